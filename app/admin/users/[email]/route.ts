@@ -1,0 +1,35 @@
+import { requireAdmin } from '@/lib/server/auth-service';
+import { AppError } from '@/lib/server/errors';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { deleteUser, normaliseEmailParam, updateUser } from '@/lib/server/user-service';
+import { updateUserSchema } from '@/lib/validation/auth';
+
+export const dynamic = 'force-dynamic';
+
+interface Context {
+  params: Promise<{ email: string }>;
+}
+
+async function targetEmail(context: Context): Promise<string> {
+  const email = normaliseEmailParam((await context.params).email);
+  if (!email) throw new AppError('NOT_FOUND', 'User not found.');
+  return email;
+}
+
+/** Spec §7 PUT /admin/users/{email}: change fullName, email and role. */
+export const PUT = withErrorHandling<Context>(async (request, context) => {
+  const actor = await requireAdmin(request);
+  const email = await targetEmail(context);
+  const input = await readJson(request, updateUserSchema);
+  const user = await updateUser({ actor, email, input });
+  return json({ ...user, message: 'User updated.' });
+});
+
+/** Spec §7 DELETE /admin/users/{email}. */
+export const DELETE = withErrorHandling<Context>(async (request, context) => {
+  const actor = await requireAdmin(request);
+  const email = await targetEmail(context);
+  return json({ message: await deleteUser({ actor, email }) });
+});
+
+export const { GET, POST, PATCH } = methodNotAllowed('PUT', 'DELETE');

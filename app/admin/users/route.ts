@@ -1,0 +1,22 @@
+import { requireAdmin } from '@/lib/server/auth-service';
+import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { listUsers } from '@/lib/server/user-service';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * Spec §7 GET /admin/users. The same path is also a screen in the spec's route table; a page and
+ * a route handler cannot share a path in Next.js, so a browser navigation is sent to the Manage
+ * Users screen and API clients get JSON (docs/decisions/0004-admin-users-path.md).
+ */
+export const GET = withErrorHandling(async (request) => {
+  const accept = request.headers.get('accept') ?? '';
+  const isNavigation = request.headers.get('sec-fetch-mode') === 'navigate' || accept.includes('text/html');
+  if (isNavigation) {
+    return Response.redirect(new URL('/admin/manage-users', request.url), 307);
+  }
+  await requireAdmin(request);
+  return json(await listUsers());
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

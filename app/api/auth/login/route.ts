@@ -1,0 +1,12 @@
+import { loginUser } from '@/lib/server/auth-service';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { loginSchema } from '@/lib/validation/auth';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = withErrorHandling(async (request) => {
+  const input = await readJson(request, loginSchema);
+  return json(await loginUser({ input, ip: getClientIp(request) }));
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -1,0 +1,13 @@
+import { registerUser } from '@/lib/server/auth-service';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { registerSchema } from '@/lib/validation/auth';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = withErrorHandling(async (request) => {
+  const input = await readJson(request, registerSchema);
+  const result = await registerUser({ input, ip: getClientIp(request) });
+  return json(result, { status: 201 });
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -1,0 +1,13 @@
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { requestPasswordReset } from '@/lib/server/password-reset-service';
+import { forgotPasswordSchema } from '@/lib/validation/auth';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = withErrorHandling(async (request) => {
+  const input = await readJson(request, forgotPasswordSchema);
+  const message = await requestPasswordReset({ input, ip: getClientIp(request) });
+  return json({ message });
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -1,0 +1,13 @@
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { resetPassword } from '@/lib/server/password-reset-service';
+import { resetPasswordSchema } from '@/lib/validation/auth';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = withErrorHandling(async (request) => {
+  const input = await readJson(request, resetPasswordSchema);
+  const message = await resetPassword({ input, ip: getClientIp(request) });
+  return json({ message });
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -1,0 +1,118 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
+import { getDatabase, isUniqueViolation } from './db';
+import { AppError } from './errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { assertNotRateLimited, consumeRateLimit, penalise, resetRateLimit } from './rate-limit';
+import { signToken, verifyToken } from './token';
+import { toPublicUser, type PublicUser } from './user-dto';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+export const ADMIN_SIGNUP_CLOSED_MESSAGE =
+  'Admin sign-up is closed. Ask an administrator to grant you the admin role.';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Log in instead.';
+
+export interface AuthResult {
+  token: string;
+  role: Role;
+  user: Omit<PublicUser, 'createdAt'>;
+  message: string;
+}
+
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+}
+
+/** Spec §7 POST /api/auth/register. Admin only while no admin exists (first-run bootstrap). */
+export async function registerUser(options: { input: RegisterInput; ip: string }): Promise<AuthResult> {
+  const { input, ip } = options;
+  await consumeRateLimit('register', ip);
+  const { db, tables } = await getDatabase();
+  const { users } = tables;
+
+  if (input.role === 'admin') {
+    const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    if (existingAdmin) throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
+  }
+  const [duplicate] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (duplicate) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+
+  const now = new Date();
+  const passwordHash = await hashPassword(input.password);
+  let row;
+  try {
+    [row] = await db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        fullName: input.fullName,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        createdAt: now,
+        updatedAt: now,
+        sessionVersion: 0,
+      })
+      .returning();
+  } catch (error) {
+    // Two sign-ups for one email at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  if (!row) throw new Error('Insert returned no row');
+  const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
+  const { createdAt: _createdAt, ...user } = toPublicUser(row);
+  return { token, role: row.role, user, message: 'Account created successfully.' };
+}
+
+/** Spec §7 POST /api/auth/login. The stored role is returned whatever role was sent. */
+export async function loginUser(options: { input: LoginInput; ip: string }): Promise<AuthResult> {
+  const { input, ip } = options;
+  const pairKey = `${input.email}_${ip}`;
+  await assertNotRateLimited('loginEmailIp', pairKey);
+  await assertNotRateLimited('loginIp', ip);
+
+  const { db, tables } = await getDatabase();
+  const [row] = await db.select().from(tables.users).where(eq(tables.users.email, input.email)).limit(1);
+  let valid = false;
+  if (row) valid = await verifyPassword(input.password, row.passwordHash);
+  else await burnPasswordCheck(input.password);
+
+  if (!row || !valid) {
+    await penalise('loginEmailIp', pairKey);
+    await penalise('loginIp', ip);
+    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
+  await resetRateLimit('loginEmailIp', pairKey);
+  const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
+  const { createdAt: _createdAt, ...user } = toPublicUser(row);
+  return { token, role: row.role, user, message: 'Login successful.' };
+}
+
+/** The user behind `Authorization: Bearer <token>`, checked against the database on every call. */
+export async function authenticateRequest(request: Request): Promise<AuthenticatedUser> {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!match?.[1]) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
+  const claims = await verifyToken(match[1]);
+  if (!claims) throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
+
+  const { db, tables } = await getDatabase();
+  const [row] = await db.select().from(tables.users).where(eq(tables.users.id, claims.sub)).limit(1);
+  if (!row || row.sessionVersion !== claims.sv) {
+    throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
+  }
+  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
+}
+
+/** Admin API guard: 401 without a valid token, 403 for a non-admin. The role is read from the database. */
+export async function requireAdmin(request: Request): Promise<AuthenticatedUser> {
+  const user = await authenticateRequest(request);
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrator access is required.');
+  return user;
+}

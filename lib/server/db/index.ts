@@ -1,0 +1,125 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
+import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { Pool } from 'pg';
+import { getEnv, type DatabaseConfig } from '../env';
+import { logger } from '../logger';
+import * as pgSchema from './schema.pg';
+import * as sqliteSchema from './schema.sqlite';
+
+/**
+ * Services are written once against the PostgreSQL typing. The SQLite schema declares the same
+ * tables and columns (checked by tests/schema-parity.test.ts), and the subset of the query builder
+ * we use — select/insert/update/delete with where, orderBy, limit, returning and
+ * onConflictDoUpdate, all awaited — behaves the same on both drivers. What differs (raw SQL,
+ * transactions, error codes) stays in this file. See docs/decisions/0002-two-sql-dialects.md.
+ */
+export type Tables = typeof pgSchema;
+export type Db = NodePgDatabase<Tables>;
+
+export interface DatabaseHandle {
+  dialect: DatabaseConfig['dialect'];
+  db: Db;
+  tables: Tables;
+  /** One round trip to the server (or file). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function migrationsFolder(dialect: DatabaseConfig['dialect']): string {
+  const base = process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle');
+  return path.join(base, dialect === 'postgres' ? 'postgres' : 'sqlite');
+}
+
+async function openSqlite(file: string): Promise<DatabaseHandle> {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzleSqlite(sqlite, { schema: sqliteSchema });
+  migrateSqlite(db, { migrationsFolder: migrationsFolder('sqlite') });
+  return {
+    dialect: 'sqlite',
+    db: db as unknown as Db,
+    tables: sqliteSchema as unknown as Tables,
+    async ping() {
+      sqlite.prepare('select 1').get();
+    },
+    async close() {
+      sqlite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => logger.error('PostgreSQL pool error', error));
+  const db = drizzlePg(pool, { schema: pgSchema });
+  try {
+    await migratePg(db, { migrationsFolder: migrationsFolder('postgres') });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    dialect: 'postgres',
+    db,
+    tables: pgSchema,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the configured database and applies pending migrations. */
+export function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  return config.dialect === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+}
+
+let current: Promise<DatabaseHandle> | undefined;
+
+/** The shared connection, opened (and migrated) on first use. A failed open is retried next time. */
+export function getDatabase(): Promise<DatabaseHandle> {
+  if (!current) {
+    const opening = openDatabase(getEnv().database);
+    current = opening;
+    opening.catch(() => {
+      if (current === opening) current = undefined;
+    });
+  }
+  return current;
+}
+
+/** Closes the shared connection (tests, scripts, shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const handle = current;
+  current = undefined;
+  if (handle) await (await handle.catch(() => undefined))?.close();
+}
+
+const UNIQUE_VIOLATION_CODES = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+/** True for a unique-constraint violation from either driver (Drizzle may wrap it as `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNIQUE_VIOLATION_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

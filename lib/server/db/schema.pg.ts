@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Keep in step with schema.sqlite.ts: tests/schema-parity.test.ts compares the two. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    // Stored trimmed and lower-cased, so the unique index is case-insensitive in effect.
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    // Bumped on password reset: tokens carrying an older version stop working.
+    sessionVersion: integer('session_version').notNull().default(0),
+  },
+  (table) => [
+    index('users_role_idx').on(table.role),
+    index('users_created_at_idx').on(table.createdAt),
+    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    // SHA-256 of the emailed token: the token itself is never stored.
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/** rate-limiter-flexible's RateLimiterDrizzle store: key, points, expire. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true, mode: 'date', precision: 3 }),
+});

@@ -1,0 +1,117 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data). */
+export function getDataDir(): string {
+  return path.resolve(process.env.DATA_DIR || path.join(process.cwd(), 'data'));
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+const intFromEnv = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().trim().min(1).optional(),
+  AUTH_SECRET: z.string().optional(),
+  AUTH_TOKEN_TTL: z
+    .string()
+    .regex(/^\d+\s*(s|m|h|d)$/, 'AUTH_TOKEN_TTL must look like 12h, 30m or 7d')
+    .default('12h'),
+  BCRYPT_COST: intFromEnv(12, 4).pipe(z.number().max(15)),
+  APP_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: z.string().trim().min(1).optional(),
+  MAIL_FROM: z.string().default('Tasklane <no-reply@tasklane.local>'),
+  PASSWORD_RESET_TTL_MINUTES: intFromEnv(60, 1),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  RATE_LIMIT_LOGIN_MAX_FAILURES: intFromEnv(10, 1),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
+  RATE_LIMIT_LOGIN_IP_MAX_FAILURES: intFromEnv(100, 1),
+  RATE_LIMIT_REGISTER_MAX: intFromEnv(10, 1),
+  RATE_LIMIT_REGISTER_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
+  RATE_LIMIT_FORGOT_MAX: intFromEnv(5, 1),
+  RATE_LIMIT_FORGOT_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
+  RATE_LIMIT_RESET_MAX: intFromEnv(10, 1),
+  RATE_LIMIT_RESET_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
+});
+
+type RawEnv = z.infer<typeof envSchema>;
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export type Env = Omit<RawEnv, 'AUTH_SECRET' | 'DATABASE_URL'> & {
+  AUTH_SECRET: string;
+  database: DatabaseConfig;
+};
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** `postgres://` or `postgresql://` selects PostgreSQL; anything else is a SQLite file path (`file:` optional). */
+export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', file: path.join(getDataDir(), 'tasklane.db') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', url };
+  const file = url.replace(/^file:/i, '');
+  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+}
+
+/**
+ * Development runs with nothing configured: a random secret is generated once and kept in
+ * data/ so tokens survive restarts. Production never does this: a missing secret is fatal.
+ */
+function loadDevelopmentSecret(): string {
+  const dataDir = getDataDir();
+  const file = path.join(dataDir, '.auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings in .env files mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const { AUTH_SECRET, DATABASE_URL, ...rest } = result.data;
+  let secret = AUTH_SECRET?.trim();
+  if (!secret || secret.length < MIN_SECRET_LENGTH) {
+    if (rest.NODE_ENV === 'production') {
+      throw new EnvError(
+        `AUTH_SECRET is ${secret ? 'too short' : 'missing'}: set AUTH_SECRET to a random string of at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -base64 48).`,
+      );
+    }
+    secret = loadDevelopmentSecret();
+  }
+  return { ...rest, AUTH_SECRET: secret, database: parseDatabaseUrl(DATABASE_URL) };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once. Lazy so that `next build` never needs runtime secrets. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change variables between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,116 @@
+import 'server-only';
+import type { z } from 'zod';
+import { getEnv } from './env';
+import { AppError } from './errors';
+import { logger } from './logger';
+
+/** JSON bodies above this are refused with 413 before they are parsed. */
+export const MAX_JSON_BODY_BYTES = 100 * 1024;
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json(data, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
+}
+
+export function errorResponse(error: AppError): Response {
+  const body: Record<string, unknown> = { message: error.message, code: error.code };
+  if (error.options.issues !== undefined) body.issues = error.options.issues;
+  return json(body, { status: error.status, headers: error.options.headers });
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+/**
+ * The one place errors become responses: AppError → its status and message, anything else →
+ * 500 with a fixed message; details go to the log only, never to the client.
+ */
+export function withErrorHandling<C>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(error);
+      logger.error(`Unhandled error in ${request.method} ${new URL(request.url).pathname}`, error);
+      return json({ message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_ERROR' }, { status: 500 });
+    }
+  };
+}
+
+async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large (limit 100 kB).');
+  }
+  if (!request.body) return '';
+  // Count bytes as they arrive: a missing or false Content-Length must not let a huge body in.
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large (limit 100 kB).');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Reads, parses and validates a JSON body; the first problem becomes the 400 message. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const text = await readBodyText(request);
+  if (text.trim() === '') throw new AppError('INVALID_JSON', 'Request body must be a JSON object.');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new AppError('INVALID_JSON', 'Request body must be valid JSON.');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new AppError('INVALID_JSON', 'Request body must be a JSON object.');
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    throw new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Invalid request.', { issues });
+  }
+  return result.data;
+}
+
+/**
+ * The client address for rate limiting. Behind a reverse proxy (TRUST_PROXY=true) the first
+ * X-Forwarded-For entry is the client; otherwise the header could be forged by the client, so
+ * the entry appended last (by Next.js's own server, from the socket) is used.
+ */
+export function getClientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  const entries = forwarded?.split(',').map((part) => part.trim()).filter(Boolean) ?? [];
+  const candidate = getEnv().TRUST_PROXY ? entries[0] : entries.at(-1);
+  return candidate || request.headers.get('x-real-ip') || 'unknown';
+}
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type Method = (typeof ALL_METHODS)[number];
+
+/**
+ * Handlers answering 405 in the API's JSON shape for every method a route does not serve
+ * (Next.js's own 405 has an empty body). Spread the result into the route's exports.
+ */
+export function methodNotAllowed(...allowed: Method[]): Record<Method, () => Promise<Response>> {
+  const allow = allowed.join(', ');
+  const handler = async () =>
+    json(
+      { message: `Method not allowed. Use ${allow}.`, code: 'METHOD_NOT_ALLOWED' },
+      { status: 405, headers: { Allow: allow } },
+    );
+  return Object.fromEntries(ALL_METHODS.map((method) => [method, handler])) as Record<
+    Method,
+    () => Promise<Response>
+  >;
+}

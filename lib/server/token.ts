@@ -1,0 +1,42 @@
+import 'server-only';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { roleSchema, type Role } from '@/lib/validation/auth';
+import { getEnv } from './env';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'tasklane';
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  role: roleSchema,
+  // Session version: a password reset bumps the user's, and older tokens stop working.
+  sv: z.number().int().min(0),
+});
+export type TokenClaims = z.infer<typeof claimsSchema>;
+
+function secretKey(): Uint8Array {
+  return new TextEncoder().encode(getEnv().AUTH_SECRET);
+}
+
+/** Spec §7 token: a signed JWT carrying no personal data, only the user id, role and session version. */
+export async function signToken(claims: { userId: string; role: Role; sessionVersion: number }): Promise<string> {
+  return new SignJWT({ role: claims.role, sv: claims.sessionVersion })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(getEnv().AUTH_TOKEN_TTL)
+    .sign(secretKey());
+}
+
+/** The claims of a valid token, or null for anything else (bad signature, `alg: none`, expired, malformed). */
+export async function verifyToken(token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), { algorithms: [ALGORITHM], issuer: ISSUER });
+    const parsed = claimsSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

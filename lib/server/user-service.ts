@@ -1,0 +1,102 @@
+import 'server-only';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { emailSchema, type UpdateUserInput } from '@/lib/validation/auth';
+import { getDatabase, isUniqueViolation } from './db';
+import { AppError } from './errors';
+import type { AuthenticatedUser } from './auth-service';
+import { toPublicUser, type PublicUser } from './user-dto';
+
+const USER_NOT_FOUND = 'User not found.';
+
+/** Path segments arrive percent-encoded from some clients and decoded from others. */
+export function normaliseEmailParam(raw: string): string | null {
+  let value = raw;
+  if (value.includes('%')) {
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      // Not an encoding: keep the text as it came.
+    }
+  }
+  const parsed = emailSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Spec §7 GET /admin/users: every user, newest first. */
+export async function listUsers(): Promise<PublicUser[]> {
+  const { db, tables } = await getDatabase();
+  const { users } = tables;
+  const rows = await db
+    .select({ fullName: users.fullName, email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map(toPublicUser);
+}
+
+async function findUserByEmail(email: string) {
+  const { db, tables } = await getDatabase();
+  const [row] = await db.select().from(tables.users).where(eq(tables.users.email, email)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return row;
+}
+
+async function countAdmins(): Promise<number> {
+  const { db, tables } = await getDatabase();
+  const [row] = await db.select({ value: count() }).from(tables.users).where(eq(tables.users.role, 'admin'));
+  return Number(row?.value ?? 0);
+}
+
+/** Spec §7 PUT /admin/users/{email}. An admin cannot demote themself or the last admin. */
+export async function updateUser(options: {
+  actor: AuthenticatedUser;
+  email: string;
+  input: UpdateUserInput;
+}): Promise<PublicUser> {
+  const { actor, input } = options;
+  const target = await findUserByEmail(options.email);
+  if (target.role === 'admin' && input.role !== 'admin') {
+    if (target.id === actor.id) {
+      throw new AppError('SELF_CHANGE', 'You cannot remove your own admin role. Ask another administrator.');
+    }
+    if ((await countAdmins()) <= 1) {
+      throw new AppError('LAST_ADMIN', 'The last administrator cannot be demoted.');
+    }
+  }
+  const newEmail = input.email ?? target.email;
+  const { db, tables } = await getDatabase();
+  const { users } = tables;
+  if (newEmail !== target.email) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
+    if (taken) throw new AppError('EMAIL_TAKEN', 'Another account already uses this email.');
+  }
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ fullName: input.fullName, email: newEmail, role: input.role, updatedAt: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+    return toPublicUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'Another account already uses this email.');
+    throw error;
+  }
+}
+
+/** Spec §7 DELETE /admin/users/{email}. An admin cannot delete themself or the last admin. */
+export async function deleteUser(options: { actor: AuthenticatedUser; email: string }): Promise<string> {
+  const target = await findUserByEmail(options.email);
+  if (target.id === options.actor.id) {
+    throw new AppError('SELF_CHANGE', 'You cannot delete your own account. Ask another administrator.');
+  }
+  if (target.role === 'admin' && (await countAdmins()) <= 1) {
+    throw new AppError('LAST_ADMIN', 'The last administrator cannot be deleted.');
+  }
+  const { db, tables } = await getDatabase();
+  const deleted = await db
+    .delete(tables.users)
+    .where(and(eq(tables.users.id, target.id)))
+    .returning({ id: tables.users.id });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  return `User ${target.email} deleted.`;
+}

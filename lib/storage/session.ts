@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+import { createLocalStore, readRawItem, removeRawItem, writeRawItem } from './local-store';
+
+/**
+ * Session keys as the product spec names them. Users upgrading from the original app already have these
+ * in their browser, so the names and encodings must not change:
+ * - `token`: the bearer token stored raw (`localStorage.setItem('token', token)`), NOT JSON-encoded.
+ *   It is therefore read and written only through `getStoredToken`/`saveSession`, never a JSON store.
+ * - `user`: JSON `{ email }`.
+ * - `loggedInUser`: JSON `{ name }`.
+ */
+export const SESSION_KEYS = {
+  token: 'token',
+  user: 'user',
+  loggedInUser: 'loggedInUser',
+} as const;
+
+export const storedUserSchema = z.object({ email: z.string() });
+export const loggedInUserSchema = z.object({ name: z.string() });
+
+export type StoredUser = z.infer<typeof storedUserSchema>;
+export type LoggedInUser = z.infer<typeof loggedInUserSchema>;
+
+export const userStore = createLocalStore<StoredUser | null>({
+  key: SESSION_KEYS.user,
+  schema: storedUserSchema.nullable(),
+  fallback: null,
+});
+
+export const loggedInUserStore = createLocalStore<LoggedInUser | null>({
+  key: SESSION_KEYS.loggedInUser,
+  schema: loggedInUserSchema.nullable(),
+  fallback: null,
+});
+
+/** The raw token, or `null` when absent, empty, on the server, or when storage is unavailable. */
+export function getStoredToken(): string | null {
+  const token = readRawItem(SESSION_KEYS.token);
+  return token ? token : null;
+}
+
+/** Throws `StorageQuotaError`/`StorageUnavailableError`; a failed save leaves no half-written session. */
+export function saveSession({ token, email, name }: { token: string; email: string; name: string }): void {
+  try {
+    userStore.write({ email });
+    loggedInUserStore.write({ name });
+    // Written last so that a token in storage always comes with its profile.
+    writeRawItem(SESSION_KEYS.token, token);
+  } catch (error) {
+    clearSessionQuietly();
+    throw error;
+  }
+}
+
+/** Throws `StorageUnavailableError` when storage cannot be written. */
+export function clearSession(): void {
+  // Token first: if a later removal fails, the user is at least logged out.
+  removeRawItem(SESSION_KEYS.token);
+  userStore.remove();
+  loggedInUserStore.remove();
+}
+
+function clearSessionQuietly(): void {
+  try {
+    clearSession();
+  } catch {
+    // Storage is already failing; the original error is the one worth reporting.
+  }
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Spec §6: the two role values. */
+export const ROLES = ['user', 'admin'] as const;
+export const roleSchema = z.enum(ROLES, { error: 'Role must be "user" or "admin".' });
+export type Role = z.infer<typeof roleSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** bcrypt only reads the first 72 bytes; longer passwords would be silently truncated. */
+export const PASSWORD_MAX_BYTES = 72;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+const requiredText = (label: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) });
+
+/** Trimmed and lower-cased: emails differing only in case are the same account. */
+export const emailSchema = requiredText('Email')
+  .trim()
+  .min(1, 'Email is required.')
+  .max(EMAIL_MAX_LENGTH, 'Email is too long.')
+  .pipe(z.email({ error: 'Enter a valid email address.' }))
+  .transform((email) => email.toLowerCase());
+
+export const fullNameSchema = requiredText('Full name')
+  .trim()
+  .min(1, 'Full name is required.')
+  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`)
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Full name must not contain control characters.');
+
+export const newPasswordSchema = requiredText('Password')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .refine(
+    (password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES,
+    `Password must be at most ${PASSWORD_MAX_BYTES} bytes.`,
+  );
+
+export const registerSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: roleSchema.default('user'),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** Login checks presence only: a wrong password of any length is just a wrong password (401). */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: requiredText('Password').min(1, 'Password is required.').max(1024, 'Password is too long.'),
+  // The spec's client sends the role it was navigated with; the server's stored role decides.
+  role: z.unknown().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: emailSchema,
+  role: z.unknown().optional(),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: requiredText('Reset token').min(1, 'Reset token is required.').max(512, 'Reset token is invalid.'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Admin edit (spec §7 PUT /admin/users/{email}); leaving email out keeps the current one. */
+export const updateUserSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema.optional(),
+  role: roleSchema,
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { closeDatabase, getDatabase } from '@/lib/server/db';
+import { resetEnvCache } from '@/lib/server/env';
+import { ensurePostgresWorkerDatabase, getTestDialect, TEST_DATA_ROOT } from './test-database';
+
+/** Values every integration test starts from; a test may override and call applyTestEnv() again. */
+export const BASE_TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  AUTH_SECRET: 'integration-test-secret-that-is-long-enough-1234567890',
+  AUTH_TOKEN_TTL: '1h',
+  // The lowest cost bcryptjs accepts keeps the suite fast; production uses 12.
+  BCRYPT_COST: '4',
+  APP_URL: 'http://tasklane.test',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_LOGIN_MAX_FAILURES: '1000',
+  RATE_LIMIT_LOGIN_IP_MAX_FAILURES: '1000',
+  RATE_LIMIT_REGISTER_MAX: '1000',
+  RATE_LIMIT_FORGOT_MAX: '1000',
+  RATE_LIMIT_RESET_MAX: '1000',
+};
+
+const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
+let databaseUrl = '';
+
+/** Applies env overrides and reopens the database so every cached setting is read again. */
+export async function applyTestEnv(overrides: Record<string, string | undefined> = {}): Promise<void> {
+  await closeDatabase();
+  const values = { ...BASE_TEST_ENV, DATABASE_URL: databaseUrl, ...overrides };
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetEnvCache();
+}
+
+export async function resetDatabase(): Promise<void> {
+  const { db, tables } = await getDatabase();
+  await db.delete(tables.passwordResetTokens);
+  await db.delete(tables.rateLimits);
+  await db.delete(tables.users);
+}
+
+beforeAll(async () => {
+  const dataDir = path.join(TEST_DATA_ROOT, getTestDialect(), `worker-${workerId}`);
+  process.env.DATA_DIR = dataDir;
+  databaseUrl =
+    getTestDialect() === 'postgres'
+      ? await ensurePostgresWorkerDatabase(workerId)
+      : `file:${path.join(TEST_DATA_ROOT, 'sqlite', `worker-${workerId}.db`)}`;
+  await applyTestEnv();
+});
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+afterAll(async () => {
+  await closeDatabase();
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Client } from 'pg';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+export function getTestDialect(): TestDialect {
+  return process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export const TEST_DATA_ROOT = path.join(process.cwd(), 'data', 'test');
+
+const PG_DATABASE_PREFIX = 'tasklane_test_w';
+
+/** One database per worker so test files running in parallel never share rows. */
+export function postgresWorkerUrl(workerId: string): string {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const url = new URL(base);
+  url.pathname = `/${PG_DATABASE_PREFIX}${workerId}`;
+  return url.toString();
+}
+
+export async function withAdminClient<T>(run: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropPostgresWorkerDatabases(): Promise<void> {
+  await withAdminClient(async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${PG_DATABASE_PREFIX}%`],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  });
+}
+
+export async function ensurePostgresWorkerDatabase(workerId: string): Promise<string> {
+  const name = `${PG_DATABASE_PREFIX}${workerId}`;
+  await withAdminClient(async (client) => {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      try {
+        await client.query(`create database "${name}"`);
+      } catch (error) {
+        // Another file of the same worker got there first.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+    }
+  });
+  return postgresWorkerUrl(workerId);
+}

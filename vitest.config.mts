@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+const resolve = {
+  alias: {
+    '@': root,
+    // `server-only` throws outside React's server bundle; tests import server modules directly.
+    'server-only': path.join(root, 'tests/setup/empty-module.ts'),
+  },
+};
+
+const integration = (dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
+  resolve,
+  test: {
+    name: `integration-${dialect}`,
+    environment: 'node',
+    include: ['app/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['tests/setup/integration.ts'],
+    globalSetup: ['tests/setup/global-integration.ts'],
+    env: { TEST_DIALECT: dialect },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+/** The PostgreSQL run needs a server; without TEST_DATABASE_URL it is left out (scripts/test-all.sh says so). */
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['lib/**/*.test.ts', 'lib/**/*.test.tsx', 'components/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      integration('sqlite'),
+      ...(withPostgres ? [integration('postgres')] : []),
+    ],
+  },
+});
