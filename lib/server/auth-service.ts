@@ -5,7 +5,7 @@ import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation } from './db';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
-import { assertNotRateLimited, consumeRateLimit, penalise, resetRateLimit } from './rate-limit';
+import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
 import { signToken, verifyToken } from './token';
 import { toPublicUser, type PublicUser } from './user-dto';
 
@@ -74,8 +74,10 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
 export async function loginUser(options: { input: LoginInput; ip: string }): Promise<AuthResult> {
   const { input, ip } = options;
   const pairKey = `${input.email}_${ip}`;
-  await assertNotRateLimited('loginEmailIp', pairKey);
-  await assertNotRateLimited('loginIp', ip);
+  // Every attempt is counted before the password check, in one atomic upsert: checking first and
+  // counting the failure afterwards let parallel attempts all pass the check (a lockout bypass).
+  await consumeRateLimit('loginEmailIp', pairKey);
+  await consumeRateLimit('loginIp', ip);
 
   const { db, tables } = await getDatabase();
   const [row] = await db.select().from(tables.users).where(eq(tables.users.email, input.email)).limit(1);
@@ -83,12 +85,10 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   if (row) valid = await verifyPassword(input.password, row.passwordHash);
   else await burnPasswordCheck(input.password);
 
-  if (!row || !valid) {
-    await penalise('loginEmailIp', pairKey);
-    await penalise('loginIp', ip);
-    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-  }
+  if (!row || !valid) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  // Both limits count failures only: a success clears this email's count and refunds the IP's.
   await resetRateLimit('loginEmailIp', pairKey);
+  await refundRateLimit('loginIp', ip);
   const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
   const { createdAt: _createdAt, ...user } = toPublicUser(row);
   return { token, role: row.role, user, message: 'Login successful.' };

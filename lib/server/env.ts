@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /** Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data). */
 export function getDataDir(): string {
-  return path.resolve(process.env.DATA_DIR || path.join(process.cwd(), 'data'));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || path.join(process.cwd(), 'data'));
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -61,7 +61,7 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
   if (!url) return { dialect: 'sqlite', file: path.join(getDataDir(), 'tasklane.db') };
   if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', url };
   const file = url.replace(/^file:/i, '');
-  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(/*turbopackIgnore: true*/ file) };
 }
 
 /**

@@ -70,17 +70,14 @@ export async function consumeRateLimit(name: LimiterName, key: string): Promise<
   }
 }
 
-/** Throws 429 when the key has already used up its limit, without counting an attempt. */
-export async function assertNotRateLimited(name: LimiterName, key: string): Promise<void> {
+/**
+ * Gives back one attempt counted by consumeRateLimit, for limits that count failures only: the
+ * attempt is counted before the work (so that attempts arriving at once cannot all get past a
+ * check made before any of them is counted) and refunded once it turns out to be a success.
+ */
+export async function refundRateLimit(name: LimiterName, key: string): Promise<void> {
   const limiter = await getLimiter(name);
-  const state = await limiter.get(key);
-  if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(state.msBeforeNext);
-}
-
-/** Counts a failure without throwing (the caller answers with its own error). */
-export async function penalise(name: LimiterName, key: string): Promise<void> {
-  const limiter = await getLimiter(name);
-  await limiter.penalty(key, 1);
+  await limiter.reward(key, 1);
 }
 
 export async function resetRateLimit(name: LimiterName, key: string): Promise<void> {

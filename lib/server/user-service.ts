@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { emailSchema, type UpdateUserInput } from '@/lib/validation/auth';
-import { getDatabase, isUniqueViolation } from './db';
+import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
 import { AppError } from './errors';
 import type { AuthenticatedUser } from './auth-service';
 import { toPublicUser, type PublicUser } from './user-dto';
@@ -33,37 +33,47 @@ export async function listUsers(): Promise<PublicUser[]> {
   return rows.map(toPublicUser);
 }
 
-async function findUserByEmail(email: string) {
-  const { db, tables } = await getDatabase();
+async function findUserByEmail(db: Executor, tables: Tables, email: string) {
   const [row] = await db.select().from(tables.users).where(eq(tables.users.email, email)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return row;
 }
 
-async function countAdmins(): Promise<number> {
-  const { db, tables } = await getDatabase();
+async function countAdmins(db: Executor, tables: Tables): Promise<number> {
   const [row] = await db.select({ value: count() }).from(tables.users).where(eq(tables.users.role, 'admin'));
   return Number(row?.value ?? 0);
 }
 
-/** Spec §7 PUT /admin/users/{email}. An admin cannot demote themself or the last admin. */
+/**
+ * Spec §7 PUT /admin/users/{email}. An admin cannot demote themself or the last admin. The
+ * checks and the write run under `exclusive`: two admins demoting each other at once must not
+ * both see "another admin remains" and leave none.
+ */
 export async function updateUser(options: {
   actor: AuthenticatedUser;
   email: string;
   input: UpdateUserInput;
 }): Promise<PublicUser> {
+  const database = await getDatabase();
+  return database.exclusive((db) => updateUserExclusive(db, database.tables, options));
+}
+
+async function updateUserExclusive(
+  db: Executor,
+  tables: Tables,
+  options: { actor: AuthenticatedUser; email: string; input: UpdateUserInput },
+): Promise<PublicUser> {
   const { actor, input } = options;
-  const target = await findUserByEmail(options.email);
+  const target = await findUserByEmail(db, tables, options.email);
   if (target.role === 'admin' && input.role !== 'admin') {
     if (target.id === actor.id) {
       throw new AppError('SELF_CHANGE', 'You cannot remove your own admin role. Ask another administrator.');
     }
-    if ((await countAdmins()) <= 1) {
+    if ((await countAdmins(db, tables)) <= 1) {
       throw new AppError('LAST_ADMIN', 'The last administrator cannot be demoted.');
     }
   }
   const newEmail = input.email ?? target.email;
-  const { db, tables } = await getDatabase();
   const { users } = tables;
   if (newEmail !== target.email) {
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
@@ -78,21 +88,30 @@ export async function updateUser(options: {
     if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
     return toPublicUser(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'Another account already uses this email.');
+    if (isUniqueViolation(error))
+      throw new AppError('EMAIL_TAKEN', 'Another account already uses this email.');
     throw error;
   }
 }
 
-/** Spec §7 DELETE /admin/users/{email}. An admin cannot delete themself or the last admin. */
+/** Spec §7 DELETE /admin/users/{email}. An admin cannot delete themself or the last admin (under `exclusive`, as above). */
 export async function deleteUser(options: { actor: AuthenticatedUser; email: string }): Promise<string> {
-  const target = await findUserByEmail(options.email);
+  const database = await getDatabase();
+  return database.exclusive((db) => deleteUserExclusive(db, database.tables, options));
+}
+
+async function deleteUserExclusive(
+  db: Executor,
+  tables: Tables,
+  options: { actor: AuthenticatedUser; email: string },
+): Promise<string> {
+  const target = await findUserByEmail(db, tables, options.email);
   if (target.id === options.actor.id) {
     throw new AppError('SELF_CHANGE', 'You cannot delete your own account. Ask another administrator.');
   }
-  if (target.role === 'admin' && (await countAdmins()) <= 1) {
+  if (target.role === 'admin' && (await countAdmins(db, tables)) <= 1) {
     throw new AppError('LAST_ADMIN', 'The last administrator cannot be deleted.');
   }
-  const { db, tables } = await getDatabase();
   const deleted = await db
     .delete(tables.users)
     .where(and(eq(tables.users.id, target.id)))

@@ -2,10 +2,16 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
 import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import {
+  drizzle as drizzlePg,
+  type NodePgDatabase,
+  type NodePgQueryResultHKT,
+} from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { getEnv, type DatabaseConfig } from '../env';
 import { logger } from '../logger';
@@ -14,13 +20,15 @@ import * as sqliteSchema from './schema.sqlite';
 
 /**
  * Services are written once against the PostgreSQL typing. The SQLite schema declares the same
- * tables and columns (checked by tests/schema-parity.test.ts), and the subset of the query builder
- * we use — select/insert/update/delete with where, orderBy, limit, returning and
+ * tables and columns (checked by tests/unit/schema-parity.test.ts), and the subset of the query
+ * builder we use — select/insert/update/delete with where, orderBy, limit, returning and
  * onConflictDoUpdate, all awaited — behaves the same on both drivers. What differs (raw SQL,
  * transactions, error codes) stays in this file. See docs/decisions/0002-two-sql-dialects.md.
  */
 export type Tables = typeof pgSchema;
 export type Db = NodePgDatabase<Tables>;
+/** The connection or a transaction on it: what `exclusive` hands to its callback. */
+export type Executor = PgDatabase<NodePgQueryResultHKT, Tables>;
 
 export interface DatabaseHandle {
   dialect: DatabaseConfig['dialect'];
@@ -28,22 +36,31 @@ export interface DatabaseHandle {
   tables: Tables;
   /** One round trip to the server (or file). */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other `exclusive` call runs, so a check and the write that depends on
+   * it (the last-admin rule) cannot interleave with another request's. PostgreSQL: one
+   * transaction holding a transaction-level advisory lock, so it holds across app instances;
+   * `work` must use the executor it is given. SQLite: an in-process queue (one process owns
+   * the file). `work` should be short: callers wait for it.
+   */
+  exclusive<T>(work: (db: Executor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export function migrationsFolder(dialect: DatabaseConfig['dialect']): string {
-  const base = process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle');
-  return path.join(base, dialect === 'postgres' ? 'postgres' : 'sqlite');
+  const base = process.env.MIGRATIONS_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), 'drizzle');
+  return path.join(/*turbopackIgnore: true*/ base, dialect === 'postgres' ? 'postgres' : 'sqlite');
 }
 
 async function openSqlite(file: string): Promise<DatabaseHandle> {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') mkdirSync(path.dirname(/*turbopackIgnore: true*/ file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzleSqlite(sqlite, { schema: sqliteSchema });
   migrateSqlite(db, { migrationsFolder: migrationsFolder('sqlite') });
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     dialect: 'sqlite',
     db: db as unknown as Db,
@@ -51,11 +68,19 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     async ping() {
       sqlite.prepare('select 1').get();
     },
+    exclusive(work) {
+      const run = queue.then(() => work(db as unknown as Executor));
+      queue = run.catch(() => undefined);
+      return run;
+    },
     async close() {
       sqlite.close();
     },
   };
 }
+
+/** Any fixed number: every `exclusive` call on PostgreSQL takes this one advisory lock. */
+const EXCLUSIVE_LOCK_KEY = 482_117_301;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new Pool({
@@ -79,6 +104,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     tables: pgSchema,
     async ping() {
       await pool.query('select 1');
+    },
+    exclusive(work) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${EXCLUSIVE_LOCK_KEY})`);
+        return work(tx);
+      });
     },
     async close() {
       await pool.end();

@@ -1,0 +1,32 @@
+import 'server-only';
+import { closeDatabase, getDatabase } from './db';
+import { EnvError, getEnv } from './env';
+import { logger } from './logger';
+
+/**
+ * Start-up checks: a bad environment stops the process with one clear line; then the database is
+ * opened and pending migrations applied before the first request.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`Tasklane cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    const database = await getDatabase();
+    logger.info(`Database ready (${database.dialect}, migrations applied)`);
+  } catch (error) {
+    // Keep serving: /api/health reports 503 and the next request tries again.
+    logger.error('Database unavailable at start-up; will retry on the next request', error);
+  }
+  const shutdown = () => {
+    void closeDatabase().finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

@@ -1,0 +1,16 @@
+/**
+ * Applies pending migrations to the configured database (DATABASE_URL, default the SQLite file
+ * under data/). The app does this by itself at start-up; this is for deploy pipelines.
+ */
+import { closeDatabase, getDatabase } from '@/lib/server/db';
+
+async function main(): Promise<void> {
+  const database = await getDatabase();
+  console.log(`Migrations applied (${database.dialect}).`);
+  await closeDatabase();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
