@@ -1,0 +1,154 @@
+/**
+ * What the Docker image runs, checked without Docker: the standalone server
+ * (`node .next/standalone/server.js`) against PostgreSQL, migrating on start. Checks that
+ * production refuses to start without AUTH_SECRET, then /api/health, the security headers and a
+ * register → login → admin list round trip. Needs `npm run build` and a PostgreSQL server
+ * (CHECK_DATABASE_URL, or TEST_DATABASE_URL's server with a database of its own).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.CHECK_PORT ?? 3290);
+const base = `http://127.0.0.1:${port}`;
+const secret = 'standalone-check-secret-0123456789abcdefghijkl';
+
+function fail(message: string): never {
+  console.error(`✗ ${message}`);
+  process.exit(1);
+}
+
+function ok(message: string): void {
+  console.log(`✓ ${message}`);
+}
+
+async function prepareDatabase(): Promise<string> {
+  if (process.env.CHECK_DATABASE_URL) return process.env.CHECK_DATABASE_URL;
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) fail('Set CHECK_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server).');
+  const name = 'tasklane_standalone_check';
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function startServer(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['.next/standalone/server.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+async function waitForHealth(timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.status === 200) return response;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) fail(`/api/health did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function postJson(pathname: string, body: unknown, token?: string) {
+  const response = await fetch(`${base}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, '.next/standalone/server.js'))) fail('No standalone build: run `npm run build` first.');
+  const databaseUrl = await prepareDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-standalone-'));
+  const env = {
+    PORT: String(port),
+    HOSTNAME: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_URL: base,
+  };
+
+  // 1. Production without AUTH_SECRET stops with one line naming the variable.
+  const refused = startServer(env);
+  const code = await waitForExit(refused.child, 20_000);
+  if (code === null) {
+    refused.child.kill('SIGKILL');
+    fail('the server started without AUTH_SECRET');
+  }
+  if (code === 0 || !/AUTH_SECRET/.test(refused.output())) {
+    fail(`expected a non-zero exit naming AUTH_SECRET, got ${code}: ${refused.output()}`);
+  }
+  ok(`refuses to start without AUTH_SECRET (exit ${code}): ${refused.output().trim().split('\n').at(-1)}`);
+
+  // 2. The real start: migrations applied to an empty PostgreSQL database.
+  const server = startServer({ ...env, AUTH_SECRET: secret });
+  try {
+    const started = Date.now();
+    const health = await waitForHealth(30_000);
+    const body = await health.json();
+    if (JSON.stringify(body) !== '{"status":"ok"}') fail(`/api/health body ${JSON.stringify(body)}`);
+    ok(`/api/health 200 ${JSON.stringify(body)} after ${Date.now() - started} ms (migrations applied)`);
+
+    const home = await fetch(`${base}/`);
+    const csp = home.headers.get('content-security-policy') ?? '';
+    if (home.status !== 200) fail(`GET / answered ${home.status}`);
+    if (!csp.includes("frame-ancestors 'none'") || csp.includes('unsafe-eval')) fail(`CSP: ${csp}`);
+    if (home.headers.get('x-content-type-options') !== 'nosniff') fail('X-Content-Type-Options missing');
+    if (home.headers.get('x-powered-by')) fail('X-Powered-By is present');
+    const staticAsset = (await home.text()).match(/\/_next\/static\/[^"']+\.js/)?.[0];
+    if (!staticAsset || (await fetch(`${base}${staticAsset}`)).status !== 200) fail('static assets are not served');
+    ok('GET / 200 with security headers and static assets');
+
+    const email = `admin-${Date.now()}@example.com`;
+    const registered = await postJson('/api/auth/register', {
+      fullName: 'Standalone Admin',
+      email,
+      password: 'standalone-password',
+      role: 'admin',
+    });
+    if (registered.status !== 201 || registered.body.role !== 'admin') fail(`register: ${JSON.stringify(registered)}`);
+    const login = await postJson('/api/auth/login', { email, password: 'standalone-password', role: 'user' });
+    if (login.status !== 200 || login.body.role !== 'admin' || typeof login.body.token !== 'string') {
+      fail(`login: ${JSON.stringify(login)}`);
+    }
+    const list = await fetch(`${base}/admin/users`, { headers: { authorization: `Bearer ${login.body.token}` } });
+    const users = (await list.json()) as Array<{ email: string }>;
+    if (list.status !== 200 || users[0]?.email !== email) fail(`admin list: ${list.status} ${JSON.stringify(users)}`);
+    ok('register → login → GET /admin/users round trip on PostgreSQL');
+  } finally {
+    server.child.kill('SIGTERM');
+    await waitForExit(server.child, 10_000);
+  }
+  console.log('Standalone check passed.');
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));

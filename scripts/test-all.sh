@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in the order CI runs them. Stops at the first failure (non-zero exit).
+#   lint, typecheck, format → unit → integration on SQLite → integration on PostgreSQL (when
+#   TEST_DATABASE_URL is set) → production build → Playwright e2e → standalone server on PostgreSQL
+#   (when TEST_DATABASE_URL is set).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+started=$SECONDS
+
+step "lint"
+npx eslint . --max-warnings=0
+step "typecheck"
+npx tsc --noEmit
+step "format"
+npx prettier --check . --log-level warn
+
+step "unit tests"
+npx vitest run --project unit
+step "integration tests on SQLite"
+npx vitest run --project integration-sqlite
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "integration tests on PostgreSQL"
+  npx vitest run --project integration-postgres
+else
+  step "integration tests on PostgreSQL: SKIPPED (TEST_DATABASE_URL is not set)"
+fi
+
+step "production build"
+npm run build --silent
+step "end-to-end tests (Playwright)"
+npx playwright test
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "standalone server on PostgreSQL"
+  npx tsx scripts/check-standalone.ts
+else
+  step "standalone server on PostgreSQL: SKIPPED (TEST_DATABASE_URL is not set)"
+fi
+
+printf '\nAll checks passed in %ss.\n' "$((SECONDS - started))"
