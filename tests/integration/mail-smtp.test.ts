@@ -127,7 +127,12 @@ describe('password reset mail over real SMTP', () => {
     await applyTestEnv({ SMTP_URL: smtpUrl, MAIL_FROM: 'Tasklane <no-reply@tasklane.test>' });
     try {
       const signup = await call(register, '/api/auth/register', {
-        body: { fullName: 'Mail Tester', email: 'mail.tester@example.com', password: 'original password', role: 'user' },
+        body: {
+          fullName: 'Mail Tester',
+          email: 'mail.tester@example.com',
+          password: 'original password',
+          role: 'user',
+        },
       });
       expect(signup.status).toBe(201);
 
@@ -135,7 +140,9 @@ describe('password reset mail over real SMTP', () => {
         body: { email: 'Mail.Tester@example.com', role: 'user' },
       });
       expect(forgot.status).toBe(200);
-      expect(forgot.body).toEqual({ message: 'If an account exists for that email, a reset link has been sent to it.' });
+      expect(forgot.body).toEqual({
+        message: 'If an account exists for that email, a reset link has been sent to it.',
+      });
 
       const mails = await waitForMail(1);
       expect(mails).toHaveLength(1);
@@ -180,7 +187,9 @@ describe('password reset mail over real SMTP', () => {
   it('sends nothing for an unknown email', async () => {
     await applyTestEnv({ SMTP_URL: smtpUrl });
     try {
-      const res = await call(forgotPassword, '/api/forgot-password', { body: { email: 'nobody@example.com' } });
+      const res = await call(forgotPassword, '/api/forgot-password', {
+        body: { email: 'nobody@example.com' },
+      });
       expect(res.status).toBe(200);
       await flushPendingMail();
       // Give a stray message time to arrive before asserting there is none.
@@ -199,7 +208,9 @@ describe('password reset mail over real SMTP', () => {
       });
       const res = await call(forgotPassword, '/api/forgot-password', { body: { email: 'down@example.com' } });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ message: 'If an account exists for that email, a reset link has been sent to it.' });
+      expect(res.body).toEqual({
+        message: 'If an account exists for that email, a reset link has been sent to it.',
+      });
       await flushPendingMail();
       const { db, tables } = await getDatabase();
       const [user] = await db.select().from(tables.users).where(eq(tables.users.email, 'down@example.com'));

@@ -231,7 +231,10 @@ describe('POST /api/forgot-password', () => {
         }
         const limited = await call(POST, PATH, { body: { email: 'Known@Example.com' }, ip: '198.51.100.31' });
         expect(limited.status).toBe(429);
-        expect(limited.body).toEqual({ message: expect.stringMatching(/^Too many attempts/), code: 'RATE_LIMITED' });
+        expect(limited.body).toEqual({
+          message: expect.stringMatching(/^Too many attempts/),
+          code: 'RATE_LIMITED',
+        });
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
         // The refused request neither mailed nor replaced the token.
@@ -243,7 +246,10 @@ describe('POST /api/forgot-password', () => {
         expect(rows[0]?.tokenHash).toBe(sha256Hex(tokens[1] ?? ''));
         expect(rows[0]?.userId).toBe(user.id);
 
-        const otherEmail = await call(POST, PATH, { body: { email: 'other@example.com' }, ip: '198.51.100.30' });
+        const otherEmail = await call(POST, PATH, {
+          body: { email: 'other@example.com' },
+          ip: '198.51.100.30',
+        });
         expect(otherEmail.status).toBe(200);
       }));
 

@@ -31,7 +31,11 @@ describe('GET /api/health', () => {
       for (let attempt = 0; attempt < 2; attempt++) {
         const res = await call(GET as never, PATH);
         expect(res.status).toBe(503);
-        expect(res.body).toEqual({ status: 'error', message: expect.any(String), code: 'SERVICE_UNAVAILABLE' });
+        expect(res.body).toEqual({
+          status: 'error',
+          message: expect.any(String),
+          code: 'SERVICE_UNAVAILABLE',
+        });
         expect(res.headers.get('cache-control')).toBe('no-store');
         for (const detail of ['127.0.0.1', 'ECONNREFUSED', 'postgres', 'nothing', ':1', 'stack']) {
           expect(res.text).not.toContain(detail);
@@ -40,9 +44,9 @@ describe('GET /api/health', () => {
       // The details go to the server log instead.
       expect(logged).toHaveBeenCalledTimes(2);
       expect(logged.mock.calls[0]?.[0]).toMatch(/health check failed/i);
-      expect(JSON.stringify(logged.mock.calls[0]?.[1], Object.getOwnPropertyNames(logged.mock.calls[0]?.[1]))).toMatch(
-        /ECONNREFUSED/,
-      );
+      expect(
+        JSON.stringify(logged.mock.calls[0]?.[1], Object.getOwnPropertyNames(logged.mock.calls[0]?.[1])),
+      ).toMatch(/ECONNREFUSED/);
     } finally {
       await applyTestEnv();
     }

@@ -84,7 +84,9 @@ describe('POST /api/reset-password', () => {
     expect(res.text).not.toMatch(/\$2[aby]\$/);
 
     expect(await loginStatus('admin@example.com', NEW_PASSWORD)).toBe(200);
-    const old = await call(login, '/api/auth/login', { body: { email: 'admin@example.com', password: DEFAULT_PASSWORD } });
+    const old = await call(login, '/api/auth/login', {
+      body: { email: 'admin@example.com', password: DEFAULT_PASSWORD },
+    });
     expect(old.status).toBe(401);
     expect(old.body).toEqual({ message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' });
 
@@ -109,7 +111,9 @@ describe('POST /api/reset-password', () => {
     expect(withOld.status).toBe(401);
     expect(withOld.body).toEqual({ message: expect.any(String), code: 'UNAUTHORIZED' });
 
-    const fresh = await call(login, '/api/auth/login', { body: { email: 'admin@example.com', password: NEW_PASSWORD } });
+    const fresh = await call(login, '/api/auth/login', {
+      body: { email: 'admin@example.com', password: NEW_PASSWORD },
+    });
     expect(fresh.status).toBe(200);
     expect((await call(listUsers, '/admin/users', { token: fresh.body.token as string })).status).toBe(200);
   });
@@ -129,7 +133,10 @@ describe('POST /api/reset-password', () => {
   it('lets only one of two simultaneous requests with the same token succeed', async () => {
     await createUser({ email: 'user@example.com' });
     const token = await requestToken('user@example.com');
-    const results = await Promise.all([reset(token, 'first new password'), reset(token, 'second new password')]);
+    const results = await Promise.all([
+      reset(token, 'first new password'),
+      reset(token, 'second new password'),
+    ]);
     expect(results.map((res) => res.status).sort()).toEqual([200, 400]);
     const winner = results[0]?.status === 200 ? 'first new password' : 'second new password';
     const loser = winner === 'first new password' ? 'second new password' : 'first new password';
@@ -239,7 +246,10 @@ describe('POST /api/reset-password', () => {
     const token = await requestToken('user@example.com');
     const short = await reset(token, 'short');
     expect(short.status).toBe(400);
-    expect(short.body).toMatchObject({ message: 'Password must be at least 8 characters.', code: 'VALIDATION_ERROR' });
+    expect(short.body).toMatchObject({
+      message: 'Password must be at least 8 characters.',
+      code: 'VALIDATION_ERROR',
+    });
     expect((await tokenRows(user.id))[0]?.usedAt).toBeNull();
     expect(await loginStatus('user@example.com', DEFAULT_PASSWORD)).toBe(200);
 
@@ -286,7 +296,10 @@ describe('POST /api/reset-password', () => {
       }
       const limited = await reset(token, NEW_PASSWORD, ip);
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ message: expect.stringMatching(/^Too many attempts/), code: 'RATE_LIMITED' });
+      expect(limited.body).toEqual({
+        message: expect.stringMatching(/^Too many attempts/),
+        code: 'RATE_LIMITED',
+      });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       // Refused before the token was looked at.
       expect((await tokenRows(user.id))[0]?.usedAt).toBeNull();

@@ -164,7 +164,10 @@ describe('POST /api/auth/login', () => {
     for (const rawBody of ['{"email": "a@example.com",', '', '   ', '[1,2]', '"text"', 'null', '42']) {
       const res = await call(POST, PATH, { rawBody, method: 'POST' });
       expect(res.status, JSON.stringify(rawBody)).toBe(400);
-      expect(res.body, JSON.stringify(rawBody)).toEqual({ message: expect.any(String), code: 'INVALID_JSON' });
+      expect(res.body, JSON.stringify(rawBody)).toEqual({
+        message: expect.any(String),
+        code: 'INVALID_JSON',
+      });
     }
   });
 
@@ -246,7 +249,10 @@ describe('login rate limiting', () => {
       }
       const blocked = await login({ email: 'target@example.com', password: DEFAULT_PASSWORD }, IP);
       expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ message: expect.stringMatching(/^Too many attempts/), code: 'RATE_LIMITED' });
+      expect(blocked.body).toEqual({
+        message: expect.stringMatching(/^Too many attempts/),
+        code: 'RATE_LIMITED',
+      });
       const retryAfter = Number(blocked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -264,7 +270,10 @@ describe('login rate limiting', () => {
       for (let i = 0; i < 3; i++) await login({ email: 'target@example.com', password: WRONG_PASSWORD }, IP);
       expect((await login({ email: 'target@example.com', password: DEFAULT_PASSWORD }, IP)).status).toBe(429);
 
-      const otherIp = await login({ email: 'target@example.com', password: DEFAULT_PASSWORD }, '198.51.100.21');
+      const otherIp = await login(
+        { email: 'target@example.com', password: DEFAULT_PASSWORD },
+        '198.51.100.21',
+      );
       expect(otherIp.status).toBe(200);
       const otherEmail = await login({ email: 'bystander@example.com', password: DEFAULT_PASSWORD }, IP);
       expect(otherEmail.status).toBe(200);
@@ -299,7 +308,9 @@ describe('login rate limiting', () => {
     withLimit(async () => {
       await createUser({ email: 'target@example.com' });
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => login({ email: 'target@example.com', password: WRONG_PASSWORD }, IP)),
+        Array.from({ length: 10 }, () =>
+          login({ email: 'target@example.com', password: WRONG_PASSWORD }, IP),
+        ),
       );
       const statuses = results.map((res) => res.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(3);
@@ -313,15 +324,21 @@ describe('login rate limiting', () => {
       for (let i = 0; i < 5; i++) await createUser({ email: `ok${i}@example.com` });
       // Successes do not use up the IP's allowance.
       for (let i = 0; i < 5; i++) {
-        expect((await login({ email: `ok${i}@example.com`, password: DEFAULT_PASSWORD }, IP)).status).toBe(200);
+        expect((await login({ email: `ok${i}@example.com`, password: DEFAULT_PASSWORD }, IP)).status).toBe(
+          200,
+        );
       }
       for (let i = 0; i < 3; i++) {
-        expect((await login({ email: `guess${i}@example.com`, password: WRONG_PASSWORD }, IP)).status).toBe(401);
+        expect((await login({ email: `guess${i}@example.com`, password: WRONG_PASSWORD }, IP)).status).toBe(
+          401,
+        );
       }
       const blocked = await login({ email: 'ok0@example.com', password: DEFAULT_PASSWORD }, IP);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await login({ email: 'ok0@example.com', password: DEFAULT_PASSWORD }, '198.51.100.99')).status).toBe(200);
+      expect(
+        (await login({ email: 'ok0@example.com', password: DEFAULT_PASSWORD }, '198.51.100.99')).status,
+      ).toBe(200);
     } finally {
       await applyTestEnv();
     }
@@ -381,7 +398,14 @@ describe('token checks on the admin API', () => {
     const userLogin = await login({ email: 'user@example.com', password: DEFAULT_PASSWORD });
     const [header, , signature] = (userLogin.body.token as string).split('.');
     const now = Math.floor(Date.now() / 1000);
-    const forged = base64url({ sub: row.id, role: 'admin', sv: 0, iss: 'tasklane', iat: now, exp: now + 3600 });
+    const forged = base64url({
+      sub: row.id,
+      role: 'admin',
+      sv: 0,
+      iss: 'tasklane',
+      iat: now,
+      exp: now + 3600,
+    });
     expect(user.id).not.toBe(row.id);
     expectUnauthorized(await adminGet(`${header}.${forged}.${signature}`));
   });
@@ -390,7 +414,14 @@ describe('token checks on the admin API', () => {
     const { row } = await adminWithToken();
     const now = Math.floor(Date.now() / 1000);
     const header = base64url({ alg: 'none', typ: 'JWT' });
-    const payload = base64url({ sub: row.id, role: 'admin', sv: 0, iss: 'tasklane', iat: now, exp: now + 3600 });
+    const payload = base64url({
+      sub: row.id,
+      role: 'admin',
+      sv: 0,
+      iss: 'tasklane',
+      iat: now,
+      exp: now + 3600,
+    });
     expectUnauthorized(await adminGet(`${header}.${payload}.`));
     expect(await verifyToken(`${header}.${payload}.`)).toBeNull();
   });

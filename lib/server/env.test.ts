@@ -1,0 +1,82 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EnvError, parseDatabaseUrl, parseEnv } from './env';
+
+let dataDir: string;
+const previous = process.env.DATA_DIR;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-env-'));
+  process.env.DATA_DIR = dataDir;
+});
+
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (previous === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = previous;
+});
+
+describe('parseEnv', () => {
+  it('works with nothing set in development: SQLite under data/ and a generated secret kept there', () => {
+    const env = parseEnv({ NODE_ENV: 'development' });
+    expect(env.database).toEqual({ dialect: 'sqlite', file: path.join(dataDir, 'tasklane.db') });
+    expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    const stored = readFileSync(path.join(dataDir, '.auth-secret'), 'utf8').trim();
+    expect(stored).toBe(env.AUTH_SECRET);
+    // Generated once: the next start reuses it, so tokens survive restarts.
+    expect(parseEnv({ NODE_ENV: 'development' }).AUTH_SECRET).toBe(env.AUTH_SECRET);
+    expect(env.BCRYPT_COST).toBe(12);
+    expect(env.AUTH_TOKEN_TTL).toBe('12h');
+    expect(env.RATE_LIMIT_LOGIN_MAX_FAILURES).toBe(10);
+    expect(env.RATE_LIMIT_LOGIN_WINDOW_SECONDS).toBe(900);
+  });
+
+  it('stops production without AUTH_SECRET with one line naming the variable', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(EnvError);
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/^AUTH_SECRET is missing/);
+    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/^AUTH_SECRET is too short/);
+    expect(existsSync(path.join(dataDir, '.auth-secret'))).toBe(false);
+  });
+
+  it('accepts a long enough production secret', () => {
+    const secret = 'x'.repeat(32);
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+  });
+
+  it('names the variable when a value is invalid', () => {
+    expect(() => parseEnv({ BCRYPT_COST: 'twelve' })).toThrow(/BCRYPT_COST/);
+    expect(() => parseEnv({ BCRYPT_COST: '3' })).toThrow(/BCRYPT_COST/);
+    expect(() => parseEnv({ AUTH_TOKEN_TTL: 'forever' })).toThrow(/AUTH_TOKEN_TTL/);
+    expect(() => parseEnv({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ RATE_LIMIT_LOGIN_MAX_FAILURES: '0' })).toThrow(/RATE_LIMIT_LOGIN_MAX_FAILURES/);
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = parseEnv({ NODE_ENV: 'development', SMTP_URL: '', DATABASE_URL: '', BCRYPT_COST: '' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.database.dialect).toBe('sqlite');
+    expect(env.BCRYPT_COST).toBe(12);
+  });
+
+  it('reads rate limits from the environment', () => {
+    const env = parseEnv({ RATE_LIMIT_LOGIN_MAX_FAILURES: '3', RATE_LIMIT_FORGOT_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' });
+    expect(env.RATE_LIMIT_LOGIN_MAX_FAILURES).toBe(3);
+    expect(env.RATE_LIMIT_FORGOT_WINDOW_SECONDS).toBe(60);
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+});
+
+describe('parseDatabaseUrl', () => {
+  it('selects PostgreSQL for postgres:// and postgresql:// URLs', () => {
+    expect(parseDatabaseUrl('postgres://u@h/db')).toEqual({ dialect: 'postgres', url: 'postgres://u@h/db' });
+    expect(parseDatabaseUrl('postgresql://u@h/db').dialect).toBe('postgres');
+  });
+
+  it('treats anything else as a SQLite file, with or without file:', () => {
+    expect(parseDatabaseUrl('file:./x/app.db')).toEqual({ dialect: 'sqlite', file: path.resolve('x/app.db') });
+    expect(parseDatabaseUrl('/tmp/app.db')).toEqual({ dialect: 'sqlite', file: '/tmp/app.db' });
+    expect(parseDatabaseUrl(':memory:')).toEqual({ dialect: 'sqlite', file: ':memory:' });
+  });
+});
