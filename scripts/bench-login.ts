@@ -15,6 +15,7 @@ process.env.AUTH_SECRET ??= 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 process.env.LOG_LEVEL = 'silent';
 process.env.RATE_LIMIT_LOGIN_MAX_FAILURES = '100000';
 process.env.RATE_LIMIT_LOGIN_IP_MAX_FAILURES = '100000';
+process.env.RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES = '100000';
 
 function summarise(samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);

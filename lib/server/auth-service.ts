@@ -77,6 +77,9 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   // Every attempt is counted before the password check, in one atomic upsert: checking first and
   // counting the failure afterwards let parallel attempts all pass the check (a lockout bypass).
   await consumeRateLimit('loginEmailIp', pairKey);
+  // The client address can be forged when no proxy strips X-Forwarded-For, so one account also
+  // has a limit of its own, set well above the pair's so that a stranger cannot easily lock it.
+  await consumeRateLimit('loginEmail', input.email);
   await consumeRateLimit('loginIp', ip);
 
   const { db, tables } = await getDatabase();
@@ -88,6 +91,7 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   if (!row || !valid) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   // Both limits count failures only: a success clears this email's count and refunds the IP's.
   await resetRateLimit('loginEmailIp', pairKey);
+  await refundRateLimit('loginEmail', input.email);
   await refundRateLimit('loginIp', ip);
   const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
   const { createdAt: _createdAt, ...user } = toPublicUser(row);

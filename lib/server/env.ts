@@ -32,6 +32,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_LOGIN_MAX_FAILURES: intFromEnv(10, 1),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
+  RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES: intFromEnv(50, 1),
   RATE_LIMIT_LOGIN_IP_MAX_FAILURES: intFromEnv(100, 1),
   RATE_LIMIT_REGISTER_MAX: intFromEnv(10, 1),
   RATE_LIMIT_REGISTER_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
@@ -81,7 +82,7 @@ function loadDevelopmentSecret(): string {
   return secret;
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings in .env files mean "unset".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(cleaned);

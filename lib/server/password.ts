@@ -10,13 +10,19 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
   return bcrypt.compare(password, hash);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** One dummy hash per cost, so the decoy always costs what a real check costs. */
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * Spends the same bcrypt work as a real check, for an email that has no account, so response
  * time does not reveal which emails are registered.
  */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= bcrypt.hash('tasklane-dummy-password', getEnv().BCRYPT_COST);
+  const cost = getEnv().BCRYPT_COST;
+  let dummyHash = dummyHashes.get(cost);
+  if (!dummyHash) {
+    dummyHash = bcrypt.hash('tasklane-dummy-password', cost);
+    dummyHashes.set(cost, dummyHash);
+  }
   await bcrypt.compare(password, await dummyHash);
 }

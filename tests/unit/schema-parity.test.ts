@@ -112,7 +112,7 @@ function tableShape(table: SQLiteTable | PgTable): TableShape {
   };
   for (const column of config.columns) shape.columns[column.name] = columnShape(column);
   for (const { config: indexConfig } of config.indexes) {
-    shape.indexes[indexConfig.name] = {
+    shape.indexes[indexConfig.name ?? '(unnamed)'] = {
       columns: indexConfig.columns.map(indexColumnName),
       unique: indexConfig.unique,
       where: indexConfig.where ? renderSql(indexConfig.where) : null,
@@ -276,82 +276,104 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
 
 describe('describeSchemaDifferences', () => {
   // A stand-in for schema.sqlite.ts's rateLimits, altered one way per case.
-  const rateLimitsLike = (
-    columns: Parameters<typeof sqliteTable>[1],
-    extra?: Parameters<typeof sqliteTable>[2],
-  ) => ({
-    ...sqliteSchema,
-    rateLimits: sqliteTable('rate_limits', columns, extra),
-  });
-  const original = {
+  const withRateLimits = (rateLimits: SQLiteTable) => ({ ...sqliteSchema, rateLimits });
+  const columns = () => ({
     key: text('key').primaryKey(),
     points: integer('points').notNull().default(0),
     expire: integer('expire', { mode: 'timestamp_ms' }),
-  };
+  });
 
   it('finds nothing for a faithful copy of a table', () => {
-    expect(describeSchemaDifferences(rateLimitsLike({ ...original }), pgSchema)).toEqual([]);
+    expect(
+      describeSchemaDifferences(withRateLimits(sqliteTable('rate_limits', columns())), pgSchema),
+    ).toEqual([]);
   });
 
   it.each([
     [
       'a missing column',
-      () => rateLimitsLike({ key: text('key').primaryKey(), points: integer('points').notNull().default(0) }),
+      () => {
+        const { expire: _expire, ...rest } = columns();
+        return withRateLimits(sqliteTable('rate_limits', rest));
+      },
       'table rateLimits: column "expire" only in the second schema',
     ],
     [
       'an extra column',
-      () => rateLimitsLike({ ...original, note: text('note') }),
+      () => withRateLimits(sqliteTable('rate_limits', { ...columns(), note: text('note') })),
       'table rateLimits: column "note" only in the first schema',
     ],
     [
       'a nullable column',
-      () => rateLimitsLike({ ...original, points: integer('points').default(0) }),
+      () =>
+        withRateLimits(sqliteTable('rate_limits', { ...columns(), points: integer('points').default(0) })),
       'table rateLimits.points: notNull is false in the first schema, true in the second',
     ],
     [
       'another default',
-      () => rateLimitsLike({ ...original, points: integer('points').notNull().default(1) }),
+      () =>
+        withRateLimits(
+          sqliteTable('rate_limits', { ...columns(), points: integer('points').notNull().default(1) }),
+        ),
       'table rateLimits.points: default is "1" in the first schema, "0" in the second',
     ],
     [
       'no default',
-      () => rateLimitsLike({ ...original, points: integer('points').notNull() }),
+      () => withRateLimits(sqliteTable('rate_limits', { ...columns(), points: integer('points').notNull() })),
       'table rateLimits.points: hasDefault is false in the first schema, true in the second',
     ],
     [
       'another data type',
-      () => rateLimitsLike({ ...original, expire: integer('expire') }),
+      () => withRateLimits(sqliteTable('rate_limits', { ...columns(), expire: integer('expire') })),
       'table rateLimits.expire: dataType is "number" in the first schema, "date" in the second',
     ],
     [
       'a float instead of an integer',
-      () => rateLimitsLike({ ...original, points: real('points').notNull().default(0) }),
+      () =>
+        withRateLimits(
+          sqliteTable('rate_limits', { ...columns(), points: real('points').notNull().default(0) }),
+        ),
       'table rateLimits.points: numberKind is "float" in the first schema, "integer" in the second',
     ],
     [
       'a unique column',
-      () => rateLimitsLike({ ...original, expire: integer('expire', { mode: 'timestamp_ms' }).unique() }),
+      () =>
+        withRateLimits(
+          sqliteTable('rate_limits', {
+            ...columns(),
+            expire: integer('expire', { mode: 'timestamp_ms' }).unique(),
+          }),
+        ),
       'table rateLimits.expire: isUnique is true in the first schema, false in the second',
     ],
     [
       'no primary key',
-      () => rateLimitsLike({ ...original, key: text('key').notNull() }),
+      () => withRateLimits(sqliteTable('rate_limits', { ...columns(), key: text('key').notNull() })),
       'table rateLimits.key: primary is false in the first schema, true in the second',
     ],
     [
       'an extra index',
-      () => rateLimitsLike({ ...original }, (table) => [index('rate_limits_expire_idx').on(table.expire)]),
+      () =>
+        withRateLimits(
+          sqliteTable('rate_limits', columns(), (table) => [
+            index('rate_limits_expire_idx').on(table.expire),
+          ]),
+        ),
       'table rateLimits: index "rate_limits_expire_idx" only in the first schema',
     ],
     [
       'an extra check',
-      () => rateLimitsLike({ ...original }, (table) => [check('points_positive', sql`${table.points} >= 0`)]),
+      () =>
+        withRateLimits(
+          sqliteTable('rate_limits', columns(), (table) => [
+            check('points_positive', sql`${table.points} >= 0`),
+          ]),
+        ),
       'table rateLimits: check "points_positive" only in the first schema',
     ],
     [
       'another SQL table name',
-      () => ({ ...sqliteSchema, rateLimits: sqliteTable('rate_limit', { ...original }) }),
+      () => ({ ...sqliteSchema, rateLimits: sqliteTable('rate_limit', columns()) }),
       'table rateLimits: SQL name is "rate_limit" in the first schema, "rate_limits" in the second',
     ],
     [

@@ -130,7 +130,10 @@ describe('POST /api/forgot-password', () => {
 
   it('replaces an earlier unused token: one live token per user', async () => {
     const user = await createUser({ email: 'known@example.com' });
+    // Mail goes out in the background, so two links may reach the outbox in either order:
+    // wait for each before the next request so the outbox order is the request order.
     await call(POST, PATH, { body: { email: 'known@example.com' } });
+    await flushPendingMail();
     await call(POST, PATH, { body: { email: 'known@example.com' } });
     const tokens = await mailedTokens();
     expect(tokens).toHaveLength(2);
@@ -228,6 +231,7 @@ describe('POST /api/forgot-password', () => {
         for (let i = 0; i < 2; i++) {
           const ok = await call(POST, PATH, { body: { email: 'known@example.com' }, ip: '198.51.100.30' });
           expect(ok.status).toBe(200);
+          await flushPendingMail(); // keeps the outbox in request order
         }
         const limited = await call(POST, PATH, { body: { email: 'Known@Example.com' }, ip: '198.51.100.31' });
         expect(limited.status).toBe(429);

@@ -379,34 +379,98 @@ describe('last-admin rule (service level)', () => {
     expect(error.status).toBe(409);
     expect(await findUserById(onlyAdmin.id)).toBeDefined();
   });
+});
+
+describe('last-admin rule under concurrent requests', () => {
+  /*
+   * Each admin's request passes the guard and sees "another admin remains"; without the check and
+   * the write running exclusively, both succeed and no admin is left. The interleaving is up to
+   * the scheduler, so a few rounds are run to make a regression very likely to show.
+   */
+  const ROUNDS = 5;
+
+  async function twoAdmins(round: number) {
+    const { db, tables } = await getDatabase();
+    await db.delete(tables.users);
+    const a = await createAdminWithToken({ email: `a${round}@example.com` });
+    const b = await createAdminWithToken({ email: `b${round}@example.com` });
+    return { a, b };
+  }
+
+  async function adminCount() {
+    return (await allUsers()).filter((row) => row.role === 'admin').length;
+  }
+
+  const asActor = (row: { id: string; email: string; fullName: string }): AuthenticatedUser => ({
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    role: 'admin',
+  });
+
+  it('service: updateUser calls started together cannot demote both admins', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { a, b } = await twoAdmins(round);
+      // Started in the same tick, with no token check in front, the two calls' queries interleave.
+      const results = await Promise.allSettled([
+        updateUser({ actor: asActor(a.user), email: b.user.email, input: { fullName: 'B', role: 'user' } }),
+        updateUser({ actor: asActor(b.user), email: a.user.email, input: { fullName: 'A', role: 'user' } }),
+      ]);
+      expect(await adminCount(), `round ${round}`).toBe(1);
+      expect(
+        results.filter((result) => result.status === 'fulfilled'),
+        `round ${round}`,
+      ).toHaveLength(1);
+      const rejected = results.find((result) => result.status === 'rejected');
+      expect((rejected?.reason as AppError | undefined)?.code, `round ${round}`).toBe('LAST_ADMIN');
+    }
+  });
+
+  it('service: deleteUser calls started together cannot delete both admins', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { a, b } = await twoAdmins(round);
+      const results = await Promise.allSettled([
+        deleteUser({ actor: asActor(a.user), email: b.user.email }),
+        deleteUser({ actor: asActor(b.user), email: a.user.email }),
+      ]);
+      expect(await adminCount(), `round ${round}`).toBe(1);
+      expect(
+        results.filter((result) => result.status === 'fulfilled'),
+        `round ${round}`,
+      ).toHaveLength(1);
+      const rejected = results.find((result) => result.status === 'rejected');
+      expect((rejected?.reason as AppError | undefined)?.code, `round ${round}`).toBe('LAST_ADMIN');
+    }
+  });
 
   it('two admins demoting each other at the same time leave one admin', async () => {
-    const a = await createAdminWithToken({ email: 'a@example.com' });
-    const b = await createAdminWithToken({ email: 'b@example.com' });
-    const [resA, resB] = await Promise.all([
-      put('b@example.com', { token: a.token, body: { fullName: 'B', role: 'user' } }),
-      put('a@example.com', { token: b.token, body: { fullName: 'A', role: 'user' } }),
-    ]);
-    const statuses = [resA.status, resB.status].sort();
-    const admins = (await allUsers()).filter((row) => row.role === 'admin');
-    expect(admins).toHaveLength(1);
-    // The loser is refused: either the guard saw it demoted already, or the last-admin rule caught it.
-    expect(statuses[0]).toBe(200);
-    expect([403, 409]).toContain(statuses[1]);
+    for (let round = 0; round < ROUNDS; round++) {
+      const { a, b } = await twoAdmins(round);
+      const results = await Promise.all([
+        put(b.user.email, { token: a.token, body: { fullName: 'B', role: 'user' } }),
+        put(a.user.email, { token: b.token, body: { fullName: 'A', role: 'user' } }),
+      ]);
+      expect(await adminCount(), `round ${round}`).toBe(1);
+      // One wins; the loser is refused by the guard (already demoted) or by the last-admin rule.
+      const [winner, loser] = [...results].sort((x, y) => x.status - y.status);
+      expect(winner?.status, `round ${round}`).toBe(200);
+      expect(['FORBIDDEN', 'LAST_ADMIN'], `round ${round}`).toContain(loser?.body.code);
+    }
   });
 
   it('two admins deleting each other at the same time leave one admin', async () => {
-    const a = await createAdminWithToken({ email: 'a@example.com' });
-    const b = await createAdminWithToken({ email: 'b@example.com' });
-    const [resA, resB] = await Promise.all([
-      del('b@example.com', { token: a.token }),
-      del('a@example.com', { token: b.token }),
-    ]);
-    const statuses = [resA.status, resB.status].sort();
-    const admins = (await allUsers()).filter((row) => row.role === 'admin');
-    expect(admins).toHaveLength(1);
-    expect(statuses[0]).toBe(200);
-    expect([401, 409]).toContain(statuses[1]);
+    for (let round = 0; round < ROUNDS; round++) {
+      const { a, b } = await twoAdmins(round);
+      const results = await Promise.all([
+        del(b.user.email, { token: a.token }),
+        del(a.user.email, { token: b.token }),
+      ]);
+      expect(await adminCount(), `round ${round}`).toBe(1);
+      expect(await allUsers(), `round ${round}`).toHaveLength(1);
+      const [winner, loser] = [...results].sort((x, y) => x.status - y.status);
+      expect(winner?.status, `round ${round}`).toBe(200);
+      expect(['UNAUTHORIZED', 'LAST_ADMIN'], `round ${round}`).toContain(loser?.body.code);
+    }
   });
 });
 

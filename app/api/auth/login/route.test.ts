@@ -318,6 +318,25 @@ describe('login rate limiting', () => {
       expect((await login({ email: 'target@example.com', password: DEFAULT_PASSWORD }, IP)).status).toBe(429);
     }));
 
+  it('limits failures per email from any address, so forged client IPs do not help a guesser', async () => {
+    await applyTestEnv({ RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES: '4' });
+    try {
+      await createUser({ email: 'target@example.com' });
+      for (let i = 0; i < 4; i++) {
+        const res = await login({ email: 'target@example.com', password: WRONG_PASSWORD }, `203.0.113.${100 + i}`);
+        expect(res.status, `failure ${i + 1}`).toBe(401);
+      }
+      const blocked = await login({ email: 'target@example.com', password: WRONG_PASSWORD }, '203.0.113.200');
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another account is unaffected.
+      await createUser({ email: 'other@example.com' });
+      expect((await login({ email: 'other@example.com', password: DEFAULT_PASSWORD }, '203.0.113.200')).status).toBe(200);
+    } finally {
+      await applyTestEnv();
+    }
+  });
+
   it('limits failures per IP across emails, counting failures only', async () => {
     await applyTestEnv({ RATE_LIMIT_LOGIN_IP_MAX_FAILURES: '3' });
     try {
