@@ -38,7 +38,14 @@ const nextConfig = {
   reactStrictMode: true,
   // Native and runtime-resolved modules stay in node_modules: better-sqlite3 is a native addon,
   // and rate-limiter-flexible imports drizzle-orm dynamically at run time.
-  serverExternalPackages: ['better-sqlite3', 'pg', 'drizzle-orm', 'rate-limiter-flexible', 'nodemailer', 'bcryptjs'],
+  serverExternalPackages: [
+    'better-sqlite3',
+    'pg',
+    'drizzle-orm',
+    'rate-limiter-flexible',
+    'nodemailer',
+    'bcryptjs',
+  ],
   // Drizzle's migrator reads the migration folders at run time: ship them with the standalone server.
   outputFileTracingIncludes: {
     '/**': ['./drizzle/**/*'],

@@ -8,7 +8,8 @@ const baseURL = `http://127.0.0.1:${port}`;
  * Debian's Chromium when it is installed (CI, these machines: Playwright cannot download its own
  * browser here); otherwise the browser Playwright manages, as on an ordinary laptop.
  */
-const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const systemChromium =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: './e2e',
@@ -36,7 +37,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile-360', use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 360, height: 740 } } },
+    {
+      name: 'mobile-360',
+      use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 360, height: 740 } },
+    },
   ],
   webServer: {
     // A production build against a fresh SQLite file (scripts/e2e-server.sh).

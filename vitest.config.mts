@@ -36,7 +36,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['lib/**/*.test.ts', 'lib/**/*.test.tsx', 'components/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
+          include: [
+            'lib/**/*.test.ts',
+            'lib/**/*.test.tsx',
+            'components/**/*.test.tsx',
+            'tests/unit/**/*.test.ts',
+          ],
         },
       },
       integration('sqlite'),

@@ -5,7 +5,8 @@ import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
-  description: 'Task management for small teams: kanban board, task grid, calendar and deadline notifications.',
+  description:
+    'Task management for small teams: kanban board, task grid, calendar and deadline notifications.',
 };
 
 export const viewport: Viewport = {

@@ -29,7 +29,9 @@ test('the API answers on the running server: health, sign-up and log-in', async 
     data: { fullName: 'Smoke Test', email, password: 'smoke-password', role: 'user' },
   });
   expect(registered.status()).toBe(201);
-  const login = await request.post('/api/auth/login', { data: { email, password: 'smoke-password', role: 'admin' } });
+  const login = await request.post('/api/auth/login', {
+    data: { email, password: 'smoke-password', role: 'admin' },
+  });
   expect(login.status()).toBe(200);
   expect(await login.json()).toMatchObject({ role: 'user', user: { email } });
 });

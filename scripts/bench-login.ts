@@ -50,7 +50,9 @@ async function main(): Promise<void> {
     'wrong password': { email, password: 'not-the-password' },
     'unknown email': { email: 'nobody@example.com', password },
   };
-  console.log(`Login latency, bcrypt cost ${getEnv().BCRYPT_COST}, ${runs} runs each, Node ${process.version}`);
+  console.log(
+    `Login latency, bcrypt cost ${getEnv().BCRYPT_COST}, ${runs} runs each, Node ${process.version}`,
+  );
   await post(login, cases['right password']); // warm-up (module init, dummy hash)
   await post(login, cases['unknown email']);
   for (const [name, body] of Object.entries(cases)) {

@@ -86,7 +86,8 @@ async function postJson(pathname: string, body: unknown, token?: string) {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(root, '.next/standalone/server.js'))) fail('No standalone build: run `npm run build` first.');
+  if (!existsSync(path.join(root, '.next/standalone/server.js')))
+    fail('No standalone build: run `npm run build` first.');
   const databaseUrl = await prepareDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-standalone-'));
   const env = {
@@ -125,7 +126,8 @@ async function main(): Promise<void> {
     if (home.headers.get('x-content-type-options') !== 'nosniff') fail('X-Content-Type-Options missing');
     if (home.headers.get('x-powered-by')) fail('X-Powered-By is present');
     const staticAsset = (await home.text()).match(/\/_next\/static\/[^"']+\.js/)?.[0];
-    if (!staticAsset || (await fetch(`${base}${staticAsset}`)).status !== 200) fail('static assets are not served');
+    if (!staticAsset || (await fetch(`${base}${staticAsset}`)).status !== 200)
+      fail('static assets are not served');
     ok('GET / 200 with security headers and static assets');
 
     const email = `admin-${Date.now()}@example.com`;
@@ -135,14 +137,18 @@ async function main(): Promise<void> {
       password: 'standalone-password',
       role: 'admin',
     });
-    if (registered.status !== 201 || registered.body.role !== 'admin') fail(`register: ${JSON.stringify(registered)}`);
+    if (registered.status !== 201 || registered.body.role !== 'admin')
+      fail(`register: ${JSON.stringify(registered)}`);
     const login = await postJson('/api/auth/login', { email, password: 'standalone-password', role: 'user' });
     if (login.status !== 200 || login.body.role !== 'admin' || typeof login.body.token !== 'string') {
       fail(`login: ${JSON.stringify(login)}`);
     }
-    const list = await fetch(`${base}/admin/users`, { headers: { authorization: `Bearer ${login.body.token}` } });
+    const list = await fetch(`${base}/admin/users`, {
+      headers: { authorization: `Bearer ${login.body.token}` },
+    });
     const users = (await list.json()) as Array<{ email: string }>;
-    if (list.status !== 200 || users[0]?.email !== email) fail(`admin list: ${list.status} ${JSON.stringify(users)}`);
+    if (list.status !== 200 || users[0]?.email !== email)
+      fail(`admin list: ${list.status} ${JSON.stringify(users)}`);
     ok('register → login → GET /admin/users round trip on PostgreSQL');
   } finally {
     server.child.kill('SIGTERM');
@@ -151,4 +157,6 @@ async function main(): Promise<void> {
   console.log('Standalone check passed.');
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+main().catch((error: unknown) =>
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+);

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const demo = DEMO_USERS.map((user) => ({ ...user, password: demoPassword }));
   const { created, skipped } = await seedUsers([...(admin ? [admin] : []), ...demo]);
   for (const email of created) console.log(`created ${email}`);
-  console.log(`Seed done on ${(await getDatabase()).dialect}: ${created.length} created, ${skipped.length} already present.`);
+  console.log(
+    `Seed done on ${(await getDatabase()).dialect}: ${created.length} created, ${skipped.length} already present.`,
+  );
   await closeDatabase();
 }
 

@@ -36,10 +36,18 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
   const { users } = tables;
 
   if (input.role === 'admin') {
-    const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    const [existingAdmin] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .limit(1);
     if (existingAdmin) throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
   }
-  const [duplicate] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  const [duplicate] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .limit(1);
   if (duplicate) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
 
   const now = new Date();
@@ -104,7 +112,8 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (!match?.[1]) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
   const claims = await verifyToken(match[1]);
-  if (!claims) throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
+  if (!claims)
+    throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
 
   const { db, tables } = await getDatabase();
   const [row] = await db.select().from(tables.users).where(eq(tables.users.id, claims.sub)).limit(1);

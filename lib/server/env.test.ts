@@ -36,7 +36,9 @@ describe('parseEnv', () => {
   it('stops production without AUTH_SECRET with one line naming the variable', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(EnvError);
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/^AUTH_SECRET is missing/);
-    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/^AUTH_SECRET is too short/);
+    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(
+      /^AUTH_SECRET is too short/,
+    );
     expect(existsSync(path.join(dataDir, '.auth-secret'))).toBe(false);
   });
 
@@ -61,7 +63,11 @@ describe('parseEnv', () => {
   });
 
   it('reads rate limits from the environment', () => {
-    const env = parseEnv({ RATE_LIMIT_LOGIN_MAX_FAILURES: '3', RATE_LIMIT_FORGOT_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' });
+    const env = parseEnv({
+      RATE_LIMIT_LOGIN_MAX_FAILURES: '3',
+      RATE_LIMIT_FORGOT_WINDOW_SECONDS: '60',
+      TRUST_PROXY: 'true',
+    });
     expect(env.RATE_LIMIT_LOGIN_MAX_FAILURES).toBe(3);
     expect(env.RATE_LIMIT_FORGOT_WINDOW_SECONDS).toBe(60);
     expect(env.TRUST_PROXY).toBe(true);
@@ -75,7 +81,10 @@ describe('parseDatabaseUrl', () => {
   });
 
   it('treats anything else as a SQLite file, with or without file:', () => {
-    expect(parseDatabaseUrl('file:./x/app.db')).toEqual({ dialect: 'sqlite', file: path.resolve('x/app.db') });
+    expect(parseDatabaseUrl('file:./x/app.db')).toEqual({
+      dialect: 'sqlite',
+      file: path.resolve('x/app.db'),
+    });
     expect(parseDatabaseUrl('/tmp/app.db')).toEqual({ dialect: 'sqlite', file: '/tmp/app.db' });
     expect(parseDatabaseUrl(':memory:')).toEqual({ dialect: 'sqlite', file: ':memory:' });
   });

@@ -44,9 +44,7 @@ const envSchema = z.object({
 
 type RawEnv = z.infer<typeof envSchema>;
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string };
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export type Env = Omit<RawEnv, 'AUTH_SECRET' | 'DATABASE_URL'> & {
   AUTH_SECRET: string;
@@ -62,7 +60,10 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
   if (!url) return { dialect: 'sqlite', file: path.join(getDataDir(), 'tasklane.db') };
   if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', url };
   const file = url.replace(/^file:/i, '');
-  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(/*turbopackIgnore: true*/ file) };
+  return {
+    dialect: 'sqlite',
+    file: file === ':memory:' ? file : path.resolve(/*turbopackIgnore: true*/ file),
+  };
 }
 
 /**

@@ -59,7 +59,9 @@ describe('readJson', () => {
   });
 
   it('refuses a declared or actual body over 100 kB', async () => {
-    await expect(readJson(post('{}', { 'content-length': String(200 * 1024) }), schema)).rejects.toMatchObject({
+    await expect(
+      readJson(post('{}', { 'content-length': String(200 * 1024) }), schema),
+    ).rejects.toMatchObject({
       status: 413,
     });
     await expect(readJson(post(`{"name":"${'x'.repeat(101 * 1024)}"}`), schema)).rejects.toMatchObject({
@@ -69,7 +71,8 @@ describe('readJson', () => {
 });
 
 describe('getClientIp', () => {
-  const withForwarded = (value: string) => new Request('http://t.test', { headers: { 'x-forwarded-for': value } });
+  const withForwarded = (value: string) =>
+    new Request('http://t.test', { headers: { 'x-forwarded-for': value } });
 
   it('uses the last X-Forwarded-For entry unless the proxy is trusted', () => {
     vi.stubEnv('TRUST_PROXY', 'false');
@@ -88,7 +91,10 @@ describe('methodNotAllowed', () => {
     const response = await GET();
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST, PUT');
-    expect(await response.json()).toEqual({ message: 'Method not allowed. Use POST, PUT.', code: 'METHOD_NOT_ALLOWED' });
+    expect(await response.json()).toEqual({
+      message: 'Method not allowed. Use POST, PUT.',
+      code: 'METHOD_NOT_ALLOWED',
+    });
   });
 });
 

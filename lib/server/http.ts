@@ -11,7 +11,10 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function json(
+  data: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return Response.json(data, { status: init.status ?? 200, headers: { ...NO_STORE, ...init.headers } });
 }
 
@@ -77,7 +80,10 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   }
   const result = schema.safeParse(data);
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
     throw new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Invalid request.', { issues });
   }
   return result.data;
@@ -90,7 +96,11 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
  */
 export function getClientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');
-  const entries = forwarded?.split(',').map((part) => part.trim()).filter(Boolean) ?? [];
+  const entries =
+    forwarded
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean) ?? [];
   const candidate = getEnv().TRUST_PROXY ? entries[0] : entries.at(-1);
   return candidate || request.headers.get('x-real-ip') || 'unknown';
 }

@@ -4,7 +4,12 @@ type Level = 'info' | 'warn' | 'error';
 
 function serialiseError(error: unknown): unknown {
   if (error instanceof Error) {
-    return { name: error.name, message: error.message, stack: error.stack, cause: serialiseError(error.cause) };
+    return {
+      name: error.name,
+      message: error.message,
+      stack: error.stack,
+      cause: serialiseError(error.cause),
+    };
   }
   return error;
 }

@@ -41,7 +41,10 @@ export async function sendMail(message: MailMessage): Promise<void> {
     message.text,
     '',
   ].join('\n');
-  logger.info('Mail not sent (SMTP_URL is unset); written to data/outbox.log', { to: message.to, text: message.text });
+  logger.info('Mail not sent (SMTP_URL is unset); written to data/outbox.log', {
+    to: message.to,
+    text: message.text,
+  });
   await mkdir(getDataDir(), { recursive: true });
   await appendFile(getOutboxFile(), entry + '\n', 'utf8');
 }

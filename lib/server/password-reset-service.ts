@@ -10,9 +10,11 @@ import { buildPasswordResetMail, sendMail } from './mailer';
 import { hashPassword } from './password';
 import { consumeRateLimit } from './rate-limit';
 
-export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a reset link has been sent to it.';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email, a reset link has been sent to it.';
 export const RESET_SUCCESS_MESSAGE = 'Your password has been reset. You can now log in.';
-export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid, expired or already used. Request a new one.';
+export const INVALID_RESET_TOKEN_MESSAGE =
+  'This reset link is invalid, expired or already used. Request a new one.';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -31,7 +33,10 @@ export async function flushPendingMail(): Promise<void> {
  * known email gets a single-use link valid for PASSWORD_RESET_TTL_MINUTES. Only the token's
  * SHA-256 is stored, and a new request replaces any earlier unused token.
  */
-export async function requestPasswordReset(options: { input: ForgotPasswordInput; ip: string }): Promise<string> {
+export async function requestPasswordReset(options: {
+  input: ForgotPasswordInput;
+  ip: string;
+}): Promise<string> {
   const { input, ip } = options;
   await consumeRateLimit('forgotIp', ip);
   await consumeRateLimit('forgotEmail', input.email);

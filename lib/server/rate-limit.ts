@@ -8,7 +8,8 @@ import { AppError } from './errors';
  * Counters live in the database (table rate_limits) so that they hold across restarts and
  * across several app instances sharing one PostgreSQL. Every limit is set by environment.
  */
-type LimiterName = 'loginEmailIp' | 'loginEmail' | 'loginIp' | 'register' | 'forgotIp' | 'forgotEmail' | 'reset';
+type LimiterName =
+  'loginEmailIp' | 'loginEmail' | 'loginIp' | 'register' | 'forgotIp' | 'forgotEmail' | 'reset';
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {
   const env = getEnv();
@@ -16,7 +17,10 @@ function limiterOptions(name: LimiterName): { points: number; duration: number }
     case 'loginEmailIp':
       return { points: env.RATE_LIMIT_LOGIN_MAX_FAILURES, duration: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
     case 'loginEmail':
-      return { points: env.RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES, duration: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
+      return {
+        points: env.RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES,
+        duration: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+      };
     case 'loginIp':
       return { points: env.RATE_LIMIT_LOGIN_IP_MAX_FAILURES, duration: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
     case 'register':

@@ -25,12 +25,20 @@ export function readSeedAdmin(source: Record<string, string | undefined>): SeedU
   const parsedEmail = emailSchema.safeParse(email);
   if (!parsedEmail.success) throw new Error(`SEED_ADMIN_EMAIL: ${parsedEmail.error.issues[0]?.message}`);
   const parsedPassword = newPasswordSchema.safeParse(password);
-  if (!parsedPassword.success) throw new Error(`SEED_ADMIN_PASSWORD: ${parsedPassword.error.issues[0]?.message}`);
-  return { fullName: source.SEED_ADMIN_NAME || 'Admin User', email: parsedEmail.data, password: parsedPassword.data, role: 'admin' };
+  if (!parsedPassword.success)
+    throw new Error(`SEED_ADMIN_PASSWORD: ${parsedPassword.error.issues[0]?.message}`);
+  return {
+    fullName: source.SEED_ADMIN_NAME || 'Admin User',
+    email: parsedEmail.data,
+    password: parsedPassword.data,
+    role: 'admin',
+  };
 }
 
 /** Inserts the users whose email is not taken yet; running it twice changes nothing. */
-export async function seedUsers(seeds: readonly SeedUser[]): Promise<{ created: string[]; skipped: string[] }> {
+export async function seedUsers(
+  seeds: readonly SeedUser[],
+): Promise<{ created: string[]; skipped: string[] }> {
   const { db, tables } = await getDatabase();
   const created: string[] = [];
   const skipped: string[] = [];

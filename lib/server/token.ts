@@ -20,7 +20,11 @@ function secretKey(): Uint8Array {
 }
 
 /** Spec §7 token: a signed JWT carrying no personal data, only the user id, role and session version. */
-export async function signToken(claims: { userId: string; role: Role; sessionVersion: number }): Promise<string> {
+export async function signToken(claims: {
+  userId: string;
+  role: Role;
+  sessionVersion: number;
+}): Promise<string> {
   return new SignJWT({ role: claims.role, sv: claims.sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)

@@ -9,6 +9,11 @@ export interface PublicUser {
   createdAt: string;
 }
 
-export function toPublicUser(row: { fullName: string; email: string; role: Role; createdAt: Date }): PublicUser {
+export function toPublicUser(row: {
+  fullName: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+}): PublicUser {
   return { fullName: row.fullName, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
 }

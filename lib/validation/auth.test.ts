@@ -26,7 +26,9 @@ describe('newPasswordSchema', () => {
     expect(newPasswordSchema.safeParse('1234567').success).toBe(false);
     expect(newPasswordSchema.safeParse('12345678').success).toBe(true);
     expect(newPasswordSchema.safeParse('a'.repeat(72)).success).toBe(true);
-    expect(firstMessage(newPasswordSchema.safeParse('a'.repeat(73)))).toBe('Password must be at most 72 bytes.');
+    expect(firstMessage(newPasswordSchema.safeParse('a'.repeat(73)))).toBe(
+      'Password must be at most 72 bytes.',
+    );
     // 36 two-byte characters are 72 bytes; 37 are too many.
     expect(newPasswordSchema.safeParse('é'.repeat(36)).success).toBe(true);
     expect(newPasswordSchema.safeParse('é'.repeat(37)).success).toBe(false);
@@ -44,11 +46,15 @@ describe('registerSchema', () => {
   });
 
   it('rejects control characters in names and unknown roles', () => {
-    expect(firstMessage(registerSchema.safeParse({ fullName: 'A\u0000B', email: 'a@b.co', password: 'password1' }))).toBe(
-      'Full name must not contain control characters.',
-    );
     expect(
-      firstMessage(registerSchema.safeParse({ fullName: 'A', email: 'a@b.co', password: 'password1', role: 'root' })),
+      firstMessage(
+        registerSchema.safeParse({ fullName: 'A\u0000B', email: 'a@b.co', password: 'password1' }),
+      ),
+    ).toBe('Full name must not contain control characters.');
+    expect(
+      firstMessage(
+        registerSchema.safeParse({ fullName: 'A', email: 'a@b.co', password: 'password1', role: 'root' }),
+      ),
     ).toBe('Role must be "user" or "admin".');
   });
 });
@@ -56,13 +62,20 @@ describe('registerSchema', () => {
 describe('loginSchema', () => {
   it('accepts any role value and any non-empty password (a short one is just wrong)', () => {
     expect(loginSchema.safeParse({ email: 'a@b.co', password: 'x', role: 'whatever' }).success).toBe(true);
-    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe('Password is required.');
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(
+      'Password is required.',
+    );
   });
 });
 
 describe('updateUserSchema', () => {
   it('keeps the email optional and requires name and role', () => {
-    expect(updateUserSchema.parse({ fullName: 'B', role: 'admin' })).toEqual({ fullName: 'B', role: 'admin' });
-    expect(firstMessage(updateUserSchema.safeParse({ fullName: 'B' }))).toBe('Role must be "user" or "admin".');
+    expect(updateUserSchema.parse({ fullName: 'B', role: 'admin' })).toEqual({
+      fullName: 'B',
+      role: 'admin',
+    });
+    expect(firstMessage(updateUserSchema.safeParse({ fullName: 'B' }))).toBe(
+      'Role must be "user" or "admin".',
+    );
   });
 });

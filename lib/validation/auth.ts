@@ -12,7 +12,9 @@ export const FULL_NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
 const requiredText = (label: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) });
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+  });
 
 /** Trimmed and lower-cased: emails differing only in case are the same account. */
 export const emailSchema = requiredText('Email')

@@ -10,7 +10,13 @@ export const DEFAULT_PASSWORD = 'correct horse battery';
 
 /** Inserts a user straight into the database (no rate limits, any role). */
 export async function createUser(
-  overrides: Partial<{ fullName: string; email: string; password: string; role: 'user' | 'admin'; createdAt: Date }> = {},
+  overrides: Partial<{
+    fullName: string;
+    email: string;
+    password: string;
+    role: 'user' | 'admin';
+    createdAt: Date;
+  }> = {},
 ) {
   sequence += 1;
   const { db, tables } = await getDatabase();

@@ -5,7 +5,10 @@ import { DEMO_USERS, readSeedAdmin, seedUsers } from '@/lib/server/seed';
 
 describe('seed', () => {
   it('creates the admin and the demo users once; a second run changes nothing', async () => {
-    const admin = readSeedAdmin({ SEED_ADMIN_EMAIL: ' Boss@Example.com ', SEED_ADMIN_PASSWORD: 'a-strong-one' });
+    const admin = readSeedAdmin({
+      SEED_ADMIN_EMAIL: ' Boss@Example.com ',
+      SEED_ADMIN_PASSWORD: 'a-strong-one',
+    });
     expect(admin).toMatchObject({ email: 'boss@example.com', role: 'admin', fullName: 'Admin User' });
     const seeds = [admin!, ...DEMO_USERS.map((user) => ({ ...user, password: 'demo-password' }))];
 

@@ -10,7 +10,9 @@ export const users = sqliteTable(
     // Stored trimmed and lower-cased, so the unique index is case-insensitive in effect.
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     // Bumped on password reset: tokens carrying an older version stop working.

@@ -323,7 +323,10 @@ describe('login rate limiting', () => {
     try {
       await createUser({ email: 'target@example.com' });
       for (let i = 0; i < 4; i++) {
-        const res = await login({ email: 'target@example.com', password: WRONG_PASSWORD }, `203.0.113.${100 + i}`);
+        const res = await login(
+          { email: 'target@example.com', password: WRONG_PASSWORD },
+          `203.0.113.${100 + i}`,
+        );
         expect(res.status, `failure ${i + 1}`).toBe(401);
       }
       const blocked = await login({ email: 'target@example.com', password: WRONG_PASSWORD }, '203.0.113.200');
@@ -331,7 +334,9 @@ describe('login rate limiting', () => {
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another account is unaffected.
       await createUser({ email: 'other@example.com' });
-      expect((await login({ email: 'other@example.com', password: DEFAULT_PASSWORD }, '203.0.113.200')).status).toBe(200);
+      expect(
+        (await login({ email: 'other@example.com', password: DEFAULT_PASSWORD }, '203.0.113.200')).status,
+      ).toBe(200);
     } finally {
       await applyTestEnv();
     }

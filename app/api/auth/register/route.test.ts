@@ -123,7 +123,11 @@ describe('POST /api/auth/register', () => {
       },
     });
     const streamed = await POST(
-      new Request(`http://tasklane.test${PATH}`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit),
+      new Request(`http://tasklane.test${PATH}`, {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
       {} as never,
     );
     expect(streamed.status).toBe(413);
@@ -143,14 +147,23 @@ describe('POST /api/auth/register', () => {
     await applyTestEnv({ RATE_LIMIT_REGISTER_MAX: '2' });
     try {
       for (let i = 0; i < 2; i++) {
-        const ok = await call(POST, PATH, { body: { ...valid, email: `r${i}@example.com` }, ip: '198.51.100.7' });
+        const ok = await call(POST, PATH, {
+          body: { ...valid, email: `r${i}@example.com` },
+          ip: '198.51.100.7',
+        });
         expect(ok.status).toBe(201);
       }
-      const limited = await call(POST, PATH, { body: { ...valid, email: 'r9@example.com' }, ip: '198.51.100.7' });
+      const limited = await call(POST, PATH, {
+        body: { ...valid, email: 'r9@example.com' },
+        ip: '198.51.100.7',
+      });
       expect(limited.status).toBe(429);
       expect(limited.body.code).toBe('RATE_LIMITED');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      const otherIp = await call(POST, PATH, { body: { ...valid, email: 'r8@example.com' }, ip: '198.51.100.8' });
+      const otherIp = await call(POST, PATH, {
+        body: { ...valid, email: 'r8@example.com' },
+        ip: '198.51.100.8',
+      });
       expect(otherIp.status).toBe(201);
     } finally {
       await applyTestEnv();
