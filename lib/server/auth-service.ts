@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
-import { getDatabase, isUniqueViolation } from './db';
+import { getDatabase, isUniqueViolation, type Executor } from './db';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
@@ -32,17 +32,10 @@ export interface AuthenticatedUser {
 export async function registerUser(options: { input: RegisterInput; ip: string }): Promise<AuthResult> {
   const { input, ip } = options;
   await consumeRateLimit('register', ip);
-  const { db, tables } = await getDatabase();
+  const handle = await getDatabase();
+  const { db, tables } = handle;
   const { users } = tables;
 
-  if (input.role === 'admin') {
-    const [existingAdmin] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, 'admin'))
-      .limit(1);
-    if (existingAdmin) throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
-  }
   const [duplicate] = await db
     .select({ id: users.id })
     .from(users)
@@ -52,26 +45,40 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
 
   const now = new Date();
   const passwordHash = await hashPassword(input.password);
-  let row;
-  try {
-    [row] = await db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        fullName: input.fullName,
-        email: input.email,
-        passwordHash,
-        role: input.role,
-        createdAt: now,
-        updatedAt: now,
-        sessionVersion: 0,
-      })
-      .returning();
-  } catch (error) {
-    // Two sign-ups for one email at once: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
-    throw error;
-  }
+  const values = {
+    id: randomUUID(),
+    fullName: input.fullName,
+    email: input.email,
+    passwordHash,
+    role: input.role,
+    createdAt: now,
+    updatedAt: now,
+    sessionVersion: 0,
+  };
+  const insert = async (executor: Executor) => {
+    try {
+      const [inserted] = await executor.insert(users).values(values).returning();
+      return inserted;
+    } catch (error) {
+      // Two sign-ups for one email at once: the unique index decides.
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+  };
+  // The first-admin check and the insert run under the same lock as the last-admin rule, so two
+  // simultaneous admin sign-ups on an empty install cannot both succeed.
+  const row =
+    input.role === 'admin'
+      ? await handle.exclusive(async (executor) => {
+          const [existingAdmin] = await executor
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.role, 'admin'))
+            .limit(1);
+          if (existingAdmin) throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
+          return insert(executor);
+        })
+      : await insert(db);
   if (!row) throw new Error('Insert returned no row');
   const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
   const { createdAt: _createdAt, ...user } = toPublicUser(row);

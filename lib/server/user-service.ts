@@ -114,7 +114,7 @@ async function deleteUserExclusive(
   }
   const deleted = await db
     .delete(tables.users)
-    .where(and(eq(tables.users.id, target.id)))
+    .where(eq(tables.users.id, target.id))
     .returning({ id: tables.users.id });
   if (deleted.length === 0) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return `User ${target.email} deleted.`;

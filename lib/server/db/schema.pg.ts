@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Keep in step with schema.sqlite.ts: tests/schema-parity.test.ts compares the two. */
+/** Keep in step with schema.sqlite.ts: tests/unit/schema-parity.test.ts compares the two. */
 export const users = pgTable(
   'users',
   {

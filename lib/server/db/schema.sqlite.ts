@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** Keep in step with schema.pg.ts: tests/schema-parity.test.ts compares the two. */
+/** Keep in step with schema.pg.ts: tests/unit/schema-parity.test.ts compares the two. */
 export const users = sqliteTable(
   'users',
   {

@@ -179,3 +179,18 @@ describe('POST /api/auth/register', () => {
     }
   });
 });
+
+describe('first-admin bootstrap under concurrent sign-ups', () => {
+  it('lets exactly one of several simultaneous admin sign-ups through', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call(POST, PATH, { body: { ...valid, email: `race${i}@example.com`, role: 'admin' } }),
+      ),
+    );
+    const statuses = results.map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 403, 403, 403, 403]);
+    const { db, tables } = await getDatabase();
+    const admins = (await db.select().from(tables.users)).filter((row) => row.role === 'admin');
+    expect(admins).toHaveLength(1);
+  });
+});
