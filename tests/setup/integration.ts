@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { closeDatabase, getDatabase } from '@/lib/server/db';
 import { resetEnvCache } from '@/lib/server/env';
-import { ensurePostgresWorkerDatabase, getTestDialect, TEST_DATA_ROOT } from './test-database';
+import { ensurePostgresWorkerDatabase, getTestDialect, sqliteRunDir } from './test-database';
 
 /** Values every integration test starts from; a test may override and call applyTestEnv() again. */
 export const BASE_TEST_ENV: Record<string, string> = {
@@ -43,12 +43,13 @@ export async function resetDatabase(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const dataDir = path.join(TEST_DATA_ROOT, getTestDialect(), `worker-${workerId}`);
+  const runDir = sqliteRunDir();
+  const dataDir = path.join(runDir, getTestDialect(), `worker-${workerId}`);
   process.env.DATA_DIR = dataDir;
   databaseUrl =
     getTestDialect() === 'postgres'
       ? await ensurePostgresWorkerDatabase(workerId)
-      : `file:${path.join(TEST_DATA_ROOT, 'sqlite', `worker-${workerId}.db`)}`;
+      : `file:${path.join(runDir, `worker-${workerId}.db`)}`;
   await applyTestEnv();
 });
 
