@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { emailSchema, type UpdateUserInput } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
 import { AppError } from './errors';
