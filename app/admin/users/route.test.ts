@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
 import { signToken } from '@/lib/server/token';
 import { call } from '@/tests/helpers/api';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUser, createUserWithToken } from '@/tests/helpers/factories';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
@@ -184,17 +185,10 @@ describe('GET /admin/users', () => {
 
   it('answers 405 in JSON with Allow: GET for other methods', async () => {
     const { token } = await createAdminWithToken();
-    for (const [method, handler] of [
-      ['POST', POST],
-      ['PUT', PUT],
-      ['PATCH', PATCH],
-      ['DELETE', DELETE],
-    ] as const) {
-      const res = await call(handler as never, PATH, { method, token, body: { fullName: 'x' } });
-      expect(res.status, method).toBe(405);
-      expect(res.body, method).toEqual({ message: expect.any(String), code: 'METHOD_NOT_ALLOWED' });
-      expect(res.headers.get('allow'), method).toBe('GET');
-    }
+    await expectMethodNotAllowed({ POST, PUT, PATCH, DELETE }, PATH, 'GET', {
+      token,
+      body: { fullName: 'x' },
+    });
     const { db, tables } = await getDatabase();
     expect(await db.select().from(tables.users)).toHaveLength(1);
   });

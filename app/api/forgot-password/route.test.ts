@@ -7,6 +7,7 @@ import { getDatabase } from '@/lib/server/db';
 import { getOutboxFile } from '@/lib/server/mailer';
 import { flushPendingMail } from '@/lib/server/password-reset-service';
 import { call } from '@/tests/helpers/api';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, POST } from './route';
@@ -207,12 +208,7 @@ describe('POST /api/forgot-password', () => {
   });
 
   it('answers 405 in JSON for GET and DELETE', async () => {
-    for (const handler of [GET, DELETE]) {
-      const res = await call(handler as never, PATH);
-      expect(res.status).toBe(405);
-      expect(res.body.code).toBe('METHOD_NOT_ALLOWED');
-      expect(res.headers.get('allow')).toBe('POST');
-    }
+    await expectMethodNotAllowed({ GET, DELETE }, PATH, 'POST');
   });
 
   describe('rate limiting (RATE_LIMIT_FORGOT_MAX = 2)', () => {

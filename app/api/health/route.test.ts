@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
 import { logger } from '@/lib/server/logger';
 import { call } from '@/tests/helpers/api';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
@@ -68,16 +69,6 @@ describe('GET /api/health', () => {
   });
 
   it('answers 405 in JSON with Allow: GET for other methods', async () => {
-    for (const [method, handler] of [
-      ['POST', POST],
-      ['PUT', PUT],
-      ['PATCH', PATCH],
-      ['DELETE', DELETE],
-    ] as const) {
-      const res = await call(handler as never, PATH, { method, body: {} });
-      expect(res.status, method).toBe(405);
-      expect(res.body, method).toEqual({ message: expect.any(String), code: 'METHOD_NOT_ALLOWED' });
-      expect(res.headers.get('allow'), method).toBe('GET');
-    }
+    await expectMethodNotAllowed({ POST, PUT, PATCH, DELETE }, PATH, 'GET', { body: {} });
   });
 });

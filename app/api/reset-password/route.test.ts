@@ -9,6 +9,7 @@ import { getDatabase } from '@/lib/server/db';
 import { getOutboxFile } from '@/lib/server/mailer';
 import { flushPendingMail } from '@/lib/server/password-reset-service';
 import { call } from '@/tests/helpers/api';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, POST } from './route';
@@ -276,12 +277,7 @@ describe('POST /api/reset-password', () => {
   });
 
   it('answers 405 in JSON for GET and DELETE', async () => {
-    for (const handler of [GET, DELETE]) {
-      const res = await call(handler as never, PATH);
-      expect(res.status).toBe(405);
-      expect(res.body.code).toBe('METHOD_NOT_ALLOWED');
-      expect(res.headers.get('allow')).toBe('POST');
-    }
+    await expectMethodNotAllowed({ GET, DELETE }, PATH, 'POST');
   });
 
   it('answers 429 with Retry-After after RATE_LIMIT_RESET_MAX attempts from one IP, even with a valid token', async () => {

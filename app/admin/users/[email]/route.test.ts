@@ -7,6 +7,7 @@ import { AppError } from '@/lib/server/errors';
 import { hashResetToken } from '@/lib/server/password-reset-service';
 import { deleteUser, updateUser } from '@/lib/server/user-service';
 import { call, type CallOptions } from '@/tests/helpers/api';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUser, createUserWithToken } from '@/tests/helpers/factories';
 import { GET as listUsers } from '../route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
@@ -571,21 +572,11 @@ describe('other methods on /admin/users/{email}', () => {
   it('answer 405 in JSON with Allow: PUT, DELETE', async () => {
     const { token } = await createAdminWithToken();
     await createUser({ email: 'x@example.com' });
-    for (const [method, handler] of [
-      ['GET', GET],
-      ['POST', POST],
-      ['PATCH', PATCH],
-    ] as const) {
-      const res = await call(handler as never, pathFor('x@example.com'), {
-        method,
-        token,
-        params: { email: 'x@example.com' },
-        body: method === 'GET' ? undefined : { fullName: 'x', role: 'admin' },
-      });
-      expect(res.status, method).toBe(405);
-      expect(res.body, method).toEqual({ message: expect.any(String), code: 'METHOD_NOT_ALLOWED' });
-      expect(res.headers.get('allow'), method).toBe('PUT, DELETE');
-    }
+    await expectMethodNotAllowed({ GET, POST, PATCH }, pathFor('x@example.com'), 'PUT, DELETE', {
+      token,
+      params: { email: 'x@example.com' },
+      body: { fullName: 'x', role: 'admin' },
+    });
     expect((await findUser('x@example.com'))?.role).toBe('user');
   });
 });

@@ -5,6 +5,7 @@ import { GET as listUsers } from '@/app/admin/users/route';
 import { getDatabase } from '@/lib/server/db';
 import { verifyToken } from '@/lib/server/token';
 import { call, type CallResult } from '@/tests/helpers/api';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, POST } from './route';
@@ -180,13 +181,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 405 in JSON for GET and DELETE', async () => {
-    for (const handler of [GET, DELETE]) {
-      const res = await call(handler as never, PATH);
-      expect(res.status).toBe(405);
-      expect(res.headers.get('content-type')).toContain('application/json');
-      expect(res.body).toEqual({ message: expect.any(String), code: 'METHOD_NOT_ALLOWED' });
-      expect(res.headers.get('allow')).toBe('POST');
-    }
+    await expectMethodNotAllowed({ GET, DELETE }, PATH, 'POST');
   });
 
   it('takes comparable time for an unknown email and a wrong password (both run bcrypt)', async () => {

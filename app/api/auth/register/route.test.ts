@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
 import { verifyToken } from '@/lib/server/token';
 import { call } from '@/tests/helpers/api';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, POST } from './route';
@@ -171,12 +172,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 405 in JSON for other methods', async () => {
-    for (const handler of [GET, DELETE]) {
-      const res = await call(handler as never, PATH);
-      expect(res.status).toBe(405);
-      expect(res.body.code).toBe('METHOD_NOT_ALLOWED');
-      expect(res.headers.get('allow')).toBe('POST');
-    }
+    await expectMethodNotAllowed({ GET, DELETE }, PATH, 'POST');
   });
 });
 
