@@ -41,3 +41,12 @@ test('a browser navigation to /admin/users lands on Manage Users', async ({ requ
   expect(response.status()).toBe(307);
   expect(response.headers()['location']).toMatch(/\/admin\/manage-users$/);
 });
+
+test('an unknown API path answers JSON 404, an unknown page the HTML not-found page', async ({ request }) => {
+  const api = await request.get('/api/does-not-exist');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  const page = await request.get('/does-not-exist');
+  expect(page.status()).toBe(404);
+  expect(await page.text()).toContain('Page not found');
+});
