@@ -1,3 +1,4 @@
+import { handleSessionExpired } from '../auth/session-expiry';
 import { getStoredToken } from '../storage/session';
 
 /**
@@ -97,13 +98,16 @@ export async function requestJson<T>(path: string, options: RequestJsonOptions =
     return new ApiError('network', GENERIC_NETWORK_MESSAGE, { cause: error });
   };
 
+  const headers = buildHeaders(options);
+  const sentToken = headers.has('Authorization');
+
   try {
     let response: Response;
     let text: string;
     try {
       response = await fetch(path, {
         method,
-        headers: buildHeaders(options),
+        headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
       });
@@ -115,6 +119,8 @@ export async function requestJson<T>(path: string, options: RequestJsonOptions =
     const parsed = parseBody(text);
 
     if (!response.ok) {
+      // A stored token the server refuses means the session is over (expired, reset, user deleted).
+      if (response.status === 401 && sentToken) handleSessionExpired();
       const errorBody = parsed.ok ? parsed.value : undefined;
       throw new ApiError(
         'http',

@@ -1,0 +1,22 @@
+import Link from 'next/link';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS, type ButtonSize, type ButtonVariant } from './styles';
+
+interface LookProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export function buttonClasses({ variant = 'primary', size = 'md' }: LookProps = {}, className?: string): string {
+  return cn(BUTTON_BASE, BUTTON_VARIANTS[variant], BUTTON_SIZES[size], className);
+}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ComponentProps<'button'> & LookProps) {
+  return <button type={type} className={buttonClasses({ variant, size }, className)} {...props} />;
+}
+
+/** A link that looks like a button (navigation, not an action). */
+export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & LookProps) {
+  return <Link className={buttonClasses({ variant, size }, className)} {...props} />;
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+import { FIELD_INPUT, FOCUS_RING } from './styles';
+import type { FieldProps } from './text-field';
+
+/** A password input with a show/hide toggle that screen readers can operate. */
+export function PasswordField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  ...inputProps
+}: FieldProps & Omit<ComponentProps<'input'>, 'type' | 'children'>) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const [visible, setVisible] = useState(false);
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          className={cn(FIELD_INPUT, 'pr-12')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={cn(hintId, errorId) || undefined}
+          {...inputProps}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          className={cn(
+            'absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800',
+            FOCUS_RING,
+          )}
+        >
+          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+        </button>
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Role } from '@/lib/validation/auth';
+
+/** The role travels between the public screens as `?role=admin|user`; anything else means user. */
+export function parseRole(value: string | null | undefined): Role {
+  return value === 'admin' ? 'admin' : 'user';
+}
+
+/** `path` with the role attached as the query parameter the auth screens read. */
+export function withRole(path: string, role: Role): string {
+  const separator = path.includes('?') ? '&' : '?';
+  return `${path}${separator}role=${role}`;
+}
+
+/** Spec §4: where a signed-in user of this role lands. */
+export function dashboardPathFor(role: Role): string {
+  return role === 'admin' ? '/admin/dashboard' : '/user/dashboard';
+}
+
+/** Spec §2 Navbar: admin status is inferred from the path prefix. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}

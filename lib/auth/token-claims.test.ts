@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { readTokenRole } from './token-claims';
+
+const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const tokenWith = (claims: object) => `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
+
+describe('readTokenRole', () => {
+  const now = Date.UTC(2026, 0, 1);
+
+  it('reads the role of an unexpired token', () => {
+    expect(readTokenRole(tokenWith({ role: 'admin', exp: now / 1000 + 60 }), now)).toBe('admin');
+    expect(readTokenRole(tokenWith({ role: 'user' }), now)).toBe('user');
+  });
+
+  it('returns null for expired, malformed or role-less tokens', () => {
+    expect(readTokenRole(tokenWith({ role: 'admin', exp: now / 1000 - 1 }), now)).toBeNull();
+    expect(readTokenRole(tokenWith({ role: 'root' }), now)).toBeNull();
+    expect(readTokenRole('not-a-token', now)).toBeNull();
+    expect(readTokenRole('a.%%%.c', now)).toBeNull();
+    expect(readTokenRole(null, now)).toBeNull();
+  });
+});
