@@ -1,0 +1,55 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
+import { withRole } from '@/lib/auth/role';
+import { readTokenRole } from '@/lib/auth/token-claims';
+import { SESSION_KEYS, getStoredToken } from '@/lib/storage/session';
+import type { Role } from '@/lib/validation/auth';
+
+/** Whether a stored token opens this area: any valid token for /user, an admin's for /admin. */
+export function canEnterArea(area: Role, token: string | null, nowMs = Date.now()): boolean {
+  const role = readTokenRole(token, nowMs);
+  if (!role) return false;
+  return area === 'user' || role === 'admin';
+}
+
+/**
+ * Client-side page guard for /user/* and /admin/*. The server refuses data to a bad token anyway;
+ * this keeps people out of screens they cannot use. Nothing protected renders before the check,
+ * and a logout in another tab sends this one to the login screen too.
+ */
+export function AreaGuard({ area, children }: { area: Role; children: ReactNode }) {
+  const router = useRouter();
+  const [allowed, setAllowed] = useState(false);
+
+  useEffect(() => {
+    const check = () => {
+      if (canEnterArea(area, getStoredToken())) {
+        setAllowed(true);
+      } else {
+        setAllowed(false);
+        router.replace(withRole('/login', area));
+      }
+    };
+    check();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === SESSION_KEYS.token) check();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [area, router]);
+
+  if (!allowed) {
+    return (
+      <div className="flex flex-1 items-center justify-center p-10" role="status" aria-live="polite">
+        <span
+          className="size-6 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+          aria-hidden="true"
+        />
+        <span className="sr-only">Checking your session…</span>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,18 @@
+import { UserRound } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/** The profile picture, or a default icon when there is none (spec §2 Navbar). */
+export function Avatar({ src, className }: { src?: string; className?: string }) {
+  if (src) {
+    // A data URL from the user's own profile: next/image cannot optimise it, a plain img is right.
+    // eslint-disable-next-line @next/next/no-img-element
+    return <img src={src} alt="" className={cn('rounded-full object-cover', className)} />;
+  }
+  return (
+    <span
+      className={cn('flex items-center justify-center rounded-full bg-brand-100 text-brand-700', className)}
+    >
+      <UserRound aria-hidden="true" className="size-3/5" />
+    </span>
+  );
+}

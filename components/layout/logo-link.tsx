@@ -1,0 +1,46 @@
+'use client';
+
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { dashboardPathFor, isAdminPath } from '@/lib/auth/role';
+import { cn } from '@/lib/cn';
+import { LOGO_NAVIGATION_DELAY_MS, PRODUCT_NAME } from '@/lib/constants';
+import { FOCUS_RING } from '@/components/ui/styles';
+
+/**
+ * Spec §2: the logo goes, after a 0.5 s delay, to the admin or user dashboard (by path prefix),
+ * and reloads when already there. A real link, so it also works without JavaScript.
+ */
+export function LogoLink({ pathname }: { pathname: string }) {
+  const router = useRouter();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const target = dashboardPathFor(isAdminPath(pathname) ? 'admin' : 'user');
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (window.location.pathname === target) window.location.reload();
+      else router.push(target);
+    }, LOGO_NAVIGATION_DELAY_MS);
+  }
+
+  return (
+    <a
+      href={target}
+      onClick={onClick}
+      className={cn('flex items-center gap-2 rounded-lg text-lg font-bold text-brand-900', FOCUS_RING)}
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white"
+      >
+        T
+      </span>
+      {PRODUCT_NAME}
+    </a>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { LogoLink } from './logo-link';
+import { ProfileMenu } from './profile-menu';
+
+/** Spec §2: the navbar shows on every page except these. */
+const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/signup']);
+
+export function shouldShowNavbar(pathname: string): boolean {
+  return !PATHS_WITHOUT_NAVBAR.has(pathname);
+}
+
+export function Navbar() {
+  const pathname = usePathname() ?? '/';
+  if (!shouldShowNavbar(pathname)) return null;
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
+      >
+        <LogoLink pathname={pathname} />
+        <ProfileMenu pathname={pathname} />
+      </nav>
+    </header>
+  );
+}

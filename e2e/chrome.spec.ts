@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A token the client-side guard accepts (it reads the role claim; the server would verify it). */
+const fakeToken = (role: 'user' | 'admin') =>
+  `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ role, sv: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+
+async function signIn(page: Page, role: 'user' | 'admin', extra: Record<string, unknown> = {}) {
+  await page.addInitScript(
+    ([token, values]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify({ email: 'someone@example.com' }));
+      localStorage.setItem('loggedInUser', JSON.stringify({ name: 'Someone' }));
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, JSON.stringify(value));
+    },
+    [fakeToken(role), extra] as const,
+  );
+}
+
+test.describe('navbar', () => {
+  for (const path of ['/', '/login', '/signup']) {
+    test(`is not shown on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    });
+  }
+
+  for (const path of ['/forgot-password', '/reset-password?token=x']) {
+    test(`is shown on ${path} with the default name 'User'`, async ({ page }) => {
+      await page.goto(path);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav).toBeVisible();
+      await expect(nav.getByTestId('profile-name')).toHaveText('User');
+    });
+  }
+
+  test('shows the stored user profile name and links Profile to /user/profile', async ({ page }) => {
+    await signIn(page, 'user', { userProfile: { name: 'Asha Rao' } });
+    await page.goto('/user/dashboard');
+    await page.getByRole('button', { name: 'Profile menu for Asha Rao' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  });
+
+  test('reads adminProfile under /admin and links Profile to /admin/profile', async ({ page }) => {
+    await signIn(page, 'admin', {
+      adminProfile: { name: 'Admin User', role: 'Admin' },
+      userProfile: { name: 'Nope' },
+    });
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Profile menu for Admin User' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/admin/profile');
+  });
+
+  test('shows a default icon without a picture and the picture when there is one', async ({ page }) => {
+    const pixel =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    await signIn(page, 'user', { userProfile: { name: 'Pic Person', profilePic: pixel } });
+    await page.goto('/user/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('img')).toHaveAttribute('src', pixel);
+  });
+
+  test('Logout clears the session and that profile, then goes to /', async ({ page }) => {
+    await signIn(page, 'user', { userProfile: { name: 'Leaving Soon' }, adminProfile: { name: 'Stays' } });
+    await page.goto('/user/dashboard');
+    await page.getByRole('button', { name: 'Profile menu for Leaving Soon' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      user: localStorage.getItem('user'),
+      loggedInUser: localStorage.getItem('loggedInUser'),
+      userProfile: localStorage.getItem('userProfile'),
+      adminProfile: localStorage.getItem('adminProfile'),
+    }));
+    expect(stored).toEqual({
+      token: null,
+      user: null,
+      loggedInUser: null,
+      userProfile: null,
+      adminProfile: JSON.stringify({ name: 'Stays' }),
+    });
+  });
+
+  test('the logo goes to the dashboard after 0.5 s, not before', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, 'admin');
+    await page.goto('/forgot-password');
+    await page.getByRole('link', { name: 'Tasklane' }).click();
+    await page.clock.runFor(400);
+    expect(new URL(page.url()).pathname).toBe('/forgot-password');
+    await page.clock.runFor(200);
+    // /forgot-password is not an /admin path, so the user dashboard is the target.
+    await page.waitForURL('**/user/dashboard');
+  });
+
+  test('the logo reloads when already on the dashboard', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('link', { name: 'Tasklane' })).toHaveAttribute('href', '/admin/dashboard');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('link', { name: 'Tasklane' }).click();
+    await reloaded;
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+  });
+});
+
+test.describe('footer', () => {
+  for (const path of ['/', '/login', '/signup', '/forgot-password']) {
+    test(`shows the copyright line on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('contentinfo')).toContainText('© 2025 Tasklane. All rights reserved.');
+    });
+  }
+
+  test('has four named icon links on / only', async ({ page }) => {
+    await page.goto('/');
+    const links = page.getByRole('contentinfo').getByRole('link');
+    await expect(links).toHaveCount(4);
+    for (const name of [
+      'Tasklane on GitHub',
+      'Tasklane on LinkedIn',
+      'Tasklane on X (Twitter)',
+      'Email Tasklane',
+    ]) {
+      await expect(page.getByRole('contentinfo').getByRole('link', { name })).toBeVisible();
+    }
+    await page.goto('/login');
+    await expect(page.getByRole('contentinfo').getByRole('link')).toHaveCount(0);
+  });
+});
+
+test.describe('page guards', () => {
+  test('/user/* without a token goes to /login?role=user and shows nothing protected', async ({ page }) => {
+    await page.goto('/user/dashboard');
+    await page.waitForURL('**/login?role=user');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+  });
+
+  test('/admin/* without a token goes to /login?role=admin', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    await page.waitForURL('**/login?role=admin');
+  });
+
+  test('/admin/* with a user token goes to /login?role=admin', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/admin/dashboard');
+    await page.waitForURL('**/login?role=admin');
+  });
+
+  test('an expired token counts as none', async ({ page }) => {
+    const expired = `${encode({ alg: 'HS256' })}.${encode({ role: 'admin', exp: 1 })}.sig`;
+    await page.addInitScript((token) => localStorage.setItem('token', token), expired);
+    await page.goto('/admin/dashboard');
+    await page.waitForURL('**/login?role=admin');
+  });
+
+  test('a valid session reaches its area', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await page.goto('/user/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('a real sign-up session reaches the user dashboard', async ({ page, request }) => {
+    const email = `guard-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const res = await request.post('/api/auth/register', {
+      data: { fullName: 'Guard Test', email, password: 'guard-password', role: 'user' },
+    });
+    const { token } = (await res.json()) as { token: string };
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto('/user/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+});
