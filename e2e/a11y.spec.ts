@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/** The public screens must have no axe-core violations (all default rules, WCAG 2.x A and AA included). */
+const PAGES = [
+  '/',
+  '/signup',
+  '/signup?role=admin',
+  '/login',
+  '/login?role=admin&reason=expired',
+  '/forgot-password',
+  '/forgot-password?role=admin',
+  '/reset-password?token=example',
+  '/reset-password',
+];
+
+for (const path of PAGES) {
+  test(`axe finds no violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const summary = results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+    expect(summary).toEqual([]);
+  });
+}
+
+test('axe finds no violations on the login form showing an error', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) =>
+    route.fulfill({
+      status: 401,
+      json: { message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' },
+    }),
+  );
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});
