@@ -1,17 +1,26 @@
-import { PRODUCT_NAME } from '@/lib/constants';
+import { BackToTop } from './_components/back-to-top';
+import { Contact } from './_components/contact';
+import { Faq } from './_components/faq';
+import { Features } from './_components/features';
+import { Hero } from './_components/hero';
+import { RoleChooser } from './_components/role-chooser';
+import { Testimonials } from './_components/testimonials';
 
 /**
- * Foundation placeholder for the landing page: issue 3 builds the seven sections of spec §2.
+ * Spec §2 landing page: hero, testimonials, role chooser, features, FAQ, Contact Us and a
+ * back-to-top button, in that order. A static page: only the FAQ accordion, the contact form and
+ * the back-to-top button run in the browser.
  */
 export default function HomePage() {
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-900 sm:text-5xl">
-        Welcome to {PRODUCT_NAME}
-      </h1>
-      <p className="max-w-xl text-lg text-slate-600">
-        Boost productivity, streamline your workflow and collaborate in real time.
-      </p>
+    <main className="flex-1">
+      <Hero />
+      <Testimonials />
+      <RoleChooser />
+      <Features />
+      <Faq />
+      <Contact />
+      <BackToTop />
     </main>
   );
 }

@@ -3,7 +3,15 @@ import { cn } from '@/lib/cn';
 import { CARD } from '@/components/ui/styles';
 
 /** The frame of the account screens: one centred card with the screen's title as the page heading. */
-export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  children,
+  footer,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
       <div className={cn(CARD, 'w-full max-w-md p-6 sm:p-8')}>

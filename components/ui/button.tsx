@@ -8,11 +8,20 @@ interface LookProps {
   size?: ButtonSize;
 }
 
-export function buttonClasses({ variant = 'primary', size = 'md' }: LookProps = {}, className?: string): string {
+export function buttonClasses(
+  { variant = 'primary', size = 'md' }: LookProps = {},
+  className?: string,
+): string {
   return cn(BUTTON_BASE, BUTTON_VARIANTS[variant], BUTTON_SIZES[size], className);
 }
 
-export function Button({ variant, size, className, type = 'button', ...props }: ComponentProps<'button'> & LookProps) {
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & LookProps) {
   return <button type={type} className={buttonClasses({ variant, size }, className)} {...props} />;
 }
 

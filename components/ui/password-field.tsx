@@ -37,7 +37,6 @@ export function PasswordField({
         <button
           type="button"
           onClick={() => setVisible((value) => !value)}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           aria-pressed={visible}
           aria-controls={inputId}
           className={cn(
@@ -45,7 +44,13 @@ export function PasswordField({
             FOCUS_RING,
           )}
         >
-          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+          {/* Visible-text name, not aria-label: getByLabel('Password') must find only the input. */}
+          <span className="sr-only">{visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}</span>
         </button>
       </div>
       {hint ? (

@@ -159,3 +159,12 @@ export function putJson<T>(path: string, body?: unknown, options?: BodylessOptio
 export function deleteJson<T>(path: string, options?: BodylessOptions): Promise<T> {
   return requestJson<T>(path, { ...options, method: 'DELETE' });
 }
+
+/**
+ * The message the server put in its error body, if it sent one (the spec's forms show it and fall
+ * back to their own text otherwise; `ApiError.message` always has some text, so it can't tell).
+ */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;
+  return readStringField(error.body, 'message');
+}

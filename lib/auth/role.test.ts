@@ -4,7 +4,8 @@ import { dashboardPathFor, isAdminPath, parseRole, withRole } from './role';
 describe('parseRole', () => {
   it('is admin only for exactly "admin"', () => {
     expect(parseRole('admin')).toBe('admin');
-    for (const value of ['user', 'Admin', 'ADMIN', '', 'root', null, undefined]) expect(parseRole(value)).toBe('user');
+    for (const value of ['user', 'Admin', 'ADMIN', '', 'root', null, undefined])
+      expect(parseRole(value)).toBe('user');
   });
 });
 

@@ -25,6 +25,8 @@ const envSchema = z.object({
   APP_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: z.string().trim().min(1).optional(),
   MAIL_FROM: z.string().default('Tasklane <no-reply@tasklane.local>'),
+  /** Where Contact Us messages are mailed; unset: they are only stored. */
+  CONTACT_TO: z.email('CONTACT_TO must be an email address').optional(),
   PASSWORD_RESET_TTL_MINUTES: intFromEnv(60, 1),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -40,6 +42,8 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   RATE_LIMIT_RESET_MAX: intFromEnv(10, 1),
   RATE_LIMIT_RESET_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
+  RATE_LIMIT_CONTACT_MAX: intFromEnv(5, 1),
+  RATE_LIMIT_CONTACT_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

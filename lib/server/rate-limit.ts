@@ -9,7 +9,7 @@ import { AppError } from './errors';
  * across several app instances sharing one PostgreSQL. Every limit is set by environment.
  */
 type LimiterName =
-  'loginEmailIp' | 'loginEmail' | 'loginIp' | 'register' | 'forgotIp' | 'forgotEmail' | 'reset';
+  'loginEmailIp' | 'loginEmail' | 'loginIp' | 'register' | 'forgotIp' | 'forgotEmail' | 'reset' | 'contact';
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {
   const env = getEnv();
@@ -31,6 +31,8 @@ function limiterOptions(name: LimiterName): { points: number; duration: number }
       return { points: env.RATE_LIMIT_FORGOT_MAX, duration: env.RATE_LIMIT_FORGOT_WINDOW_SECONDS };
     case 'reset':
       return { points: env.RATE_LIMIT_RESET_MAX, duration: env.RATE_LIMIT_RESET_WINDOW_SECONDS };
+    case 'contact':
+      return { points: env.RATE_LIMIT_CONTACT_MAX, duration: env.RATE_LIMIT_CONTACT_WINDOW_SECONDS };
   }
 }
 

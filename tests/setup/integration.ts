@@ -19,6 +19,7 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_REGISTER_MAX: '1000',
   RATE_LIMIT_FORGOT_MAX: '1000',
   RATE_LIMIT_RESET_MAX: '1000',
+  RATE_LIMIT_CONTACT_MAX: '1000',
 };
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
@@ -37,6 +38,7 @@ export async function applyTestEnv(overrides: Record<string, string | undefined>
 
 export async function resetDatabase(): Promise<void> {
   const { db, tables } = await getDatabase();
+  await db.delete(tables.contactMessages);
   await db.delete(tables.passwordResetTokens);
   await db.delete(tables.rateLimits);
   await db.delete(tables.users);

@@ -232,7 +232,12 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
 
   it('actually compare something: the expected tables and details are seen', () => {
     const tables = exportedTables(sqliteSchema);
-    expect([...tables.keys()].sort()).toEqual(['passwordResetTokens', 'rateLimits', 'users']);
+    expect([...tables.keys()].sort()).toEqual([
+      'contactMessages',
+      'passwordResetTokens',
+      'rateLimits',
+      'users',
+    ]);
     const users = tables.get('users')!;
     expect(Object.keys(users.columns)).toEqual([
       'id',

@@ -47,3 +47,18 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: timestamp('expire', { withTimezone: true, mode: 'date', precision: 3 }),
 });
+
+/** Messages sent through the landing page's Contact Us form. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    // The sender's address as the rate limiter saw it; null when it could not be told.
+    ip: text('ip'),
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);

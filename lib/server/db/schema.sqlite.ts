@@ -47,3 +47,18 @@ export const rateLimits = sqliteTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: integer('expire', { mode: 'timestamp_ms' }),
 });
+
+/** Messages sent through the landing page's Contact Us form. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    // The sender's address as the rate limiter saw it; null when it could not be told.
+    ip: text('ip'),
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);

@@ -1,0 +1,17 @@
+import { FAQ_ITEMS } from '@/lib/content/landing';
+import { FaqAccordion } from './faq-accordion';
+import { CONTAINER, SectionHeading } from './section-heading';
+
+/** Spec §2 landing section 5: the FAQ accordion (only the accordion itself runs in the browser). */
+export function Faq() {
+  return (
+    <section aria-labelledby="faq-title" id="faq" className="scroll-mt-4 bg-white py-16 sm:py-20">
+      <div className={CONTAINER}>
+        <SectionHeading id="faq-title" title="Frequently Asked Questions">
+          Quick answers to what teams ask before they start.
+        </SectionHeading>
+        <FaqAccordion items={FAQ_ITEMS} />
+      </div>
+    </section>
+  );
+}

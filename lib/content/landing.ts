@@ -1,0 +1,101 @@
+import type { Role } from '@/lib/validation/auth';
+
+/** Spec §3 Landing display data. */
+export interface Testimonial {
+  name: string;
+  text: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface Feature {
+  title: string;
+  description: string;
+}
+
+export interface RoleCard {
+  role: Role;
+  /** Spec §2: the card titles are 'Team Member' and 'Administrator'. */
+  title: string;
+  description: string;
+  /** What this role can do (spec §1). */
+  highlights: readonly string[];
+}
+
+/** Spec §2 hero tagline (spec §1's promise). */
+export const HERO_TAGLINE = 'Boost productivity, streamline your workflow and collaborate in real time.';
+
+/** Spec §9: 3 testimonials. */
+export const TESTIMONIALS: readonly Testimonial[] = [
+  {
+    name: 'Priya Sharma',
+    text: 'Our standups got shorter the week we moved to Tasklane. Everyone can see what is in progress and what is stuck without asking.',
+  },
+  {
+    name: 'Daniel Okafor',
+    text: 'The deadline reminders alone paid for the switch. Nothing due tomorrow sneaks up on me any more.',
+  },
+  {
+    name: 'Mei Lin',
+    text: 'As the admin I can check who is on the team and mark work as done in a minute, without chasing people on chat.',
+  },
+];
+
+/** Spec §2 and §9: the three features, in this order, with these titles. */
+export const FEATURES = [
+  {
+    title: 'Task Management',
+    description:
+      'Create tasks with a priority and a deadline, move them across To Do, In Progress and Completed, and see where everything stands.',
+  },
+  {
+    title: 'Time Tracking',
+    description:
+      'Track progress from 0 to 100% on every task, plan deadlines on a calendar and get a reminder for what is due today or tomorrow.',
+  },
+  {
+    title: 'Team Collaboration',
+    description:
+      'Work from one shared board. Administrators manage the team, verify completed work and keep an eye on what is still pending.',
+  },
+] as const satisfies readonly Feature[];
+
+export type FeatureTitle = (typeof FEATURES)[number]['title'];
+
+/** Spec §9: 3 FAQ items. */
+export const FAQ_ITEMS: readonly FaqItem[] = [
+  {
+    question: 'How do I get started?',
+    answer:
+      'Choose your role above and sign up with your name, email and a password. You land on your dashboard straight away and can create your first task in seconds.',
+  },
+  {
+    question: 'What is the difference between a team member and an administrator?',
+    answer:
+      'Team members create tasks, track their progress on a kanban board and a calendar, and get deadline reminders. Administrators manage users, verify and complete tasks, and oversee the whole team.',
+  },
+  {
+    question: 'Where are my tasks stored?',
+    answer:
+      'Your tasks, notes, calendar events and profile stay in your browser on the device you use, so they load instantly. Only your account (name, email and role) is kept on our server so that you can log in.',
+  },
+];
+
+/** Spec §2 and §6: the two roles of the role chooser, Team Member (user) then Administrator (admin). */
+export const ROLE_CARDS: readonly RoleCard[] = [
+  {
+    role: 'user',
+    title: 'Team Member',
+    description: 'Plan your own work and keep it moving.',
+    highlights: ['Create tasks and track progress', 'Kanban board and calendar', 'Deadline reminders'],
+  },
+  {
+    role: 'admin',
+    title: 'Administrator',
+    description: 'Keep the whole team on track.',
+    highlights: ['Manage users and roles', 'Verify and complete tasks', 'Oversee team operations'],
+  },
+];

@@ -1,0 +1,55 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { CONTACT_SUCCESS_MESSAGE, type ContactInput } from '@/lib/validation/contact';
+import { getDatabase } from './db';
+import { getEnv } from './env';
+import { logger } from './logger';
+import { sendMail, type MailMessage } from './mailer';
+import { consumeRateLimit } from './rate-limit';
+
+/** Mail goes out in the background: a slow or broken mail server must not fail or delay the form. */
+const pendingMail = new Set<Promise<void>>();
+
+/** Tests may wait for background mail before reading the outbox. */
+export async function flushPendingContactMail(): Promise<void> {
+  await Promise.all([...pendingMail]);
+}
+
+export function buildContactMail(to: string, input: ContactInput): MailMessage {
+  const text = [
+    'A new message was sent through the Tasklane Contact Us form.',
+    '',
+    `Name: ${input.name}`,
+    `Email: ${input.email}`,
+    '',
+    input.message,
+  ].join('\n');
+  return { to, subject: `Tasklane contact: message from ${input.name}`, text };
+}
+
+/**
+ * Spec §2 Contact Us: stores the message (table contact_messages) and, when CONTACT_TO is set,
+ * mails it there. Limited per IP (RATE_LIMIT_CONTACT_MAX per RATE_LIMIT_CONTACT_WINDOW_SECONDS).
+ */
+export async function submitContactMessage(options: { input: ContactInput; ip: string }): Promise<string> {
+  const { input, ip } = options;
+  await consumeRateLimit('contact', ip);
+  const { db, tables } = await getDatabase();
+  await db.insert(tables.contactMessages).values({
+    id: randomUUID(),
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    createdAt: new Date(),
+    ip: ip === 'unknown' ? null : ip,
+  });
+
+  const to = getEnv().CONTACT_TO;
+  if (to) {
+    const sending = sendMail(buildContactMail(to, input))
+      .catch((error: unknown) => logger.error('Contact message email could not be sent', error))
+      .finally(() => pendingMail.delete(sending));
+    pendingMail.add(sending);
+  }
+  return CONTACT_SUCCESS_MESSAGE;
+}
