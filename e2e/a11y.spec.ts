@@ -39,7 +39,8 @@ test('axe finds no violations on the login form showing an error', async ({ page
   await page.getByLabel('Email').fill('someone@example.com');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  // Inside main: Next.js adds its own role=alert route announcer to every page.
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid email or password.');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });

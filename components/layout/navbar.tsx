@@ -1,8 +1,13 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { LogoLink } from './logo-link';
-import { ProfileMenu } from './profile-menu';
+
+// Loaded only where the navbar shows, so /login and /signup don't download the dropdown menu.
+const ProfileMenu = dynamic(() => import('./profile-menu').then((module) => module.ProfileMenu), {
+  loading: () => <span className="size-11" aria-hidden="true" />,
+});
 
 /** Spec §2: the navbar shows on every page except these. */
 const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/signup']);

@@ -1,3 +1,5 @@
+// First: in the browser, zod must not probe eval before schemas are built.
+import '../validation/zod-config';
 import { z } from 'zod';
 
 /**

@@ -1,3 +1,5 @@
+// First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
+import './zod-config';
 import { z } from 'zod';
 
 /** Spec §6: the two role values. */
