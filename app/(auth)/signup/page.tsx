@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
 import { SignupForm } from '@/components/auth/signup-form';
-import { CARD } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
 import { PRODUCT_NAME } from '@/lib/constants';
 
 export const metadata: Metadata = {
@@ -10,23 +9,9 @@ export const metadata: Metadata = {
   description: `Create a ${PRODUCT_NAME} account as a team member or an administrator.`,
 };
 
-/**
- * The form reads the query string (useSearchParams), so the page is prerendered with this frame and the
- * form appears once it runs in the browser: no half-working form can be submitted before hydration.
- */
-function FormFallback() {
-  return (
-    <main className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
-      <div className={cn(CARD, 'h-96 w-full max-w-md motion-safe:animate-pulse')} aria-busy="true">
-        <span className="sr-only">Loading…</span>
-      </div>
-    </main>
-  );
-}
-
 export default function SignupPage() {
   return (
-    <Suspense fallback={<FormFallback />}>
+    <Suspense fallback={<AuthFormFallback />}>
       <SignupForm />
     </Suspense>
   );
