@@ -3,18 +3,18 @@ import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { PRODUCT_NAME } from '@/lib/constants';
+import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
-  description:
-    'Task management for small teams: kanban board, task grid, calendar and deadline notifications.',
+  description: SITE_DESCRIPTION,
 };
 
 export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
-  themeColor: '#2552e6',
+  themeColor: SITE_THEME_COLOR,
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -65,10 +65,10 @@ test.describe('structure', () => {
         region(page, name).getByRole('heading', { name, level: index === 0 ? 1 : 2 }),
       ).toBeVisible();
     }
-    // Section 7: the back-to-top button comes after Contact Us.
+    // Section 7: the back-to-top link (a floating button to look at) comes after Contact Us.
     const afterContact = await page.evaluate(() => {
       const contact = document.querySelector('section[aria-labelledby="contact-title"]');
-      const button = document.querySelector('button[aria-label="Back to top"]');
+      const button = document.querySelector('a[href="#top"][aria-label="Back to top"]');
       return Boolean(
         contact && button && contact.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
       );
@@ -324,7 +324,7 @@ test.describe('back to top', () => {
     page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls);
 
   test('appears after scrolling down and smooth-scrolls to the top', async ({ page }) => {
-    const button = page.getByRole('button', { name: 'Back to top' });
+    const button = page.getByRole('link', { name: 'Back to top' });
     await expect(button).toBeHidden();
     await jumpTo(page, 150);
     await expect(button).toBeHidden();
@@ -342,7 +342,7 @@ test.describe('back to top', () => {
   test('jumps without animation when the user prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await jumpTo(page, 'bottom');
-    const button = page.getByRole('button', { name: 'Back to top' });
+    const button = page.getByRole('link', { name: 'Back to top' });
     await expect(button).toBeVisible();
     await recordScrollTo(page);
     await button.click();
@@ -360,6 +360,6 @@ test('no horizontal scrolling at 360 px', async ({ page }, testInfo) => {
   await region(page, 'Frequently Asked Questions').getByRole('button').nth(1).click();
   await region(page, 'Contact Us').getByRole('button', { name: 'Send Message', exact: true }).click();
   await jumpTo(page, 'bottom');
-  await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to top' })).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(360);
 });

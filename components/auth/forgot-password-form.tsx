@@ -28,7 +28,7 @@ function forgotErrorMessage(error: unknown): string {
 /** Spec §2 Forgot password; after a success it returns to /login with the role (spec §4, §9). */
 export function ForgotPasswordForm() {
   const router = useRouter();
-  const role = parseRole(useSearchParams().get('role'));
+  const role = parseRole(useSearchParams()?.get('role'));
   const loginPath = withRole('/login', role);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);

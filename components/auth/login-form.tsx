@@ -39,8 +39,8 @@ function loginErrorMessage(error: unknown): string {
 export function LoginForm() {
   const router = useRouter();
   const searchParams = useSearchParams();
-  const role = parseRole(searchParams.get('role'));
-  const sessionExpired = searchParams.get('reason') === SESSION_EXPIRED_REASON;
+  const role = parseRole(searchParams?.get('role'));
+  const sessionExpired = searchParams?.get('reason') === SESSION_EXPIRED_REASON;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

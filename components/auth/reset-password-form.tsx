@@ -32,7 +32,7 @@ function resetErrorMessage(error: unknown): string {
 /** Spec §2 Reset password: the token comes from the emailed link's query string. */
 export function ResetPasswordForm() {
   const router = useRouter();
-  const token = useSearchParams().get('token') ?? '';
+  const token = useSearchParams()?.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -25,7 +25,7 @@ const GENERIC_SIGNUP_ERROR = 'Failed to create an account. Try again.';
 /** Spec §2 Sign up; the role comes from `?role=` and is sent as chosen (spec §4). */
 export function SignupForm() {
   const router = useRouter();
-  const role = parseRole(useSearchParams().get('role'));
+  const role = parseRole(useSearchParams()?.get('role'));
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

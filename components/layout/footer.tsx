@@ -1,44 +1,13 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { cn } from '@/lib/cn';
-import { PRODUCT_NAME } from '@/lib/constants';
-import { COPYRIGHT_YEAR, FOOTER_LINKS } from '@/lib/content/footer';
-import { FOCUS_RING } from '@/components/ui/styles';
-import { SocialIcon } from './social-icons';
+import { FooterContent } from './footer-content';
 
-/** Spec §2 Footer: on every page; the landing page also gets four icon links. */
+/**
+ * The App Router's footer (app/layout.tsx): the icon links belong to `/` only. `/` itself is a
+ * Pages Router page that renders FooterContent directly; the check stays so the rule lives here
+ * too, should `/` ever move back.
+ */
 export function Footer() {
-  const pathname = usePathname();
-  return (
-    <footer className="mt-auto border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:justify-between sm:px-6">
-        <p>
-          © {COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
-        </p>
-        {pathname === '/' ? (
-          <ul className="flex items-center gap-2" aria-label="Social and contact links">
-            {FOOTER_LINKS.map(({ label, href, icon }) => {
-              return (
-                <li key={href}>
-                  <a
-                    href={href}
-                    aria-label={label}
-                    rel="noopener noreferrer"
-                    target={href.startsWith('mailto:') ? undefined : '_blank'}
-                    className={cn(
-                      'flex size-11 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-brand-700',
-                      FOCUS_RING,
-                    )}
-                  >
-                    <SocialIcon icon={icon} className="size-5" />
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
-      </div>
-    </footer>
-  );
+  return <FooterContent showSocialLinks={usePathname() === '/'} />;
 }

@@ -25,6 +25,14 @@ export interface RoleCard {
   highlights: readonly string[];
 }
 
+/**
+ * The meta description and theme colour (brand-600) of every page: app/layout.tsx's metadata,
+ * and the landing page's own <head> (pages/index.tsx, which has no root layout).
+ */
+export const SITE_DESCRIPTION =
+  'Task management for small teams: kanban board, task grid, calendar and deadline notifications.';
+export const SITE_THEME_COLOR = '#2552e6';
+
 /** Spec §2 hero tagline (spec §1's promise). */
 export const HERO_TAGLINE = 'Boost productivity, streamline your workflow and collaborate in real time.';
 

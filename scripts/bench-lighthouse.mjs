@@ -1,3 +1,5 @@
+// Plain JavaScript on purpose: run through tsx, esbuild's `__name` helpers leak into the functions
+// Lighthouse sends to the page ("__name is not defined").
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile preset) on `/` of the production build, in
  * Debian's Chromium when installed (CHROME_PATH overrides). Prints the four category scores and
@@ -13,16 +15,18 @@ import lighthouse from 'lighthouse';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3260);
-const argValue = (name: string) => {
+/** @param {string} name */
+const argValue = (name) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
 };
 const pagePath = argValue('--path') ?? '/';
 const runs = Number(argValue('--runs') ?? 3);
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const MAX_BYTES = 100 * 1024;
 
-async function waitForServer(url: string): Promise<void> {
+/** @param {string} url */
+async function waitForServer(url) {
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(url)).ok) return;
@@ -34,7 +38,7 @@ async function waitForServer(url: string): Promise<void> {
   throw new Error(`server did not start at ${url}`);
 }
 
-async function main(): Promise<void> {
+async function main() {
   if (!existsSync(path.join(root, '.next/standalone/server.js')))
     throw new Error('Run `npm run build` first.');
   const server = spawn('bash', ['scripts/e2e-server.sh', String(port)], {
@@ -45,7 +49,8 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const chromePath =
     process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  /** @type {import('chrome-launcher').LaunchedChrome | undefined} */
+  let chrome;
   try {
     await waitForServer(`${base}/api/health`);
     chrome = await chromeLauncher.launch({
@@ -60,7 +65,8 @@ async function main(): Promise<void> {
         '--no-first-run',
       ],
     });
-    const results: Array<Record<string, number>> = [];
+    /** @type {Array<Record<string, number>>} */
+    const results = [];
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${base}${pagePath}`, {
         port: chrome.port,
@@ -70,7 +76,8 @@ async function main(): Promise<void> {
       });
       if (!result) throw new Error('Lighthouse returned nothing');
       const { categories, audits } = result.lhr;
-      const scores: Record<string, number> = {};
+      /** @type {Record<string, number>} */
+      const scores = {};
       for (const key of Object.keys(TARGETS)) scores[key] = Math.round((categories[key]?.score ?? 0) * 100);
       scores.bytes = audits['total-byte-weight']?.numericValue ?? Number.NaN;
       scores.lcpMs = audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
@@ -87,11 +94,13 @@ async function main(): Promise<void> {
       );
     }
     // The median run for each figure: Lighthouse's performance score moves between runs.
-    const median = (key: string) => {
+    /** @param {string} key */
+    const median = (key) => {
       const values = results.map((r) => r[key] ?? Number.NaN).sort((a, b) => a - b);
       return values[Math.floor(values.length / 2)] ?? Number.NaN;
     };
-    const misses: string[] = [];
+    /** @type {string[]} */
+    const misses = [];
     for (const [key, target] of Object.entries(TARGETS)) {
       if (median(key) < target) misses.push(`${key} ${median(key)} < ${target}`);
     }
@@ -112,7 +121,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+main().catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -2,10 +2,11 @@ import { Mail, MessagesSquare } from 'lucide-react';
 import { CARD } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { ContactForm } from './contact-form';
+import type { ContactFormRules } from './contact-rules';
 import { CONTAINER } from './section-heading';
 
-/** Spec §2 landing section 6: the Contact Us form (only the form itself runs in the browser). */
-export function Contact() {
+/** Spec §2 landing section 6: the Contact Us form (sent by public/landing.js). */
+export function Contact({ rules }: { rules: ContactFormRules }) {
   return (
     <section aria-labelledby="contact-title" id="contact" className="scroll-mt-4 pt-16 pb-24 sm:py-20">
       <div className={cn(CONTAINER, 'grid gap-10 lg:grid-cols-5 lg:gap-16')}>
@@ -39,7 +40,7 @@ export function Contact() {
           </ul>
         </div>
         <div className={cn(CARD, 'p-5 sm:p-8 lg:col-span-3')}>
-          <ContactForm />
+          <ContactForm rules={rules} />
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { Check, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
-import { ButtonLink } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { CARD } from '@/components/ui/styles';
 import { withRole } from '@/lib/auth/role';
 import { cn } from '@/lib/cn';
@@ -12,7 +12,8 @@ const ROLE_ICONS: Record<Role, LucideIcon> = { user: UserRound, admin: ShieldChe
 /**
  * Spec §2 landing section 3: a card per role, each with Sign Up and Log In carrying the role
  * (`?role=user|admin`). The buttons keep the spec's exact text; aria-describedby points at the
- * card title so a screen reader hears which role each button is for.
+ * card title so a screen reader hears which role each button is for. Plain links: `/` has no
+ * client router (docs/decisions/0008-landing-without-runtime-js.md).
  */
 export function RoleChooser() {
   return (
@@ -47,16 +48,20 @@ export function RoleChooser() {
                   ))}
                 </ul>
                 <div className="mt-7 grid grid-cols-2 gap-3">
-                  <ButtonLink href={withRole('/signup', card.role)} aria-describedby={titleId}>
-                    Sign Up
-                  </ButtonLink>
-                  <ButtonLink
-                    href={withRole('/login', card.role)}
-                    variant="secondary"
+                  <a
+                    href={withRole('/signup', card.role)}
                     aria-describedby={titleId}
+                    className={buttonClasses()}
+                  >
+                    Sign Up
+                  </a>
+                  <a
+                    href={withRole('/login', card.role)}
+                    aria-describedby={titleId}
+                    className={buttonClasses({ variant: 'secondary' })}
                   >
                     Log In
-                  </ButtonLink>
+                  </a>
                 </div>
               </article>
             );
