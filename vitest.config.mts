@@ -39,7 +39,8 @@ export default defineConfig({
           include: [
             'lib/**/*.test.ts',
             'lib/**/*.test.tsx',
-            'components/**/*.test.ts', 'components/**/*.test.tsx',
+            'components/**/*.test.ts',
+            'components/**/*.test.tsx',
             'tests/unit/**/*.test.ts',
           ],
         },

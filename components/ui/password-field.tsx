@@ -50,7 +50,9 @@ export function PasswordField({
             <Eye aria-hidden="true" className="size-5" />
           )}
           {/* Visible-text name, not aria-label: getByLabel('Password') must find only the input. */}
-          <span className="sr-only">{visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}</span>
+          <span className="sr-only">
+            {visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          </span>
         </button>
       </div>
       {hint ? (

@@ -7,7 +7,10 @@ vi.mock('../auth/session-expiry', () => ({ handleSessionExpired }));
 const { requestJson } = await import('./http');
 
 function respond(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
 }
 
 beforeEach(() => {
@@ -22,7 +25,10 @@ afterEach(() => {
 describe('a 401 to a stored token', () => {
   it('ends the session', async () => {
     localStorage.setItem('token', 'stale-token');
-    respond(401, { message: 'Your session is invalid or has expired. Please log in again.', code: 'UNAUTHORIZED' });
+    respond(401, {
+      message: 'Your session is invalid or has expired. Please log in again.',
+      code: 'UNAUTHORIZED',
+    });
     await expect(requestJson('/admin/users')).rejects.toMatchObject({ kind: 'http', status: 401 });
     expect(handleSessionExpired).toHaveBeenCalledOnce();
   });
@@ -30,7 +36,9 @@ describe('a 401 to a stored token', () => {
   it('is just an error when no token was sent (a wrong password at login)', async () => {
     localStorage.setItem('token', 'some-token');
     respond(401, { message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' });
-    await expect(requestJson('/api/auth/login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+    await expect(
+      requestJson('/api/auth/login', { method: 'POST', body: {}, auth: false }),
+    ).rejects.toMatchObject({
       message: 'Invalid email or password.',
     });
     localStorage.clear();
