@@ -16,9 +16,11 @@ const port = Number(process.env.CHECK_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
 const secret = 'standalone-check-secret-0123456789abcdefghijkl';
 
+class CheckFailed extends Error {}
+
+/** Throws, so that `finally` blocks still stop the servers this script started. */
 function fail(message: string): never {
-  console.error(`✗ ${message}`);
-  process.exit(1);
+  throw new CheckFailed(message);
 }
 
 function ok(message: string): void {
@@ -125,9 +127,14 @@ async function main(): Promise<void> {
     if (!csp.includes("frame-ancestors 'none'") || csp.includes('unsafe-eval')) fail(`CSP: ${csp}`);
     if (home.headers.get('x-content-type-options') !== 'nosniff') fail('X-Content-Type-Options missing');
     if (home.headers.get('x-powered-by')) fail('X-Powered-By is present');
-    const staticAsset = (await home.text()).match(/\/_next\/static\/[^"']+\.js/)?.[0];
-    if (!staticAsset || (await fetch(`${base}${staticAsset}`)).status !== 200)
-      fail('static assets are not served');
+    // `/` ships only CSS (it has no framework JavaScript); an App Router page has the JS chunks.
+    const stylesheet = (await home.text()).match(/\/_next\/static\/[^"']+\.css/)?.[0];
+    const loginHtml = await (await fetch(`${base}/login`)).text();
+    const script = loginHtml.match(/\/_next\/static\/[^"']+\.js/)?.[0];
+    for (const asset of [stylesheet, script]) {
+      if (!asset || (await fetch(`${base}${asset}`)).status !== 200)
+        fail(`static asset not served: ${asset}`);
+    }
     ok('GET / 200 with security headers and static assets');
 
     const email = `admin-${Date.now()}@example.com`;
@@ -157,6 +164,8 @@ async function main(): Promise<void> {
   console.log('Standalone check passed.');
 }
 
-main().catch((error: unknown) =>
-  fail(error instanceof Error ? (error.stack ?? error.message) : String(error)),
-);
+main().catch((error: unknown) => {
+  if (error instanceof CheckFailed) console.error(`✗ ${error.message}`);
+  else console.error('✗', error);
+  process.exit(1);
+});
