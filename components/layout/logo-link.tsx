@@ -1,5 +1,6 @@
 'use client';
 
+import { ListChecks } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { dashboardPathFor, isAdminPath } from '@/lib/auth/role';
@@ -38,7 +39,7 @@ export function LogoLink({ pathname }: { pathname: string }) {
         aria-hidden="true"
         className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white"
       >
-        T
+        <ListChecks className="size-5" />
       </span>
       {PRODUCT_NAME}
     </a>
