@@ -4,7 +4,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { FIELD_INPUT, FOCUS_RING } from './styles';
-import type { FieldProps } from './text-field';
+import { FieldFrame, fieldAria, type FieldProps } from './text-field';
 
 /** A password input with a show/hide toggle that screen readers can operate. */
 export function PasswordField({
@@ -18,20 +18,14 @@ export function PasswordField({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [visible, setVisible] = useState(false);
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         <input
           id={inputId}
           type={visible ? 'text' : 'password'}
           className={cn(FIELD_INPUT, 'pr-12')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={cn(hintId, errorId) || undefined}
+          {...fieldAria(inputId, { hint, error }).control}
           {...inputProps}
         />
         <button
@@ -55,16 +49,6 @@ export function PasswordField({
           </span>
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

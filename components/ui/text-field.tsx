@@ -8,31 +8,36 @@ export interface FieldProps {
   hint?: ReactNode;
 }
 
-/** A labelled input; its hint and error are tied to it with aria-describedby. */
-export function TextField({
-  label,
-  error,
-  hint,
-  className,
-  id,
-  ...inputProps
-}: FieldProps & Omit<ComponentProps<'input'>, 'children'>) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
+/** The ids tying a control to its hint and error (aria-describedby). */
+export function fieldAria(inputId: string, { hint, error }: Pick<FieldProps, 'hint' | 'error'>) {
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
+  return {
+    hintId,
+    errorId,
+    control: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': cn(hintId, errorId) || undefined,
+    },
+  };
+}
+
+/** Label above, the control, then its hint and error: shared by every kind of field. */
+export function FieldFrame({
+  inputId,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldProps & { inputId: string; className?: string; children: ReactNode }) {
+  const { hintId, errorId } = fieldAria(inputId, { hint, error });
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={inputId}
-        className={FIELD_INPUT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={cn(hintId, errorId) || undefined}
-        {...inputProps}
-      />
+      {children}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -44,5 +49,28 @@ export function TextField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input; its hint and error are tied to it with aria-describedby. */
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  ...inputProps
+}: FieldProps & Omit<ComponentProps<'input'>, 'children'>) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  return (
+    <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
+      <input
+        id={inputId}
+        className={FIELD_INPUT}
+        {...fieldAria(inputId, { hint, error }).control}
+        {...inputProps}
+      />
+    </FieldFrame>
   );
 }
