@@ -118,23 +118,65 @@ export function removeRawItem(key: string): void {
   }
 }
 
-function copyRawAside(key: string, raw: string): void {
+/**
+ * A stored value that could not be read as it was: `copyKey` holds the original text (`null` when the
+ * copy failed, usually a full quota), `kept` says whether some of it (the valid items) is still in use.
+ */
+export type StorageProblem = { key: string; copyKey: string | null; kept: 'some' | 'none' };
+
+let storageProblems: readonly StorageProblem[] = [];
+const problemListeners = new Set<() => void>();
+
+function reportStorageProblem(problem: StorageProblem): void {
+  const same = storageProblems.find((known) => known.key === problem.key);
+  if (same && same.copyKey === problem.copyKey && same.kept === problem.kept) return;
+  storageProblems = [...storageProblems.filter((known) => known.key !== problem.key), problem];
+  // Reads happen while React renders; telling subscribers (who set state) must wait until it is done.
+  queueMicrotask(() => {
+    for (const listener of Array.from(problemListeners)) listener();
+  });
+}
+
+/** Unreadable stored values met so far in this page, for a notice (useSyncExternalStore-shaped). */
+export const storageProblemsStore = {
+  getSnapshot: (): readonly StorageProblem[] => storageProblems,
+  getServerSnapshot: (): readonly StorageProblem[] => [],
+  subscribe(listener: () => void): () => void {
+    const entry = () => listener();
+    problemListeners.add(entry);
+    return () => problemListeners.delete(entry);
+  },
+  /** The user has seen the notice. */
+  dismiss(key: string): void {
+    storageProblems = storageProblems.filter((problem) => problem.key !== key);
+    for (const listener of Array.from(problemListeners)) listener();
+  },
+};
+
+/** Returns the key now holding a copy of `raw` (an existing identical copy is reused), or `null`. */
+function copyRawAside(key: string, raw: string): string | null {
   const storage = getLocalStorage();
-  if (!storage) return;
+  if (!storage) return null;
   const prefix = `${key}${CORRUPT_KEY_INFIX}`;
   try {
     for (let index = 0; index < storage.length; index++) {
       const existingKey = storage.key(index);
-      if (existingKey?.startsWith(prefix) && storage.getItem(existingKey) === raw) return;
+      if (existingKey?.startsWith(prefix) && storage.getItem(existingKey) === raw) return existingKey;
     }
     let timestampMs = Date.now();
     while (storage.getItem(`${prefix}${timestampMs}`) !== null) timestampMs++;
     storage.setItem(`${prefix}${timestampMs}`, raw);
+    return `${prefix}${timestampMs}`;
   } catch (error) {
     // Usually a full quota. The original text is still under `key` (reads never delete), so nothing is
-    // lost yet; the warning is the only trace if the next write overwrites it.
+    // lost yet; the warning and the notice are the only trace if the next write overwrites it.
     console.warn(`Could not copy unreadable localStorage value of "${key}" aside`, error);
+    return null;
   }
+}
+
+function keepAside(key: string, raw: string, kept: StorageProblem['kept']): void {
+  reportStorageProblem({ key, copyKey: copyRawAside(key, raw), kept });
 }
 
 function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
@@ -161,12 +203,12 @@ function decodeRaw<T>(key: string, raw: string, schema: z.ZodType<T>, fallback: 
     const candidate = parsed.ok && typeof parsed.value === 'string' ? parsed.value : raw;
     const result = schema.safeParse(candidate);
     if (result.success) return result.data;
-    copyRawAside(key, raw);
+    keepAside(key, raw, 'none');
     return fallback;
   }
 
   if (!parsed.ok) {
-    copyRawAside(key, raw);
+    keepAside(key, raw, 'none');
     return fallback;
   }
 
@@ -179,12 +221,12 @@ function decodeRaw<T>(key: string, raw: string, schema: z.ZodType<T>, fallback: 
     // Re-parsing the survivors with the full schema keeps array-level checks (min/max) and typing.
     const filtered = schema.safeParse(validItems);
     if (filtered.success) {
-      copyRawAside(key, raw);
+      keepAside(key, raw, validItems.length > 0 ? 'some' : 'none');
       return filtered.data;
     }
   }
 
-  copyRawAside(key, raw);
+  keepAside(key, raw, 'none');
   return fallback;
 }
 
@@ -222,7 +264,11 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
   }
 
   function write(value: T): void {
-    writeRawItem(key, JSON.stringify(value));
+    const raw = JSON.stringify(value);
+    writeRawItem(key, raw);
+    // What was just written is known to be valid: the next snapshot need not decode it again (large
+    // task lists take milliseconds to validate, and a drag saves on every drop).
+    cache = { raw, value };
     notifyListeners();
   }
 

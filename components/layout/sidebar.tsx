@@ -1,0 +1,73 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { Menu, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { cn } from '@/lib/cn';
+import type { SidebarLink } from '@/lib/content/workspace';
+import { FOCUS_RING } from '@/components/ui/styles';
+
+/**
+ * Spec §2 sidebars ('User Panel', 'Admin Panel'): the area's links with the current one highlighted
+ * (aria-current="page"). Below the md breakpoint the links fold into a menu button.
+ */
+export function Sidebar({ title, links }: { title: string; links: readonly SidebarLink[] }) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const headingId = useId();
+
+  return (
+    <aside
+      aria-labelledby={headingId}
+      className="border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-r md:border-b-0"
+    >
+      <div className="flex items-center justify-between px-4 py-3 md:px-5 md:pt-6">
+        <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          {title}
+        </h2>
+        <button
+          type="button"
+          className={cn(
+            'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 md:hidden',
+            FOCUS_RING,
+          )}
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? (
+            <X className="size-5" aria-hidden="true" />
+          ) : (
+            <Menu className="size-5" aria-hidden="true" />
+          )}
+          Menu
+        </button>
+      </div>
+      <nav aria-labelledby={headingId}>
+        <ul id={listId} className={cn('space-y-1 px-3 pb-3 md:block md:pb-6', open ? 'block' : 'hidden')}>
+          {links.map((link) => {
+            const current = pathname === link.href;
+            return (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                  className={cn(
+                    'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium',
+                    FOCUS_RING,
+                    current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

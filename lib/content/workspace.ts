@@ -1,0 +1,19 @@
+/** Spec §2 sidebars: link targets and labels, in order. */
+export type SidebarLink = { href: string; label: string };
+
+export const USER_PANEL_TITLE = 'User Panel';
+export const USER_PANEL_LINKS: readonly SidebarLink[] = [
+  { href: '/user/dashboard', label: 'Dashboard' },
+  { href: '/user/userpage', label: 'Create Tasks' },
+  { href: '/user/calendar', label: 'Calendar' },
+  { href: '/user/notifications', label: 'Notifications' },
+  { href: '/user/profile', label: 'Profile' },
+];
+
+export const ADMIN_PANEL_TITLE = 'Admin Panel';
+export const ADMIN_PANEL_LINKS: readonly SidebarLink[] = [
+  { href: '/admin/dashboard', label: 'Dashboard' },
+  { href: '/admin/manage-users', label: 'Manage Users' },
+  { href: '/admin/manage-tasks', label: 'Manage Tasks' },
+  { href: '/admin/settings', label: 'Settings' },
+];

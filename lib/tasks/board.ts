@@ -1,0 +1,73 @@
+import { BOARD_COLUMNS, TASK_PROGRESS_MAX, clampProgress, type BoardColumn, type Task } from './task';
+
+/** Spec §9: board thresholds. */
+export const BOARD_TO_DO_MAX_PROGRESS = 40;
+export const BOARD_IN_PROGRESS_MAX_PROGRESS = 80;
+
+/** Spec §4: To Do ≤ 40, In Progress 41–80, Completed > 80. */
+export function getColumnForProgress(progress: number): BoardColumn {
+  if (progress <= BOARD_TO_DO_MAX_PROGRESS) return 'To Do';
+  if (progress <= BOARD_IN_PROGRESS_MAX_PROGRESS) return 'In Progress';
+  return 'Completed';
+}
+
+/** DESIGN.md §1: the column a drag put the task in wins over the one its progress gives. */
+export function getBoardColumn(task: Pick<Task, 'progress' | 'column'>): BoardColumn {
+  return task.column ?? getColumnForProgress(task.progress);
+}
+
+export type TasksByColumn = Record<BoardColumn, Task[]>;
+
+/** The board's columns, each keeping the tasks' stored order. */
+export function groupTasksByColumn(tasks: readonly Task[]): TasksByColumn {
+  const groups: TasksByColumn = { 'To Do': [], 'In Progress': [], Completed: [] };
+  for (const task of tasks) groups[getBoardColumn(task)].push(task);
+  return groups;
+}
+
+/** Spec §2 'Task Analytics': the count per column, in column order. */
+export function countTasksByColumn(tasks: readonly Task[]): { column: BoardColumn; count: number }[] {
+  const groups = groupTasksByColumn(tasks);
+  return BOARD_COLUMNS.map((column) => ({ column, count: groups[column].length }));
+}
+
+/**
+ * Spec §4: a drag moves the card to another column and saves the list; progress is unchanged. The task
+ * remembers the column (DESIGN.md §1). Returns the same array when nothing changes.
+ */
+export function moveTaskToColumn(tasks: readonly Task[], taskId: string, column: BoardColumn): Task[] {
+  const index = tasks.findIndex((task) => task.id === taskId);
+  const task = tasks[index];
+  if (!task || getBoardColumn(task) === column) return tasks as Task[];
+  const next = tasks.slice();
+  // Dropped where its progress already puts it: no override needed.
+  next[index] = getColumnForProgress(task.progress) === column ? withoutColumn(task) : { ...task, column };
+  return next;
+}
+
+/** A progress change (the slider) clears any drag override: progress decides the column again. */
+export function setTaskProgress(tasks: readonly Task[], taskId: string, progress: number): Task[] {
+  const value = clampProgress(progress);
+  return tasks.map((task) =>
+    task.id === taskId && (task.progress !== value || task.column !== undefined)
+      ? { ...withoutColumn(task), progress: value }
+      : task,
+  );
+}
+
+/** Spec §4 task completion (admin's Mark as Completed): status 'Completed', progress 100. */
+export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
+  return tasks.map((task) =>
+    task.id === taskId ? { ...withoutColumn(task), status: 'Completed', progress: TASK_PROGRESS_MAX } : task,
+  );
+}
+
+export function removeTask(tasks: readonly Task[], taskId: string): Task[] {
+  return tasks.filter((task) => task.id !== taskId);
+}
+
+function withoutColumn(task: Task): Task {
+  const copy = { ...task };
+  delete copy.column;
+  return copy;
+}

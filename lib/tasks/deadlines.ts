@@ -1,0 +1,66 @@
+import type { Task } from './task';
+
+export type DeadlineDue = 'today' | 'tomorrow';
+export type DeadlineAlert = { task: Task; due: DeadlineDue };
+
+const DATE_KEY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function pad(value: number, length = 2): string {
+  return String(value).padStart(length, '0');
+}
+
+/** The calendar day of `date` in the browser's local time zone, as yyyy-mm-dd. */
+export function toLocalDateKey(date: Date): string {
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** yyyy-mm-dd plus `days` calendar days (month and year roll over; no time zone involved). */
+export function addDaysToDateKey(dateKey: string, days: number): string {
+  const match = DATE_KEY_PATTERN.exec(dateKey);
+  if (!match) throw new RangeError(`Not a yyyy-mm-dd date: ${dateKey}`);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/**
+ * The local calendar day a stored deadline falls on. Deadlines are yyyy-mm-dd (the date input's value);
+ * a full timestamp from older data is read in local time. `null` when unreadable.
+ */
+export function getDeadlineDateKey(deadline: string): string | null {
+  const trimmed = deadline.trim();
+  if (DATE_KEY_PATTERN.test(trimmed)) return trimmed;
+  if (!trimmed) return null;
+  const time = Date.parse(trimmed);
+  return Number.isNaN(time) ? null : toLocalDateKey(new Date(time));
+}
+
+/** Spec §9: due today or tomorrow, compared at day granularity; `todayKey` is the local yyyy-mm-dd. */
+export function getDeadlineDue(deadline: string, todayKey: string): DeadlineDue | null {
+  const dateKey = getDeadlineDateKey(deadline);
+  if (dateKey === null) return null;
+  if (dateKey === todayKey) return 'today';
+  if (dateKey === addDaysToDateKey(todayKey, 1)) return 'tomorrow';
+  return null;
+}
+
+/** Spec §9: one alert per task due today or tomorrow, in the tasks' stored order. */
+export function getDeadlineAlerts(tasks: readonly Task[], todayKey: string): DeadlineAlert[] {
+  const alerts: DeadlineAlert[] = [];
+  for (const task of tasks) {
+    const due = getDeadlineDue(task.deadline, todayKey);
+    if (due) alerts.push({ task, due });
+  }
+  return alerts;
+}
+
+/** Spec §9 dashboard toasts. */
+export function formatDeadlineToast({ task, due }: DeadlineAlert): string {
+  return due === 'today' ? `🚨 Task Due Today: "${task.title}"` : `⏳ Task Due Tomorrow: "${task.title}"`;
+}
+
+/** Spec §2 Notifications page lines. */
+export function formatDeadlineNotification({ task, due }: DeadlineAlert): string {
+  return due === 'today'
+    ? `🚨 Task "${task.title}" is due today!`
+    : `⏳ Task "${task.title}" is due tomorrow!`;
+}
