@@ -9,3 +9,9 @@ export const FORGOT_PASSWORD_REDIRECT_MS = 3_000;
 export const TOAST_DURATION_MS = 5_000;
 /** Spec §9: delay before the logo navigates to the dashboard. */
 export const LOGO_NAVIGATION_DELAY_MS = 500;
+/** Spec §9: deadline toasts on the dashboard. */
+export const DEADLINE_TOAST_DURATION_MS = 5_000;
+/** Spec §9: toasts on the Create Tasks page. */
+export const TASK_PAGE_TOAST_DURATION_MS = 3_000;
+/** Spec §9: the chime played with the deadline toasts (public/, a few kB). */
+export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav';

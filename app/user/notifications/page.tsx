@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { NotificationsList } from '@/components/tasks/notifications-list';
+
+export const metadata: Metadata = { title: 'Notifications' };
+
+/** Spec §2 Notifications ('📢 Notifications'). */
+export default function NotificationsPage() {
+  return (
+    <main className="flex-1 px-4 py-6 sm:px-6">
+      <h1 className="pb-4 text-2xl font-bold text-brand-900">📢 Notifications</h1>
+      <NotificationsList />
+    </main>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { CheckCircle2 } from 'lucide-react';
+import { loggedInUserStore, userStore } from '@/lib/storage/session';
+import { tasksStore } from '@/lib/storage/tasks';
+import { createTask, DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
+import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
+import { Button } from '@/components/ui/button';
+import { FIELD_INPUT } from '@/components/ui/styles';
+import { saveSafely } from '@/components/workspace/save-safely';
+
+const EMPTY_FORM = {
+  title: '',
+  description: '',
+  priority: DEFAULT_TASK_PRIORITY as TaskPriority,
+  deadline: '',
+};
+
+function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: string }) {
+  return (
+    <label htmlFor={htmlFor} className="block pb-1.5 text-sm font-medium text-slate-800">
+      {children}
+      <span aria-hidden="true" className="pl-0.5 text-red-700">
+        *
+      </span>
+    </label>
+  );
+}
+
+/**
+ * Spec §2/§5 'Create a New Task': title, description and deadline required; a title or description that
+ * is blank after trimming makes the submit do nothing. The task gets the logged-in user's name and email.
+ */
+export function CreateTaskForm() {
+  const [form, setForm] = useState(EMPTY_FORM);
+  const id = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const current = tasksStore.read();
+    const task = createTask(form, {
+      nowMs: Date.now(),
+      userName: loggedInUserStore.read()?.name,
+      email: userStore.read()?.email,
+      existingIds: current.map((existing) => existing.id),
+    });
+    if (!task) return;
+    const saved = saveSafely(() => tasksStore.write([...current, task]));
+    if (!saved) return;
+    setForm(EMPTY_FORM);
+    toast.success('Task added successfully!', {
+      duration: TASK_PAGE_TOAST_DURATION_MS,
+      icon: <CheckCircle2 className="size-5" aria-hidden="true" />,
+    });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 sm:col-span-2">
+        Create a New Task
+      </h2>
+      <p className="-mt-2 text-xs text-slate-600 sm:col-span-2">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <div className="sm:col-span-2">
+        <RequiredLabel htmlFor={`${id}-title`}>Title</RequiredLabel>
+        <input
+          id={`${id}-title`}
+          className={FIELD_INPUT}
+          value={form.title}
+          required
+          maxLength={200}
+          onChange={(event) => setForm({ ...form, title: event.target.value })}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <RequiredLabel htmlFor={`${id}-description`}>Description</RequiredLabel>
+        <textarea
+          id={`${id}-description`}
+          className={`${FIELD_INPUT} min-h-24`}
+          value={form.description}
+          required
+          maxLength={5000}
+          onChange={(event) => setForm({ ...form, description: event.target.value })}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-priority`} className="block pb-1.5 text-sm font-medium text-slate-800">
+          Priority
+        </label>
+        <select
+          id={`${id}-priority`}
+          className={FIELD_INPUT}
+          value={form.priority}
+          onChange={(event) => setForm({ ...form, priority: event.target.value as TaskPriority })}
+        >
+          {TASK_PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {priority}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <RequiredLabel htmlFor={`${id}-deadline`}>Deadline</RequiredLabel>
+        <input
+          id={`${id}-deadline`}
+          type="date"
+          className={FIELD_INPUT}
+          value={form.deadline}
+          required
+          onChange={(event) => setForm({ ...form, deadline: event.target.value })}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit">Add Task</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,228 @@
+'use client';
+
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  type PointerSensorOptions,
+} from '@dnd-kit/core';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { cn } from '@/lib/cn';
+import { tasksStore } from '@/lib/storage/tasks';
+import { getBoardColumn, groupTasksByColumn, moveTaskToColumn } from '@/lib/tasks/board';
+import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
+import { Button } from '@/components/ui/button';
+import { FOCUS_RING } from '@/components/ui/styles';
+import { saveSafely } from '@/components/workspace/save-safely';
+import { TaskCardBody, taskCardClasses } from './task-card';
+
+/** Cards rendered per column at first; long columns grow on request so 5,000 tasks still render fast. */
+export const COLUMN_PAGE_SIZE = 50;
+
+/** Performance marks read by `npm run bench:board`. */
+export const BOARD_MARKS = { dropStart: 'tasklane:drop', dropSaved: 'tasklane:drop-to-saved' } as const;
+
+/**
+ * Mouse and pen drags (touch has its own sensor below, which waits a moment so that a finger can still
+ * scroll the page).
+ */
+class MouseAndPenSensor extends PointerSensor {
+  static activators = [
+    {
+      eventName: 'onPointerDown' as const,
+      handler: ({ nativeEvent }: ReactPointerEvent, { onActivation }: PointerSensorOptions) => {
+        if (!nativeEvent.isPrimary || nativeEvent.button !== 0 || nativeEvent.pointerType === 'touch') {
+          return false;
+        }
+        onActivation?.({ event: nativeEvent });
+        return true;
+      },
+    },
+  ];
+}
+
+const NEXT_KEYS = new Set(['ArrowRight', 'ArrowDown']);
+const PREVIOUS_KEYS = new Set(['ArrowLeft', 'ArrowUp']);
+
+/** Keyboard drags jump a whole column per arrow press (right/down = next, left/up = previous). */
+const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  const step = NEXT_KEYS.has(event.code) ? 1 : PREVIOUS_KEYS.has(event.code) ? -1 : 0;
+  if (step === 0) return undefined;
+  event.preventDefault();
+  const { active, over, collisionRect, droppableRects } = context;
+  if (!active || !collisionRect) return undefined;
+  const from = (over?.id ?? active.data.current?.column) as BoardColumn | undefined;
+  const index = BOARD_COLUMNS.indexOf(from ?? 'To Do');
+  const target = BOARD_COLUMNS[Math.min(BOARD_COLUMNS.length - 1, Math.max(0, index + step))];
+  const rect = target ? droppableRects.get(target) : undefined;
+  if (!rect) return undefined;
+  return {
+    x: rect.left + rect.width / 2 - collisionRect.width / 2,
+    y: rect.top + Math.min(48, rect.height / 2),
+  };
+};
+
+const INSTRUCTIONS =
+  'To move a task to another column, press Space or Enter to pick it up, use the arrow keys to choose a column, ' +
+  'then press Space or Enter to drop it. Press Escape to cancel.';
+
+function announcements(titleOf: (id: string | number) => string): Announcements {
+  return {
+    onDragStart: ({ active }) => `Picked up task "${titleOf(active.id)}".`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `Task "${titleOf(active.id)}" is over the ${over.id} column.`
+        : `Task "${titleOf(active.id)}" is not over a column.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Task "${titleOf(active.id)}" was dropped in the ${over.id} column.`
+        : `Task "${titleOf(active.id)}" was dropped outside the board and stays where it was.`,
+    onDragCancel: ({ active }) => `Moving task "${titleOf(active.id)}" was cancelled.`,
+  };
+}
+
+/** Spec §2/§4 board: three columns; a drop saves the list at once, progress unchanged. */
+export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
+  const columns = useMemo(() => groupTasksByColumn(tasks), [tasks]);
+  const byId = useMemo(() => new Map(tasks.map((task) => [task.id, task])), [tasks]);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const sensors = useSensors(
+    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
+  );
+  const titleOf = (id: string | number) => byId.get(String(id))?.title ?? 'task';
+  const activeTask = activeId ? byId.get(activeId) : undefined;
+
+  function handleDragStart({ active }: DragStartEvent) {
+    setActiveId(String(active.id));
+  }
+
+  function handleDragEnd({ active, over }: DragEndEvent) {
+    setActiveId(null);
+    if (!over) return;
+    const column = over.id as BoardColumn;
+    const taskId = String(active.id);
+    performance.mark(BOARD_MARKS.dropStart);
+    saveSafely(() => {
+      const current = tasksStore.read();
+      const next = moveTaskToColumn(current, taskId, column);
+      if (next !== current) tasksStore.write(next);
+    });
+    performance.measure(BOARD_MARKS.dropSaved, BOARD_MARKS.dropStart);
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragStart={handleDragStart}
+      onDragEnd={handleDragEnd}
+      onDragCancel={() => setActiveId(null)}
+      accessibility={{
+        announcements: announcements(titleOf),
+        screenReaderInstructions: { draggable: INSTRUCTIONS },
+      }}
+    >
+      <div className="grid gap-4 md:grid-cols-3">
+        {BOARD_COLUMNS.map((column) => (
+          <BoardColumnView key={column} column={column} tasks={columns[column]} activeId={activeId} />
+        ))}
+      </div>
+      <DragOverlay>
+        {activeTask ? (
+          <div className={cn(taskCardClasses(activeTask), 'cursor-grabbing shadow-lg ring-2 ring-brand-600')}>
+            <TaskCardBody task={activeTask} />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function BoardColumnView({
+  column,
+  tasks,
+  activeId,
+}: {
+  column: BoardColumn;
+  tasks: Task[];
+  activeId: string | null;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: column });
+  const [shown, setShown] = useState(COLUMN_PAGE_SIZE);
+  const headingId = `board-column-${column.replace(/\s+/g, '-').toLowerCase()}`;
+  const visible = tasks.length > shown ? tasks.slice(0, shown) : tasks;
+  const hidden = tasks.length - visible.length;
+
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      data-column={column}
+      className={cn(
+        'flex min-h-40 flex-col rounded-2xl border bg-slate-50 p-3 transition-colors',
+        isOver ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
+      )}
+    >
+      <h2 id={headingId} className="flex items-center justify-between px-1 pb-3 font-semibold text-slate-800">
+        {column}
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-600 ring-1 ring-slate-200">
+          {tasks.length} {tasks.length === 1 ? 'task' : 'tasks'}
+        </span>
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="px-1 py-6 text-center text-sm text-slate-500">No tasks here.</p>
+      ) : (
+        <ul className="space-y-3">
+          {visible.map((task) => (
+            <li key={task.id}>
+              <DraggableCard task={task} dragging={activeId === task.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hidden > 0 ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          onClick={() => setShown((count) => count + COLUMN_PAGE_SIZE)}
+        >
+          Show {Math.min(hidden, COLUMN_PAGE_SIZE)} more ({hidden} not shown)
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
+  const column = getBoardColumn(task);
+  const { attributes, listeners, setNodeRef } = useDraggable({ id: task.id, data: { column } });
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-roledescription="draggable task"
+      className={cn(
+        taskCardClasses(task),
+        'cursor-grab touch-manipulation select-none',
+        FOCUS_RING,
+        dragging && 'opacity-40',
+      )}
+    >
+      <TaskCardBody task={task} />
+    </div>
+  );
+}

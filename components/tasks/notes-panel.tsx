@@ -1,0 +1,90 @@
+'use client';
+
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { notesStore } from '@/lib/storage/tasks';
+import { FIELD_INPUT } from '@/components/ui/styles';
+import { saveSafely } from '@/components/workspace/save-safely';
+
+/** Wait this long after the last keystroke before saving. */
+export const NOTES_AUTOSAVE_DELAY_MS = 600;
+
+type SaveState = 'idle' | 'pending' | 'saved' | 'failed';
+
+const STATUS_TEXT: Record<SaveState, string> = {
+  idle: '',
+  pending: 'Saving…',
+  saved: 'Saved',
+  failed: 'Not saved: browser storage is full or unavailable. Your text is still here.',
+};
+
+/** Spec §2 'Notes': free text saved to `notes` as the user types (debounced), with a visible state. */
+export function NotesPanel() {
+  const stored = useLocalStore(notesStore);
+  // While the user has unsaved typing, it wins over what storage (or another tab) holds.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [state, setState] = useState<SaveState>('idle');
+  const timer = useRef<number | undefined>(undefined);
+  const pending = useRef<string | null>(null);
+  const textareaId = useId();
+  const statusId = useId();
+
+  const flush = useCallback(() => {
+    window.clearTimeout(timer.current);
+    const text = pending.current;
+    if (text === null) return;
+    pending.current = null;
+    if (saveSafely(() => notesStore.write(text))) {
+      setState('saved');
+      setDraft((current) => (current === text ? null : current));
+    } else {
+      setState('failed');
+    }
+  }, []);
+
+  // Leaving the page (or this component) saves what was typed last.
+  useEffect(() => {
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+
+  function handleChange(text: string) {
+    setDraft(text);
+    setState('pending');
+    pending.current = text;
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(flush, NOTES_AUTOSAVE_DELAY_MS);
+  }
+
+  return (
+    <section
+      aria-labelledby={`${textareaId}-heading`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-center justify-between gap-2 pb-2">
+        <h2 id={`${textareaId}-heading`} className="text-lg font-semibold text-slate-900">
+          <label htmlFor={textareaId}>Notes</label>
+        </h2>
+        <p
+          id={statusId}
+          role="status"
+          className={state === 'failed' ? 'text-sm font-medium text-red-700' : 'text-sm text-slate-600'}
+        >
+          {STATUS_TEXT[state]}
+        </p>
+      </div>
+      <textarea
+        id={textareaId}
+        className={`${FIELD_INPUT} min-h-40 resize-y`}
+        placeholder="Write your notes here..."
+        value={draft ?? stored}
+        onChange={(event) => handleChange(event.target.value)}
+        onBlur={flush}
+        aria-describedby={statusId}
+      />
+    </section>
+  );
+}

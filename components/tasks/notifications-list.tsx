@@ -1,0 +1,41 @@
+'use client';
+
+import { useMemo } from 'react';
+import { cn } from '@/lib/cn';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { tasksStore } from '@/lib/storage/tasks';
+import { formatDeadlineNotification, getDeadlineAlerts } from '@/lib/tasks/deadlines';
+import { useToday } from './use-today';
+
+/** Spec §2 Notifications: tasks due today or tomorrow, otherwise 'No new notifications'. */
+export function NotificationsList() {
+  const tasks = useLocalStore(tasksStore);
+  const today = useToday();
+  const alerts = useMemo(() => (today ? getDeadlineAlerts(tasks, today) : []), [tasks, today]);
+
+  if (today === null) return null;
+  if (alerts.length === 0) {
+    return (
+      <p className="rounded-2xl border border-slate-200 bg-white px-4 py-8 text-center text-slate-600">
+        No new notifications
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-3">
+      {alerts.map((alert) => (
+        <li
+          key={alert.task.id}
+          className={cn(
+            'rounded-xl border-l-4 px-4 py-3 font-medium shadow-sm',
+            alert.due === 'today'
+              ? 'border-red-600 bg-red-50 text-red-900'
+              : 'border-yellow-500 bg-yellow-50 text-yellow-900',
+          )}
+        >
+          {formatDeadlineNotification(alert)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,122 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Trash2 } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { tasksStore } from '@/lib/storage/tasks';
+import { removeTask, setTaskProgress } from '@/lib/tasks/board';
+import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
+import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
+import { Button } from '@/components/ui/button';
+import { saveSafely } from '@/components/workspace/save-safely';
+import { PRIORITY_LOOK } from './priority';
+
+/** Cards rendered at first; more on request (a list of thousands stays quick). */
+export const GRID_PAGE_SIZE = 60;
+
+/** Spec §2 Create Tasks grid: every task with its progress slider and 'Delete Task'. */
+export function TaskGrid() {
+  const tasks = useLocalStore(tasksStore);
+  const [shown, setShown] = useState(GRID_PAGE_SIZE);
+
+  if (tasks.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
+        No tasks created yet. Start by adding a task!
+      </p>
+    );
+  }
+  const visible = tasks.length > shown ? tasks.slice(0, shown) : tasks;
+  const hidden = tasks.length - visible.length;
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {visible.map((task) => (
+          <li key={task.id}>
+            <TaskGridCard task={task} />
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 ? (
+        <Button
+          variant="secondary"
+          className="mt-4"
+          onClick={() => setShown((count) => count + GRID_PAGE_SIZE)}
+        >
+          Show {Math.min(hidden, GRID_PAGE_SIZE)} more ({hidden} not shown)
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function TaskGridCard({ task }: { task: Task }) {
+  const sliderId = `task-progress-${task.id}`;
+  const titleId = `task-title-${task.id}`;
+
+  function changeProgress(value: number) {
+    saveSafely(() => tasksStore.update((tasks) => setTaskProgress(tasks, task.id, value)));
+  }
+
+  function deleteTask() {
+    const before = tasksStore.read();
+    if (!saveSafely(() => tasksStore.write(removeTask(before, task.id)))) return;
+    toast.error('Task removed successfully!', {
+      duration: TASK_PAGE_TOAST_DURATION_MS,
+      icon: <Trash2 className="size-5" aria-hidden="true" />,
+    });
+  }
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'flex h-full flex-col rounded-2xl border border-l-4 border-slate-200 p-4 shadow-sm',
+        PRIORITY_LOOK[task.priority].card,
+      )}
+    >
+      <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
+        {task.title}
+      </h3>
+      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
+      <dl className="mt-3 space-y-1 text-sm text-slate-800">
+        <div>
+          <dt className="inline font-medium">Priority: </dt>
+          <dd className="inline">{task.priority}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Assigned To: </dt>
+          <dd className="inline">{task.assignedTo}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Deadline: </dt>
+          <dd className="inline">{task.deadline || 'None'}</dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <label htmlFor={sliderId} className="sr-only">
+          Progress of {task.title}
+        </label>
+        <input
+          id={sliderId}
+          type="range"
+          min={TASK_PROGRESS_MIN}
+          max={TASK_PROGRESS_MAX}
+          step={1}
+          value={task.progress}
+          aria-valuetext={`${task.progress}% Completed`}
+          onChange={(event) => changeProgress(Number(event.target.value))}
+          className="w-full accent-brand-600"
+        />
+        <p className="text-sm font-medium text-slate-700">{task.progress}% Completed</p>
+      </div>
+      <div className="mt-auto pt-4">
+        <Button variant="danger" size="sm" onClick={deleteTask} aria-describedby={titleId}>
+          Delete Task
+        </Button>
+      </div>
+    </article>
+  );
+}
