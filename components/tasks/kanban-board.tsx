@@ -17,7 +17,7 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { tasksStore } from '@/lib/storage/tasks';
 import { getBoardColumn, groupTasksByColumn, moveTaskToColumn } from '@/lib/tasks/board';
@@ -31,7 +31,14 @@ import { TaskCardBody, taskCardClasses } from './task-card';
 export const COLUMN_PAGE_SIZE = 50;
 
 /** Performance marks read by `npm run bench:board`. */
-export const BOARD_MARKS = { dropStart: 'tasklane:drop', dropSaved: 'tasklane:drop-to-saved' } as const;
+export const BOARD_MARKS = {
+  renderStart: 'tasklane:board-render-start',
+  rendered: 'tasklane:board-rendered',
+  dropStart: 'tasklane:drop',
+  dropSaved: 'tasklane:drop-to-saved',
+  dropRendered: 'tasklane:drop-to-rendered',
+} as const;
+
 
 /**
  * Mouse and pen drags (touch has its own sensor below, which waits a moment so that a finger can still
@@ -97,6 +104,21 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
   const columns = useMemo(() => groupTasksByColumn(tasks), [tasks]);
   const byId = useMemo(() => new Map(tasks.map((task) => [task.id, task])), [tasks]);
   const [activeId, setActiveId] = useState<string | null>(null);
+  const dropPending = useRef(false);
+  // Marks the first render of the board (read by the benchmark); a lazy initial state runs once.
+  useState(() => {
+    if (typeof performance !== 'undefined') performance.mark(BOARD_MARKS.renderStart);
+    return true;
+  });
+  useEffect(() => {
+    if (performance.getEntriesByName(BOARD_MARKS.rendered).length === 0)
+      performance.mark(BOARD_MARKS.rendered);
+  }, []);
+  useEffect(() => {
+    if (!dropPending.current) return;
+    dropPending.current = false;
+    performance.measure(BOARD_MARKS.dropRendered, BOARD_MARKS.dropStart);
+  }, [tasks]);
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
@@ -118,7 +140,9 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
     saveSafely(() => {
       const current = tasksStore.read();
       const next = moveTaskToColumn(current, taskId, column);
-      if (next !== current) tasksStore.write(next);
+      if (next === current) return;
+      dropPending.current = true;
+      tasksStore.write(next);
     });
     performance.measure(BOARD_MARKS.dropSaved, BOARD_MARKS.dropStart);
   }

@@ -4,6 +4,8 @@ export type DeadlineDue = 'today' | 'tomorrow';
 export type DeadlineAlert = { task: Task; due: DeadlineDue };
 
 const DATE_KEY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A full ISO timestamp (`toISOString()`, `2026-03-10T09:00`); looser text is not guessed at. */
+const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
@@ -29,7 +31,7 @@ export function addDaysToDateKey(dateKey: string, days: number): string {
 export function getDeadlineDateKey(deadline: string): string | null {
   const trimmed = deadline.trim();
   if (DATE_KEY_PATTERN.test(trimmed)) return trimmed;
-  if (!trimmed) return null;
+  if (!TIMESTAMP_PATTERN.test(trimmed)) return null;
   const time = Date.parse(trimmed);
   return Number.isNaN(time) ? null : toLocalDateKey(new Date(time));
 }

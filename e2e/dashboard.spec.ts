@@ -1,0 +1,266 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openAsMember, readStoredJson, type StoredTask } from './workspace-fixtures';
+
+/** The fixed "now" of these tests (local time): a Tuesday. */
+const NOW = new Date('2026-03-10T10:00:00');
+const TODAY = '2026-03-10';
+const TOMORROW = '2026-03-11';
+
+const TASKS: StoredTask[] = [
+  {
+    id: '1',
+    title: 'Write release notes',
+    description: 'For v2',
+    priority: 'High',
+    deadline: TODAY,
+    progress: 10,
+  },
+  {
+    id: '2',
+    title: 'Review PR',
+    description: 'The migration',
+    priority: 'Medium',
+    deadline: TOMORROW,
+    progress: 50,
+  },
+  {
+    id: '3',
+    title: 'Plan sprint',
+    description: 'Backlog',
+    priority: 'Low',
+    deadline: '2026-03-20',
+    progress: 90,
+  },
+];
+
+function column(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): Locator {
+  return page.locator(`section[data-column="${name}"]`);
+}
+
+function card(page: Page, title: string): Locator {
+  return page.getByRole('button', { name: new RegExp(title) });
+}
+
+async function openDashboard(page: Page, tasks: StoredTask[] = TASKS, extra: Record<string, unknown> = {}) {
+  await page.clock.setFixedTime(NOW);
+  await openAsMember(page, '/user/dashboard', { tasks, json: extra });
+  // Generous: the first load of a cold production page on a busy 2-core machine can take seconds.
+  await expect(page.getByRole('heading', { name: 'To Do' })).toBeVisible({ timeout: 15_000 });
+}
+
+test.describe('dashboard board', () => {
+  test('shows the three columns with cards placed by progress, each with its deadline and priority', async ({
+    page,
+  }) => {
+    await openDashboard(page);
+    await expect(column(page, 'To Do').getByText('Write release notes')).toBeVisible();
+    await expect(column(page, 'In Progress').getByText('Review PR')).toBeVisible();
+    await expect(column(page, 'Completed').getByText('Plan sprint')).toBeVisible();
+    const first = column(page, 'To Do').getByRole('button', { name: /Write release notes/ });
+    await expect(first).toContainText('For v2');
+    await expect(first).toContainText(`Deadline: ${TODAY}`);
+    await expect(first).toContainText('High priority');
+    // Colour by priority (High red, Medium yellow, Low green), on top of the text.
+    const colours = await Promise.all(
+      ['Write release notes', 'Review PR', 'Plan sprint'].map((title) =>
+        card(page, title).evaluate((element) => getComputedStyle(element).borderLeftColor),
+      ),
+    );
+    expect(new Set(colours).size).toBe(3);
+    // Same priority, same colour.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /Write release notes/ })
+          .evaluate((element) => getComputedStyle(element).backgroundColor),
+      )
+      .not.toBe(
+        await card(page, 'Plan sprint').evaluate((element) => getComputedStyle(element).backgroundColor),
+      );
+  });
+
+  test('thresholds: 40 To Do, 41 and 80 In Progress, 81 Completed', async ({ page }) => {
+    await openDashboard(page, [
+      { id: 'a', title: 'Forty', progress: 40, deadline: '2026-04-01' },
+      { id: 'b', title: 'Forty-one', progress: 41, deadline: '2026-04-01' },
+      { id: 'c', title: 'Eighty', progress: 80, deadline: '2026-04-01' },
+      { id: 'd', title: 'Eighty-one', progress: 81, deadline: '2026-04-01' },
+    ]);
+    await expect(column(page, 'To Do').getByText('Forty', { exact: true })).toBeVisible();
+    await expect(column(page, 'In Progress').getByText('Forty-one')).toBeVisible();
+    await expect(column(page, 'In Progress').getByText('Eighty', { exact: true })).toBeVisible();
+    await expect(column(page, 'Completed').getByText('Eighty-one')).toBeVisible();
+  });
+
+  test('a mouse drag moves a card, saves at once with progress unchanged, and survives a reload', async ({
+    page,
+  }) => {
+    await openDashboard(page);
+    const source = card(page, 'Write release notes');
+    const target = column(page, 'Completed');
+    await target.scrollIntoViewIfNeeded();
+    const from = (await source.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 20, { steps: 12 });
+    await page.mouse.up();
+
+    await expect(column(page, 'Completed').getByText('Write release notes')).toBeVisible();
+    await expect(column(page, 'To Do').getByText('Write release notes')).toHaveCount(0);
+    const stored = await readStoredJson<StoredTask[]>(page, 'tasks');
+    expect(stored?.find((task) => task.id === '1')).toMatchObject({ progress: 10, column: 'Completed' });
+
+    await page.reload();
+    await expect(column(page, 'Completed').getByText('Write release notes')).toBeVisible();
+    await expect(page.getByText('To Do: 0 tasks, In Progress: 1 task, Completed: 2 tasks')).toBeVisible();
+  });
+
+  test('a keyboard-only drag: Space picks up, arrows choose the column, Space drops; Escape cancels', async ({
+    page,
+  }) => {
+    await openDashboard(page);
+    const source = card(page, 'Write release notes');
+    await source.focus();
+    await page.keyboard.press('Space');
+    // The live region keeps only the latest announcement: picked up, then over its own column.
+    await expect(page.getByText('Task "Write release notes" is over the To Do column.')).toBeAttached();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('Task "Write release notes" is over the In Progress column.')).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(column(page, 'In Progress').getByText('Write release notes')).toBeVisible();
+    await expect(
+      page.getByText('Task "Write release notes" was dropped in the In Progress column.'),
+    ).toBeAttached();
+    expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[0]).toMatchObject({
+      progress: 10,
+      column: 'In Progress',
+    });
+
+    // Escape leaves the card where it was.
+    const moved = card(page, 'Review PR');
+    await moved.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    await expect(column(page, 'In Progress').getByText('Review PR')).toBeVisible();
+    expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[1]).not.toHaveProperty('column');
+  });
+
+  test('dropping a card back where its progress puts it clears the saved column', async ({ page }) => {
+    await openDashboard(page, [
+      { id: '1', title: 'Dragged earlier', progress: 10, deadline: '2026-04-01', column: 'Completed' },
+    ]);
+    await expect(column(page, 'Completed').getByText('Dragged earlier')).toBeVisible();
+    await card(page, 'Dragged earlier').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect(column(page, 'To Do').getByText('Dragged earlier')).toBeVisible();
+    expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[0]).not.toHaveProperty('column');
+  });
+});
+
+test.describe('dashboard load', () => {
+  test('deadline toasts: red for today, yellow for tomorrow, none for later; gone after 5 s', async ({
+    page,
+  }) => {
+    await openDashboard(page);
+    const today = page.getByText('🚨 Task Due Today: "Write release notes"');
+    const tomorrow = page.getByText('⏳ Task Due Tomorrow: "Review PR"');
+    const toastOf = (text: Locator) => page.locator('[data-sonner-toast]').filter({ has: text });
+    // Checked while the toasts are up (they last 5 s): red (error style) today, yellow (warning) tomorrow.
+    await expect(toastOf(today)).toHaveAttribute('data-type', 'error');
+    await expect(toastOf(tomorrow)).toHaveAttribute('data-type', 'warning');
+    await expect(page.getByText(/Task Due .*Plan sprint/)).toHaveCount(0);
+    const toaster = page.locator('[data-sonner-toaster]');
+    await expect(toaster).toHaveAttribute('data-y-position', 'top');
+    await expect(toaster).toHaveAttribute('data-x-position', 'right');
+    // Move the mouse away so that hovering does not pause them, then wait out the 5000 ms.
+    await page.mouse.move(5, 700);
+    await expect(today).toHaveCount(0, { timeout: 9_000 });
+  });
+
+  test('deadline toasts wait while the window has lost focus, then time out', async ({ page }) => {
+    await openDashboard(page, [TASKS[0]!]);
+    const today = page.getByText('🚨 Task Due Today: "Write release notes"');
+    await expect(today).toBeVisible();
+    await page.mouse.move(5, 700);
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await page.waitForTimeout(6_500);
+    await expect(today).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(today).toHaveCount(0, { timeout: 9_000 });
+  });
+
+  test('the page opens scrolled to the top and plays the chime when something is due', async ({ page }) => {
+    await page.addInitScript(() => {
+      const played: string[] = [];
+      (window as unknown as { played: string[] }).played = played;
+      HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+        played.push(this.src);
+        return Promise.resolve();
+      };
+    });
+    await openDashboard(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { played: string[] }).played))
+      .toEqual([expect.stringMatching(/\/sounds\/notification\.wav$/)]);
+  });
+
+  test('no toast and no chime when nothing is due', async ({ page }) => {
+    await page.addInitScript(() => {
+      HTMLMediaElement.prototype.play = function play() {
+        document.body.dataset.played = 'yes';
+        return Promise.resolve();
+      };
+    });
+    await openDashboard(page, [TASKS[2]!]);
+    await page.waitForTimeout(500);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.dataset.played)).toBeUndefined();
+  });
+
+  test('Task Analytics charts the count per column and says it in text', async ({ page }) => {
+    await openDashboard(page);
+    await expect(page.getByRole('heading', { name: 'Task Analytics' })).toBeVisible();
+    await expect(page.getByText('To Do: 1 task, In Progress: 1 task, Completed: 1 task')).toBeVisible();
+    await page.getByRole('heading', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
+    await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(3);
+  });
+
+  test('notes autosave with a visible Saved state and survive a reload', async ({ page }) => {
+    await openDashboard(page, TASKS, { notes: 'Earlier note' });
+    const notes = page.getByPlaceholder('Write your notes here...');
+    await expect(notes).toHaveValue('Earlier note');
+    await expect(page.getByRole('textbox', { name: 'Notes' })).toBeVisible();
+    await notes.fill('Call the client on Friday');
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    expect(await readStoredJson(page, 'notes')).toBe('Call the client on Friday');
+    await page.reload();
+    await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue('Call the client on Friday');
+  });
+
+  test('a notes value stored raw by the old app (not JSON) is read as text', async ({ page }) => {
+    await page.clock.setFixedTime(NOW);
+    await openAsMember(page, '/user/dashboard', { raw: { notes: 'plain old text' } });
+    await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue('plain old text');
+  });
+
+  test('axe finds no violations on the dashboard', async ({ page }) => {
+    await openDashboard(page, TASKS, { notes: 'Some notes' });
+    await page.getByRole('heading', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
+    await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(3);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((violation) => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      })),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  addDaysToDateKey,
+  formatDeadlineNotification,
+  formatDeadlineToast,
+  getDeadlineAlerts,
+  getDeadlineDateKey,
+  getDeadlineDue,
+  toLocalDateKey,
+  type DeadlineAlert,
+} from './deadlines';
+import type { Task } from './task';
+
+function makeTask(id: string, deadline: string, title = `Task ${id}`): Task {
+  return {
+    id,
+    title,
+    description: '',
+    priority: 'Medium',
+    deadline,
+    progress: 0,
+    assignedTo: 'Unknown User',
+  };
+}
+
+describe('toLocalDateKey', () => {
+  it('gives the local calendar day late in the evening', () => {
+    expect(toLocalDateKey(new Date(2026, 2, 10, 23, 30))).toBe('2026-03-10');
+  });
+
+  it('gives the local calendar day just after midnight', () => {
+    expect(toLocalDateKey(new Date(2026, 2, 11, 0, 15))).toBe('2026-03-11');
+  });
+
+  it('pads month and day to two digits', () => {
+    expect(toLocalDateKey(new Date(2026, 0, 5, 12))).toBe('2026-01-05');
+  });
+});
+
+describe('addDaysToDateKey', () => {
+  it.each([
+    ['2026-03-10', 1, '2026-03-11'],
+    ['2026-03-10', 0, '2026-03-10'],
+    ['2026-01-31', 1, '2026-02-01'],
+    ['2026-04-30', 1, '2026-05-01'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2026-02-28', 1, '2026-03-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2028-02-29', 1, '2028-03-01'],
+    ['2000-02-28', 1, '2000-02-29'],
+    ['2100-02-28', 1, '2100-03-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2027-01-01', -1, '2026-12-31'],
+    ['2026-03-10', 365, '2027-03-10'],
+  ])('%s + %d days is %s', (dateKey, days, expected) => {
+    expect(addDaysToDateKey(dateKey, days)).toBe(expected);
+  });
+
+  it.each(['2026-3-10', '', '10/03/2026', '2026-03-10T00:00:00Z'])(
+    'throws a RangeError for %j',
+    (dateKey) => {
+      expect(() => addDaysToDateKey(dateKey, 1)).toThrow(RangeError);
+    },
+  );
+});
+
+describe('getDeadlineDateKey', () => {
+  it('returns a yyyy-mm-dd deadline as it is', () => {
+    expect(getDeadlineDateKey('2026-03-10')).toBe('2026-03-10');
+  });
+
+  it('trims surrounding whitespace', () => {
+    expect(getDeadlineDateKey('  2026-03-10 \n')).toBe('2026-03-10');
+  });
+
+  it('reads an ISO timestamp in local time (late evening)', () => {
+    const iso = new Date(2026, 2, 10, 23, 30).toISOString();
+
+    expect(getDeadlineDateKey(iso)).toBe('2026-03-10');
+  });
+
+  it('reads an ISO timestamp in local time (just after midnight)', () => {
+    const iso = new Date(2026, 2, 11, 0, 15).toISOString();
+
+    expect(getDeadlineDateKey(iso)).toBe('2026-03-11');
+  });
+
+  it.each(['', '   ', 'not a date', 'tomorrow', 'soon!', 'Task 5', '1', 'March 10'])('returns null for %j', (deadline) => {
+    expect(getDeadlineDateKey(deadline)).toBeNull();
+  });
+});
+
+describe('getDeadlineDue', () => {
+  const today = '2026-03-10';
+
+  it.each([
+    ['2026-03-10', 'today'],
+    ['2026-03-11', 'tomorrow'],
+    ['2026-03-09', null],
+    ['2026-03-12', null],
+    ['2025-03-10', null],
+    ['', null],
+    ['garbage', null],
+  ])('deadline %j is %s', (deadline, expected) => {
+    expect(getDeadlineDue(deadline, today)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-03-31', '2026-04-01', 'tomorrow'],
+    ['2026-03-31', '2026-03-32', null],
+    ['2026-12-31', '2027-01-01', 'tomorrow'],
+    ['2026-02-28', '2026-03-01', 'tomorrow'],
+    ['2028-02-28', '2028-02-29', 'tomorrow'],
+    ['2028-02-28', '2028-03-01', null],
+    ['2026-04-01', '2026-03-31', null],
+  ])('across period ends: today %s, deadline %s is %s', (todayKey, deadline, expected) => {
+    expect(getDeadlineDue(deadline, todayKey)).toBe(expected);
+  });
+
+  it('compares an ISO timestamp deadline by its local day', () => {
+    const dueTomorrowEvening = new Date(2026, 2, 11, 23, 30).toISOString();
+    const dueTodayEarly = new Date(2026, 2, 10, 0, 5).toISOString();
+
+    expect(getDeadlineDue(dueTomorrowEvening, today)).toBe('tomorrow');
+    expect(getDeadlineDue(dueTodayEarly, today)).toBe('today');
+  });
+});
+
+describe('getDeadlineAlerts', () => {
+  it('returns one alert per task due today or tomorrow, in the stored order', () => {
+    const tasks = [
+      makeTask('a', '2026-03-11'),
+      makeTask('b', '2026-03-09'),
+      makeTask('c', '2026-03-10'),
+      makeTask('d', ''),
+      makeTask('e', '2026-03-11'),
+      makeTask('f', '2026-03-12'),
+    ];
+
+    const alerts = getDeadlineAlerts(tasks, '2026-03-10');
+
+    expect(alerts.map(({ task, due }) => [task.id, due])).toEqual([
+      ['a', 'tomorrow'],
+      ['c', 'today'],
+      ['e', 'tomorrow'],
+    ]);
+    expect(alerts[0]?.task).toBe(tasks[0]);
+  });
+
+  it('returns no alerts when nothing is due', () => {
+    expect(getDeadlineAlerts([makeTask('a', '2026-04-01')], '2026-03-10')).toEqual([]);
+  });
+});
+
+describe('deadline texts', () => {
+  const dueToday: DeadlineAlert = { task: makeTask('a', '2026-03-10', 'Pay rent'), due: 'today' };
+  const dueTomorrow: DeadlineAlert = { task: makeTask('b', '2026-03-11', 'Call "Mom"'), due: 'tomorrow' };
+
+  it('formats the dashboard toasts', () => {
+    expect(formatDeadlineToast(dueToday)).toBe('🚨 Task Due Today: "Pay rent"');
+    expect(formatDeadlineToast(dueTomorrow)).toBe('⏳ Task Due Tomorrow: "Call "Mom""');
+  });
+
+  it('formats the notification lines', () => {
+    expect(formatDeadlineNotification(dueToday)).toBe('🚨 Task "Pay rent" is due today!');
+    expect(formatDeadlineNotification(dueTomorrow)).toBe('⏳ Task "Call "Mom"" is due tomorrow!');
+  });
+});

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+
+import { clampProgress, createTask, taskSchema, tasksSchema, type NewTaskInput } from './task';
+
+const NOW_MS = 1_767_225_600_000;
+
+const INPUT: NewTaskInput = {
+  title: 'Write the report',
+  description: 'Quarterly numbers',
+  priority: 'High',
+  deadline: '2026-03-10',
+};
+
+describe('taskSchema', () => {
+  it('fills the spec defaults for a minimal task', () => {
+    expect(taskSchema.parse({ id: 't1', title: 'Minimal' })).toEqual({
+      id: 't1',
+      title: 'Minimal',
+      description: '',
+      priority: 'Medium',
+      deadline: '',
+      progress: 0,
+      assignedTo: 'Unknown User',
+    });
+  });
+
+  it('reads a numeric id (Date.now() from older versions) as a string', () => {
+    const task = taskSchema.parse({ id: 1_700_000_000_000, title: 'Legacy' });
+
+    expect(task.id).toBe('1700000000000');
+  });
+
+  it.each([
+    [50, 50],
+    ['50', 50],
+    ['0', 0],
+    ['100', 100],
+    ['050', 50],
+  ])('reads progress %j as the number %d', (progress, expected) => {
+    expect(taskSchema.parse({ id: 't1', title: 'x', progress }).progress).toBe(expected);
+  });
+
+  it('keeps the stored fields it knows and the ones it does not', () => {
+    const stored = {
+      id: 't1',
+      title: 'Full',
+      description: 'All fields',
+      priority: 'Low',
+      deadline: '2026-03-10',
+      progress: 60,
+      assignedTo: 'Asha',
+      email: 'asha@example.com',
+      status: 'Completed',
+      column: 'Completed',
+      labels: ['home'],
+      meta: { source: 'v2' },
+    };
+
+    expect(taskSchema.parse(stored)).toEqual(stored);
+  });
+
+  it('ignores a column that is not a board column instead of rejecting the task', () => {
+    const result = taskSchema.safeParse({ id: 't1', title: 'x', progress: 10, column: 'Backlog' });
+
+    expect(result.success).toBe(true);
+    expect(result.data?.column).toBeUndefined();
+    expect(result.data?.progress).toBe(10);
+  });
+
+  it.each([
+    ['a missing title', { id: 't1' }],
+    ['an empty id', { id: '', title: 'x' }],
+    ['a missing id', { title: 'x' }],
+    ['a boolean id', { id: true, title: 'x' }],
+    ['progress above 100', { id: 't1', title: 'x', progress: 101 }],
+    ['progress text above 100', { id: 't1', title: 'x', progress: '101' }],
+    ['negative progress', { id: 't1', title: 'x', progress: -1 }],
+    ['fractional progress', { id: 't1', title: 'x', progress: 50.5 }],
+    ['non-numeric progress text', { id: 't1', title: 'x', progress: 'half' }],
+    ['empty progress text', { id: 't1', title: 'x', progress: '' }],
+    ['an unknown priority', { id: 't1', title: 'x', priority: 'Urgent' }],
+    ['a non-string deadline', { id: 't1', title: 'x', deadline: 20260310 }],
+  ])('rejects a task with %s', (_label, value) => {
+    expect(taskSchema.safeParse(value).success).toBe(false);
+  });
+
+  it('tasksSchema reads a list of tasks in order', () => {
+    expect(
+      tasksSchema
+        .parse([
+          { id: 2, title: 'B' },
+          { id: 'a', title: 'A', progress: '90' },
+        ])
+        .map((task) => [task.id, task.progress]),
+    ).toEqual([
+      ['2', 0],
+      ['a', 90],
+    ]);
+  });
+});
+
+describe('createTask', () => {
+  it('builds a task with the spec defaults', () => {
+    expect(createTask(INPUT, { nowMs: NOW_MS })).toEqual({
+      id: String(NOW_MS),
+      title: 'Write the report',
+      description: 'Quarterly numbers',
+      priority: 'High',
+      deadline: '2026-03-10',
+      progress: 0,
+      assignedTo: 'Unknown User',
+    });
+  });
+
+  it('defaults the priority to Medium', () => {
+    const { priority: _priority, ...withoutPriority } = INPUT;
+
+    expect(createTask(withoutPriority, { nowMs: NOW_MS })?.priority).toBe('Medium');
+  });
+
+  it('trims the title and description', () => {
+    const task = createTask(
+      { ...INPUT, title: '  Write the report \n', description: '\tQuarterly numbers  ' },
+      { nowMs: NOW_MS },
+    );
+
+    expect(task?.title).toBe('Write the report');
+    expect(task?.description).toBe('Quarterly numbers');
+  });
+
+  it.each([
+    ['an empty title', { title: '' }],
+    ['a blank title', { title: '   \n\t' }],
+    ['an empty description', { description: '' }],
+    ['a blank description', { description: '  ' }],
+  ])('returns null for %s', (_label, override) => {
+    expect(createTask({ ...INPUT, ...override }, { nowMs: NOW_MS })).toBeNull();
+  });
+
+  it('uses the timestamp as id when it is free', () => {
+    const task = createTask(INPUT, { nowMs: NOW_MS, existingIds: [String(NOW_MS + 1), 'other'] });
+
+    expect(task?.id).toBe(String(NOW_MS));
+  });
+
+  it('bumps the id past ids already in use', () => {
+    const task = createTask(INPUT, {
+      nowMs: NOW_MS,
+      existingIds: new Set([String(NOW_MS), String(NOW_MS + 1), String(NOW_MS + 3)]),
+    });
+
+    expect(task?.id).toBe(String(NOW_MS + 2));
+  });
+
+  it("assigns the task to the trimmed user's name", () => {
+    expect(createTask(INPUT, { nowMs: NOW_MS, userName: '  Asha Rao ' })?.assignedTo).toBe('Asha Rao');
+  });
+
+  it.each([
+    ['no user name', undefined],
+    ['a null user name', null],
+    ['a blank user name', '   '],
+  ])('assigns the task to Unknown User with %s', (_label, userName) => {
+    expect(createTask(INPUT, { nowMs: NOW_MS, userName })?.assignedTo).toBe('Unknown User');
+  });
+
+  it('records the email when one is given', () => {
+    expect(createTask(INPUT, { nowMs: NOW_MS, email: 'asha@example.com' })?.email).toBe('asha@example.com');
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['empty', ''],
+  ])('leaves the email out when it is %s', (_label, email) => {
+    const task = createTask(INPUT, { nowMs: NOW_MS, email });
+
+    expect(task).not.toBeNull();
+    expect(task && 'email' in task).toBe(false);
+  });
+
+  it('creates a task the schema reads back unchanged', () => {
+    const task = createTask(INPUT, { nowMs: NOW_MS, userName: 'Asha', email: 'asha@example.com' });
+
+    expect(taskSchema.parse(JSON.parse(JSON.stringify(task)))).toEqual(task);
+  });
+});
+
+describe('clampProgress', () => {
+  it.each([
+    [0, 0],
+    [55, 55],
+    [100, 100],
+    [-5, 0],
+    [150, 100],
+    [49.4, 49],
+    [49.6, 50],
+    [99.7, 100],
+    [Number.NaN, 0],
+  ])('clampProgress(%d) is %d', (value, expected) => {
+    expect(clampProgress(value)).toBe(expected);
+  });
+});
