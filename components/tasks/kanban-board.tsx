@@ -39,7 +39,6 @@ export const BOARD_MARKS = {
   dropRendered: 'tasklane:drop-to-rendered',
 } as const;
 
-
 /**
  * Mouse and pen drags (touch has its own sensor below, which waits a moment so that a finger can still
  * scroll the page).

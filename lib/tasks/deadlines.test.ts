@@ -86,9 +86,12 @@ describe('getDeadlineDateKey', () => {
     expect(getDeadlineDateKey(iso)).toBe('2026-03-11');
   });
 
-  it.each(['', '   ', 'not a date', 'tomorrow', 'soon!', 'Task 5', '1', 'March 10'])('returns null for %j', (deadline) => {
-    expect(getDeadlineDateKey(deadline)).toBeNull();
-  });
+  it.each(['', '   ', 'not a date', 'tomorrow', 'soon!', 'Task 5', '1', 'March 10'])(
+    'returns null for %j',
+    (deadline) => {
+      expect(getDeadlineDateKey(deadline)).toBeNull();
+    },
+  );
 });
 
 describe('getDeadlineDue', () => {
