@@ -130,20 +130,38 @@ async function main() {
       await page.waitForSelector('.recharts-bar-rectangle', { timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       jsBytes ??= { onLoad, afterScroll: scriptBytes };
+      // Back to the top at once: a drag that starts while the page is still (smooth-)scrolling measures
+      // the columns mid-scroll and finds no column under the card.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 
       // Three keyboard drops per run, each to the next column.
       for (let drop = 0; drop < 3; drop++) {
         const card = page
           .locator('section[data-column="To Do"] [aria-roledescription="draggable task"]')
           .first();
+        // A person takes longer than this between drops; the previous drop animation (250 ms) has ended.
+        await page.waitForTimeout(500);
         await card.focus();
+        // Keys at a person's pace: dnd-kit measures the columns in the frames after a pick-up.
         await page.keyboard.press('Space');
+        await page.waitForTimeout(150);
         await page.keyboard.press('ArrowRight');
+        await page.waitForTimeout(150);
         await page.keyboard.press('Space');
-        await page.waitForFunction(
-          (count) => performance.getEntriesByName('tasklane:drop-to-rendered').length >= count,
-          drop + 1,
-        );
+        await page
+          .waitForFunction(
+            (count) => performance.getEntriesByName('tasklane:drop-to-rendered').length >= count,
+            drop + 1,
+            { timeout: 10_000 },
+          )
+          .catch(async (error) => {
+            const live = await page.evaluate(() =>
+              [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((node) => node.textContent).join(' | '),
+            );
+            throw new Error(`drop ${drop + 1} did not complete; screen reader region says: ${live}`, {
+              cause: error,
+            });
+          });
       }
       const drops = await page.evaluate(() => ({
         saved: performance.getEntriesByName('tasklane:drop-to-saved').map((entry) => entry.duration),

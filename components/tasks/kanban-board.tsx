@@ -73,9 +73,14 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   const target = BOARD_COLUMNS[Math.min(BOARD_COLUMNS.length - 1, Math.max(0, index + step))];
   const rect = target ? droppableRects.get(target) : undefined;
   if (!rect) return undefined;
+  // Side-by-side columns: slide across at the card's current height (in view, inside the target, since
+  // the columns of a row are equally tall). Stacked columns (narrow screens): the nearest point of the
+  // target column, straight up or down.
+  const clamp = (value: number, min: number, max: number) =>
+    Math.min(Math.max(value, min), Math.max(min, max));
   return {
-    x: rect.left + rect.width / 2 - collisionRect.width / 2,
-    y: rect.top + Math.min(48, rect.height / 2),
+    x: clamp(collisionRect.left, rect.left, rect.right - collisionRect.width),
+    y: clamp(collisionRect.top, rect.top, rect.bottom - collisionRect.height),
   };
 };
 

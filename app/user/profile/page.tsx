@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { UserProfileForm } from '@/components/profile/user-profile-form';
+
+export const metadata: Metadata = { title: 'Profile' };
+
+/** Spec §2 User profile: the member's details and picture, kept in this browser. */
+export default function UserProfilePage() {
+  return (
+    <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold text-brand-900">Profile</h1>
+      <p className="mt-2 mb-6 text-slate-600">
+        Your details and picture are saved in this browser and shown in the navigation bar.
+      </p>
+      <UserProfileForm />
+    </main>
+  );
+}
