@@ -156,7 +156,9 @@ async function main() {
           )
           .catch(async (error) => {
             const live = await page.evaluate(() =>
-              [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((node) => node.textContent).join(' | '),
+              [...document.querySelectorAll('[id^="DndLiveRegion"]')]
+                .map((node) => node.textContent)
+                .join(' | '),
             );
             throw new Error(`drop ${drop + 1} did not complete; screen reader region says: ${live}`, {
               cause: error,
