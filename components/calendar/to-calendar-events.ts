@@ -1,0 +1,137 @@
+import type { CalendarEvent, CalendarEventType } from '@/lib/storage/calendar-events';
+import { addDaysToDateKey, getDeadlineDateKey } from '@/lib/tasks/deadlines';
+import type { Task } from '@/lib/tasks/task';
+
+/**
+ * Pure helpers for the calendar page: what FullCalendar shows (saved tasks' deadlines and the locally
+ * added events) and the shape of a new event. No FullCalendar import here, so the tests and the page's
+ * first bundle do not pull it in.
+ */
+
+/** Red for deadlines, blue for other events; white text on both passes WCAG AA (4.8:1 and 5.2:1). */
+export const EVENT_COLORS: Record<CalendarEventType, { background: string; text: string }> = {
+  deadline: { background: '#dc2626', text: '#ffffff' },
+  event: { background: '#2563eb', text: '#ffffff' },
+};
+
+export type CalendarEventSource = 'task' | 'calendar';
+
+/** The subset of FullCalendar's EventInput this page produces (structurally compatible with it). */
+export type CalendarDisplayEvent = {
+  id: string;
+  title: string;
+  start: string;
+  end?: string;
+  allDay?: boolean;
+  backgroundColor: string;
+  borderColor: string;
+  textColor: string;
+  classNames: string[];
+  extendedProps: { type: CalendarEventType; source: CalendarEventSource };
+};
+
+function colored(type: CalendarEventType) {
+  const { background, text } = EVENT_COLORS[type];
+  return {
+    backgroundColor: background,
+    borderColor: background,
+    textColor: text,
+    classNames: [`tl-event-${type}`],
+  };
+}
+
+/** One all-day, red event per task whose deadline is a readable date; the others are skipped. */
+export function tasksToEvents(tasks: readonly Task[]): CalendarDisplayEvent[] {
+  const events: CalendarDisplayEvent[] = [];
+  for (const task of tasks) {
+    const dateKey = getDeadlineDateKey(task.deadline);
+    if (dateKey === null) continue;
+    events.push({
+      id: `task-${task.id}`,
+      title: task.title,
+      start: dateKey,
+      allDay: true,
+      ...colored('deadline'),
+      extendedProps: { type: 'deadline', source: 'task' },
+    });
+  }
+  return events;
+}
+
+/** The locally added events, red for deadlines and blue for the rest. */
+export function storedToEvents(stored: readonly CalendarEvent[]): CalendarDisplayEvent[] {
+  return stored.map((event, index) => {
+    const display: CalendarDisplayEvent = {
+      id: `calendar-${index}`,
+      title: event.title,
+      start: event.start,
+      ...colored(event.type),
+      extendedProps: { type: event.type, source: 'calendar' },
+    };
+    if (event.end) display.end = event.end;
+    if (typeof event.allDay === 'boolean') display.allDay = event.allDay;
+    return display;
+  });
+}
+
+/** Everything the calendar shows: task deadlines first, then the added events. */
+export function toCalendarEvents(
+  tasks: readonly Task[],
+  stored: readonly CalendarEvent[],
+): CalendarDisplayEvent[] {
+  return [...tasksToEvents(tasks), ...storedToEvents(stored)];
+}
+
+/** A range picked on the calendar (FullCalendar's select info, reduced to what is stored). */
+export type SelectedRange = { startStr: string; endStr: string; allDay: boolean };
+
+/** The event to store for a range selection; `null` when the title is missing or blank. */
+export function eventFromSelection(
+  title: string | null,
+  isDeadline: boolean,
+  range: SelectedRange,
+): CalendarEvent | null {
+  const trimmed = title?.trim();
+  if (!trimmed) return null;
+  return {
+    title: trimmed,
+    start: range.startStr,
+    end: range.endStr,
+    type: isDeadline ? 'deadline' : 'event',
+    allDay: range.allDay,
+  };
+}
+
+const DATE_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export type EventFormInput = { title: string; startDate: string; endDate: string; isDeadline: boolean };
+export type EventFormError = 'title' | 'startDate' | 'endDate';
+export type EventFormResult =
+  { ok: true; event: CalendarEvent } | { ok: false; field: EventFormError; message: string };
+
+/**
+ * The all-day event the 'Add an event' form stores. The dates are yyyy-mm-dd (date inputs); FullCalendar
+ * treats an all-day end as exclusive, so the stored end is the day after the chosen last day, and there
+ * is no end when none was chosen.
+ */
+export function eventFromForm({ title, startDate, endDate, isDeadline }: EventFormInput): EventFormResult {
+  const trimmed = title.trim();
+  if (!trimmed) return { ok: false, field: 'title', message: 'Enter a title.' };
+  if (!DATE_KEY_PATTERN.test(startDate))
+    return { ok: false, field: 'startDate', message: 'Choose a start date.' };
+  let end: string | undefined;
+  if (endDate) {
+    if (!DATE_KEY_PATTERN.test(endDate))
+      return { ok: false, field: 'endDate', message: 'Choose a valid end date.' };
+    if (endDate < startDate) {
+      return { ok: false, field: 'endDate', message: 'The end date cannot be before the start date.' };
+    }
+    end = addDaysToDateKey(endDate, 1);
+  }
+  const type: CalendarEventType = isDeadline ? 'deadline' : 'event';
+  const event: CalendarEvent =
+    end === undefined
+      ? { title: trimmed, start: startDate, type, allDay: true }
+      : { title: trimmed, start: startDate, end, type, allDay: true };
+  return { ok: true, event };
+}
