@@ -131,30 +131,34 @@ test('the calendar is 500 px high', async ({ page }) => {
   expect(box?.height).toBeLessThanOrEqual(501);
 });
 
-test('a placeholder of the same height stands in while FullCalendar loads', async ({ page }) => {
-  await seedMemberStorage(page, SEED);
-  // Holds back the script holding FullCalendar's core (it marks the style element it injects).
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/_next/static/chunks/**', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('data-fullcalendar')) await released;
-    await route.fulfill({ response, body });
-  });
-  await page.goto('/user/calendar');
-  const placeholder = page.getByRole('main').getByRole('status').filter({ hasText: 'Loading calendar…' });
-  await expect(placeholder).toBeVisible();
-  expect((await placeholder.boundingBox())?.height).toBe(500);
-  await expect(calendarRoot(page)).toHaveCount(0);
+test(
+  'a placeholder of the same height stands in while FullCalendar loads',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await seedMemberStorage(page, SEED);
+    // Holds back the script holding FullCalendar's core (it marks the style element it injects).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('data-fullcalendar')) await released;
+      await route.fulfill({ response, body });
+    });
+    await page.goto('/user/calendar');
+    const placeholder = page.getByRole('main').getByRole('status').filter({ hasText: 'Loading calendar…' });
+    await expect(placeholder).toBeVisible();
+    expect((await placeholder.boundingBox())?.height).toBe(500);
+    await expect(calendarRoot(page)).toHaveCount(0);
 
-  release();
-  await expect(calendarTitle(page)).toHaveText('March 2026', { timeout: 15_000 });
-  await expect(placeholder).toHaveCount(0);
-  await expect(calendarEvent(page, 'Ship report')).toBeVisible();
-});
+    release();
+    await expect(calendarTitle(page)).toHaveText('March 2026', { timeout: 15_000 });
+    await expect(placeholder).toHaveCount(0);
+    await expect(calendarEvent(page, 'Ship report')).toBeVisible();
+  },
+);
 
 test('the view buttons switch between month, week, work week, day and agenda', async ({ page }) => {
   await openCalendar(page);
@@ -204,59 +208,69 @@ test('the view buttons switch between month, week, work week, day and agenda', a
   await expect(calendarRoot(page).locator('.fc-daygrid-body')).toBeVisible();
 });
 
-test('selecting a range with the mouse and answering OK adds a red deadline', async ({ page }) => {
-  await openCalendar(page);
-  const dialogs = answerDialogs(page, '  Offsite  ', true);
-  await dragSelectDays(page, '2026-03-17', '2026-03-19');
+test(
+  'selecting a range with the mouse and answering OK adds a red deadline',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await openCalendar(page);
+    const dialogs = answerDialogs(page, '  Offsite  ', true);
+    await dragSelectDays(page, '2026-03-17', '2026-03-19');
 
-  await expect(calendarEvent(page, 'Offsite')).toBeVisible();
-  expect(dialogs).toEqual([`prompt: ${TITLE_PROMPT}`, `confirm: ${DEADLINE_CONFIRM}`]);
-  expect(await backgroundOf(calendarEvent(page, 'Offsite'))).toBe(RED);
-  const stored = await readStoredJson<StoredEvent[]>(page, 'calendarEvents');
-  expect(stored?.at(-1)).toEqual({
-    title: 'Offsite',
-    start: '2026-03-17',
-    end: '2026-03-20',
-    type: 'deadline',
-    allDay: true,
-  });
-  expect(stored).toHaveLength(3);
-  // The selection highlight is gone once the event is added.
-  await expect(calendarRoot(page).locator('.fc-highlight')).toHaveCount(0);
-});
+    await expect(calendarEvent(page, 'Offsite')).toBeVisible();
+    expect(dialogs).toEqual([`prompt: ${TITLE_PROMPT}`, `confirm: ${DEADLINE_CONFIRM}`]);
+    expect(await backgroundOf(calendarEvent(page, 'Offsite'))).toBe(RED);
+    const stored = await readStoredJson<StoredEvent[]>(page, 'calendarEvents');
+    expect(stored?.at(-1)).toEqual({
+      title: 'Offsite',
+      start: '2026-03-17',
+      end: '2026-03-20',
+      type: 'deadline',
+      allDay: true,
+    });
+    expect(stored).toHaveLength(3);
+    // The selection highlight is gone once the event is added.
+    await expect(calendarRoot(page).locator('.fc-highlight')).toHaveCount(0);
+  },
+);
 
-test('selecting a range and answering Cancel to the deadline question adds a blue event', async ({
-  page,
-}) => {
-  await openCalendar(page, { tasks: [] });
-  answerDialogs(page, 'Workshop', false);
-  await dragSelectDays(page, '2026-03-24', '2026-03-25');
+test(
+  'selecting a range and answering Cancel to the deadline question adds a blue event',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await openCalendar(page, { tasks: [] });
+    answerDialogs(page, 'Workshop', false);
+    await dragSelectDays(page, '2026-03-24', '2026-03-25');
 
-  await expect(calendarEvent(page, 'Workshop')).toBeVisible();
-  expect(await backgroundOf(calendarEvent(page, 'Workshop'))).toBe(BLUE);
-  expect(await readStoredJson(page, 'calendarEvents')).toEqual([
-    { title: 'Workshop', start: '2026-03-24', end: '2026-03-26', type: 'event', allDay: true },
-  ]);
-});
+    await expect(calendarEvent(page, 'Workshop')).toBeVisible();
+    expect(await backgroundOf(calendarEvent(page, 'Workshop'))).toBe(BLUE);
+    expect(await readStoredJson(page, 'calendarEvents')).toEqual([
+      { title: 'Workshop', start: '2026-03-24', end: '2026-03-26', type: 'event', allDay: true },
+    ]);
+  },
+);
 
-test('a blank or cancelled title adds nothing and asks nothing more', async ({ page }) => {
-  await openCalendar(page, { tasks: [] });
-  const blank = answerDialogs(page, '   ', true);
-  await dragSelectDays(page, '2026-03-17', '2026-03-18');
-  await expect.poll(() => blank.length).toBe(1);
-  expect(blank).toEqual([`prompt: ${TITLE_PROMPT}`]);
-  page.removeAllListeners('dialog');
+test(
+  'a blank or cancelled title adds nothing and asks nothing more',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await openCalendar(page, { tasks: [] });
+    const blank = answerDialogs(page, '   ', true);
+    await dragSelectDays(page, '2026-03-17', '2026-03-18');
+    await expect.poll(() => blank.length).toBe(1);
+    expect(blank).toEqual([`prompt: ${TITLE_PROMPT}`]);
+    page.removeAllListeners('dialog');
 
-  const cancelled = answerDialogs(page, null, true);
-  await dragSelectDays(page, '2026-03-24', '2026-03-24');
-  await expect.poll(() => cancelled.length).toBe(1);
-  expect(cancelled).toEqual([`prompt: ${TITLE_PROMPT}`]);
+    const cancelled = answerDialogs(page, null, true);
+    await dragSelectDays(page, '2026-03-24', '2026-03-24');
+    await expect.poll(() => cancelled.length).toBe(1);
+    expect(cancelled).toEqual([`prompt: ${TITLE_PROMPT}`]);
 
-  expect(await readStoredJson(page, 'calendarEvents')).toBeNull();
-  await expect(calendarRoot(page).locator('.fc-event')).toHaveCount(0);
-});
+    expect(await readStoredJson(page, 'calendarEvents')).toBeNull();
+    await expect(calendarRoot(page).locator('.fc-event')).toHaveCount(0);
+  },
+);
 
-test('the Add an event form works from the keyboard', async ({ page }) => {
+test('the Add an event form works from the keyboard', { tag: '@one-width' }, async ({ page }) => {
   await openCalendar(page, { tasks: [] });
   const form = page.getByRole('region', { name: 'Add an event' });
   await expect(form).toBeVisible();
@@ -298,7 +312,7 @@ test('the Add an event form works from the keyboard', async ({ page }) => {
   expect(stored?.at(-1)).toEqual({ title: 'Dentist', start: '2026-03-05', type: 'event', allDay: true });
 });
 
-test('the form refuses an end date before the start date', async ({ page }) => {
+test('the form refuses an end date before the start date', { tag: '@one-width' }, async ({ page }) => {
   await openCalendar(page, { tasks: [] });
   const form = page.getByRole('region', { name: 'Add an event' });
   await form.getByLabel('Title').fill('Backwards');
@@ -310,7 +324,7 @@ test('the form refuses an end date before the start date', async ({ page }) => {
   expect(await readStoredJson(page, 'calendarEvents')).toBeNull();
 });
 
-test('added events are still there after a reload', async ({ page }) => {
+test('added events are still there after a reload', { tag: '@one-width' }, async ({ page }) => {
   await openCalendar(page);
   answerDialogs(page, 'Retro', false);
   await dragSelectDays(page, '2026-03-26', '2026-03-26');
@@ -323,44 +337,52 @@ test('added events are still there after a reload', async ({ page }) => {
   await expect(calendarEvent(page, 'Team sync')).toBeVisible();
 });
 
-test('an event added in one tab appears in another without a reload', async ({ page, context }) => {
-  await openCalendar(page, { tasks: [] });
-  const other = await context.newPage();
-  await other.goto('/user/calendar');
-  await expect(calendarTitle(other)).toHaveText('March 2026');
-  await expect(calendarEvent(other, 'Planning')).toHaveCount(0);
+test(
+  'an event added in one tab appears in another without a reload',
+  { tag: '@one-width' },
+  async ({ page, context }) => {
+    await openCalendar(page, { tasks: [] });
+    const other = await context.newPage();
+    await other.goto('/user/calendar');
+    await expect(calendarTitle(other)).toHaveText('March 2026');
+    await expect(calendarEvent(other, 'Planning')).toHaveCount(0);
 
-  const form = page.getByRole('region', { name: 'Add an event' });
-  await form.getByLabel('Title').fill('Planning');
-  await form.getByLabel('Start date').fill('2026-03-18');
-  await form.getByRole('button', { name: 'Add Event' }).click();
-  await expect(calendarEvent(page, 'Planning')).toBeVisible();
-  await expect(calendarEvent(other, 'Planning')).toBeVisible();
+    const form = page.getByRole('region', { name: 'Add an event' });
+    await form.getByLabel('Title').fill('Planning');
+    await form.getByLabel('Start date').fill('2026-03-18');
+    await form.getByRole('button', { name: 'Add Event' }).click();
+    await expect(calendarEvent(page, 'Planning')).toBeVisible();
+    await expect(calendarEvent(other, 'Planning')).toBeVisible();
 
-  // A task saved elsewhere shows up too.
-  await other.evaluate(() =>
-    localStorage.setItem(
-      'tasks',
-      JSON.stringify([{ id: '9', title: 'New task', description: 'x', deadline: '2026-03-19' }]),
-    ),
-  );
-  await expect(calendarEvent(page, 'New task')).toBeVisible();
-  expect(await backgroundOf(calendarEvent(page, 'New task'))).toBe(RED);
-  await other.close();
-});
+    // A task saved elsewhere shows up too.
+    await other.evaluate(() =>
+      localStorage.setItem(
+        'tasks',
+        JSON.stringify([{ id: '9', title: 'New task', description: 'x', deadline: '2026-03-19' }]),
+      ),
+    );
+    await expect(calendarEvent(page, 'New task')).toBeVisible();
+    expect(await backgroundOf(calendarEvent(page, 'New task'))).toBe(RED);
+    await other.close();
+  },
+);
 
-test('unreadable calendarEvents data shows a notice and the calendar still works', async ({ page }) => {
-  await openCalendar(page, { tasks: SEED.tasks, raw: { calendarEvents: 'not json' } });
-  await expect(page.getByRole('status').filter({ hasText: 'calendarEvents' })).toBeVisible();
-  await expect(calendarEvent(page, 'Ship report')).toBeVisible();
+test(
+  'unreadable calendarEvents data shows a notice and the calendar still works',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await openCalendar(page, { tasks: SEED.tasks, raw: { calendarEvents: 'not json' } });
+    await expect(page.getByRole('status').filter({ hasText: 'calendarEvents' })).toBeVisible();
+    await expect(calendarEvent(page, 'Ship report')).toBeVisible();
 
-  answerDialogs(page, 'Fresh start', true);
-  await dragSelectDays(page, '2026-03-17', '2026-03-17');
-  await expect(calendarEvent(page, 'Fresh start')).toBeVisible();
-  expect(await readStoredJson<StoredEvent[]>(page, 'calendarEvents')).toHaveLength(1);
-});
+    answerDialogs(page, 'Fresh start', true);
+    await dragSelectDays(page, '2026-03-17', '2026-03-17');
+    await expect(calendarEvent(page, 'Fresh start')).toBeVisible();
+    expect(await readStoredJson<StoredEvent[]>(page, 'calendarEvents')).toHaveLength(1);
+  },
+);
 
-test('a full storage quota shows a toast and loses nothing', async ({ page }) => {
+test('a full storage quota shows a toast and loses nothing', { tag: '@one-width' }, async ({ page }) => {
   await openCalendar(page);
   await fillStorageQuota(page);
   const form = page.getByRole('region', { name: 'Add an event' });
@@ -423,7 +445,7 @@ test('axe finds no violations on the calendar, in every view', async ({ page }) 
   expect(await violations()).toEqual([]);
 });
 
-test('FullCalendar is loaded by the calendar page only', async ({ page }) => {
+test('FullCalendar is loaded by the calendar page only', { tag: '@one-width' }, async ({ page }) => {
   const scripts: Response[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response);

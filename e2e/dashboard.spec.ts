@@ -165,54 +165,64 @@ test.describe('dashboard board', () => {
 });
 
 test.describe('dashboard load', () => {
-  test('deadline toasts: red for today, yellow for tomorrow, none for later; gone after 5 s', async ({
-    page,
-  }) => {
-    await openDashboard(page);
-    const today = page.getByText('🚨 Task Due Today: "Write release notes"');
-    const tomorrow = page.getByText('⏳ Task Due Tomorrow: "Review PR"');
-    const toastOf = (text: Locator) => page.locator('[data-sonner-toast]').filter({ has: text });
-    // Checked while the toasts are up (they last 5 s): red (error style) today, yellow (warning) tomorrow.
-    await expect(toastOf(today)).toHaveAttribute('data-type', 'error');
-    await expect(toastOf(tomorrow)).toHaveAttribute('data-type', 'warning');
-    await expect(page.getByText(/Task Due .*Plan sprint/)).toHaveCount(0);
-    const toaster = page.locator('[data-sonner-toaster]');
-    await expect(toaster).toHaveAttribute('data-y-position', 'top');
-    await expect(toaster).toHaveAttribute('data-x-position', 'right');
-    // Move the mouse away so that hovering does not pause them, then wait out the 5000 ms.
-    await page.mouse.move(5, 700);
-    await expect(today).toHaveCount(0, { timeout: 9_000 });
-  });
+  test(
+    'deadline toasts: red for today, yellow for tomorrow, none for later; gone after 5 s',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openDashboard(page);
+      const today = page.getByText('🚨 Task Due Today: "Write release notes"');
+      const tomorrow = page.getByText('⏳ Task Due Tomorrow: "Review PR"');
+      const toastOf = (text: Locator) => page.locator('[data-sonner-toast]').filter({ has: text });
+      // Checked while the toasts are up (they last 5 s): red (error style) today, yellow (warning) tomorrow.
+      await expect(toastOf(today)).toHaveAttribute('data-type', 'error');
+      await expect(toastOf(tomorrow)).toHaveAttribute('data-type', 'warning');
+      await expect(page.getByText(/Task Due .*Plan sprint/)).toHaveCount(0);
+      const toaster = page.locator('[data-sonner-toaster]');
+      await expect(toaster).toHaveAttribute('data-y-position', 'top');
+      await expect(toaster).toHaveAttribute('data-x-position', 'right');
+      // Move the mouse away so that hovering does not pause them, then wait out the 5000 ms.
+      await page.mouse.move(5, 700);
+      await expect(today).toHaveCount(0, { timeout: 9_000 });
+    },
+  );
 
-  test('deadline toasts wait while the window has lost focus, then time out', async ({ page }) => {
-    await openDashboard(page, [TASKS[0]!]);
-    const today = page.getByText('🚨 Task Due Today: "Write release notes"');
-    await expect(today).toBeVisible();
-    await page.mouse.move(5, 700);
-    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-    await page.waitForTimeout(6_500);
-    await expect(today).toBeVisible();
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await expect(today).toHaveCount(0, { timeout: 9_000 });
-  });
+  test(
+    'deadline toasts wait while the window has lost focus, then time out',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openDashboard(page, [TASKS[0]!]);
+      const today = page.getByText('🚨 Task Due Today: "Write release notes"');
+      await expect(today).toBeVisible();
+      await page.mouse.move(5, 700);
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+      await page.waitForTimeout(6_500);
+      await expect(today).toBeVisible();
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await expect(today).toHaveCount(0, { timeout: 9_000 });
+    },
+  );
 
-  test('the page opens scrolled to the top and plays the chime when something is due', async ({ page }) => {
-    await page.addInitScript(() => {
-      const played: string[] = [];
-      (window as unknown as { played: string[] }).played = played;
-      HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-        played.push(this.src);
-        return Promise.resolve();
-      };
-    });
-    await openDashboard(page);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { played: string[] }).played))
-      .toEqual([expect.stringMatching(/\/sounds\/notification\.wav$/)]);
-  });
+  test(
+    'the page opens scrolled to the top and plays the chime when something is due',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await page.addInitScript(() => {
+        const played: string[] = [];
+        (window as unknown as { played: string[] }).played = played;
+        HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+          played.push(this.src);
+          return Promise.resolve();
+        };
+      });
+      await openDashboard(page);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { played: string[] }).played))
+        .toEqual([expect.stringMatching(/\/sounds\/notification\.wav$/)]);
+    },
+  );
 
-  test('no toast and no chime when nothing is due', async ({ page }) => {
+  test('no toast and no chime when nothing is due', { tag: '@one-width' }, async ({ page }) => {
     await page.addInitScript(() => {
       HTMLMediaElement.prototype.play = function play() {
         document.body.dataset.played = 'yes';
@@ -225,31 +235,45 @@ test.describe('dashboard load', () => {
     expect(await page.evaluate(() => document.body.dataset.played)).toBeUndefined();
   });
 
-  test('Task Analytics charts the count per column and says it in text', async ({ page }) => {
-    await openDashboard(page);
-    await expect(page.getByRole('heading', { name: 'Task Analytics' })).toBeVisible();
-    await expect(page.getByText('To Do: 1 task, In Progress: 1 task, Completed: 1 task')).toBeVisible();
-    await page.getByRole('heading', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
-    await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(3);
-  });
+  test(
+    'Task Analytics charts the count per column and says it in text',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openDashboard(page);
+      await expect(page.getByRole('heading', { name: 'Task Analytics' })).toBeVisible();
+      await expect(page.getByText('To Do: 1 task, In Progress: 1 task, Completed: 1 task')).toBeVisible();
+      await page.getByRole('heading', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
+      await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(3);
+    },
+  );
 
-  test('notes autosave with a visible Saved state and survive a reload', async ({ page }) => {
-    await openDashboard(page, TASKS, { notes: 'Earlier note' });
-    const notes = page.getByPlaceholder('Write your notes here...');
-    await expect(notes).toHaveValue('Earlier note');
-    await expect(page.getByRole('textbox', { name: 'Notes' })).toBeVisible();
-    await notes.fill('Call the client on Friday');
-    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-    expect(await readStoredJson(page, 'notes')).toBe('Call the client on Friday');
-    await page.reload();
-    await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue('Call the client on Friday');
-  });
+  test(
+    'notes autosave with a visible Saved state and survive a reload',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openDashboard(page, TASKS, { notes: 'Earlier note' });
+      const notes = page.getByPlaceholder('Write your notes here...');
+      await expect(notes).toHaveValue('Earlier note');
+      await expect(page.getByRole('textbox', { name: 'Notes' })).toBeVisible();
+      await notes.fill('Call the client on Friday');
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+      expect(await readStoredJson(page, 'notes')).toBe('Call the client on Friday');
+      await page.reload();
+      await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue(
+        'Call the client on Friday',
+      );
+    },
+  );
 
-  test('a notes value stored raw by the old app (not JSON) is read as text', async ({ page }) => {
-    await page.clock.setFixedTime(NOW);
-    await openAsMember(page, '/user/dashboard', { raw: { notes: 'plain old text' } });
-    await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue('plain old text');
-  });
+  test(
+    'a notes value stored raw by the old app (not JSON) is read as text',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await page.clock.setFixedTime(NOW);
+      await openAsMember(page, '/user/dashboard', { raw: { notes: 'plain old text' } });
+      await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue('plain old text');
+    },
+  );
 
   test('axe finds no violations on the dashboard', async ({ page }) => {
     await openDashboard(page, TASKS, { notes: 'Some notes' });

@@ -29,19 +29,23 @@ test('lists the tasks due today and tomorrow, in stored order, and nothing else'
   await expect(page.getByText('No new notifications')).toHaveCount(0);
 });
 
-test("shows 'No new notifications' with no tasks, and with none due today or tomorrow", async ({ page }) => {
-  await openNotifications(page, '2026-03-10T10:00:00');
-  await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
+test(
+  "shows 'No new notifications' with no tasks, and with none due today or tomorrow",
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await openNotifications(page, '2026-03-10T10:00:00');
+    await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
 
-  await openNotifications(page, '2026-03-10T10:00:00', [
-    task('1', 'Past', '2026-03-09'),
-    task('2', 'Later', '2026-03-12'),
-  ]);
-  await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(0);
-});
+    await openNotifications(page, '2026-03-10T10:00:00', [
+      task('1', 'Past', '2026-03-09'),
+      task('2', 'Later', '2026-03-12'),
+    ]);
+    await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(0);
+  },
+);
 
-test('tomorrow rolls over the end of a month', async ({ page }) => {
+test('tomorrow rolls over the end of a month', { tag: '@one-width' }, async ({ page }) => {
   await openNotifications(page, '2026-03-31T23:30:00', [
     task('1', 'April first', '2026-04-01'),
     task('2', 'March thirty-first', '2026-03-31'),
@@ -53,7 +57,7 @@ test('tomorrow rolls over the end of a month', async ({ page }) => {
   ]);
 });
 
-test('tomorrow rolls over the end of a year', async ({ page }) => {
+test('tomorrow rolls over the end of a year', { tag: '@one-width' }, async ({ page }) => {
   // A past year: the test session token expires an hour after the real now.
   await openNotifications(page, '2025-12-31T08:00:00', [task('1', 'New year', '2026-01-01')]);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveText([

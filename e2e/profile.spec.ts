@@ -140,119 +140,125 @@ test.describe('member profile page', () => {
     await expect(main.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
   });
 
-  test('a chosen PNG is previewed, shrunk to 256 px in the browser, saved, and shown in the navbar after the reload', async ({
-    page,
-  }) => {
-    await openProfile(page);
-    const png = await makePng(page, 600, 300);
-    expect(png.length).toBeGreaterThan(1000);
+  test(
+    'a chosen PNG is previewed, shrunk to 256 px in the browser, saved, and shown in the navbar after the reload',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openProfile(page);
+      const png = await makePng(page, 600, 300);
+      expect(png.length).toBeGreaterThan(1000);
 
-    await fileInput(page).setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png });
-    const preview = page.getByRole('main').getByRole('img', { name: 'Profile picture preview' });
-    await expect(preview).toBeVisible();
-    await expect(page.getByRole('main').getByText('No Image', { exact: true })).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('button', { name: 'Remove picture' })).toBeVisible();
-    // Nothing is stored before Save.
-    expect(await readStoredJson(page, 'userProfile')).toBeNull();
+      await fileInput(page).setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png });
+      const preview = page.getByRole('main').getByRole('img', { name: 'Profile picture preview' });
+      await expect(preview).toBeVisible();
+      await expect(page.getByRole('main').getByText('No Image', { exact: true })).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('button', { name: 'Remove picture' })).toBeVisible();
+      // Nothing is stored before Save.
+      expect(await readStoredJson(page, 'userProfile')).toBeNull();
 
-    await field(page, 'Name').fill('Nora Newname');
-    await saveAndReload(page);
+      await field(page, 'Name').fill('Nora Newname');
+      await saveAndReload(page);
 
-    const stored = await readStoredJson<StoredProfile>(page, 'userProfile');
-    expect(stored?.name).toBe('Nora Newname');
-    expect(stored?.profilePic).toMatch(/^data:image\/png;base64,/);
-    expect(await imageSize(page, stored!.profilePic!)).toEqual({
-      width: 256,
-      height: 128,
-      type: 'image/png',
-    });
+      const stored = await readStoredJson<StoredProfile>(page, 'userProfile');
+      expect(stored?.name).toBe('Nora Newname');
+      expect(stored?.profilePic).toMatch(/^data:image\/png;base64,/);
+      expect(await imageSize(page, stored!.profilePic!)).toEqual({
+        width: 256,
+        height: 128,
+        type: 'image/png',
+      });
 
-    // After the reload: the form shows the saved picture, the navbar the new name and picture.
-    await expect(field(page, 'Name')).toHaveValue('Nora Newname');
-    await expect(
-      page.getByRole('main').getByRole('img', { name: 'Profile picture preview' }),
-    ).toHaveAttribute('src', stored!.profilePic!);
-    await expect(page.getByTestId('profile-name')).toHaveText('Nora Newname');
-    await expect(page.getByRole('button', { name: 'Profile menu for Nora Newname' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).locator('img')).toHaveAttribute(
-      'src',
-      stored!.profilePic!,
-    );
-  });
+      // After the reload: the form shows the saved picture, the navbar the new name and picture.
+      await expect(field(page, 'Name')).toHaveValue('Nora Newname');
+      await expect(
+        page.getByRole('main').getByRole('img', { name: 'Profile picture preview' }),
+      ).toHaveAttribute('src', stored!.profilePic!);
+      await expect(page.getByTestId('profile-name')).toHaveText('Nora Newname');
+      await expect(page.getByRole('button', { name: 'Profile menu for Nora Newname' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).locator('img')).toHaveAttribute(
+        'src',
+        stored!.profilePic!,
+      );
+    },
+  );
 
-  test('a JPEG taller than wide becomes a JPEG 256 px high; a small image is not enlarged', async ({
-    page,
-  }) => {
-    await openProfile(page);
-    const jpeg = await page.evaluate(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 300;
-      canvas.height = 900;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#0f766e';
-      context.fillRect(0, 0, 300, 900);
-      return canvas.toDataURL('image/jpeg', 0.9).split(',')[1]!;
-    });
-    await fileInput(page).setInputFiles({
-      name: 'tall.jpg',
-      mimeType: 'image/jpeg',
-      buffer: Buffer.from(jpeg, 'base64'),
-    });
-    const preview = page.getByRole('main').getByRole('img', { name: 'Profile picture preview' });
-    await expect(preview).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
-    expect(await imageSize(page, (await preview.getAttribute('src'))!)).toEqual({
-      width: 85,
-      height: 256,
-      type: 'image/jpeg',
-    });
+  test(
+    'a JPEG taller than wide becomes a JPEG 256 px high; a small image is not enlarged',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openProfile(page);
+      const jpeg = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 300;
+        canvas.height = 900;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#0f766e';
+        context.fillRect(0, 0, 300, 900);
+        return canvas.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+      });
+      await fileInput(page).setInputFiles({
+        name: 'tall.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from(jpeg, 'base64'),
+      });
+      const preview = page.getByRole('main').getByRole('img', { name: 'Profile picture preview' });
+      await expect(preview).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+      expect(await imageSize(page, (await preview.getAttribute('src'))!)).toEqual({
+        width: 85,
+        height: 256,
+        type: 'image/jpeg',
+      });
 
-    const small = await makePng(page, 40, 20);
-    await fileInput(page).setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: small });
-    await expect(preview).toHaveAttribute('src', /^data:image\/png;base64,/);
-    expect(await imageSize(page, (await preview.getAttribute('src'))!)).toEqual({
-      width: 40,
-      height: 20,
-      type: 'image/png',
-    });
-  });
+      const small = await makePng(page, 40, 20);
+      await fileInput(page).setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: small });
+      await expect(preview).toHaveAttribute('src', /^data:image\/png;base64,/);
+      expect(await imageSize(page, (await preview.getAttribute('src'))!)).toEqual({
+        width: 40,
+        height: 20,
+        type: 'image/png',
+      });
+    },
+  );
 
-  test('a file that is not an image is refused with a message; the previous picture stays and nothing is stored', async ({
-    page,
-  }) => {
-    await openProfile(page);
-    const main = page.getByRole('main');
+  test(
+    'a file that is not an image is refused with a message; the previous picture stays and nothing is stored',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openProfile(page);
+      const main = page.getByRole('main');
 
-    await fileInput(page).setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('just some text'),
-    });
-    await expect(main.getByRole('alert')).toHaveText(NOT_AN_IMAGE);
-    await expect(main.getByText('No Image', { exact: true })).toBeVisible();
-    expect(await readStoredJson(page, 'userProfile')).toBeNull();
+      await fileInput(page).setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('just some text'),
+      });
+      await expect(main.getByRole('alert')).toHaveText(NOT_AN_IMAGE);
+      await expect(main.getByText('No Image', { exact: true })).toBeVisible();
+      expect(await readStoredJson(page, 'userProfile')).toBeNull();
 
-    // With a picture chosen, a bad file (here one that claims to be a PNG but is not) leaves it in place.
-    await fileInput(page).setInputFiles({
-      name: 'ok.png',
-      mimeType: 'image/png',
-      buffer: await makePng(page, 50, 50),
-    });
-    const preview = main.getByRole('img', { name: 'Profile picture preview' });
-    await expect(preview).toBeVisible();
-    await expect(main.getByRole('alert')).toHaveCount(0);
-    const src = await preview.getAttribute('src');
+      // With a picture chosen, a bad file (here one that claims to be a PNG but is not) leaves it in place.
+      await fileInput(page).setInputFiles({
+        name: 'ok.png',
+        mimeType: 'image/png',
+        buffer: await makePng(page, 50, 50),
+      });
+      const preview = main.getByRole('img', { name: 'Profile picture preview' });
+      await expect(preview).toBeVisible();
+      await expect(main.getByRole('alert')).toHaveCount(0);
+      const src = await preview.getAttribute('src');
 
-    await fileInput(page).setInputFiles({
-      name: 'fake.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('this is not a png'),
-    });
-    await expect(main.getByRole('alert')).toHaveText(NOT_AN_IMAGE);
-    await expect(preview).toHaveAttribute('src', src!);
-    expect(await readStoredJson(page, 'userProfile')).toBeNull();
-  });
+      await fileInput(page).setInputFiles({
+        name: 'fake.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('this is not a png'),
+      });
+      await expect(main.getByRole('alert')).toHaveText(NOT_AN_IMAGE);
+      await expect(preview).toHaveAttribute('src', src!);
+      expect(await readStoredJson(page, 'userProfile')).toBeNull();
+    },
+  );
 
-  test('Remove picture clears it and saves no picture', async ({ page }) => {
+  test('Remove picture clears it and saves no picture', { tag: '@one-width' }, async ({ page }) => {
     const pixel =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
     await openProfile(page, { json: { userProfile: { name: 'Pic Person', profilePic: pixel } } });
@@ -271,20 +277,22 @@ test.describe('member profile page', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).locator('img')).toHaveCount(0);
   });
 
-  test('Save stores every field under userProfile and the values persist after the reload', async ({
-    page,
-  }) => {
-    await openProfile(page);
-    for (const { label, key } of FIELDS) await field(page, label).fill(FULL_PROFILE[key]);
-    await saveAndReload(page);
+  test(
+    'Save stores every field under userProfile and the values persist after the reload',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openProfile(page);
+      for (const { label, key } of FIELDS) await field(page, label).fill(FULL_PROFILE[key]);
+      await saveAndReload(page);
 
-    expect(await readStoredJson(page, 'userProfile')).toEqual({ ...FULL_PROFILE, profilePic: '' });
-    for (const { label, key } of FIELDS)
-      await expect(field(page, label), label).toHaveValue(FULL_PROFILE[key]);
-    await expect(page.getByTestId('profile-name')).toHaveText(FULL_PROFILE.name);
-  });
+      expect(await readStoredJson(page, 'userProfile')).toEqual({ ...FULL_PROFILE, profilePic: '' });
+      for (const { label, key } of FIELDS)
+        await expect(field(page, label), label).toHaveValue(FULL_PROFILE[key]);
+      await expect(page.getByTestId('profile-name')).toHaveText(FULL_PROFILE.name);
+    },
+  );
 
-  test('a stored profile fills the form', async ({ page }) => {
+  test('a stored profile fills the form', { tag: '@one-width' }, async ({ page }) => {
     await openProfile(page, { json: { userProfile: FULL_PROFILE } });
     for (const { label, key } of FIELDS)
       await expect(field(page, label), label).toHaveValue(FULL_PROFILE[key]);
@@ -292,41 +300,45 @@ test.describe('member profile page', () => {
     await expect(page.getByRole('main').getByText('No Image', { exact: true })).toBeVisible();
   });
 
-  test('with storage full, Save shows the storage-full toast, no alert, and keeps both the stored profile and the typed values', async ({
-    page,
-  }) => {
-    const before = { name: MEMBER.name, email: MEMBER.email };
-    await openProfile(page, { json: { userProfile: before } });
-    await expect(field(page, 'Name')).toHaveValue(MEMBER.name);
-    await fillStorageQuota(page);
+  test(
+    'with storage full, Save shows the storage-full toast, no alert, and keeps both the stored profile and the typed values',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      const before = { name: MEMBER.name, email: MEMBER.email };
+      await openProfile(page, { json: { userProfile: before } });
+      await expect(field(page, 'Name')).toHaveValue(MEMBER.name);
+      await fillStorageQuota(page);
 
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await field(page, 'Name').fill('Changed Name');
-    await field(page, 'Role').fill('Team Lead');
-    await page.getByRole('button', { name: 'Save Profile' }).click();
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await field(page, 'Name').fill('Changed Name');
+      await field(page, 'Role').fill('Team Lead');
+      await page.getByRole('button', { name: 'Save Profile' }).click();
 
-    await expect(page.getByText(STORAGE_FULL)).toBeVisible();
-    expect(dialogs).toEqual([]);
-    await expect(field(page, 'Name')).toHaveValue('Changed Name');
-    await expect(field(page, 'Role')).toHaveValue('Team Lead');
-    expect(await readStoredJson(page, 'userProfile')).toEqual(before);
-    await expect(page.getByTestId('profile-name')).toHaveText(MEMBER.name);
-  });
+      await expect(page.getByText(STORAGE_FULL)).toBeVisible();
+      expect(dialogs).toEqual([]);
+      await expect(field(page, 'Name')).toHaveValue('Changed Name');
+      await expect(field(page, 'Role')).toHaveValue('Team Lead');
+      expect(await readStoredJson(page, 'userProfile')).toEqual(before);
+      await expect(page.getByTestId('profile-name')).toHaveText(MEMBER.name);
+    },
+  );
 
-  test('an unreadable stored profile does not break the page: empty form and a notice naming userProfile', async ({
-    page,
-  }) => {
-    await openProfile(page, { raw: { userProfile: 'not json' } });
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-    await expect(page.getByText(/"userProfile"/)).toBeVisible();
-    for (const { label } of FIELDS) await expect(field(page, label), label).toHaveValue('');
-    await expect(page.getByRole('main').getByText('No Image', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('profile-name')).toHaveText('User');
-  });
+  test(
+    'an unreadable stored profile does not break the page: empty form and a notice naming userProfile',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openProfile(page, { raw: { userProfile: 'not json' } });
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+      await expect(page.getByText(/"userProfile"/)).toBeVisible();
+      for (const { label } of FIELDS) await expect(field(page, label), label).toHaveValue('');
+      await expect(page.getByRole('main').getByText('No Image', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('profile-name')).toHaveText('User');
+    },
+  );
 
   test('works with the keyboard alone', async ({ page }) => {
     await openProfile(page, { json: { userProfile: { name: 'Key Board' } } });

@@ -114,13 +114,17 @@ test.describe('User Panel sidebar', () => {
   });
 });
 
-test('without a token, /user/userpage sends the visitor to /login?role=user', async ({ page }) => {
-  await seedMemberStorage(page);
-  await page.evaluate(() => localStorage.removeItem('token'));
-  await page.goto('/user/userpage');
-  await expect(page).toHaveURL(/\/login\?role=user$/);
-  await expect(page.getByText('User Task Management')).toHaveCount(0);
-});
+test(
+  'without a token, /user/userpage sends the visitor to /login?role=user',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await seedMemberStorage(page);
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto('/user/userpage');
+    await expect(page).toHaveURL(/\/login\?role=user$/);
+    await expect(page.getByText('User Task Management')).toHaveCount(0);
+  },
+);
 
 test.describe('no data loss', () => {
   for (const raw of ['not json', '{}']) {
@@ -156,133 +160,142 @@ test.describe('no data loss', () => {
     });
   }
 
-  test('invalid entries are hidden, valid ones shown, the original kept aside, even after adding a task', async ({
-    page,
-  }) => {
-    const raw = JSON.stringify([
-      { id: '1', title: 'Good', description: 'd', priority: 'High', deadline: '2026-03-10', progress: 10 },
-      { id: '2', title: 5 },
-      'junk',
-      { id: '3', title: 'Bad progress', progress: 'lots' },
-    ]);
-    const errors = collectPageErrors(page);
-    await openAsMember(page, '/user/userpage', { raw: { tasks: raw } });
-    await expect(card(page, 'Good')).toContainText('10% Completed');
-    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
-    await expect(page.getByText('Bad progress')).toHaveCount(0);
-    await expect(storageNotice(page)).toContainText(/Some saved "tasks" entries .*hidden/);
-    const copies = await readStoredKeys(page, 'tasks.corrupt.');
-    expect(Object.values(copies)).toEqual([raw]);
-    const [copyKey] = Object.keys(copies) as [string];
-    await expect(storageNotice(page)).toContainText(copyKey);
+  test(
+    'invalid entries are hidden, valid ones shown, the original kept aside, even after adding a task',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      const raw = JSON.stringify([
+        { id: '1', title: 'Good', description: 'd', priority: 'High', deadline: '2026-03-10', progress: 10 },
+        { id: '2', title: 5 },
+        'junk',
+        { id: '3', title: 'Bad progress', progress: 'lots' },
+      ]);
+      const errors = collectPageErrors(page);
+      await openAsMember(page, '/user/userpage', { raw: { tasks: raw } });
+      await expect(card(page, 'Good')).toContainText('10% Completed');
+      await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+      await expect(page.getByText('Bad progress')).toHaveCount(0);
+      await expect(storageNotice(page)).toContainText(/Some saved "tasks" entries .*hidden/);
+      const copies = await readStoredKeys(page, 'tasks.corrupt.');
+      expect(Object.values(copies)).toEqual([raw]);
+      const [copyKey] = Object.keys(copies) as [string];
+      await expect(storageNotice(page)).toContainText(copyKey);
 
-    await addTask(page, 'Fresh');
-    await expect(page.getByText('Task added successfully!')).toBeVisible();
-    await expect(card(page, 'Fresh')).toBeVisible();
-    await expect(card(page, 'Good')).toBeVisible();
-    const stored = await readStoredJson<StoredTask[]>(page, 'tasks');
-    expect(stored?.map((task) => [task.title, task.progress])).toEqual([
-      ['Good', 10],
-      ['Fresh', 0],
-    ]);
-    expect(await readStoredKeys(page, 'tasks.corrupt.')).toEqual({ [copyKey]: raw });
-    expect(errors).toEqual([]);
-  });
+      await addTask(page, 'Fresh');
+      await expect(page.getByText('Task added successfully!')).toBeVisible();
+      await expect(card(page, 'Fresh')).toBeVisible();
+      await expect(card(page, 'Good')).toBeVisible();
+      const stored = await readStoredJson<StoredTask[]>(page, 'tasks');
+      expect(stored?.map((task) => [task.title, task.progress])).toEqual([
+        ['Good', 10],
+        ['Fresh', 0],
+      ]);
+      expect(await readStoredKeys(page, 'tasks.corrupt.')).toEqual({ [copyKey]: raw });
+      expect(errors).toEqual([]);
+    },
+  );
 
-  test('legacy data (numeric id, progress "50") is read as it is, with no notice', async ({ page }) => {
-    await openAsMember(page, '/user/userpage', {
-      raw: {
-        tasks: JSON.stringify([
-          {
-            id: 1700000000000,
-            title: 'Legacy task',
-            description: 'From the old app',
-            priority: 'Low',
-            deadline: '2026-03-20',
-            progress: '50',
-            assignedTo: 'Old Name',
-          },
-        ]),
-      },
-    });
-    const legacy = card(page, 'Legacy task');
-    await expect(legacy).toContainText('50% Completed');
-    await expect(legacy).toContainText('Assigned To: Old Name');
-    const range = page.getByRole('slider', { name: 'Progress of Legacy task' });
-    await expect(range).toHaveValue('50');
-    await range.focus();
-    await range.press('ArrowRight');
-    await expect(legacy).toContainText('51% Completed');
-    const [task] = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
-    expect([String(task?.id), task?.title, task?.progress]).toEqual(['1700000000000', 'Legacy task', 51]);
-    await expect(storageNotice(page)).toHaveCount(0);
-    expect(await readStoredKeys(page, 'tasks.corrupt.')).toEqual({});
-  });
+  test(
+    'legacy data (numeric id, progress "50") is read as it is, with no notice',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await openAsMember(page, '/user/userpage', {
+        raw: {
+          tasks: JSON.stringify([
+            {
+              id: 1700000000000,
+              title: 'Legacy task',
+              description: 'From the old app',
+              priority: 'Low',
+              deadline: '2026-03-20',
+              progress: '50',
+              assignedTo: 'Old Name',
+            },
+          ]),
+        },
+      });
+      const legacy = card(page, 'Legacy task');
+      await expect(legacy).toContainText('50% Completed');
+      await expect(legacy).toContainText('Assigned To: Old Name');
+      const range = page.getByRole('slider', { name: 'Progress of Legacy task' });
+      await expect(range).toHaveValue('50');
+      await range.focus();
+      await range.press('ArrowRight');
+      await expect(legacy).toContainText('51% Completed');
+      const [task] = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
+      expect([String(task?.id), task?.title, task?.progress]).toEqual(['1700000000000', 'Legacy task', 51]);
+      await expect(storageNotice(page)).toHaveCount(0);
+      expect(await readStoredKeys(page, 'tasks.corrupt.')).toEqual({});
+    },
+  );
 
-  test('with the storage quota full, nothing is lost: a toast explains, tasks and typed values stay', async ({
-    page,
-  }) => {
-    const kept: StoredTask = {
-      id: '1',
-      title: 'Already saved',
-      description: 'd',
-      priority: 'Low',
-      deadline: FAR_DEADLINE,
-      progress: 20,
-    };
-    await openAsMember(page, '/user/userpage', { tasks: [kept] });
-    await expect(card(page, 'Already saved')).toBeVisible();
-    const before = await page.evaluate(() => localStorage.getItem('tasks'));
-    await fillStorageQuota(page);
+  test(
+    'with the storage quota full, nothing is lost: a toast explains, tasks and typed values stay',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      const kept: StoredTask = {
+        id: '1',
+        title: 'Already saved',
+        description: 'd',
+        priority: 'Low',
+        deadline: FAR_DEADLINE,
+        progress: 20,
+      };
+      await openAsMember(page, '/user/userpage', { tasks: [kept] });
+      await expect(card(page, 'Already saved')).toBeVisible();
+      const before = await page.evaluate(() => localStorage.getItem('tasks'));
+      await fillStorageQuota(page);
 
-    const form = page.getByRole('form', { name: 'Create a New Task' });
-    await form.getByRole('textbox', { name: 'Title', exact: true }).fill('Will not fit');
-    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Typed text');
-    await form.getByRole('combobox', { name: 'Priority' }).selectOption('High');
-    await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill('2026-05-01');
-    await form.getByRole('button', { name: 'Add Task' }).click();
-    await expect(page.getByText('Browser storage is full. Remove some data and try again.')).toBeVisible();
-    await expect(page.getByText('Task added successfully!')).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('tasks'))).toBe(before);
-    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
-    await expect(form.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Will not fit');
-    await expect(form.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue('Typed text');
-    await expect(form.getByRole('combobox', { name: 'Priority' })).toHaveValue('High');
-    await expect(form.getByRole('textbox', { name: 'Deadline', exact: true })).toHaveValue('2026-05-01');
+      const form = page.getByRole('form', { name: 'Create a New Task' });
+      await form.getByRole('textbox', { name: 'Title', exact: true }).fill('Will not fit');
+      await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Typed text');
+      await form.getByRole('combobox', { name: 'Priority' }).selectOption('High');
+      await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill('2026-05-01');
+      await form.getByRole('button', { name: 'Add Task' }).click();
+      await expect(page.getByText('Browser storage is full. Remove some data and try again.')).toBeVisible();
+      await expect(page.getByText('Task added successfully!')).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('tasks'))).toBe(before);
+      await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+      await expect(form.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Will not fit');
+      await expect(form.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue('Typed text');
+      await expect(form.getByRole('combobox', { name: 'Priority' })).toHaveValue('High');
+      await expect(form.getByRole('textbox', { name: 'Deadline', exact: true })).toHaveValue('2026-05-01');
 
-    await card(page, 'Already saved').getByRole('button', { name: 'Delete Task' }).click();
-    await expect(page.getByText('Task removed successfully!')).toHaveCount(0);
-    await expect(card(page, 'Already saved')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('tasks'))).toBe(before);
-  });
+      await card(page, 'Already saved').getByRole('button', { name: 'Delete Task' }).click();
+      await expect(page.getByText('Task removed successfully!')).toHaveCount(0);
+      await expect(card(page, 'Already saved')).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('tasks'))).toBe(before);
+    },
+  );
 
-  test('two tabs stay in sync: a task added or removed in one shows in the other without reload', async ({
-    page,
-    context,
-  }) => {
-    await openAsMember(page, '/user/dashboard');
-    await expect(page.getByText('No tasks here.')).toHaveCount(3);
-    const other = await context.newPage();
-    await other.goto('/user/userpage');
-    await addTask(other, 'From the other tab');
-    await expect(other.getByText('Task added successfully!')).toBeVisible();
+  test(
+    'two tabs stay in sync: a task added or removed in one shows in the other without reload',
+    { tag: '@one-width' },
+    async ({ page, context }) => {
+      await openAsMember(page, '/user/dashboard');
+      await expect(page.getByText('No tasks here.')).toHaveCount(3);
+      const other = await context.newPage();
+      await other.goto('/user/userpage');
+      await addTask(other, 'From the other tab');
+      await expect(other.getByText('Task added successfully!')).toBeVisible();
 
-    const toDo = page.getByRole('region', { name: /^To Do/ });
-    await expect(toDo.getByRole('heading', { name: 'From the other tab', level: 3 })).toBeVisible();
-    await expect(page.getByText('No tasks here.')).toHaveCount(2);
+      const toDo = page.getByRole('region', { name: /^To Do/ });
+      await expect(toDo.getByRole('heading', { name: 'From the other tab', level: 3 })).toBeVisible();
+      await expect(page.getByText('No tasks here.')).toHaveCount(2);
 
-    const range = other.getByRole('slider', { name: 'Progress of From the other tab' });
-    await range.focus();
-    await range.press('End');
-    await expect(
-      page.getByRole('region', { name: /^Completed/ }).getByRole('heading', { name: 'From the other tab' }),
-    ).toBeVisible();
+      const range = other.getByRole('slider', { name: 'Progress of From the other tab' });
+      await range.focus();
+      await range.press('End');
+      await expect(
+        page.getByRole('region', { name: /^Completed/ }).getByRole('heading', { name: 'From the other tab' }),
+      ).toBeVisible();
 
-    await card(other, 'From the other tab').getByRole('button', { name: 'Delete Task' }).click();
-    await expect(page.getByRole('heading', { name: 'From the other tab' })).toHaveCount(0);
-    await expect(page.getByText('No tasks here.')).toHaveCount(3);
-    await other.close();
-  });
+      await card(other, 'From the other tab').getByRole('button', { name: 'Delete Task' }).click();
+      await expect(page.getByRole('heading', { name: 'From the other tab' })).toHaveCount(0);
+      await expect(page.getByText('No tasks here.')).toHaveCount(3);
+      await other.close();
+    },
+  );
 });
 
 test.describe('accessibility (axe-core)', () => {
