@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { findAxeViolations } from './fixtures';
 
 /** The public screens must have no axe-core violations (all default rules, WCAG 2.x A and AA included). */
 const PAGES = [
@@ -18,13 +18,7 @@ for (const path of PAGES) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const summary = results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-    expect(summary).toEqual([]);
+    expect(await findAxeViolations(page)).toEqual([]);
   });
 }
 
@@ -41,6 +35,5 @@ test('axe finds no violations on the login form showing an error', async ({ page
   await page.getByRole('button', { name: 'Login' }).click();
   // Inside main: Next.js adds its own role=alert route announcer to every page.
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid email or password.');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await findAxeViolations(page)).toEqual([]);
 });

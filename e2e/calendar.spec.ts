@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { findAxeViolations } from './fixtures';
 import {
   fillStorageQuota,
   openAsMember,
@@ -423,26 +423,18 @@ test('axe finds no violations on the calendar, in every view', async ({ page }) 
   test.setTimeout(120_000);
   await openCalendar(page);
   const toolbar = calendarRoot(page).locator('.fc-header-toolbar');
-  const violations = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  };
   for (const label of ['Month', 'Week', 'Work week', 'Day', 'Agenda']) {
     await toolbar.getByRole('button', { name: label, exact: true }).click();
     await expect(toolbar.getByRole('button', { name: label, exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    expect(await violations(), label).toEqual([]);
+    expect(await findAxeViolations(page), label).toEqual([]);
   }
   // With the form showing an error, too.
   await page.getByRole('button', { name: 'Add Event' }).click();
   await expect(page.getByText('Enter a title.')).toBeVisible();
-  expect(await violations()).toEqual([]);
+  expect(await findAxeViolations(page)).toEqual([]);
 });
 
 test('FullCalendar is loaded by the calendar page only', { tag: '@one-width' }, async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { findAxeViolations } from './fixtures';
 import { openAsMember, readStoredJson, type StoredTask } from './workspace-fixtures';
 
 /** The fixed "now" of these tests (local time): a Tuesday. */
@@ -279,12 +279,6 @@ test.describe('dashboard load', () => {
     await openDashboard(page, TASKS, { notes: 'Some notes' });
     await page.getByRole('heading', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
     await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(3);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((violation) => ({
-        id: violation.id,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      })),
-    ).toEqual([]);
+    expect(await findAxeViolations(page)).toEqual([]);
   });
 });

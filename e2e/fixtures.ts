@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page, type Request, type Route } from '@playwright/test';
@@ -143,5 +144,22 @@ export function readSession(page: Page) {
     token: localStorage.getItem('token'),
     user: localStorage.getItem('user'),
     loggedInUser: localStorage.getItem('loggedInUser'),
+  }));
+}
+
+/**
+ * axe-core's violations on the page as it is now (all default rules, WCAG 2.x A and AA included),
+ * summarised so that a failure shows the rule, the elements and axe's reason (e.g. the contrast found).
+ */
+export async function findAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.map((node) => ({
+      target: node.target.join(' '),
+      text: node.html.replace(/<[^>]*>/g, '').slice(0, 60),
+      why: node.any.map((check) => check.message),
+    })),
   }));
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { findAxeViolations } from './fixtures';
 import {
   MEMBER,
   fillStorageQuota,
@@ -415,13 +415,7 @@ test.describe('member profile page', () => {
         });
         await expect(page.getByRole('main').getByRole('alert')).toHaveText(NOT_AN_IMAGE);
       }
-      const results = await new AxeBuilder({ page }).analyze();
-      const summary = results.violations.map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      }));
-      expect(summary).toEqual([]);
+      expect(await findAxeViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { findAxeViolations } from './fixtures';
 import {
   fillStorageQuota,
   openAsMember,
@@ -300,17 +300,7 @@ test.describe('no data loss', () => {
 
 test.describe('accessibility (axe-core)', () => {
   async function expectNoViolations(page: Page): Promise<void> {
-    const results = await new AxeBuilder({ page }).analyze();
-    const summary = results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => ({
-        target: node.target.join(' '),
-        text: node.html.replace(/<[^>]*>/g, '').slice(0, 60),
-        why: node.any.map((check) => check.message),
-      })),
-    }));
-    expect(summary).toEqual([]);
+    expect(await findAxeViolations(page)).toEqual([]);
   }
 
   const NOW = new Date('2026-03-10T10:00:00');
