@@ -5,7 +5,17 @@ const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 const fakeToken = (role: 'user' | 'admin') =>
   `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ role, sv: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
 
+/**
+ * Signs in with a fake token. Admin pages call the admin API, which would refuse the fake token and end
+ * the session, so for an admin its user list is answered here (empty).
+ */
 async function signIn(page: Page, role: 'user' | 'admin', extra: Record<string, unknown> = {}) {
+  if (role === 'admin') {
+    await page.route(
+      (url) => url.pathname === '/admin/users',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
+  }
   await page.addInitScript(
     ([token, values]) => {
       if (sessionStorage.getItem('seeded')) return;
@@ -43,6 +53,39 @@ test.describe('navbar', () => {
     await page.getByRole('button', { name: 'Profile menu for Asha Rao' }).click();
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  });
+
+  test('the profile menu works from the keyboard and closes on Escape or a click outside', async ({
+    page,
+  }) => {
+    await signIn(page, 'user', { userProfile: { name: 'Kiran Keys' } });
+    await page.goto('/user/dashboard');
+    const trigger = page.getByRole('button', { name: 'Profile menu for Kiran Keys' });
+    await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    await trigger.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.getByRole('heading', { name: 'To Do' }).click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
   });
 
   test('reads adminProfile under /admin and links Profile to /admin/profile', async ({ page }) => {

@@ -162,6 +162,30 @@ test.describe('dashboard board', () => {
     await expect(column(page, 'To Do').getByText('Dragged earlier')).toBeVisible();
     expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[0]).not.toHaveProperty('column');
   });
+  test(
+    'a long column shows 20 cards, then grows 20 at a time on request; the count names them all',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      const many: StoredTask[] = Array.from({ length: 45 }, (_, index) => ({
+        id: String(100 + index),
+        title: `Bulk task ${index + 1}`,
+        description: 'Part of a long list',
+        priority: 'Low',
+        deadline: '2026-04-01',
+        progress: 0,
+      }));
+      await openDashboard(page, many);
+      const toDo = column(page, 'To Do');
+      await expect(toDo.getByRole('heading', { name: /To Do/ })).toContainText('45 tasks');
+      await expect(toDo.getByRole('listitem')).toHaveCount(20);
+      await toDo.getByRole('button', { name: 'Show 20 more (25 not shown)' }).click();
+      await expect(toDo.getByRole('listitem')).toHaveCount(40);
+      await toDo.getByRole('button', { name: 'Show 5 more (5 not shown)' }).click();
+      await expect(toDo.getByRole('listitem')).toHaveCount(45);
+      await expect(toDo.getByRole('button', { name: /^Show \d+ more/ })).toHaveCount(0);
+      await expect(toDo.getByText('Bulk task 45')).toBeVisible();
+    },
+  );
 });
 
 test.describe('dashboard load', () => {

@@ -1,13 +1,10 @@
-'use client';
-
-import { usePathname } from 'next/navigation';
 import { FooterContent } from './footer-content';
 
 /**
- * The App Router's footer (app/layout.tsx): the icon links belong to `/` only. `/` itself is a
- * Pages Router page that renders FooterContent directly; the check stays so the rule lives here
- * too, should `/` ever move back.
+ * The App Router's footer (app/layout.tsx). The spec's icon links belong to `/` only, and `/` is a
+ * Pages Router page that renders FooterContent itself with them (ADR 0008), so no App Router page
+ * shows them. A server component: none of this (nor the icons' SVG code) ships to the browser.
  */
 export function Footer() {
-  return <FooterContent showSocialLinks={usePathname() === '/'} />;
+  return <FooterContent showSocialLinks={false} />;
 }

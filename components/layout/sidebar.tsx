@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { Menu, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -11,9 +11,12 @@ import { FOCUS_RING } from '@/components/ui/styles';
 /**
  * Spec §2 sidebars ('User Panel', 'Admin Panel'): the area's links with the current one highlighted
  * (aria-current="page"). Below the md breakpoint the links fold into a menu button.
+ * Links prefetch on intent (pointer over, focus, touch) rather than on sight: prefetching every area
+ * page as soon as the sidebar shows doubled the JavaScript a first visit to a dashboard downloads.
  */
 export function Sidebar({ title, links }: { title: string; links: readonly SidebarLink[] }) {
   const pathname = usePathname();
+  const router = useRouter();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const headingId = useId();
@@ -53,6 +56,10 @@ export function Sidebar({ title, links }: { title: string; links: readonly Sideb
               <li key={link.href}>
                 <Link
                   href={link.href}
+                  prefetch={false}
+                  onPointerEnter={() => router.prefetch(link.href)}
+                  onFocus={() => router.prefetch(link.href)}
+                  onTouchStart={() => router.prefetch(link.href)}
                   aria-current={current ? 'page' : undefined}
                   onClick={() => setOpen(false)}
                   className={cn(

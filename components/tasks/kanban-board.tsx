@@ -28,7 +28,7 @@ import { saveSafely } from '@/components/workspace/save-safely';
 import { TaskCardBody, taskCardClasses } from './task-card';
 
 /** Cards rendered per column at first; long columns grow on request so 5,000 tasks still render fast. */
-export const COLUMN_PAGE_SIZE = 50;
+export const COLUMN_PAGE_SIZE = 20;
 
 /** Performance marks read by `npm run bench:board`. */
 export const BOARD_MARKS = {

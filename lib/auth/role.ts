@@ -1,4 +1,10 @@
-import type { Role } from '@/lib/validation/auth';
+/** Spec §6: the two role values. Kept free of zod: the area guard reads it on every signed-in page. */
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return value === 'user' || value === 'admin';
+}
 
 /** The role travels between the public screens as `?role=admin|user`; anything else means user. */
 export function parseRole(value: string | null | undefined): Role {

@@ -1,4 +1,4 @@
-import { roleSchema, type Role } from '@/lib/validation/auth';
+import { isRole, type Role } from './role';
 
 /**
  * Reads the role claim of a stored token without verifying it: only to choose which screens to
@@ -15,8 +15,7 @@ export function readTokenRole(token: string | null, nowMs = Date.now()): Role | 
     if (typeof claims !== 'object' || claims === null) return null;
     const { role, exp } = claims as { role?: unknown; exp?: unknown };
     if (typeof exp === 'number' && exp * 1000 <= nowMs) return null;
-    const parsed = roleSchema.safeParse(role);
-    return parsed.success ? parsed.data : null;
+    return isRole(role) ? role : null;
   } catch {
     return null;
   }

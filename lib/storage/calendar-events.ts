@@ -1,22 +1,34 @@
-import { z } from 'zod';
+import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
 import { createLocalStore } from './local-store';
 
 export const CALENDAR_EVENT_TYPES = ['deadline', 'event'] as const;
 export type CalendarEventType = (typeof CALENDAR_EVENT_TYPES)[number];
 
 /** Spec §3 Calendar event (local only): title, start, end, type. Unknown fields are kept. */
-export const calendarEventSchema = z.looseObject({
-  title: z.string(),
-  start: z.string(),
-  end: z.string().optional(),
-  type: z.enum(CALENDAR_EVENT_TYPES).catch('event'),
+export type CalendarEvent = {
+  [field: string]: unknown;
+  title: string;
+  start: string;
+  end?: string;
+  type: CalendarEventType;
+};
+
+/** An unknown or missing type reads as 'event' (blue), the spec's "other events". */
+export const calendarEventSchema = parser<CalendarEvent>((value) => {
+  if (!isRecord(value)) return INVALID;
+  const title = readString(value.title);
+  const start = readString(value.start);
+  const end = readOptionalString(value.end);
+  if (title === INVALID || start === INVALID || end === INVALID) return INVALID;
+  const type = value.type === 'deadline' ? 'deadline' : 'event';
+  // `end` is a string or absent: kept as stored.
+  return { ...value, title, start, type };
 });
-export type CalendarEvent = z.output<typeof calendarEventSchema>;
 
 const NO_EVENTS: CalendarEvent[] = [];
 
 export const calendarEventsStore = createLocalStore<CalendarEvent[]>({
   key: 'calendarEvents',
-  schema: z.array(calendarEventSchema),
+  schema: arrayOf(calendarEventSchema),
   fallback: NO_EVENTS,
 });

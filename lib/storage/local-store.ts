@@ -1,6 +1,4 @@
-// First: in the browser, zod must not probe eval before schemas are built.
-import '../validation/zod-config';
-import { z } from 'zod';
+import type { ParseResult } from '../validation/parsers';
 
 /**
  * Typed, validated access to one `localStorage` key, shaped for React's `useSyncExternalStore`:
@@ -48,9 +46,21 @@ export type LocalStore<T> = {
   getServerSnapshot(): T;
 };
 
+/**
+ * What a store validates with: a hand-written parser (lib/validation/parsers.ts, what the app's stores
+ * use, to keep zod out of the browser) or a zod 4 schema, which has the same `safeParse`. String and
+ * array schemas are recognised by `kind` (parsers) or by zod's definition.
+ */
+export type StoreSchema<T> = {
+  safeParse(value: unknown): ParseResult<T>;
+  readonly kind?: 'string' | 'array';
+  readonly element?: { safeParse(value: unknown): { success: boolean } };
+  readonly _zod?: { def: { type: string } };
+};
+
 export type CreateLocalStoreOptions<T> = {
   key: string;
-  schema: z.ZodType<T>;
+  schema: StoreSchema<T>;
   fallback: T;
 };
 
@@ -187,16 +197,20 @@ function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function isStringSchema(schema: z.ZodType): boolean {
-  return schema instanceof z.ZodString;
+function isStringSchema(schema: StoreSchema<unknown>): boolean {
+  return schema.kind === 'string' || schema._zod?.def.type === 'string';
 }
 
-/** The item schema of a plain `z.array(item)`, else `null`. */
-function getArrayElementSchema(schema: z.ZodType): z.core.$ZodType | null {
-  return schema instanceof z.ZodArray ? schema.element : null;
+/** The item schema of an array parser or a plain `z.array(item)`, else `null`. */
+type ElementSchema = NonNullable<StoreSchema<unknown>['element']>;
+
+function getArrayElementSchema(schema: StoreSchema<unknown>): ElementSchema | null {
+  if (schema.kind === 'array') return schema.element ?? null;
+  const def = schema._zod?.def as { type: string; element?: ElementSchema } | undefined;
+  return def?.type === 'array' ? (def.element ?? null) : null;
 }
 
-function decodeRaw<T>(key: string, raw: string, schema: z.ZodType<T>, fallback: T): T {
+function decodeRaw<T>(key: string, raw: string, schema: StoreSchema<T>, fallback: T): T {
   const parsed = parseJson(raw);
 
   if (isStringSchema(schema)) {
@@ -217,7 +231,7 @@ function decodeRaw<T>(key: string, raw: string, schema: z.ZodType<T>, fallback: 
 
   const elementSchema = getArrayElementSchema(schema);
   if (elementSchema && Array.isArray(parsed.value)) {
-    const validItems = parsed.value.filter((item: unknown) => z.safeParse(elementSchema, item).success);
+    const validItems = parsed.value.filter((item: unknown) => elementSchema.safeParse(item).success);
     // Re-parsing the survivors with the full schema keeps array-level checks (min/max) and typing.
     const filtered = schema.safeParse(validItems);
     if (filtered.success) {

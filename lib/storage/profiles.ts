@@ -1,47 +1,48 @@
-import { z } from 'zod';
+import { INVALID, nullable, parser, readOptionalStringFields } from '../validation/parsers';
 import { createLocalStore } from './local-store';
 
 /** Spec §3: only images stored as data URLs are shown; anything else is ignored, not rendered. */
-export const profilePicSchema = z
-  .string()
-  .refine(
-    (value) => value === '' || /^data:image\/[a-z0-9.+-]+;base64,/i.test(value),
-    'Not an image data URL',
-  );
+export function isProfilePic(value: unknown): value is string {
+  return typeof value === 'string' && (value === '' || /^data:image\/[a-z0-9.+-]+;base64,/i.test(value));
+}
+
+const USER_PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'dob', 'role', 'linkedin', 'github'] as const;
+const ADMIN_PROFILE_FIELDS = ['name', 'email', 'role'] as const;
 
 /** Spec §3 User profile (key userProfile). Every field optional: older data may lack some. */
-export const userProfileSchema = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  address: z.string().optional(),
-  dob: z.string().optional(),
-  role: z.string().optional(),
-  linkedin: z.string().optional(),
-  github: z.string().optional(),
-  profilePic: profilePicSchema.optional().catch(undefined),
-});
-export type UserProfile = z.infer<typeof userProfileSchema>;
+export type UserProfile = Partial<Record<(typeof USER_PROFILE_FIELDS)[number] | 'profilePic', string>>;
 
 /** Spec §3 Admin profile (key adminProfile). */
-export const adminProfileSchema = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  role: z.string().optional(),
-  profilePic: profilePicSchema.optional().catch(undefined),
-});
-export type AdminProfile = z.infer<typeof adminProfileSchema>;
+export type AdminProfile = Partial<Record<(typeof ADMIN_PROFILE_FIELDS)[number] | 'profilePic', string>>;
+
+/**
+ * A profile object: the listed text fields (a field of another type makes it unreadable), plus
+ * `profilePic` when it is an image data URL (anything else there is dropped, never rendered).
+ */
+function profileParser<K extends string>(fields: readonly K[]) {
+  return parser<Partial<Record<K | 'profilePic', string>>>((value) => {
+    const fieldsRead = readOptionalStringFields(value, fields);
+    if (fieldsRead === INVALID) return INVALID;
+    const profile = fieldsRead as Partial<Record<K | 'profilePic', string>>;
+    const picture = (value as Record<string, unknown>).profilePic;
+    if (isProfilePic(picture)) profile.profilePic = picture;
+    return profile;
+  });
+}
+
+export const userProfileSchema = profileParser(USER_PROFILE_FIELDS);
+export const adminProfileSchema = profileParser(ADMIN_PROFILE_FIELDS);
 
 export const PROFILE_KEYS = { user: 'userProfile', admin: 'adminProfile' } as const;
 
 export const userProfileStore = createLocalStore<UserProfile | null>({
   key: PROFILE_KEYS.user,
-  schema: userProfileSchema.nullable(),
+  schema: nullable(userProfileSchema),
   fallback: null,
 });
 
 export const adminProfileStore = createLocalStore<AdminProfile | null>({
   key: PROFILE_KEYS.admin,
-  schema: adminProfileSchema.nullable(),
+  schema: nullable(adminProfileSchema),
   fallback: null,
 });

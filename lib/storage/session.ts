@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { INVALID, isRecord, nullable, parser } from '../validation/parsers';
 
 import { createLocalStore, readRawItem, removeRawItem, writeRawItem } from './local-store';
 
@@ -16,21 +16,25 @@ export const SESSION_KEYS = {
   loggedInUser: 'loggedInUser',
 } as const;
 
-export const storedUserSchema = z.object({ email: z.string() });
-export const loggedInUserSchema = z.object({ name: z.string() });
+export type StoredUser = { email: string };
+export type LoggedInUser = { name: string };
 
-export type StoredUser = z.infer<typeof storedUserSchema>;
-export type LoggedInUser = z.infer<typeof loggedInUserSchema>;
+export const storedUserSchema = parser<StoredUser>((value) =>
+  isRecord(value) && typeof value.email === 'string' ? { email: value.email } : INVALID,
+);
+export const loggedInUserSchema = parser<LoggedInUser>((value) =>
+  isRecord(value) && typeof value.name === 'string' ? { name: value.name } : INVALID,
+);
 
 export const userStore = createLocalStore<StoredUser | null>({
   key: SESSION_KEYS.user,
-  schema: storedUserSchema.nullable(),
+  schema: nullable(storedUserSchema),
   fallback: null,
 });
 
 export const loggedInUserStore = createLocalStore<LoggedInUser | null>({
   key: SESSION_KEYS.loggedInUser,
-  schema: loggedInUserSchema.nullable(),
+  schema: nullable(loggedInUserSchema),
   fallback: null,
 });
 

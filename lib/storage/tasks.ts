@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { tasksSchema, type Task } from '../tasks/task';
+import { stringParser } from '../validation/parsers';
 import { createLocalStore } from './local-store';
 
 const NO_TASKS: Task[] = [];
@@ -8,4 +8,4 @@ const NO_TASKS: Task[] = [];
 export const tasksStore = createLocalStore<Task[]>({ key: 'tasks', schema: tasksSchema, fallback: NO_TASKS });
 
 /** Spec §3 Notes (key notes): free text. */
-export const notesStore = createLocalStore<string>({ key: 'notes', schema: z.string(), fallback: '' });
+export const notesStore = createLocalStore<string>({ key: 'notes', schema: stringParser, fallback: '' });

@@ -1,6 +1,4 @@
-// First: in the browser, zod must not probe eval before schemas are built.
-import '../validation/zod-config';
-import { z } from 'zod';
+import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
 
 /** Spec §3/§5: the three priorities, in the order the form offers them. */
 export const TASK_PRIORITIES = ['High', 'Medium', 'Low'] as const;
@@ -18,39 +16,89 @@ export const TASK_PROGRESS_MIN = 0;
 export const TASK_PROGRESS_MAX = 100;
 
 /**
- * Progress as stored by this app (an integer) or by older versions, which kept the slider's value as
- * text ("50"). Anything else makes the task unreadable (it is then kept aside, never silently altered).
+ * Spec §3 Task (the union of both screens' fields) plus `column`, the board column a drag put it in
+ * (DESIGN.md §1). Unknown fields are kept, so a task written by another version survives a round trip.
  */
-const progressSchema = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .transform(Number),
-  ])
-  .pipe(z.number().int().min(TASK_PROGRESS_MIN).max(TASK_PROGRESS_MAX));
+export type Task = {
+  [field: string]: unknown;
+  id: string;
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  deadline: string;
+  progress: number;
+  assignedTo: string;
+  email?: string;
+  status?: string;
+  column?: BoardColumn;
+};
 
 /**
- * Spec §3 Task (the union of both screens' fields) plus `column`, the board column a drag put it in
- * (DESIGN.md §1). Reads are lenient where the meaning is clear (numeric ids from `Date.now()`, missing
- * defaults) and keep unknown fields, so a task written by another version survives a round trip.
+ * Progress as stored by this app (an integer) or by older versions, which kept the slider's value as
+ * text ("50"); missing means 0. Anything else makes the task unreadable (it is then kept aside, never
+ * silently altered).
  */
-export const taskSchema = z.looseObject({
-  id: z.union([z.string().min(1), z.number().finite()]).transform(String),
-  title: z.string(),
-  description: z.string().default(''),
-  priority: z.enum(TASK_PRIORITIES).default(DEFAULT_TASK_PRIORITY),
-  deadline: z.string().default(''),
-  progress: progressSchema.default(TASK_PROGRESS_MIN),
-  assignedTo: z.string().default(UNKNOWN_ASSIGNEE),
-  email: z.string().optional(),
-  status: z.string().optional(),
-  column: z.enum(BOARD_COLUMNS).optional().catch(undefined),
-});
-export type Task = z.output<typeof taskSchema>;
+function readProgress(value: unknown): number | typeof INVALID {
+  if (value === undefined) return TASK_PROGRESS_MIN;
+  const progress = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value;
+  return typeof progress === 'number' &&
+    Number.isInteger(progress) &&
+    progress >= TASK_PROGRESS_MIN &&
+    progress <= TASK_PROGRESS_MAX
+    ? progress
+    : INVALID;
+}
 
-export const tasksSchema = z.array(taskSchema);
+/** Ids from `Date.now()` were stored as numbers by older versions. */
+function readId(value: unknown): string | typeof INVALID {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return INVALID;
+}
+
+function readPriority(value: unknown): TaskPriority | typeof INVALID {
+  if (value === undefined) return DEFAULT_TASK_PRIORITY;
+  return (TASK_PRIORITIES as readonly unknown[]).includes(value) ? (value as TaskPriority) : INVALID;
+}
+
+/**
+ * Reads one stored task. Lenient where the meaning is clear (numeric ids, progress as text, the spec's
+ * defaults for missing fields); an unknown `column` is dropped (the card then follows its progress).
+ */
+function readTask(value: unknown): Task | typeof INVALID {
+  if (!isRecord(value)) return INVALID;
+  const id = readId(value.id);
+  const title = readString(value.title);
+  const description = readString(value.description, '');
+  const priority = readPriority(value.priority);
+  const deadline = readString(value.deadline, '');
+  const progress = readProgress(value.progress);
+  const assignedTo = readString(value.assignedTo, UNKNOWN_ASSIGNEE);
+  const email = readOptionalString(value.email);
+  const status = readOptionalString(value.status);
+  if (
+    id === INVALID ||
+    title === INVALID ||
+    description === INVALID ||
+    priority === INVALID ||
+    deadline === INVALID ||
+    progress === INVALID ||
+    assignedTo === INVALID ||
+    email === INVALID ||
+    status === INVALID
+  ) {
+    return INVALID;
+  }
+  const task: Task = { ...value, id, title, description, priority, deadline, progress, assignedTo };
+  if (value.column !== undefined && !(BOARD_COLUMNS as readonly unknown[]).includes(value.column)) {
+    delete task.column;
+  }
+  return task;
+}
+
+export const taskSchema = parser(readTask);
+
+export const tasksSchema = arrayOf(taskSchema);
 
 export type NewTaskInput = {
   title: string;

@@ -1,11 +1,10 @@
 // First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
 import './zod-config';
 import { z } from 'zod';
+import { ROLES, type Role } from '@/lib/auth/role';
 
-/** Spec §6: the two role values. */
-export const ROLES = ['user', 'admin'] as const;
+export { ROLES, type Role };
 export const roleSchema = z.enum(ROLES, { error: 'Role must be "user" or "admin".' });
-export type Role = z.infer<typeof roleSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt only reads the first 72 bytes; longer passwords would be silently truncated. */
