@@ -6,7 +6,16 @@ export function isProfilePic(value: unknown): value is string {
   return typeof value === 'string' && (value === '' || /^data:image\/[a-z0-9.+-]+;base64,/i.test(value));
 }
 
-const USER_PROFILE_FIELDS = ['name', 'email', 'phone', 'address', 'dob', 'role', 'linkedin', 'github'] as const;
+const USER_PROFILE_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'address',
+  'dob',
+  'role',
+  'linkedin',
+  'github',
+] as const;
 const ADMIN_PROFILE_FIELDS = ['name', 'email', 'role'] as const;
 
 /** Spec §3 User profile (key userProfile). Every field optional: older data may lack some. */
