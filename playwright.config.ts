@@ -44,6 +44,8 @@ export default defineConfig({
       // Behaviour that does not depend on the width (storage rules, toasts, timings) runs once, on desktop;
       // layout, navigation, drag and accessibility run at both widths. Keeps CI well under 20 minutes.
       grepInvert: /@one-width/,
+      // API-level checks of the running server: no page width involved.
+      testIgnore: /smoke\.spec\.ts/,
     },
   ],
   webServer: {

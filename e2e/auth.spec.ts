@@ -67,7 +67,7 @@ async function fillReset(page: Page, password: string, confirmPassword = passwor
   await page.getByLabel('Confirm Password', { exact: true }).fill(confirmPassword);
 }
 
-test.describe('titles follow ?role= (anything but admin means user)', () => {
+test.describe('titles follow ?role= (anything but admin means user)', { tag: '@one-width' }, () => {
   const cases = [
     { path: '/signup', admin: 'Admin Signup', user: 'User Signup' },
     { path: '/login', admin: 'Admin Login', user: 'User Login' },
@@ -103,28 +103,32 @@ test.describe('titles follow ?role= (anything but admin means user)', () => {
   });
 });
 
-test('the role survives signup → Log in → Forgot Password? → Log in → Sign up', async ({ page }) => {
-  await page.goto('/signup?role=admin');
-  await expect(heading(page)).toHaveText('Admin Signup');
+test(
+  'the role survives signup → Log in → Forgot Password? → Log in → Sign up',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await page.goto('/signup?role=admin');
+    await expect(heading(page)).toHaveText('Admin Signup');
 
-  await link(page, 'Log in').click();
-  await expect(page).toHaveURL(/\/login\?role=admin$/);
-  await expect(heading(page)).toHaveText('Admin Login');
+    await link(page, 'Log in').click();
+    await expect(page).toHaveURL(/\/login\?role=admin$/);
+    await expect(heading(page)).toHaveText('Admin Login');
 
-  await link(page, 'Forgot Password?').click();
-  await expect(page).toHaveURL(/\/forgot-password\?role=admin$/);
-  await expect(heading(page)).toHaveText('Admin Password Recovery');
+    await link(page, 'Forgot Password?').click();
+    await expect(page).toHaveURL(/\/forgot-password\?role=admin$/);
+    await expect(heading(page)).toHaveText('Admin Password Recovery');
 
-  await link(page, 'Log in').click();
-  await expect(page).toHaveURL(/\/login\?role=admin$/);
-  await expect(heading(page)).toHaveText('Admin Login');
+    await link(page, 'Log in').click();
+    await expect(page).toHaveURL(/\/login\?role=admin$/);
+    await expect(heading(page)).toHaveText('Admin Login');
 
-  await link(page, 'Sign up').click();
-  await expect(page).toHaveURL(/\/signup\?role=admin$/);
-  await expect(heading(page)).toHaveText('Admin Signup');
-});
+    await link(page, 'Sign up').click();
+    await expect(page).toHaveURL(/\/signup\?role=admin$/);
+    await expect(heading(page)).toHaveText('Admin Signup');
+  },
+);
 
-test('an unknown role travels on as user', async ({ page }) => {
+test('an unknown role travels on as user', { tag: '@one-width' }, async ({ page }) => {
   await page.goto('/signup?role=root');
   await expect(link(page, 'Log in')).toHaveAttribute('href', '/login?role=user');
   await page.goto('/login?role=root');
@@ -134,7 +138,7 @@ test('an unknown role travels on as user', async ({ page }) => {
   await expect(link(page, 'Log in')).toHaveAttribute('href', '/login?role=user');
 });
 
-test.describe('Sign up', () => {
+test.describe('Sign up', { tag: '@one-width' }, () => {
   test('has the four required fields with the right types', async ({ page }) => {
     await page.goto('/signup');
     const fullName = page.getByLabel('Full Name', { exact: true });
@@ -292,7 +296,7 @@ test.describe('Sign up', () => {
   });
 });
 
-test.describe('Log in', () => {
+test.describe('Log in', { tag: '@one-width' }, () => {
   test('has required Email and Password fields', async ({ page }) => {
     await page.goto('/login');
     const email = page.getByLabel('Email', { exact: true });
@@ -427,7 +431,7 @@ test.describe('Log in', () => {
   });
 });
 
-test.describe('Forgot password', () => {
+test.describe('Forgot password', { tag: '@one-width' }, () => {
   test('success: the message, then /login with the role after 3 s and not before', async ({ page }) => {
     const forgots = countRequests(page, FORGOT);
     const email = uniqueEmail('forgot');
@@ -491,7 +495,7 @@ test.describe('Forgot password', () => {
   });
 });
 
-test.describe('Reset password', () => {
+test.describe('Reset password', { tag: '@one-width' }, () => {
   test('a link without a token says so instead of showing a form', async ({ page }) => {
     await page.goto('/reset-password');
     await expect(heading(page)).toHaveText('Set a New Password');

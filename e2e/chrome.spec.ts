@@ -151,7 +151,7 @@ test.describe('navbar', () => {
   });
 });
 
-test.describe('footer', () => {
+test.describe('footer', { tag: '@one-width' }, () => {
   for (const path of ['/', '/login', '/signup', '/forgot-password']) {
     test(`shows the copyright line on ${path}`, async ({ page }) => {
       await page.goto(path);
@@ -176,7 +176,7 @@ test.describe('footer', () => {
   });
 });
 
-test.describe('page guards', () => {
+test.describe('page guards', { tag: '@one-width' }, () => {
   test('/user/* without a token goes to /login?role=user and shows nothing protected', async ({ page }) => {
     await page.goto('/user/dashboard');
     await page.waitForURL('**/login?role=user');

@@ -108,7 +108,7 @@ test.describe('structure', () => {
   });
 });
 
-test.describe('role chooser', () => {
+test.describe('role chooser', { tag: '@one-width' }, () => {
   const CASES = [
     { card: 'Team Member', link: 'Sign Up', href: '/signup?role=user' },
     { card: 'Team Member', link: 'Log In', href: '/login?role=user' },
@@ -145,7 +145,7 @@ test.describe('role chooser', () => {
   }
 });
 
-test.describe('FAQ accordion', () => {
+test.describe('FAQ accordion', { tag: '@one-width' }, () => {
   test('3 items; one open at a time; clicking the open one closes it', async ({ page }) => {
     const faq = region(page, 'Frequently Asked Questions');
     const triggers = faq.getByRole('button');
@@ -204,7 +204,7 @@ test.describe('FAQ accordion', () => {
   });
 });
 
-test.describe('Contact Us form', () => {
+test.describe('Contact Us form', { tag: '@one-width' }, () => {
   test('has the spec fields and button', async ({ page }) => {
     const contact = region(page, 'Contact Us');
     await expect(contact.getByLabel('Your Name')).toHaveAttribute('type', 'text');
