@@ -118,6 +118,38 @@ test.describe('dashboard board', () => {
     await expect(page.getByText('To Do: 0 tasks, In Progress: 1 task, Completed: 2 tasks')).toBeVisible();
   });
 
+  test('a touch drag: hold the card for a moment, then slide it to another column', async ({ browser }) => {
+    // A touch screen: the touch sensor waits 200 ms before a drag starts, so a finger can still scroll.
+    const context = await browser.newContext({ hasTouch: true, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await openDashboard(page);
+    const source = card(page, 'Write release notes');
+    const target = column(page, 'In Progress');
+    await target.scrollIntoViewIfNeeded();
+    const from = (await source.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = { x: to.x + to.width / 2, y: to.y + to.height - 20 };
+    await touch('touchStart', start.x, start.y);
+    await page.waitForTimeout(350);
+    for (let step = 1; step <= 12; step++) {
+      await touch(
+        'touchMove',
+        start.x + ((end.x - start.x) * step) / 12,
+        start.y + ((end.y - start.y) * step) / 12,
+      );
+    }
+    await touch('touchEnd');
+
+    await expect(column(page, 'In Progress').getByText('Write release notes')).toBeVisible();
+    const stored = await readStoredJson<StoredTask[]>(page, 'tasks');
+    expect(stored?.find((task) => task.id === '1')).toMatchObject({ progress: 10, column: 'In Progress' });
+    await context.close();
+  });
+
   test('a keyboard-only drag: Space picks up, arrows choose the column, Space drops; Escape cancels', async ({
     page,
   }) => {
