@@ -50,7 +50,8 @@ export type LocalStore<T> = {
 
 export type CreateLocalStoreOptions<T> = {
   key: string;
-  schema: z.ZodType<T>;
+  /** Any zod 4 schema, classic (`zod`) or mini (`zod/mini`). */
+  schema: z.core.$ZodType<T>;
   fallback: T;
 };
 
@@ -187,21 +188,22 @@ function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function isStringSchema(schema: z.ZodType): boolean {
-  return schema instanceof z.ZodString;
+// The core classes match classic and mini schemas alike (`z.ZodArray` would miss `zod/mini`'s arrays).
+function isStringSchema(schema: z.core.$ZodType): boolean {
+  return schema instanceof z.core.$ZodString;
 }
 
 /** The item schema of a plain `z.array(item)`, else `null`. */
-function getArrayElementSchema(schema: z.ZodType): z.core.$ZodType | null {
-  return schema instanceof z.ZodArray ? schema.element : null;
+function getArrayElementSchema(schema: z.core.$ZodType): z.core.$ZodType | null {
+  return schema instanceof z.core.$ZodArray ? schema._zod.def.element : null;
 }
 
-function decodeRaw<T>(key: string, raw: string, schema: z.ZodType<T>, fallback: T): T {
+function decodeRaw<T>(key: string, raw: string, schema: z.core.$ZodType<T>, fallback: T): T {
   const parsed = parseJson(raw);
 
   if (isStringSchema(schema)) {
     const candidate = parsed.ok && typeof parsed.value === 'string' ? parsed.value : raw;
-    const result = schema.safeParse(candidate);
+    const result = z.safeParse(schema, candidate);
     if (result.success) return result.data;
     keepAside(key, raw, 'none');
     return fallback;
@@ -212,14 +214,14 @@ function decodeRaw<T>(key: string, raw: string, schema: z.ZodType<T>, fallback: 
     return fallback;
   }
 
-  const result = schema.safeParse(parsed.value);
+  const result = z.safeParse(schema, parsed.value);
   if (result.success) return result.data;
 
   const elementSchema = getArrayElementSchema(schema);
   if (elementSchema && Array.isArray(parsed.value)) {
     const validItems = parsed.value.filter((item: unknown) => z.safeParse(elementSchema, item).success);
     // Re-parsing the survivors with the full schema keeps array-level checks (min/max) and typing.
-    const filtered = schema.safeParse(validItems);
+    const filtered = z.safeParse(schema, validItems);
     if (filtered.success) {
       keepAside(key, raw, validItems.length > 0 ? 'some' : 'none');
       return filtered.data;
