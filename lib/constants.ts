@@ -15,3 +15,5 @@ export const DEADLINE_TOAST_DURATION_MS = 5_000;
 export const TASK_PAGE_TOAST_DURATION_MS = 3_000;
 /** Spec §9: the chime played with the deadline toasts (public/, a few kB). */
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav';
+/** Spec §9: the admin's recent activity keeps the 5 latest entries. */
+export const ADMIN_ACTIVITY_LOG_MAX = 5;

@@ -114,12 +114,12 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
   }
 
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} className="relative min-w-0">
       <button
         ref={buttonRef}
         type="button"
         className={cn(
-          'flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100',
+          'flex min-h-11 min-w-0 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100',
           FOCUS_RING,
         )}
         aria-label={`Profile menu for ${name}`}
@@ -129,11 +129,11 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
         onClick={() => (open ? closeMenu({ returnFocus: false }) : openMenu(null))}
         onKeyDown={onButtonKeyDown}
       >
-        <Avatar src={profile?.profilePic} className="size-9" />
-        <span className="max-w-[9rem] truncate" data-testid="profile-name">
+        <Avatar src={profile?.profilePic} className="size-9 shrink-0" />
+        <span className="max-w-[9rem] min-w-0 truncate" data-testid="profile-name">
           {name}
         </span>
-        <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       </button>
       {open && (
         <ul

@@ -33,3 +33,14 @@ export function requestPasswordResetLink(input: { email: string; role: Role }) {
 export function submitNewPassword(input: { token: string; password: string }) {
   return postJson<MessageResponse>('/api/reset-password', input, { auth: false });
 }
+
+export interface ChangePasswordResponse {
+  message?: string;
+  /** Replaces the stored token: the change ends every session issued before it. */
+  token?: string;
+}
+
+/** POST /api/auth/change-password {currentPassword, newPassword}, as the signed-in user. */
+export function changePassword(input: { currentPassword: string; newPassword: string }) {
+  return postJson<ChangePasswordResponse>('/api/auth/change-password', input);
+}

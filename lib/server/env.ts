@@ -44,6 +44,9 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   RATE_LIMIT_CONTACT_MAX: intFromEnv(5, 1),
   RATE_LIMIT_CONTACT_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
+  /** Password changes per account (and 4x that per IP) within the window. */
+  RATE_LIMIT_CHANGE_PASSWORD_MAX: intFromEnv(5, 1),
+  RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

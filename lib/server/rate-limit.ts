@@ -9,7 +9,16 @@ import { AppError } from './errors';
  * across several app instances sharing one PostgreSQL. Every limit is set by environment.
  */
 type LimiterName =
-  'loginEmailIp' | 'loginEmail' | 'loginIp' | 'register' | 'forgotIp' | 'forgotEmail' | 'reset' | 'contact';
+  | 'loginEmailIp'
+  | 'loginEmail'
+  | 'loginIp'
+  | 'register'
+  | 'forgotIp'
+  | 'forgotEmail'
+  | 'reset'
+  | 'contact'
+  | 'changePasswordUser'
+  | 'changePasswordIp';
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {
   const env = getEnv();
@@ -33,6 +42,16 @@ function limiterOptions(name: LimiterName): { points: number; duration: number }
       return { points: env.RATE_LIMIT_RESET_MAX, duration: env.RATE_LIMIT_RESET_WINDOW_SECONDS };
     case 'contact':
       return { points: env.RATE_LIMIT_CONTACT_MAX, duration: env.RATE_LIMIT_CONTACT_WINDOW_SECONDS };
+    case 'changePasswordUser':
+      return {
+        points: env.RATE_LIMIT_CHANGE_PASSWORD_MAX,
+        duration: env.RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS,
+      };
+    case 'changePasswordIp':
+      return {
+        points: env.RATE_LIMIT_CHANGE_PASSWORD_MAX * 4,
+        duration: env.RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS,
+      };
   }
 }
 

@@ -57,6 +57,14 @@ export function saveSession({ token, email, name }: { token: string; email: stri
   }
 }
 
+/**
+ * Replaces the stored token of the current session (a password change issues a new one and ends the
+ * old). Throws `StorageQuotaError`/`StorageUnavailableError`.
+ */
+export function replaceStoredToken(token: string): void {
+  writeRawItem(SESSION_KEYS.token, token);
+}
+
 /** Throws `StorageUnavailableError` when storage cannot be written. */
 export function clearSession(): void {
   // Token first: if a later removal fails, the user is at least logged out.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, loginSchema, newPasswordSchema, registerSchema, updateUserSchema } from './auth';
+import {
+  changePasswordSchema,
+  emailSchema,
+  loginSchema,
+  newPasswordSchema,
+  registerSchema,
+  updateUserSchema,
+} from './auth';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -77,5 +84,37 @@ describe('updateUserSchema', () => {
     expect(firstMessage(updateUserSchema.safeParse({ fullName: 'B' }))).toBe(
       'Role must be "user" or "admin".',
     );
+  });
+});
+
+describe('changePasswordSchema', () => {
+  it('keeps both passwords as typed (no trimming: spaces are part of a password)', () => {
+    expect(changePasswordSchema.parse({ currentPassword: ' old ', newPassword: ' new pass ' })).toEqual({
+      currentPassword: ' old ',
+      newPassword: ' new pass ',
+    });
+  });
+
+  it.each([
+    [{ newPassword: 'password1' }, 'Current password is required.'],
+    [{ currentPassword: '', newPassword: 'password1' }, 'Current password is required.'],
+    [{ currentPassword: 'old' }, 'New password is required.'],
+    [{ currentPassword: 'old', newPassword: '1234567' }, 'New password must be at least 8 characters.'],
+    [{ currentPassword: 'old', newPassword: 'é'.repeat(37) }, 'New password must be at most 72 bytes.'],
+    [
+      { currentPassword: 'password1', newPassword: 'password1' },
+      'Your new password must be different from your current password.',
+    ],
+  ])('rejects %j with %s', (input, message) => {
+    expect(firstMessage(changePasswordSchema.safeParse(input))).toBe(message);
+  });
+
+  it('applies the sign-up rules to the new password', () => {
+    expect(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: '12345678' }).success).toBe(
+      true,
+    );
+    expect(
+      changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'a'.repeat(72) }).success,
+    ).toBe(true);
   });
 });

@@ -31,12 +31,16 @@ export const fullNameSchema = requiredText('Full name')
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`)
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Full name must not contain control characters.');
 
-export const newPasswordSchema = requiredText('Password')
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .refine(
-    (password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES,
-    `Password must be at most ${PASSWORD_MAX_BYTES} bytes.`,
-  );
+/** The sign-up password rules, with messages naming the field (`Password`, `New password`). */
+const passwordWithRules = (label: string) =>
+  requiredText(label)
+    .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .refine(
+      (password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_BYTES,
+      `${label} must be at most ${PASSWORD_MAX_BYTES} bytes.`,
+    );
+
+export const newPasswordSchema = passwordWithRules('Password');
 
 export const registerSchema = z.object({
   fullName: fullNameSchema,
@@ -74,3 +78,22 @@ export const updateUserSchema = z.object({
   role: roleSchema,
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
+
+/**
+ * POST /api/auth/change-password: the current password (checked against the stored hash, so only
+ * presence and a sane length here) and a new one under the sign-up rules, different from the current.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: requiredText('Current password')
+      .min(1, 'Current password is required.')
+      .max(1024, 'Current password is too long.'),
+    newPassword: passwordWithRules('New password'),
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    message: SAME_PASSWORD_MESSAGE,
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

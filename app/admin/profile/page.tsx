@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { AdminProfileCard } from '@/components/admin/admin-profile-card';
+import { AdminProfileForm } from '@/components/admin/admin-profile-form';
+import { SettingsSection } from '@/components/admin/settings-section';
+
+export const metadata: Metadata = { title: 'Admin Profile' };
+
+/** The navbar's Profile link for admins (spec §2): the saved profile and the same form as Settings. */
+export default function AdminProfilePage() {
+  return (
+    <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold text-brand-900">Admin Profile</h1>
+      <p className="mt-2 mb-6 text-slate-600">
+        Your details and picture are saved in this browser and shown in the navigation bar.
+      </p>
+      <div className="space-y-6">
+        <AdminProfileCard />
+        <SettingsSection title="Profile Settings">
+          <AdminProfileForm />
+        </SettingsSection>
+      </div>
+    </main>
+  );
+}

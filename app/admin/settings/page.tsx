@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { AdminProfileForm } from '@/components/admin/admin-profile-form';
+import { ChangePasswordForm } from '@/components/admin/change-password-form';
+import { RecentActivity } from '@/components/admin/recent-activity';
+import { SettingsSection } from '@/components/admin/settings-section';
+
+export const metadata: Metadata = { title: 'Admin Settings' };
+
+/** Spec §2 Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'. */
+export default function AdminSettingsPage() {
+  return (
+    <main className="w-full flex-1 px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold text-brand-900">Admin Settings</h1>
+      <p className="mt-2 mb-6 text-slate-600">
+        Your profile is saved in this browser and shown in the navigation bar. Your password is your sign-in
+        password.
+      </p>
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <SettingsSection title="Profile Settings">
+          <AdminProfileForm />
+        </SettingsSection>
+        <div className="grid min-w-0 gap-6">
+          <SettingsSection title="Change Password">
+            <ChangePasswordForm />
+          </SettingsSection>
+          <SettingsSection title="Recent Activity">
+            <RecentActivity />
+          </SettingsSection>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ChangePasswordInput } from '@/lib/validation/auth';
+import type { AuthenticatedUser } from './auth-service';
+import { getDatabase } from './db';
+import { AppError } from './errors';
+import { hashPassword, verifyPassword } from './password';
+import { consumeRateLimit } from './rate-limit';
+import { signToken } from './token';
+
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
+/** 400, not 401: the browser client treats 401 as "session over" and logs the user out. */
+export const INCORRECT_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
+export const CONCURRENT_CHANGE_MESSAGE =
+  'Your password was changed by another request at the same time. Please log in again.';
+
+export interface PasswordChangeResult {
+  message: string;
+  /** A token for the caller's session; every token issued before the change stops working. */
+  token: string;
+}
+
+/**
+ * POST /api/auth/change-password: a signed-in user (any role) replaces their own password after
+ * proving the current one. Every attempt counts against the per-account and per-IP limits before
+ * bcrypt runs. On success the session version is bumped, so every other session ends, and the
+ * caller gets a fresh token; unused reset links are dropped as well.
+ */
+export async function changePassword(options: {
+  actor: AuthenticatedUser;
+  input: ChangePasswordInput;
+  ip: string;
+}): Promise<PasswordChangeResult> {
+  const { actor, input, ip } = options;
+  await consumeRateLimit('changePasswordUser', actor.id);
+  await consumeRateLimit('changePasswordIp', ip);
+
+  const { db, tables } = await getDatabase();
+  const { users, passwordResetTokens } = tables;
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .limit(1);
+  // Deleted between authentication and now: the session is over.
+  if (!row)
+    throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw new AppError('INCORRECT_PASSWORD', INCORRECT_CURRENT_PASSWORD_MESSAGE);
+  }
+
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = new Date();
+  // Conditional on the session version read above: of two changes racing with the same current
+  // password, only one lands (the other would hand out a token the winner has already revoked).
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+    .where(and(eq(users.id, actor.id), eq(users.sessionVersion, row.sessionVersion)))
+    .returning({ id: users.id, role: users.role, sessionVersion: users.sessionVersion });
+  if (!updated) throw new AppError('CONFLICT', CONCURRENT_CHANGE_MESSAGE);
+
+  // A reset link requested before the change must not undo it.
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, updated.id), isNull(passwordResetTokens.usedAt)));
+
+  const token = await signToken({
+    userId: updated.id,
+    role: updated.role,
+    sessionVersion: updated.sessionVersion,
+  });
+  return { message: PASSWORD_CHANGED_MESSAGE, token };
+}
