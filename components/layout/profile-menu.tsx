@@ -119,7 +119,7 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
         ref={buttonRef}
         type="button"
         className={cn(
-          'flex min-h-11 min-w-0 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100',
+          'flex min-h-11 max-w-full min-w-0 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100',
           FOCUS_RING,
         )}
         aria-label={`Profile menu for ${name}`}
