@@ -6,6 +6,12 @@ const fakeToken = (role: 'user' | 'admin') =>
   `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ role, sv: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
 
 async function signIn(page: Page, role: 'user' | 'admin', extra: Record<string, unknown> = {}) {
+  // The admin dashboard loads the user list; the real server would end a fake token's session.
+  if (role === 'admin')
+    await page.route(
+      (url) => url.pathname === '/admin/users',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
   await page.addInitScript(
     ([token, values]) => {
       if (sessionStorage.getItem('seeded')) return;

@@ -1,0 +1,9 @@
+/** Shared looks of the admin tables (one place, so the three screens stay alike). */
+
+/** The scroll box: a wide table scrolls inside it at 360 px instead of widening the page. */
+export const TABLE_SCROLL = 'overflow-x-auto rounded-xl border border-slate-200 bg-white';
+export const TABLE = 'w-full min-w-max border-collapse text-left text-sm';
+export const TABLE_HEAD_CELL =
+  'border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700';
+export const TABLE_CELL = 'border-b border-slate-100 px-3 py-2 align-middle text-slate-800';
+export const SECTION_CARD = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm';
