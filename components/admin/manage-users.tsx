@@ -15,7 +15,13 @@ import { PaginationBar } from './pagination-bar';
 import { describeRequestFailure } from './request-failure';
 import { TableScroll } from './table-scroll';
 import { TABLE, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
-import { useAdminUsers } from './use-admin-users';
+import { preloadAdminUsers, useAdminUsers } from './use-admin-users';
+
+const MANAGE_USERS_PATH = '/admin/manage-users';
+
+// The table is the page: ask for the list while React is still starting. Only on a load of this very
+// page (this module can also be evaluated while another page prefetches it).
+if (typeof window !== 'undefined' && window.location.pathname === MANAGE_USERS_PATH) preloadAdminUsers();
 
 /** Spec §2: the role select offers Admin then User; the values sent are the role values. */
 const ROLE_OPTIONS: readonly Role[] = ['admin', 'user'];
