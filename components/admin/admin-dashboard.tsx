@@ -13,7 +13,7 @@ import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { LoadError, LoadingLine } from './load-error';
 import { TableScroll } from './table-scroll';
-import { SECTION_CARD, TABLE, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
 import { useAdminUsers, type AdminUsersState } from './use-admin-users';
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
@@ -37,11 +37,11 @@ export function AdminDashboard() {
         <StatTile label="Total Tasks" value={String(tasks.length)} />
         <StatTile label="Completed Tasks" value={String(completed.length)} />
       </ul>
+      <RecentUsers state={state} onRetry={retry} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <RecentUsers state={state} onRetry={retry} />
         <PendingTasks tasks={pending} />
+        <TaskAnalytics counts={counts} />
       </div>
-      <TaskAnalytics counts={counts} />
     </div>
   );
 }
@@ -98,8 +98,8 @@ function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () =
               {recent.map((user) => (
                 <tr key={user.email}>
                   <td className={TABLE_CELL}>{user.fullName}</td>
-                  <td className={TABLE_CELL}>{user.email}</td>
-                  <td className={cn(TABLE_CELL, 'tabular-nums')}>
+                  <td className={cn(TABLE_CELL, EMAIL_WRAP)}>{user.email}</td>
+                  <td className={cn(TABLE_CELL, NOWRAP, 'tabular-nums')}>
                     <time dateTime={user.createdAt}>{formatAdminDate(user.createdAt)}</time>
                   </td>
                 </tr>

@@ -15,7 +15,7 @@ import { saveSafely } from '@/components/workspace/save-safely';
 import { PaginationBar } from './pagination-bar';
 import { StatusBadge } from './status-badge';
 import { TableScroll } from './table-scroll';
-import { TABLE, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
 
 /**
  * Spec §2 Manage Tasks: 'Pending Tasks' (progress below 100) with '✅ Mark as Completed' and
@@ -105,7 +105,10 @@ function TaskTable({
       ) : (
         <>
           <TableScroll label={`${title} table`}>
-            <table className={TABLE} aria-labelledby={headingId}>
+            <table
+              className={cn(TABLE, withActions ? 'min-w-[46rem]' : 'min-w-[32rem]')}
+              aria-labelledby={headingId}
+            >
               <thead>
                 <tr>
                   <th scope="col" className={TABLE_HEAD_CELL}>
@@ -164,7 +167,7 @@ function TaskRow({
   return (
     <tr>
       <th scope="row" id={titleId} className={cn(TABLE_CELL, 'max-w-xs text-left font-medium')}>
-        <span className="break-words whitespace-normal">{task.title}</span>
+        <span>{task.title}</span>
         {onComplete ? (
           <>
             {' '}
@@ -172,12 +175,12 @@ function TaskRow({
           </>
         ) : null}
       </th>
-      <td className={TABLE_CELL}>{task.email || '—'}</td>
-      <td className={TABLE_CELL}>{task.priority}</td>
-      <td className={cn(TABLE_CELL, 'tabular-nums')}>{task.deadline || '—'}</td>
+      <td className={cn(TABLE_CELL, EMAIL_WRAP)}>{task.email || '—'}</td>
+      <td className={cn(TABLE_CELL, NOWRAP)}>{task.priority}</td>
+      <td className={cn(TABLE_CELL, NOWRAP, 'tabular-nums')}>{task.deadline || '—'}</td>
       {onComplete && onDelete ? (
         <td className={TABLE_CELL}>
-          <div className="flex gap-2">
+          <div className={TABLE_ACTIONS}>
             <Button variant="secondary" size="sm" onClick={onComplete} aria-describedby={titleId}>
               ✅ Mark as Completed
             </Button>

@@ -14,7 +14,7 @@ import { LoadError, LoadingLine } from './load-error';
 import { PaginationBar } from './pagination-bar';
 import { describeRequestFailure } from './request-failure';
 import { TableScroll } from './table-scroll';
-import { TABLE, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
 import { preloadAdminUsers, useAdminUsers } from './use-admin-users';
 
 const MANAGE_USERS_PATH = '/admin/manage-users';
@@ -104,7 +104,11 @@ export function ManageUsers() {
             {users.length} {users.length === 1 ? 'user' : 'users'}, newest first.
           </p>
           <TableScroll label="Users table" id={tableBoxId}>
-            <table className={TABLE} aria-labelledby={headingId} aria-busy={saving || deleting || undefined}>
+            <table
+              className={cn(TABLE, 'min-w-[40rem]')}
+              aria-labelledby={headingId}
+              aria-busy={saving || deleting || undefined}
+            >
               <thead>
                 <tr>
                   <th scope="col" className={TABLE_HEAD_CELL}>
@@ -201,7 +205,7 @@ function UserRow({
 
   return (
     <tr className={cn(editing && 'bg-brand-50')}>
-      <td className={cn(TABLE_CELL, 'text-slate-600 tabular-nums')}>{rowNumber}</td>
+      <td className={cn(TABLE_CELL, NOWRAP, 'text-slate-600 tabular-nums')}>{rowNumber}</td>
       <td className={TABLE_CELL}>
         {draft ? (
           <>
@@ -227,7 +231,7 @@ function UserRow({
           user.fullName
         )}
       </td>
-      <th scope="row" id={emailId} className={cn(TABLE_CELL, 'font-normal')}>
+      <th scope="row" id={emailId} className={cn(TABLE_CELL, EMAIL_WRAP, 'font-normal')}>
         {user.email}
       </th>
       <td className={TABLE_CELL}>
@@ -255,15 +259,16 @@ function UserRow({
         )}
       </td>
       <td className={TABLE_CELL}>
-        <div className="flex gap-2">
+        <div className={TABLE_ACTIONS}>
           {draft ? (
             <>
-              <Button size="sm" onClick={onSave} disabled={saving} aria-describedby={emailId}>
+              <Button size="sm" key="save" onClick={onSave} disabled={saving} aria-describedby={emailId}>
                 Save
               </Button>
               <Button
                 variant="secondary"
                 size="sm"
+                key="cancel"
                 onClick={onCancel}
                 disabled={saving}
                 aria-describedby={emailId}
@@ -277,12 +282,13 @@ function UserRow({
                 ref={editButtonRef}
                 variant="secondary"
                 size="sm"
+                key="edit"
                 onClick={onEdit}
                 aria-describedby={emailId}
               >
                 Edit
               </Button>
-              <Button variant="danger" size="sm" onClick={onDelete} aria-describedby={emailId}>
+              <Button variant="danger" size="sm" key="delete" onClick={onDelete} aria-describedby={emailId}>
                 Delete
               </Button>
             </>
