@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import { ManageUsers } from '@/components/admin/manage-users';
+
+export const metadata: Metadata = { title: 'Manage Users' };
+
+/** Spec §2 Manage Users (/admin/manage-users), the full-table reading. */
+export default function ManageUsersPage() {
+  return (
+    <main className="min-w-0 flex-1 px-4 py-6 sm:px-6">
+      <ManageUsers />
+    </main>
+  );
+}

@@ -1,0 +1,157 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useMemo } from 'react';
+import { cn } from '@/lib/cn';
+import { getRecentUsers } from '@/lib/admin/users';
+import { formatAdminDate } from '@/lib/format/admin-dates';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { tasksStore } from '@/lib/storage/tasks';
+import { splitTasksByCompletion } from '@/lib/tasks/admin-status';
+import { countTasksByColumn } from '@/lib/tasks/board';
+import { TaskAnalytics } from '@/components/tasks/task-analytics';
+import { FOCUS_RING } from '@/components/ui/styles';
+import { LoadError, LoadingLine } from './load-error';
+import { TableScroll } from './table-scroll';
+import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { useAdminUsers, type AdminUsersState } from './use-admin-users';
+
+/** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
+export const DASHBOARD_PENDING_LIMIT = 10;
+
+/**
+ * Spec §2 Admin dashboard: tiles 'Total Users' (GET /admin/users' length), 'Total Tasks' and
+ * 'Completed Tasks' (progress exactly 100) from the browser's tasks; 'Recent Users' newest first;
+ * 'Pending Tasks'; the 'Task Analytics' chart.
+ */
+export function AdminDashboard() {
+  const { state, retry } = useAdminUsers();
+  const tasks = useLocalStore(tasksStore);
+  const { pending, completed } = useMemo(() => splitTasksByCompletion(tasks), [tasks]);
+  const counts = useMemo(() => countTasksByColumn(tasks), [tasks]);
+
+  return (
+    <div className="space-y-6">
+      <ul className="grid gap-4 sm:grid-cols-3">
+        <StatTile label="Total Users" value={usersTileValue(state)} />
+        <StatTile label="Total Tasks" value={String(tasks.length)} />
+        <StatTile label="Completed Tasks" value={String(completed.length)} />
+      </ul>
+      <RecentUsers state={state} onRetry={retry} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PendingTasks tasks={pending} />
+        <TaskAnalytics counts={counts} />
+      </div>
+    </div>
+  );
+}
+
+function usersTileValue(state: AdminUsersState): string {
+  if (state.status === 'ready') return String(state.users.length);
+  return state.status === 'loading' ? '…' : 'Unavailable';
+}
+
+function StatTile({ label, value }: { label: string; value: string }) {
+  const labelId = useId();
+  return (
+    <li>
+      <section aria-labelledby={labelId} className={SECTION_CARD}>
+        <h2 id={labelId} className="text-sm font-medium text-slate-600">
+          {label}
+        </h2>
+        <p className="mt-1 text-3xl font-bold text-brand-900 tabular-nums">{value}</p>
+      </section>
+    </li>
+  );
+}
+
+function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () => void }) {
+  const headingId = useId();
+  const recent = useMemo(() => (state.status === 'ready' ? getRecentUsers(state.users) : []), [state]);
+  return (
+    <section aria-labelledby={headingId} className={cn(SECTION_CARD, 'min-w-0')}>
+      <h2 id={headingId} className="pb-3 text-lg font-semibold text-slate-900">
+        Recent Users
+      </h2>
+      {state.status === 'loading' ? <LoadingLine>Loading users…</LoadingLine> : null}
+      {state.status === 'error' ? <LoadError message={state.message} onRetry={onRetry} /> : null}
+      {state.status === 'ready' && recent.length === 0 ? (
+        <p className="text-sm text-slate-600">No users found.</p>
+      ) : null}
+      {recent.length > 0 ? (
+        <TableScroll label="Recent Users table">
+          <table className={TABLE} aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <th scope="col" className={TABLE_HEAD_CELL}>
+                  Name
+                </th>
+                <th scope="col" className={TABLE_HEAD_CELL}>
+                  Email
+                </th>
+                <th scope="col" className={TABLE_HEAD_CELL}>
+                  Date
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((user) => (
+                <tr key={user.email}>
+                  <td className={TABLE_CELL}>{user.fullName}</td>
+                  <td className={cn(TABLE_CELL, EMAIL_WRAP)}>{user.email}</td>
+                  <td className={cn(TABLE_CELL, NOWRAP, 'tabular-nums')}>
+                    <time dateTime={user.createdAt}>{formatAdminDate(user.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+    </section>
+  );
+}
+
+function PendingTasks({ tasks }: { tasks: readonly { id: string; title: string; deadline: string }[] }) {
+  const headingId = useId();
+  const shown = tasks.slice(0, DASHBOARD_PENDING_LIMIT);
+  const more = tasks.length - shown.length;
+  return (
+    <section aria-labelledby={headingId} className={cn(SECTION_CARD, 'min-w-0')}>
+      <h2 id={headingId} className="pb-3 text-lg font-semibold text-slate-900">
+        Pending Tasks
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="text-sm text-slate-600">No pending tasks</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100" aria-labelledby={headingId}>
+            {shown.map((task) => (
+              <li
+                key={task.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm"
+              >
+                <span className="min-w-0 font-medium break-words text-slate-900">{task.title}</span>
+                {task.deadline ? (
+                  <span className="text-slate-600 tabular-nums">Deadline: {task.deadline}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {more > 0 ? (
+            <p className="pt-2 text-sm text-slate-600">
+              And {more} more in{' '}
+              <Link
+                href="/admin/manage-tasks"
+                className={cn('font-medium text-brand-700 underline underline-offset-2', FOCUS_RING)}
+              >
+                Manage Tasks
+              </Link>
+              .
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

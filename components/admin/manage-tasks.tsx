@@ -1,0 +1,195 @@
+'use client';
+
+import { useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { cn } from '@/lib/cn';
+import { paginate } from '@/lib/admin/pagination';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { tasksStore } from '@/lib/storage/tasks';
+import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
+import { completeTask, removeTask } from '@/lib/tasks/board';
+import type { Task } from '@/lib/tasks/task';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { saveSafely } from '@/components/workspace/save-safely';
+import { PaginationBar } from './pagination-bar';
+import { StatusBadge } from './status-badge';
+import { TableScroll } from './table-scroll';
+import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+
+/**
+ * Spec §2 Manage Tasks: 'Pending Tasks' (progress below 100) with '✅ Mark as Completed' and
+ * '❌ Delete', and 'Completed Tasks' (progress 100). The browser's task list is the data (spec §7);
+ * writes go through tasksStore, so the member board and other tabs follow.
+ */
+export function ManageTasks() {
+  const tasks = useLocalStore(tasksStore);
+  const { pending, completed } = useMemo(() => splitTasksByCompletion(tasks), [tasks]);
+  const [toDelete, setToDelete] = useState<Task | null>(null);
+  const headingId = useId();
+
+  function markCompleted(task: Task) {
+    if (saveSafely(() => tasksStore.update((list) => completeTask(list, task.id)))) {
+      toast.success(`"${task.title}" marked as completed.`);
+      // Its row (and the button that had focus) has moved to 'Completed Tasks'.
+      document.getElementById(headingId)?.focus();
+    }
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const { id, title } = toDelete;
+    if (saveSafely(() => tasksStore.update((list) => removeTask(list, id)))) {
+      toast.success(`"${title}" deleted.`);
+    }
+    setToDelete(null);
+  }
+
+  return (
+    <>
+      <h1 id={headingId} tabIndex={-1} className="pb-4 text-2xl font-bold text-brand-900 focus:outline-none">
+        Manage Tasks
+      </h1>
+      <div className="space-y-8">
+        <TaskTable
+          title="Pending Tasks"
+          emptyText="No pending tasks"
+          tasks={pending}
+          onComplete={markCompleted}
+          onDelete={setToDelete}
+        />
+        <TaskTable title="Completed Tasks" emptyText="No completed tasks" tasks={completed} />
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete task?"
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        returnFocus={() => document.getElementById(headingId)}
+      >
+        {toDelete ? <p>&ldquo;{toDelete.title}&rdquo; will be removed. This cannot be undone.</p> : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function TaskTable({
+  title,
+  emptyText,
+  tasks,
+  onComplete,
+  onDelete,
+}: {
+  title: string;
+  emptyText: string;
+  tasks: readonly Task[];
+  /** Given for the pending table only: it alone has Actions. */
+  onComplete?: (task: Task) => void;
+  onDelete?: (task: Task) => void;
+}) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const slice = paginate(tasks, page);
+  const withActions = Boolean(onComplete && onDelete);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="pb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-slate-600">
+          {emptyText}
+        </p>
+      ) : (
+        <>
+          <TableScroll label={`${title} table`}>
+            <table
+              className={cn(TABLE, withActions ? 'min-w-[46rem]' : 'min-w-[32rem]')}
+              aria-labelledby={headingId}
+            >
+              <thead>
+                <tr>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Title
+                  </th>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Email
+                  </th>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Priority
+                  </th>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Deadline
+                  </th>
+                  {withActions ? (
+                    <th scope="col" className={TABLE_HEAD_CELL}>
+                      Actions
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {slice.rows.map((task) => (
+                  <TaskRow
+                    key={task.id}
+                    task={task}
+                    onComplete={onComplete && (() => onComplete(task))}
+                    onDelete={onDelete && (() => onDelete(task))}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <PaginationBar
+            label={`${title} pages`}
+            page={slice.page}
+            pageCount={slice.pageCount}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function TaskRow({
+  task,
+  onComplete,
+  onDelete,
+}: {
+  task: Task;
+  onComplete?: () => void;
+  onDelete?: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <tr>
+      <th scope="row" id={titleId} className={cn(TABLE_CELL, 'max-w-xs text-left font-medium')}>
+        <span>{task.title}</span>
+        {onComplete ? (
+          <>
+            {' '}
+            <StatusBadge status={getAdminTaskStatus(task)} />
+          </>
+        ) : null}
+      </th>
+      <td className={cn(TABLE_CELL, EMAIL_WRAP)}>{task.email || '—'}</td>
+      <td className={cn(TABLE_CELL, NOWRAP)}>{task.priority}</td>
+      <td className={cn(TABLE_CELL, NOWRAP, 'tabular-nums')}>{task.deadline || '—'}</td>
+      {onComplete && onDelete ? (
+        <td className={TABLE_CELL}>
+          <div className={TABLE_ACTIONS}>
+            <Button variant="secondary" size="sm" onClick={onComplete} aria-describedby={titleId}>
+              ✅ Mark as Completed
+            </Button>
+            <Button variant="danger" size="sm" onClick={onDelete} aria-describedby={titleId}>
+              ❌ Delete
+            </Button>
+          </div>
+        </td>
+      ) : null}
+    </tr>
+  );
+}

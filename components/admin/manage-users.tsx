@@ -1,0 +1,300 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { cn } from '@/lib/cn';
+import { paginate } from '@/lib/admin/pagination';
+import { formatRole, type AdminUser } from '@/lib/admin/users';
+import { deleteAdminUser, updateAdminUser } from '@/lib/api/admin-users';
+import type { Role } from '@/lib/validation/auth';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FIELD_INPUT } from '@/components/ui/styles';
+import { LoadError, LoadingLine } from './load-error';
+import { PaginationBar } from './pagination-bar';
+import { describeRequestFailure } from './request-failure';
+import { TableScroll } from './table-scroll';
+import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { preloadAdminUsers, useAdminUsers } from './use-admin-users';
+
+const MANAGE_USERS_PATH = '/admin/manage-users';
+
+// The table is the page: ask for the list while React is still starting. Only on a load of this very
+// page (this module can also be evaluated while another page prefetches it).
+if (typeof window !== 'undefined' && window.location.pathname === MANAGE_USERS_PATH) preloadAdminUsers();
+
+/** Spec §2: the role select offers Admin then User; the values sent are the role values. */
+const ROLE_OPTIONS: readonly Role[] = ['admin', 'user'];
+
+type Draft = { email: string; fullName: string; role: Role };
+
+/**
+ * Spec §2 Manage Users (the full-table reading): ID (row number), Name, Email, Role (capitalised),
+ * Actions; newest first; Edit → Save/Cancel per row; Delete after a confirmation. Failures keep the
+ * row as it was, are logged as the spec logs them and are told in a toast with the server's message.
+ */
+export function ManageUsers() {
+  const { state, retry, updateUsers } = useAdminUsers();
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const headingId = useId();
+  const tableBoxId = useId();
+
+  const users = useMemo(() => (state.status === 'ready' ? state.users : []), [state]);
+  const slice = useMemo(() => paginate(users, page), [users, page]);
+
+  async function save() {
+    if (!draft || saving) return;
+    const update = { fullName: draft.fullName.trim(), email: draft.email, role: draft.role };
+    setSaving(true);
+    try {
+      const response = await updateAdminUser(draft.email, update);
+      updateUsers((list) =>
+        list.map((user) =>
+          user.email === update.email ? { ...user, fullName: update.fullName, role: update.role } : user,
+        ),
+      );
+      toast.success(response?.message ?? 'User updated.');
+    } catch (error) {
+      console.error('Failed to update user', error);
+      toast.error(describeRequestFailure(error, 'Failed to update user'));
+    } finally {
+      // Saved or refused, the row goes back to view and shows what the server holds.
+      setDraft(null);
+      setSaving(false);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete || deleting) return;
+    const { email } = toDelete;
+    setDeleting(true);
+    try {
+      const response = await deleteAdminUser(email);
+      updateUsers((list) => list.filter((user) => user.email !== email));
+      if (draft?.email === email) setDraft(null);
+      toast.success(response?.message ?? `User ${email} deleted.`);
+    } catch (error) {
+      console.error('Failed to delete user', error);
+      toast.error(describeRequestFailure(error, 'Failed to delete user'));
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  return (
+    <>
+      <h1 id={headingId} className="pb-4 text-2xl font-bold text-brand-900">
+        Manage Users
+      </h1>
+      {state.status === 'loading' ? <LoadingLine>Loading users…</LoadingLine> : null}
+      {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {state.status === 'ready' && users.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
+          No users found.
+        </p>
+      ) : null}
+      {users.length > 0 ? (
+        <>
+          <p className="pb-2 text-sm text-slate-600">
+            {users.length} {users.length === 1 ? 'user' : 'users'}, newest first.
+          </p>
+          <TableScroll label="Users table" id={tableBoxId}>
+            <table
+              className={cn(TABLE, 'min-w-[40rem]')}
+              aria-labelledby={headingId}
+              aria-busy={saving || deleting || undefined}
+            >
+              <thead>
+                <tr>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    ID
+                  </th>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Name
+                  </th>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Email
+                  </th>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Role
+                  </th>
+                  <th scope="col" className={TABLE_HEAD_CELL}>
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {slice.rows.map((user, index) => (
+                  <UserRow
+                    key={user.email}
+                    user={user}
+                    rowNumber={slice.firstRowNumber + index}
+                    draft={draft?.email === user.email ? draft : null}
+                    saving={saving}
+                    onEdit={() => setDraft({ email: user.email, fullName: user.fullName, role: user.role })}
+                    onDraftChange={setDraft}
+                    onSave={save}
+                    onCancel={() => setDraft(null)}
+                    onDelete={() => setToDelete(user)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <PaginationBar label="Users pages" page={slice.page} pageCount={slice.pageCount} onPage={setPage} />
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete user?"
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        returnFocus={() => document.getElementById(tableBoxId)}
+      >
+        {toDelete ? (
+          <p>
+            {toDelete.fullName} ({toDelete.email}) will lose their account. This cannot be undone.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function UserRow({
+  user,
+  rowNumber,
+  draft,
+  saving,
+  onEdit,
+  onDraftChange,
+  onSave,
+  onCancel,
+  onDelete,
+}: {
+  user: AdminUser;
+  rowNumber: number;
+  draft: Draft | null;
+  saving: boolean;
+  onEdit: () => void;
+  onDraftChange: (draft: Draft) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onDelete: () => void;
+}) {
+  const emailId = useId();
+  const nameInputRef = useRef<HTMLInputElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const editing = draft !== null;
+  const wasEditing = useRef(editing);
+
+  useEffect(() => {
+    if (editing && !wasEditing.current) nameInputRef.current?.focus();
+    // Back to view: Save/Cancel are gone, so focus returns to Edit, unless the admin moved on.
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (!editing && wasEditing.current && focusLost) editButtonRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  return (
+    <tr className={cn(editing && 'bg-brand-50')}>
+      <td className={cn(TABLE_CELL, NOWRAP, 'text-slate-600 tabular-nums')}>{rowNumber}</td>
+      <td className={TABLE_CELL}>
+        {draft ? (
+          <>
+            <label htmlFor={`${emailId}-name`} className="sr-only">
+              Full name of {user.email}
+            </label>
+            <input
+              ref={nameInputRef}
+              id={`${emailId}-name`}
+              value={draft.fullName}
+              onChange={(event) => onDraftChange({ ...draft, fullName: event.target.value })}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') onSave();
+                if (event.key === 'Escape') onCancel();
+              }}
+              required
+              autoComplete="off"
+              disabled={saving}
+              className={cn(FIELD_INPUT, 'min-w-40 py-1.5 text-sm')}
+            />
+          </>
+        ) : (
+          user.fullName
+        )}
+      </td>
+      <th scope="row" id={emailId} className={cn(TABLE_CELL, EMAIL_WRAP, 'font-normal')}>
+        {user.email}
+      </th>
+      <td className={TABLE_CELL}>
+        {draft ? (
+          <>
+            <label htmlFor={`${emailId}-role`} className="sr-only">
+              Role of {user.email}
+            </label>
+            <select
+              id={`${emailId}-role`}
+              value={draft.role}
+              onChange={(event) => onDraftChange({ ...draft, role: event.target.value as Role })}
+              disabled={saving}
+              className={cn(FIELD_INPUT, 'py-1.5 text-sm')}
+            >
+              {ROLE_OPTIONS.map((role) => (
+                <option key={role} value={role}>
+                  {formatRole(role)}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          formatRole(user.role)
+        )}
+      </td>
+      <td className={TABLE_CELL}>
+        <div className={TABLE_ACTIONS}>
+          {draft ? (
+            <>
+              <Button size="sm" key="save" onClick={onSave} disabled={saving} aria-describedby={emailId}>
+                Save
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                key="cancel"
+                onClick={onCancel}
+                disabled={saving}
+                aria-describedby={emailId}
+              >
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                ref={editButtonRef}
+                variant="secondary"
+                size="sm"
+                key="edit"
+                onClick={onEdit}
+                aria-describedby={emailId}
+              >
+                Edit
+              </Button>
+              <Button variant="danger" size="sm" key="delete" onClick={onDelete} aria-describedby={emailId}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { FOCUS_RING } from '@/components/ui/styles';
+import { TABLE_SCROLL } from './table-styles';
+
+/**
+ * Holds a table that may be wider than the screen (360 px): it scrolls sideways inside this box, not
+ * the page. Focusable, so keyboard users can scroll it too; a group (not a region) so the landmarks
+ * stay the page's sections.
+ */
+export function TableScroll({ label, id, children }: { label: string; id?: string; children: ReactNode }) {
+  return (
+    <div id={id} role="group" aria-label={label} tabIndex={0} className={cn(TABLE_SCROLL, FOCUS_RING)}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E_PASSWORD, findAxeViolations, registerViaApi, uniqueEmail } from './fixtures';
+import { E2E_ADMIN, logInViaApi, openAsAdmin } from './admin-fixtures';
+
+/** Spec §2 Manage Users (/admin/manage-users), the full-table reading, against the real admin API. */
+
+const PATH = '/admin/manage-users';
+const USERS = '/admin/users';
+
+type ListedUser = { fullName: string; email: string; role: 'user' | 'admin'; createdAt: string };
+
+function usersTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Manage Users' });
+}
+
+function rowOf(page: Page, email: string): Locator {
+  return usersTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: email, exact: true }) });
+}
+
+/**
+ * The row of `email`, paging forward until it shows: the e2e database is shared by every test, so an
+ * older account (E2E_ADMIN) may be past the first 50 rows.
+ */
+async function findRow(page: Page, email: string): Promise<Locator> {
+  const row = rowOf(page, email);
+  const pages = page.getByRole('navigation', { name: 'Users pages' });
+  await expect(usersTable(page).locator('tbody tr').first()).toBeVisible();
+  while ((await row.count()) === 0) {
+    const next = pages.getByRole('button', { name: 'Next' });
+    if ((await pages.count()) === 0 || (await next.isDisabled())) throw new Error(`no row for ${email}`);
+    const before = (await pages.locator('p').textContent()) ?? '';
+    await next.click();
+    await expect(pages.locator('p')).not.toHaveText(before);
+  }
+  return row;
+}
+
+/** The cells of a row in view mode: ID, Name, Email, Role. */
+async function expectRow(row: Locator, name: string, role: 'Admin' | 'User'): Promise<void> {
+  await expect(row.getByRole('cell').nth(1)).toHaveText(name);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(role);
+}
+
+async function stubUsers(page: Page, users: ListedUser[]): Promise<void> {
+  await page.route(
+    (url) => url.pathname === USERS,
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(users) }),
+  );
+}
+
+function collectErrors(page: Page): string[] {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  return logged;
+}
+
+function makeUsers(count: number): ListedUser[] {
+  const base = Date.parse('2026-01-01T00:00:00.000Z');
+  // Oldest first on purpose: the screen must put the newest (u{count}) on top.
+  return Array.from({ length: count }, (_, index) => ({
+    fullName: `Paged User ${index + 1}`,
+    email: `paged-${index + 1}@example.com`,
+    role: index % 10 === 0 ? 'admin' : 'user',
+    createdAt: new Date(base + index * 60_000).toISOString(),
+  }));
+}
+
+test('@one-width shows ID, Name, Email, Role, Actions; newest first; roles capitalised', async ({
+  page,
+  request,
+}) => {
+  await stubUsers(page, [
+    {
+      fullName: 'Older Admin',
+      email: 'older@example.com',
+      role: 'admin',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+    {
+      fullName: 'Newer User',
+      email: 'newer@example.com',
+      role: 'user',
+      createdAt: '2026-02-01T00:00:00.000Z',
+    },
+  ]);
+  await openAsAdmin(page, request, PATH);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Users');
+  const table = usersTable(page);
+  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Email', 'Role', 'Actions']);
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('newer@example.com');
+  await expect(rows.nth(0).getByRole('cell').first()).toHaveText('1');
+  await expect(rows.nth(1).getByRole('cell').first()).toHaveText('2');
+  await expectRow(rowOf(page, 'newer@example.com'), 'Newer User', 'User');
+  await expectRow(rowOf(page, 'older@example.com'), 'Older Admin', 'Admin');
+  await expect(rows.nth(0).getByRole('button')).toHaveText(['Edit', 'Delete']);
+});
+
+test('@one-width says No users found. for an empty list', async ({ page, request }) => {
+  await stubUsers(page, []);
+  await openAsAdmin(page, request, PATH);
+  await expect(page.getByText('No users found.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+test('@one-width pages 50 rows at a time, numbering rows across pages', async ({ page, request }) => {
+  await stubUsers(page, makeUsers(120));
+  await openAsAdmin(page, request, PATH);
+  const rows = usersTable(page).locator('tbody tr');
+  const pages = page.getByRole('navigation', { name: 'Users pages' });
+  await expect(rows).toHaveCount(50);
+  await expect(pages).toContainText('Page 1 of 3');
+  await expect(rows.first()).toContainText('paged-120@example.com');
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 2 of 3');
+  await expect(rows.first().getByRole('cell').first()).toHaveText('51');
+  await expect(rows.first()).toContainText('paged-70@example.com');
+
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 3 of 3');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.last().getByRole('cell').first()).toHaveText('120');
+  await expect(rows.last()).toContainText('paged-1@example.com');
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(pages).toContainText('Page 2 of 3');
+});
+
+test('@one-width promotes and renames a user: PUT sends the lowercase role, it survives a reload, and they log in as admin', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('promote');
+  await registerViaApi(request, { fullName: 'Pat Promote', email });
+  await openAsAdmin(page, request, PATH);
+  const row = rowOf(page, email);
+  await expectRow(row, 'Pat Promote', 'User');
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const nameInput = row.getByRole('textbox', { name: `Full name of ${email}` });
+  await expect(nameInput).toBeFocused();
+  await expect(nameInput).toHaveValue('Pat Promote');
+  const roleSelect = row.getByRole('combobox', { name: `Role of ${email}` });
+  await expect(roleSelect.getByRole('option')).toHaveText(['Admin', 'User']);
+  await expect(roleSelect).toHaveValue('user');
+  await nameInput.fill('Pat Promoted');
+  await roleSelect.selectOption({ label: 'Admin' });
+
+  const put = page.waitForRequest(
+    (sent) =>
+      sent.method() === 'PUT' && new URL(sent.url()).pathname === `/admin/users/${encodeURIComponent(email)}`,
+  );
+  await row.getByRole('button', { name: 'Save' }).click();
+  expect((await put).postDataJSON()).toEqual({ fullName: 'Pat Promoted', email, role: 'admin' });
+  await expect(page.getByText('User updated.')).toBeVisible();
+  await expectRow(row, 'Pat Promoted', 'Admin');
+  await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
+
+  await page.reload();
+  await expectRow(rowOf(page, email), 'Pat Promoted', 'Admin');
+  await logInViaApi(request, email, E2E_PASSWORD, 'admin');
+});
+
+test('@one-width Cancel leaves the row as it was', async ({ page, request }) => {
+  const email = uniqueEmail('cancel-edit');
+  await registerViaApi(request, { fullName: 'Cora Cancel', email });
+  await openAsAdmin(page, request, PATH);
+  const row = rowOf(page, email);
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('textbox').fill('Changed Mind');
+  await row.getByRole('combobox').selectOption('admin');
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expectRow(row, 'Cora Cancel', 'User');
+  await page.reload();
+  await expectRow(rowOf(page, email), 'Cora Cancel', 'User');
+});
+
+test('@one-width Delete asks first: Cancel and Escape keep the row, Delete removes it for good', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('delete-me');
+  await registerViaApi(request, { fullName: 'Dee Delete', email });
+  await openAsAdmin(page, request, PATH);
+  const row = rowOf(page, email);
+  const deleteButton = row.getByRole('button', { name: 'Delete' });
+  const dialog = page.getByRole('dialog', { name: 'Delete user?' });
+
+  await deleteButton.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Dee Delete (${email})`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(row).toBeVisible();
+
+  await deleteButton.click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+
+  await deleteButton.click();
+  const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  expect((await deleted).status()).toBe(200);
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText(`User ${email} deleted.`)).toBeVisible();
+  await page.reload();
+  await expect(usersTable(page).locator('tbody tr').first()).toBeVisible();
+  await expect(rowOf(page, email)).toHaveCount(0);
+});
+
+test('@one-width the server refusing self-demotion is shown and the row stays Admin', async ({
+  page,
+  request,
+}) => {
+  const logged = collectErrors(page);
+  await openAsAdmin(page, request, PATH);
+  const row = await findRow(page, E2E_ADMIN.email);
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('combobox').selectOption({ label: 'User' });
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('You cannot remove your own admin role. Ask another administrator.'),
+  ).toBeVisible();
+  await expectRow(row, E2E_ADMIN.fullName, 'Admin');
+  expect(logged.some((text) => text.includes('Failed to update user'))).toBe(true);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText('You cannot delete your own account. Ask another administrator.'),
+  ).toBeVisible();
+  await expect(row).toBeVisible();
+  expect(logged.some((text) => text.includes('Failed to delete user'))).toBe(true);
+
+  await page.reload();
+  await expectRow(await findRow(page, E2E_ADMIN.email), E2E_ADMIN.fullName, 'Admin');
+});
+
+test('@one-width a network failure on save or delete is told and changes nothing', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('offline');
+  await registerViaApi(request, { fullName: 'Olly Offline', email });
+  await openAsAdmin(page, request, PATH);
+  await page.route(
+    (url) => url.pathname === `/admin/users/${encodeURIComponent(email)}`,
+    (route) => route.abort('internetdisconnected'),
+  );
+  const row = rowOf(page, email);
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('textbox').fill('Never Saved');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Could not reach the server. Check your connection and try again.'),
+  ).toBeVisible();
+  await expectRow(row, 'Olly Offline', 'User');
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(row).toBeVisible();
+});
+
+test('@one-width a failed list shows an error with Retry', async ({ page, request }) => {
+  let calls = 0;
+  await page.route(
+    (url) => url.pathname === USERS,
+    (route) => (++calls === 1 ? route.fulfill({ status: 500, body: '' }) : route.continue()),
+  );
+  await openAsAdmin(page, request, PATH);
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load users.' });
+  await expect(alert).toContainText('Request failed with status 500.');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(await findRow(page, E2E_ADMIN.email)).toBeVisible();
+});
+
+test('has no axe violations with users shown, with the dialog open, and no page-wide horizontal scroll', async ({
+  page,
+  request,
+}) => {
+  await stubUsers(page, makeUsers(60));
+  await openAsAdmin(page, request, PATH);
+  await expect(usersTable(page).locator('tbody tr')).toHaveCount(50);
+  expect(await findAxeViolations(page)).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await usersTable(page).locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();
+  await usersTable(page).locator('tbody tr').nth(1).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await findAxeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,50 @@
+import { adminUserPath, type AdminUser } from '@/lib/admin/users';
+import { ROLES, type Role } from '@/lib/validation/auth';
+import { deleteJson, getJson, putJson } from './http';
+
+export type AdminUserUpdate = { fullName: string; email: string; role: Role };
+
+/**
+ * A user as spec §3 describes them. Checked by hand rather than with zod: the list can hold 10,000
+ * users, and the browser's zod runs without its JIT (lib/validation/zod-config.ts), which made this
+ * check a visible part of the first render (npm run bench:admin-users).
+ */
+export function isAdminUser(value: unknown): value is AdminUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fullName, email, role, createdAt } = value as Record<string, unknown>;
+  return (
+    typeof fullName === 'string' &&
+    typeof email === 'string' &&
+    typeof createdAt === 'string' &&
+    (ROLES as readonly unknown[]).includes(role)
+  );
+}
+
+/**
+ * Spec §7 GET /admin/users: every user (our server requires the admin's Bearer token, which
+ * requestJson sends). Items that are not users are left out rather than failing the whole list;
+ * only the spec's fields are kept.
+ */
+export async function fetchAdminUsers(options: { signal?: AbortSignal } = {}): Promise<AdminUser[]> {
+  const body = await getJson<unknown>('/admin/users', options);
+  if (!Array.isArray(body)) return [];
+  const users: AdminUser[] = [];
+  for (const item of body as unknown[]) {
+    if (isAdminUser(item))
+      users.push({ fullName: item.fullName, email: item.email, role: item.role, createdAt: item.createdAt });
+  }
+  return users;
+}
+
+/** Spec §7 PUT /admin/users/{email} with {fullName, email, role}; role is the value ('admin' | 'user'). */
+export function updateAdminUser(
+  email: string,
+  update: AdminUserUpdate,
+): Promise<{ message?: string } | undefined> {
+  return putJson<{ message?: string } | undefined>(adminUserPath(email), update);
+}
+
+/** Spec §7 DELETE /admin/users/{email}. */
+export function deleteAdminUser(email: string): Promise<{ message?: string } | undefined> {
+  return deleteJson<{ message?: string } | undefined>(adminUserPath(email));
+}
