@@ -12,8 +12,8 @@ import { countTasksByColumn } from '@/lib/tasks/board';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { LoadError, LoadingLine } from './load-error';
-import { TableScroll } from './table-scroll';
-import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { TableHead, TableScroll } from './table-scroll';
+import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from './table-styles';
 import { useAdminUsers, type AdminUsersState } from './use-admin-users';
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
@@ -65,6 +65,9 @@ function StatTile({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Spec §2 Admin dashboard 'Recent Users' columns. */
+const RECENT_USERS_COLUMNS = ['Name', 'Email', 'Date'] as const;
+
 function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () => void }) {
   const headingId = useId();
   const recent = useMemo(() => (state.status === 'ready' ? getRecentUsers(state.users) : []), [state]);
@@ -81,19 +84,7 @@ function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () =
       {recent.length > 0 ? (
         <TableScroll label="Recent Users table">
           <table className={TABLE} aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col" className={TABLE_HEAD_CELL}>
-                  Name
-                </th>
-                <th scope="col" className={TABLE_HEAD_CELL}>
-                  Email
-                </th>
-                <th scope="col" className={TABLE_HEAD_CELL}>
-                  Date
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={RECENT_USERS_COLUMNS} />
             <tbody>
               {recent.map((user) => (
                 <tr key={user.email}>

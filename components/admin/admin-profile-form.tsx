@@ -10,6 +10,7 @@ import { saveSafely } from '@/components/workspace/save-safely';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from '@/lib/storage/admin-activity';
 import { adminProfileStore } from '@/lib/storage/profiles';
+import { useProfileDraft } from '@/components/profile/use-profile-draft';
 import {
   ADMIN_DISPLAY_ROLES,
   toAdminProfileValues,
@@ -51,22 +52,8 @@ function saveProfileWithActivity(values: AdminProfileValues, now: Date): void {
 export function AdminProfileForm() {
   const id = useId();
   const stored = useLocalStore(adminProfileStore);
-  const [values, setValues] = useState(() => toAdminProfileValues(stored));
-  // The server (and hydration) sees no stored profile: fill the form when the real one arrives, or
-  // changes in another tab, until the user starts editing.
-  const [loadedFrom, setLoadedFrom] = useState(stored);
-  const [edited, setEdited] = useState(false);
+  const { values, change } = useProfileDraft(stored, toAdminProfileValues);
   const [pictureBusy, setPictureBusy] = useState(false);
-
-  if (!edited && stored !== loadedFrom) {
-    setLoadedFrom(stored);
-    setValues(toAdminProfileValues(stored));
-  }
-
-  function change<K extends keyof AdminProfileValues>(key: K, value: AdminProfileValues[K]) {
-    setEdited(true);
-    setValues((previous) => ({ ...previous, [key]: value }));
-  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -14,8 +14,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { saveSafely } from '@/components/workspace/save-safely';
 import { PaginationBar } from './pagination-bar';
 import { StatusBadge } from './status-badge';
-import { TableScroll } from './table-scroll';
-import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { TableHead, TableScroll } from './table-scroll';
+import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
 
 /**
  * Spec §2 Manage Tasks: 'Pending Tasks' (progress below 100) with '✅ Mark as Completed' and
@@ -74,6 +74,10 @@ export function ManageTasks() {
   );
 }
 
+/** Spec §2 Manage Tasks columns; 'Actions' for the pending table only. */
+const TASK_COLUMNS = ['Title', 'Email', 'Priority', 'Deadline'] as const;
+const PENDING_COLUMNS = [...TASK_COLUMNS, 'Actions'] as const;
+
 function TaskTable({
   title,
   emptyText,
@@ -109,27 +113,7 @@ function TaskTable({
               className={cn(TABLE, withActions ? 'min-w-[46rem]' : 'min-w-[32rem]')}
               aria-labelledby={headingId}
             >
-              <thead>
-                <tr>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Title
-                  </th>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Email
-                  </th>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Priority
-                  </th>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Deadline
-                  </th>
-                  {withActions ? (
-                    <th scope="col" className={TABLE_HEAD_CELL}>
-                      Actions
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <TableHead columns={withActions ? PENDING_COLUMNS : TASK_COLUMNS} />
               <tbody>
                 {slice.rows.map((task) => (
                   <TaskRow

@@ -13,8 +13,8 @@ import { FIELD_INPUT } from '@/components/ui/styles';
 import { LoadError, LoadingLine } from './load-error';
 import { PaginationBar } from './pagination-bar';
 import { describeRequestFailure } from './request-failure';
-import { TableScroll } from './table-scroll';
-import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL, TABLE_HEAD_CELL } from './table-styles';
+import { TableHead, TableScroll } from './table-scroll';
+import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
 import { preloadAdminUsers, useAdminUsers } from './use-admin-users';
 
 const MANAGE_USERS_PATH = '/admin/manage-users';
@@ -25,6 +25,9 @@ if (typeof window !== 'undefined' && window.location.pathname === MANAGE_USERS_P
 
 /** Spec §2: the role select offers Admin then User; the values sent are the role values. */
 const ROLE_OPTIONS: readonly Role[] = ['admin', 'user'];
+
+/** Spec §2 Manage Users columns. */
+const USER_COLUMNS = ['ID', 'Name', 'Email', 'Role', 'Actions'] as const;
 
 type Draft = { email: string; fullName: string; role: Role };
 
@@ -109,25 +112,7 @@ export function ManageUsers() {
               aria-labelledby={headingId}
               aria-busy={saving || deleting || undefined}
             >
-              <thead>
-                <tr>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    ID
-                  </th>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Name
-                  </th>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Email
-                  </th>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Role
-                  </th>
-                  <th scope="col" className={TABLE_HEAD_CELL}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={USER_COLUMNS} />
               <tbody>
                 {slice.rows.map((user, index) => (
                   <UserRow

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { FOCUS_RING } from '@/components/ui/styles';
-import { TABLE_SCROLL } from './table-styles';
+import { TABLE_HEAD_CELL, TABLE_SCROLL } from './table-styles';
 
 /**
  * Holds a table that may be wider than the screen (360 px): it scrolls sideways inside this box, not
@@ -13,5 +13,20 @@ export function TableScroll({ label, id, children }: { label: string; id?: strin
     <div id={id} role="group" aria-label={label} tabIndex={0} className={cn(TABLE_SCROLL, FOCUS_RING)}>
       {children}
     </div>
+  );
+}
+
+/** A table's header row: one column header per label, in order. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={TABLE_HEAD_CELL}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

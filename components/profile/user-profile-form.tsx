@@ -9,6 +9,7 @@ import { saveSafely } from '@/components/workspace/save-safely';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { ProfilePictureField } from './profile-picture-field';
+import { useProfileDraft } from './use-profile-draft';
 
 export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
 
@@ -95,22 +96,8 @@ const FIELDS: readonly FieldSpec[] = [
  */
 export function UserProfileForm() {
   const stored = useLocalStore(userProfileStore);
-  const [values, setValues] = useState(() => toFormValues(stored));
-  // The server (and hydration) sees no stored profile: fill the form when the real one arrives, or
-  // changes in another tab, until the user starts editing.
-  const [loadedFrom, setLoadedFrom] = useState(stored);
-  const [edited, setEdited] = useState(false);
+  const { values, change } = useProfileDraft(stored, toFormValues);
   const [pictureBusy, setPictureBusy] = useState(false);
-
-  if (!edited && stored !== loadedFrom) {
-    setLoadedFrom(stored);
-    setValues(toFormValues(stored));
-  }
-
-  function change<K extends keyof FormValues>(key: K, value: FormValues[K]) {
-    setEdited(true);
-    setValues((previous) => ({ ...previous, [key]: value }));
-  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
