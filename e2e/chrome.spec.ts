@@ -194,6 +194,18 @@ test.describe('page guards', { tag: '@one-width' }, () => {
     await page.waitForURL('**/login?role=admin');
   });
 
+  test('a logout in another tab sends this tab to the login screen', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/user/dashboard');
+    await expect(page.getByRole('heading', { name: 'To Do' })).toBeVisible();
+    const other = await page.context().newPage();
+    await other.goto('/user/notifications');
+    await other.getByRole('button', { name: 'Profile menu for User' }).click();
+    await other.getByRole('menuitem', { name: 'Logout' }).click();
+    await other.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL('**/login?role=user');
+  });
+
   test('an expired token counts as none', async ({ page }) => {
     const expired = `${encode({ alg: 'HS256' })}.${encode({ role: 'admin', exp: 1 })}.sig`;
     await page.addInitScript((token) => localStorage.setItem('token', token), expired);

@@ -3,7 +3,8 @@
  * first), in Debian's Chromium when installed (CHROMIUM_PATH overrides), else Playwright's browser.
  *
  * Seeds 5,000 tasks in localStorage and reports, over several runs (median and worst):
- * - first render: navigation start → the board's first commit (`tasklane:board-rendered`), and the
+ * - first render: navigation start → the first frame painted with the board (`tasklane:board-painted`),
+ *   navigation start → the board's first commit (`tasklane:board-rendered`), and the
  *   board's own render time (`tasklane:board-render-start` → rendered);
  * - drop-to-saved: a keyboard drop → the task list written to localStorage (`tasklane:drop-to-saved`),
  *   and drop → the board re-rendered (`tasklane:drop-to-rendered`);
@@ -90,6 +91,7 @@ async function main() {
     /** @type {Record<string, number[]>} */
     const figures = {
       firstRender: [],
+      committed: [],
       domContentLoaded: [],
       boardRender: [],
       dropToSaved: [],
@@ -123,20 +125,23 @@ async function main() {
       });
 
       await page.goto(`${base}/user/dashboard`, { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => performance.getEntriesByName('tasklane:board-rendered').length > 0);
+      await page.waitForFunction(() => performance.getEntriesByName('tasklane:board-painted').length > 0);
       const marks = await page.evaluate(() => {
         const rendered = performance.getEntriesByName('tasklane:board-rendered')[0];
+        const painted = performance.getEntriesByName('tasklane:board-painted')[0];
         const start = performance.getEntriesByName('tasklane:board-render-start')[0];
         const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (
           performance.getEntriesByType('navigation')[0]
         );
         return {
           rendered: rendered?.startTime ?? NaN,
+          painted: painted?.startTime ?? NaN,
           start: start?.startTime ?? NaN,
           domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
         };
       });
-      figures.firstRender.push(marks.rendered);
+      figures.firstRender.push(marks.painted);
+      figures.committed.push(marks.rendered);
       figures.boardRender.push(marks.rendered - marks.start);
       figures.domContentLoaded.push(marks.domContentLoaded);
       const onLoad = scriptBytes;
@@ -192,7 +197,10 @@ async function main() {
       `Board with ${taskCount} tasks, ${runs} runs (cold cache each), Chromium ${browser.version()}`,
     );
     console.log(
-      `  first render (navigation → board committed): median ${fmt(median(figures.firstRender))}, worst ${fmt(worst(figures.firstRender))}  [target ≤ ${TARGETS.firstRenderMs} ms]`,
+      `  first render (navigation → board painted): median ${fmt(median(figures.firstRender))}, worst ${fmt(worst(figures.firstRender))}  [target ≤ ${TARGETS.firstRenderMs} ms]`,
+    );
+    console.log(
+      `  navigation → board committed (before that paint): median ${fmt(median(figures.committed))}`,
     );
     console.log(
       `  of which: navigation → DOMContentLoaded (JS fetched and run): median ${fmt(median(figures.domContentLoaded))}`,

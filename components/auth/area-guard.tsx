@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { withRole } from '@/lib/auth/role';
 import { readTokenRole } from '@/lib/auth/token-claims';
 import { SESSION_KEYS, getStoredToken } from '@/lib/storage/session';
@@ -14,31 +14,35 @@ export function canEnterArea(area: Role, token: string | null, nowMs = Date.now(
   return area === 'user' || role === 'admin';
 }
 
+function subscribeToToken(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // `key === null`: another tab cleared storage.
+    if (event.key === null || event.key === SESSION_KEYS.token) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 /**
  * Client-side page guard for /user/* and /admin/*. The server refuses data to a bad token anyway;
  * this keeps people out of screens they cannot use. Nothing protected renders before the check,
  * and a logout in another tab sends this one to the login screen too.
+ * The check is an external store, not an effect: the page then renders right after hydration, in the
+ * same task, instead of waiting for the hydration's effects (a frame or more on a busy page).
  */
 export function AreaGuard({ area, children }: { area: Role; children: ReactNode }) {
   const router = useRouter();
-  const [allowed, setAllowed] = useState(false);
+  const allowed = useSyncExternalStore(
+    subscribeToToken,
+    () => canEnterArea(area, getStoredToken()),
+    () => false,
+  );
 
   useEffect(() => {
-    const check = () => {
-      if (canEnterArea(area, getStoredToken())) {
-        setAllowed(true);
-      } else {
-        setAllowed(false);
-        router.replace(withRole('/login', area));
-      }
-    };
-    check();
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === SESSION_KEYS.token) check();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [area, router]);
+    // Read again rather than trust `allowed`: the hydration render's effects run with the server's
+    // answer (false) just before the re-render with the real one.
+    if (!canEnterArea(area, getStoredToken())) router.replace(withRole('/login', area));
+  }, [allowed, area, router]);
 
   if (!allowed) {
     return (
