@@ -247,6 +247,34 @@ test('@one-width the server refusing self-demotion is shown and the row stays Ad
   await expectRow(await findRow(page, E2E_ADMIN.email), E2E_ADMIN.fullName, 'Admin');
 });
 
+test('@one-width the 409 for the last admin is shown and the row stays Admin', async ({ page, request }) => {
+  // The real server answers this only when a single admin is left, which a shared e2e database (where
+  // other tests promote accounts) cannot guarantee; the rule itself is integration-tested.
+  const lastAdmin: ListedUser = {
+    fullName: 'Last Admin',
+    email: 'last-admin@example.com',
+    role: 'admin',
+    createdAt: '2026-02-01T00:00:00.000Z',
+  };
+  await stubUsers(page, [lastAdmin]);
+  await page.route(
+    (url) => url.pathname === `${USERS}/${encodeURIComponent(lastAdmin.email)}`,
+    (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The last administrator cannot be demoted.', code: 'LAST_ADMIN' }),
+      }),
+  );
+  await openAsAdmin(page, request, PATH);
+  const row = rowOf(page, lastAdmin.email);
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('combobox').selectOption({ label: 'User' });
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The last administrator cannot be demoted.')).toBeVisible();
+  await expectRow(row, 'Last Admin', 'Admin');
+});
+
 test('@one-width a network failure on save or delete is told and changes nothing', async ({
   page,
   request,
