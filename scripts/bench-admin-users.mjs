@@ -12,38 +12,19 @@
  * is missed. Not part of `npm test`.
  * Usage: npm run bench:admin-users [-- --runs 3 --users 10000]
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
+import { argValue, fmt, median, root, startServer, systemChromium } from './bench-support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3371);
 const dataDir = 'data/bench-admin-users';
-const argValue = (/** @type {string} */ name) => {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-};
 const runs = Number(argValue('--runs') ?? 3);
 const userCount = Number(argValue('--users') ?? 10_000);
 const TARGET_FIRST_ROW_MS = 1000;
 const ADMIN = { fullName: 'Bench Admin', email: 'bench-admin@example.com', password: 'bench-password-1' };
-
-/** @param {string} url */
-async function waitForServer(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server did not start at ${url}`);
-}
 
 /** @param {string} base */
 async function createAdmin(base) {
@@ -92,29 +73,18 @@ function insertUsers(/** @type {number} */ count) {
   db.close();
 }
 
-const median = (/** @type {number[]} */ values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-const fmt = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
-
 async function main() {
-  if (!existsSync(path.join(root, '.next/standalone/server.js')))
-    throw new Error('Run `npm run build` first.');
-  const server = spawn('bash', ['scripts/e2e-server.sh', String(port)], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, E2E_DATA_DIR: dataDir },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const { base, stop } = await startServer({ port, dataDir: dataDir });
+  const browser = await chromium
+    .launch({
+      executablePath: systemChromium(process.env.CHROMIUM_PATH),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    })
+    .catch((error) => {
+      stop();
+      throw error;
+    });
   try {
-    await waitForServer(`${base}/api/health`);
     const token = await createAdmin(base);
     insertUsers(userCount);
 
@@ -215,7 +185,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    stop();
   }
 }
 

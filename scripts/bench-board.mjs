@@ -14,33 +14,13 @@
  * It prints the figures and exits 1 when a target is missed; it is not part of `npm test`.
  * Usage: npm run bench:board [-- --runs 5 --tasks 5000]
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { argValue, fmt, median, startServer, systemChromium, worst } from './bench-support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3270);
-const argValue = (/** @type {string} */ name) => {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-};
 const runs = Number(argValue('--runs') ?? 5);
 const taskCount = Number(argValue('--tasks') ?? 5000);
 const TARGETS = { firstRenderMs: 500, dropToSavedMs: 50, jsBytes: 150 * 1000 };
-
-/** @param {string} url */
-async function waitForServer(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server did not start at ${url}`);
-}
 
 function fakeUserToken() {
   const encode = (/** @type {object} */ value) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -62,30 +42,18 @@ function makeTasks(/** @type {number} */ count) {
   }));
 }
 
-const median = (/** @type {number[]} */ values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-const worst = (/** @type {number[]} */ values) => Math.max(...values);
-const fmt = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
-
 async function main() {
-  if (!existsSync(path.join(root, '.next/standalone/server.js')))
-    throw new Error('Run `npm run build` first.');
-  const server = spawn('bash', ['scripts/e2e-server.sh', String(port)], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, E2E_DATA_DIR: 'data/bench-board' },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const executablePath =
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const { base, stop } = await startServer({ port, dataDir: 'data/bench-board' });
+  const browser = await chromium
+    .launch({
+      executablePath: systemChromium(process.env.CHROMIUM_PATH),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    })
+    .catch((error) => {
+      stop();
+      throw error;
+    });
   try {
-    await waitForServer(`${base}/api/health`);
     const tasksJson = JSON.stringify(makeTasks(taskCount));
     const token = fakeUserToken();
     /** @type {Record<string, number[]>} */
@@ -229,7 +197,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    stop();
   }
 }
 

@@ -7,52 +7,22 @@
  * performance ≥ 95, accessibility, best practices and SEO = 100, `/` ≤ 100 KiB.
  * Needs `npm run build` first. Usage: npm run bench:lighthouse [-- --path /login --runs 3]
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { argValue, startServer, systemChromium } from './bench-support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3260);
-/** @param {string} name */
-const argValue = (name) => {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-};
 const pagePath = argValue('--path') ?? '/';
 const runs = Number(argValue('--runs') ?? 3);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const MAX_BYTES = 100 * 1024;
 
-/** @param {string} url */
-async function waitForServer(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server did not start at ${url}`);
-}
-
 async function main() {
-  if (!existsSync(path.join(root, '.next/standalone/server.js')))
-    throw new Error('Run `npm run build` first.');
-  const server = spawn('bash', ['scripts/e2e-server.sh', String(port)], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, E2E_DATA_DIR: 'data/lighthouse' },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const chromePath =
-    process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const { base, stop } = await startServer({ port, dataDir: 'data/lighthouse' });
+  const chromePath = systemChromium(process.env.CHROME_PATH);
   /** @type {import('chrome-launcher').LaunchedChrome | undefined} */
   let chrome;
   try {
-    await waitForServer(`${base}/api/health`);
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: [
@@ -117,7 +87,7 @@ async function main() {
     }
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
+    stop();
   }
 }
 

@@ -1,0 +1,62 @@
+/**
+ * What the `npm run bench:*` scripts share: command-line flags, the production server they measure
+ * (scripts/e2e-server.sh on a fresh SQLite database), the browser to use, and small statistics.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** The value after `--name` on the command line, or undefined. */
+export function argValue(/** @type {string} */ name) {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+/** Debian's Chromium when installed (`override`, e.g. CHROMIUM_PATH, wins); otherwise the launcher's own. */
+export function systemChromium(/** @type {string | undefined} */ override) {
+  return override ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+}
+
+/**
+ * Starts the production build (run `npm run build` first) on 127.0.0.1:`port` with its own data folder
+ * and waits until /api/health answers. Returns the base URL and a `stop` function.
+ */
+export async function startServer(/** @type {{ port: number, dataDir: string }} */ { port, dataDir }) {
+  if (!existsSync(path.join(root, '.next/standalone/server.js')))
+    throw new Error('Run `npm run build` first.');
+  const server = spawn('bash', ['scripts/e2e-server.sh', String(port)], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, E2E_DATA_DIR: dataDir },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => server.kill('SIGTERM');
+  try {
+    await waitForServer(`${base}/api/health`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+async function waitForServer(/** @type {string} */ url) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server did not start at ${url}`);
+}
+
+export const median = (/** @type {number[]} */ values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+export const worst = (/** @type {number[]} */ values) => Math.max(...values);
+export const fmt = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
