@@ -26,6 +26,8 @@ export interface AuthenticatedUser {
   email: string;
   fullName: string;
   role: Role;
+  /** The session version the caller's token carries (it matched the database when checked). */
+  sessionVersion: number;
 }
 
 /** Spec §7 POST /api/auth/register. Admin only while no admin exists (first-run bootstrap). */
@@ -127,7 +129,13 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
   if (!row || row.sessionVersion !== claims.sv) {
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
   }
-  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    role: row.role,
+    sessionVersion: row.sessionVersion,
+  };
 }
 
 /** Admin API guard: 401 without a valid token, 403 for a non-admin. The role is read from the database. */

@@ -42,8 +42,9 @@ export async function changePassword(options: {
     .from(users)
     .where(eq(users.id, actor.id))
     .limit(1);
-  // Deleted between authentication and now: the session is over.
-  if (!row)
+  // Deleted, or its sessions ended (another password change won a race), since the token was checked:
+  // this session is over, whatever the current password now is.
+  if (!row || row.sessionVersion !== actor.sessionVersion)
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw new AppError('INCORRECT_PASSWORD', INCORRECT_CURRENT_PASSWORD_MESSAGE);

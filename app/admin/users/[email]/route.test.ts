@@ -350,7 +350,7 @@ describe('last-admin rule (service level)', () => {
    */
   async function outsiderActor(): Promise<AuthenticatedUser> {
     const row = await createUser({ role: 'user', email: 'outsider@example.com' });
-    return { id: row.id, email: row.email, fullName: row.fullName, role: 'admin' };
+    return { id: row.id, email: row.email, fullName: row.fullName, role: 'admin', sessionVersion: 0 };
   }
 
   it('updateUser refuses to demote the only admin with LAST_ADMIN', async () => {
@@ -407,6 +407,7 @@ describe('last-admin rule under concurrent requests', () => {
     email: row.email,
     fullName: row.fullName,
     role: 'admin',
+    sessionVersion: 0,
   });
 
   it('service: updateUser calls started together cannot demote both admins', async () => {
