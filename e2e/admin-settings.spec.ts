@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ADMIN, getAdminToken, logInViaApi, openAsAdmin, seedAdminSession } from './admin-fixtures';
 import {
   E2E_PASSWORD,
+  collectDialogs,
   countRequests,
   failApi,
   findAxeViolations,
@@ -307,11 +308,7 @@ test.describe('admin settings page', () => {
       await expect(field(page, 'Name')).toHaveValue('Kept Admin');
       await fillStorageQuota(page);
 
-      const dialogs: string[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
+      const dialogs = collectDialogs(page);
       await field(page, 'Name').fill('Changed Name');
       await main(page).getByRole('button', { name: 'Save Profile' }).click();
 

@@ -138,6 +138,16 @@ export async function failApi(page: Page, pathname: string): Promise<void> {
   );
 }
 
+/** Every alert/confirm/prompt message the page shows from now on, each dismissed at once. */
+export function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return messages;
+}
+
 /** The session keys as stored (spec §3): `token` raw, `user` and `loggedInUser` as JSON text. */
 export function readSession(page: Page) {
   return page.evaluate(() => ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { findAxeViolations } from './fixtures';
+import { collectDialogs, findAxeViolations } from './fixtures';
 import {
   MEMBER,
   fillStorageQuota,
@@ -309,11 +309,7 @@ test.describe('member profile page', () => {
       await expect(field(page, 'Name')).toHaveValue(MEMBER.name);
       await fillStorageQuota(page);
 
-      const dialogs: string[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
+      const dialogs = collectDialogs(page);
       await field(page, 'Name').fill('Changed Name');
       await field(page, 'Role').fill('Team Lead');
       await page.getByRole('button', { name: 'Save Profile' }).click();

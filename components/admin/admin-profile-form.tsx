@@ -1,16 +1,15 @@
 'use client';
 
 import { Save } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { ProfilePictureField } from '@/components/profile/profile-picture-field';
 import { Button } from '@/components/ui/button';
 import { FIELD_INPUT } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
-import { saveSafely } from '@/components/workspace/save-safely';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from '@/lib/storage/admin-activity';
 import { adminProfileStore } from '@/lib/storage/profiles';
-import { useProfileDraft } from '@/components/profile/use-profile-draft';
+import { useProfileForm } from '@/components/profile/use-profile-form';
 import {
   ADMIN_DISPLAY_ROLES,
   toAdminProfileValues,
@@ -18,8 +17,6 @@ import {
   type AdminDisplayRole,
   type AdminProfileValues,
 } from './admin-profile-values';
-
-export const ADMIN_PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
 
 /**
  * Writes the profile and its activity entry together: when the second write is refused (full quota)
@@ -52,16 +49,11 @@ function saveProfileWithActivity(values: AdminProfileValues, now: Date): void {
 export function AdminProfileForm() {
   const id = useId();
   const stored = useLocalStore(adminProfileStore);
-  const { values, change } = useProfileDraft(stored, toAdminProfileValues);
-  const [pictureBusy, setPictureBusy] = useState(false);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pictureBusy) return;
-    if (!saveSafely(() => saveProfileWithActivity(values, new Date()))) return;
-    window.alert(ADMIN_PROFILE_SAVED_MESSAGE);
-    window.location.reload();
-  }
+  const { values, change, pictureBusy, setPictureBusy, handleSubmit } = useProfileForm({
+    stored,
+    toValues: toAdminProfileValues,
+    save: (edited) => saveProfileWithActivity(edited, new Date()),
+  });
 
   return (
     <form onSubmit={handleSubmit} className="space-y-6">

@@ -1,17 +1,13 @@
 'use client';
 
 import { Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CARD } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
-import { saveSafely } from '@/components/workspace/save-safely';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { ProfilePictureField } from './profile-picture-field';
-import { useProfileDraft } from './use-profile-draft';
-
-export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
+import { useProfileForm } from './use-profile-form';
 
 type TextKey = Exclude<keyof UserProfile, 'profilePic'>;
 type FormValues = Record<TextKey, string> & { profilePic: string };
@@ -96,17 +92,11 @@ const FIELDS: readonly FieldSpec[] = [
  */
 export function UserProfileForm() {
   const stored = useLocalStore(userProfileStore);
-  const { values, change } = useProfileDraft(stored, toFormValues);
-  const [pictureBusy, setPictureBusy] = useState(false);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pictureBusy) return;
-    const saved = saveSafely(() => userProfileStore.write(toStoredProfile(values)));
-    if (!saved) return;
-    window.alert(PROFILE_SAVED_MESSAGE);
-    window.location.reload();
-  }
+  const { values, change, pictureBusy, setPictureBusy, handleSubmit } = useProfileForm({
+    stored,
+    toValues: toFormValues,
+    save: (edited) => userProfileStore.write(toStoredProfile(edited)),
+  });
 
   return (
     <form onSubmit={handleSubmit} className={`${CARD} space-y-6 p-4 sm:p-6`}>

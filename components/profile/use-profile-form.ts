@@ -1,0 +1,46 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { saveSafely } from '@/components/workspace/save-safely';
+
+/** Spec §8: the alert after a profile save (member and admin alike), before the page reloads. */
+export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
+
+/**
+ * The member and admin profile forms' state and submit (spec §4 "Profile save": write to local
+ * storage, alert, reload). The server (and hydration) sees no stored profile, so the values are
+ * refilled when the real one arrives, or when another tab changes it, until the user starts editing.
+ * A save waits for a picture still being downscaled; when storage refuses the write, `saveSafely`
+ * shows why and nothing is alerted or reloaded, so what was typed stays.
+ */
+export function useProfileForm<Stored, Values extends object>(options: {
+  stored: Stored;
+  toValues: (stored: Stored) => Values;
+  save: (values: Values) => void;
+}) {
+  const { stored, toValues, save } = options;
+  const [values, setValues] = useState(() => toValues(stored));
+  const [loadedFrom, setLoadedFrom] = useState(stored);
+  const [edited, setEdited] = useState(false);
+  const [pictureBusy, setPictureBusy] = useState(false);
+
+  if (!edited && stored !== loadedFrom) {
+    setLoadedFrom(stored);
+    setValues(toValues(stored));
+  }
+
+  function change<K extends keyof Values>(key: K, value: Values[K]) {
+    setEdited(true);
+    setValues((previous) => ({ ...previous, [key]: value }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pictureBusy) return;
+    if (!saveSafely(() => save(values))) return;
+    window.alert(PROFILE_SAVED_MESSAGE);
+    window.location.reload();
+  }
+
+  return { values, change, pictureBusy, setPictureBusy, handleSubmit };
+}
