@@ -86,6 +86,13 @@ test.describe('navbar', () => {
     await expect(page.getByRole('menu')).toBeVisible();
     await page.getByRole('heading', { name: 'To Do' }).click();
     await expect(page.getByRole('menu')).toHaveCount(0);
+
+    // Opened with the mouse, focus stays on the button; Escape still closes the menu.
+    await trigger.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(trigger).toBeFocused();
   });
 
   test('reads adminProfile under /admin and links Profile to /admin/profile', async ({ page }) => {

@@ -64,7 +64,11 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
   }
 
   function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+    // Opened with a pointer, focus stays on the button: Escape there closes the menu too.
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      closeMenu({ returnFocus: true });
+    } else if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       openMenu('first');
     } else if (event.key === 'ArrowUp') {
