@@ -1,6 +1,27 @@
 // @ts-check
+import { networkInterfaces } from 'node:os';
 
 const isProduction = process.env.NODE_ENV === 'production';
+
+/**
+ * Hosts `npm run dev` serves its own dev resources (/_next/*, HMR) to, besides `localhost`, which
+ * Next.js always allows. Without them a page opened at http://127.0.0.1:3000, or at the "Network"
+ * address the dev server prints (a phone on the same network), never hydrates. Our own addresses
+ * are not cross-site, so allowing them keeps the protection against other sites; more hosts (a
+ * tunnel, a hostname on the LAN) come from DEV_ALLOWED_ORIGINS, comma-separated.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {string[]}
+ */
+export function getAllowedDevOrigins(env = process.env) {
+  const ownAddresses = Object.values(networkInterfaces())
+    .flat()
+    .flatMap((info) => (info && info.family === 'IPv4' ? [info.address] : []));
+  const configured = (env.DEV_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
+  return [...new Set(['127.0.0.1', '[::1]', ...ownAddresses, ...configured])];
+}
 
 /**
  * Content-Security-Policy. Next.js injects inline bootstrap scripts, so script-src needs
@@ -35,6 +56,7 @@ export const securityHeaders = [
 const nextConfig = {
   output: 'standalone',
   poweredByHeader: false,
+  allowedDevOrigins: getAllowedDevOrigins(),
   reactStrictMode: true,
   // Native and runtime-resolved modules stay in node_modules: better-sqlite3 is a native addon,
   // and rate-limiter-flexible imports drizzle-orm dynamically at run time.

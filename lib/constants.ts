@@ -13,6 +13,8 @@ export const LOGO_NAVIGATION_DELAY_MS = 500;
 export const DEADLINE_TOAST_DURATION_MS = 5_000;
 /** Spec §9: toasts on the Create Tasks page. */
 export const TASK_PAGE_TOAST_DURATION_MS = 3_000;
+/** How long a member or admin page may stay on its session check before it offers to load again. */
+export const SLOW_PAGE_NOTICE_MS = 8_000;
 /** Spec §9: the chime played with the deadline toasts (public/, a few kB). */
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav';
 /** Spec §9: the admin's recent activity keeps the 5 latest entries. */

@@ -1,6 +1,7 @@
 // After `next build`: the standalone server needs the static assets and public/ beside it
-// (Next.js leaves copying them to the deployer). The Dockerfile does the same.
-import { cpSync, existsSync, rmSync } from 'node:fs';
+// (Next.js leaves copying them to the deployer), and it must load the client-address hook before
+// anything else, however it is started (`npm start`, the Docker image, `node server.js`).
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const target = '.next/standalone';
 if (!existsSync(`${target}/server.js`)) {
@@ -10,4 +11,11 @@ if (!existsSync(`${target}/server.js`)) {
 rmSync(`${target}/.next/static`, { recursive: true, force: true });
 cpSync('.next/static', `${target}/.next/static`, { recursive: true });
 if (existsSync('public')) cpSync('public', `${target}/public`, { recursive: true });
+
+for (const file of ['client-address.cjs', 'client-address-preload.cjs']) {
+  cpSync(`lib/server/${file}`, `${target}/${file}`);
+}
+const hook = "require('./client-address-preload.cjs');\n";
+const server = readFileSync(`${target}/server.js`, 'utf8');
+if (!server.startsWith(hook)) writeFileSync(`${target}/server.js`, hook + server);
 console.log('Standalone server ready: .next/standalone/server.js');

@@ -1,11 +1,13 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { withRole } from '@/lib/auth/role';
 import { readTokenRole } from '@/lib/auth/token-claims';
 import { SESSION_KEYS, getStoredToken } from '@/lib/storage/session';
 import type { Role } from '@/lib/validation/auth';
+import { SLOW_PAGE_NOTICE_MS } from '@/lib/constants';
+import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/components/ui/styles';
 
 /** Whether a stored token opens this area: any valid token for /user, an admin's for /admin. */
 export function canEnterArea(area: Role, token: string | null, nowMs = Date.now()): boolean {
@@ -44,16 +46,36 @@ export function AreaGuard({ area, children }: { area: Role; children: ReactNode 
     if (!canEnterArea(area, getStoredToken())) router.replace(withRole('/login', area));
   }, [allowed, area, router]);
 
-  if (!allowed) {
-    return (
-      <div className="flex flex-1 items-center justify-center p-10" role="status" aria-live="polite">
+  if (!allowed) return <SessionCheck />;
+  return <>{children}</>;
+}
+
+/**
+ * What shows until the check has run. It is rendered on the server, so when the page's scripts never
+ * arrive (offline, a proxy or the dev server refusing them) the spinner would spin forever: after a
+ * while a CSS-only notice offers a plain link that loads the page again, with no JavaScript needed.
+ */
+function SessionCheck() {
+  const pathname = usePathname();
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 p-10 text-center">
+      <div role="status" aria-live="polite">
         <span
-          className="size-6 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+          className="inline-block size-6 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
           aria-hidden="true"
         />
         <span className="sr-only">Checking your session…</span>
       </div>
-    );
-  }
-  return <>{children}</>;
+      <div className="reveal-later max-w-sm space-y-2" style={{ animationDelay: `${SLOW_PAGE_NOTICE_MS}ms` }}>
+        <p className="font-semibold text-slate-900">This page is taking longer than expected to load.</p>
+        <p className="text-sm text-slate-600">Check your connection, then try again.</p>
+        <a
+          href={pathname ?? undefined}
+          className={`${BUTTON_BASE} ${BUTTON_VARIANTS.secondary} ${BUTTON_SIZES.md}`}
+        >
+          Retry
+        </a>
+      </div>
+    </div>
+  );
 }

@@ -66,11 +66,23 @@ describe('parseEnv', () => {
     const env = parseEnv({
       RATE_LIMIT_LOGIN_MAX_FAILURES: '3',
       RATE_LIMIT_FORGOT_WINDOW_SECONDS: '60',
-      TRUST_PROXY: 'true',
     });
     expect(env.RATE_LIMIT_LOGIN_MAX_FAILURES).toBe(3);
     expect(env.RATE_LIMIT_FORGOT_WINDOW_SECONDS).toBe(60);
-    expect(env.TRUST_PROXY).toBe(true);
+  });
+
+  it('validates the pool size, log level and folders', () => {
+    const env = parseEnv({ DATABASE_POOL_MAX: '25', LOG_LEVEL: 'warn', MIGRATIONS_DIR: '/srv/drizzle' });
+    expect(env.DATABASE_POOL_MAX).toBe(25);
+    expect(env.LOG_LEVEL).toBe('warn');
+    expect(env.MIGRATIONS_DIR).toBe('/srv/drizzle');
+    expect(parseEnv({}).DATABASE_POOL_MAX).toBe(10);
+    expect(parseEnv({}).LOG_LEVEL).toBe('info');
+    expect(() => parseEnv({ DATABASE_POOL_MAX: 'abc' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => parseEnv({ LOG_LEVEL: 'verbose' })).toThrow(
+      /LOG_LEVEL must be one of silent, error, warn, info/,
+    );
   });
 });
 

@@ -4,10 +4,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data). */
+/**
+ * Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data).
+ * Read straight from the environment because parsing the environment itself needs it.
+ */
 export function getDataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || path.join(process.cwd(), 'data'));
 }
+
+/** The JSON log lines at or above this level are written; `silent` writes none. */
+export const LOG_LEVELS = ['silent', 'error', 'warn', 'info'] as const;
+export const logLevelSchema = z
+  .enum(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  .default('info');
+export type LogLevel = z.infer<typeof logLevelSchema>;
 
 const MIN_SECRET_LENGTH = 32;
 
@@ -28,10 +38,13 @@ const envSchema = z.object({
   /** Where Contact Us messages are mailed; unset: they are only stored. */
   CONTACT_TO: z.email('CONTACT_TO must be an email address').optional(),
   PASSWORD_RESET_TTL_MINUTES: intFromEnv(60, 1),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  /** Connections per app instance in the PostgreSQL pool. */
+  DATABASE_POOL_MAX: intFromEnv(10, 1).pipe(z.number().max(1000)),
+  /** The migration folders (drizzle/sqlite, drizzle/postgres) live here; default ./drizzle. */
+  MIGRATIONS_DIR: z.string().trim().min(1).optional(),
+  /** Validated here; read by getDataDir() (the SQLite default path depends on it). */
+  DATA_DIR: z.string().trim().min(1).optional(),
+  LOG_LEVEL: logLevelSchema,
   RATE_LIMIT_LOGIN_MAX_FAILURES: intFromEnv(10, 1),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES: intFromEnv(50, 1),

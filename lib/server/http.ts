@@ -1,6 +1,5 @@
 import 'server-only';
 import type { z } from 'zod';
-import { getEnv } from './env';
 import { AppError } from './errors';
 import { logger } from './logger';
 
@@ -90,19 +89,15 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 }
 
 /**
- * The client address for rate limiting. Behind a reverse proxy (TRUST_PROXY=true) the first
- * X-Forwarded-For entry is the client; otherwise the header could be forged by the client, so
- * the entry appended last (by Next.js's own server, from the socket) is used.
+ * The client address for per-address rate limits. The request hook (client-address-preload.cjs,
+ * loaded by every way the server starts) has already replaced `X-Forwarded-For` with the one
+ * address it decided from the socket and `TRUST_PROXY`; whatever the client wrote there is gone.
+ * The last entry is read so that, were the hook ever missing, Next.js's own socket entry would be
+ * preferred over earlier ones (start-up warns in that case).
  */
 export function getClientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const entries =
-    forwarded
-      ?.split(',')
-      .map((part) => part.trim())
-      .filter(Boolean) ?? [];
-  const candidate = getEnv().TRUST_PROXY ? entries[0] : entries.at(-1);
-  return candidate || request.headers.get('x-real-ip') || 'unknown';
+  const last = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return last || 'unknown';
 }
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -1,6 +1,16 @@
 import 'server-only';
+import { LOG_LEVELS, logLevelSchema } from './env';
 
 type Level = 'info' | 'warn' | 'error';
+
+/**
+ * Read on every line (tests switch it) and never throws: a bad LOG_LEVEL is reported by the
+ * start-up check, and until then the default applies.
+ */
+function isEnabled(level: Level): boolean {
+  const threshold = logLevelSchema.catch('info').parse(process.env.LOG_LEVEL || undefined);
+  return LOG_LEVELS.indexOf(level) <= LOG_LEVELS.indexOf(threshold);
+}
 
 function serialiseError(error: unknown): unknown {
   if (error instanceof Error) {
@@ -15,7 +25,7 @@ function serialiseError(error: unknown): unknown {
 }
 
 function write(level: Level, message: string, detail?: unknown): void {
-  if (process.env.LOG_LEVEL === 'silent') return;
+  if (!isEnabled(level)) return;
   const line = JSON.stringify({
     time: new Date().toISOString(),
     level,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { closeDatabase, getDatabase } from './db';
 import { EnvError, getEnv } from './env';
+import { MARKER } from './client-address.cjs';
 import { logger } from './logger';
 
 /**
@@ -16,6 +17,11 @@ export async function startServer(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  if (!(MARKER in globalThis)) {
+    logger.warn(
+      'The client-address hook is not loaded, so per-address rate limits trust X-Forwarded-For as the client sent it. Start the server with `npm start`, `node .next/standalone/server.js` or `npm run dev`.',
+    );
   }
   try {
     const database = await getDatabase();

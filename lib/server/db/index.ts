@@ -48,7 +48,7 @@ export interface DatabaseHandle {
 }
 
 export function migrationsFolder(dialect: DatabaseConfig['dialect']): string {
-  const base = process.env.MIGRATIONS_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), 'drizzle');
+  const base = getEnv().MIGRATIONS_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), 'drizzle');
   return path.join(/*turbopackIgnore: true*/ base, dialect === 'postgres' ? 'postgres' : 'sqlite');
 }
 
@@ -85,7 +85,7 @@ const EXCLUSIVE_LOCK_KEY = 482_117_301;
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    max: getEnv().DATABASE_POOL_MAX,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });

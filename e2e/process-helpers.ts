@@ -1,0 +1,87 @@
+/**
+ * Servers a spec starts itself, besides the shared one Playwright's webServer runs: the production
+ * server exactly as `npm start` runs it, with its own environment (low rate limits, TRUST_PROXY),
+ * on a fresh SQLite file and a free port on 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface AppProcess {
+  base: string;
+  port: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not answer /api/health within 60 s:\n${output()}`);
+}
+
+/** `npm start` (scripts/start.sh → the standalone server) with `env` on top of a test baseline. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-e2e-'));
+  let log = '';
+  const child = spawn('bash', ['scripts/start.sh'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      AUTH_SECRET: 'e2e-process-secret-0123456789abcdefghijkl',
+      BCRYPT_COST: '4',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${path.join(dataDir, 'tasklane.db')}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, port, output: () => log, stop };
+}
