@@ -20,39 +20,34 @@ type LimiterName =
   | 'changePasswordUser'
   | 'changePasswordIp';
 
+type Env = ReturnType<typeof getEnv>;
+type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
+
+/** Each limiter's allowance and window, by environment variable; `times` multiplies the allowance. */
+const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey; times?: number }> = {
+  loginEmailIp: { points: 'RATE_LIMIT_LOGIN_MAX_FAILURES', window: 'RATE_LIMIT_LOGIN_WINDOW_SECONDS' },
+  loginEmail: { points: 'RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES', window: 'RATE_LIMIT_LOGIN_WINDOW_SECONDS' },
+  loginIp: { points: 'RATE_LIMIT_LOGIN_IP_MAX_FAILURES', window: 'RATE_LIMIT_LOGIN_WINDOW_SECONDS' },
+  register: { points: 'RATE_LIMIT_REGISTER_MAX', window: 'RATE_LIMIT_REGISTER_WINDOW_SECONDS' },
+  forgotIp: { points: 'RATE_LIMIT_FORGOT_MAX', window: 'RATE_LIMIT_FORGOT_WINDOW_SECONDS', times: 4 },
+  forgotEmail: { points: 'RATE_LIMIT_FORGOT_MAX', window: 'RATE_LIMIT_FORGOT_WINDOW_SECONDS' },
+  reset: { points: 'RATE_LIMIT_RESET_MAX', window: 'RATE_LIMIT_RESET_WINDOW_SECONDS' },
+  contact: { points: 'RATE_LIMIT_CONTACT_MAX', window: 'RATE_LIMIT_CONTACT_WINDOW_SECONDS' },
+  changePasswordUser: {
+    points: 'RATE_LIMIT_CHANGE_PASSWORD_MAX',
+    window: 'RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS',
+  },
+  changePasswordIp: {
+    points: 'RATE_LIMIT_CHANGE_PASSWORD_MAX',
+    window: 'RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS',
+    times: 4,
+  },
+};
+
 function limiterOptions(name: LimiterName): { points: number; duration: number } {
   const env = getEnv();
-  switch (name) {
-    case 'loginEmailIp':
-      return { points: env.RATE_LIMIT_LOGIN_MAX_FAILURES, duration: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
-    case 'loginEmail':
-      return {
-        points: env.RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES,
-        duration: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
-      };
-    case 'loginIp':
-      return { points: env.RATE_LIMIT_LOGIN_IP_MAX_FAILURES, duration: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
-    case 'register':
-      return { points: env.RATE_LIMIT_REGISTER_MAX, duration: env.RATE_LIMIT_REGISTER_WINDOW_SECONDS };
-    case 'forgotIp':
-      return { points: env.RATE_LIMIT_FORGOT_MAX * 4, duration: env.RATE_LIMIT_FORGOT_WINDOW_SECONDS };
-    case 'forgotEmail':
-      return { points: env.RATE_LIMIT_FORGOT_MAX, duration: env.RATE_LIMIT_FORGOT_WINDOW_SECONDS };
-    case 'reset':
-      return { points: env.RATE_LIMIT_RESET_MAX, duration: env.RATE_LIMIT_RESET_WINDOW_SECONDS };
-    case 'contact':
-      return { points: env.RATE_LIMIT_CONTACT_MAX, duration: env.RATE_LIMIT_CONTACT_WINDOW_SECONDS };
-    case 'changePasswordUser':
-      return {
-        points: env.RATE_LIMIT_CHANGE_PASSWORD_MAX,
-        duration: env.RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS,
-      };
-    case 'changePasswordIp':
-      return {
-        points: env.RATE_LIMIT_CHANGE_PASSWORD_MAX * 4,
-        duration: env.RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS,
-      };
-  }
+  const { points, window, times = 1 } = LIMITS[name];
+  return { points: env[points] * times, duration: env[window] };
 }
 
 const limiters = new WeakMap<DatabaseHandle, Map<LimiterName, RateLimiterAbstract>>();
