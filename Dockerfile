@@ -29,7 +29,8 @@ RUN groupadd --system --gid 1001 tasklane \
   && useradd --system --uid 1001 --gid tasklane --home-dir /app tasklane \
   && mkdir -p /app/data && chown tasklane:tasklane /app/data
 # The standalone output carries its own node_modules (native better-sqlite3 included), the static
-# assets and the migration folders.
+# assets, and the client-address hook that server.js loads on its first line (the rate limits'
+# client address comes from the socket, or TRUST_PROXY hops; docs/decisions/0012).
 COPY --from=build --chown=tasklane:tasklane /app/.next/standalone ./
 COPY --from=build --chown=tasklane:tasklane /app/drizzle ./drizzle
 USER tasklane
