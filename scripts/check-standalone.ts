@@ -1,8 +1,9 @@
 /**
  * What the Docker image runs, checked without Docker: the standalone server
  * (`node .next/standalone/server.js`) against PostgreSQL, migrating on start. Checks that
- * production refuses to start without AUTH_SECRET, then /api/health, the security headers and a
- * register → login → admin list round trip. Needs `npm run build` and a PostgreSQL server
+ * production refuses to start without AUTH_SECRET, then /api/health, the security headers, a
+ * register → login → admin list round trip, and that forged client addresses do not escape the
+ * login limit. Needs `npm run build` and a PostgreSQL server
  * (CHECK_DATABASE_URL, or TEST_DATABASE_URL's server with a database of its own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -78,10 +79,19 @@ async function waitForHealth(timeoutMs: number): Promise<Response> {
   }
 }
 
-async function postJson(pathname: string, body: unknown, token?: string) {
+async function postJson(
+  pathname: string,
+  body: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${base}${pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -113,7 +123,7 @@ async function main(): Promise<void> {
   ok(`refuses to start without AUTH_SECRET (exit ${code}): ${refused.output().trim().split('\n').at(-1)}`);
 
   // 2. The real start: migrations applied to an empty PostgreSQL database.
-  const server = startServer({ ...env, AUTH_SECRET: secret });
+  const server = startServer({ ...env, AUTH_SECRET: secret, RATE_LIMIT_LOGIN_MAX_FAILURES: '3' });
   try {
     const started = Date.now();
     const health = await waitForHealth(30_000);
@@ -157,6 +167,17 @@ async function main(): Promise<void> {
     if (list.status !== 200 || users[0]?.email !== email)
       fail(`admin list: ${list.status} ${JSON.stringify(users)}`);
     ok('register → login → GET /admin/users round trip on PostgreSQL');
+
+    // 3. The rate limits count the connection's address: a forged X-Forwarded-For changes nothing.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const wrong = { email, password: `wrong-password-${i}`, role: 'admin' };
+      const forged = { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `203.0.113.${i}` };
+      statuses.push((await postJson('/api/auth/login', wrong, undefined, forged)).status);
+    }
+    if (statuses.join() !== '401,401,401,429')
+      fail(`forged addresses escaped the login limit: ${statuses.join()}`);
+    ok(`login limit holds with a forged X-Forwarded-For on every request (${statuses.join(', ')})`);
   } finally {
     server.child.kill('SIGTERM');
     await waitForExit(server.child, 10_000);
