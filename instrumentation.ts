@@ -1,6 +1,7 @@
 /**
  * Runs once when the server starts (next dev, next start, the standalone server). The Node-only
- * work lives in instrumentation-node.ts so the Edge build never sees it.
+ * work (lib/server/startup.ts: environment check, database and migrations) is imported inside the
+ * nodejs branch, so the Edge build never bundles it.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
