@@ -36,8 +36,8 @@ export const getStaticProps = (async () => ({
 })) satisfies GetStaticProps<{ contactRules: ContactFormRules }>;
 
 /**
- * Spec §2 landing page: hero, testimonials, role chooser, features, FAQ, Contact Us and a
- * back-to-top link, in that order; then the footer with its icon links. No navbar on `/`.
+ * The landing page (docs/product.md#landing): hero, testimonials, role chooser, features, FAQ, Contact Us and
+ * a back-to-top link, in that order; then the footer with its icon links. No navbar on `/`.
  */
 export default function HomePage({ contactRules }: InferGetStaticPropsType<typeof getStaticProps>) {
   return (

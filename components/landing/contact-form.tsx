@@ -6,11 +6,11 @@ import { cn } from '@/lib/cn';
 import type { ContactFormRules } from './contact-rules';
 
 /**
- * Spec §2 Contact Us: Your Name, Your Email, Your Message and Send Message, as a plain form.
- * public/landing.js takes over the submit: it checks the fields with `rules` (the first problem
- * is shown in the alert and its field focused), posts JSON to the form's action and shows the
- * answer; what was typed is only cleared once the server has accepted it. Without the script the
- * browser's own required and type checks apply.
+ * Contact Us: Your Name, Your Email, Your Message and Send Message, as a plain form
+ * (docs/product.md#landing). public/landing.js takes over the submit: it checks the fields with `rules` (the
+ * first problem is shown in the alert and its field focused), posts JSON to the form's action and shows the
+ * answer; what was typed is only cleared once the server has accepted it. Without the script the browser's
+ * own required and type checks apply.
  */
 export function ContactForm({ rules }: { rules: ContactFormRules }) {
   const { fields } = rules;

@@ -5,7 +5,9 @@ import { ContactForm } from './contact-form';
 import type { ContactFormRules } from './contact-rules';
 import { CONTAINER } from './section-heading';
 
-/** Spec §2 landing section 6: the Contact Us form (sent by public/landing.js). */
+/**
+ * The landing page's sixth section, the Contact Us form (sent by public/landing.js; docs/product.md#landing).
+ */
 export function Contact({ rules }: { rules: ContactFormRules }) {
   return (
     <section aria-labelledby="contact-title" id="contact" className="scroll-mt-4 pt-16 pb-24 sm:py-20">

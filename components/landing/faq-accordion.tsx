@@ -5,10 +5,10 @@ import type { FaqItem } from '@/lib/content/landing';
 import { faqPanelId, faqTriggerId } from './section-ids';
 
 /**
- * Spec §4 FAQ accordion, rendered as plain WAI-ARIA accordion markup: each question is a button
- * inside an h3 (so Tab, Enter and Space work) controlling a labelled region, closed at first.
- * public/landing.js opens one item at a time and closes the open one when it is pressed again;
- * without JavaScript a <noscript> style shows every answer (pages/index.tsx).
+ * The FAQ accordion (docs/product.md#landing), rendered as plain WAI-ARIA accordion markup: each question is
+ * a button inside an h3 (so Tab, Enter and Space work) controlling a labelled region, closed at first.
+ * public/landing.js opens one item at a time and closes the open one when it is pressed again; without
+ * JavaScript a <noscript> style shows every answer (pages/index.tsx).
  */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   return (

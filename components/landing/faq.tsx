@@ -2,7 +2,10 @@ import { FAQ_ITEMS } from '@/lib/content/landing';
 import { FaqAccordion } from './faq-accordion';
 import { CONTAINER, SectionHeading } from './section-heading';
 
-/** Spec §2 landing section 5: the FAQ accordion (opened and closed by public/landing.js). */
+/**
+ * The landing page's fifth section, the FAQ accordion (opened and closed by public/landing.js;
+ * docs/product.md#landing).
+ */
 export function Faq() {
   return (
     <section aria-labelledby="faq-title" id="faq" className="scroll-mt-4 bg-white py-16 sm:py-20">

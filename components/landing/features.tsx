@@ -10,7 +10,10 @@ const FEATURE_ICONS: Record<FeatureTitle, LucideIcon> = {
   'Team Collaboration': UsersRound,
 };
 
-/** Spec §2 landing section 4: Task Management, Time Tracking, Team Collaboration. */
+/**
+ * The landing page's fourth section: Task Management, Time Tracking, Team Collaboration
+ * (docs/product.md#landing).
+ */
 export function Features() {
   return (
     <section aria-labelledby="features-title" id="features" className="scroll-mt-4 py-16 sm:py-20">

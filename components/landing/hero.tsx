@@ -56,7 +56,7 @@ function BoardPreview() {
   );
 }
 
-/** Spec §2 landing section 1: the welcome heading and the tagline. */
+/** The landing page's first section: the welcome heading and the tagline (docs/product.md#landing). */
 export function Hero() {
   return (
     <section

@@ -10,10 +10,10 @@ import { CONTAINER, SectionHeading } from './section-heading';
 const ROLE_ICONS: Record<Role, LucideIcon> = { user: UserRound, admin: ShieldCheck };
 
 /**
- * Spec §2 landing section 3: a card per role, each with Sign Up and Log In carrying the role
- * (`?role=user|admin`). The buttons keep the spec's exact text; aria-describedby points at the
- * card title so a screen reader hears which role each button is for. Plain links: `/` has no
- * client router (docs/decisions/0008-landing-without-runtime-js.md).
+ * The landing page's third section (docs/product.md#landing): a card per role, each with Sign Up and Log In
+ * carrying the role (`?role=user|admin`). The buttons' visible text stays exactly 'Sign Up' and 'Log In';
+ * aria-describedby points at the card title so a screen reader hears which role each button is for. Plain
+ * links: `/` has no client router (docs/decisions/0008-landing-without-runtime-js.md).
  */
 export function RoleChooser() {
   return (

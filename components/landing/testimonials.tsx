@@ -13,7 +13,7 @@ function initialsOf(name: string): string {
     .join('');
 }
 
-/** Spec §2 landing section 2: three static quotes. */
+/** The landing page's second section: three static quotes (docs/product.md#landing). */
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-title" id="testimonials" className="scroll-mt-4 py-16 sm:py-20">

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** The profile picture, or a default icon when there is none (spec §2 Navbar). */
+/** The profile picture, or a default icon when there is none (docs/product.md#navbar). */
 export function Avatar({ src, className }: { src?: string; className?: string }) {
   if (src) {
     // A data URL from the user's own profile: next/image cannot optimise it, a plain img is right.

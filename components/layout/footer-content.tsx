@@ -5,8 +5,8 @@ import { COPYRIGHT_YEAR, FOOTER_LINKS } from '@/lib/content/footer';
 import { SocialIcon } from './social-icons';
 
 /**
- * Spec §2 Footer: the copyright line, and on the landing page four icon links. No hooks, so both
- * routers can render it: the App Router through Footer, the landing page (pages/index.tsx) directly.
+ * The footer (docs/product.md#footer): the copyright line, and on the landing page four icon links. No hooks,
+ * so both routers can render it: the App Router through Footer, the landing page (pages/index.tsx) directly.
  */
 export function FooterContent({ showSocialLinks }: { showSocialLinks: boolean }) {
   return (

@@ -9,8 +9,8 @@ import { LOGO_NAVIGATION_DELAY_MS, PRODUCT_NAME } from '@/lib/constants';
 import { FOCUS_RING } from '@/components/ui/styles';
 
 /**
- * Spec §2: the logo goes, after a 0.5 s delay, to the admin or user dashboard (by path prefix),
- * and reloads when already there. A real link, so it also works without JavaScript.
+ * The logo goes, after a 0.5 s delay, to the admin or user dashboard (by path prefix;
+ * docs/product.md#navbar), and reloads when already there. A real link, so it also works without JavaScript.
  */
 export function LogoLink({ pathname }: { pathname: string }) {
   const router = useRouter();

@@ -9,7 +9,7 @@ const ProfileMenu = dynamic(() => import('./profile-menu').then((module) => modu
   loading: () => <span className="size-11" aria-hidden="true" />,
 });
 
-/** Spec §2: the navbar shows on every page except these. */
+/** The navbar shows on every page except these (docs/product.md#navbar). */
 const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/signup']);
 
 export function shouldShowNavbar(pathname: string): boolean {

@@ -12,18 +12,18 @@ import { clearSession } from '@/lib/storage/session';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { Avatar } from './avatar';
 
-/** Spec §2: the default name when no profile is stored. */
+/** The name the menu shows when no profile name is stored (docs/product.md#navbar). */
 export const DEFAULT_PROFILE_NAME = 'User';
 
 const ITEM =
   'flex min-h-10 w-full cursor-pointer items-center gap-2 rounded-md px-3 text-left text-sm text-slate-800 outline-none hover:bg-brand-50 hover:text-brand-900 focus:bg-brand-50 focus:text-brand-900';
 
 /**
- * Spec §2 Navbar profile menu: name and picture, 'Profile' and 'Logout'. A WAI-ARIA menu button
- * (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/) written out rather than a library's: it is
- * on every signed-in page, and Radix's dropdown cost those pages about 30 kB of gzipped JavaScript.
- * Enter, Space and ↓ open it on the first item, ↑ on the last; arrows, Home and End move; Escape
- * closes it and returns focus to the button; Tab, a click outside or leaving focus close it.
+ * The navbar's profile menu (docs/product.md#navbar): name and picture, 'Profile' and 'Logout'. A WAI-ARIA
+ * menu button (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/) written out rather than a library's: it
+ * is on every signed-in page, and Radix's dropdown cost those pages about 30 kB of gzipped JavaScript. Enter,
+ * Space and ↓ open it on the first item, ↑ on the last; arrows, Home and End move; Escape closes it and
+ * returns focus to the button; Tab, a click outside or leaving focus close it.
  */
 export function ProfileMenu({ pathname }: { pathname: string }) {
   const router = useRouter();

@@ -9,10 +9,10 @@ import type { SidebarLink } from '@/lib/content/workspace';
 import { FOCUS_RING } from '@/components/ui/styles';
 
 /**
- * Spec §2 sidebars ('User Panel', 'Admin Panel'): the area's links with the current one highlighted
- * (aria-current="page"). Below the md breakpoint the links fold into a menu button.
- * Links prefetch on intent (pointer over, focus, touch) rather than on sight: prefetching every area
- * page as soon as the sidebar shows doubled the JavaScript a first visit to a dashboard downloads.
+ * The area sidebars ('User Panel', 'Admin Panel'; docs/product.md#sidebars): the area's links with the
+ * current one highlighted (aria-current="page"). Below the md breakpoint the links fold into a menu button.
+ * Links prefetch on intent (pointer over, focus, touch) rather than on sight: prefetching every area page as
+ * soon as the sidebar shows doubled the JavaScript a first visit to a dashboard downloads.
  */
 export function Sidebar({ title, links }: { title: string; links: readonly SidebarLink[] }) {
   const pathname = usePathname();

@@ -19,10 +19,10 @@ function setToastDuration(shown: ToastT, duration: number): void {
 }
 
 /**
- * Spec §9 toasts: top-right, 5000 ms unless the caller says otherwise, no progress bar, paused on hover
- * and while the window has lost focus, swipe to dismiss. sonner pauses on hover and on a hidden tab by
- * itself; focus loss (another window in front) is added here by holding every open toast until focus
- * returns.
+ * Toasts (docs/product.md#toasts): top-right, 5000 ms unless the caller says otherwise, no progress bar,
+ * paused on hover and while the window has lost focus, swipe to dismiss. sonner pauses on hover and on a
+ * hidden tab by itself; focus loss (another window in front) is added here by holding every open toast until
+ * focus returns.
  */
 export function AppToaster() {
   useEffect(() => {

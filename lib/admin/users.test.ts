@@ -5,7 +5,7 @@ function user(email: string, createdAt: string, role: AdminUser['role'] = 'user'
   return { fullName: email.split('@')[0] ?? email, email, role, createdAt };
 }
 
-describe('sortUsersNewestFirst (spec §2/§7: newest first by createdAt)', () => {
+describe('sortUsersNewestFirst (Manage Users: newest first by createdAt)', () => {
   it('puts the newest first and does not change its input', () => {
     const users = Object.freeze([
       user('old@x.io', '2025-01-01T00:00:00.000Z'),
@@ -47,7 +47,7 @@ describe('getRecentUsers', () => {
   });
 });
 
-describe('formatRole (spec §2: first letter capitalised)', () => {
+describe('formatRole (Manage Users: first letter capitalised)', () => {
   it.each([
     ['admin', 'Admin'],
     ['user', 'User'],
@@ -57,7 +57,7 @@ describe('formatRole (spec §2: first letter capitalised)', () => {
   });
 });
 
-describe('adminUserPath (spec §7: the email identifies the user in paths)', () => {
+describe('adminUserPath (Endpoint: update user: the email identifies the user in paths)', () => {
   it('percent-encodes the email', () => {
     expect(adminUserPath('a.b@x.io')).toBe('/admin/users/a.b%40x.io');
     expect(adminUserPath('a+b/c%d@x.io')).toBe('/admin/users/a%2Bb%2Fc%25d%40x.io');

@@ -1,6 +1,6 @@
 import type { Role } from '@/lib/validation/auth';
 
-/** Spec §3 "User from the server": what the admin screens read from GET /admin/users. */
+/** A user as GET /admin/users returns them, for the admin screens (docs/product.md#endpoint-list-users). */
 export type AdminUser = {
   fullName: string;
   email: string;
@@ -18,8 +18,8 @@ function createdAtMs(user: Pick<AdminUser, 'createdAt'>): number {
 }
 
 /**
- * Spec §2/§7: users newest first by createdAt. Stable: users created in the same millisecond keep
- * the server's order. Returns a new array.
+ * Users newest first by createdAt (docs/product.md#manage-users). Stable: users created in the same
+ * millisecond keep the server's order. Returns a new array.
  */
 export function sortUsersNewestFirst<T extends Pick<AdminUser, 'createdAt'>>(users: readonly T[]): T[] {
   const keyed = users.map((user, index) => ({ user, index, ms: createdAtMs(user) }));
@@ -27,7 +27,10 @@ export function sortUsersNewestFirst<T extends Pick<AdminUser, 'createdAt'>>(use
   return keyed.map(({ user }) => user);
 }
 
-/** Spec §2 Admin dashboard 'Recent Users': the newest `count` users, newest first. */
+/**
+ * The admin dashboard's 'Recent Users': the newest `count` users, newest first
+ * (docs/product.md#admin-dashboard).
+ */
 export function getRecentUsers<T extends Pick<AdminUser, 'createdAt'>>(
   users: readonly T[],
   count = RECENT_USERS_COUNT,
@@ -35,12 +38,18 @@ export function getRecentUsers<T extends Pick<AdminUser, 'createdAt'>>(
   return sortUsersNewestFirst(users).slice(0, Math.max(0, count));
 }
 
-/** Spec §2 Manage Users: the role shown with its first letter capitalised ('admin' → 'Admin'). */
+/**
+ * Manage Users shows the role with its first letter capitalised ('admin' → 'Admin';
+ * docs/product.md#manage-users).
+ */
 export function formatRole(role: string): string {
   return role.charAt(0).toUpperCase() + role.slice(1);
 }
 
-/** Spec §7: the email is the identifier in paths, so it travels percent-encoded (`+`, `/`, `%`…). */
+/**
+ * The email identifies the user in the admin API's paths, so it travels percent-encoded (`+`, `/`, `%`…;
+ * docs/product.md#endpoint-update-user).
+ */
 export function adminUserPath(email: string): string {
   return `/admin/users/${encodeURIComponent(email)}`;
 }

@@ -1,4 +1,7 @@
-/** Spec §6: the two role values. Kept free of zod: the area guard reads it on every signed-in page. */
+/**
+ * The two role values (docs/product.md#roles). Kept free of zod: the area guard reads it on every
+ * signed-in page.
+ */
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -17,12 +20,12 @@ export function withRole(path: string, role: Role): string {
   return `${path}${separator}role=${role}`;
 }
 
-/** Spec §4: where a signed-in user of this role lands. */
+/** Where a user of this role lands after signing up or logging in (docs/product.md#log-in). */
 export function dashboardPathFor(role: Role): string {
   return role === 'admin' ? '/admin/dashboard' : '/user/dashboard';
 }
 
-/** Spec §2 Navbar: admin status is inferred from the path prefix. */
+/** The navbar treats a page as admin by its path prefix alone (docs/product.md#navbar). */
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }

@@ -1,4 +1,4 @@
-/** Spec §2 Footer: the copyright line, with the product's name, for 2025. */
+/** The year in the footer's copyright line, beside the product's name (docs/product.md#footer). */
 export const COPYRIGHT_YEAR = 2025;
 
 export interface FooterLink {
@@ -7,7 +7,7 @@ export interface FooterLink {
   icon: 'github' | 'linkedin' | 'twitter' | 'mail';
 }
 
-/** Spec §2: the four social or mail icon links shown on the landing page's footer. */
+/** The four social or mail icon links shown on the landing page's footer (docs/product.md#footer). */
 export const FOOTER_LINKS: readonly FooterLink[] = [
   { label: 'Tasklane on GitHub', href: 'https://github.com/tasklane', icon: 'github' },
   { label: 'Tasklane on LinkedIn', href: 'https://www.linkedin.com/company/tasklane', icon: 'linkedin' },

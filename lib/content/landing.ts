@@ -1,6 +1,6 @@
 import type { Role } from '@/lib/validation/auth';
 
-/** Spec §3 Landing display data. */
+/** The landing page's display data (docs/product.md#landing). */
 export interface Testimonial {
   name: string;
   text: string;
@@ -18,10 +18,10 @@ export interface Feature {
 
 export interface RoleCard {
   role: Role;
-  /** Spec §2: the card titles are 'Team Member' and 'Administrator'. */
+  /** 'Team Member' or 'Administrator', as the role is shown (docs/product.md#roles). */
   title: string;
   description: string;
-  /** What this role can do (spec §1). */
+  /** What this role can do (docs/product.md#overview). */
   highlights: readonly string[];
 }
 
@@ -33,10 +33,10 @@ export const SITE_DESCRIPTION =
   'Task management for small teams: kanban board, task grid, calendar and deadline notifications.';
 export const SITE_THEME_COLOR = '#2552e6';
 
-/** Spec §2 hero tagline (spec §1's promise). */
+/** The hero's tagline: what the product promises (docs/product.md#landing). */
 export const HERO_TAGLINE = 'Boost productivity, streamline your workflow and collaborate in real time.';
 
-/** Spec §9: 3 testimonials. */
+/** The three testimonials (docs/product.md#landing). */
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     name: 'Priya Sharma',
@@ -52,7 +52,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
 ];
 
-/** Spec §2 and §9: the three features, in this order, with these titles. */
+/** The three features, in this order, with these titles (docs/product.md#landing). */
 export const FEATURES = [
   {
     title: 'Task Management',
@@ -73,7 +73,7 @@ export const FEATURES = [
 
 export type FeatureTitle = (typeof FEATURES)[number]['title'];
 
-/** Spec §9: 3 FAQ items. */
+/** The three FAQ items (docs/product.md#landing). */
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'How do I get started?',
@@ -92,7 +92,10 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
 ];
 
-/** Spec §2 and §6: the two roles of the role chooser, Team Member (user) then Administrator (admin). */
+/**
+ * The role chooser's two cards, Team Member (user) then Administrator (admin); see
+ * docs/product.md#landing and docs/product.md#roles.
+ */
 export const ROLE_CARDS: readonly RoleCard[] = [
   {
     role: 'user',

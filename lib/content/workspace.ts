@@ -1,4 +1,4 @@
-/** Spec §2 sidebars: link targets and labels, in order. */
+/** A sidebar link's target and label; the lists below are in display order (docs/product.md#sidebars). */
 export type SidebarLink = { href: string; label: string };
 
 export const USER_PANEL_TITLE = 'User Panel';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAdminDate, formatAdminDateTime } from './admin-dates';
 
-describe('admin dates (spec §9: en-IN, Asia/Kolkata)', () => {
+describe('admin dates (Constants: en-IN, Asia/Kolkata)', () => {
   it('shows the Kolkata calendar day, not the UTC one', () => {
     // 20:00 UTC on 21 Nov is 01:30 on 22 Nov in Kolkata (UTC+5:30).
     expect(formatAdminDate('2026-11-21T20:00:00Z')).toBe('22/11/2026');

@@ -1,4 +1,7 @@
-/** Spec §9: admin dates display in the Asia/Kolkata time zone in en-IN format, whatever the browser's zone. */
+/**
+ * Admin dates display in the Asia/Kolkata time zone in en-IN format, whatever the browser's zone
+ * (docs/product.md#constants).
+ */
 export const ADMIN_TIME_ZONE = 'Asia/Kolkata';
 export const ADMIN_LOCALE = 'en-IN';
 
@@ -14,13 +17,13 @@ function toDate(value: string | number | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Spec §9: a date as en-IN shows it in Asia/Kolkata (e.g. 22/11/2026); '—' when unreadable. */
+/** A date as en-IN shows it in Asia/Kolkata (e.g. 22/11/2026); '—' when unreadable. */
 export function formatAdminDate(value: string | number | Date): string {
   const date = toDate(value);
   return date ? dateFormat.format(date) : '—';
 }
 
-/** Spec §9: a date and time as en-IN shows it in Asia/Kolkata (e.g. 22/11/26, 6:37:30 pm); '—' when unreadable. */
+/** A date and time as en-IN shows it in Asia/Kolkata (e.g. 22/11/26, 6:37:30 pm); '—' when unreadable. */
 export function formatAdminDateTime(value: string | number | Date): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : '—';

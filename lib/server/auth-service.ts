@@ -30,7 +30,10 @@ export interface AuthenticatedUser {
   sessionVersion: number;
 }
 
-/** Spec §7 POST /api/auth/register. Admin only while no admin exists (first-run bootstrap). */
+/**
+ * POST /api/auth/register (docs/product.md#endpoint-register). Admin only while no admin exists
+ * (first-run bootstrap).
+ */
 export async function registerUser(options: { input: RegisterInput; ip: string }): Promise<AuthResult> {
   const { input, ip } = options;
   await consumeRateLimit('register', ip);
@@ -87,7 +90,9 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
   return { token, role: row.role, user, message: 'Account created successfully.' };
 }
 
-/** Spec §7 POST /api/auth/login. The stored role is returned whatever role was sent. */
+/**
+ * POST /api/auth/login. The stored role is returned whatever role was sent (docs/product.md#endpoint-login).
+ */
 export async function loginUser(options: { input: LoginInput; ip: string }): Promise<AuthResult> {
   const { input, ip } = options;
   const pairKey = `${input.email}_${ip}`;

@@ -19,7 +19,10 @@ function secretKey(): Uint8Array {
   return new TextEncoder().encode(getEnv().AUTH_SECRET);
 }
 
-/** Spec §7 token: a signed JWT carrying no personal data, only the user id, role and session version. */
+/**
+ * The session token: a signed JWT carrying no personal data, only the user id, role and session version
+ * (docs/product.md#authentication).
+ */
 export async function signToken(claims: {
   userId: string;
   role: Role;

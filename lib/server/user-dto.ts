@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Role } from '@/lib/validation/auth';
 
-/** Spec §3 "User from the server": the only user fields that ever leave the server. */
+/** The only user fields that ever leave the server (docs/product.md#endpoint-list-users). */
 export interface PublicUser {
   fullName: string;
   email: string;

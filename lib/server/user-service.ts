@@ -22,7 +22,7 @@ export function normaliseEmailParam(raw: string): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Spec §7 GET /admin/users: every user, newest first. */
+/** GET /admin/users: every user, newest first (docs/product.md#endpoint-list-users). */
 export async function listUsers(): Promise<PublicUser[]> {
   const { db, tables } = await getDatabase();
   const { users } = tables;
@@ -45,8 +45,8 @@ async function countAdmins(db: Executor, tables: Tables): Promise<number> {
 }
 
 /**
- * Spec §7 PUT /admin/users/{email}. An admin cannot demote themself or the last admin. The
- * checks and the write run under `exclusive`: two admins demoting each other at once must not
+ * PUT /admin/users/{email} (docs/product.md#endpoint-update-user). An admin cannot demote themself or the
+ * last admin. The checks and the write run under `exclusive`: two admins demoting each other at once must not
  * both see "another admin remains" and leave none.
  */
 export async function updateUser(options: {
@@ -94,7 +94,10 @@ async function updateUserExclusive(
   }
 }
 
-/** Spec §7 DELETE /admin/users/{email}. An admin cannot delete themself or the last admin (under `exclusive`, as above). */
+/**
+ * DELETE /admin/users/{email} (docs/product.md#endpoint-delete-user). An admin cannot delete themself or
+ * the last admin (under `exclusive`, as above).
+ */
 export async function deleteUser(options: { actor: AuthenticatedUser; email: string }): Promise<string> {
   const database = await getDatabase();
   return database.exclusive((db) => deleteUserExclusive(db, database.tables, options));

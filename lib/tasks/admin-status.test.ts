@@ -6,7 +6,7 @@ import {
   splitTasksByCompletion,
 } from './admin-status';
 
-describe('isTaskCompleted (spec §4: completed means progress exactly 100)', () => {
+describe('isTaskCompleted (Admin completion: completed means progress exactly 100)', () => {
   it.each([
     [0, false],
     [81, false],
@@ -31,7 +31,7 @@ describe('splitTasksByCompletion', () => {
   });
 });
 
-describe('getAdminTaskStatus (spec §3: Pending by default)', () => {
+describe('getAdminTaskStatus (Status badges: Pending by default)', () => {
   it.each([
     [undefined, 'Pending'],
     ['', 'Pending'],
@@ -43,7 +43,7 @@ describe('getAdminTaskStatus (spec §3: Pending by default)', () => {
   });
 });
 
-describe('getStatusBadgeTone (spec §4: Pending red, In Progress yellow, other grey)', () => {
+describe('getStatusBadgeTone (Status badges: Pending red, In Progress yellow, other grey)', () => {
   it.each([
     ['Pending', 'red'],
     ['In Progress', 'yellow'],

@@ -1,14 +1,17 @@
 import { TASK_PROGRESS_MAX, type Task } from './task';
 
-/** Spec §3: the admin pending list shows this status when a task has none. */
+/** The status the admin's pending lists show for a task that has none (docs/product.md#status-badges). */
 export const DEFAULT_ADMIN_STATUS = 'Pending';
 
-/** Spec §4: completed means progress exactly 100 (not the board's "above 80"). */
+/** Completed means progress exactly 100, not the board's "above 80" (docs/product.md#admin-completion). */
 export function isTaskCompleted(task: Pick<Task, 'progress'>): boolean {
   return task.progress === TASK_PROGRESS_MAX;
 }
 
-/** Spec §2 Manage Tasks: 'Pending Tasks' (progress below 100) and 'Completed Tasks' (exactly 100), in stored order. */
+/**
+ * Manage Tasks' 'Pending Tasks' (progress below 100) and 'Completed Tasks' (exactly 100), in stored order
+ * (docs/product.md#admin-completion).
+ */
 export function splitTasksByCompletion<T extends Pick<Task, 'progress'>>(
   tasks: readonly T[],
 ): { pending: T[]; completed: T[] } {
@@ -18,7 +21,10 @@ export function splitTasksByCompletion<T extends Pick<Task, 'progress'>>(
   return { pending, completed };
 }
 
-/** Spec §3: the status the admin sees; 'Pending' when the task has none (or only blanks). */
+/**
+ * The status the admin sees; 'Pending' when the task has none (or only blanks;
+ * docs/product.md#status-badges).
+ */
 export function getAdminTaskStatus(task: Pick<Task, 'status'>): string {
   const status = task.status?.trim();
   return status ? status : DEFAULT_ADMIN_STATUS;
@@ -26,7 +32,10 @@ export function getAdminTaskStatus(task: Pick<Task, 'status'>): string {
 
 export type StatusBadgeTone = 'red' | 'yellow' | 'grey';
 
-/** Spec §4 status badge colours: Pending red, In Progress yellow, any other status grey. */
+/**
+ * Status badge colours: Pending red, In Progress yellow, any other status grey
+ * (docs/product.md#status-badges).
+ */
 export function getStatusBadgeTone(status: string): StatusBadgeTone {
   if (status === 'Pending') return 'red';
   if (status === 'In Progress') return 'yellow';

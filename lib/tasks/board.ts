@@ -1,17 +1,17 @@
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, clampProgress, type BoardColumn, type Task } from './task';
 
-/** Spec §9: board thresholds. */
+/** The highest progress of the To Do and In Progress columns (docs/product.md#board-columns). */
 export const BOARD_TO_DO_MAX_PROGRESS = 40;
 export const BOARD_IN_PROGRESS_MAX_PROGRESS = 80;
 
-/** Spec §4: To Do ≤ 40, In Progress 41–80, Completed > 80. */
+/** The column progress alone gives: To Do ≤ 40, In Progress 41–80, Completed > 80. */
 export function getColumnForProgress(progress: number): BoardColumn {
   if (progress <= BOARD_TO_DO_MAX_PROGRESS) return 'To Do';
   if (progress <= BOARD_IN_PROGRESS_MAX_PROGRESS) return 'In Progress';
   return 'Completed';
 }
 
-/** DESIGN.md §1: the column a drag put the task in wins over the one its progress gives. */
+/** The column a drag put the task in wins over the one its progress gives (docs/product.md#board-columns). */
 export function getBoardColumn(task: Pick<Task, 'progress' | 'column'>): BoardColumn {
   return task.column ?? getColumnForProgress(task.progress);
 }
@@ -25,15 +25,15 @@ export function groupTasksByColumn(tasks: readonly Task[]): TasksByColumn {
   return groups;
 }
 
-/** Spec §2 'Task Analytics': the count per column, in column order. */
+/** 'Task Analytics': the count per column, in column order (docs/product.md#task-analytics). */
 export function countTasksByColumn(tasks: readonly Task[]): { column: BoardColumn; count: number }[] {
   const groups = groupTasksByColumn(tasks);
   return BOARD_COLUMNS.map((column) => ({ column, count: groups[column].length }));
 }
 
 /**
- * Spec §4: a drag moves the card to another column and saves the list; progress is unchanged. The task
- * remembers the column (DESIGN.md §1). Returns the same array when nothing changes.
+ * A drag moves the card to another column and saves the list; progress is unchanged. The task
+ * remembers the column (docs/product.md#board). Returns the same array when nothing changes.
  */
 export function moveTaskToColumn(tasks: readonly Task[], taskId: string, column: BoardColumn): Task[] {
   const index = tasks.findIndex((task) => task.id === taskId);
@@ -55,7 +55,7 @@ export function setTaskProgress(tasks: readonly Task[], taskId: string, progress
   );
 }
 
-/** Spec §4 task completion (admin's Mark as Completed): status 'Completed', progress 100. */
+/** The admin's Mark as Completed: status 'Completed', progress 100 (docs/product.md#admin-completion). */
 export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
   return tasks.map((task) =>
     task.id === taskId ? { ...withoutColumn(task), status: 'Completed', progress: TASK_PROGRESS_MAX } : task,

@@ -12,7 +12,7 @@ const INPUT: NewTaskInput = {
 };
 
 describe('taskSchema', () => {
-  it('fills the spec defaults for a minimal task', () => {
+  it('fills the default values (Task fields) for a minimal task', () => {
     expect(taskSchema.parse({ id: 't1', title: 'Minimal' })).toEqual({
       id: 't1',
       title: 'Minimal',
@@ -100,7 +100,7 @@ describe('taskSchema', () => {
 });
 
 describe('createTask', () => {
-  it('builds a task with the spec defaults', () => {
+  it('builds a task with the default values (Task fields)', () => {
     expect(createTask(INPUT, { nowMs: NOW_MS })).toEqual({
       id: String(NOW_MS),
       title: 'Write the report',

@@ -1,23 +1,24 @@
 import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
 
-/** Spec §3/§5: the three priorities, in the order the form offers them. */
+/** The three priorities, in the order the form offers them (docs/product.md#task-fields). */
 export const TASK_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const DEFAULT_TASK_PRIORITY: TaskPriority = 'Medium';
 
-/** Spec §4: the board's columns, left to right. */
+/** The board's columns, left to right (docs/product.md#board-columns). */
 export const BOARD_COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 
-/** Spec §3: assignedTo when no one is logged in. */
+/** assignedTo when no one is logged in (docs/product.md#task-fields). */
 export const UNKNOWN_ASSIGNEE = 'Unknown User';
 
 export const TASK_PROGRESS_MIN = 0;
 export const TASK_PROGRESS_MAX = 100;
 
 /**
- * Spec §3 Task (the union of both screens' fields) plus `column`, the board column a drag put it in
- * (DESIGN.md §1). Unknown fields are kept, so a task written by another version survives a round trip.
+ * A stored task (docs/product.md#task-fields): the fields both task screens use, plus `column`, the board
+ * column a drag put it in (docs/product.md#board-columns). Unknown fields are kept, so a task written by
+ * another version survives a round trip.
  */
 export type Task = {
   [field: string]: unknown;
@@ -62,8 +63,9 @@ function readPriority(value: unknown): TaskPriority | typeof INVALID {
 }
 
 /**
- * Reads one stored task. Lenient where the meaning is clear (numeric ids, progress as text, the spec's
- * defaults for missing fields); an unknown `column` is dropped (the card then follows its progress).
+ * Reads one stored task. Lenient where the meaning is clear (numeric ids, progress as text, defaults for
+ * missing fields, see docs/product.md#task-fields); an unknown `column` is dropped (the card then follows its
+ * progress).
  */
 function readTask(value: unknown): Task | typeof INVALID {
   if (!isRecord(value)) return INVALID;
@@ -118,9 +120,9 @@ export type NewTaskContext = {
 };
 
 /**
- * Spec §5 task creation: title and description must be non-blank after trimming, otherwise `null`
- * (the form then does nothing). Spec §3 defaults: priority Medium, progress 0, assignedTo the user's
- * name or 'Unknown User', id from the current timestamp.
+ * A new task (docs/product.md#create-tasks): title and description must be non-blank after trimming,
+ * otherwise `null` (the form then does nothing). Defaults (docs/product.md#task-fields): priority Medium,
+ * progress 0, assignedTo the user's name or 'Unknown User', id from the current timestamp.
  */
 export function createTask(input: NewTaskInput, context: NewTaskContext): Task | null {
   const title = input.title.trim();
@@ -143,7 +145,7 @@ export function createTask(input: NewTaskInput, context: NewTaskContext): Task |
   return task;
 }
 
-/** Clamps and rounds a slider value to the 0–100 integer range of spec §9. */
+/** Clamps and rounds a slider value to the whole numbers 0–100 (docs/product.md#task-fields). */
 export function clampProgress(value: number): number {
   if (!Number.isFinite(value)) return TASK_PROGRESS_MIN;
   return Math.min(TASK_PROGRESS_MAX, Math.max(TASK_PROGRESS_MIN, Math.round(value)));

@@ -17,9 +17,10 @@ import * as pgSchema from '@/lib/server/db/schema.pg';
 import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
 
 /**
- * The two schema files must declare the same tables (DESIGN §1: services are written once
- * against the PostgreSQL typing and run on both). Each dialect's tables are reduced to a neutral
- * shape, then compared field by field; every difference is reported as one readable line.
+ * The two schema files must declare the same tables: services are written once against the
+ * PostgreSQL typing and run on both (docs/decisions/0002-two-sql-dialects.md). Each dialect's tables
+ * are reduced to a neutral shape, then compared field by field; every difference is reported as one
+ * readable line.
  */
 
 interface ColumnShape {

@@ -3,7 +3,7 @@ import { AdminDashboard } from '@/components/admin/admin-dashboard';
 
 export const metadata: Metadata = { title: 'Admin Dashboard' };
 
-/** Spec §2 Admin dashboard. */
+/** The admin dashboard (docs/product.md#admin-dashboard). */
 export default function AdminDashboardPage() {
   return (
     <main className="min-w-0 flex-1 px-4 py-6 sm:px-6">

@@ -3,7 +3,7 @@ import { ManageUsers } from '@/components/admin/manage-users';
 
 export const metadata: Metadata = { title: 'Manage Users' };
 
-/** Spec §2 Manage Users (/admin/manage-users), the full-table reading. */
+/** Manage Users: every account in one paged table (docs/product.md#manage-users). */
 export default function ManageUsersPage() {
   return (
     <main className="min-w-0 flex-1 px-4 py-6 sm:px-6">

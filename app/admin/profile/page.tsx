@@ -5,7 +5,10 @@ import { SettingsSection } from '@/components/admin/settings-section';
 
 export const metadata: Metadata = { title: 'Admin Profile' };
 
-/** The navbar's Profile link for admins (spec §2): the saved profile and the same form as Settings. */
+/**
+ * Where the navbar's Profile link takes an admin: the saved profile and the same form as Settings
+ * (docs/product.md#admin-profile).
+ */
 export default function AdminProfilePage() {
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">

@@ -6,7 +6,10 @@ import { SettingsSection } from '@/components/admin/settings-section';
 
 export const metadata: Metadata = { title: 'Admin Settings' };
 
-/** Spec §2 Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'. */
+/**
+ * Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'
+ * (docs/product.md#admin-settings).
+ */
 export default function AdminSettingsPage() {
   return (
     <main className="w-full flex-1 px-4 py-8 sm:px-6">

@@ -5,9 +5,9 @@ import { listUsers } from '@/lib/server/user-service';
 export const dynamic = 'force-dynamic';
 
 /**
- * Spec §7 GET /admin/users. The same path is also a screen in the spec's route table; a page and
- * a route handler cannot share a path in Next.js, so a browser navigation is sent to the Manage
- * Users screen and API clients get JSON (docs/decisions/0004-admin-users-path.md).
+ * GET /admin/users, every account (docs/product.md#endpoint-list-users). The original also listed this
+ * path as a screen; a page and a route handler cannot share a path in Next.js, so a browser navigation
+ * is sent to the Manage Users screen and API clients get JSON (docs/decisions/0004-admin-users-path.md).
  */
 export const GET = withErrorHandling(async (request) => {
   const accept = request.headers.get('accept') ?? '';

@@ -4,7 +4,10 @@ import { contactSchema } from '@/lib/validation/contact';
 
 export const dynamic = 'force-dynamic';
 
-/** The landing page's Contact Us form (spec §2; the spec does not show the request, this is ours). */
+/**
+ * The landing page's Contact Us form (docs/product.md#endpoint-contact). The original never said what
+ * the form sends; this request is ours.
+ */
 export const POST = withErrorHandling(async (request) => {
   const input = await readJson(request, contactSchema);
   const message = await submitContactMessage({ input, ip: getClientIp(request) });

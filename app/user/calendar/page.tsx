@@ -3,7 +3,7 @@ import { CalendarView } from '@/components/calendar/calendar-view';
 
 export const metadata: Metadata = { title: 'Calendar' };
 
-/** Spec §2 User calendar: task deadlines and local events. */
+/** The member calendar: task deadlines and events added in this browser (docs/product.md#calendar). */
 export default function UserCalendarPage() {
   return (
     <main className="min-w-0 flex-1 px-4 py-6 sm:px-6">

@@ -3,7 +3,7 @@ import { DashboardView } from '@/components/tasks/dashboard-view';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
-/** Spec §2 User dashboard. */
+/** The member dashboard: board, Task Analytics and Notes (docs/product.md#member-dashboard). */
 export default function UserDashboardPage() {
   return (
     <main className="flex-1 px-4 py-6 sm:px-6">

@@ -3,7 +3,7 @@ import { NotificationsList } from '@/components/tasks/notifications-list';
 
 export const metadata: Metadata = { title: 'Notifications' };
 
-/** Spec §2 Notifications ('📢 Notifications'). */
+/** Notifications ('📢 Notifications'): tasks due today or tomorrow (docs/product.md#notifications). */
 export default function NotificationsPage() {
   return (
     <main className="flex-1 px-4 py-6 sm:px-6">

@@ -3,7 +3,7 @@ import { UserProfileForm } from '@/components/profile/user-profile-form';
 
 export const metadata: Metadata = { title: 'Profile' };
 
-/** Spec §2 User profile: the member's details and picture, kept in this browser. */
+/** The member's profile: details and picture, kept in this browser (docs/product.md#member-profile). */
 export default function UserProfilePage() {
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">

@@ -4,7 +4,9 @@ import { TaskGrid } from '@/components/tasks/task-grid';
 
 export const metadata: Metadata = { title: 'Create Tasks' };
 
-/** Spec §2 Create Tasks page ('User Task Management'). */
+/**
+ * Create Tasks ('User Task Management'): the new-task form and the task grid (docs/product.md#create-tasks).
+ */
 export default function CreateTasksPage() {
   return (
     <main className="flex-1 px-4 py-6 sm:px-6">

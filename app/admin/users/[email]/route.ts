@@ -16,7 +16,7 @@ async function targetEmail(context: Context): Promise<string> {
   return email;
 }
 
-/** Spec §7 PUT /admin/users/{email}: change fullName, email and role. */
+/** PUT /admin/users/{email}: change fullName, email and role (docs/product.md#endpoint-update-user). */
 export const PUT = withErrorHandling<Context>(async (request, context) => {
   const actor = await requireAdmin(request);
   const email = await targetEmail(context);
@@ -25,7 +25,7 @@ export const PUT = withErrorHandling<Context>(async (request, context) => {
   return json({ ...user, message: 'User updated.' });
 });
 
-/** Spec §7 DELETE /admin/users/{email}. */
+/** DELETE /admin/users/{email}: remove the account (docs/product.md#endpoint-delete-user). */
 export const DELETE = withErrorHandling<Context>(async (request, context) => {
   const actor = await requireAdmin(request);
   const email = await targetEmail(context);
