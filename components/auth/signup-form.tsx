@@ -1,71 +1,30 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { AuthForm, keepSession } from '@/components/auth/auth-form';
+import { NewPasswordFields, useNewPassword } from '@/components/auth/new-password-fields';
+import { TEXT_LINK } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
 import { registerAccount } from '@/lib/api/auth';
-import { serverMessageOf } from '@/lib/api/http';
+import { FAILURE_WORDING } from '@/lib/api/failure-message';
 import { dashboardPathFor, parseRole, withRole } from '@/lib/auth/role';
-import { cn } from '@/lib/cn';
-import { StorageQuotaError, StorageUnavailableError } from '@/lib/storage/local-store';
-import { saveSession } from '@/lib/storage/session';
-import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 
-const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match!';
-const NO_TOKEN_MESSAGE = 'Failed to receive token. Try again.';
-const GENERIC_SIGNUP_ERROR = 'Failed to create an account. Try again.';
-
-/** The server's own `message` of an HTTP error; absent for timeouts, network failures and bodiless errors. */
-/** Spec §2 Sign up; the role comes from `?role=` and is sent as chosen (spec §4). */
+/** Sign up; the role comes from `?role=` and is sent as chosen. */
 export function SignupForm() {
-  const router = useRouter();
   const role = parseRole(useSearchParams()?.get('role'));
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const newPassword = useNewPassword();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setError(null);
-    // Spec §5: a mismatch is caught here and no request is made.
-    if (password !== confirmPassword) {
-      setError(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await registerAccount({ fullName, email, password, role });
-      if (!response?.token) {
-        setError(NO_TOKEN_MESSAGE);
-        setBusy(false);
-        return;
-      }
-      saveSession({
-        token: response.token,
-        email: response.user?.email ?? email.trim(),
-        name: response.user?.fullName ?? fullName.trim(),
-      });
-      // Stay busy while the dashboard loads so the form cannot be sent twice.
-      router.push(dashboardPathFor(role));
-    } catch (caught) {
-      // The account exists at this point, so "try again" would only hit the duplicate-email error.
-      if (caught instanceof StorageUnavailableError || caught instanceof StorageQuotaError) {
-        setError(caught.message);
-      } else {
-        setError(serverMessageOf(caught) ?? GENERIC_SIGNUP_ERROR);
-      }
-      setBusy(false);
-    }
+  async function send() {
+    const grant = await registerAccount({ fullName, email, password: newPassword.password, role });
+    // If this throws, the account exists already: "try again" would only hit the duplicate-email error,
+    // so the storage error's own message is what the form shows.
+    keepSession(grant, { email, name: fullName.trim() });
+    return dashboardPathFor(role);
   }
 
   return (
@@ -74,20 +33,19 @@ export function SignupForm() {
       footer={
         <>
           Already have an account?{' '}
-          <Link
-            href={withRole('/login', role)}
-            className={cn(
-              'rounded font-semibold text-brand-600 underline-offset-4 hover:underline',
-              FOCUS_RING,
-            )}
-          >
+          <Link href={withRole('/login', role)} className={TEXT_LINK}>
             Log in
           </Link>
         </>
       }
     >
-      <form onSubmit={handleSubmit} className="space-y-4">
-        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      <AuthForm
+        wording={FAILURE_WORDING.signup}
+        check={() => newPassword.mismatch}
+        send={send}
+        submitLabel="Sign Up"
+        busyLabel="Signing Up..."
+      >
         <TextField
           label="Full Name"
           name="fullName"
@@ -105,27 +63,8 @@ export function SignupForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Signing Up...' : 'Sign Up'}
-        </Button>
-      </form>
+        <NewPasswordFields label="Password" state={newPassword} />
+      </AuthForm>
     </AuthCard>
   );
 }

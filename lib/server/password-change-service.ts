@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ChangePasswordInput } from '@/lib/validation/auth';
+import { PASSWORD_CHANGED_MESSAGE, type ChangePasswordInput } from '@/lib/validation/auth';
 import type { AuthenticatedUser } from './auth-service';
 import { getDatabase } from './db';
 import { AppError } from './errors';
@@ -8,7 +8,6 @@ import { hashPassword, verifyPassword } from './password';
 import { consumeRateLimit } from './rate-limit';
 import { signToken } from './token';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 /** 400, not 401: the browser client treats 401 as "session over" and logs the user out. */
 export const INCORRECT_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
 export const CONCURRENT_CHANGE_MESSAGE =

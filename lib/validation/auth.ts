@@ -79,6 +79,9 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
+/** The success message of POST /api/auth/change-password, which the form shows as is. */
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
+
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
 
 /**
