@@ -1,15 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
-import { AuthForm } from '@/components/auth/auth-form';
+import { AuthForm, EmailField, useTextInput } from '@/components/auth/auth-form';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TEXT_LINK } from '@/components/ui/styles';
-import { TextField } from '@/components/ui/text-field';
 import { requestPasswordResetLink } from '@/lib/api/auth';
-import { FAILURE_WORDING } from '@/lib/api/failure-message';
 import { parseRole, withRole } from '@/lib/auth/role';
 import { FORGOT_PASSWORD_REDIRECT_MS } from '@/lib/constants';
 
@@ -20,7 +16,7 @@ export function ForgotPasswordForm() {
   const router = useRouter();
   const role = parseRole(useSearchParams()?.get('role'));
   const loginPath = withRole('/login', role);
-  const [email, setEmail] = useState('');
+  const email = useTextInput();
   const [sent, setSent] = useState(false);
 
   useEffect(() => {
@@ -31,44 +27,26 @@ export function ForgotPasswordForm() {
   }, [sent, router, loginPath]);
 
   async function send() {
-    await requestPasswordResetLink({ email, role });
+    await requestPasswordResetLink({ email: email.value, role });
     setSent(true);
   }
 
   return (
     <AuthCard
       title={role === 'admin' ? 'Admin Password Recovery' : 'Reset Your Password'}
-      footer={
-        <>
-          Remembered it?{' '}
-          <Link href={loginPath} className={TEXT_LINK}>
-            Log in
-          </Link>
-        </>
-      }
+      footer={{ prompt: 'Remembered it?', href: loginPath, link: 'Log in' }}
     >
       {/* Locked after a success: the redirect is on its way and a second link would replace the first. */}
       <AuthForm
-        wording={FAILURE_WORDING.forgotPassword}
+        kind="forgotPassword"
         send={send}
         locked={sent}
-        submitLabel="Send Reset Link"
-        busyLabel="Sending..."
         notice={sent ? <FormAlert tone="success">{SUCCESS_MESSAGE}</FormAlert> : null}
       >
         <p className="text-sm text-slate-600">
           Enter your account&apos;s email and we will send you a reset link.
         </p>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          readOnly={sent}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField readOnly={sent} {...email} />
       </AuthForm>
     </AuthCard>
   );

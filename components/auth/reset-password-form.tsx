@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TEXT_LINK } from '@/components/ui/styles';
 import { submitNewPassword } from '@/lib/api/auth';
-import { FAILURE_WORDING } from '@/lib/api/failure-message';
 import { withRole } from '@/lib/auth/role';
 
 const TITLE = 'Set a New Password';
@@ -57,29 +56,16 @@ export function ResetPasswordForm() {
   }
 
   async function send() {
-    await submitNewPassword({ token, password: newPassword.password });
+    await submitNewPassword({ token, password: newPassword.password.value });
     setDone(true);
   }
 
   return (
     <AuthCard
       title={TITLE}
-      footer={
-        <>
-          Link not working?{' '}
-          <Link href="/forgot-password" className={TEXT_LINK}>
-            Request a new one
-          </Link>
-        </>
-      }
+      footer={{ prompt: 'Link not working?', href: '/forgot-password', link: 'Request a new one' }}
     >
-      <AuthForm
-        wording={FAILURE_WORDING.resetPassword}
-        check={() => newPassword.mismatch}
-        send={send}
-        submitLabel="Reset Password"
-        busyLabel="Resetting..."
-      >
+      <AuthForm kind="resetPassword" check={() => newPassword.mismatch} send={send}>
         <NewPasswordFields label="New Password" state={newPassword} />
       </AuthForm>
     </AuthCard>
