@@ -1,24 +1,21 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MissingTokenError, logIn, registerAccount } from './auth';
-
-const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const SIGNUP = { fullName: 'Ada', email: 'ada@example.com', password: 'password1', role: 'user' } as const;
 const LOGIN = { email: 'ada@example.com', password: 'password1', role: 'user' } as const;
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+/** Every request gets a 200 with `body` (nothing at all when undefined); returns the fetch stub. */
+function answerEveryRequestWith(body: unknown) {
+  const fetchStub = vi.fn(
+    async (_input: string, _init: RequestInit) =>
+      new Response(body === undefined ? '' : JSON.stringify(body), { status: 200 }),
+  );
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('logIn and registerAccount', () => {
   it('resolve to the answer when it carries a token', async () => {
@@ -27,11 +24,11 @@ describe('logIn and registerAccount', () => {
       role: 'user',
       user: { fullName: 'Ada', email: 'ada@example.com', role: 'user' },
     };
-    fetchMock.mockImplementation(async () => jsonResponse(answer));
+    const fetchStub = answerEveryRequestWith(answer);
 
     await expect(logIn(LOGIN)).resolves.toEqual(answer);
     await expect(registerAccount(SIGNUP)).resolves.toEqual(answer);
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/login', '/api/auth/register']);
+    expect(fetchStub.mock.calls.map(([url]) => url)).toEqual(['/api/auth/login', '/api/auth/register']);
   });
 
   it.each([
@@ -39,9 +36,7 @@ describe('logIn and registerAccount', () => {
     ['an empty token', { token: '' }],
     ['an empty body', undefined],
   ])('reject a 2xx answer with %s as MissingTokenError', async (_case, body) => {
-    fetchMock.mockImplementation(async () =>
-      body === undefined ? new Response('', { status: 200 }) : jsonResponse(body),
-    );
+    answerEveryRequestWith(body);
 
     await expect(logIn(LOGIN)).rejects.toBeInstanceOf(MissingTokenError);
     await expect(registerAccount(SIGNUP)).rejects.toBeInstanceOf(MissingTokenError);
