@@ -6,21 +6,13 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { saveSafely } from '@/components/workspace/save-safely';
 import { changePassword } from '@/lib/api/auth';
-import { ApiError, serverMessageOf } from '@/lib/api/http';
+import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
+import { ApiError } from '@/lib/api/http';
 import { replaceStoredToken } from '@/lib/storage/session';
+import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/auth';
 
 /** Spec §5: the alert for an empty new password (no request is made). */
 export const EMPTY_NEW_PASSWORD_MESSAGE = 'Please enter a new password!';
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
-const CHANGE_FAILED_MESSAGE = 'Failed to change password. Please try again.';
-
-/** The server's message; for a timeout or an unreachable server the client's own explanation. */
-function failureMessage(error: unknown): string {
-  const fromServer = serverMessageOf(error);
-  if (fromServer) return fromServer;
-  if (error instanceof ApiError && error.kind !== 'http') return error.message;
-  return CHANGE_FAILED_MESSAGE;
-}
 
 /**
  * Spec §2 Admin Settings 'Change Password': the current password, a new one and a 'Change Password'
@@ -50,7 +42,7 @@ export function ChangePasswordForm() {
     } catch (error) {
       // A refused session (401) is already on its way to the login screen, which says why.
       if (error instanceof ApiError && error.status === 401) return;
-      window.alert(failureMessage(error));
+      window.alert(describeFailure(error, FAILURE_WORDING.changePassword));
     } finally {
       setBusy(false);
     }

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT } from '@/components/ui/styles';
 import { LoadError, LoadingLine } from './load-error';
 import { PaginationBar } from './pagination-bar';
-import { describeRequestFailure } from './request-failure';
+import { describeRequestFailure } from '@/lib/api/failure-message';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
 import { preloadAdminUsers, useAdminUsers } from './use-admin-users';

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS, type ButtonSize, type ButtonVariant } from './styles';
@@ -23,9 +22,4 @@ export function Button({
   ...props
 }: ComponentProps<'button'> & LookProps) {
   return <button type={type} className={buttonClasses({ variant, size }, className)} {...props} />;
-}
-
-/** A link that looks like a button (navigation, not an action). */
-export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & LookProps) {
-  return <Link className={buttonClasses({ variant, size }, className)} {...props} />;
 }

@@ -3,31 +3,25 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
-import { FIELD_INPUT, FOCUS_RING } from './styles';
-import { FieldFrame, fieldAria, type FieldProps } from './text-field';
+import { FOCUS_RING } from './styles';
+import { TextField, type FieldProps } from './text-field';
 
 /** A password input with a show/hide toggle that screen readers can operate. */
 export function PasswordField({
   label,
-  error,
-  hint,
-  className,
   id,
-  ...inputProps
+  ...props
 }: FieldProps & Omit<ComponentProps<'input'>, 'type' | 'children'>) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
-      <div className="relative">
-        <input
-          id={inputId}
-          type={visible ? 'text' : 'password'}
-          className={cn(FIELD_INPUT, 'pr-12')}
-          {...fieldAria(inputId, { hint, error }).control}
-          {...inputProps}
-        />
+    <TextField
+      {...props}
+      id={inputId}
+      label={label}
+      type={visible ? 'text' : 'password'}
+      trailing={
         <button
           type="button"
           onClick={() => setVisible((value) => !value)}
@@ -48,7 +42,7 @@ export function PasswordField({
             {visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           </span>
         </button>
-      </div>
-    </FieldFrame>
+      }
+    />
   );
 }

@@ -29,4 +29,8 @@ export const FIELD_INPUT =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
   'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
 
+/** An inline link in running text (the account screens' "Log in", "Sign up", "Forgot Password?"). */
+export const TEXT_LINK =
+  'rounded font-semibold text-brand-600 underline-offset-4 hover:underline ' + FOCUS_RING;
+
 export const CARD = 'rounded-2xl border border-slate-200 bg-white shadow-sm';

@@ -52,25 +52,39 @@ export function FieldFrame({
   );
 }
 
-/** A labelled input; its hint and error are tied to it with aria-describedby. */
+/**
+ * A labelled input; its hint and error are tied to it with aria-describedby. `trailing` is a control
+ * drawn inside the input's right edge (the password field's show/hide button).
+ */
 export function TextField({
   label,
   error,
   hint,
   className,
   id,
+  trailing,
   ...inputProps
-}: FieldProps & Omit<ComponentProps<'input'>, 'children'>) {
+}: FieldProps & Omit<ComponentProps<'input'>, 'children'> & { trailing?: ReactNode }) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const input = (
+    <input
+      id={inputId}
+      className={cn(FIELD_INPUT, trailing ? 'pr-12' : undefined)}
+      {...fieldAria(inputId, { hint, error }).control}
+      {...inputProps}
+    />
+  );
   return (
     <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
-      <input
-        id={inputId}
-        className={FIELD_INPUT}
-        {...fieldAria(inputId, { hint, error }).control}
-        {...inputProps}
-      />
+      {trailing ? (
+        <div className="relative">
+          {input}
+          {trailing}
+        </div>
+      ) : (
+        input
+      )}
     </FieldFrame>
   );
 }

@@ -10,18 +10,41 @@ export interface AuthResponse {
   message?: string;
 }
 
+/** A login or sign-up answer that opens a session. */
+export type SessionGrant = AuthResponse & { token: string };
+
+/** A 2xx answer to a login or sign-up without a token: a broken server, not bad credentials. */
+export class MissingTokenError extends Error {
+  constructor() {
+    super('The server answered without a session token.');
+    this.name = 'MissingTokenError';
+  }
+}
+
+function requireToken(response: AuthResponse | undefined): SessionGrant {
+  if (!response?.token) throw new MissingTokenError();
+  return { ...response, token: response.token };
+}
+
 export interface MessageResponse {
   message?: string;
 }
 
-/** Spec §7 POST /api/auth/register {fullName, email, password, role}. */
-export function registerAccount(input: { fullName: string; email: string; password: string; role: Role }) {
-  return postJson<AuthResponse>('/api/auth/register', input, { auth: false });
+/** POST /api/auth/register {fullName, email, password, role}; rejects an answer without a token. */
+export async function registerAccount(input: {
+  fullName: string;
+  email: string;
+  password: string;
+  role: Role;
+}): Promise<SessionGrant> {
+  return requireToken(await postJson<AuthResponse>('/api/auth/register', input, { auth: false }));
 }
 
-/** Spec §7 POST /api/auth/login {email, password, role}; aborted after 10 s (spec §9). */
-export function logIn(input: { email: string; password: string; role: Role }) {
-  return postJson<AuthResponse>('/api/auth/login', input, { auth: false, timeoutMs: LOGIN_TIMEOUT_MS });
+/** POST /api/auth/login {email, password, role}, aborted after LOGIN_TIMEOUT_MS; rejects an answer without a token. */
+export async function logIn(input: { email: string; password: string; role: Role }): Promise<SessionGrant> {
+  return requireToken(
+    await postJson<AuthResponse>('/api/auth/login', input, { auth: false, timeoutMs: LOGIN_TIMEOUT_MS }),
+  );
 }
 
 /** Spec §7 POST /api/forgot-password {email, role}. */

@@ -3,17 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { CONTACT_SUCCESS_MESSAGE, type ContactInput } from '@/lib/validation/contact';
 import { getDatabase } from './db';
 import { getEnv } from './env';
-import { logger } from './logger';
-import { sendMail, type MailMessage } from './mailer';
+import { sendMailInBackground, type MailMessage } from './mailer';
 import { consumeRateLimit } from './rate-limit';
-
-/** Mail goes out in the background: a slow or broken mail server must not fail or delay the form. */
-const pendingMail = new Set<Promise<void>>();
-
-/** Tests may wait for background mail before reading the outbox. */
-export async function flushPendingContactMail(): Promise<void> {
-  await Promise.all([...pendingMail]);
-}
 
 export function buildContactMail(to: string, input: ContactInput): MailMessage {
   const text = [
@@ -46,10 +37,8 @@ export async function submitContactMessage(options: { input: ContactInput; ip: s
 
   const to = getEnv().CONTACT_TO;
   if (to) {
-    const sending = sendMail(buildContactMail(to, input))
-      .catch((error: unknown) => logger.error('Contact message email could not be sent', error))
-      .finally(() => pendingMail.delete(sending));
-    pendingMail.add(sending);
+    // In the background: a slow or broken mail server must not fail or delay the form.
+    sendMailInBackground(buildContactMail(to, input), 'Contact message email could not be sent');
   }
   return CONTACT_SUCCESS_MESSAGE;
 }

@@ -49,6 +49,26 @@ export async function sendMail(message: MailMessage): Promise<void> {
   await appendFile(getOutboxFile(), entry + '\n', 'utf8');
 }
 
+/** Mail on its way in the background, so tests can wait for it. */
+const pendingMail = new Set<Promise<void>>();
+
+/**
+ * Sends without making the caller wait: a slow or broken mail server must neither delay nor fail the
+ * request, and the response time must not reveal whether a mail was sent. A failure is logged as
+ * `failureLog`.
+ */
+export function sendMailInBackground(message: MailMessage, failureLog: string): void {
+  const sending = sendMail(message)
+    .catch((error: unknown) => logger.error(failureLog, error))
+    .finally(() => pendingMail.delete(sending));
+  pendingMail.add(sending);
+}
+
+/** Tests wait for background mail before reading the outbox or the SMTP sink. */
+export async function flushBackgroundMail(): Promise<void> {
+  await Promise.all([...pendingMail]);
+}
+
 export function buildPasswordResetMail(to: string, link: string, ttlMinutes: number): MailMessage {
   const text = [
     'Someone asked to reset the password of your Tasklane account.',

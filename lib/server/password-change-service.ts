@@ -1,14 +1,14 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ChangePasswordInput } from '@/lib/validation/auth';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_CHANGED_MESSAGE, type ChangePasswordInput } from '@/lib/validation/auth';
 import type { AuthenticatedUser } from './auth-service';
 import { getDatabase } from './db';
 import { AppError } from './errors';
 import { hashPassword, verifyPassword } from './password';
+import { storeNewPassword } from './password-reset-service';
 import { consumeRateLimit } from './rate-limit';
 import { signToken } from './token';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 /** 400, not 401: the browser client treats 401 as "session over" and logs the user out. */
 export const INCORRECT_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
 export const CONCURRENT_CHANGE_MESSAGE =
@@ -35,9 +35,9 @@ export async function changePassword(options: {
   await consumeRateLimit('changePasswordUser', actor.id);
   await consumeRateLimit('changePasswordIp', ip);
 
-  const { db, tables } = await getDatabase();
-  const { users, passwordResetTokens } = tables;
-  const [row] = await db
+  const database = await getDatabase();
+  const { users } = database.tables;
+  const [row] = await database.db
     .select({ passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(users.id, actor.id))
@@ -51,20 +51,15 @@ export async function changePassword(options: {
   }
 
   const passwordHash = await hashPassword(input.newPassword);
-  const now = new Date();
-  // Conditional on the session version read above: of two changes racing with the same current
-  // password, only one lands (the other would hand out a token the winner has already revoked).
-  const [updated] = await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
-    .where(and(eq(users.id, actor.id), eq(users.sessionVersion, row.sessionVersion)))
-    .returning({ id: users.id, role: users.role, sessionVersion: users.sessionVersion });
+  // Only at the session version read above: of two changes racing with the same current password,
+  // one lands (the other would hand out a token the winner has already revoked).
+  const updated = await storeNewPassword(database, {
+    userId: actor.id,
+    passwordHash,
+    now: new Date(),
+    sessionVersion: row.sessionVersion,
+  });
   if (!updated) throw new AppError('CONFLICT', CONCURRENT_CHANGE_MESSAGE);
-
-  // A reset link requested before the change must not undo it.
-  await db
-    .delete(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, updated.id), isNull(passwordResetTokens.usedAt)));
 
   const token = await signToken({
     userId: updated.id,

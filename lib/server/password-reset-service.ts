@@ -2,11 +2,10 @@ import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@/lib/validation/auth';
-import { getDatabase } from './db';
+import { getDatabase, type DatabaseHandle } from './db';
 import { getEnv } from './env';
 import { AppError } from './errors';
-import { logger } from './logger';
-import { buildPasswordResetMail, sendMail } from './mailer';
+import { buildPasswordResetMail, sendMailInBackground } from './mailer';
 import { hashPassword } from './password';
 import { consumeRateLimit } from './rate-limit';
 
@@ -20,12 +19,40 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Mail is sent in the background so the response time does not reveal whether the account exists. */
-const pendingMail = new Set<Promise<void>>();
+type Database = Pick<DatabaseHandle, 'db' | 'tables'>;
 
-/** Tests wait for background mail before reading the outbox or the SMTP sink. */
-export async function flushPendingMail(): Promise<void> {
-  await Promise.all([...pendingMail]);
+/** A user's unused reset links: replaced by a new one, or void once the password has changed. */
+async function dropUnusedResetLinks({ db, tables }: Database, userId: string): Promise<void> {
+  const { passwordResetTokens } = tables;
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * Stores a user's new password hash and ends every session issued before it (the session version
+ * goes up); with `sessionVersion`, only while the user is still at that version, so of two racing
+ * changes one lands. Unused reset links go too: one requested before the change must not undo it.
+ * Resolves to the updated user, or `undefined` when none matched.
+ */
+export async function storeNewPassword(
+  database: Database,
+  change: { userId: string; passwordHash: string; now: Date; sessionVersion?: number },
+) {
+  const { db, tables } = database;
+  const { users } = tables;
+  const { userId, passwordHash, now, sessionVersion } = change;
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+    .where(
+      sessionVersion === undefined
+        ? eq(users.id, userId)
+        : and(eq(users.id, userId), eq(users.sessionVersion, sessionVersion)),
+    )
+    .returning({ id: users.id, role: users.role, sessionVersion: users.sessionVersion });
+  if (updated) await dropUnusedResetLinks(database, updated.id);
+  return updated;
 }
 
 /**
@@ -41,7 +68,8 @@ export async function requestPasswordReset(options: {
   await consumeRateLimit('forgotIp', ip);
   await consumeRateLimit('forgotEmail', input.email);
   const env = getEnv();
-  const { db, tables } = await getDatabase();
+  const database = await getDatabase();
+  const { db, tables } = database;
   const { users, passwordResetTokens } = tables;
 
   const [user] = await db
@@ -53,9 +81,7 @@ export async function requestPasswordReset(options: {
 
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  await db
-    .delete(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+  await dropUnusedResetLinks(database, user.id);
   await db.insert(passwordResetTokens).values({
     id: randomUUID(),
     tokenHash: hashResetToken(token),
@@ -65,10 +91,11 @@ export async function requestPasswordReset(options: {
   });
 
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, env.APP_URL).toString();
-  const sending = sendMail(buildPasswordResetMail(user.email, link, env.PASSWORD_RESET_TTL_MINUTES))
-    .catch((error: unknown) => logger.error('Password reset email could not be sent', error))
-    .finally(() => pendingMail.delete(sending));
-  pendingMail.add(sending);
+  // In the background: the response time must not reveal whether the account exists.
+  sendMailInBackground(
+    buildPasswordResetMail(user.email, link, env.PASSWORD_RESET_TTL_MINUTES),
+    'Password reset email could not be sent',
+  );
   return FORGOT_PASSWORD_MESSAGE;
 }
 
@@ -79,12 +106,12 @@ export async function requestPasswordReset(options: {
 export async function resetPassword(options: { input: ResetPasswordInput; ip: string }): Promise<string> {
   const { input, ip } = options;
   await consumeRateLimit('reset', ip);
-  const { db, tables } = await getDatabase();
-  const { users, passwordResetTokens } = tables;
+  const database = await getDatabase();
+  const { passwordResetTokens } = database.tables;
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
 
-  const [consumed] = await db
+  const [consumed] = await database.db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(
@@ -97,12 +124,6 @@ export async function resetPassword(options: { input: ResetPasswordInput; ip: st
     .returning({ userId: passwordResetTokens.userId });
   if (!consumed) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN_MESSAGE);
 
-  await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
-    .where(eq(users.id, consumed.userId));
-  await db
-    .delete(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, consumed.userId), isNull(passwordResetTokens.usedAt)));
+  await storeNewPassword(database, { userId: consumed.userId, passwordHash, now });
   return RESET_SUCCESS_MESSAGE;
 }

@@ -2,6 +2,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { ROLES, type Role } from '@/lib/auth/role';
+import { requiredText, singleLineText } from './text';
 
 export { ROLES, type Role };
 export const roleSchema = z.enum(ROLES, { error: 'Role must be "user" or "admin".' });
@@ -12,11 +13,6 @@ export const PASSWORD_MAX_BYTES = 72;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-const requiredText = (label: string) =>
-  z.string({
-    error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
-  });
-
 /** Trimmed and lower-cased: emails differing only in case are the same account. */
 export const emailSchema = requiredText('Email')
   .trim()
@@ -25,11 +21,7 @@ export const emailSchema = requiredText('Email')
   .pipe(z.email({ error: 'Enter a valid email address.' }))
   .transform((email) => email.toLowerCase());
 
-export const fullNameSchema = requiredText('Full name')
-  .trim()
-  .min(1, 'Full name is required.')
-  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`)
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Full name must not contain control characters.');
+export const fullNameSchema = singleLineText('Full name', FULL_NAME_MAX_LENGTH);
 
 /** The sign-up password rules, with messages naming the field (`Password`, `New password`). */
 const passwordWithRules = (label: string) =>
@@ -78,6 +70,9 @@ export const updateUserSchema = z.object({
   role: roleSchema,
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** The success message of POST /api/auth/change-password, which the form shows as is. */
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
 

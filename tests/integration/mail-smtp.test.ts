@@ -8,8 +8,7 @@ import { POST as register } from '@/app/api/auth/register/route';
 import { POST as forgotPassword } from '@/app/api/forgot-password/route';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
-import { getOutboxFile } from '@/lib/server/mailer';
-import { flushPendingMail } from '@/lib/server/password-reset-service';
+import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { applyTestEnv } from '@/tests/setup/integration';
 
@@ -59,13 +58,13 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await flushPendingMail();
+  await flushBackgroundMail();
   received.length = 0;
   await rm(getOutboxFile(), { force: true });
 });
 
 async function waitForMail(count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
-  await flushPendingMail();
+  await flushBackgroundMail();
   const deadline = Date.now() + timeoutMs;
   while (received.length < count && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -191,7 +190,7 @@ describe('password reset mail over real SMTP', () => {
         body: { email: 'nobody@example.com' },
       });
       expect(res.status).toBe(200);
-      await flushPendingMail();
+      await flushBackgroundMail();
       // Give a stray message time to arrive before asserting there is none.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(received).toHaveLength(0);
@@ -211,7 +210,7 @@ describe('password reset mail over real SMTP', () => {
       expect(res.body).toEqual({
         message: 'If an account exists for that email, a reset link has been sent to it.',
       });
-      await flushPendingMail();
+      await flushBackgroundMail();
       const { db, tables } = await getDatabase();
       const [user] = await db.select().from(tables.users).where(eq(tables.users.email, 'down@example.com'));
       const rows = await db

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { flushPendingContactMail } from '@/lib/server/contact-service';
 import { getDatabase } from '@/lib/server/db';
-import { getOutboxFile } from '@/lib/server/mailer';
+import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { applyTestEnv } from '@/tests/setup/integration';
@@ -178,7 +177,7 @@ describe('POST /api/contact mail', () => {
     const marker = `marker-${randomUUID()}`;
     const res = await call(POST, PATH, { body: { ...valid, message: `Hello ${marker}` } });
     expect(res.status).toBe(201);
-    await flushPendingContactMail();
+    await flushBackgroundMail();
     expect(await readOutbox()).not.toContain(marker);
     expect(await storedMessages()).toHaveLength(1);
   });
@@ -190,7 +189,7 @@ describe('POST /api/contact mail', () => {
       const res = await call(POST, PATH, { body: valid });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ message: 'Thanks! Your message has been sent.' });
-      await flushPendingContactMail();
+      await flushBackgroundMail();
       expect(await storedMessages()).toHaveLength(1);
     } finally {
       await applyTestEnv({ SMTP_URL: undefined });

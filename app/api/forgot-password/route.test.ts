@@ -4,8 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
-import { getOutboxFile } from '@/lib/server/mailer';
-import { flushPendingMail } from '@/lib/server/password-reset-service';
+import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser } from '@/tests/helpers/factories';
@@ -17,7 +16,7 @@ const SAME_BODY = { message: 'If an account exists for that email, a reset link 
 const LINK_PATTERN = /http:\/\/tasklane\.test\/reset-password\?token=([A-Za-z0-9_-]+)/g;
 
 async function readOutbox(): Promise<string> {
-  await flushPendingMail();
+  await flushBackgroundMail();
   try {
     return await readFile(getOutboxFile(), 'utf8');
   } catch (error) {
@@ -41,7 +40,7 @@ async function resetRows() {
 }
 
 beforeEach(async () => {
-  await flushPendingMail();
+  await flushBackgroundMail();
   await rm(getOutboxFile(), { force: true });
 });
 
@@ -134,7 +133,7 @@ describe('POST /api/forgot-password', () => {
     // Mail goes out in the background, so two links may reach the outbox in either order:
     // wait for each before the next request so the outbox order is the request order.
     await call(POST, PATH, { body: { email: 'known@example.com' } });
-    await flushPendingMail();
+    await flushBackgroundMail();
     await call(POST, PATH, { body: { email: 'known@example.com' } });
     const tokens = await mailedTokens();
     expect(tokens).toHaveLength(2);
@@ -227,7 +226,7 @@ describe('POST /api/forgot-password', () => {
         for (let i = 0; i < 2; i++) {
           const ok = await call(POST, PATH, { body: { email: 'known@example.com' }, ip: '198.51.100.30' });
           expect(ok.status).toBe(200);
-          await flushPendingMail(); // keeps the outbox in request order
+          await flushBackgroundMail(); // keeps the outbox in request order
         }
         const limited = await call(POST, PATH, { body: { email: 'Known@Example.com' }, ip: '198.51.100.31' });
         expect(limited.status).toBe(429);
@@ -238,7 +237,7 @@ describe('POST /api/forgot-password', () => {
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
         // The refused request neither mailed nor replaced the token.
-        await flushPendingMail();
+        await flushBackgroundMail();
         const tokens = await mailedTokens();
         expect(tokens).toHaveLength(2);
         const rows = await resetRows();

@@ -6,8 +6,7 @@ import { GET as listUsers } from '@/app/admin/users/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as forgotPassword } from '@/app/api/forgot-password/route';
 import { getDatabase } from '@/lib/server/db';
-import { getOutboxFile } from '@/lib/server/mailer';
-import { flushPendingMail } from '@/lib/server/password-reset-service';
+import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
@@ -24,7 +23,7 @@ const INVALID_TOKEN = {
 const LINK_PATTERN = /http:\/\/tasklane\.test\/reset-password\?token=([A-Za-z0-9_-]+)/g;
 
 async function readOutbox(): Promise<string> {
-  await flushPendingMail();
+  await flushBackgroundMail();
   try {
     return await readFile(getOutboxFile(), 'utf8');
   } catch (error) {
@@ -63,7 +62,7 @@ async function tokenRows(userId: string) {
 }
 
 beforeEach(async () => {
-  await flushPendingMail();
+  await flushBackgroundMail();
   await rm(getOutboxFile(), { force: true });
 });
 

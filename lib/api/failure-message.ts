@@ -1,0 +1,89 @@
+import { StorageQuotaError, StorageUnavailableError } from '../storage/local-store';
+import { MissingTokenError } from './auth';
+import { ApiError, serverMessageOf } from './http';
+
+/**
+ * What one form says for each way its request can fail. The server's own `message` always wins
+ * over `http`; the storage errors always speak for themselves (the browser refused to keep the
+ * session, so repeating the request would not help).
+ */
+export interface FailureWording {
+  /** An HTTP error whose body carries no message; a function is given the status. */
+  http: string | ((status: number | undefined) => string);
+  /** No answer in time. Left out: the client's own explanation (`ApiError.message`). */
+  timeout?: string;
+  /** The server could not be reached. Left out: the client's own explanation. */
+  network?: string;
+  /** A 2xx answer to a log in or sign up without a token. Left out: `other`. */
+  noToken?: string;
+  /** Anything else: an unreadable answer, a bug. */
+  other: string;
+}
+
+/** Turns whatever a form's request threw into the one line the form shows. */
+export function describeFailure(error: unknown, wording: FailureWording): string {
+  if (error instanceof StorageUnavailableError || error instanceof StorageQuotaError) return error.message;
+  if (error instanceof MissingTokenError) return wording.noToken ?? wording.other;
+  if (!(error instanceof ApiError)) return wording.other;
+  switch (error.kind) {
+    case 'http': {
+      const fromServer = serverMessageOf(error);
+      if (fromServer) return fromServer;
+      return typeof wording.http === 'string' ? wording.http : wording.http(error.status);
+    }
+    case 'timeout':
+      return wording.timeout ?? error.message;
+    case 'network':
+      return wording.network ?? error.message;
+  }
+}
+
+const SERVER_ERROR = 'Server error, please try again.';
+const SIGNUP_FAILED = 'Failed to create an account. Try again.';
+const RESET_LINK_NOT_SENT = 'Failed to send reset link. Please try again.';
+const RESET_OTHER_FAILURE = 'Something went wrong. Try again.';
+const CHANGE_FAILED = 'Failed to change password. Please try again.';
+
+/**
+ * The account forms' error catalogue. Log in, sign up, forgot and reset password word every kind
+ * themselves; changing a password lets the client explain a timeout or an unreachable server.
+ */
+export const FAILURE_WORDING = {
+  login: {
+    http: 'Invalid credentials',
+    timeout: 'Request timeout, please try again.',
+    network: SERVER_ERROR,
+    other: SERVER_ERROR,
+  },
+  signup: {
+    http: SIGNUP_FAILED,
+    timeout: SIGNUP_FAILED,
+    network: SIGNUP_FAILED,
+    noToken: 'Failed to receive token. Try again.',
+    other: SIGNUP_FAILED,
+  },
+  forgotPassword: {
+    http: 'Something went wrong.',
+    timeout: RESET_LINK_NOT_SENT,
+    network: RESET_LINK_NOT_SENT,
+    other: RESET_LINK_NOT_SENT,
+  },
+  resetPassword: {
+    http: 'Failed to reset password.',
+    timeout: RESET_OTHER_FAILURE,
+    network: RESET_OTHER_FAILURE,
+    other: RESET_OTHER_FAILURE,
+  },
+  changePassword: { http: CHANGE_FAILED, other: CHANGE_FAILED },
+} as const satisfies Record<string, FailureWording>;
+
+/**
+ * An admin action's failure: the server's message (a 409 for the last admin, say), the client's
+ * wording for a timeout or an unreachable server, else `action` with the status when there is one.
+ */
+export function describeRequestFailure(error: unknown, action: string): string {
+  return describeFailure(error, {
+    http: (status) => (status ? `${action} (status ${status}).` : `${action}.`),
+    other: `${action}.`,
+  });
+}
