@@ -10,15 +10,7 @@ import {
   openWith,
   readStoredJson,
 } from './page-helpers';
-import {
-  E2E_ADMIN,
-  E2E_PASSWORD,
-  getAdminToken,
-  logInViaApi,
-  registerViaApi,
-  signIn,
-  uniqueEmail,
-} from './session-helpers';
+import { E2E_ADMIN, E2E_PASSWORD, logInViaApi, registerViaApi, signIn, uniqueEmail } from './session-helpers';
 
 const SETTINGS = '/admin/settings';
 const PROFILE = '/admin/profile';
@@ -118,10 +110,9 @@ async function activityItems(page: Page): Promise<string[]> {
  * E2E_ADMIN), promoted by E2E_ADMIN through the admin API, then logged in. Its password is its own to
  * change; E2E_ADMIN's is never changed (other tests log in with it).
  */
-async function freshAdminAccount(request: APIRequestContext, prefix: string) {
+async function freshAdminAccount(request: APIRequestContext, adminToken: string, prefix: string) {
   const account = { fullName: 'Pat Promoted', email: uniqueEmail(prefix), password: E2E_PASSWORD };
   await registerViaApi(request, { ...account, role: 'user' });
-  const adminToken = await getAdminToken(request);
   const promoted = await request.put(`/admin/users/${encodeURIComponent(account.email)}`, {
     headers: { Authorization: `Bearer ${adminToken}` },
     data: { fullName: account.fullName, email: account.email, role: 'admin' },
@@ -340,8 +331,8 @@ test.describe('admin settings page', () => {
   test(
     'changes the password of a fresh admin account for real and keeps its session going',
     { tag: '@one-width' },
-    async ({ page, request }) => {
-      const account = await freshAdminAccount(request, 'change-pw');
+    async ({ page, request, adminToken }) => {
+      const account = await freshAdminAccount(request, adminToken, 'change-pw');
       const newPassword = 'e2e-changed-password-2';
       await signIn(page, { token: account.token, email: account.email, name: account.fullName });
       await page.goto(SETTINGS);
@@ -395,8 +386,8 @@ test.describe('admin settings page', () => {
   test(
     'a wrong current password alerts the server’s message and changes nothing',
     { tag: '@one-width' },
-    async ({ page, request }) => {
-      const account = await freshAdminAccount(request, 'wrong-pw');
+    async ({ page, request, adminToken }) => {
+      const account = await freshAdminAccount(request, adminToken, 'wrong-pw');
       await signIn(page, { token: account.token, email: account.email, name: account.fullName });
       await page.goto(SETTINGS);
       await expect(field(page, 'Current Password')).toBeVisible({ timeout: 15_000 });
