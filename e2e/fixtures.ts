@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { MEMBER, adminSession, getAdminToken, memberSession, signIn } from './session-helpers';
 
 /**
@@ -9,7 +9,7 @@ import { MEMBER, adminSession, getAdminToken, memberSession, signIn } from './se
  */
 
 export type ConsoleErrors = {
-  /** Every console.error text and uncaught exception message of this test's pages, in order. */
+  /** Every console.error text and uncaught exception of the pages in this test's context, in order. */
   readonly messages: readonly string[];
   /** Says the test expects errors containing `text` (or matching it); any other error fails the test. */
   allow(text: string | RegExp): void;
@@ -82,4 +82,4 @@ export const test = base.extend<Options & Fixtures>({
   },
 });
 
-export const { expect } = test;
+export { expect };
