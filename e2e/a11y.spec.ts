@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { findAxeViolations } from './fixtures';
+import { expect, test } from './fixtures';
+import { findAxeViolations } from './page-helpers';
 
 /** The public screens must have no axe-core violations (all default rules, WCAG 2.x A and AA included). */
 const PAGES = [

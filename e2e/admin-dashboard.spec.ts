@@ -1,13 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { findAxeViolations } from './fixtures';
-import { openAsAdmin } from './admin-fixtures';
-import type { StoredTask } from './workspace-fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  USERS_API as USERS,
+  findAxeViolations,
+  openWith,
+  stubUsers,
+  type ListedUser,
+  type StoredTask,
+} from './page-helpers';
 
 /** Spec §2 Admin dashboard (/admin/dashboard): tiles, 'Recent Users', 'Pending Tasks', 'Task Analytics'. */
-
-const USERS = '/admin/users';
-
-type ListedUser = { fullName: string; email: string; role: 'user' | 'admin'; createdAt: string };
 
 /** Seven users in no particular order; the newest five, newest first, are Gia, Fay, Eve, Dan, Cal. */
 const LISTED_USERS: ListedUser[] = [
@@ -41,14 +43,6 @@ const TASKS: StoredTask[] = [
   },
 ];
 
-/** Answers GET /admin/users with `users` (the real endpoint needs no stub; this fixes the data). */
-async function stubUsers(page: Page, users: ListedUser[]): Promise<void> {
-  await page.route(
-    (url) => url.pathname === USERS,
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(users) }),
-  );
-}
-
 function tile(page: Page, name: string): Locator {
   return page.getByRole('main').getByRole('region', { name, exact: true });
 }
@@ -61,11 +55,10 @@ test.describe('in a browser on Los Angeles time', () => {
   test.use({ timezoneId: 'America/Los_Angeles' });
 
   test('@one-width tiles count users and stored tasks; Recent Users are the newest five, dated in Kolkata', async ({
-    page,
-    request,
+    adminPage: page,
   }) => {
     await stubUsers(page, LISTED_USERS);
-    await openAsAdmin(page, request, '/admin/dashboard', { json: { tasks: TASKS } });
+    await openWith(page, '/admin/dashboard', { json: { tasks: TASKS } });
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
     await expect(tile(page, 'Total Users')).toContainText('7');
@@ -89,9 +82,9 @@ test.describe('in a browser on Los Angeles time', () => {
   });
 });
 
-test('@one-width Total Users is the length of the list the server sent', async ({ page, request }) => {
+test('@one-width Total Users is the length of the list the server sent', async ({ adminPage: page }) => {
   const listed = page.waitForResponse((response) => new URL(response.url()).pathname === USERS);
-  await openAsAdmin(page, request, '/admin/dashboard');
+  await openWith(page, '/admin/dashboard');
   const users = (await (await listed).json()) as unknown[];
   expect(users.length).toBeGreaterThan(0);
   await expect(tile(page, 'Total Users')).toContainText(String(users.length));
@@ -99,11 +92,10 @@ test('@one-width Total Users is the length of the list the server sent', async (
 });
 
 test('@one-width Pending Tasks lists progress below 100, or says there are none', async ({
-  page,
-  request,
+  adminPage: page,
 }) => {
   await stubUsers(page, LISTED_USERS);
-  await openAsAdmin(page, request, '/admin/dashboard', { json: { tasks: TASKS } });
+  await openWith(page, '/admin/dashboard', { json: { tasks: TASKS } });
   const pending = page.getByRole('region', { name: 'Pending Tasks' });
   await expect(pending.getByRole('listitem')).toHaveCount(2);
   await expect(pending.getByRole('listitem').first()).toContainText('Review budget');
@@ -117,9 +109,9 @@ test('@one-width Pending Tasks lists progress below 100, or says there are none'
   await expect(tile(page, 'Completed Tasks')).toContainText('1');
 });
 
-test('@one-width Task Analytics counts the stored tasks per board column', async ({ page, request }) => {
+test('@one-width Task Analytics counts the stored tasks per board column', async ({ adminPage: page }) => {
   await stubUsers(page, LISTED_USERS);
-  await openAsAdmin(page, request, '/admin/dashboard', { json: { tasks: TASKS } });
+  await openWith(page, '/admin/dashboard', { json: { tasks: TASKS } });
   const analytics = page.getByRole('region', { name: 'Task Analytics' });
   await analytics.scrollIntoViewIfNeeded();
   await expect(analytics).toContainText('To Do: 1 task, In Progress: 0 tasks, Completed: 2 tasks');
@@ -127,8 +119,8 @@ test('@one-width Task Analytics counts the stored tasks per board column', async
 });
 
 test('@one-width a failed user list shows an error with Retry, and Retry loads it', async ({
-  page,
-  request,
+  adminPage: page,
+  consoleErrors,
 }) => {
   let calls = 0;
   await page.route(
@@ -143,16 +135,13 @@ test('@one-width a failed user list shows an error with Retry, and Retry loads i
       });
     },
   );
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') logged.push(message.text());
-  });
-  await openAsAdmin(page, request, '/admin/dashboard');
+  consoleErrors.allow('Failed to fetch users');
+  await openWith(page, '/admin/dashboard');
 
   const alert = page.getByRole('region', { name: 'Recent Users' }).getByRole('alert');
   await expect(alert).toContainText('Could not load users.');
   await expect(tile(page, 'Total Users')).toContainText('Unavailable');
-  expect(logged.some((text) => text.includes('Failed to fetch users'))).toBe(true);
+  expect(consoleErrors.messages.some((text) => text.includes('Failed to fetch users'))).toBe(true);
 
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect(tile(page, 'Total Users')).toContainText('7');
@@ -162,11 +151,10 @@ test('@one-width a failed user list shows an error with Retry, and Retry loads i
 });
 
 test('has no axe violations with data shown, and no page-wide horizontal scroll', async ({
-  page,
-  request,
+  adminPage: page,
 }) => {
   await stubUsers(page, LISTED_USERS);
-  await openAsAdmin(page, request, '/admin/dashboard', { json: { tasks: TASKS } });
+  await openWith(page, '/admin/dashboard', { json: { tasks: TASKS } });
   await expect(recentUsers(page).locator('tbody tr')).toHaveCount(5);
   await page.getByRole('region', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
   await expect(page.locator('.recharts-surface')).toBeVisible();

@@ -1,16 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN, getAdminToken, logInViaApi, openAsAdmin, seedAdminSession } from './admin-fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
-  E2E_PASSWORD,
   collectDialogs,
   countRequests,
   failApi,
+  fillStorageQuota,
   findAxeViolations,
   holdRequests,
-  registerViaApi,
-  uniqueEmail,
-} from './fixtures';
-import { fillStorageQuota, readStoredJson } from './workspace-fixtures';
+  openWith,
+  readStoredJson,
+} from './page-helpers';
+import { E2E_ADMIN, E2E_PASSWORD, logInViaApi, registerViaApi, signIn, uniqueEmail } from './session-helpers';
 
 const SETTINGS = '/admin/settings';
 const PROFILE = '/admin/profile';
@@ -46,16 +46,10 @@ function fileInput(page: Page) {
   return main(page).locator('input[type="file"]');
 }
 
-/** Signs in as E2E_ADMIN with `json` stored and opens `path`, waiting (the guard runs first) for the form. */
-async function openAdminPage(
-  page: Page,
-  request: APIRequestContext,
-  path: string,
-  json: Record<string, unknown> = {},
-): Promise<string> {
-  const token = await openAsAdmin(page, request, path, { json });
+/** Stores `json` and opens `path` on a signed-in page, waiting (the guard runs first) for the form. */
+async function openAdminPage(page: Page, path: string, json: Record<string, unknown> = {}): Promise<void> {
+  await openWith(page, path, { json });
   await expect(field(page, 'Name')).toBeVisible({ timeout: 15_000 });
-  return token;
 }
 
 /** A real PNG of the given size, drawn by the browser. */
@@ -116,10 +110,9 @@ async function activityItems(page: Page): Promise<string[]> {
  * E2E_ADMIN), promoted by E2E_ADMIN through the admin API, then logged in. Its password is its own to
  * change; E2E_ADMIN's is never changed (other tests log in with it).
  */
-async function freshAdminAccount(request: APIRequestContext, prefix: string) {
+async function freshAdminAccount(request: APIRequestContext, adminToken: string, prefix: string) {
   const account = { fullName: 'Pat Promoted', email: uniqueEmail(prefix), password: E2E_PASSWORD };
   await registerViaApi(request, { ...account, role: 'user' });
-  const adminToken = await getAdminToken(request);
   const promoted = await request.put(`/admin/users/${encodeURIComponent(account.email)}`, {
     headers: { Authorization: `Bearer ${adminToken}` },
     data: { fullName: account.fullName, email: account.email, role: 'admin' },
@@ -136,10 +129,9 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 
 test.describe('admin settings page', () => {
   test('has the three blocks with their exact headings, the fields and the defaults', async ({
-    page,
-    request,
+    adminPage: page,
   }) => {
-    await openAdminPage(page, request, SETTINGS);
+    await openAdminPage(page, SETTINGS);
     await expect(page).toHaveTitle(/^Admin Settings/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible();
     const headings = main(page).getByRole('heading', { level: 2 });
@@ -173,8 +165,8 @@ test.describe('admin settings page', () => {
   test(
     'Save Profile stores adminProfile, alerts, reloads, keeps the values, updates the navbar and logs the activity',
     { tag: '@one-width' },
-    async ({ page, request }) => {
-      await openAdminPage(page, request, SETTINGS);
+    async ({ adminPage: page }) => {
+      await openAdminPage(page, SETTINGS);
       await fileInput(page).setInputFiles({
         name: 'me.png',
         mimeType: 'image/png',
@@ -222,9 +214,9 @@ test.describe('admin settings page', () => {
   test(
     'the activity log keeps the 5 latest entries, newest first',
     { tag: '@one-width' },
-    async ({ page, request }) => {
+    async ({ adminPage: page }) => {
       const seeded = [5, 4, 3, 2, 1].map((n) => `Updated profile on 0${n}/01/26, 9:00:00 am`);
-      await openAdminPage(page, request, SETTINGS, { adminActivityLog: seeded });
+      await openAdminPage(page, SETTINGS, { adminActivityLog: seeded });
       await expect(section(page, 'Recent Activity').getByRole('listitem')).toHaveText(seeded);
 
       await saveProfileAndReload(page);
@@ -240,9 +232,9 @@ test.describe('admin settings page', () => {
   test(
     'a longer stored log shows only its 5 latest entries',
     { tag: '@one-width' },
-    async ({ page, request }) => {
+    async ({ adminPage: page }) => {
       const seeded = Array.from({ length: 7 }, (_, index) => `Entry ${7 - index}`);
-      await openAdminPage(page, request, SETTINGS, { adminActivityLog: seeded });
+      await openAdminPage(page, SETTINGS, { adminActivityLog: seeded });
       await expect(section(page, 'Recent Activity').getByRole('listitem')).toHaveText(seeded.slice(0, 5));
     },
   );
@@ -253,7 +245,7 @@ test.describe('admin settings page', () => {
     test(
       'the activity date-time is shown in Asia/Kolkata, en-IN',
       { tag: '@one-width' },
-      async ({ page, request }) => {
+      async ({ adminPage: page }) => {
         // The latest 20:00 UTC: 15:00 or 16:00 the same day in New York, 01:30 the next day in Kolkata.
         // In the past, so the session token has not expired by the page's clock.
         const now = new Date();
@@ -269,7 +261,7 @@ test.describe('admin settings page', () => {
           'i',
         );
 
-        await openAdminPage(page, request, SETTINGS);
+        await openAdminPage(page, SETTINGS);
         expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
           'America/New_York',
         );
@@ -285,8 +277,8 @@ test.describe('admin settings page', () => {
   test(
     'a file that is not an image is refused with a message and nothing is stored',
     { tag: '@one-width' },
-    async ({ page, request }) => {
-      await openAdminPage(page, request, SETTINGS);
+    async ({ adminPage: page }) => {
+      await openAdminPage(page, SETTINGS);
       await fileInput(page).setInputFiles({
         name: 'notes.txt',
         mimeType: 'text/plain',
@@ -301,10 +293,10 @@ test.describe('admin settings page', () => {
   test(
     'with storage full, Save Profile shows the storage-full message, no alert, and changes nothing',
     { tag: '@one-width' },
-    async ({ page, request }) => {
+    async ({ adminPage: page }) => {
       const before = { name: 'Kept Admin', email: 'kept@example.com', role: 'Admin' };
       const log = ['Updated profile on 01/01/26, 9:00:00 am'];
-      await openAdminPage(page, request, SETTINGS, { adminProfile: before, adminActivityLog: log });
+      await openAdminPage(page, SETTINGS, { adminProfile: before, adminActivityLog: log });
       await expect(field(page, 'Name')).toHaveValue('Kept Admin');
       await fillStorageQuota(page);
 
@@ -322,23 +314,27 @@ test.describe('admin settings page', () => {
     },
   );
 
-  test('an empty new password alerts and sends nothing', { tag: '@one-width' }, async ({ page, request }) => {
-    await openAdminPage(page, request, SETTINGS);
-    const calls = countRequests(page, CHANGE_PASSWORD_API);
+  test(
+    'an empty new password alerts and sends nothing',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await openAdminPage(page, SETTINGS);
+      const calls = countRequests(page, CHANGE_PASSWORD_API);
 
-    expect(await clickForDialog(page, 'Change Password')).toBe(EMPTY_NEW_PASSWORD);
-    await field(page, 'Current Password').fill(E2E_ADMIN.password);
-    expect(await clickForDialog(page, 'Change Password')).toBe(EMPTY_NEW_PASSWORD);
-    expect(calls.count).toBe(0);
-  });
+      expect(await clickForDialog(page, 'Change Password')).toBe(EMPTY_NEW_PASSWORD);
+      await field(page, 'Current Password').fill(E2E_ADMIN.password);
+      expect(await clickForDialog(page, 'Change Password')).toBe(EMPTY_NEW_PASSWORD);
+      expect(calls.count).toBe(0);
+    },
+  );
 
   test(
     'changes the password of a fresh admin account for real and keeps its session going',
     { tag: '@one-width' },
-    async ({ page, request }) => {
-      const account = await freshAdminAccount(request, 'change-pw');
+    async ({ page, request, adminToken }) => {
+      const account = await freshAdminAccount(request, adminToken, 'change-pw');
       const newPassword = 'e2e-changed-password-2';
-      await seedAdminSession(page, account.token, { email: account.email, name: account.fullName });
+      await signIn(page, { token: account.token, email: account.email, name: account.fullName });
       await page.goto(SETTINGS);
       await expect(field(page, 'Current Password')).toBeVisible({ timeout: 15_000 });
 
@@ -390,9 +386,9 @@ test.describe('admin settings page', () => {
   test(
     'a wrong current password alerts the server’s message and changes nothing',
     { tag: '@one-width' },
-    async ({ page, request }) => {
-      const account = await freshAdminAccount(request, 'wrong-pw');
-      await seedAdminSession(page, account.token, { email: account.email, name: account.fullName });
+    async ({ page, request, adminToken }) => {
+      const account = await freshAdminAccount(request, adminToken, 'wrong-pw');
+      await signIn(page, { token: account.token, email: account.email, name: account.fullName });
       await page.goto(SETTINGS);
       await expect(field(page, 'Current Password')).toBeVisible({ timeout: 15_000 });
 
@@ -412,9 +408,9 @@ test.describe('admin settings page', () => {
   test(
     'a server that cannot be reached gives the client’s message',
     { tag: '@one-width' },
-    async ({ page, request }) => {
+    async ({ adminPage: page }) => {
       // E2E_ADMIN's password is never changed: the request does not reach the server.
-      await openAdminPage(page, request, SETTINGS);
+      await openAdminPage(page, SETTINGS);
       await failApi(page, CHANGE_PASSWORD_API);
       await field(page, 'Current Password').fill(E2E_ADMIN.password);
       await field(page, 'New Password').fill('never-sent-password');
@@ -425,8 +421,8 @@ test.describe('admin settings page', () => {
     },
   );
 
-  test('works with the keyboard alone', { tag: '@one-width' }, async ({ page, request }) => {
-    await openAdminPage(page, request, SETTINGS);
+  test('works with the keyboard alone', { tag: '@one-width' }, async ({ adminPage: page }) => {
+    await openAdminPage(page, SETTINGS);
     await field(page, 'Name').focus();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Key Board');
@@ -455,8 +451,8 @@ test.describe('admin settings page', () => {
     expect((await readStoredJson<StoredAdminProfile>(page, 'adminProfile'))?.name).toBe('Key Board');
   });
 
-  test('fits the viewport without horizontal scrolling', async ({ page, request }) => {
-    await openAdminPage(page, request, SETTINGS, {
+  test('fits the viewport without horizontal scrolling', async ({ adminPage: page }) => {
+    await openAdminPage(page, SETTINGS, {
       adminProfile: { name: 'A very long administrator name indeed', email: 'long.address@example.com' },
       adminActivityLog: ['Updated profile on 22/11/26, 1:30:00 am'],
     });
@@ -466,8 +462,8 @@ test.describe('admin settings page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('axe finds no violations', async ({ page, request }) => {
-    await openAdminPage(page, request, SETTINGS, {
+  test('axe finds no violations', async ({ adminPage: page }) => {
+    await openAdminPage(page, SETTINGS, {
       adminActivityLog: ['Updated profile on 22/11/26, 1:30:00 am'],
     });
     await expect(section(page, 'Recent Activity').getByRole('listitem')).toHaveCount(1);
@@ -477,10 +473,9 @@ test.describe('admin settings page', () => {
 
 test.describe('admin profile page', () => {
   test('shows the card and the profile form, with the defaults when nothing is stored', async ({
-    page,
-    request,
+    adminPage: page,
   }) => {
-    await openAdminPage(page, request, PROFILE);
+    await openAdminPage(page, PROFILE);
     await expect(page).toHaveTitle(/^Admin Profile/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Profile' })).toBeVisible();
     await expect(main(page).getByRole('heading', { level: 2, name: 'Admin User' })).toBeVisible();
@@ -492,14 +487,16 @@ test.describe('admin profile page', () => {
     await expect(main(page).getByRole('button', { name: 'Save Profile' })).toBeVisible();
   });
 
-  test('the card shows the stored profile; the navbar Profile link leads here', async ({ page, request }) => {
+  test('the card shows the stored profile; the navbar Profile link leads here', async ({
+    adminPage: page,
+  }) => {
     const stored = {
       name: 'Priya Admin',
       email: 'priya.admin@example.com',
       role: 'Super Admin',
       profilePic: PIXEL,
     };
-    await openAdminPage(page, request, SETTINGS, { adminProfile: stored });
+    await openAdminPage(page, SETTINGS, { adminProfile: stored });
     await page.getByRole('button', { name: 'Profile menu for Priya Admin' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page).toHaveURL(PROFILE);
@@ -518,8 +515,8 @@ test.describe('admin profile page', () => {
   test(
     'saving here updates the card and the navbar after the reload and logs the activity',
     { tag: '@one-width' },
-    async ({ page, request }) => {
-      await openAdminPage(page, request, PROFILE);
+    async ({ adminPage: page }) => {
+      await openAdminPage(page, PROFILE);
       await field(page, 'Name').fill('Ravi Root');
       await field(page, 'Role').selectOption('Super Admin');
       await saveProfileAndReload(page);
@@ -534,8 +531,8 @@ test.describe('admin profile page', () => {
     },
   );
 
-  test('fits the viewport without horizontal scrolling', async ({ page, request }) => {
-    await openAdminPage(page, request, PROFILE, {
+  test('fits the viewport without horizontal scrolling', async ({ adminPage: page }) => {
+    await openAdminPage(page, PROFILE, {
       adminProfile: { name: 'A very long administrator name indeed', email: 'long.address@example.com' },
     });
     const overflow = await page.evaluate(
@@ -544,8 +541,8 @@ test.describe('admin profile page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('axe finds no violations', async ({ page, request }) => {
-    await openAdminPage(page, request, PROFILE, {
+  test('axe finds no violations', async ({ adminPage: page }) => {
+    await openAdminPage(page, PROFILE, {
       adminProfile: {
         name: 'Priya Admin',
         email: 'priya.admin@example.com',

@@ -1,7 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { findAxeViolations } from './fixtures';
-import { openAsAdmin } from './admin-fixtures';
-import { readStoredJson, type StoredTask } from './workspace-fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
 
 /** Spec §2 Manage Tasks (/admin/manage-tasks): 'Pending Tasks' and 'Completed Tasks' from the browser's tasks. */
 
@@ -65,10 +64,9 @@ function rowOf(page: Page, name: 'Pending Tasks' | 'Completed Tasks', title: str
 }
 
 test('@one-width splits tasks at exactly 100, with the spec columns and a status badge per pending task', async ({
-  page,
-  request,
+  adminPage: page,
 }) => {
-  await openAsAdmin(page, request, PATH, { json: { tasks: TASKS } });
+  await openWith(page, PATH, { json: { tasks: TASKS } });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Tasks');
   await expect(table(page, 'Pending Tasks').getByRole('columnheader')).toHaveText([
     'Title',
@@ -119,10 +117,9 @@ test('@one-width splits tasks at exactly 100, with the spec columns and a status
 });
 
 test('@one-width Mark as Completed moves the task and stores status Completed, progress 100', async ({
-  page,
-  request,
+  adminPage: page,
 }) => {
-  await openAsAdmin(page, request, PATH, { json: { tasks: TASKS } });
+  await openWith(page, PATH, { json: { tasks: TASKS } });
   await rowOf(page, 'Pending Tasks', 'Draft plan')
     .getByRole('button', { name: '✅ Mark as Completed' })
     .click();
@@ -141,8 +138,10 @@ test('@one-width Mark as Completed moves the task and stores status Completed, p
   await expect(table(page, 'Completed Tasks').locator('tbody tr')).toHaveCount(2);
 });
 
-test('@one-width Delete asks first; Cancel keeps the task, Delete removes it', async ({ page, request }) => {
-  await openAsAdmin(page, request, PATH, { json: { tasks: TASKS } });
+test('@one-width Delete asks first; Cancel keeps the task, Delete removes it', async ({
+  adminPage: page,
+}) => {
+  await openWith(page, PATH, { json: { tasks: TASKS } });
   const row = rowOf(page, 'Pending Tasks', 'Fix login');
   const dialog = page.getByRole('dialog', { name: 'Delete task?' });
 
@@ -161,18 +160,17 @@ test('@one-width Delete asks first; Cancel keeps the task, Delete removes it', a
   expect(stored?.map((task) => task.id)).toEqual(['1', '3', '4']);
 });
 
-test('@one-width empty tables say so', async ({ page, request }) => {
-  await openAsAdmin(page, request, PATH);
+test('@one-width empty tables say so', async ({ adminPage: page }) => {
+  await openWith(page, PATH);
   await expect(page.getByText('No pending tasks', { exact: true })).toBeVisible();
   await expect(page.getByText('No completed tasks', { exact: true })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 });
 
 test('has no axe violations with tasks shown, and no page-wide horizontal scroll', async ({
-  page,
-  request,
+  adminPage: page,
 }) => {
-  await openAsAdmin(page, request, PATH, { json: { tasks: TASKS } });
+  await openWith(page, PATH, { json: { tasks: TASKS } });
   await expect(table(page, 'Pending Tasks').locator('tbody tr')).toHaveCount(3);
   expect(await findAxeViolations(page)).toEqual([]);
   const overflow = await page.evaluate(

@@ -1,13 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_PASSWORD, findAxeViolations, registerViaApi, uniqueEmail } from './fixtures';
-import { E2E_ADMIN, logInViaApi, openAsAdmin } from './admin-fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { USERS_API as USERS, findAxeViolations, openWith, stubUsers, type ListedUser } from './page-helpers';
+import { E2E_ADMIN, E2E_PASSWORD, logInViaApi, registerViaApi, uniqueEmail } from './session-helpers';
 
 /** Spec §2 Manage Users (/admin/manage-users), the full-table reading, against the real admin API. */
 
 const PATH = '/admin/manage-users';
-const USERS = '/admin/users';
-
-type ListedUser = { fullName: string; email: string; role: 'user' | 'admin'; createdAt: string };
 
 function usersTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Manage Users' });
@@ -43,21 +41,6 @@ async function expectRow(row: Locator, name: string, role: 'Admin' | 'User'): Pr
   await expect(row.getByRole('cell').nth(2)).toHaveText(role);
 }
 
-async function stubUsers(page: Page, users: ListedUser[]): Promise<void> {
-  await page.route(
-    (url) => url.pathname === USERS,
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(users) }),
-  );
-}
-
-function collectErrors(page: Page): string[] {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') logged.push(message.text());
-  });
-  return logged;
-}
-
 function makeUsers(count: number): ListedUser[] {
   const base = Date.parse('2026-01-01T00:00:00.000Z');
   // Oldest first on purpose: the screen must put the newest (u{count}) on top.
@@ -70,8 +53,7 @@ function makeUsers(count: number): ListedUser[] {
 }
 
 test('@one-width shows ID, Name, Email, Role, Actions; newest first; roles capitalised', async ({
-  page,
-  request,
+  adminPage: page,
 }) => {
   await stubUsers(page, [
     {
@@ -87,7 +69,7 @@ test('@one-width shows ID, Name, Email, Role, Actions; newest first; roles capit
       createdAt: '2026-02-01T00:00:00.000Z',
     },
   ]);
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Users');
   const table = usersTable(page);
   await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Email', 'Role', 'Actions']);
@@ -101,16 +83,16 @@ test('@one-width shows ID, Name, Email, Role, Actions; newest first; roles capit
   await expect(rows.nth(0).getByRole('button')).toHaveText(['Edit', 'Delete']);
 });
 
-test('@one-width says No users found. for an empty list', async ({ page, request }) => {
+test('@one-width says No users found. for an empty list', async ({ adminPage: page }) => {
   await stubUsers(page, []);
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   await expect(page.getByText('No users found.', { exact: true })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 });
 
-test('@one-width pages 50 rows at a time, numbering rows across pages', async ({ page, request }) => {
+test('@one-width pages 50 rows at a time, numbering rows across pages', async ({ adminPage: page }) => {
   await stubUsers(page, makeUsers(120));
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   const rows = usersTable(page).locator('tbody tr');
   const pages = page.getByRole('navigation', { name: 'Users pages' });
   await expect(rows).toHaveCount(50);
@@ -135,12 +117,12 @@ test('@one-width pages 50 rows at a time, numbering rows across pages', async ({
 });
 
 test('@one-width promotes and renames a user: PUT sends the lowercase role, it survives a reload, and they log in as admin', async ({
-  page,
+  adminPage: page,
   request,
 }) => {
   const email = uniqueEmail('promote');
   await registerViaApi(request, { fullName: 'Pat Promote', email });
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   const row = rowOf(page, email);
   await expectRow(row, 'Pat Promote', 'User');
 
@@ -169,10 +151,10 @@ test('@one-width promotes and renames a user: PUT sends the lowercase role, it s
   await logInViaApi(request, email, E2E_PASSWORD, 'admin');
 });
 
-test('@one-width Cancel leaves the row as it was', async ({ page, request }) => {
+test('@one-width Cancel leaves the row as it was', async ({ adminPage: page, request }) => {
   const email = uniqueEmail('cancel-edit');
   await registerViaApi(request, { fullName: 'Cora Cancel', email });
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   const row = rowOf(page, email);
   await row.getByRole('button', { name: 'Edit' }).click();
   await row.getByRole('textbox').fill('Changed Mind');
@@ -184,12 +166,12 @@ test('@one-width Cancel leaves the row as it was', async ({ page, request }) => 
 });
 
 test('@one-width Delete asks first: Cancel and Escape keep the row, Delete removes it for good', async ({
-  page,
+  adminPage: page,
   request,
 }) => {
   const email = uniqueEmail('delete-me');
   await registerViaApi(request, { fullName: 'Dee Delete', email });
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   const row = rowOf(page, email);
   const deleteButton = row.getByRole('button', { name: 'Delete' });
   const dialog = page.getByRole('dialog', { name: 'Delete user?' });
@@ -220,11 +202,12 @@ test('@one-width Delete asks first: Cancel and Escape keep the row, Delete remov
 });
 
 test('@one-width the server refusing self-demotion is shown and the row stays Admin', async ({
-  page,
-  request,
+  adminPage: page,
+  consoleErrors,
 }) => {
-  const logged = collectErrors(page);
-  await openAsAdmin(page, request, PATH);
+  consoleErrors.allow('Failed to update user');
+  consoleErrors.allow('Failed to delete user');
+  await openWith(page, PATH);
   const row = await findRow(page, E2E_ADMIN.email);
   await row.getByRole('button', { name: 'Edit' }).click();
   await row.getByRole('combobox').selectOption({ label: 'User' });
@@ -233,7 +216,7 @@ test('@one-width the server refusing self-demotion is shown and the row stays Ad
     page.getByText('You cannot remove your own admin role. Ask another administrator.'),
   ).toBeVisible();
   await expectRow(row, E2E_ADMIN.fullName, 'Admin');
-  expect(logged.some((text) => text.includes('Failed to update user'))).toBe(true);
+  expect(consoleErrors.messages.some((text) => text.includes('Failed to update user'))).toBe(true);
 
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -241,13 +224,17 @@ test('@one-width the server refusing self-demotion is shown and the row stays Ad
     page.getByText('You cannot delete your own account. Ask another administrator.'),
   ).toBeVisible();
   await expect(row).toBeVisible();
-  expect(logged.some((text) => text.includes('Failed to delete user'))).toBe(true);
+  expect(consoleErrors.messages.some((text) => text.includes('Failed to delete user'))).toBe(true);
 
   await page.reload();
   await expectRow(await findRow(page, E2E_ADMIN.email), E2E_ADMIN.fullName, 'Admin');
 });
 
-test('@one-width the 409 for the last admin is shown and the row stays Admin', async ({ page, request }) => {
+test('@one-width the 409 for the last admin is shown and the row stays Admin', async ({
+  adminPage: page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow('Failed to update user');
   // The real server answers this only when a single admin is left, which a shared e2e database (where
   // other tests promote accounts) cannot guarantee; the rule itself is integration-tested.
   const lastAdmin: ListedUser = {
@@ -266,7 +253,7 @@ test('@one-width the 409 for the last admin is shown and the row stays Admin', a
         body: JSON.stringify({ message: 'The last administrator cannot be demoted.', code: 'LAST_ADMIN' }),
       }),
   );
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   const row = rowOf(page, lastAdmin.email);
   await row.getByRole('button', { name: 'Edit' }).click();
   await row.getByRole('combobox').selectOption({ label: 'User' });
@@ -276,12 +263,15 @@ test('@one-width the 409 for the last admin is shown and the row stays Admin', a
 });
 
 test('@one-width a network failure on save or delete is told and changes nothing', async ({
-  page,
+  adminPage: page,
   request,
+  consoleErrors,
 }) => {
+  consoleErrors.allow('Failed to update user');
+  consoleErrors.allow('Failed to delete user');
   const email = uniqueEmail('offline');
   await registerViaApi(request, { fullName: 'Olly Offline', email });
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   await page.route(
     (url) => url.pathname === `/admin/users/${encodeURIComponent(email)}`,
     (route) => route.abort('internetdisconnected'),
@@ -301,13 +291,14 @@ test('@one-width a network failure on save or delete is told and changes nothing
   await expect(row).toBeVisible();
 });
 
-test('@one-width a failed list shows an error with Retry', async ({ page, request }) => {
+test('@one-width a failed list shows an error with Retry', async ({ adminPage: page, consoleErrors }) => {
+  consoleErrors.allow('Failed to fetch users');
   let calls = 0;
   await page.route(
     (url) => url.pathname === USERS,
     (route) => (++calls === 1 ? route.fulfill({ status: 500, body: '' }) : route.continue()),
   );
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load users.' });
   await expect(alert).toContainText('Request failed with status 500.');
   await alert.getByRole('button', { name: 'Retry' }).click();
@@ -316,11 +307,10 @@ test('@one-width a failed list shows an error with Retry', async ({ page, reques
 });
 
 test('has no axe violations with users shown, with the dialog open, and no page-wide horizontal scroll', async ({
-  page,
-  request,
+  adminPage: page,
 }) => {
   await stubUsers(page, makeUsers(60));
-  await openAsAdmin(page, request, PATH);
+  await openWith(page, PATH);
   await expect(usersTable(page).locator('tbody tr')).toHaveCount(50);
   expect(await findAxeViolations(page)).toEqual([]);
   const overflow = await page.evaluate(

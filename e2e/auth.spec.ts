@@ -1,16 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { countRequests, failApi, holdRequests, stubApi, stubUsers } from './page-helpers';
 import {
   E2E_PASSWORD,
-  countRequests,
-  failApi,
   fakeToken,
-  holdRequests,
   readSession,
   registerViaApi,
   requestResetToken,
-  stubApi,
   uniqueEmail,
-} from './fixtures';
+} from './session-helpers';
 
 /**
  * Spec §2 (Sign up, Log in, Forgot password, Reset password), §4 transitions, §5 validation and the
@@ -37,14 +35,6 @@ async function gotoWithFrozenClock(page: Page, path: string) {
   await page.clock.install({ time: new Date('2030-01-01T09:00:00Z') });
   await page.goto(path);
   await page.clock.pauseAt(new Date('2030-01-01T09:30:00Z'));
-}
-
-/** The admin dashboard loads the user list; with a fake token the real server would end the session. */
-async function stubAdminDashboard(page: Page) {
-  await page.route(
-    (url) => url.pathname === '/admin/users',
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
-  );
 }
 
 async function fillSignup(
@@ -205,7 +195,8 @@ test.describe('Sign up', { tag: '@one-width' }, () => {
     // The server allows only the first admin and tests share one server, so its answer is stubbed.
     const token = fakeToken('admin');
     await stubApi(page, REGISTER, 201, { token, role: 'admin', message: 'Account created successfully.' });
-    await stubAdminDashboard(page);
+    // The admin dashboard loads the user list; with a fake token the real server would end the session.
+    await stubUsers(page, []);
     const registers = countRequests(page, REGISTER);
     const email = uniqueEmail('signup-admin');
     await page.goto('/signup?role=admin');
@@ -338,7 +329,8 @@ test.describe('Log in', { tag: '@one-width' }, () => {
       user: { fullName: 'Ari Admin', email, role: 'admin' },
       message: 'Login successful.',
     });
-    await stubAdminDashboard(page);
+    // The admin dashboard loads the user list; with a fake token the real server would end the session.
+    await stubUsers(page, []);
     const logins = countRequests(page, LOGIN);
     await page.goto('/login?role=user');
     await fillLogin(page, email, E2E_PASSWORD);

@@ -1,12 +1,13 @@
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { findAxeViolations } from './fixtures';
+import type { Locator, Page, Response } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   fillStorageQuota,
-  openAsMember,
+  findAxeViolations,
+  openWith,
   readStoredJson,
-  seedMemberStorage,
-  type SeedOptions,
-} from './workspace-fixtures';
+  storeData,
+  type StoredData,
+} from './page-helpers';
 
 /**
  * Spec: the member calendar (/user/calendar). Tasks' deadlines show as red all-day events, events added
@@ -23,7 +24,7 @@ const DEADLINE_CONFIRM =
 
 type StoredEvent = { title: string; start: string; end?: string; type: string; allDay?: boolean };
 
-const SEED: SeedOptions = {
+const SEED: StoredData = {
   tasks: [
     { id: '1', title: 'Ship report', description: 'Quarterly', deadline: '2026-03-12' },
     { id: '2', title: 'Someday task', description: 'No date', deadline: '' },
@@ -62,8 +63,8 @@ function backgroundOf(locator: Locator): Promise<string> {
   return locator.evaluate((element) => getComputedStyle(element).backgroundColor);
 }
 
-async function openCalendar(page: Page, options: SeedOptions = SEED): Promise<void> {
-  await openAsMember(page, '/user/calendar', options);
+async function openCalendar(page: Page, options: StoredData = SEED): Promise<void> {
+  await openWith(page, '/user/calendar', options);
   // FullCalendar arrives in its own chunk after the page: allow for a slow machine.
   await expect(calendarTitle(page)).toHaveText('March 2026', { timeout: 15_000 });
 }
@@ -103,7 +104,7 @@ async function dragSelectDays(page: Page, from: string, to: string): Promise<voi
   await page.mouse.up();
 }
 
-test('shows the heading, task deadlines in red and stored events by type', async ({ page }) => {
+test('shows the heading, task deadlines in red and stored events by type', async ({ memberPage: page }) => {
   await openCalendar(page);
   await expect(page).toHaveTitle(/Calendar/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('📅 Task & Deadline Calendar');
@@ -124,7 +125,7 @@ test('shows the heading, task deadlines in red and stored events by type', async
   await expect(page.getByText('Garbled task')).toHaveCount(0);
 });
 
-test('the calendar is 500 px high', async ({ page }) => {
+test('the calendar is 500 px high', async ({ memberPage: page }) => {
   await openCalendar(page);
   const box = await calendarRoot(page).boundingBox();
   expect(box?.height).toBeGreaterThanOrEqual(499);
@@ -134,8 +135,8 @@ test('the calendar is 500 px high', async ({ page }) => {
 test(
   'a placeholder of the same height stands in while FullCalendar loads',
   { tag: '@one-width' },
-  async ({ page }) => {
-    await seedMemberStorage(page, SEED);
+  async ({ memberPage: page }) => {
+    await storeData(page, SEED);
     // Holds back the script holding FullCalendar's core (it marks the style element it injects).
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
@@ -160,7 +161,9 @@ test(
   },
 );
 
-test('the view buttons switch between month, week, work week, day and agenda', async ({ page }) => {
+test('the view buttons switch between month, week, work week, day and agenda', async ({
+  memberPage: page,
+}) => {
   await openCalendar(page);
   const headers = calendarRoot(page).locator('.fc-col-header-cell');
   const toolbar = calendarRoot(page).locator('.fc-header-toolbar');
@@ -211,7 +214,7 @@ test('the view buttons switch between month, week, work week, day and agenda', a
 test(
   'selecting a range with the mouse and answering OK adds a red deadline',
   { tag: '@one-width' },
-  async ({ page }) => {
+  async ({ memberPage: page }) => {
     await openCalendar(page);
     const dialogs = answerDialogs(page, '  Offsite  ', true);
     await dragSelectDays(page, '2026-03-17', '2026-03-19');
@@ -236,7 +239,7 @@ test(
 test(
   'selecting a range and answering Cancel to the deadline question adds a blue event',
   { tag: '@one-width' },
-  async ({ page }) => {
+  async ({ memberPage: page }) => {
     await openCalendar(page, { tasks: [] });
     answerDialogs(page, 'Workshop', false);
     await dragSelectDays(page, '2026-03-24', '2026-03-25');
@@ -252,7 +255,7 @@ test(
 test(
   'a blank or cancelled title adds nothing and asks nothing more',
   { tag: '@one-width' },
-  async ({ page }) => {
+  async ({ memberPage: page }) => {
     await openCalendar(page, { tasks: [] });
     const blank = answerDialogs(page, '   ', true);
     await dragSelectDays(page, '2026-03-17', '2026-03-18');
@@ -270,7 +273,7 @@ test(
   },
 );
 
-test('the Add an event form works from the keyboard', { tag: '@one-width' }, async ({ page }) => {
+test('the Add an event form works from the keyboard', { tag: '@one-width' }, async ({ memberPage: page }) => {
   await openCalendar(page, { tasks: [] });
   const form = page.getByRole('region', { name: 'Add an event' });
   await expect(form).toBeVisible();
@@ -312,19 +315,23 @@ test('the Add an event form works from the keyboard', { tag: '@one-width' }, asy
   expect(stored?.at(-1)).toEqual({ title: 'Dentist', start: '2026-03-05', type: 'event', allDay: true });
 });
 
-test('the form refuses an end date before the start date', { tag: '@one-width' }, async ({ page }) => {
-  await openCalendar(page, { tasks: [] });
-  const form = page.getByRole('region', { name: 'Add an event' });
-  await form.getByLabel('Title').fill('Backwards');
-  await form.getByLabel('Start date').fill('2026-03-24');
-  await form.getByLabel('End date').fill('2026-03-20');
-  await form.getByRole('button', { name: 'Add Event' }).click();
-  await expect(form.getByText('The end date cannot be before the start date.')).toBeVisible();
-  await expect(form.getByLabel('End date')).toHaveAttribute('aria-invalid', 'true');
-  expect(await readStoredJson(page, 'calendarEvents')).toBeNull();
-});
+test(
+  'the form refuses an end date before the start date',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await openCalendar(page, { tasks: [] });
+    const form = page.getByRole('region', { name: 'Add an event' });
+    await form.getByLabel('Title').fill('Backwards');
+    await form.getByLabel('Start date').fill('2026-03-24');
+    await form.getByLabel('End date').fill('2026-03-20');
+    await form.getByRole('button', { name: 'Add Event' }).click();
+    await expect(form.getByText('The end date cannot be before the start date.')).toBeVisible();
+    await expect(form.getByLabel('End date')).toHaveAttribute('aria-invalid', 'true');
+    expect(await readStoredJson(page, 'calendarEvents')).toBeNull();
+  },
+);
 
-test('added events are still there after a reload', { tag: '@one-width' }, async ({ page }) => {
+test('added events are still there after a reload', { tag: '@one-width' }, async ({ memberPage: page }) => {
   await openCalendar(page);
   answerDialogs(page, 'Retro', false);
   await dragSelectDays(page, '2026-03-26', '2026-03-26');
@@ -340,7 +347,7 @@ test('added events are still there after a reload', { tag: '@one-width' }, async
 test(
   'an event added in one tab appears in another without a reload',
   { tag: '@one-width' },
-  async ({ page, context }) => {
+  async ({ memberPage: page, context }) => {
     await openCalendar(page, { tasks: [] });
     const other = await context.newPage();
     await other.goto('/user/calendar');
@@ -370,7 +377,7 @@ test(
 test(
   'unreadable calendarEvents data shows a notice and the calendar still works',
   { tag: '@one-width' },
-  async ({ page }) => {
+  async ({ memberPage: page }) => {
     await openCalendar(page, { tasks: SEED.tasks, raw: { calendarEvents: 'not json' } });
     await expect(page.getByRole('status').filter({ hasText: 'calendarEvents' })).toBeVisible();
     await expect(calendarEvent(page, 'Ship report')).toBeVisible();
@@ -382,27 +389,31 @@ test(
   },
 );
 
-test('a full storage quota shows a toast and loses nothing', { tag: '@one-width' }, async ({ page }) => {
-  await openCalendar(page);
-  await fillStorageQuota(page);
-  const form = page.getByRole('region', { name: 'Add an event' });
-  await form.getByLabel('Title').fill('Too much');
-  await form.getByLabel('Start date').fill('2026-03-18');
-  await form.getByRole('button', { name: 'Add Event' }).click();
-  await expect(page.getByText('Browser storage is full. Remove some data and try again.')).toBeVisible();
-  // What was typed is still there for another try; the stored events are untouched.
-  await expect(form.getByLabel('Title')).toHaveValue('Too much');
-  await expect(calendarEvent(page, 'Too much')).toHaveCount(0);
-  expect(await readStoredJson<StoredEvent[]>(page, 'calendarEvents')).toHaveLength(2);
+test(
+  'a full storage quota shows a toast and loses nothing',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await openCalendar(page);
+    await fillStorageQuota(page);
+    const form = page.getByRole('region', { name: 'Add an event' });
+    await form.getByLabel('Title').fill('Too much');
+    await form.getByLabel('Start date').fill('2026-03-18');
+    await form.getByRole('button', { name: 'Add Event' }).click();
+    await expect(page.getByText('Browser storage is full. Remove some data and try again.')).toBeVisible();
+    // What was typed is still there for another try; the stored events are untouched.
+    await expect(form.getByLabel('Title')).toHaveValue('Too much');
+    await expect(calendarEvent(page, 'Too much')).toHaveCount(0);
+    expect(await readStoredJson<StoredEvent[]>(page, 'calendarEvents')).toHaveLength(2);
 
-  answerDialogs(page, 'Also too much', true);
-  await dragSelectDays(page, '2026-03-25', '2026-03-25');
-  await expect(calendarEvent(page, 'Ship report')).toBeVisible();
-  await expect(calendarEvent(page, 'Also too much')).toHaveCount(0);
-  expect(await readStoredJson<StoredEvent[]>(page, 'calendarEvents')).toHaveLength(2);
-});
+    answerDialogs(page, 'Also too much', true);
+    await dragSelectDays(page, '2026-03-25', '2026-03-25');
+    await expect(calendarEvent(page, 'Ship report')).toBeVisible();
+    await expect(calendarEvent(page, 'Also too much')).toHaveCount(0);
+    expect(await readStoredJson<StoredEvent[]>(page, 'calendarEvents')).toHaveLength(2);
+  },
+);
 
-test('no view scrolls the page sideways', async ({ page }) => {
+test('no view scrolls the page sideways', async ({ memberPage: page }) => {
   await openCalendar(page);
   const toolbar = calendarRoot(page).locator('.fc-header-toolbar');
   for (const label of ['Month', 'Week', 'Work week', 'Day', 'Agenda']) {
@@ -418,7 +429,7 @@ test('no view scrolls the page sideways', async ({ page }) => {
   }
 });
 
-test('axe finds no violations on the calendar, in every view', async ({ page }) => {
+test('axe finds no violations on the calendar, in every view', async ({ memberPage: page }) => {
   // Six full axe runs: each takes seconds on a busy 2-core machine.
   test.setTimeout(120_000);
   await openCalendar(page);
@@ -437,23 +448,27 @@ test('axe finds no violations on the calendar, in every view', async ({ page }) 
   expect(await findAxeViolations(page)).toEqual([]);
 });
 
-test('FullCalendar is loaded by the calendar page only', { tag: '@one-width' }, async ({ page }) => {
-  const scripts: Response[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response);
-  });
-  // FullCalendar's code marks the style element it injects; no other code has that text.
-  const loadsFullCalendar = async () => {
-    const texts = await Promise.all(scripts.map((response) => response.text().catch(() => '')));
-    return texts.some((text) => text.includes('data-fullcalendar'));
-  };
+test(
+  'FullCalendar is loaded by the calendar page only',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    // FullCalendar's code marks the style element it injects; no other code has that text.
+    const loadsFullCalendar = async () => {
+      const texts = await Promise.all(scripts.map((response) => response.text().catch(() => '')));
+      return texts.some((text) => text.includes('data-fullcalendar'));
+    };
 
-  await openAsMember(page, '/user/dashboard', { tasks: [] });
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-  expect(await loadsFullCalendar()).toBe(false);
+    await openWith(page, '/user/dashboard', { tasks: [] });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await loadsFullCalendar()).toBe(false);
 
-  await page.goto('/user/calendar');
-  await expect(calendarTitle(page)).toHaveText('March 2026');
-  expect(await loadsFullCalendar()).toBe(true);
-});
+    await page.goto('/user/calendar');
+    await expect(calendarTitle(page)).toHaveText('March 2026');
+    expect(await loadsFullCalendar()).toBe(true);
+  },
+);

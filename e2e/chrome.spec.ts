@@ -1,33 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-/** A token the client-side guard accepts (it reads the role claim; the server would verify it). */
-const fakeToken = (role: 'user' | 'admin') =>
-  `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ role, sv: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
-
-/**
- * Signs in with a fake token. Admin pages call the admin API, which would refuse the fake token and end
- * the session, so for an admin its user list is answered here (empty).
- */
-async function signIn(page: Page, role: 'user' | 'admin', extra: Record<string, unknown> = {}) {
-  if (role === 'admin') {
-    await page.route(
-      (url) => url.pathname === '/admin/users',
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
-    );
-  }
-  await page.addInitScript(
-    ([token, values]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify({ email: 'someone@example.com' }));
-      localStorage.setItem('loggedInUser', JSON.stringify({ name: 'Someone' }));
-      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, JSON.stringify(value));
-    },
-    [fakeToken(role), extra] as const,
-  );
-}
+import { expect, test } from './fixtures';
+import { storeData } from './page-helpers';
+import { fakeToken, registerViaApi, signIn, uniqueEmail } from './session-helpers';
 
 test.describe('navbar', () => {
   for (const path of ['/', '/login', '/signup']) {
@@ -47,8 +20,10 @@ test.describe('navbar', () => {
     });
   }
 
-  test('shows the stored user profile name and links Profile to /user/profile', async ({ page }) => {
-    await signIn(page, 'user', { userProfile: { name: 'Asha Rao' } });
+  test('shows the stored user profile name and links Profile to /user/profile', async ({
+    memberPage: page,
+  }) => {
+    await storeData(page, { json: { userProfile: { name: 'Asha Rao' } } });
     await page.goto('/user/dashboard');
     await page.getByRole('button', { name: 'Profile menu for Asha Rao' }).click();
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
@@ -56,9 +31,9 @@ test.describe('navbar', () => {
   });
 
   test('the profile menu works from the keyboard and closes on Escape or a click outside', async ({
-    page,
+    memberPage: page,
   }) => {
-    await signIn(page, 'user', { userProfile: { name: 'Kiran Keys' } });
+    await storeData(page, { json: { userProfile: { name: 'Kiran Keys' } } });
     await page.goto('/user/dashboard');
     const trigger = page.getByRole('button', { name: 'Profile menu for Kiran Keys' });
     await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
@@ -95,26 +70,29 @@ test.describe('navbar', () => {
     await expect(trigger).toBeFocused();
   });
 
-  test('reads adminProfile under /admin and links Profile to /admin/profile', async ({ page }) => {
-    await signIn(page, 'admin', {
-      adminProfile: { name: 'Admin User', role: 'Admin' },
-      userProfile: { name: 'Nope' },
+  test('reads adminProfile under /admin and links Profile to /admin/profile', async ({ adminPage: page }) => {
+    await storeData(page, {
+      json: { adminProfile: { name: 'Admin User', role: 'Admin' }, userProfile: { name: 'Nope' } },
     });
     await page.goto('/admin/dashboard');
     await page.getByRole('button', { name: 'Profile menu for Admin User' }).click();
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/admin/profile');
   });
 
-  test('shows a default icon without a picture and the picture when there is one', async ({ page }) => {
+  test('shows a default icon without a picture and the picture when there is one', async ({
+    memberPage: page,
+  }) => {
     const pixel =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-    await signIn(page, 'user', { userProfile: { name: 'Pic Person', profilePic: pixel } });
+    await storeData(page, { json: { userProfile: { name: 'Pic Person', profilePic: pixel } } });
     await page.goto('/user/dashboard');
     await expect(page.getByRole('navigation', { name: 'Main' }).locator('img')).toHaveAttribute('src', pixel);
   });
 
-  test('Logout clears the session and that profile, then goes to /', async ({ page }) => {
-    await signIn(page, 'user', { userProfile: { name: 'Leaving Soon' }, adminProfile: { name: 'Stays' } });
+  test('Logout clears the session and that profile, then goes to /', async ({ memberPage: page }) => {
+    await storeData(page, {
+      json: { userProfile: { name: 'Leaving Soon' }, adminProfile: { name: 'Stays' } },
+    });
     await page.goto('/user/dashboard');
     await page.getByRole('button', { name: 'Profile menu for Leaving Soon' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -135,9 +113,8 @@ test.describe('navbar', () => {
     });
   });
 
-  test('the logo goes to the dashboard after 0.5 s, not before', async ({ page }) => {
+  test('the logo goes to the dashboard after 0.5 s, not before', async ({ adminPage: page }) => {
     await page.clock.install();
-    await signIn(page, 'admin');
     await page.goto('/forgot-password');
     await page.getByRole('link', { name: 'Tasklane' }).click();
     await page.clock.runFor(400);
@@ -147,8 +124,7 @@ test.describe('navbar', () => {
     await page.waitForURL('**/user/dashboard');
   });
 
-  test('the logo reloads when already on the dashboard', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('the logo reloads when already on the dashboard', async ({ adminPage: page }) => {
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('link', { name: 'Tasklane' })).toHaveAttribute('href', '/admin/dashboard');
     const reloaded = page.waitForEvent('load');
@@ -195,14 +171,12 @@ test.describe('page guards', { tag: '@one-width' }, () => {
     await page.waitForURL('**/login?role=admin');
   });
 
-  test('/admin/* with a user token goes to /login?role=admin', async ({ page }) => {
-    await signIn(page, 'user');
+  test('/admin/* with a user token goes to /login?role=admin', async ({ memberPage: page }) => {
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/login?role=admin');
   });
 
-  test('a logout in another tab sends this tab to the login screen', async ({ page }) => {
-    await signIn(page, 'user');
+  test('a logout in another tab sends this tab to the login screen', async ({ memberPage: page }) => {
     await page.goto('/user/dashboard');
     await expect(page.getByRole('heading', { name: 'To Do' })).toBeVisible();
     const other = await page.context().newPage();
@@ -214,14 +188,12 @@ test.describe('page guards', { tag: '@one-width' }, () => {
   });
 
   test('an expired token counts as none', async ({ page }) => {
-    const expired = `${encode({ alg: 'HS256' })}.${encode({ role: 'admin', exp: 1 })}.sig`;
-    await page.addInitScript((token) => localStorage.setItem('token', token), expired);
+    await signIn(page, { token: fakeToken('admin', { exp: 1 }), email: 'late@example.com', name: 'Late' });
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/login?role=admin');
   });
 
-  test('a valid session reaches its area', async ({ page }) => {
-    await signIn(page, 'admin');
+  test('a valid session reaches its area', async ({ adminPage: page }) => {
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await page.goto('/user/dashboard');
@@ -229,12 +201,9 @@ test.describe('page guards', { tag: '@one-width' }, () => {
   });
 
   test('a real sign-up session reaches the user dashboard', async ({ page, request }) => {
-    const email = `guard-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    const res = await request.post('/api/auth/register', {
-      data: { fullName: 'Guard Test', email, password: 'guard-password', role: 'user' },
-    });
-    const { token } = (await res.json()) as { token: string };
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    const email = uniqueEmail('guard');
+    const token = await registerViaApi(request, { fullName: 'Guard Test', email });
+    await signIn(page, { token, email, name: 'Guard Test' });
     await page.goto('/user/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });

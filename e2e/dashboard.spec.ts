@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { findAxeViolations } from './fixtures';
-import { openAsMember, readStoredJson, type StoredTask } from './workspace-fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
+import { memberSession, signIn } from './session-helpers';
 
 /** The fixed "now" of these tests (local time): a Tuesday. */
 const NOW = new Date('2026-03-10T10:00:00');
@@ -44,14 +45,14 @@ function card(page: Page, title: string): Locator {
 
 async function openDashboard(page: Page, tasks: StoredTask[] = TASKS, extra: Record<string, unknown> = {}) {
   await page.clock.setFixedTime(NOW);
-  await openAsMember(page, '/user/dashboard', { tasks, json: extra });
+  await openWith(page, '/user/dashboard', { tasks, json: extra });
   // Generous: the first load of a cold production page on a busy 2-core machine can take seconds.
   await expect(page.getByRole('heading', { name: 'To Do' })).toBeVisible({ timeout: 15_000 });
 }
 
 test.describe('dashboard board', () => {
   test('shows the three columns with cards placed by progress, each with its deadline and priority', async ({
-    page,
+    memberPage: page,
   }) => {
     await openDashboard(page);
     await expect(column(page, 'To Do').getByText('Write release notes')).toBeVisible();
@@ -80,7 +81,7 @@ test.describe('dashboard board', () => {
       );
   });
 
-  test('thresholds: 40 To Do, 41 and 80 In Progress, 81 Completed', async ({ page }) => {
+  test('thresholds: 40 To Do, 41 and 80 In Progress, 81 Completed', async ({ memberPage: page }) => {
     await openDashboard(page, [
       { id: 'a', title: 'Forty', progress: 40, deadline: '2026-04-01' },
       { id: 'b', title: 'Forty-one', progress: 41, deadline: '2026-04-01' },
@@ -94,7 +95,7 @@ test.describe('dashboard board', () => {
   });
 
   test('a mouse drag moves a card, saves at once with progress unchanged, and survives a reload', async ({
-    page,
+    memberPage: page,
   }) => {
     await openDashboard(page);
     const source = card(page, 'Write release notes');
@@ -122,6 +123,7 @@ test.describe('dashboard board', () => {
     // A touch screen: the touch sensor waits 200 ms before a drag starts, so a finger can still scroll.
     const context = await browser.newContext({ hasTouch: true, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    await signIn(page, memberSession());
     await openDashboard(page);
     const source = card(page, 'Write release notes');
     const target = column(page, 'In Progress');
@@ -151,7 +153,7 @@ test.describe('dashboard board', () => {
   });
 
   test('a keyboard-only drag: Space picks up, arrows choose the column, Space drops; Escape cancels', async ({
-    page,
+    memberPage: page,
   }) => {
     await openDashboard(page);
     const source = card(page, 'Write release notes');
@@ -181,7 +183,9 @@ test.describe('dashboard board', () => {
     expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[1]).not.toHaveProperty('column');
   });
 
-  test('dropping a card back where its progress puts it clears the saved column', async ({ page }) => {
+  test('dropping a card back where its progress puts it clears the saved column', async ({
+    memberPage: page,
+  }) => {
     await openDashboard(page, [
       { id: '1', title: 'Dragged earlier', progress: 10, deadline: '2026-04-01', column: 'Completed' },
     ]);
@@ -197,7 +201,7 @@ test.describe('dashboard board', () => {
   test(
     'a long column shows 20 cards, then grows 20 at a time on request; the count names them all',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       const many: StoredTask[] = Array.from({ length: 45 }, (_, index) => ({
         id: String(100 + index),
         title: `Bulk task ${index + 1}`,
@@ -224,7 +228,7 @@ test.describe('dashboard load', () => {
   test(
     'deadline toasts: red for today, yellow for tomorrow, none for later; gone after 5 s',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       await openDashboard(page);
       const today = page.getByText('🚨 Task Due Today: "Write release notes"');
       const tomorrow = page.getByText('⏳ Task Due Tomorrow: "Review PR"');
@@ -245,7 +249,7 @@ test.describe('dashboard load', () => {
   test(
     'deadline toasts wait while the window has lost focus, then time out',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       await openDashboard(page, [TASKS[0]!]);
       const today = page.getByText('🚨 Task Due Today: "Write release notes"');
       await expect(today).toBeVisible();
@@ -261,7 +265,7 @@ test.describe('dashboard load', () => {
   test(
     'the page opens scrolled to the top and plays the chime when something is due',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       await page.addInitScript(() => {
         const played: string[] = [];
         (window as unknown as { played: string[] }).played = played;
@@ -278,7 +282,7 @@ test.describe('dashboard load', () => {
     },
   );
 
-  test('no toast and no chime when nothing is due', { tag: '@one-width' }, async ({ page }) => {
+  test('no toast and no chime when nothing is due', { tag: '@one-width' }, async ({ memberPage: page }) => {
     await page.addInitScript(() => {
       HTMLMediaElement.prototype.play = function play() {
         document.body.dataset.played = 'yes';
@@ -294,7 +298,7 @@ test.describe('dashboard load', () => {
   test(
     'Task Analytics charts the count per column and says it in text',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       await openDashboard(page);
       await expect(page.getByRole('heading', { name: 'Task Analytics' })).toBeVisible();
       await expect(page.getByText('To Do: 1 task, In Progress: 1 task, Completed: 1 task')).toBeVisible();
@@ -306,7 +310,7 @@ test.describe('dashboard load', () => {
   test(
     'notes autosave with a visible Saved state and survive a reload',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       await openDashboard(page, TASKS, { notes: 'Earlier note' });
       const notes = page.getByPlaceholder('Write your notes here...');
       await expect(notes).toHaveValue('Earlier note');
@@ -324,14 +328,14 @@ test.describe('dashboard load', () => {
   test(
     'a notes value stored raw by the old app (not JSON) is read as text',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       await page.clock.setFixedTime(NOW);
-      await openAsMember(page, '/user/dashboard', { raw: { notes: 'plain old text' } });
+      await openWith(page, '/user/dashboard', { raw: { notes: 'plain old text' } });
       await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue('plain old text');
     },
   );
 
-  test('axe finds no violations on the dashboard', async ({ page }) => {
+  test('axe finds no violations on the dashboard', async ({ memberPage: page }) => {
     await openDashboard(page, TASKS, { notes: 'Some notes' });
     await page.getByRole('heading', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
     await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(3);

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * Spec §2 Landing page (seven sections in order), §4 FAQ accordion and §9 counts (3 testimonials,

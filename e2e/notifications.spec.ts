@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openAsMember, type StoredTask } from './workspace-fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openWith, type StoredTask } from './page-helpers';
 
 /** Spec §2 Notifications (/user/notifications): tasks due today or tomorrow, by local calendar day. */
 
@@ -10,11 +11,13 @@ function task(id: string, title: string, deadline: string): StoredTask {
 async function openNotifications(page: Page, now: string, tasks?: StoredTask[]): Promise<void> {
   // Local time (no zone suffix): the browser and this process share the time zone.
   await page.clock.setFixedTime(new Date(now));
-  await openAsMember(page, '/user/notifications', { tasks });
+  await openWith(page, '/user/notifications', { tasks });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('📢 Notifications');
 }
 
-test('lists the tasks due today and tomorrow, in stored order, and nothing else', async ({ page }) => {
+test('lists the tasks due today and tomorrow, in stored order, and nothing else', async ({
+  memberPage: page,
+}) => {
   await openNotifications(page, '2026-03-10T10:00:00', [
     task('1', 'Past', '2026-03-09'),
     task('2', 'Tomorrow task', '2026-03-11'),
@@ -32,7 +35,7 @@ test('lists the tasks due today and tomorrow, in stored order, and nothing else'
 test(
   "shows 'No new notifications' with no tasks, and with none due today or tomorrow",
   { tag: '@one-width' },
-  async ({ page }) => {
+  async ({ memberPage: page }) => {
     await openNotifications(page, '2026-03-10T10:00:00');
     await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
 
@@ -45,7 +48,7 @@ test(
   },
 );
 
-test('tomorrow rolls over the end of a month', { tag: '@one-width' }, async ({ page }) => {
+test('tomorrow rolls over the end of a month', { tag: '@one-width' }, async ({ memberPage: page }) => {
   await openNotifications(page, '2026-03-31T23:30:00', [
     task('1', 'April first', '2026-04-01'),
     task('2', 'March thirty-first', '2026-03-31'),
@@ -57,7 +60,7 @@ test('tomorrow rolls over the end of a month', { tag: '@one-width' }, async ({ p
   ]);
 });
 
-test('tomorrow rolls over the end of a year', { tag: '@one-width' }, async ({ page }) => {
+test('tomorrow rolls over the end of a year', { tag: '@one-width' }, async ({ memberPage: page }) => {
   // A past year: the test session token expires an hour after the real now.
   await openNotifications(page, '2025-12-31T08:00:00', [task('1', 'New year', '2026-01-01')]);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveText([

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the app opens on the landing page with the product name', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,11 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  MEMBER,
-  openAsMember,
-  readStoredJson,
-  seedMemberStorage,
-  type StoredTask,
-} from './workspace-fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openWith, readStoredJson, type StoredTask } from './page-helpers';
+import { MEMBER } from './session-helpers';
 
 /** Spec §2 Create Tasks page (/user/userpage): the 'Create a New Task' form and the task grid. */
 
@@ -54,9 +50,9 @@ function boardColumn(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): L
 }
 
 test('shows the form (Priority defaults to Medium; Title, Description, Deadline required) and the empty state', async ({
-  page,
+  memberPage: page,
 }) => {
-  await openAsMember(page, '/user/userpage');
+  await openWith(page, '/user/userpage');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('User Task Management');
   await expect(form(page).getByRole('heading', { name: 'Create a New Task' })).toBeVisible();
   const priority = form(page).getByRole('combobox', { name: 'Priority' });
@@ -79,8 +75,8 @@ test('shows the form (Priority defaults to Medium; Title, Description, Deadline 
 test(
   'adding a task stores it with the member as assignee, shows its card and resets the form',
   { tag: '@one-width' },
-  async ({ page }) => {
-    await openAsMember(page, '/user/userpage');
+  async ({ memberPage: page }) => {
+    await openWith(page, '/user/userpage');
     const before = await page.evaluate(() => Date.now());
     await submitTask(page, {
       title: 'Write the changelog',
@@ -126,8 +122,7 @@ test(
 test(
   "a task added with no loggedInUser is assigned to 'Unknown User'",
   { tag: '@one-width' },
-  async ({ page }) => {
-    await seedMemberStorage(page);
+  async ({ memberPage: page }) => {
     await page.evaluate(() => localStorage.removeItem('loggedInUser'));
     await page.goto('/user/userpage');
     await submitTask(page, { title: 'Orphan', description: 'Nobody named', deadline: FAR_DEADLINE });
@@ -143,8 +138,8 @@ test(
 test(
   'a blank (after trimming) title or description, or a missing deadline, adds nothing',
   { tag: '@one-width' },
-  async ({ page }) => {
-    await openAsMember(page, '/user/userpage');
+  async ({ memberPage: page }) => {
+    await openWith(page, '/user/userpage');
     await submitTask(page, { title: '   ', description: 'Has a description', deadline: FAR_DEADLINE });
     await submitTask(page, { title: 'Has a title', description: ' \n\t ', deadline: FAR_DEADLINE });
     // The browser's required check stops this one (the deadline is empty).
@@ -159,27 +154,31 @@ test(
   },
 );
 
-test("'Task added successfully!' shows for about 3 seconds", { tag: '@one-width' }, async ({ page }) => {
-  await openAsMember(page, '/user/userpage');
-  await fillTaskForm(page, { title: 'Timed', description: 'Toast timing', deadline: FAR_DEADLINE });
-  await form(page).getByRole('button', { name: 'Add Task' }).click();
-  const start = Date.now();
-  // Keep the pointer off the toast: hovering pauses it.
-  await page.mouse.move(2, page.viewportSize()!.height - 2);
-  const toast = page.getByText('Task added successfully!');
-  await expect(toast).toBeVisible();
-  await page.waitForTimeout(Math.max(0, start + 1000 - Date.now()));
-  await expect(toast).toBeVisible({ timeout: 200 });
-  await expect(toast).toBeHidden({ timeout: Math.max(0, start + 4300 - Date.now()) });
-  // The 5000 ms default would still show it here; a very short one would have failed above.
-  expect(Date.now() - start).toBeGreaterThan(2500);
-});
+test(
+  "'Task added successfully!' shows for about 3 seconds",
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await openWith(page, '/user/userpage');
+    await fillTaskForm(page, { title: 'Timed', description: 'Toast timing', deadline: FAR_DEADLINE });
+    await form(page).getByRole('button', { name: 'Add Task' }).click();
+    const start = Date.now();
+    // Keep the pointer off the toast: hovering pauses it.
+    await page.mouse.move(2, page.viewportSize()!.height - 2);
+    const toast = page.getByText('Task added successfully!');
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(Math.max(0, start + 1000 - Date.now()));
+    await expect(toast).toBeVisible({ timeout: 200 });
+    await expect(toast).toBeHidden({ timeout: Math.max(0, start + 4300 - Date.now()) });
+    // The 5000 ms default would still show it here; a very short one would have failed above.
+    expect(Date.now() - start).toBeGreaterThan(2500);
+  },
+);
 
 test(
   'the slider saves progress as it moves (arrow keys, End, Home)',
   { tag: '@one-width' },
-  async ({ page }) => {
-    await openAsMember(page, '/user/userpage', {
+  async ({ memberPage: page }) => {
+    await openWith(page, '/user/userpage', {
       tasks: [
         {
           id: '1',
@@ -234,7 +233,7 @@ test(
 test(
   'progress set with the slider places the card on the board: 40 To Do, 41 and 80 In Progress, 81 Completed',
   { tag: '@one-width' },
-  async ({ page }) => {
+  async ({ memberPage: page }) => {
     const task = (id: string, title: string, progress: number): StoredTask => ({
       id,
       title,
@@ -243,7 +242,7 @@ test(
       deadline: FAR_DEADLINE,
       progress,
     });
-    await openAsMember(page, '/user/userpage', {
+    await openWith(page, '/user/userpage', {
       tasks: [
         task('a', 'Rises to 41', 40),
         task('b', 'Rises to 81', 80),
@@ -275,8 +274,8 @@ test(
 test(
   'moving the slider clears the column a drag put the task in',
   { tag: '@one-width' },
-  async ({ page }) => {
-    await openAsMember(page, '/user/userpage', {
+  async ({ memberPage: page }) => {
+    await openWith(page, '/user/userpage', {
       tasks: [
         {
           id: '7',
@@ -304,8 +303,8 @@ test(
 test(
   "'Delete Task' removes the task from the grid and storage, with a toast",
   { tag: '@one-width' },
-  async ({ page }) => {
-    await openAsMember(page, '/user/userpage', {
+  async ({ memberPage: page }) => {
+    await openWith(page, '/user/userpage', {
       tasks: [
         { id: '1', title: 'Keep me', description: 'd', priority: 'Low', deadline: FAR_DEADLINE, progress: 5 },
         {

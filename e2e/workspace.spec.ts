@@ -1,14 +1,14 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { findAxeViolations } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   fillStorageQuota,
-  openAsMember,
+  findAxeViolations,
+  openWith,
   readStoredJson,
   readStoredKeys,
-  seedMemberStorage,
-  type SeedOptions,
+  type StoredData,
   type StoredTask,
-} from './workspace-fixtures';
+} from './page-helpers';
 
 /** The member workspace frame: the 'User Panel' sidebar, the guard, no data loss, accessibility. */
 
@@ -55,9 +55,11 @@ async function addTask(page: Page, title: string, description = 'Added in a test
 }
 
 test.describe('User Panel sidebar', () => {
-  test('links every member page in order and marks the current one', async ({ page }, testInfo) => {
+  test('links every member page in order and marks the current one', async ({
+    memberPage: page,
+  }, testInfo) => {
     const folded = testInfo.project.name === 'mobile-360';
-    await openAsMember(page, '/user/dashboard');
+    await openWith(page, '/user/dashboard');
     for (const [label, path, heading] of [
       ['Dashboard', '/user/dashboard', 'Dashboard'],
       ['Create Tasks', '/user/userpage', 'User Task Management'],
@@ -81,18 +83,20 @@ test.describe('User Panel sidebar', () => {
     }
   });
 
-  test('at desktop width the links are shown directly, without a menu button', async ({ page }, testInfo) => {
+  test('at desktop width the links are shown directly, without a menu button', async ({
+    memberPage: page,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'The links fold into a menu below the md breakpoint');
-    await openAsMember(page, '/user/userpage');
+    await openWith(page, '/user/userpage');
     await expect(menuButton(page)).toBeHidden();
     for (const [label] of PANEL_LINKS) {
       await expect(sidebar(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
   });
 
-  test('at 360 px the links fold behind a Menu button', async ({ page }, testInfo) => {
+  test('at 360 px the links fold behind a Menu button', async ({ memberPage: page }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile-360', 'The menu button exists only below the md breakpoint');
-    await openAsMember(page, '/user/userpage');
+    await openWith(page, '/user/userpage');
     const dashboardLink = sidebar(page).getByRole('link', { name: 'Dashboard', exact: true });
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(dashboardLink).toBeHidden();
@@ -117,8 +121,7 @@ test.describe('User Panel sidebar', () => {
 test(
   'without a token, /user/userpage sends the visitor to /login?role=user',
   { tag: '@one-width' },
-  async ({ page }) => {
-    await seedMemberStorage(page);
+  async ({ memberPage: page }) => {
     await page.evaluate(() => localStorage.removeItem('token'));
     await page.goto('/user/userpage');
     await expect(page).toHaveURL(/\/login\?role=user$/);
@@ -129,10 +132,10 @@ test(
 test.describe('no data loss', () => {
   for (const raw of ['not json', '{}']) {
     test(`tasks = '${raw}': every page shows its empty state and a notice, the text is kept aside`, async ({
-      page,
+      memberPage: page,
     }) => {
       const errors = collectPageErrors(page);
-      await openAsMember(page, '/user/dashboard', { raw: { tasks: raw } });
+      await openWith(page, '/user/dashboard', { raw: { tasks: raw } });
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
       await expect(storageNotice(page)).toBeVisible();
       const copies = await readStoredKeys(page, 'tasks.corrupt.');
@@ -163,7 +166,7 @@ test.describe('no data loss', () => {
   test(
     'invalid entries are hidden, valid ones shown, the original kept aside, even after adding a task',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       const raw = JSON.stringify([
         { id: '1', title: 'Good', description: 'd', priority: 'High', deadline: '2026-03-10', progress: 10 },
         { id: '2', title: 5 },
@@ -171,7 +174,7 @@ test.describe('no data loss', () => {
         { id: '3', title: 'Bad progress', progress: 'lots' },
       ]);
       const errors = collectPageErrors(page);
-      await openAsMember(page, '/user/userpage', { raw: { tasks: raw } });
+      await openWith(page, '/user/userpage', { raw: { tasks: raw } });
       await expect(card(page, 'Good')).toContainText('10% Completed');
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
       await expect(page.getByText('Bad progress')).toHaveCount(0);
@@ -198,8 +201,8 @@ test.describe('no data loss', () => {
   test(
     'legacy data (numeric id, progress "50") is read as it is, with no notice',
     { tag: '@one-width' },
-    async ({ page }) => {
-      await openAsMember(page, '/user/userpage', {
+    async ({ memberPage: page }) => {
+      await openWith(page, '/user/userpage', {
         raw: {
           tasks: JSON.stringify([
             {
@@ -232,7 +235,7 @@ test.describe('no data loss', () => {
   test(
     'with the storage quota full, nothing is lost: a toast explains, tasks and typed values stay',
     { tag: '@one-width' },
-    async ({ page }) => {
+    async ({ memberPage: page }) => {
       const kept: StoredTask = {
         id: '1',
         title: 'Already saved',
@@ -241,7 +244,7 @@ test.describe('no data loss', () => {
         deadline: FAR_DEADLINE,
         progress: 20,
       };
-      await openAsMember(page, '/user/userpage', { tasks: [kept] });
+      await openWith(page, '/user/userpage', { tasks: [kept] });
       await expect(card(page, 'Already saved')).toBeVisible();
       const before = await page.evaluate(() => localStorage.getItem('tasks'));
       await fillStorageQuota(page);
@@ -271,8 +274,8 @@ test.describe('no data loss', () => {
   test(
     'two tabs stay in sync: a task added or removed in one shows in the other without reload',
     { tag: '@one-width' },
-    async ({ page, context }) => {
-      await openAsMember(page, '/user/dashboard');
+    async ({ memberPage: page, context }) => {
+      await openWith(page, '/user/dashboard');
       await expect(page.getByText('No tasks here.')).toHaveCount(3);
       const other = await context.newPage();
       await other.goto('/user/userpage');
@@ -331,13 +334,13 @@ test.describe('accessibility (axe-core)', () => {
     },
   ];
 
-  async function open(page: Page, path: string, options: SeedOptions): Promise<void> {
+  async function open(page: Page, path: string, options: StoredData): Promise<void> {
     await page.clock.setFixedTime(NOW);
-    await openAsMember(page, path, options);
+    await openWith(page, path, options);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
 
-  test('dashboard with tasks, notes, the chart and the deadline toasts', async ({ page }) => {
+  test('dashboard with tasks, notes, the chart and the deadline toasts', async ({ memberPage: page }) => {
     await open(page, '/user/dashboard', { tasks: DUE, json: { notes: 'Call the designer on Friday' } });
     await expect(page.getByText('🚨 Task Due Today: "Due today"')).toBeVisible();
     await expect(page.getByText('⏳ Task Due Tomorrow: "Due tomorrow"')).toBeVisible();
@@ -348,13 +351,13 @@ test.describe('accessibility (axe-core)', () => {
     await expectNoViolations(page);
   });
 
-  test('Create Tasks page with no tasks', async ({ page }) => {
+  test('Create Tasks page with no tasks', async ({ memberPage: page }) => {
     await open(page, '/user/userpage', {});
     await expect(page.getByText(EMPTY_GRID)).toBeVisible();
     await expectNoViolations(page);
   });
 
-  test('Create Tasks page with tasks and a toast', async ({ page }) => {
+  test('Create Tasks page with tasks and a toast', async ({ memberPage: page }) => {
     await open(page, '/user/userpage', { tasks: DUE });
     await addTask(page, 'Just added');
     await expect(page.getByText('Task added successfully!')).toBeVisible();
@@ -362,13 +365,13 @@ test.describe('accessibility (axe-core)', () => {
     await expectNoViolations(page);
   });
 
-  test('Notifications with no alerts', async ({ page }) => {
+  test('Notifications with no alerts', async ({ memberPage: page }) => {
     await open(page, '/user/notifications', { tasks: [DUE[2]!] });
     await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
     await expectNoViolations(page);
   });
 
-  test('Notifications with alerts', async ({ page }) => {
+  test('Notifications with alerts', async ({ memberPage: page }) => {
     await open(page, '/user/notifications', { tasks: DUE });
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
     await expectNoViolations(page);

@@ -1,0 +1,183 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Request, Route } from '@playwright/test';
+
+/** Helpers that act on a page: its stored data, its network, its dialogs, its accessibility. */
+
+export type StoredTask = {
+  id: string;
+  title: string;
+  description?: string;
+  priority?: 'High' | 'Medium' | 'Low';
+  deadline?: string;
+  progress?: number;
+  assignedTo?: string;
+  email?: string;
+  status?: string;
+  column?: string;
+};
+
+export type StoredData = {
+  /** Stored under `tasks` as JSON, unless `raw` gives the exact text. */
+  tasks?: StoredTask[];
+  /** Keys stored with exactly this text (e.g. `{ tasks: 'not json' }`). */
+  raw?: Record<string, string>;
+  /** Stored as JSON. */
+  json?: Record<string, unknown>;
+};
+
+/**
+ * Writes `data` into this origin's localStorage: the page must already be on the app's origin (a signed-in
+ * page from the fixtures is, on /robots.txt).
+ */
+export async function storeData(page: Page, data: StoredData): Promise<void> {
+  await page.evaluate(
+    ({ tasks, raw, json }) => {
+      if (tasks) localStorage.setItem('tasks', JSON.stringify(tasks));
+      for (const [key, value] of Object.entries(json ?? {})) localStorage.setItem(key, JSON.stringify(value));
+      for (const [key, value] of Object.entries(raw ?? {})) localStorage.setItem(key, value);
+    },
+    { tasks: data.tasks, raw: data.raw, json: data.json },
+  );
+}
+
+/** Stores `data` (when given) and opens `path`. */
+export async function openWith(page: Page, path: string, data?: StoredData): Promise<void> {
+  if (data) await storeData(page, data);
+  await page.goto(path);
+}
+
+/** The parsed value of a localStorage key (`null` when missing). */
+export function readStoredJson<T = unknown>(page: Page, key: string): Promise<T | null> {
+  return page.evaluate((storageKey) => {
+    const raw = localStorage.getItem(storageKey);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  }, key) as Promise<T | null>;
+}
+
+/** Every localStorage key starting with `prefix`, with its text. */
+export function readStoredKeys(page: Page, prefix: string): Promise<Record<string, string>> {
+  return page.evaluate((keyPrefix) => {
+    const found: Record<string, string> = {};
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index);
+      if (key?.startsWith(keyPrefix)) found[key] = localStorage.getItem(key) ?? '';
+    }
+    return found;
+  }, prefix);
+}
+
+/** Makes every `localStorage.setItem` in this page throw a QuotaExceededError, as a full disk does. */
+export async function fillStorageQuota(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Storage.prototype.setItem = function setItem() {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+}
+
+/** yyyy-mm-dd of a Date in local time (the browser's and the test's time zone are the same here). */
+export function dateKey(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Counts the browser's requests to one API path (any method), to prove a form did or did not call it. */
+export function countRequests(
+  page: Page,
+  pathname: string,
+): { readonly count: number; readonly last?: Request } {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === pathname) seen.push(request);
+  });
+  return {
+    get count() {
+      return seen.length;
+    },
+    get last() {
+      return seen.at(-1);
+    },
+  };
+}
+
+/**
+ * Holds every request to `pathname` until `release()` is called, then lets `answer` handle it (default:
+ * pass it on to the server). Lets a test look at the busy state of a form that is waiting.
+ */
+export async function holdRequests(
+  page: Page,
+  pathname: string,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      await released;
+      await answer(route);
+    },
+  );
+  return { release };
+}
+
+/** Answers every request to `pathname` with `status` and, when given, a JSON body. */
+export async function stubApi(page: Page, pathname: string, status: number, body?: unknown): Promise<void> {
+  await page.route(
+    (url) => url.pathname === pathname,
+    (route) =>
+      body === undefined
+        ? route.fulfill({ status, body: '' })
+        : route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
+}
+
+/** Makes every request to `pathname` fail as if the network were down. */
+export async function failApi(page: Page, pathname: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === pathname,
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+/** The admin API's list of users (GET /admin/users). */
+export const USERS_API = '/admin/users';
+
+export type ListedUser = { fullName: string; email: string; role: 'user' | 'admin'; createdAt: string };
+
+/**
+ * Answers GET /admin/users with `users`: fixes the data an admin screen shows (the real endpoint works
+ * too), and lets a fake admin token reach an admin screen without the server ending its session.
+ */
+export async function stubUsers(page: Page, users: ListedUser[]): Promise<void> {
+  await stubApi(page, USERS_API, 200, users);
+}
+
+/** Every alert/confirm/prompt message the page shows from now on, each dismissed at once. */
+export function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return messages;
+}
+
+/**
+ * axe-core's violations on the page as it is now (all default rules, WCAG 2.x A and AA included),
+ * summarised so that a failure shows the rule, the elements and axe's reason (e.g. the contrast found).
+ */
+export async function findAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.map((node) => ({
+      target: node.target.join(' '),
+      text: node.html.replace(/<[^>]*>/g, '').slice(0, 60),
+      why: node.any.map((check) => check.message),
+    })),
+  }));
+}
