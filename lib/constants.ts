@@ -11,6 +11,11 @@ export const TOAST_DURATION_MS = 5_000;
 export const LOGO_NAVIGATION_DELAY_MS = 500;
 /** Spec §9: deadline toasts on the dashboard. */
 export const DEADLINE_TOAST_DURATION_MS = 5_000;
+/**
+ * Tasks due soon that get a deadline toast of their own on the dashboard; the rest share one summary
+ * toast that leads to the Notifications page. A few toasts are read; hundreds freeze the page.
+ */
+export const DEADLINE_TOAST_LIMIT = 3;
 /** Spec §9: toasts on the Create Tasks page. */
 export const TASK_PAGE_TOAST_DURATION_MS = 3_000;
 /** Spec §9: the chime played with the deadline toasts (public/, a few kB). */

@@ -1,3 +1,4 @@
+import { toast } from 'sonner';
 import { ApiError, serverMessageOf } from '@/lib/api/http';
 
 /**
@@ -10,4 +11,10 @@ export function describeRequestFailure(error: unknown, fallback: string): string
   if (error instanceof ApiError && error.kind !== 'http') return error.message;
   if (error instanceof ApiError && error.status) return `${fallback} (status ${error.status}).`;
   return `${fallback}.`;
+}
+
+/** A failed admin call: logged under `action` ('Failed to update user'), and told in an error toast. */
+export function reportRequestFailure(action: string, error: unknown): void {
+  console.error(action, error);
+  toast.error(describeRequestFailure(error, action));
 }

@@ -1,14 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
   addDaysToDateKey,
   formatDeadlineNotification,
+  formatDeadlineSummary,
   formatDeadlineToast,
   getDeadlineAlerts,
   getDeadlineDateKey,
   getDeadlineDue,
+  planDeadlineToasts,
   toLocalDateKey,
   type DeadlineAlert,
+  type DeadlineDue,
 } from './deadlines';
 import type { Task } from './task';
 
@@ -168,5 +172,90 @@ describe('deadline texts', () => {
   it('formats the notification lines', () => {
     expect(formatDeadlineNotification(dueToday)).toBe('🚨 Task "Pay rent" is due today!');
     expect(formatDeadlineNotification(dueTomorrow)).toBe('⏳ Task "Call "Mom"" is due tomorrow!');
+  });
+});
+
+describe('planDeadlineToasts', () => {
+  const alert = (id: string, due: DeadlineDue): DeadlineAlert => ({ task: makeTask(id, ''), due });
+  const ids = (alerts: readonly DeadlineAlert[]) => alerts.map((entry) => entry.task.id);
+
+  it('gives every alert its own toast, in stored order, up to the limit', () => {
+    const alerts = [alert('a', 'tomorrow'), alert('b', 'today'), alert('c', 'tomorrow')];
+
+    const plan = planDeadlineToasts(alerts, 3);
+
+    expect(ids(plan.toasts)).toEqual(['a', 'b', 'c']);
+    expect(plan.summarised).toEqual([]);
+  });
+
+  it("over the limit, chooses today's before tomorrow's and keeps the stored order", () => {
+    const alerts = [
+      alert('a', 'tomorrow'),
+      alert('b', 'today'),
+      alert('c', 'tomorrow'),
+      alert('d', 'today'),
+      alert('e', 'tomorrow'),
+    ];
+
+    const plan = planDeadlineToasts(alerts, 3);
+
+    expect(ids(plan.toasts)).toEqual(['a', 'b', 'd']);
+    expect(ids(plan.summarised)).toEqual(['c', 'e']);
+  });
+
+  it('summarises later due-today tasks when today alone fills the limit', () => {
+    const alerts = [
+      alert('a', 'tomorrow'),
+      alert('b', 'today'),
+      alert('c', 'today'),
+      alert('d', 'today'),
+      alert('e', 'today'),
+    ];
+
+    const plan = planDeadlineToasts(alerts, 3);
+
+    expect(ids(plan.toasts)).toEqual(['b', 'c', 'd']);
+    expect(ids(plan.summarised)).toEqual(['a', 'e']);
+  });
+
+  it('summarises everything with a limit of 0', () => {
+    const plan = planDeadlineToasts([alert('a', 'today')], 0);
+    expect(plan.toasts).toEqual([]);
+    expect(ids(plan.summarised)).toEqual(['a']);
+  });
+
+  it('holds for any alerts and limit: nothing lost, order kept, the limit met, today first', () => {
+    const alertsArbitrary = fc
+      .array(fc.constantFrom<DeadlineDue>('today', 'tomorrow'), { maxLength: 40 })
+      .map((dues) => dues.map((due, index) => alert(String(index), due)));
+    fc.assert(
+      fc.property(alertsArbitrary, fc.nat({ max: 10 }), (alerts, limit) => {
+        const { toasts, summarised } = planDeadlineToasts(alerts, limit);
+        const position = (entry: DeadlineAlert) => alerts.indexOf(entry);
+        const inStoredOrder = (list: DeadlineAlert[]) =>
+          list.every((entry, index) => index === 0 || position(list[index - 1]!) < position(entry));
+
+        // Every alert is shown or summarised, exactly once.
+        expect([...toasts, ...summarised].sort((a, b) => position(a) - position(b))).toEqual(alerts);
+        expect(new Set([...toasts, ...summarised]).size).toBe(alerts.length);
+        expect(inStoredOrder(toasts)).toBe(true);
+        expect(inStoredOrder(summarised)).toBe(true);
+        expect(toasts).toHaveLength(Math.min(limit, alerts.length));
+        // A due-today task is summarised only when every toast is for a task due today.
+        if (summarised.some((entry) => entry.due === 'today')) {
+          expect(toasts.every((entry) => entry.due === 'today')).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('formatDeadlineSummary', () => {
+  it('says how many more tasks are due', () => {
+    expect(formatDeadlineSummary(245)).toBe('…and 245 more tasks are due today or tomorrow.');
+  });
+
+  it('speaks of one task in the singular', () => {
+    expect(formatDeadlineSummary(1)).toBe('…and 1 more task is due today or tomorrow.');
   });
 });
