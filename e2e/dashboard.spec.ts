@@ -49,6 +49,22 @@ async function openDashboard(page: Page, tasks: StoredTask[] = TASKS, extra: Rec
   await expect(page.getByRole('heading', { name: 'To Do' })).toBeVisible({ timeout: 15_000 });
 }
 
+/** Stands in for the chime: each `play()` records the sound's address instead (see `soundsPlayed`). */
+async function recordSoundsPlayed(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const played: string[] = [];
+    (window as unknown as { played: string[] }).played = played;
+    HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+      played.push(this.src);
+      return Promise.resolve();
+    };
+  });
+}
+
+function soundsPlayed(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { played: string[] }).played);
+}
+
 test.describe('dashboard board', () => {
   test('shows the three columns with cards placed by progress, each with its deadline and priority', async ({
     page,
@@ -262,18 +278,11 @@ test.describe('dashboard load', () => {
     'the page opens scrolled to the top and plays the chime when something is due',
     { tag: '@one-width' },
     async ({ page }) => {
-      await page.addInitScript(() => {
-        const played: string[] = [];
-        (window as unknown as { played: string[] }).played = played;
-        HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-          played.push(this.src);
-          return Promise.resolve();
-        };
-      });
+      await recordSoundsPlayed(page);
       await openDashboard(page);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { played: string[] }).played))
+        .poll(() => soundsPlayed(page))
         .toEqual([expect.stringMatching(/\/sounds\/notification\.wav$/)]);
     },
   );
@@ -282,14 +291,7 @@ test.describe('dashboard load', () => {
     'many tasks due: three toasts of their own, today first, then one summary linking to Notifications',
     { tag: '@one-width' },
     async ({ page }) => {
-      await page.addInitScript(() => {
-        const played: string[] = [];
-        (window as unknown as { played: string[] }).played = played;
-        HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-          played.push(this.src);
-          return Promise.resolve();
-        };
-      });
+      await recordSoundsPlayed(page);
       // 40 tasks due, tomorrow and today in turn: 'Due task 1' tomorrow, 'Due task 2' today, ...
       const due: StoredTask[] = Array.from({ length: 40 }, (_, index) => ({
         id: String(500 + index),
@@ -321,7 +323,7 @@ test.describe('dashboard load', () => {
       await expect(summary).toHaveCount(1);
       expect(await findAxeViolations(page)).toEqual([]);
       // One chime for all of them.
-      expect(await page.evaluate(() => (window as unknown as { played: string[] }).played)).toHaveLength(1);
+      expect(await soundsPlayed(page)).toHaveLength(1);
 
       // The summary's link, reached with the keyboard, opens the full list.
       const link = summary.getByRole('link', { name: 'View all' });

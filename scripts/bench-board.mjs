@@ -10,13 +10,13 @@
  *   and drop → the board re-rendered (`tasklane:drop-to-rendered`);
  * - the JavaScript the dashboard loads (bytes on the wire, gzip): on load, and after scrolling to the
  *   bottom (the analytics chart is fetched when it comes near the viewport);
- * - total blocking time (the part of each main-thread task beyond 50 ms, summed) from navigation start
- *   to 5 s after the load event, with none of the tasks due soon and with `--due` of them (250) due
- *   today or tomorrow: the dashboard greets each due task with a toast.
+ * - total blocking time (the part of each main-thread task beyond 50 ms, summed) from the load event
+ *   to 5 s after it, and from navigation start to the same end, with none of the tasks due soon and
+ *   with `--due` of them (250) due today or tomorrow: the dashboard greets tasks due with toasts.
  * Targets: first render ≤ 500 ms, drop-to-saved ≤ 50 ms, JS ≤ 150 kB (member-workspace issue);
- * blocking time < 300 ms with 250 tasks due (the deadline-toast issue).
+ * blocking time in the 5 s after load < 300 ms with 250 tasks due (the deadline-toast issue).
  * It prints the figures and exits 1 when a target is missed; it is not part of `npm test`.
- * Usage: npm run bench:board [-- --runs 5 --tasks 5000 --due 250]
+ * Usage: npm run bench:board [-- --runs 5 --tasks 5000 --due 250 --blocking-only]
  */
 import { argValue, fmt, median, reportMissed, runBench, worst } from './bench-support.mjs';
 
@@ -24,8 +24,10 @@ const port = Number(process.env.BENCH_PORT ?? 3270);
 const runs = Number(argValue('--runs') ?? 5);
 const taskCount = Number(argValue('--tasks') ?? 5000);
 const dueCount = Number(argValue('--due') ?? 250);
+/** `--blocking-only`: skip first render, drops and JavaScript size. */
+const blockingOnly = process.argv.includes('--blocking-only');
 const TARGETS = { firstRenderMs: 500, dropToSavedMs: 50, jsBytes: 150 * 1000, blockingMs: 300 };
-/** How long after the load event the blocking time is summed. */
+/** How long after the load event blocking time is summed. */
 const BLOCKING_WINDOW_MS = 5000;
 /** A main-thread task longer than this blocks input; the rest of it counts as blocking time. */
 const LONG_TASK_MS = 50;
@@ -86,16 +88,29 @@ async function openSeeded(
 }
 
 /**
- * Total blocking time on the dashboard, navigation start → `BLOCKING_WINDOW_MS` after the load event,
- * one figure per run. Long tasks are observed from the document's start, so none is missed.
+ * Blocking time within [`from`, `to`] (ms since navigation start): for each long task, the part beyond
+ * its first `LONG_TASK_MS` that falls inside the window.
+ */
+function blockingTime(/** @type {{ start: number, duration: number }[]} */ tasks, from, to) {
+  let total = 0;
+  for (const { start, duration } of tasks) {
+    total += Math.max(0, Math.min(to, start + duration) - Math.max(from, start + LONG_TASK_MS));
+  }
+  return total;
+}
+
+/**
+ * Total blocking time on the dashboard with `tasks` stored, one run per `--runs`: from navigation
+ * start, and from the load event, to `BLOCKING_WINDOW_MS` after the load event. Long tasks are observed
+ * from the document's start, so none is missed.
  */
 async function measureBlockingTime(
   /** @type {import('@playwright/test').Browser} */ browser,
   /** @type {string} */ base,
   /** @type {string} */ tasks,
 ) {
-  /** @type {{ blockingMs: number, longTasks: number }[]} */
-  const results = [];
+  /** @type {Record<'fromNavigation' | 'afterLoad' | 'longTasks', number[]>} */
+  const results = { fromNavigation: [], afterLoad: [], longTasks: [] };
   for (let run = 0; run < runs; run++) {
     const { context, page } = await openSeeded(browser, base, tasks);
     await page.addInitScript(() => {
@@ -111,41 +126,36 @@ async function measureBlockingTime(
     await page.goto(`${base}/user/dashboard`, { waitUntil: 'load' });
     // Waited out here, not in the page: a page that is frozen would not even run a polling check.
     await new Promise((resolve) => setTimeout(resolve, BLOCKING_WINDOW_MS));
-    const durations = await page.evaluate(
-      ([windowMs, longTaskMs]) => {
-        const navigation = /** @type {PerformanceNavigationTiming} */ (
-          performance.getEntriesByType('navigation')[0]
-        );
-        const end = navigation.loadEventEnd + windowMs;
-        const { __longTasks } = /** @type {{ __longTasks: PerformanceEntry[] }} */ (
-          /** @type {unknown} */ (window)
-        );
-        return (
-          __longTasks
-            .filter((entry) => entry.startTime < end)
-            // A task cut by the window's end counts up to the end.
-            .map((entry) => Math.min(entry.duration, end - entry.startTime))
-            .filter((duration) => duration > longTaskMs)
-        );
-      },
-      [BLOCKING_WINDOW_MS, LONG_TASK_MS],
-    );
-    results.push({
-      blockingMs: durations.reduce((sum, duration) => sum + duration - LONG_TASK_MS, 0),
-      longTasks: durations.length,
+    const { loadEnd, longTasks } = await page.evaluate(() => {
+      const navigation = /** @type {PerformanceNavigationTiming} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
+      const { __longTasks } = /** @type {{ __longTasks: PerformanceEntry[] }} */ (
+        /** @type {unknown} */ (window)
+      );
+      return {
+        loadEnd: navigation.loadEventEnd,
+        longTasks: __longTasks.map((entry) => ({ start: entry.startTime, duration: entry.duration })),
+      };
     });
+    const end = loadEnd + BLOCKING_WINDOW_MS;
+    results.fromNavigation.push(blockingTime(longTasks, 0, end));
+    results.afterLoad.push(blockingTime(longTasks, loadEnd, end));
+    results.longTasks.push(longTasks.filter((task) => task.start < end).length);
     await context.close();
   }
-  const blocking = results.map((result) => result.blockingMs);
-  return {
-    medianMs: median(blocking),
-    worstMs: worst(blocking),
-    longTasks: median(results.map((result) => result.longTasks)),
-  };
+  return results;
 }
 
-await runBench({ port, dataDir: 'data/bench-board' }, async ({ base, browser }) => {
-  const tasksJson = JSON.stringify(makeTasks(taskCount));
+/**
+ * First render, drop-to-saved and JavaScript size with `tasksJson` stored; prints them and returns the
+ * names of the targets missed (`false` for each target met).
+ */
+async function measureBoard(
+  /** @type {import('@playwright/test').Browser} */ browser,
+  /** @type {string} */ base,
+  /** @type {string} */ tasksJson,
+) {
   /** @type {Record<string, number[]>} */
   const figures = {
     firstRender: [],
@@ -260,25 +270,36 @@ await runBench({ port, dataDir: 'data/bench-board' }, async ({ base, browser }) 
   console.log(
     `  JavaScript transferred (gzip): on load ${kb(jsBytes?.onLoad ?? NaN)}, after scrolling to the chart ${kb(jsBytes?.afterScroll ?? NaN)}  [target ≤ ${kb(TARGETS.jsBytes)}]`,
   );
+  return [
+    median(figures.firstRender) > TARGETS.firstRenderMs && 'first render',
+    median(figures.dropToSaved) > TARGETS.dropToSavedMs && 'drop-to-saved',
+    (jsBytes?.afterScroll ?? Infinity) > TARGETS.jsBytes && 'JavaScript size',
+  ];
+}
 
+await runBench({ port, dataDir: 'data/bench-board' }, async ({ base, browser }) => {
+  const tasksJson = JSON.stringify(makeTasks(taskCount));
+  const boardMissed = blockingOnly ? [] : await measureBoard(browser, base, tasksJson);
   const noneDue = await measureBlockingTime(browser, base, tasksJson);
   const manyDue = await measureBlockingTime(browser, base, JSON.stringify(makeTasks(taskCount, dueCount)));
   console.log(
-    `  blocking time, navigation → ${BLOCKING_WINDOW_MS / 1000} s after load (long tasks over ${LONG_TASK_MS} ms, the part beyond ${LONG_TASK_MS} ms summed):`,
+    `Blocking time on the dashboard with ${taskCount} tasks, ${runs} runs (long tasks, the part beyond ${LONG_TASK_MS} ms summed; median, worst):`,
   );
   for (const [label, figure] of /** @type {const} */ ([
     ['none due soon', noneDue],
     [`${dueCount} due today or tomorrow`, manyDue],
   ])) {
     console.log(
-      `    ${label.padEnd(32)} median ${fmt(figure.medianMs)}, worst ${fmt(figure.worstMs)}, ${figure.longTasks} long tasks (median)`,
+      `  ${label.padEnd(30)} load → ${BLOCKING_WINDOW_MS / 1000} s after it: ${fmt(median(figure.afterLoad))}, ${fmt(worst(figure.afterLoad))}; ` +
+        `navigation → ${BLOCKING_WINDOW_MS / 1000} s after load: ${fmt(median(figure.fromNavigation))}, ${fmt(worst(figure.fromNavigation))}; ` +
+        `${median(figure.longTasks)} long tasks`,
     );
   }
-  console.log(`    [target < ${TARGETS.blockingMs} ms with ${dueCount} due]`);
+  console.log(
+    `  [target < ${TARGETS.blockingMs} ms from load to ${BLOCKING_WINDOW_MS / 1000} s after it, ${dueCount} due]`,
+  );
   reportMissed([
-    median(figures.firstRender) > TARGETS.firstRenderMs && 'first render',
-    median(figures.dropToSaved) > TARGETS.dropToSavedMs && 'drop-to-saved',
-    (jsBytes?.afterScroll ?? Infinity) > TARGETS.jsBytes && 'JavaScript size',
-    manyDue.medianMs >= TARGETS.blockingMs && 'blocking time with tasks due',
+    ...boardMissed,
+    median(manyDue.afterLoad) >= TARGETS.blockingMs && 'blocking time with tasks due',
   ]);
 });

@@ -178,50 +178,43 @@ describe('deadline texts', () => {
 describe('planDeadlineToasts', () => {
   const alert = (id: string, due: DeadlineDue): DeadlineAlert => ({ task: makeTask(id, ''), due });
   const ids = (alerts: readonly DeadlineAlert[]) => alerts.map((entry) => entry.task.id);
+  /** Alerts a, b, c, ... due on the given days, in that stored order. */
+  const alertsDue = (...dues: DeadlineDue[]) =>
+    dues.map((due, index) => alert(String.fromCharCode(97 + index), due));
 
-  it('gives every alert its own toast, in stored order, up to the limit', () => {
-    const alerts = [alert('a', 'tomorrow'), alert('b', 'today'), alert('c', 'tomorrow')];
-
-    const plan = planDeadlineToasts(alerts, 3);
-
-    expect(ids(plan.toasts)).toEqual(['a', 'b', 'c']);
-    expect(plan.summarised).toEqual([]);
-  });
-
-  it("over the limit, chooses today's before tomorrow's and keeps the stored order", () => {
-    const alerts = [
-      alert('a', 'tomorrow'),
-      alert('b', 'today'),
-      alert('c', 'tomorrow'),
-      alert('d', 'today'),
-      alert('e', 'tomorrow'),
-    ];
-
-    const plan = planDeadlineToasts(alerts, 3);
-
-    expect(ids(plan.toasts)).toEqual(['a', 'b', 'd']);
-    expect(ids(plan.summarised)).toEqual(['c', 'e']);
-  });
-
-  it('summarises later due-today tasks when today alone fills the limit', () => {
-    const alerts = [
-      alert('a', 'tomorrow'),
-      alert('b', 'today'),
-      alert('c', 'today'),
-      alert('d', 'today'),
-      alert('e', 'today'),
-    ];
-
-    const plan = planDeadlineToasts(alerts, 3);
-
-    expect(ids(plan.toasts)).toEqual(['b', 'c', 'd']);
-    expect(ids(plan.summarised)).toEqual(['a', 'e']);
-  });
-
-  it('summarises everything with a limit of 0', () => {
-    const plan = planDeadlineToasts([alert('a', 'today')], 0);
-    expect(plan.toasts).toEqual([]);
-    expect(ids(plan.summarised)).toEqual(['a']);
+  it.each([
+    {
+      name: 'every alert gets its own toast, in stored order, up to the limit',
+      alerts: alertsDue('tomorrow', 'today', 'tomorrow'),
+      limit: 3,
+      toasts: ['a', 'b', 'c'],
+      summarised: [],
+    },
+    {
+      name: "over the limit, today's are chosen before tomorrow's and the stored order is kept",
+      alerts: alertsDue('tomorrow', 'today', 'tomorrow', 'today', 'tomorrow'),
+      limit: 3,
+      toasts: ['a', 'b', 'd'],
+      summarised: ['c', 'e'],
+    },
+    {
+      name: 'later due-today tasks are summarised when today alone fills the limit',
+      alerts: alertsDue('tomorrow', 'today', 'today', 'today', 'today'),
+      limit: 3,
+      toasts: ['b', 'c', 'd'],
+      summarised: ['a', 'e'],
+    },
+    {
+      name: 'a limit of 0 summarises everything',
+      alerts: alertsDue('today'),
+      limit: 0,
+      toasts: [],
+      summarised: ['a'],
+    },
+  ])('$name', ({ alerts, limit, toasts, summarised }) => {
+    const plan = planDeadlineToasts(alerts, limit);
+    expect(ids(plan.toasts)).toEqual(toasts);
+    expect(ids(plan.summarised)).toEqual(summarised);
   });
 
   it('holds for any alerts and limit: nothing lost, order kept, the limit met, today first', () => {
