@@ -4,7 +4,7 @@
  * address its one trusted proxy saw, never what the client wrote.
  */
 import { request as httpRequest, createServer, type IncomingMessage } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freePort, startAppServer, type AppProcess } from './process-helpers';
 
 test.describe.configure({ mode: 'serial' });

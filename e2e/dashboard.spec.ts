@@ -50,6 +50,22 @@ async function openDashboard(page: Page, tasks: StoredTask[] = TASKS, extra: Rec
   await expect(page.getByRole('heading', { name: 'To Do' })).toBeVisible({ timeout: 15_000 });
 }
 
+/** Stands in for the chime: each `play()` records the sound's address instead (see `soundsPlayed`). */
+async function recordSoundsPlayed(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const played: string[] = [];
+    (window as unknown as { played: string[] }).played = played;
+    HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+      played.push(this.src);
+      return Promise.resolve();
+    };
+  });
+}
+
+function soundsPlayed(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { played: string[] }).played);
+}
+
 test.describe('dashboard board', () => {
   test('shows the three columns with cards placed by progress, each with its deadline and priority', async ({
     memberPage: page,
@@ -266,19 +282,64 @@ test.describe('dashboard load', () => {
     'the page opens scrolled to the top and plays the chime when something is due',
     { tag: '@one-width' },
     async ({ memberPage: page }) => {
-      await page.addInitScript(() => {
-        const played: string[] = [];
-        (window as unknown as { played: string[] }).played = played;
-        HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-          played.push(this.src);
-          return Promise.resolve();
-        };
-      });
+      await recordSoundsPlayed(page);
       await openDashboard(page);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { played: string[] }).played))
+        .poll(() => soundsPlayed(page))
         .toEqual([expect.stringMatching(/\/sounds\/notification\.wav$/)]);
+    },
+  );
+
+  test(
+    'many tasks due: three toasts of their own, today first, then one summary linking to Notifications',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await recordSoundsPlayed(page);
+      // 40 tasks due, tomorrow and today in turn: 'Due task 1' tomorrow, 'Due task 2' today, ...
+      const due: StoredTask[] = Array.from({ length: 40 }, (_, index) => ({
+        id: String(500 + index),
+        title: `Due task ${index + 1}`,
+        description: 'Due soon',
+        priority: 'Medium',
+        deadline: index % 2 === 0 ? TOMORROW : TODAY,
+        progress: 0,
+      }));
+      await openDashboard(page, [...due, TASKS[2]!]);
+      const summaryText = '…and 37 more tasks are due today or tomorrow.';
+      const summary = page.locator('[data-sonner-toast]').filter({ has: page.getByText(summaryText) });
+      await expect(summary).toBeVisible();
+      // Alt+T expands the stack and moves focus into it; expanded toasts wait instead of timing out.
+      await page.keyboard.press('Alt+KeyT');
+      await expect(page.locator('[data-sonner-toaster]')).toBeFocused();
+
+      const toasts = page.locator('[data-sonner-toast]');
+      await expect(toasts).toHaveCount(4);
+      for (const title of ['Due task 2', 'Due task 4', 'Due task 6']) {
+        const toast = toasts.filter({
+          has: page.getByText(`🚨 Task Due Today: "${title}"`, { exact: true }),
+        });
+        await expect(toast).toHaveCount(1);
+        await expect(toast).toHaveAttribute('data-type', 'error');
+        await expect(toast).toBeVisible();
+      }
+      await expect(page.getByText(/Task Due (Today|Tomorrow)/)).toHaveCount(3);
+      await expect(summary).toHaveCount(1);
+      expect(await findAxeViolations(page)).toEqual([]);
+      // One chime for all of them.
+      expect(await soundsPlayed(page)).toHaveLength(1);
+
+      // The summary's link, reached with the keyboard, opens the full list.
+      const link = summary.getByRole('link', { name: 'View all' });
+      await expect(link).toHaveAttribute('href', '/user/notifications');
+      for (let press = 0; press < 6; press++) {
+        if (await link.evaluate((element) => element === document.activeElement)) break;
+        await page.keyboard.press('Tab');
+      }
+      await expect(link).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/user\/notifications$/);
+      await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(40);
     },
   );
 

@@ -13,6 +13,12 @@ export const TOAST_DURATION_MS = 5_000;
 export const LOGO_NAVIGATION_DELAY_MS = 500;
 /** How long each deadline toast on the member dashboard stays (docs/product.md#deadline-toasts). */
 export const DEADLINE_TOAST_DURATION_MS = 5_000;
+/**
+ * Tasks due soon that get a deadline toast of their own on the dashboard; the rest share one summary
+ * toast that leads to the Notifications page (docs/product.md#deadline-toasts). A few toasts are
+ * read; hundreds freeze the page.
+ */
+export const DEADLINE_TOAST_LIMIT = 3;
 /** How long the Create Tasks page's added and removed toasts stay (docs/product.md#create-tasks). */
 export const TASK_PAGE_TOAST_DURATION_MS = 3_000;
 /** How long a member or admin page may stay on its session check before it offers to load again. */

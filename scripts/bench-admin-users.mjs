@@ -16,8 +16,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import Database from 'better-sqlite3';
-import { chromium } from '@playwright/test';
-import { argValue, fmt, median, root, startServer, systemChromium } from './bench-support.mjs';
+import { argValue, fmt, median, reportMissed, root, runBench } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3371);
 const dataDir = 'data/bench-admin-users';
@@ -73,123 +72,100 @@ function insertUsers(/** @type {number} */ count) {
   db.close();
 }
 
-async function main() {
-  const { base, stop } = await startServer({ port, dataDir: dataDir });
-  const browser = await chromium
-    .launch({
-      executablePath: systemChromium(process.env.CHROMIUM_PATH),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    })
-    .catch((error) => {
-      stop();
-      throw error;
+await runBench({ port, dataDir }, async ({ base, browser }) => {
+  const token = await createAdmin(base);
+  insertUsers(userCount);
+
+  /** @type {number[]} */
+  const apiMs = [];
+  let apiBytes = 0;
+  let listed = 0;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/admin/users`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
-  try {
-    const token = await createAdmin(base);
-    insertUsers(userCount);
-
-    /** @type {number[]} */
-    const apiMs = [];
-    let apiBytes = 0;
-    let listed = 0;
-    for (let run = 0; run < runs; run++) {
-      const started = performance.now();
-      const response = await fetch(`${base}/admin/users`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      });
-      const text = await response.text();
-      apiMs.push(performance.now() - started);
-      if (!response.ok) throw new Error(`GET /admin/users: ${response.status} ${text.slice(0, 200)}`);
-      apiBytes = Buffer.byteLength(text);
-      listed = /** @type {unknown[]} */ (JSON.parse(text)).length;
-    }
-
-    /** @type {number[]} */
-    const firstRowMs = [];
-    /** @type {number[]} */
-    const firstPaintMs = [];
-    /** @type {Record<'domContentLoaded' | 'listStart' | 'listEnd', number[]>} */
-    const phases = { domContentLoaded: [], listStart: [], listEnd: [] };
-    for (let run = 0; run < runs; run++) {
-      // A fresh context per run: a cold cache, as on a first visit.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(`${base}/robots.txt`);
-      await page.evaluate(
-        ([storedToken, email, name]) => {
-          localStorage.setItem('token', storedToken);
-          localStorage.setItem('user', JSON.stringify({ email }));
-          localStorage.setItem('loggedInUser', JSON.stringify({ name }));
-        },
-        [token, ADMIN.email, ADMIN.fullName],
-      );
-      await page.addInitScript(() => {
-        const marks = /** @type {{ __firstRow?: number, __firstRowPainted?: number }} */ (
-          /** @type {unknown} */ (window)
-        );
-        new MutationObserver((_records, observer) => {
-          if (!document.querySelector('main table tbody tr')) return;
-          observer.disconnect();
-          marks.__firstRow = performance.now();
-          // The frame after the row is in the DOM: when it is on screen.
-          requestAnimationFrame(() => {
-            marks.__firstRowPainted = performance.now();
-          });
-        }).observe(document, { childList: true, subtree: true });
-      });
-      await page.goto(`${base}/admin/manage-users`);
-      await page.waitForFunction(() => '__firstRowPainted' in window, undefined, { timeout: 30_000 });
-      const marks = await page.evaluate(() => {
-        const { __firstRow, __firstRowPainted } =
-          /** @type {{ __firstRow: number, __firstRowPainted: number }} */ (/** @type {unknown} */ (window));
-        const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (
-          performance.getEntriesByType('navigation')[0]
-        );
-        const list = /** @type {PerformanceResourceTiming[]} */ (
-          performance.getEntriesByType('resource')
-        ).find((entry) => new URL(entry.name).pathname === '/admin/users');
-        return {
-          row: __firstRow,
-          painted: __firstRowPainted,
-          domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
-          listStart: list?.startTime ?? NaN,
-          listEnd: list?.responseEnd ?? NaN,
-        };
-      });
-      firstRowMs.push(marks.row);
-      firstPaintMs.push(marks.painted);
-      phases.domContentLoaded.push(marks.domContentLoaded);
-      phases.listStart.push(marks.listStart);
-      phases.listEnd.push(marks.listEnd);
-      await context.close();
-    }
-
-    console.log(
-      `Manage Users with ${listed} users (${userCount} seeded + the admin), Chromium ${browser.version()}`,
-    );
-    console.log(
-      `  GET /admin/users: ${(apiBytes / 1000).toFixed(1)} kB, median ${fmt(median(apiMs))} over ${runs} runs (${apiMs.map(fmt).join(', ')})`,
-    );
-    console.log(
-      `  navigation → first row in the DOM: median ${fmt(median(firstRowMs))} (${firstRowMs.map(fmt).join(', ')})`,
-    );
-    console.log(
-      `  navigation → first row painted:    median ${fmt(median(firstPaintMs))} (${firstPaintMs.map(fmt).join(', ')})  [target ≤ ${TARGET_FIRST_ROW_MS} ms]`,
-    );
-    console.log(
-      `  of which (medians): DOMContentLoaded ${fmt(median(phases.domContentLoaded))}, GET /admin/users sent ${fmt(median(phases.listStart))}, received ${fmt(median(phases.listEnd))}`,
-    );
-    if (median(firstPaintMs) > TARGET_FIRST_ROW_MS) {
-      console.log('Missed: first row');
-      process.exitCode = 1;
-    }
-  } finally {
-    await browser.close();
-    stop();
+    const text = await response.text();
+    apiMs.push(performance.now() - started);
+    if (!response.ok) throw new Error(`GET /admin/users: ${response.status} ${text.slice(0, 200)}`);
+    apiBytes = Buffer.byteLength(text);
+    listed = /** @type {unknown[]} */ (JSON.parse(text)).length;
   }
-}
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
+  /** @type {number[]} */
+  const firstRowMs = [];
+  /** @type {number[]} */
+  const firstPaintMs = [];
+  /** @type {Record<'domContentLoaded' | 'listStart' | 'listEnd', number[]>} */
+  const phases = { domContentLoaded: [], listStart: [], listEnd: [] };
+  for (let run = 0; run < runs; run++) {
+    // A fresh context per run: a cold cache, as on a first visit.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/robots.txt`);
+    await page.evaluate(
+      ([storedToken, email, name]) => {
+        localStorage.setItem('token', storedToken);
+        localStorage.setItem('user', JSON.stringify({ email }));
+        localStorage.setItem('loggedInUser', JSON.stringify({ name }));
+      },
+      [token, ADMIN.email, ADMIN.fullName],
+    );
+    await page.addInitScript(() => {
+      const marks = /** @type {{ __firstRow?: number, __firstRowPainted?: number }} */ (
+        /** @type {unknown} */ (window)
+      );
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('main table tbody tr')) return;
+        observer.disconnect();
+        marks.__firstRow = performance.now();
+        // The frame after the row is in the DOM: when it is on screen.
+        requestAnimationFrame(() => {
+          marks.__firstRowPainted = performance.now();
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${base}/admin/manage-users`);
+    await page.waitForFunction(() => '__firstRowPainted' in window, undefined, { timeout: 30_000 });
+    const marks = await page.evaluate(() => {
+      const { __firstRow, __firstRowPainted } =
+        /** @type {{ __firstRow: number, __firstRowPainted: number }} */ (/** @type {unknown} */ (window));
+      const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
+      const list = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).find(
+        (entry) => new URL(entry.name).pathname === '/admin/users',
+      );
+      return {
+        row: __firstRow,
+        painted: __firstRowPainted,
+        domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
+        listStart: list?.startTime ?? NaN,
+        listEnd: list?.responseEnd ?? NaN,
+      };
+    });
+    firstRowMs.push(marks.row);
+    firstPaintMs.push(marks.painted);
+    phases.domContentLoaded.push(marks.domContentLoaded);
+    phases.listStart.push(marks.listStart);
+    phases.listEnd.push(marks.listEnd);
+    await context.close();
+  }
+
+  console.log(
+    `Manage Users with ${listed} users (${userCount} seeded + the admin), Chromium ${browser.version()}`,
+  );
+  console.log(
+    `  GET /admin/users: ${(apiBytes / 1000).toFixed(1)} kB, median ${fmt(median(apiMs))} over ${runs} runs (${apiMs.map(fmt).join(', ')})`,
+  );
+  console.log(
+    `  navigation → first row in the DOM: median ${fmt(median(firstRowMs))} (${firstRowMs.map(fmt).join(', ')})`,
+  );
+  console.log(
+    `  navigation → first row painted:    median ${fmt(median(firstPaintMs))} (${firstPaintMs.map(fmt).join(', ')})  [target ≤ ${TARGET_FIRST_ROW_MS} ms]`,
+  );
+  console.log(
+    `  of which (medians): DOMContentLoaded ${fmt(median(phases.domContentLoaded))}, GET /admin/users sent ${fmt(median(phases.listStart))}, received ${fmt(median(phases.listEnd))}`,
+  );
+  reportMissed([median(firstPaintMs) > TARGET_FIRST_ROW_MS && 'first row']);
 });

@@ -9,7 +9,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { argValue, startServer, systemChromium } from './bench-support.mjs';
+import { argValue, CHROMIUM_FLAGS, startServer, systemChromium } from './bench-support.mjs';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3260);
 const pagePath = argValue('--path') ?? '/';
@@ -25,15 +25,7 @@ async function main() {
   try {
     chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     });
     /** @type {Array<Record<string, number>>} */
     const results = [];

@@ -1,10 +1,16 @@
 /**
  * What the `npm run bench:*` scripts share: command-line flags, the production server they measure
- * (scripts/e2e-server.sh on a fresh SQLite database), the browser to use, and small statistics.
+ * (scripts/e2e-server.sh on a fresh SQLite database), the browser to use and its flags (the same as
+ * the e2e tests'), the run of one bench, and small statistics.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
+import chromiumFlags from './chromium-flags.json' with { type: 'json' };
+
+/** Chromium's command-line flags for the benches and the e2e tests (playwright.config.ts). */
+export const CHROMIUM_FLAGS = chromiumFlags;
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -40,6 +46,41 @@ export async function startServer(/** @type {{ port: number, dataDir: string }} 
     throw error;
   }
   return { base, stop };
+}
+
+/**
+ * One bench: starts the server (`startServer`) and Chromium, runs `measure` with both, then closes
+ * them. A failure is printed and sets exit code 1.
+ * @param {{ port: number, dataDir: string }} server
+ * @param {(bench: { base: string, browser: import('@playwright/test').Browser }) => Promise<void>} measure
+ */
+export async function runBench(server, measure) {
+  try {
+    const { base, stop } = await startServer(server);
+    /** @type {import('@playwright/test').Browser | undefined} */
+    let browser;
+    try {
+      browser = await chromium.launch({
+        executablePath: systemChromium(process.env.CHROMIUM_PATH),
+        args: CHROMIUM_FLAGS,
+      });
+      await measure({ base, browser });
+    } finally {
+      await browser?.close();
+      stop();
+    }
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}
+
+/** Prints the targets missed (the names among `checks`; `false` is a target met), exit code 1 if any. */
+export function reportMissed(/** @type {Array<string | false>} */ checks) {
+  const missed = checks.filter(Boolean);
+  if (missed.length === 0) return;
+  console.log(`Missed: ${missed.join(', ')}`);
+  process.exitCode = 1;
 }
 
 async function waitForServer(/** @type {string} */ url) {

@@ -7,11 +7,13 @@ import { getRecentUsers } from '@/lib/admin/users';
 import { formatAdminDate } from '@/lib/format/admin-dates';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
-import { splitTasksByCompletion } from '@/lib/tasks/admin-status';
+import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
 import { countTasksByColumn } from '@/lib/tasks/board';
+import type { Task } from '@/lib/tasks/task';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/components/ui/styles';
-import { LoadError, LoadingLine } from './load-error';
+import { UsersLoadState } from './load-error';
+import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from './table-styles';
 import { useAdminUsers, type AdminUsersState } from './use-admin-users';
@@ -76,11 +78,7 @@ function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () =
       <h2 id={headingId} className="pb-3 text-lg font-semibold text-slate-900">
         Recent Users
       </h2>
-      {state.status === 'loading' ? <LoadingLine>Loading users…</LoadingLine> : null}
-      {state.status === 'error' ? <LoadError message={state.message} onRetry={onRetry} /> : null}
-      {state.status === 'ready' && recent.length === 0 ? (
-        <p className="text-sm text-slate-600">No users found.</p>
-      ) : null}
+      <UsersLoadState state={state} onRetry={onRetry} emptyClassName="text-sm text-slate-600" />
       {recent.length > 0 ? (
         <TableScroll label="Recent Users table">
           <table className={TABLE} aria-labelledby={headingId}>
@@ -103,7 +101,8 @@ function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () =
   );
 }
 
-function PendingTasks({ tasks }: { tasks: readonly { id: string; title: string; deadline: string }[] }) {
+/** Each pending task with its status badge ('Pending' when it has none) and its deadline. */
+function PendingTasks({ tasks }: { tasks: readonly Task[] }) {
   const headingId = useId();
   const shown = tasks.slice(0, DASHBOARD_PENDING_LIMIT);
   const more = tasks.length - shown.length;
@@ -120,9 +119,12 @@ function PendingTasks({ tasks }: { tasks: readonly { id: string; title: string; 
             {shown.map((task) => (
               <li
                 key={task.id}
-                className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm"
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm"
               >
-                <span className="min-w-0 font-medium break-words text-slate-900">{task.title}</span>
+                <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="min-w-0 font-medium break-words text-slate-900">{task.title}</span>
+                  <StatusBadge status={getAdminTaskStatus(task)} />
+                </span>
                 {task.deadline ? (
                   <span className="text-slate-600 tabular-nums">Deadline: {task.deadline}</span>
                 ) : null}

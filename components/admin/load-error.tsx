@@ -1,5 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import type { AdminUsersState } from './use-admin-users';
 
 /** A failed load, said in words, with a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -28,4 +29,22 @@ export function LoadingLine({ children }: { children: string }) {
       {children}
     </p>
   );
+}
+
+/**
+ * The user list's state in words while there is no row to show: loading, failed (with Retry), or
+ * loaded and empty ('No users found.', styled by the caller). Nothing once there are users.
+ */
+export function UsersLoadState({
+  state,
+  onRetry,
+  emptyClassName,
+}: {
+  state: AdminUsersState;
+  onRetry: () => void;
+  emptyClassName: string;
+}) {
+  if (state.status === 'loading') return <LoadingLine>Loading users…</LoadingLine>;
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={onRetry} />;
+  return state.users.length === 0 ? <p className={emptyClassName}>No users found.</p> : null;
 }

@@ -10,9 +10,9 @@ import type { Role } from '@/lib/validation/auth';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT } from '@/components/ui/styles';
-import { LoadError, LoadingLine } from './load-error';
+import { UsersLoadState } from './load-error';
 import { PaginationBar } from './pagination-bar';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { reportRequestFailure } from './request-failure';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
 import { preloadAdminUsers, useAdminUsers } from './use-admin-users';
@@ -62,8 +62,7 @@ export function ManageUsers() {
       );
       toast.success(response?.message ?? 'User updated.');
     } catch (error) {
-      console.error('Failed to update user', error);
-      toast.error(describeRequestFailure(error, 'Failed to update user'));
+      reportRequestFailure('Failed to update user', error);
     } finally {
       // Saved or refused, the row goes back to view and shows what the server holds.
       setDraft(null);
@@ -81,8 +80,7 @@ export function ManageUsers() {
       if (draft?.email === email) setDraft(null);
       toast.success(response?.message ?? `User ${email} deleted.`);
     } catch (error) {
-      console.error('Failed to delete user', error);
-      toast.error(describeRequestFailure(error, 'Failed to delete user'));
+      reportRequestFailure('Failed to delete user', error);
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -94,13 +92,11 @@ export function ManageUsers() {
       <h1 id={headingId} className="pb-4 text-2xl font-bold text-brand-900">
         Manage Users
       </h1>
-      {state.status === 'loading' ? <LoadingLine>Loading users…</LoadingLine> : null}
-      {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
-      {state.status === 'ready' && users.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
-          No users found.
-        </p>
-      ) : null}
+      <UsersLoadState
+        state={state}
+        onRetry={retry}
+        emptyClassName="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600"
+      />
       {users.length > 0 ? (
         <>
           <p className="pb-2 text-sm text-slate-600">

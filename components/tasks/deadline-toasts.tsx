@@ -1,10 +1,18 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { tasksStore } from '@/lib/storage/tasks';
-import { formatDeadlineToast, getDeadlineAlerts, toLocalDateKey } from '@/lib/tasks/deadlines';
-import { DEADLINE_TOAST_DURATION_MS, NOTIFICATION_SOUND_URL } from '@/lib/constants';
+import {
+  formatDeadlineSummary,
+  formatDeadlineToast,
+  getDeadlineAlerts,
+  planDeadlineToasts,
+  toLocalDateKey,
+} from '@/lib/tasks/deadlines';
+import { DEADLINE_TOAST_DURATION_MS, DEADLINE_TOAST_LIMIT, NOTIFICATION_SOUND_URL } from '@/lib/constants';
+import { FOCUS_RING } from '@/components/ui/styles';
 
 /** Plays the short chime; browsers that block autoplay (no user gesture yet) are silently skipped. */
 function playNotificationSound(): void {
@@ -18,8 +26,9 @@ function playNotificationSound(): void {
 }
 
 /**
- * Spec §2/§9 dashboard load: scroll to the top, then one toast per task due today (red) or tomorrow
- * (yellow), 5000 ms, top-right, and a sound when there is at least one.
+ * Dashboard load: scroll to the top, then a toast per task due today (red) or tomorrow (yellow), 5000 ms,
+ * top-right, for the first few (`planDeadlineToasts`); one more toast says how many others are due and
+ * links to the Notifications page, which lists them all. The chime plays once when anything is due.
  */
 export function DeadlineToasts() {
   const done = useRef(false);
@@ -28,11 +37,24 @@ export function DeadlineToasts() {
     if (done.current) return;
     done.current = true;
     const alerts = getDeadlineAlerts(tasksStore.read(), toLocalDateKey(new Date()));
-    for (const alert of alerts) {
+    const { toasts, summarised } = planDeadlineToasts(alerts, DEADLINE_TOAST_LIMIT);
+    for (const alert of toasts) {
       const show = alert.due === 'today' ? toast.error : toast.warning;
       show(formatDeadlineToast(alert), {
         id: `deadline-${alert.task.id}`,
         duration: DEADLINE_TOAST_DURATION_MS,
+      });
+    }
+    if (summarised.length > 0) {
+      toast.info(formatDeadlineSummary(summarised.length), {
+        id: 'deadline-summary',
+        duration: DEADLINE_TOAST_DURATION_MS,
+        // A link, not sonner's action button: it navigates, so it opens in a new tab on request too.
+        action: (
+          <Link href="/user/notifications" data-button="" data-action="" className={FOCUS_RING}>
+            View all
+          </Link>
+        ),
       });
     }
     if (alerts.length > 0) playNotificationSound();

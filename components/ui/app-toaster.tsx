@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { Toaster, toast, type ExternalToast, type ToastT } from 'sonner';
-import { TOAST_DURATION_MS } from '@/lib/constants';
+import { DEADLINE_TOAST_LIMIT, TOAST_DURATION_MS } from '@/lib/constants';
 
 const TOAST_BY_TYPE = {
   success: toast.success,
@@ -50,5 +50,14 @@ export function AppToaster() {
     };
   }, []);
 
-  return <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />;
+  return (
+    <Toaster
+      position="top-right"
+      duration={TOAST_DURATION_MS}
+      richColors
+      closeButton
+      // Every deadline toast of the dashboard and their summary in the stack (sonner's default is 3).
+      visibleToasts={DEADLINE_TOAST_LIMIT + 1}
+    />
+  );
 }

@@ -1,14 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
   addDaysToDateKey,
   formatDeadlineNotification,
+  formatDeadlineSummary,
   formatDeadlineToast,
   getDeadlineAlerts,
   getDeadlineDateKey,
   getDeadlineDue,
+  planDeadlineToasts,
   toLocalDateKey,
   type DeadlineAlert,
+  type DeadlineDue,
 } from './deadlines';
 import type { Task } from './task';
 
@@ -168,5 +172,83 @@ describe('deadline texts', () => {
   it('formats the notification lines', () => {
     expect(formatDeadlineNotification(dueToday)).toBe('🚨 Task "Pay rent" is due today!');
     expect(formatDeadlineNotification(dueTomorrow)).toBe('⏳ Task "Call "Mom"" is due tomorrow!');
+  });
+});
+
+describe('planDeadlineToasts', () => {
+  const alert = (id: string, due: DeadlineDue): DeadlineAlert => ({ task: makeTask(id, ''), due });
+  const ids = (alerts: readonly DeadlineAlert[]) => alerts.map((entry) => entry.task.id);
+  /** Alerts a, b, c, ... due on the given days, in that stored order. */
+  const alertsDue = (...dues: DeadlineDue[]) =>
+    dues.map((due, index) => alert(String.fromCharCode(97 + index), due));
+
+  it.each([
+    {
+      name: 'every alert gets its own toast, in stored order, up to the limit',
+      alerts: alertsDue('tomorrow', 'today', 'tomorrow'),
+      limit: 3,
+      toasts: ['a', 'b', 'c'],
+      summarised: [],
+    },
+    {
+      name: "over the limit, today's are chosen before tomorrow's and the stored order is kept",
+      alerts: alertsDue('tomorrow', 'today', 'tomorrow', 'today', 'tomorrow'),
+      limit: 3,
+      toasts: ['a', 'b', 'd'],
+      summarised: ['c', 'e'],
+    },
+    {
+      name: 'later due-today tasks are summarised when today alone fills the limit',
+      alerts: alertsDue('tomorrow', 'today', 'today', 'today', 'today'),
+      limit: 3,
+      toasts: ['b', 'c', 'd'],
+      summarised: ['a', 'e'],
+    },
+    {
+      name: 'a limit of 0 summarises everything',
+      alerts: alertsDue('today'),
+      limit: 0,
+      toasts: [],
+      summarised: ['a'],
+    },
+  ])('$name', ({ alerts, limit, toasts, summarised }) => {
+    const plan = planDeadlineToasts(alerts, limit);
+    expect(ids(plan.toasts)).toEqual(toasts);
+    expect(ids(plan.summarised)).toEqual(summarised);
+  });
+
+  it('holds for any alerts and limit: nothing lost, order kept, the limit met, today first', () => {
+    const alertsArbitrary = fc
+      .array(fc.constantFrom<DeadlineDue>('today', 'tomorrow'), { maxLength: 40 })
+      .map((dues) => dues.map((due, index) => alert(String(index), due)));
+    fc.assert(
+      fc.property(alertsArbitrary, fc.nat({ max: 10 }), (alerts, limit) => {
+        const { toasts, summarised } = planDeadlineToasts(alerts, limit);
+        const position = (entry: DeadlineAlert) => alerts.indexOf(entry);
+        const inStoredOrder = (list: DeadlineAlert[]) =>
+          list.every((entry, index) => index === 0 || position(list[index - 1]!) < position(entry));
+
+        // Every alert is shown or summarised, exactly once.
+        expect([...toasts, ...summarised].sort((a, b) => position(a) - position(b))).toEqual(alerts);
+        expect(new Set([...toasts, ...summarised]).size).toBe(alerts.length);
+        expect(inStoredOrder(toasts)).toBe(true);
+        expect(inStoredOrder(summarised)).toBe(true);
+        expect(toasts).toHaveLength(Math.min(limit, alerts.length));
+        // A due-today task is summarised only when every toast is for a task due today.
+        if (summarised.some((entry) => entry.due === 'today')) {
+          expect(toasts.every((entry) => entry.due === 'today')).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('formatDeadlineSummary', () => {
+  it('says how many more tasks are due', () => {
+    expect(formatDeadlineSummary(245)).toBe('…and 245 more tasks are due today or tomorrow.');
+  });
+
+  it('speaks of one task in the singular', () => {
+    expect(formatDeadlineSummary(1)).toBe('…and 1 more task is due today or tomorrow.');
   });
 });

@@ -66,3 +66,33 @@ export function formatDeadlineNotification({ task, due }: DeadlineAlert): string
     ? `🚨 Task "${task.title}" is due today!`
     : `⏳ Task "${task.title}" is due tomorrow!`;
 }
+
+/** The dashboard's deadline toasts on load: one toast per alert in `toasts`, one summary for `summarised`. */
+export type DeadlineToastPlan = { toasts: DeadlineAlert[]; summarised: DeadlineAlert[] };
+
+/**
+ * Which alerts get a toast of their own: at most `limit` of them, today's chosen before tomorrow's, each
+ * group in stored order; the rest are summarised in one toast (hundreds of toasts freeze the page and
+ * nobody reads them). Both lists keep the stored order. With `limit` alerts or fewer, each gets its toast.
+ */
+export function planDeadlineToasts(alerts: readonly DeadlineAlert[], limit: number): DeadlineToastPlan {
+  const dueToday = alerts.filter((alert) => alert.due === 'today').length;
+  const openings = { today: Math.min(limit, dueToday), tomorrow: Math.max(0, limit - dueToday) };
+  const plan: DeadlineToastPlan = { toasts: [], summarised: [] };
+  for (const alert of alerts) {
+    if (openings[alert.due] > 0) {
+      openings[alert.due]--;
+      plan.toasts.push(alert);
+    } else {
+      plan.summarised.push(alert);
+    }
+  }
+  return plan;
+}
+
+/** The summary toast shown after the individual ones, for the `count` tasks that have none. */
+export function formatDeadlineSummary(count: number): string {
+  return count === 1
+    ? '…and 1 more task is due today or tomorrow.'
+    : `…and ${count} more tasks are due today or tomorrow.`;
+}

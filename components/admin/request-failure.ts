@@ -1,0 +1,8 @@
+import { toast } from 'sonner';
+import { describeRequestFailure } from '@/lib/api/failure-message';
+
+/** A failed admin call: logged under `action` ('Failed to update user'), and told in an error toast. */
+export function reportRequestFailure(action: string, error: unknown): void {
+  console.error(action, error);
+  toast.error(describeRequestFailure(error, action));
+}
