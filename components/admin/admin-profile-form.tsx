@@ -9,14 +9,14 @@ import { TextField } from '@/components/ui/text-field';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from '@/lib/storage/admin-activity';
 import { adminProfileStore } from '@/lib/storage/profiles';
-import { useProfileForm } from '@/components/profile/use-profile-form';
+import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import {
   ADMIN_DISPLAY_ROLES,
   toAdminProfileValues,
   toStoredAdminProfile,
   type AdminDisplayRole,
   type AdminProfileValues,
-} from './admin-profile-values';
+} from '@/lib/admin/admin-profile-values';
 
 /**
  * Writes the profile and its activity entry together: when the second write is refused (full quota)

@@ -11,7 +11,7 @@ import { completeTask, removeTask } from '@/lib/tasks/board';
 import type { Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 import { PaginationBar } from './pagination-bar';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';

@@ -7,7 +7,7 @@ import { calendarEventsStore } from '@/lib/storage/calendar-events';
 import { tasksStore } from '@/lib/storage/tasks';
 import { CARD } from '@/components/ui/styles';
 import { EventForm } from './event-form';
-import { EVENT_COLORS, toCalendarEvents } from './to-calendar-events';
+import { EVENT_COLORS, toCalendarEvents } from '@/lib/calendar/to-calendar-events';
 
 /** Same height as the calendar (task-calendar.tsx), so nothing jumps when it arrives. */
 function CalendarPlaceholder() {

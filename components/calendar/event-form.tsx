@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CARD, FOCUS_RING } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
 import { saveCalendarEvent } from './save-calendar-event';
-import { eventFromForm, type EventFormError } from './to-calendar-events';
+import { eventFromForm, type EventFormError } from '@/lib/calendar/to-calendar-events';
 
 const EMPTY = { title: '', startDate: '', endDate: '', isDeadline: false };
 

@@ -1,5 +1,5 @@
 import { calendarEventsStore, type CalendarEvent } from '@/lib/storage/calendar-events';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 
 /**
  * Appends an event to `calendarEvents`. When the browser refuses the write (full quota), a toast says

@@ -9,7 +9,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useRef } from 'react';
 import { observeCalendarA11y } from './calendar-a11y';
 import { saveCalendarEvent } from './save-calendar-event';
-import { eventFromSelection, type CalendarDisplayEvent } from './to-calendar-events';
+import { eventFromSelection, type CalendarDisplayEvent } from '@/lib/calendar/to-calendar-events';
 import './task-calendar.css';
 
 /** Spec: the calendar is 500 px high (toolbar included). */

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { ProfilePictureField } from './profile-picture-field';
-import { useProfileForm } from './use-profile-form';
+import { useProfileForm } from '@/lib/hooks/use-profile-form';
 
 type TextKey = Exclude<keyof UserProfile, 'profilePic'>;
 type FormValues = Record<TextKey, string> & { profilePic: string };

@@ -9,7 +9,7 @@ import { createTask, DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type TaskPriority }
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { FIELD_INPUT } from '@/components/ui/styles';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 
 const EMPTY_FORM = {
   title: '',

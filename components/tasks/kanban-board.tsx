@@ -24,7 +24,7 @@ import { getBoardColumn, groupTasksByColumn, moveTaskToColumn } from '@/lib/task
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/styles';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 import { TaskCardBody, taskCardClasses } from './task-card';
 
 /** Cards rendered per column at first; long columns grow on request so 5,000 tasks still render fast. */

@@ -10,7 +10,7 @@ import { removeTask, setTaskProgress } from '@/lib/tasks/board';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 import { PRIORITY_LOOK } from './priority';
 
 /** Cards rendered at first; more on request (a list of thousands stays quick). */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 
 /** Spec §8: the alert after a profile save (member and admin alike), before the page reloads. */
 export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
