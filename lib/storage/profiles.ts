@@ -1,5 +1,5 @@
-import { INVALID, nullable, parser, readOptionalStringFields } from '../validation/parsers';
-import { createLocalStore } from './local-store';
+import { INVALID, parser, readOptionalStringFields } from '@/lib/validation/parsers';
+import { createNullableStore } from './local-store';
 
 /** Spec §3: only images stored as data URLs are shown; anything else is ignored, not rendered. */
 export function isProfilePic(value: unknown): value is string {
@@ -44,14 +44,6 @@ export const adminProfileSchema = profileParser(ADMIN_PROFILE_FIELDS);
 
 export const PROFILE_KEYS = { user: 'userProfile', admin: 'adminProfile' } as const;
 
-export const userProfileStore = createLocalStore<UserProfile | null>({
-  key: PROFILE_KEYS.user,
-  schema: nullable(userProfileSchema),
-  fallback: null,
-});
+export const userProfileStore = createNullableStore<UserProfile>(PROFILE_KEYS.user, userProfileSchema);
 
-export const adminProfileStore = createLocalStore<AdminProfile | null>({
-  key: PROFILE_KEYS.admin,
-  schema: nullable(adminProfileSchema),
-  fallback: null,
-});
+export const adminProfileStore = createNullableStore<AdminProfile>(PROFILE_KEYS.admin, adminProfileSchema);

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { arrayOf, INVALID, isRecord, parser } from '@/lib/validation/parsers';
+import { createLocalStore } from './local-store';
+import { reportStorageProblem, storageProblemsStore } from './storage-problems';
 
-import { createLocalStore, storageProblemsStore } from './local-store';
-
-const itemSchema = z.object({ id: z.string(), title: z.string() });
-const itemsSchema = z.array(itemSchema);
-type Item = z.infer<typeof itemSchema>;
+type Item = { id: string; title: string };
+const itemSchema = parser<Item>((value) =>
+  isRecord(value) && typeof value.id === 'string' && typeof value.title === 'string'
+    ? { id: value.id, title: value.title }
+    : INVALID,
+);
+const itemsSchema = arrayOf(itemSchema);
 
 const NO_ITEMS: Item[] = [];
 const FIXED_NOW_MS = 1_700_000_000_000;
@@ -216,6 +220,23 @@ describe('storage problem reporting', () => {
     expect(localStorage.getItem('full')).toBe('{not json');
     expect(listCorruptKeys('full')).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells subscribers of a problem reported directly, once per distinct problem', async () => {
+    const listener = vi.fn();
+    const unsubscribe = storageProblemsStore.subscribe(listener);
+
+    reportStorageProblem({ key: 'direct', copyKey: 'direct.corrupt.1', kept: 'some' });
+    reportStorageProblem({ key: 'direct', copyKey: 'direct.corrupt.1', kept: 'some' });
+    await flushMicrotasks();
+    reportStorageProblem({ key: 'direct', copyKey: 'direct.corrupt.1', kept: 'none' });
+    await flushMicrotasks();
+
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(storageProblemsStore.getSnapshot()).toEqual([
+      { key: 'direct', copyKey: 'direct.corrupt.1', kept: 'none' },
+    ]);
+    unsubscribe();
   });
 
   it('always gives an empty list as the server snapshot', () => {

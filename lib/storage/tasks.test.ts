@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { storageProblemsStore } from './local-store';
+import { storageProblemsStore } from './storage-problems';
 import { tasksStore } from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
