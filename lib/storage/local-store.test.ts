@@ -6,6 +6,7 @@ import {
   createNullableStore,
   StorageQuotaError,
   StorageUnavailableError,
+  toReadableStore,
 } from './local-store';
 
 type Task = { id: string; title: string };
@@ -332,5 +333,28 @@ describe('createNullableStore', () => {
 
     expect(createUserStore().read()).toBeNull();
     expect(localStorage.getItem(listCorruptKeys('user')[0] ?? '')).toBe('{"id":1}');
+  });
+});
+
+describe('toReadableStore', () => {
+  it('reads and notifies like its store, and has no way to write', () => {
+    const store = createTasksStore();
+    const readable = toReadableStore(store);
+    const listener = vi.fn();
+    readable.subscribe(listener);
+
+    store.write([{ id: 't1', title: 'x' }]);
+
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(readable.read()).toBe(store.read());
+    expect(readable.getSnapshot()).toEqual([{ id: 't1', title: 'x' }]);
+    expect(readable.key).toBe('tasks');
+    expect(Object.keys(readable).sort()).toEqual([
+      'getServerSnapshot',
+      'getSnapshot',
+      'key',
+      'read',
+      'subscribe',
+    ]);
   });
 });

@@ -46,6 +46,12 @@ export type LocalStore<T> = {
   getServerSnapshot(): T;
 };
 
+/** The reading half of a store: what a screen needs to show it (`useLocalStore`), without `write`. */
+export type ReadableStore<T> = Pick<
+  LocalStore<T>,
+  'key' | 'read' | 'subscribe' | 'getSnapshot' | 'getServerSnapshot'
+>;
+
 export type CreateLocalStoreOptions<T> = {
   key: string;
   /** Its `kind` ('string' or 'array') selects the lenient reading rules above. */
@@ -257,6 +263,12 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
       return fallback;
     },
   };
+}
+
+/** The store without its writing methods, for a module that keeps writes behind commands of its own. */
+export function toReadableStore<T>(store: LocalStore<T>): ReadableStore<T> {
+  const { key, read, subscribe, getSnapshot, getServerSnapshot } = store;
+  return { key, read, subscribe, getSnapshot, getServerSnapshot };
 }
 
 /** A store of one optional object (a profile, the session's user): `null` when nothing is stored. */
