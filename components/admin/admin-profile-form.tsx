@@ -1,22 +1,22 @@
 'use client';
 
-import { Save } from 'lucide-react';
-import { useId } from 'react';
-import { ProfilePictureField } from '@/components/profile/profile-picture-field';
-import { Button } from '@/components/ui/button';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { TextField } from '@/components/ui/text-field';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from '@/lib/storage/admin-activity';
-import { adminProfileStore } from '@/lib/storage/profiles';
-import { useProfileForm } from '@/lib/hooks/use-profile-form';
+import { ProfileForm, type ProfileTextField } from '@/components/profile/profile-form';
+import { SelectField } from '@/components/ui/select-field';
 import {
   ADMIN_DISPLAY_ROLES,
   toAdminProfileValues,
   toStoredAdminProfile,
-  type AdminDisplayRole,
   type AdminProfileValues,
 } from '@/lib/admin/admin-profile-values';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useProfileForm } from '@/lib/hooks/use-profile-form';
+import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from '@/lib/storage/admin-activity';
+import { adminProfileStore } from '@/lib/storage/profiles';
+
+const FIELDS: readonly ProfileTextField<'name' | 'email'>[] = [
+  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+];
 
 /**
  * Writes the profile and its activity entry together: when the second write is refused (full quota)
@@ -47,61 +47,22 @@ function saveProfileWithActivity(values: AdminProfileValues, now: Date): void {
  * When storage refuses the write a toast says so and nothing changes.
  */
 export function AdminProfileForm() {
-  const id = useId();
   const stored = useLocalStore(adminProfileStore);
-  const { values, change, pictureBusy, setPictureBusy, handleSubmit } = useProfileForm({
+  const form = useProfileForm({
     stored,
     toValues: toAdminProfileValues,
     save: (edited) => saveProfileWithActivity(edited, new Date()),
   });
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-6">
-      <ProfilePictureField
-        label="Profile picture"
-        value={values.profilePic || undefined}
-        onChange={(dataUrl) => change('profilePic', dataUrl ?? '')}
-        onBusyChange={setPictureBusy}
+    <ProfileForm form={form} fields={FIELDS}>
+      <SelectField
+        label="Role"
+        name="role"
+        options={ADMIN_DISPLAY_ROLES}
+        value={form.values.role}
+        onChange={(role) => form.change('role', role)}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={(event) => change('name', event.target.value)}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
-        />
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-role`} className="block text-sm font-medium text-slate-800">
-            Role
-          </label>
-          <select
-            id={`${id}-role`}
-            name="role"
-            className={FIELD_INPUT}
-            value={values.role}
-            onChange={(event) => change('role', event.target.value as AdminDisplayRole)}
-          >
-            {ADMIN_DISPLAY_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pictureBusy}>
-        <Save aria-hidden="true" className="size-4" />
-        Save Profile
-      </Button>
-    </form>
+    </ProfileForm>
   );
 }

@@ -8,6 +8,7 @@ import { addTask } from '@/lib/storage/tasks';
 import { DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { FIELD_INPUT } from '@/components/ui/styles';
 
 const EMPTY_FORM = {
@@ -80,23 +81,12 @@ export function CreateTaskForm() {
           onChange={(event) => setForm({ ...form, description: event.target.value })}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-priority`} className="block pb-1.5 text-sm font-medium text-slate-800">
-          Priority
-        </label>
-        <select
-          id={`${id}-priority`}
-          className={FIELD_INPUT}
-          value={form.priority}
-          onChange={(event) => setForm({ ...form, priority: event.target.value as TaskPriority })}
-        >
-          {TASK_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {priority}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Priority"
+        options={TASK_PRIORITIES}
+        value={form.priority}
+        onChange={(priority) => setForm({ ...form, priority })}
+      />
       <div>
         <RequiredLabel htmlFor={`${id}-deadline`}>Deadline</RequiredLabel>
         <input

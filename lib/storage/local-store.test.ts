@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { arrayOf, INVALID, isRecord, parser, stringParser } from '@/lib/validation/parsers';
+import { INVALID, parser, stringParser } from '@/lib/validation/parsers';
+import { itemParser, itemsParser, listCorruptKeys, type Item } from '@/tests/helpers/stored-items';
 import {
   createLocalStore,
   createNullableStore,
@@ -9,24 +10,11 @@ import {
   toReadableStore,
 } from './local-store';
 
-type Task = { id: string; title: string };
-/** Unknown fields are dropped, so a round trip shows what the parser returned. */
-const taskSchema = parser<Task>((value) =>
-  isRecord(value) && typeof value.id === 'string' && typeof value.title === 'string'
-    ? { id: value.id, title: value.title }
-    : INVALID,
-);
-const tasksSchema = arrayOf(taskSchema);
-
-const FALLBACK_TASKS: Task[] = [];
+const FALLBACK_TASKS: Item[] = [];
 const FIXED_NOW_MS = 1_700_000_000_000;
 
 function createTasksStore() {
-  return createLocalStore({ key: 'tasks', schema: tasksSchema, fallback: FALLBACK_TASKS });
-}
-
-function listCorruptKeys(key: string): string[] {
-  return Object.keys(localStorage).filter((storedKey) => storedKey.startsWith(`${key}.corrupt.`));
+  return createLocalStore({ key: 'tasks', schema: itemsParser, fallback: FALLBACK_TASKS });
 }
 
 beforeEach(() => {
@@ -80,8 +68,8 @@ describe('createLocalStore reads', () => {
   });
 
   it('keeps no items of a partly invalid list when the parser is not an array parser', () => {
-    const wholeListOnly = parser<Task[]>((value) => {
-      const result = tasksSchema.safeParse(value);
+    const wholeListOnly = parser<Item[]>((value) => {
+      const result = itemsParser.safeParse(value);
       return result.success ? result.data : INVALID;
     });
     localStorage.setItem('tasks', JSON.stringify([{ id: 't1', title: 'Valid' }, { id: 2 }]));
@@ -308,7 +296,7 @@ describe('createLocalStore writes and subscriptions', () => {
 });
 
 describe('createNullableStore', () => {
-  const createUserStore = () => createNullableStore('user', taskSchema);
+  const createUserStore = () => createNullableStore('user', itemParser);
 
   it('reads null when nothing is stored, and null when null is stored', () => {
     expect(createUserStore().read()).toBeNull();

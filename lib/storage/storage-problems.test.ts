@@ -1,26 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { arrayOf, INVALID, isRecord, parser } from '@/lib/validation/parsers';
+import { itemsParser, listCorruptKeys, type Item } from '@/tests/helpers/stored-items';
 import { createLocalStore } from './local-store';
 import { reportStorageProblem, storageProblemsStore } from './storage-problems';
-
-type Item = { id: string; title: string };
-const itemSchema = parser<Item>((value) =>
-  isRecord(value) && typeof value.id === 'string' && typeof value.title === 'string'
-    ? { id: value.id, title: value.title }
-    : INVALID,
-);
-const itemsSchema = arrayOf(itemSchema);
 
 const NO_ITEMS: Item[] = [];
 const FIXED_NOW_MS = 1_700_000_000_000;
 
 function createItemsStore(key: string) {
-  return createLocalStore<Item[]>({ key, schema: itemsSchema, fallback: NO_ITEMS });
-}
-
-function listCorruptKeys(key: string): string[] {
-  return Object.keys(localStorage).filter((storedKey) => storedKey.startsWith(`${key}.corrupt.`));
+  return createLocalStore<Item[]>({ key, schema: itemsParser, fallback: NO_ITEMS });
 }
 
 function problemFor(key: string) {
@@ -252,7 +240,7 @@ describe('write then getSnapshot', () => {
   it('returns the very value written, without decoding it again', () => {
     const store = createItemsStore('written');
     const value: Item[] = [{ id: 'a', title: 'A' }];
-    const safeParse = vi.spyOn(itemsSchema, 'safeParse');
+    const safeParse = vi.spyOn(itemsParser, 'safeParse');
 
     store.write(value);
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { listCorruptKeys } from '@/tests/helpers/stored-items';
 import { StorageQuotaError } from './local-store';
 import { storageProblemsStore } from './storage-problems';
 import { addTask, completeTask, deleteTask, moveTask, setTaskProgress, tasksStore } from './tasks';
@@ -20,10 +21,6 @@ const VALID_TASK = {
 
 function storedTasks(): Array<Record<string, unknown>> {
   return JSON.parse(localStorage.getItem('tasks') ?? 'null') as Array<Record<string, unknown>>;
-}
-
-function listCorruptKeys(): string[] {
-  return Object.keys(localStorage).filter((storedKey) => storedKey.startsWith('tasks.corrupt.'));
 }
 
 beforeEach(() => {
@@ -47,7 +44,7 @@ describe('tasksStore', () => {
 
     expect(tasksStore.read()).toEqual([VALID_TASK]);
     expect(storageProblemsStore.getSnapshot()).toEqual([]);
-    expect(listCorruptKeys()).toEqual([]);
+    expect(listCorruptKeys('tasks')).toEqual([]);
   });
 
   it("reads 'not json' as no tasks and keeps a copy", () => {
@@ -100,7 +97,7 @@ describe('tasksStore', () => {
       },
     ]);
     expect(storageProblemsStore.getSnapshot()).toEqual([]);
-    expect(listCorruptKeys()).toEqual([]);
+    expect(listCorruptKeys('tasks')).toEqual([]);
   });
 
   it('keeps a task whose column is unknown, without its column', () => {
