@@ -9,8 +9,8 @@ import { reportStorageProblem, type StorageProblem } from './storage-problems';
  * Reading rules (users' browsers hold data written by older versions of the app, so reads are lenient
  * and never destroy anything):
  * - missing key, no `window` (server) or storage unavailable → `fallback`;
- * - array parsers (`arrayOf(item)`): invalid items are dropped and the valid ones kept; the original text is copied aside first because the next write
- *   would otherwise erase the dropped items for good;
+ * - array parsers (`arrayOf(item)`): invalid items are dropped and the valid ones kept; the original
+ *   text is copied aside first because the next write would otherwise erase the dropped items for good;
  * - text that is not JSON, or a value that fails validation as a whole → the raw text is copied to
  *   `<key>.corrupt.<timestamp ms>` and `fallback` is returned. The bad text stays under `key` until the
  *   next write; an identical copy is not made twice, so re-reading it does not pile up copies;
