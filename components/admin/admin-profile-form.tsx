@@ -6,39 +6,15 @@ import {
   ADMIN_DISPLAY_ROLES,
   toAdminProfileValues,
   toStoredAdminProfile,
-  type AdminProfileValues,
 } from '@/lib/admin/admin-profile-values';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
-import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from '@/lib/storage/admin-activity';
-import { adminProfileStore } from '@/lib/storage/profiles';
+import { adminProfileStore, saveAdminProfile } from '@/lib/storage/profiles';
 
 const FIELDS: readonly ProfileTextField<'name' | 'email'>[] = [
   { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
 ];
-
-/**
- * Writes the profile and its activity entry together: when the second write is refused (full quota)
- * the first is undone through the store, so that a failed save changes nothing, on screen included.
- * Throws what the refused write threw.
- */
-function saveProfileWithActivity(values: AdminProfileValues, now: Date): void {
-  // Unreadable stored text reads as null; the store has already copied it aside.
-  const previous = adminProfileStore.read();
-  adminProfileStore.write(toStoredAdminProfile(values));
-  try {
-    adminActivityLogStore.update((log) => addActivityEntry(log, profileUpdatedEntry(now)));
-  } catch (error) {
-    try {
-      if (previous === null) adminProfileStore.remove();
-      else adminProfileStore.write(previous);
-    } catch {
-      // Storage refuses even the old value: the new profile stays, without its activity entry.
-    }
-    throw error;
-  }
-}
 
 /**
  * Spec §2 Admin Settings 'Profile Settings' (also on /admin/profile): picture, Name, Email, Role
@@ -51,7 +27,7 @@ export function AdminProfileForm() {
   const form = useProfileForm({
     stored,
     toValues: toAdminProfileValues,
-    save: (edited) => saveProfileWithActivity(edited, new Date()),
+    save: (edited) => saveAdminProfile(toStoredAdminProfile(edited), new Date()),
   });
 
   return (
