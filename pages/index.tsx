@@ -3,7 +3,7 @@ import Head from 'next/head';
 import { FooterContent } from '@/components/layout/footer-content';
 import { BackToTop } from '@/components/landing/back-to-top';
 import { Contact } from '@/components/landing/contact';
-import { getContactFormRules, type ContactFormRules } from '@/components/landing/contact-rules';
+import { getContactFormRules, type ContactFormRules } from '@/lib/validation/contact-rules';
 import { Faq } from '@/components/landing/faq';
 import { Features } from '@/components/landing/features';
 import { Hero } from '@/components/landing/hero';

@@ -16,7 +16,7 @@ import { UsersLoadState } from './load-error';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from './table-styles';
-import { useAdminUsers, type AdminUsersState } from './use-admin-users';
+import { useAdminUsers, type AdminUsersState } from '@/lib/hooks/use-admin-users';
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
 export const DASHBOARD_PENDING_LIMIT = 10;

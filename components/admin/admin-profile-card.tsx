@@ -4,7 +4,7 @@ import { UserRound } from 'lucide-react';
 import { CARD } from '@/components/ui/styles';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { adminProfileStore } from '@/lib/storage/profiles';
-import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from './admin-profile-values';
+import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from '@/lib/admin/admin-profile-values';
 
 /** The admin's saved profile at a glance: picture (or a default icon), name, email and role. */
 export function AdminProfileCard() {

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { AdminUsersState } from './use-admin-users';
+import type { AdminUsersState } from '@/lib/hooks/use-admin-users';
 
 /** A failed load, said in words, with a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {

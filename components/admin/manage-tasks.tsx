@@ -5,13 +5,12 @@ import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { paginate } from '@/lib/admin/pagination';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { tasksStore } from '@/lib/storage/tasks';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { completeTask, deleteTask, tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
-import { completeTask, removeTask } from '@/lib/tasks/board';
 import type { Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { saveSafely } from '@/components/workspace/save-safely';
 import { PaginationBar } from './pagination-bar';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';
@@ -20,7 +19,7 @@ import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-st
 /**
  * Spec §2 Manage Tasks: 'Pending Tasks' (progress below 100) with '✅ Mark as Completed' and
  * '❌ Delete', and 'Completed Tasks' (progress 100). The browser's task list is the data (spec §7);
- * writes go through tasksStore, so the member board and other tabs follow.
+ * writes go through the task commands, so the member board and other tabs follow.
  */
 export function ManageTasks() {
   const tasks = useLocalStore(tasksStore);
@@ -29,7 +28,7 @@ export function ManageTasks() {
   const headingId = useId();
 
   function markCompleted(task: Task) {
-    if (saveSafely(() => tasksStore.update((list) => completeTask(list, task.id)))) {
+    if (saveSafely(() => completeTask(task.id))) {
       toast.success(`"${task.title}" marked as completed.`);
       // Its row (and the button that had focus) has moved to 'Completed Tasks'.
       document.getElementById(headingId)?.focus();
@@ -39,7 +38,7 @@ export function ManageTasks() {
   function confirmDelete() {
     if (!toDelete) return;
     const { id, title } = toDelete;
-    if (saveSafely(() => tasksStore.update((list) => removeTask(list, id)))) {
+    if (saveSafely(() => deleteTask(id))) {
       toast.success(`"${title}" deleted.`);
     }
     setToDelete(null);

@@ -15,7 +15,7 @@ import { PaginationBar } from './pagination-bar';
 import { reportRequestFailure } from './request-failure';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
-import { preloadAdminUsers, useAdminUsers } from './use-admin-users';
+import { preloadAdminUsers, useAdminUsers } from '@/lib/hooks/use-admin-users';
 
 const MANAGE_USERS_PATH = '/admin/manage-users';
 

@@ -2,19 +2,12 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { canEnterArea } from '@/lib/auth/area-access';
 import { withRole } from '@/lib/auth/role';
-import { readTokenRole } from '@/lib/auth/token-claims';
 import { SESSION_KEYS, getStoredToken } from '@/lib/storage/session';
 import type { Role } from '@/lib/validation/auth';
 import { SLOW_PAGE_NOTICE_MS } from '@/lib/constants';
 import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/components/ui/styles';
-
-/** Whether a stored token opens this area: any valid token for /user, an admin's for /admin. */
-export function canEnterArea(area: Role, token: string | null, nowMs = Date.now()): boolean {
-  const role = readTokenRole(token, nowMs);
-  if (!role) return false;
-  return area === 'user' || role === 'admin';
-}
 
 function subscribeToToken(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {

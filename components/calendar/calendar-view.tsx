@@ -2,12 +2,12 @@
 
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
+import { EVENT_COLORS, toCalendarEvents } from '@/lib/calendar/to-calendar-events';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { calendarEventsStore } from '@/lib/storage/calendar-events';
+import { calendarEventsStore, type CalendarEventType } from '@/lib/storage/calendar-events';
 import { tasksStore } from '@/lib/storage/tasks';
 import { CARD } from '@/components/ui/styles';
 import { EventForm } from './event-form';
-import { EVENT_COLORS, toCalendarEvents } from './to-calendar-events';
 
 /** Same height as the calendar (task-calendar.tsx), so nothing jumps when it arrives. */
 function CalendarPlaceholder() {
@@ -24,25 +24,24 @@ const TaskCalendar = dynamic(() => import('./task-calendar').then((module) => mo
   loading: CalendarPlaceholder,
 });
 
+const LEGEND: readonly { type: CalendarEventType; label: string }[] = [
+  { type: 'deadline', label: 'Deadline' },
+  { type: 'event', label: 'Event' },
+];
+
 function Legend() {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 pb-3 text-sm text-slate-700" aria-label="Legend">
-      <li className="flex items-center gap-1.5">
-        <span
-          aria-hidden="true"
-          className="size-3 rounded-sm"
-          style={{ background: EVENT_COLORS.deadline.background }}
-        />
-        Deadline
-      </li>
-      <li className="flex items-center gap-1.5">
-        <span
-          aria-hidden="true"
-          className="size-3 rounded-sm"
-          style={{ background: EVENT_COLORS.event.background }}
-        />
-        Event
-      </li>
+      {LEGEND.map(({ type, label }) => (
+        <li key={type} className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-3 rounded-sm"
+            style={{ background: EVENT_COLORS[type].background }}
+          />
+          {label}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CARD, FOCUS_RING } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
-import { saveCalendarEvent } from './save-calendar-event';
-import { eventFromForm, type EventFormError } from './to-calendar-events';
+import { eventFromForm, type EventFormError } from '@/lib/calendar/to-calendar-events';
+import { addCalendarEvent } from '@/lib/storage/calendar-events';
+import { saveSafely } from '@/lib/storage/save-safely';
 
 const EMPTY = { title: '', startDate: '', endDate: '', isDeadline: false };
 
@@ -40,13 +41,20 @@ export function EventForm() {
     }
     setError(null);
     // A refused write (full storage) shows a toast; what was typed stays for another try.
-    if (!saveCalendarEvent(result.event)) return;
+    if (!saveSafely(() => addCalendarEvent(result.event))) return;
     setValues(EMPTY);
     setAdded(`Added "${result.event.title}" to the calendar.`);
     titleRef.current?.focus();
   }
 
-  const errorFor = (field: EventFormError) => (error?.field === field ? error.message : undefined);
+  /** What ties a text field to its value and its error. */
+  function bind(field: EventFormError) {
+    return {
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
+      error: error?.field === field ? error.message : undefined,
+    };
+  }
 
   return (
     <section aria-labelledby={headingId} className={`${CARD} p-4`}>
@@ -60,30 +68,19 @@ export function EventForm() {
       >
         <TextField
           ref={titleRef}
+          {...bind('title')}
           label="Title"
           autoComplete="off"
-          value={values.title}
-          onChange={(event) => change('title', event.target.value)}
-          error={errorFor('title')}
           className="sm:col-span-2 lg:col-span-1"
         />
-        <TextField
-          ref={startDateRef}
-          label="Start date"
-          type="date"
-          value={values.startDate}
-          onChange={(event) => change('startDate', event.target.value)}
-          error={errorFor('startDate')}
-        />
+        <TextField ref={startDateRef} {...bind('startDate')} label="Start date" type="date" />
         <TextField
           ref={endDateRef}
+          {...bind('endDate')}
           label="End date"
           type="date"
           hint="Optional, for an event over several days."
           min={values.startDate || undefined}
-          value={values.endDate}
-          onChange={(event) => change('endDate', event.target.value)}
-          error={errorFor('endDate')}
         />
         <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2 lg:col-span-3">
           <div className="flex items-center gap-2">

@@ -7,9 +7,10 @@ import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useRef } from 'react';
+import { eventFromSelection, type CalendarDisplayEvent } from '@/lib/calendar/to-calendar-events';
+import { addCalendarEvent } from '@/lib/storage/calendar-events';
+import { saveSafely } from '@/lib/storage/save-safely';
 import { observeCalendarA11y } from './calendar-a11y';
-import { saveCalendarEvent } from './save-calendar-event';
-import { eventFromSelection, type CalendarDisplayEvent } from './to-calendar-events';
 import './task-calendar.css';
 
 /** Spec: the calendar is 500 px high (toolbar included). */
@@ -42,7 +43,8 @@ function handleSelect(info: DateSelectArg): void {
     if (!title?.trim()) return;
     const isDeadline = window.confirm(DEADLINE_CONFIRM);
     const event = eventFromSelection(title, isDeadline, info);
-    if (event) saveCalendarEvent(event);
+    // A refused write (full storage) shows a toast; nothing stored is lost.
+    if (event) saveSafely(() => addCalendarEvent(event));
   } finally {
     info.view.calendar.unselect();
   }

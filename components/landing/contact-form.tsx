@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FIELD_INPUT } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import type { ContactFormRules } from './contact-rules';
+import type { ContactFormRules } from '@/lib/validation/contact-rules';
 
 /**
  * Contact Us: Your Name, Your Email, Your Message and Send Message, as a plain form

@@ -2,7 +2,7 @@ import { Mail, MessagesSquare } from 'lucide-react';
 import { CARD } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
 import { ContactForm } from './contact-form';
-import type { ContactFormRules } from './contact-rules';
+import type { ContactFormRules } from '@/lib/validation/contact-rules';
 import { CONTAINER } from './section-heading';
 
 /**

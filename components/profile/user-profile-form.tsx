@@ -1,13 +1,10 @@
 'use client';
 
-import { Save } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { CARD } from '@/components/ui/styles';
-import { TextField } from '@/components/ui/text-field';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
-import { ProfilePictureField } from './profile-picture-field';
-import { useProfileForm } from './use-profile-form';
+import { ProfileForm, type ProfileTextField } from './profile-form';
 
 type TextKey = Exclude<keyof UserProfile, 'profilePic'>;
 type FormValues = Record<TextKey, string> & { profilePic: string };
@@ -41,15 +38,7 @@ function toStoredProfile(values: FormValues): UserProfile {
   };
 }
 
-type FieldSpec = {
-  key: TextKey;
-  label: string;
-  type: 'text' | 'email' | 'tel' | 'date' | 'url';
-  autoComplete: string;
-  placeholder?: string;
-};
-
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly ProfileTextField<TextKey>[] = [
   { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
   { key: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', placeholder: '+1 555 123 4567' },
@@ -92,38 +81,11 @@ const FIELDS: readonly FieldSpec[] = [
  */
 export function UserProfileForm() {
   const stored = useLocalStore(userProfileStore);
-  const { values, change, pictureBusy, setPictureBusy, handleSubmit } = useProfileForm({
+  const form = useProfileForm({
     stored,
     toValues: toFormValues,
     save: (edited) => userProfileStore.write(toStoredProfile(edited)),
   });
 
-  return (
-    <form onSubmit={handleSubmit} className={`${CARD} space-y-6 p-4 sm:p-6`}>
-      <ProfilePictureField
-        label="Profile picture"
-        value={values.profilePic || undefined}
-        onChange={(dataUrl) => change('profilePic', dataUrl ?? '')}
-        onBusyChange={setPictureBusy}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        {FIELDS.map((field) => (
-          <TextField
-            key={field.key}
-            label={field.label}
-            name={field.key}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            placeholder={field.placeholder}
-            value={values[field.key]}
-            onChange={(event) => change(field.key, event.target.value)}
-          />
-        ))}
-      </div>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pictureBusy}>
-        <Save aria-hidden="true" className="size-4" />
-        Save Profile
-      </Button>
-    </form>
-  );
+  return <ProfileForm form={form} fields={FIELDS} className={`${CARD} p-4 sm:p-6`} />;
 }

@@ -3,13 +3,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
-import { loggedInUserStore, userStore } from '@/lib/storage/session';
-import { tasksStore } from '@/lib/storage/tasks';
-import { createTask, DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { addTask } from '@/lib/storage/tasks';
+import { DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { FIELD_INPUT } from '@/components/ui/styles';
-import { saveSafely } from '@/components/workspace/save-safely';
 
 const EMPTY_FORM = {
   title: '',
@@ -39,20 +39,14 @@ export function CreateTaskForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const current = tasksStore.read();
-    const task = createTask(form, {
-      nowMs: Date.now(),
-      userName: loggedInUserStore.read()?.name,
-      email: userStore.read()?.email,
-      existingIds: current.map((existing) => existing.id),
-    });
-    if (!task) return;
-    const saved = saveSafely(() => tasksStore.write([...current, task]));
-    if (!saved) return;
-    setForm(EMPTY_FORM);
-    toast.success('Task added successfully!', {
-      duration: TASK_PAGE_TOAST_DURATION_MS,
-      icon: <CheckCircle2 className="size-5" aria-hidden="true" />,
+    saveSafely(() => {
+      // A blank title or description adds nothing, and the form stays as it is.
+      if (!addTask(form)) return;
+      setForm(EMPTY_FORM);
+      toast.success('Task added successfully!', {
+        duration: TASK_PAGE_TOAST_DURATION_MS,
+        icon: <CheckCircle2 className="size-5" aria-hidden="true" />,
+      });
     });
   }
 
@@ -87,23 +81,12 @@ export function CreateTaskForm() {
           onChange={(event) => setForm({ ...form, description: event.target.value })}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-priority`} className="block pb-1.5 text-sm font-medium text-slate-800">
-          Priority
-        </label>
-        <select
-          id={`${id}-priority`}
-          className={FIELD_INPUT}
-          value={form.priority}
-          onChange={(event) => setForm({ ...form, priority: event.target.value as TaskPriority })}
-        >
-          {TASK_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {priority}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Priority"
+        options={TASK_PRIORITIES}
+        value={form.priority}
+        onChange={(priority) => setForm({ ...form, priority })}
+      />
       <div>
         <RequiredLabel htmlFor={`${id}-deadline`}>Deadline</RequiredLabel>
         <input

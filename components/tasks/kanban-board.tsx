@@ -17,29 +17,20 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { tasksStore } from '@/lib/storage/tasks';
-import { getBoardColumn, groupTasksByColumn, moveTaskToColumn } from '@/lib/tasks/board';
+import { useBoardMarks } from '@/lib/hooks/use-board-marks';
+import { usePagedList } from '@/lib/hooks/use-paged-list';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { moveTask } from '@/lib/storage/tasks';
+import { getBoardColumn, groupTasksByColumn } from '@/lib/tasks/board';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
-import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/styles';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { ShowMoreButton } from './show-more-button';
 import { TaskCardBody, taskCardClasses } from './task-card';
 
 /** Cards rendered per column at first; long columns grow on request so 5,000 tasks still render fast. */
 export const COLUMN_PAGE_SIZE = 20;
-
-/** Performance marks read by `npm run bench:board`. */
-export const BOARD_MARKS = {
-  renderStart: 'tasklane:board-render-start',
-  rendered: 'tasklane:board-rendered',
-  /** The first frame with the board on screen: after the commit, the next animation frame has painted. */
-  painted: 'tasklane:board-painted',
-  dropStart: 'tasklane:drop',
-  dropSaved: 'tasklane:drop-to-saved',
-  dropRendered: 'tasklane:drop-to-rendered',
-} as const;
 
 /**
  * Mouse and pen drags (touch has its own sensor below, which waits a moment so that a finger can still
@@ -105,28 +96,24 @@ function announcements(titleOf: (id: string | number) => string): Announcements 
   };
 }
 
+/**
+ * Saves a drop. Returns whether the list was written: a drop on the card's own column changes nothing,
+ * and a refused write (full storage) has been shown to the user and changed nothing either.
+ */
+function saveDrop(taskId: string, column: BoardColumn): boolean {
+  let moved = false;
+  saveSafely(() => {
+    moved = moveTask(taskId, column);
+  });
+  return moved;
+}
+
 /** Spec §2/§4 board: three columns; a drop saves the list at once, progress unchanged. */
 export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
   const columns = useMemo(() => groupTasksByColumn(tasks), [tasks]);
   const byId = useMemo(() => new Map(tasks.map((task) => [task.id, task])), [tasks]);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const dropPending = useRef(false);
-  // Marks the first render of the board (read by the benchmark); a lazy initial state runs once.
-  useState(() => {
-    if (typeof performance !== 'undefined') performance.mark(BOARD_MARKS.renderStart);
-    return true;
-  });
-  useEffect(() => {
-    if (performance.getEntriesByName(BOARD_MARKS.rendered).length > 0) return;
-    performance.mark(BOARD_MARKS.rendered);
-    // A task queued from the next animation frame runs once that frame has been painted.
-    requestAnimationFrame(() => setTimeout(() => performance.mark(BOARD_MARKS.painted), 0));
-  }, []);
-  useEffect(() => {
-    if (!dropPending.current) return;
-    dropPending.current = false;
-    performance.measure(BOARD_MARKS.dropRendered, BOARD_MARKS.dropStart);
-  }, [tasks]);
+  const { timeDrop } = useBoardMarks(tasks);
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
@@ -141,18 +128,7 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     setActiveId(null);
-    if (!over) return;
-    const column = over.id as BoardColumn;
-    const taskId = String(active.id);
-    performance.mark(BOARD_MARKS.dropStart);
-    saveSafely(() => {
-      const current = tasksStore.read();
-      const next = moveTaskToColumn(current, taskId, column);
-      if (next === current) return;
-      dropPending.current = true;
-      tasksStore.write(next);
-    });
-    performance.measure(BOARD_MARKS.dropSaved, BOARD_MARKS.dropStart);
+    if (over) timeDrop(() => saveDrop(String(active.id), over.id as BoardColumn));
   }
 
   return (
@@ -192,10 +168,8 @@ function BoardColumnView({
   activeId: string | null;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: column });
-  const [shown, setShown] = useState(COLUMN_PAGE_SIZE);
+  const paged = usePagedList(tasks, COLUMN_PAGE_SIZE);
   const headingId = `board-column-${column.replace(/\s+/g, '-').toLowerCase()}`;
-  const visible = tasks.length > shown ? tasks.slice(0, shown) : tasks;
-  const hidden = tasks.length - visible.length;
 
   return (
     <section
@@ -217,23 +191,14 @@ function BoardColumnView({
         <p className="px-1 py-6 text-center text-sm text-slate-500">No tasks here.</p>
       ) : (
         <ul className="space-y-3">
-          {visible.map((task) => (
+          {paged.visible.map((task) => (
             <li key={task.id}>
               <DraggableCard task={task} dragging={activeId === task.id} />
             </li>
           ))}
         </ul>
       )}
-      {hidden > 0 ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          onClick={() => setShown((count) => count + COLUMN_PAGE_SIZE)}
-        >
-          Show {Math.min(hidden, COLUMN_PAGE_SIZE)} more ({hidden} not shown)
-        </Button>
-      ) : null}
+      <ShowMoreButton list={paged} size="sm" className="mt-3" />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { notesStore } from '@/lib/storage/tasks';
 import { FIELD_INPUT } from '@/components/ui/styles';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 
 /** Wait this long after the last keystroke before saving. */
 export const NOTES_AUTOSAVE_DELAY_MS = 600;

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import { formatDeadlineNotification, getDeadlineAlerts } from '@/lib/tasks/deadlines';
-import { useToday } from './use-today';
+import { useToday } from '@/lib/hooks/use-today';
 
 /** Spec §2 Notifications: tasks due today or tomorrow, otherwise 'No new notifications'. */
 export function NotificationsList() {

@@ -1,17 +1,17 @@
 'use client';
 
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Trash2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { tasksStore } from '@/lib/storage/tasks';
-import { removeTask, setTaskProgress } from '@/lib/tasks/board';
+import { usePagedList } from '@/lib/hooks/use-paged-list';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { deleteTask, setTaskProgress, tasksStore } from '@/lib/storage/tasks';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
-import { saveSafely } from '@/components/workspace/save-safely';
 import { PRIORITY_LOOK } from './priority';
+import { ShowMoreButton } from './show-more-button';
 
 /** Cards rendered at first; more on request (a list of thousands stays quick). */
 export const GRID_PAGE_SIZE = 60;
@@ -19,7 +19,7 @@ export const GRID_PAGE_SIZE = 60;
 /** Spec §2 Create Tasks grid: every task with its progress slider and 'Delete Task'. */
 export function TaskGrid() {
   const tasks = useLocalStore(tasksStore);
-  const [shown, setShown] = useState(GRID_PAGE_SIZE);
+  const paged = usePagedList(tasks, GRID_PAGE_SIZE);
 
   if (tasks.length === 0) {
     return (
@@ -28,26 +28,16 @@ export function TaskGrid() {
       </p>
     );
   }
-  const visible = tasks.length > shown ? tasks.slice(0, shown) : tasks;
-  const hidden = tasks.length - visible.length;
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {visible.map((task) => (
+        {paged.visible.map((task) => (
           <li key={task.id}>
             <TaskGridCard task={task} />
           </li>
         ))}
       </ul>
-      {hidden > 0 ? (
-        <Button
-          variant="secondary"
-          className="mt-4"
-          onClick={() => setShown((count) => count + GRID_PAGE_SIZE)}
-        >
-          Show {Math.min(hidden, GRID_PAGE_SIZE)} more ({hidden} not shown)
-        </Button>
-      ) : null}
+      <ShowMoreButton list={paged} className="mt-4" />
     </>
   );
 }
@@ -57,12 +47,11 @@ function TaskGridCard({ task }: { task: Task }) {
   const titleId = `task-title-${task.id}`;
 
   function changeProgress(value: number) {
-    saveSafely(() => tasksStore.update((tasks) => setTaskProgress(tasks, task.id, value)));
+    saveSafely(() => setTaskProgress(task.id, value));
   }
 
-  function deleteTask() {
-    const before = tasksStore.read();
-    if (!saveSafely(() => tasksStore.write(removeTask(before, task.id)))) return;
+  function handleDelete() {
+    if (!saveSafely(() => deleteTask(task.id))) return;
     toast.error('Task removed successfully!', {
       duration: TASK_PAGE_TOAST_DURATION_MS,
       icon: <Trash2 className="size-5" aria-hidden="true" />,
@@ -113,7 +102,7 @@ function TaskGridCard({ task }: { task: Task }) {
         <p className="text-sm font-medium text-slate-700">{task.progress}% Completed</p>
       </div>
       <div className="mt-auto pt-4">
-        <Button variant="danger" size="sm" onClick={deleteTask} aria-describedby={titleId}>
+        <Button variant="danger" size="sm" onClick={handleDelete} aria-describedby={titleId}>
           Delete Task
         </Button>
       </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { storageProblemsStore, type StorageProblem } from '@/lib/storage/local-store';
+import { storageProblemsStore, type StorageProblem } from '@/lib/storage/storage-problems';
 import { Button } from '@/components/ui/button';
 
 function describe(problem: StorageProblem): string {

@@ -1,4 +1,4 @@
-import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
+import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '@/lib/validation/parsers';
 import { createLocalStore } from './local-store';
 
 export const CALENDAR_EVENT_TYPES = ['deadline', 'event'] as const;
@@ -32,3 +32,8 @@ export const calendarEventsStore = createLocalStore<CalendarEvent[]>({
   schema: arrayOf(calendarEventSchema),
   fallback: NO_EVENTS,
 });
+
+/** Appends an event. Throws `StorageQuotaError`/`StorageUnavailableError` when the write is refused. */
+export function addCalendarEvent(event: CalendarEvent): void {
+  calendarEventsStore.update((events) => [...events, event]);
+}

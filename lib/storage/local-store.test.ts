@@ -1,22 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { INVALID, parser, stringParser } from '@/lib/validation/parsers';
+import { itemParser, itemsParser, listCorruptKeys, type Item } from '@/tests/helpers/stored-items';
+import {
+  createLocalStore,
+  createNullableStore,
+  StorageQuotaError,
+  StorageUnavailableError,
+  toReadableStore,
+} from './local-store';
 
-import { createLocalStore, StorageQuotaError, StorageUnavailableError } from './local-store';
-
-const taskSchema = z.object({ id: z.string(), title: z.string() });
-const tasksSchema = z.array(taskSchema);
-type Task = z.infer<typeof taskSchema>;
-
-const FALLBACK_TASKS: Task[] = [];
+const FALLBACK_TASKS: Item[] = [];
 const FIXED_NOW_MS = 1_700_000_000_000;
 
 function createTasksStore() {
-  return createLocalStore({ key: 'tasks', schema: tasksSchema, fallback: FALLBACK_TASKS });
-}
-
-function listCorruptKeys(key: string): string[] {
-  return Object.keys(localStorage).filter((storedKey) => storedKey.startsWith(`${key}.corrupt.`));
+  return createLocalStore({ key: 'tasks', schema: itemsParser, fallback: FALLBACK_TASKS });
 }
 
 beforeEach(() => {
@@ -63,6 +61,24 @@ describe('createLocalStore reads', () => {
     expect(localStorage.getItem(corruptKeys[0] ?? '')).toBe(raw);
   });
 
+  it('returns the kept items in their parsed form', () => {
+    localStorage.setItem('tasks', JSON.stringify([{ id: 't1', title: 'Keep me', extra: true }, { id: 2 }]));
+
+    expect(createTasksStore().read()).toEqual([{ id: 't1', title: 'Keep me' }]);
+  });
+
+  it('keeps no items of a partly invalid list when the parser is not an array parser', () => {
+    const wholeListOnly = parser<Item[]>((value) => {
+      const result = itemsParser.safeParse(value);
+      return result.success ? result.data : INVALID;
+    });
+    localStorage.setItem('tasks', JSON.stringify([{ id: 't1', title: 'Valid' }, { id: 2 }]));
+    const store = createLocalStore({ key: 'tasks', schema: wholeListOnly, fallback: FALLBACK_TASKS });
+
+    expect(store.read()).toBe(FALLBACK_TASKS);
+    expect(listCorruptKeys('tasks')).toHaveLength(1);
+  });
+
   it('copies corrupt JSON aside under <key>.corrupt.<ts> and returns the fallback', () => {
     vi.useFakeTimers({ now: FIXED_NOW_MS });
     const raw = '[{"id":"t1","title":"half-written';
@@ -94,7 +110,7 @@ describe('createLocalStore reads', () => {
 
   it('reads raw (non-JSON) strings for string schemas, as the old app stored notes', () => {
     localStorage.setItem('notes', 'Buy milk\n{not json}');
-    const store = createLocalStore({ key: 'notes', schema: z.string(), fallback: '' });
+    const store = createLocalStore({ key: 'notes', schema: stringParser, fallback: '' });
 
     expect(store.read()).toBe('Buy milk\n{not json}');
     expect(listCorruptKeys('notes')).toEqual([]);
@@ -102,13 +118,13 @@ describe('createLocalStore reads', () => {
 
   it('reads raw notes that happen to parse as a non-string JSON value as text', () => {
     localStorage.setItem('notes', '42');
-    const store = createLocalStore({ key: 'notes', schema: z.string(), fallback: '' });
+    const store = createLocalStore({ key: 'notes', schema: stringParser, fallback: '' });
 
     expect(store.read()).toBe('42');
   });
 
   it('stores strings JSON-encoded and reads them back unchanged', () => {
-    const store = createLocalStore({ key: 'notes', schema: z.string(), fallback: '' });
+    const store = createLocalStore({ key: 'notes', schema: stringParser, fallback: '' });
 
     store.write('say "hi"');
 
@@ -276,5 +292,57 @@ describe('createLocalStore writes and subscriptions', () => {
     vi.stubGlobal('window', undefined);
 
     expect(() => store.write([])).toThrow(StorageUnavailableError);
+  });
+});
+
+describe('createNullableStore', () => {
+  const createUserStore = () => createNullableStore('user', itemParser);
+
+  it('reads null when nothing is stored, and null when null is stored', () => {
+    expect(createUserStore().read()).toBeNull();
+
+    localStorage.setItem('user', 'null');
+
+    expect(createUserStore().read()).toBeNull();
+    expect(listCorruptKeys('user')).toEqual([]);
+  });
+
+  it('reads a stored value and writes one as JSON', () => {
+    const store = createUserStore();
+
+    store.write({ id: 'u1', title: 'Asha' });
+
+    expect(localStorage.getItem('user')).toBe('{"id":"u1","title":"Asha"}');
+    expect(createUserStore().read()).toEqual({ id: 'u1', title: 'Asha' });
+  });
+
+  it('reads an invalid value as null and copies it aside', () => {
+    localStorage.setItem('user', '{"id":1}');
+
+    expect(createUserStore().read()).toBeNull();
+    expect(localStorage.getItem(listCorruptKeys('user')[0] ?? '')).toBe('{"id":1}');
+  });
+});
+
+describe('toReadableStore', () => {
+  it('reads and notifies like its store, and has no way to write', () => {
+    const store = createTasksStore();
+    const readable = toReadableStore(store);
+    const listener = vi.fn();
+    readable.subscribe(listener);
+
+    store.write([{ id: 't1', title: 'x' }]);
+
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(readable.read()).toBe(store.read());
+    expect(readable.getSnapshot()).toEqual([{ id: 't1', title: 'x' }]);
+    expect(readable.key).toBe('tasks');
+    expect(Object.keys(readable).sort()).toEqual([
+      'getServerSnapshot',
+      'getSnapshot',
+      'key',
+      'read',
+      'subscribe',
+    ]);
   });
 });

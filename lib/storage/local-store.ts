@@ -1,4 +1,5 @@
-import type { ParseResult } from '../validation/parsers';
+import { nullable, type Parser } from '@/lib/validation/parsers';
+import { reportStorageProblem, type StorageProblem } from './storage-problems';
 
 /**
  * Typed, validated access to one `localStorage` key, shaped for React's `useSyncExternalStore`:
@@ -8,13 +9,12 @@ import type { ParseResult } from '../validation/parsers';
  * Reading rules (users' browsers hold data written by older versions of the app, so reads are lenient
  * and never destroy anything):
  * - missing key, no `window` (server) or storage unavailable → `fallback`;
- * - array schemas (`z.array(item)` exactly, not wrapped in `.default()`/`.optional()`): invalid items are
- *   dropped and the valid ones kept; the original text is copied aside first because the next write
- *   would otherwise erase the dropped items for good;
+ * - array parsers (`arrayOf(item)`): invalid items are dropped and the valid ones kept; the original
+ *   text is copied aside first because the next write would otherwise erase the dropped items for good;
  * - text that is not JSON, or a value that fails validation as a whole → the raw text is copied to
  *   `<key>.corrupt.<timestamp ms>` and `fallback` is returned. The bad text stays under `key` until the
  *   next write; an identical copy is not made twice, so re-reading it does not pile up copies;
- * - string schemas (`z.string()`): the old app stored some strings raw (e.g. `notes`), so text that does
+ * - string parsers (`stringParser`): the old app stored some strings raw (e.g. `notes`), so text that does
  *   not parse as a JSON string is taken as the string itself. Writes always JSON-encode, so a legacy raw
  *   value that happens to look like a JSON string literal (`"hi"` with the quotes) reads back unquoted.
  *
@@ -46,21 +46,16 @@ export type LocalStore<T> = {
   getServerSnapshot(): T;
 };
 
-/**
- * What a store validates with: a hand-written parser (lib/validation/parsers.ts, what the app's stores
- * use, to keep zod out of the browser) or a zod 4 schema, which has the same `safeParse`. String and
- * array schemas are recognised by `kind` (parsers) or by zod's definition.
- */
-export type StoreSchema<T> = {
-  safeParse(value: unknown): ParseResult<T>;
-  readonly kind?: 'string' | 'array';
-  readonly element?: { safeParse(value: unknown): { success: boolean } };
-  readonly _zod?: { def: { type: string } };
-};
+/** The reading half of a store: what a screen needs to show it (`useLocalStore`), without `write`. */
+export type ReadableStore<T> = Pick<
+  LocalStore<T>,
+  'key' | 'read' | 'subscribe' | 'getSnapshot' | 'getServerSnapshot'
+>;
 
 export type CreateLocalStoreOptions<T> = {
   key: string;
-  schema: StoreSchema<T>;
+  /** Its `kind` ('string' or 'array') selects the lenient reading rules above. */
+  schema: Parser<T>;
   fallback: T;
 };
 
@@ -128,41 +123,6 @@ export function removeRawItem(key: string): void {
   }
 }
 
-/**
- * A stored value that could not be read as it was: `copyKey` holds the original text (`null` when the
- * copy failed, usually a full quota), `kept` says whether some of it (the valid items) is still in use.
- */
-export type StorageProblem = { key: string; copyKey: string | null; kept: 'some' | 'none' };
-
-let storageProblems: readonly StorageProblem[] = [];
-const problemListeners = new Set<() => void>();
-
-function reportStorageProblem(problem: StorageProblem): void {
-  const same = storageProblems.find((known) => known.key === problem.key);
-  if (same && same.copyKey === problem.copyKey && same.kept === problem.kept) return;
-  storageProblems = [...storageProblems.filter((known) => known.key !== problem.key), problem];
-  // Reads happen while React renders; telling subscribers (who set state) must wait until it is done.
-  queueMicrotask(() => {
-    for (const listener of Array.from(problemListeners)) listener();
-  });
-}
-
-/** Unreadable stored values met so far in this page, for a notice (useSyncExternalStore-shaped). */
-export const storageProblemsStore = {
-  getSnapshot: (): readonly StorageProblem[] => storageProblems,
-  getServerSnapshot: (): readonly StorageProblem[] => [],
-  subscribe(listener: () => void): () => void {
-    const entry = () => listener();
-    problemListeners.add(entry);
-    return () => problemListeners.delete(entry);
-  },
-  /** The user has seen the notice. */
-  dismiss(key: string): void {
-    storageProblems = storageProblems.filter((problem) => problem.key !== key);
-    for (const listener of Array.from(problemListeners)) listener();
-  },
-};
-
 /** Returns the key now holding a copy of `raw` (an existing identical copy is reused), or `null`. */
 function copyRawAside(key: string, raw: string): string | null {
   const storage = getLocalStorage();
@@ -197,23 +157,10 @@ function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function isStringSchema(schema: StoreSchema<unknown>): boolean {
-  return schema.kind === 'string' || schema._zod?.def.type === 'string';
-}
-
-/** The item schema of an array parser or a plain `z.array(item)`, else `null`. */
-type ElementSchema = NonNullable<StoreSchema<unknown>['element']>;
-
-function getArrayElementSchema(schema: StoreSchema<unknown>): ElementSchema | null {
-  if (schema.kind === 'array') return schema.element ?? null;
-  const def = schema._zod?.def as { type: string; element?: ElementSchema } | undefined;
-  return def?.type === 'array' ? (def.element ?? null) : null;
-}
-
-function decodeRaw<T>(key: string, raw: string, schema: StoreSchema<T>, fallback: T): T {
+function decodeRaw<T>(key: string, raw: string, schema: Parser<T>, fallback: T): T {
   const parsed = parseJson(raw);
 
-  if (isStringSchema(schema)) {
+  if (schema.kind === 'string') {
     const candidate = parsed.ok && typeof parsed.value === 'string' ? parsed.value : raw;
     const result = schema.safeParse(candidate);
     if (result.success) return result.data;
@@ -229,10 +176,10 @@ function decodeRaw<T>(key: string, raw: string, schema: StoreSchema<T>, fallback
   const result = schema.safeParse(parsed.value);
   if (result.success) return result.data;
 
-  const elementSchema = getArrayElementSchema(schema);
+  const elementSchema = schema.kind === 'array' ? schema.element : undefined;
   if (elementSchema && Array.isArray(parsed.value)) {
     const validItems = parsed.value.filter((item: unknown) => elementSchema.safeParse(item).success);
-    // Re-parsing the survivors with the full schema keeps array-level checks (min/max) and typing.
+    // Re-parsing the survivors gives them in their parsed form (a parser may normalise an item).
     const filtered = schema.safeParse(validItems);
     if (filtered.success) {
       keepAside(key, raw, validItems.length > 0 ? 'some' : 'none');
@@ -316,4 +263,15 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
       return fallback;
     },
   };
+}
+
+/** The store without its writing methods, for a module that keeps writes behind commands of its own. */
+export function toReadableStore<T>(store: LocalStore<T>): ReadableStore<T> {
+  const { key, read, subscribe, getSnapshot, getServerSnapshot } = store;
+  return { key, read, subscribe, getSnapshot, getServerSnapshot };
+}
+
+/** A store of one optional object (a profile, the session's user): `null` when nothing is stored. */
+export function createNullableStore<T>(key: string, schema: Parser<T>): LocalStore<T | null> {
+  return createLocalStore<T | null>({ key, schema: nullable(schema), fallback: null });
 }

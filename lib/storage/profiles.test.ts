@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
-import { adminProfileStore, userProfileStore } from './profiles';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileUpdatedEntry } from './admin-activity';
+import { StorageQuotaError } from './local-store';
+import { adminProfileStore, saveAdminProfile, userProfileStore } from './profiles';
 
 beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
 
 describe('profile stores', () => {
   it('read the spec keys', () => {
@@ -24,6 +27,53 @@ describe('profile stores', () => {
 
   it('fall back to null when nothing is stored', () => {
     expect(userProfileStore.read()).toBeNull();
+    expect(adminProfileStore.read()).toBeNull();
+  });
+});
+
+describe('saveAdminProfile', () => {
+  const NOW = new Date(Date.UTC(2026, 2, 10, 6, 30));
+  const PROFILE = { name: 'Ravi', email: 'ravi@example.com', role: 'Super Admin', profilePic: '' };
+
+  /** Refuses writes to the activity log only, as a full quota would. */
+  function refuseActivityLogWrites() {
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      if (key === 'adminActivityLog') throw new DOMException('Quota exceeded', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+  }
+
+  it('stores the profile and puts its activity entry first in the log', () => {
+    localStorage.setItem('adminActivityLog', JSON.stringify(['Older entry']));
+
+    saveAdminProfile(PROFILE, NOW);
+
+    expect(JSON.parse(localStorage.getItem('adminProfile') ?? 'null')).toEqual(PROFILE);
+    expect(JSON.parse(localStorage.getItem('adminActivityLog') ?? 'null')).toEqual([
+      profileUpdatedEntry(NOW),
+      'Older entry',
+    ]);
+  });
+
+  it('puts the previous profile back when the activity log cannot be written', () => {
+    const previous = { name: 'Admin User', email: 'admin@example.com', role: 'Admin' };
+    localStorage.setItem('adminProfile', JSON.stringify(previous));
+    refuseActivityLogWrites();
+
+    expect(() => saveAdminProfile(PROFILE, NOW)).toThrow(StorageQuotaError);
+
+    expect(JSON.parse(localStorage.getItem('adminProfile') ?? 'null')).toEqual(previous);
+    expect(adminProfileStore.read()).toEqual(previous);
+    expect(localStorage.getItem('adminActivityLog')).toBeNull();
+  });
+
+  it('removes the new profile again when there was none before', () => {
+    refuseActivityLogWrites();
+
+    expect(() => saveAdminProfile(PROFILE, NOW)).toThrow(StorageQuotaError);
+
+    expect(localStorage.getItem('adminProfile')).toBeNull();
     expect(adminProfileStore.read()).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { INVALID, nullable, parser, readOptionalStringFields } from '../validation/parsers';
-import { createLocalStore } from './local-store';
+import { INVALID, parser, readOptionalStringFields } from '@/lib/validation/parsers';
+import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from './admin-activity';
+import { createNullableStore } from './local-store';
 
 /** Spec §3: only images stored as data URLs are shown; anything else is ignored, not rendered. */
 export function isProfilePic(value: unknown): value is string {
@@ -44,14 +45,28 @@ export const adminProfileSchema = profileParser(ADMIN_PROFILE_FIELDS);
 
 export const PROFILE_KEYS = { user: 'userProfile', admin: 'adminProfile' } as const;
 
-export const userProfileStore = createLocalStore<UserProfile | null>({
-  key: PROFILE_KEYS.user,
-  schema: nullable(userProfileSchema),
-  fallback: null,
-});
+export const userProfileStore = createNullableStore<UserProfile>(PROFILE_KEYS.user, userProfileSchema);
 
-export const adminProfileStore = createLocalStore<AdminProfile | null>({
-  key: PROFILE_KEYS.admin,
-  schema: nullable(adminProfileSchema),
-  fallback: null,
-});
+export const adminProfileStore = createNullableStore<AdminProfile>(PROFILE_KEYS.admin, adminProfileSchema);
+
+/**
+ * Saves the admin's profile and adds 'Updated profile on …' to the activity log, together: when the
+ * second write is refused (full quota) the first is undone through the store, so that a failed save
+ * changes nothing, on screen included. Throws what the refused write threw.
+ */
+export function saveAdminProfile(profile: AdminProfile, now: Date): void {
+  // Unreadable stored text reads as null; the store has already copied it aside.
+  const previous = adminProfileStore.read();
+  adminProfileStore.write(profile);
+  try {
+    adminActivityLogStore.update((log) => addActivityEntry(log, profileUpdatedEntry(now)));
+  } catch (error) {
+    try {
+      if (previous === null) adminProfileStore.remove();
+      else adminProfileStore.write(previous);
+    } catch {
+      // Storage refuses even the old value: the new profile stays, without its activity entry.
+    }
+    throw error;
+  }
+}

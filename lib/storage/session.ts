@@ -1,6 +1,6 @@
-import { INVALID, isRecord, nullable, parser } from '../validation/parsers';
+import { INVALID, isRecord, parser } from '@/lib/validation/parsers';
 
-import { createLocalStore, readRawItem, removeRawItem, writeRawItem } from './local-store';
+import { createNullableStore, readRawItem, removeRawItem, writeRawItem } from './local-store';
 
 /**
  * Session keys as the product spec names them. Users upgrading from the original app already have these
@@ -26,17 +26,9 @@ export const loggedInUserSchema = parser<LoggedInUser>((value) =>
   isRecord(value) && typeof value.name === 'string' ? { name: value.name } : INVALID,
 );
 
-export const userStore = createLocalStore<StoredUser | null>({
-  key: SESSION_KEYS.user,
-  schema: nullable(storedUserSchema),
-  fallback: null,
-});
+export const userStore = createNullableStore(SESSION_KEYS.user, storedUserSchema);
 
-export const loggedInUserStore = createLocalStore<LoggedInUser | null>({
-  key: SESSION_KEYS.loggedInUser,
-  schema: nullable(loggedInUserSchema),
-  fallback: null,
-});
+export const loggedInUserStore = createNullableStore(SESSION_KEYS.loggedInUser, loggedInUserSchema);
 
 /** The raw token, or `null` when absent, empty, on the server, or when storage is unavailable. */
 export function getStoredToken(): string | null {

@@ -1,22 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-
-import { createLocalStore, storageProblemsStore } from './local-store';
-
-const itemSchema = z.object({ id: z.string(), title: z.string() });
-const itemsSchema = z.array(itemSchema);
-type Item = z.infer<typeof itemSchema>;
+import { itemsParser, listCorruptKeys, type Item } from '@/tests/helpers/stored-items';
+import { createLocalStore } from './local-store';
+import { reportStorageProblem, storageProblemsStore } from './storage-problems';
 
 const NO_ITEMS: Item[] = [];
 const FIXED_NOW_MS = 1_700_000_000_000;
 
 function createItemsStore(key: string) {
-  return createLocalStore<Item[]>({ key, schema: itemsSchema, fallback: NO_ITEMS });
-}
-
-function listCorruptKeys(key: string): string[] {
-  return Object.keys(localStorage).filter((storedKey) => storedKey.startsWith(`${key}.corrupt.`));
+  return createLocalStore<Item[]>({ key, schema: itemsParser, fallback: NO_ITEMS });
 }
 
 function problemFor(key: string) {
@@ -218,6 +210,23 @@ describe('storage problem reporting', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
+  it('tells subscribers of a problem reported directly, once per distinct problem', async () => {
+    const listener = vi.fn();
+    const unsubscribe = storageProblemsStore.subscribe(listener);
+
+    reportStorageProblem({ key: 'direct', copyKey: 'direct.corrupt.1', kept: 'some' });
+    reportStorageProblem({ key: 'direct', copyKey: 'direct.corrupt.1', kept: 'some' });
+    await flushMicrotasks();
+    reportStorageProblem({ key: 'direct', copyKey: 'direct.corrupt.1', kept: 'none' });
+    await flushMicrotasks();
+
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(storageProblemsStore.getSnapshot()).toEqual([
+      { key: 'direct', copyKey: 'direct.corrupt.1', kept: 'none' },
+    ]);
+    unsubscribe();
+  });
+
   it('always gives an empty list as the server snapshot', () => {
     localStorage.setItem('server', 'bad');
     createItemsStore('server').read();
@@ -231,7 +240,7 @@ describe('write then getSnapshot', () => {
   it('returns the very value written, without decoding it again', () => {
     const store = createItemsStore('written');
     const value: Item[] = [{ id: 'a', title: 'A' }];
-    const safeParse = vi.spyOn(itemsSchema, 'safeParse');
+    const safeParse = vi.spyOn(itemsParser, 'safeParse');
 
     store.write(value);
 

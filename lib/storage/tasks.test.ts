@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { storageProblemsStore } from './local-store';
-import { tasksStore } from './tasks';
+import { listCorruptKeys } from '@/tests/helpers/stored-items';
+import { StorageQuotaError } from './local-store';
+import { storageProblemsStore } from './storage-problems';
+import { addTask, completeTask, deleteTask, moveTask, setTaskProgress, tasksStore } from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
 const COPY_KEY = `tasks.corrupt.${FIXED_NOW_MS}`;
@@ -17,8 +19,8 @@ const VALID_TASK = {
   assignedTo: 'Asha',
 };
 
-function listCorruptKeys(): string[] {
-  return Object.keys(localStorage).filter((storedKey) => storedKey.startsWith('tasks.corrupt.'));
+function storedTasks(): Array<Record<string, unknown>> {
+  return JSON.parse(localStorage.getItem('tasks') ?? 'null') as Array<Record<string, unknown>>;
 }
 
 beforeEach(() => {
@@ -42,7 +44,7 @@ describe('tasksStore', () => {
 
     expect(tasksStore.read()).toEqual([VALID_TASK]);
     expect(storageProblemsStore.getSnapshot()).toEqual([]);
-    expect(listCorruptKeys()).toEqual([]);
+    expect(listCorruptKeys('tasks')).toEqual([]);
   });
 
   it("reads 'not json' as no tasks and keeps a copy", () => {
@@ -95,7 +97,7 @@ describe('tasksStore', () => {
       },
     ]);
     expect(storageProblemsStore.getSnapshot()).toEqual([]);
-    expect(listCorruptKeys()).toEqual([]);
+    expect(listCorruptKeys('tasks')).toEqual([]);
   });
 
   it('keeps a task whose column is unknown, without its column', () => {
@@ -109,12 +111,178 @@ describe('tasksStore', () => {
   });
 
   it('keeps fields it does not know through a read and write', () => {
-    localStorage.setItem('tasks', JSON.stringify([{ ...VALID_TASK, labels: ['home'], column: 'Completed' }]));
+    const other = { ...VALID_TASK, id: 't2' };
+    localStorage.setItem(
+      'tasks',
+      JSON.stringify([{ ...VALID_TASK, labels: ['home'], column: 'Completed' }, other]),
+    );
 
-    tasksStore.write(tasksStore.read());
+    expect(deleteTask('t2')).toBe(true);
 
-    expect(JSON.parse(localStorage.getItem('tasks') ?? 'null')).toEqual([
-      { ...VALID_TASK, labels: ['home'], column: 'Completed' },
-    ]);
+    expect(storedTasks()).toEqual([{ ...VALID_TASK, labels: ['home'], column: 'Completed' }]);
+  });
+
+  it('has no write of its own: the commands are the one way to change the list', () => {
+    expect(Object.keys(tasksStore)).not.toContain('write');
+    expect(Object.keys(tasksStore)).not.toContain('update');
+  });
+});
+
+describe('task commands', () => {
+  /** Stores the tasks and returns a listener that counts the writes made after it. */
+  function seed(tasks: object[]) {
+    localStorage.setItem('tasks', JSON.stringify(tasks));
+    const listener = vi.fn();
+    unsubscribe = tasksStore.subscribe(listener);
+    return listener;
+  }
+
+  let unsubscribe: (() => void) | undefined;
+  afterEach(() => {
+    unsubscribe?.();
+    unsubscribe = undefined;
+  });
+
+  describe('addTask', () => {
+    const INPUT = {
+      title: '  New task ',
+      description: ' Details ',
+      priority: 'Low' as const,
+      deadline: '2026-04-01',
+    };
+
+    it("appends the task, assigned to the logged-in user's name and email", () => {
+      localStorage.setItem('loggedInUser', JSON.stringify({ name: 'Asha' }));
+      localStorage.setItem('user', JSON.stringify({ email: 'asha@example.com' }));
+      const listener = seed([VALID_TASK]);
+
+      const task = addTask(INPUT);
+
+      const expected = {
+        id: String(FIXED_NOW_MS),
+        title: 'New task',
+        description: 'Details',
+        priority: 'Low',
+        deadline: '2026-04-01',
+        progress: 0,
+        assignedTo: 'Asha',
+        email: 'asha@example.com',
+      };
+      expect(task).toEqual(expected);
+      expect(storedTasks()).toEqual([VALID_TASK, expected]);
+      expect(listener).toHaveBeenCalledTimes(1);
+    });
+
+    it("gives 'Unknown User' without a session, and an id no stored task has", () => {
+      seed([{ ...VALID_TASK, id: String(FIXED_NOW_MS) }]);
+
+      const task = addTask(INPUT);
+
+      expect(task).toMatchObject({ id: String(FIXED_NOW_MS + 1), assignedTo: 'Unknown User' });
+      expect(task).not.toHaveProperty('email');
+      expect(storedTasks().map((stored) => stored.id)).toEqual([
+        String(FIXED_NOW_MS),
+        String(FIXED_NOW_MS + 1),
+      ]);
+    });
+
+    it('writes nothing and returns null when the title or description is blank', () => {
+      const listener = seed([VALID_TASK]);
+
+      expect(addTask({ ...INPUT, title: '   ' })).toBeNull();
+      expect(addTask({ ...INPUT, description: '' })).toBeNull();
+
+      expect(listener).not.toHaveBeenCalled();
+      expect(storedTasks()).toEqual([VALID_TASK]);
+    });
+
+    it('throws StorageQuotaError and leaves the list as it was when storage is full', () => {
+      seed([VALID_TASK]);
+      vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+        throw new DOMException('Quota exceeded', 'QuotaExceededError');
+      });
+
+      expect(() => addTask(INPUT)).toThrow(StorageQuotaError);
+      expect(storedTasks()).toEqual([VALID_TASK]);
+    });
+  });
+
+  describe('moveTask', () => {
+    it('puts the task in the column, its progress unchanged', () => {
+      const listener = seed([VALID_TASK]);
+
+      expect(moveTask('t1', 'Completed')).toBe(true);
+
+      expect(storedTasks()).toEqual([{ ...VALID_TASK, column: 'Completed' }]);
+      expect(listener).toHaveBeenCalledTimes(1);
+    });
+
+    it('writes nothing when the task is dropped in its own column or is unknown', () => {
+      const listener = seed([VALID_TASK]);
+      const setItem = vi.spyOn(Storage.prototype, 'setItem');
+
+      expect(moveTask('t1', 'To Do')).toBe(false);
+      expect(moveTask('missing', 'Completed')).toBe(false);
+
+      expect(setItem).not.toHaveBeenCalled();
+      expect(listener).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('setTaskProgress', () => {
+    it('sets the clamped progress and drops the column a drag set', () => {
+      seed([{ ...VALID_TASK, column: 'Completed' }]);
+
+      expect(setTaskProgress('t1', 140)).toBe(true);
+
+      expect(storedTasks()).toEqual([{ ...VALID_TASK, progress: 100 }]);
+    });
+
+    it('writes nothing when the progress is already that value', () => {
+      const listener = seed([VALID_TASK]);
+
+      expect(setTaskProgress('t1', VALID_TASK.progress)).toBe(false);
+
+      expect(listener).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('completeTask', () => {
+    it("sets status 'Completed' and progress 100", () => {
+      seed([VALID_TASK, { ...VALID_TASK, id: 't2' }]);
+
+      expect(completeTask('t1')).toBe(true);
+
+      expect(storedTasks()).toEqual([
+        { ...VALID_TASK, status: 'Completed', progress: 100 },
+        { ...VALID_TASK, id: 't2' },
+      ]);
+    });
+
+    it('writes nothing for a task already completed', () => {
+      const listener = seed([{ ...VALID_TASK, status: 'Completed', progress: 100 }]);
+
+      expect(completeTask('t1')).toBe(false);
+
+      expect(listener).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('deleteTask', () => {
+    it('removes the task and keeps the order of the rest', () => {
+      seed([VALID_TASK, { ...VALID_TASK, id: 't2' }, { ...VALID_TASK, id: 't3' }]);
+
+      expect(deleteTask('t2')).toBe(true);
+
+      expect(storedTasks().map((task) => task.id)).toEqual(['t1', 't3']);
+    });
+
+    it('writes nothing for an unknown id', () => {
+      const listener = seed([VALID_TASK]);
+
+      expect(deleteTask('missing')).toBe(false);
+
+      expect(listener).not.toHaveBeenCalled();
+    });
   });
 });

@@ -190,10 +190,11 @@ describe('setTaskProgress', () => {
     expect('column' in next[0]!).toBe(false);
   });
 
-  it('keeps the same task object when nothing changes', () => {
+  it('returns the same array when nothing changes', () => {
     const tasks = [makeTask('a', 10)];
 
-    expect(setTaskProgress(tasks, 'a', 10)[0]).toBe(tasks[0]);
+    expect(setTaskProgress(tasks, 'a', 10)).toBe(tasks);
+    expect(setTaskProgress(tasks, 'zzz', 50)).toBe(tasks);
   });
 });
 
@@ -209,6 +210,17 @@ describe('completeTask', () => {
     expect(next[1]).toBe(tasks[1]);
     expect(tasks[0]).toEqual(makeTask('a', 20, { column: 'To Do', status: 'Open' }));
   });
+
+  it('completes a task at 100 that has no completed status yet', () => {
+    expect(completeTask([makeTask('a', 100)], 'a')[0]?.status).toBe('Completed');
+  });
+
+  it('returns the same array for a task already completed, or an unknown id', () => {
+    const tasks = frozen([{ ...makeTask('a', 100), status: 'Completed' }]);
+
+    expect(completeTask(tasks, 'a')).toBe(tasks);
+    expect(completeTask(tasks, 'zzz')).toBe(tasks);
+  });
 });
 
 describe('removeTask', () => {
@@ -219,9 +231,9 @@ describe('removeTask', () => {
     expect(tasks).toHaveLength(3);
   });
 
-  it('keeps every task for an unknown id', () => {
+  it('returns the same array for an unknown id', () => {
     const tasks = [makeTask('a', 0)];
 
-    expect(removeTask(tasks, 'zzz')).toEqual(tasks);
+    expect(removeTask(tasks, 'zzz')).toBe(tasks);
   });
 });

@@ -45,10 +45,13 @@ export function moveTaskToColumn(tasks: readonly Task[], taskId: string, column:
   return next;
 }
 
-/** A progress change (the slider) clears any drag override: progress decides the column again. */
+/**
+ * A progress change (the slider) clears any drag override: progress decides the column again. Returns
+ * the same array when nothing changes.
+ */
 export function setTaskProgress(tasks: readonly Task[], taskId: string, progress: number): Task[] {
   const value = clampProgress(progress);
-  return tasks.map((task) =>
+  return mapTasks(tasks, (task) =>
     task.id === taskId && (task.progress !== value || task.column !== undefined)
       ? { ...withoutColumn(task), progress: value }
       : task,
@@ -57,13 +60,29 @@ export function setTaskProgress(tasks: readonly Task[], taskId: string, progress
 
 /** The admin's Mark as Completed: status 'Completed', progress 100 (docs/product.md#admin-completion). */
 export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
-  return tasks.map((task) =>
-    task.id === taskId ? { ...withoutColumn(task), status: 'Completed', progress: TASK_PROGRESS_MAX } : task,
+  return mapTasks(tasks, (task) =>
+    task.id !== taskId ||
+    (task.status === 'Completed' && task.progress === TASK_PROGRESS_MAX && task.column === undefined)
+      ? task
+      : { ...withoutColumn(task), status: 'Completed', progress: TASK_PROGRESS_MAX },
   );
 }
 
+/** Returns the same array when no task has that id. */
 export function removeTask(tasks: readonly Task[], taskId: string): Task[] {
-  return tasks.filter((task) => task.id !== taskId);
+  const next = tasks.filter((task) => task.id !== taskId);
+  return next.length === tasks.length ? (tasks as Task[]) : next;
+}
+
+/** `change` applied to every task; the same array when it returned every task as it was. */
+function mapTasks(tasks: readonly Task[], change: (task: Task) => Task): Task[] {
+  let changed = false;
+  const next = tasks.map((task) => {
+    const result = change(task);
+    if (result !== task) changed = true;
+    return result;
+  });
+  return changed ? next : (tasks as Task[]);
 }
 
 function withoutColumn(task: Task): Task {

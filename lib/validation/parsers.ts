@@ -1,7 +1,7 @@
 /**
- * Small hand-written parsers for what the browser keeps in localStorage. They have the shape of a zod
- * schema as far as `createLocalStore` uses one (`safeParse`, and `kind`/`element` for strings and
- * arrays), so a store takes either. Why not zod in the browser: zod (even `zod/mini`) cost every
+ * Small hand-written parsers for what the browser keeps in localStorage (`createLocalStore` validates
+ * with them, and reads `kind`/`element` to recover legacy strings and partly broken arrays). Their
+ * `safeParse` has zod's result shape. Why not zod in the browser: zod (even `zod/mini`) cost every
  * signed-in page about 27 kB of gzipped JavaScript, and parsing 5,000 stored tasks took ~90 ms without
  * its JIT (which our CSP forbids); these take a few milliseconds. The server keeps zod (lib/validation).
  */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { saveSafely } from '@/components/workspace/save-safely';
+import { saveSafely } from '@/lib/storage/save-safely';
 
 /** Spec §8: the alert after a profile save (member and admin alike), before the page reloads. */
 export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
@@ -13,7 +13,7 @@ export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
  * A save waits for a picture still being downscaled; when storage refuses the write, `saveSafely`
  * shows why and nothing is alerted or reloaded, so what was typed stays.
  */
-export function useProfileForm<Stored, Values extends object>(options: {
+export function useProfileForm<Stored, Values extends { profilePic: string }>(options: {
   stored: Stored;
   toValues: (stored: Stored) => Values;
   save: (values: Values) => void;
@@ -42,5 +42,12 @@ export function useProfileForm<Stored, Values extends object>(options: {
     window.location.reload();
   }
 
-  return { values, change, pictureBusy, setPictureBusy, handleSubmit };
+  /** The picture field's props: its value, and '' stored for no picture. */
+  const picture = {
+    value: values.profilePic || undefined,
+    onChange: (dataUrl: string | undefined) => change('profilePic', (dataUrl ?? '') as Values['profilePic']),
+    onBusyChange: setPictureBusy,
+  };
+
+  return { values, change, picture, pictureBusy, handleSubmit };
 }

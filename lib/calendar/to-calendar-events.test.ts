@@ -8,7 +8,7 @@ import {
   storedToEvents,
   tasksToEvents,
   toCalendarEvents,
-} from './to-calendar-events';
+} from '@/lib/calendar/to-calendar-events';
 
 function task(id: string, title: string, deadline: string): Task {
   return taskSchema.parse({ id, title, description: 'd', deadline });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { canEnterArea } from '@/components/auth/area-guard';
+import { canEnterArea } from '@/lib/auth/area-access';
 import { fetchAdminUsers } from '@/lib/api/admin-users';
 import { sortUsersNewestFirst, type AdminUser } from '@/lib/admin/users';
 import { getStoredToken } from '@/lib/storage/session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEnterArea } from './area-guard';
+import { canEnterArea } from './area-access';
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (role: string, exp?: number) => `${encode({ alg: 'HS256' })}.${encode({ role, exp })}.sig`;

@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { FieldFrame } from './text-field';
+import { FIELD_INPUT } from './styles';
+
+/** A labelled choice among fixed options, each shown as its own value. */
+export function SelectField<T extends string>(props: {
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  name?: string;
+  className?: string;
+}) {
+  const selectId = useId();
+  return (
+    <FieldFrame inputId={selectId} label={props.label} className={props.className}>
+      <select
+        id={selectId}
+        name={props.name}
+        className={FIELD_INPUT}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as T)}
+      >
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
