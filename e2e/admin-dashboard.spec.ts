@@ -9,7 +9,10 @@ import {
   type StoredTask,
 } from './page-helpers';
 
-/** Spec §2 Admin dashboard (/admin/dashboard): tiles, 'Recent Users', 'Pending Tasks', 'Task Analytics'. */
+/**
+ * The admin dashboard (/admin/dashboard; docs/product.md#admin-dashboard): tiles, 'Recent Users',
+ * 'Pending Tasks', 'Task Analytics'.
+ */
 
 /** Seven users in no particular order; the newest five, newest first, are Gia, Fay, Eve, Dan, Cal. */
 const LISTED_USERS: ListedUser[] = [

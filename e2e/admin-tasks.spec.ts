@@ -2,7 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
 
-/** Spec §2 Manage Tasks (/admin/manage-tasks): 'Pending Tasks' and 'Completed Tasks' from the browser's tasks. */
+/**
+ * Manage Tasks (/admin/manage-tasks; docs/product.md#manage-tasks): 'Pending Tasks' and
+ * 'Completed Tasks' from the browser's tasks.
+ */
 
 const PATH = '/admin/manage-tasks';
 
@@ -63,7 +66,7 @@ function rowOf(page: Page, name: 'Pending Tasks' | 'Completed Tasks', title: str
     .filter({ has: page.getByRole('rowheader', { name: title }) });
 }
 
-test('@one-width splits tasks at exactly 100, with the spec columns and a status badge per pending task', async ({
+test('@one-width splits tasks at exactly 100, with the Manage Tasks columns and a status badge per pending task', async ({
   adminPage: page,
 }) => {
   await openWith(page, PATH, { json: { tasks: TASKS } });
@@ -99,7 +102,7 @@ test('@one-width splits tasks at exactly 100, with the spec columns and a status
   ]);
   await expect(table(page, 'Completed Tasks').getByRole('button')).toHaveCount(0);
 
-  // Spec §4 badge colours: Pending (the default) red, In Progress yellow, anything else grey — in words too.
+  // Badge colours: Pending (the default) red, In Progress yellow, anything else grey — in words too.
   const badges = [
     ['Draft plan', 'Pending', 'red'],
     ['Fix login', 'In Progress', 'yellow'],

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { USERS_API as USERS, findAxeViolations, openWith, stubUsers, type ListedUser } from './page-helpers';
 import { E2E_ADMIN, E2E_PASSWORD, logInViaApi, registerViaApi, uniqueEmail } from './session-helpers';
 
-/** Spec §2 Manage Users (/admin/manage-users), the full-table reading, against the real admin API. */
+/** Manage Users (/admin/manage-users; docs/product.md#manage-users), against the real admin API. */
 
 const PATH = '/admin/manage-users';
 

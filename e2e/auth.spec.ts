@@ -11,8 +11,10 @@ import {
 } from './session-helpers';
 
 /**
- * Spec §2 (Sign up, Log in, Forgot password, Reset password), §4 transitions, §5 validation and the
- * §8 error catalogue, with the texts exactly as the spec writes them.
+ * The account screens: Sign up, Log in, Forgot password and Reset password, the moves between them,
+ * their validation and their error texts, exactly as users see them (docs/product.md#sign-up,
+ * docs/product.md#log-in, docs/product.md#forgot-password, docs/product.md#reset-password and
+ * docs/product.md#account-screens).
  */
 
 const REGISTER = '/api/auth/register';

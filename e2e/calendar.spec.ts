@@ -10,9 +10,9 @@ import {
 } from './page-helpers';
 
 /**
- * Spec: the member calendar (/user/calendar). Tasks' deadlines show as red all-day events, events added
- * here (range selection + prompt/confirm, or the 'Add an event' form) are stored under `calendarEvents`.
- * The clock is fixed on Tuesday 10 March 2026 so every view shows the same dates.
+ * The member calendar (/user/calendar; docs/product.md#calendar). Tasks' deadlines show as red all-day
+ * events, events added here (range selection + prompt/confirm, or the 'Add an event' form) are stored under
+ * `calendarEvents`. The clock is fixed on Tuesday 10 March 2026 so every view shows the same dates.
  */
 
 const NOW = new Date('2026-03-10T10:00:00');

@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Spec §2 Landing page (seven sections in order), §4 FAQ accordion and §9 counts (3 testimonials,
- * 3 features, 3 FAQ items, 2 roles), with the spec's exact texts.
+ * The landing page (docs/product.md#landing): seven sections in order, the FAQ accordion and the
+ * counts (3 testimonials, 3 features, 3 FAQ items, 2 roles), with the exact texts users see.
  */
 
 const CONTACT_API = '**/api/contact';
@@ -49,7 +49,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('structure', () => {
-  test('the seven sections come in the spec order', async ({ page }) => {
+  test('the seven sections come in the documented order', async ({ page }) => {
     // Every section is a landmark named by its own heading; read the names in DOM order.
     const names = await page
       .getByRole('main')
@@ -130,7 +130,7 @@ test.describe('role chooser', { tag: '@one-width' }, () => {
         .getByRole('link', { name: link, exact: true });
       await expect(anchor).toHaveText(link);
       await expect(anchor).toHaveAttribute('href', href);
-      // Screen readers hear which role the button is for; the visible text stays the spec's.
+      // Screen readers hear which role the button is for; the visible text stays 'Sign Up' / 'Log In'.
       await expect(anchor).toHaveAccessibleDescription(card);
     }
   });
@@ -206,7 +206,7 @@ test.describe('FAQ accordion', { tag: '@one-width' }, () => {
 });
 
 test.describe('Contact Us form', { tag: '@one-width' }, () => {
-  test('has the spec fields and button', async ({ page }) => {
+  test('has the Contact Us fields and button', async ({ page }) => {
     const contact = region(page, 'Contact Us');
     await expect(contact.getByLabel('Your Name')).toHaveAttribute('type', 'text');
     await expect(contact.getByLabel('Your Email')).toHaveAttribute('type', 'email');

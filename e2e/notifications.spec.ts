@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openWith, type StoredTask } from './page-helpers';
 
-/** Spec §2 Notifications (/user/notifications): tasks due today or tomorrow, by local calendar day. */
+/**
+ * Notifications (/user/notifications; docs/product.md#notifications): tasks due today or tomorrow, by
+ * local calendar day.
+ */
 
 function task(id: string, title: string, deadline: string): StoredTask {
   return { id, title, description: 'd', priority: 'Medium', deadline, progress: 0 };

@@ -3,7 +3,10 @@ import { expect, test } from './fixtures';
 import { openWith, readStoredJson, type StoredTask } from './page-helpers';
 import { MEMBER } from './session-helpers';
 
-/** Spec §2 Create Tasks page (/user/userpage): the 'Create a New Task' form and the task grid. */
+/**
+ * The Create Tasks page (/user/userpage; docs/product.md#create-tasks): the 'Create a New Task' form
+ * and the task grid.
+ */
 
 const FAR_DEADLINE = '2099-01-01';
 

@@ -22,9 +22,9 @@ import { useAdminUsers, type AdminUsersState } from '@/lib/hooks/use-admin-users
 export const DASHBOARD_PENDING_LIMIT = 10;
 
 /**
- * Spec §2 Admin dashboard: tiles 'Total Users' (GET /admin/users' length), 'Total Tasks' and
- * 'Completed Tasks' (progress exactly 100) from the browser's tasks; 'Recent Users' newest first;
- * 'Pending Tasks'; the 'Task Analytics' chart.
+ * The admin dashboard (docs/product.md#admin-dashboard): tiles 'Total Users' (GET /admin/users' length),
+ * 'Total Tasks' and 'Completed Tasks' (progress exactly 100) from the browser's tasks; 'Recent Users' newest
+ * first; 'Pending Tasks'; the 'Task Analytics' chart.
  */
 export function AdminDashboard() {
   const { state, retry } = useAdminUsers();
@@ -67,7 +67,7 @@ function StatTile({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec §2 Admin dashboard 'Recent Users' columns. */
+/** The columns of the admin dashboard's 'Recent Users' (docs/product.md#admin-dashboard). */
 const RECENT_USERS_COLUMNS = ['Name', 'Email', 'Date'] as const;
 
 function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () => void }) {

@@ -17,10 +17,10 @@ const FIELDS: readonly ProfileTextField<'name' | 'email'>[] = [
 ];
 
 /**
- * Spec §2 Admin Settings 'Profile Settings' (also on /admin/profile): picture, Name, Email, Role
- * (Admin or Super Admin) and 'Save Profile'. Saving writes `adminProfile`, adds 'Updated profile on
- * {date-time}' to the activity log, alerts and reloads so the navbar shows the new name and picture.
- * When storage refuses the write a toast says so and nothing changes.
+ * Admin Settings' 'Profile Settings' (also on /admin/profile; docs/product.md#profile-settings): picture,
+ * Name, Email, Role (Admin or Super Admin) and 'Save Profile'. Saving writes `adminProfile`, adds 'Updated
+ * profile on {date-time}' to the activity log, alerts and reloads so the navbar shows the new name and
+ * picture. When storage refuses the write a toast says so and nothing changes.
  */
 export function AdminProfileForm() {
   const stored = useLocalStore(adminProfileStore);

@@ -11,13 +11,13 @@ import { ApiError } from '@/lib/api/http';
 import { replaceStoredToken } from '@/lib/storage/session';
 import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/auth';
 
-/** Spec §5: the alert for an empty new password (no request is made). */
+/** The alert for an empty new password; no request is made (docs/product.md#change-password). */
 export const EMPTY_NEW_PASSWORD_MESSAGE = 'Please enter a new password!';
 
 /**
- * Spec §2 Admin Settings 'Change Password': the current password, a new one and a 'Change Password'
- * button. The server checks the current password, applies the sign-up rules and ends every other
- * session; the token it returns keeps this one going. Results are shown with `window.alert`.
+ * Admin Settings' 'Change Password' (docs/product.md#change-password): the current password, a new one and a
+ * 'Change Password' button. The server checks the current password, applies the sign-up rules and ends every
+ * other session; the token it returns keeps this one going. Results are shown with `window.alert`.
  */
 export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
@@ -49,7 +49,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    // noValidate: an empty new password must reach the spec's alert, not the browser's bubble.
+    // noValidate: an empty new password must reach our own alert, not the browser's bubble.
     <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={busy}>
       <PasswordField
         label="Current Password"

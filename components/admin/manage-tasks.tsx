@@ -17,9 +17,10 @@ import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
 
 /**
- * Spec §2 Manage Tasks: 'Pending Tasks' (progress below 100) with '✅ Mark as Completed' and
- * '❌ Delete', and 'Completed Tasks' (progress 100). The browser's task list is the data (spec §7);
- * writes go through the task commands, so the member board and other tabs follow.
+ * Manage Tasks (docs/product.md#manage-tasks): 'Pending Tasks' (progress below 100) with
+ * '✅ Mark as Completed' and '❌ Delete', and 'Completed Tasks' (progress 100). The browser's task list
+ * is the data, never the server (docs/product.md#overview); writes go through the task commands, so
+ * the member board and other tabs follow.
  */
 export function ManageTasks() {
   const tasks = useLocalStore(tasksStore);
@@ -73,7 +74,7 @@ export function ManageTasks() {
   );
 }
 
-/** Spec §2 Manage Tasks columns; 'Actions' for the pending table only. */
+/** Manage Tasks' columns; 'Actions' for the pending table only (docs/product.md#manage-tasks). */
 const TASK_COLUMNS = ['Title', 'Email', 'Priority', 'Deadline'] as const;
 const PENDING_COLUMNS = [...TASK_COLUMNS, 'Actions'] as const;
 

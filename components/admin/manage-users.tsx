@@ -23,18 +23,21 @@ const MANAGE_USERS_PATH = '/admin/manage-users';
 // page (this module can also be evaluated while another page prefetches it).
 if (typeof window !== 'undefined' && window.location.pathname === MANAGE_USERS_PATH) preloadAdminUsers();
 
-/** Spec §2: the role select offers Admin then User; the values sent are the role values. */
+/**
+ * The role select offers Admin then User; the values sent are the role values
+ * (docs/product.md#manage-users).
+ */
 const ROLE_OPTIONS: readonly Role[] = ['admin', 'user'];
 
-/** Spec §2 Manage Users columns. */
+/** Manage Users' columns (docs/product.md#manage-users). */
 const USER_COLUMNS = ['ID', 'Name', 'Email', 'Role', 'Actions'] as const;
 
 type Draft = { email: string; fullName: string; role: Role };
 
 /**
- * Spec §2 Manage Users (the full-table reading): ID (row number), Name, Email, Role (capitalised),
+ * Manage Users (docs/product.md#manage-users): ID (row number), Name, Email, Role (capitalised),
  * Actions; newest first; Edit → Save/Cancel per row; Delete after a confirmation. Failures keep the
- * row as it was, are logged as the spec logs them and are told in a toast with the server's message.
+ * row as it was, are logged to the console and are told in a toast with the server's message.
  */
 export function ManageUsers() {
   const { state, retry, updateUsers } = useAdminUsers();

@@ -5,7 +5,10 @@ import { adminActivityLogStore, latestActivity } from '@/lib/storage/admin-activ
 
 export const NO_RECENT_ACTIVITY = 'No recent activity.';
 
-/** Spec §2 Admin Settings 'Recent Activity': the latest entries (at most 5, newest first). */
+/**
+ * Admin Settings' 'Recent Activity': the latest entries, at most 5, newest first
+ * (docs/product.md#recent-activity).
+ */
 export function RecentActivity() {
   const entries = latestActivity(useLocalStore(adminActivityLogStore));
   if (entries.length === 0) return <p className="text-sm text-slate-600">{NO_RECENT_ACTIVITY}</p>;

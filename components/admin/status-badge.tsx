@@ -7,7 +7,10 @@ const TONE_CLASSES: Record<StatusBadgeTone, string> = {
   grey: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
-/** Spec §4 status badge: the colour by status, and the status in words (never colour alone). */
+/**
+ * A task's status badge: the colour by status, and the status in words, never colour alone
+ * (docs/product.md#status-badges).
+ */
 export function StatusBadge({ status }: { status: string }) {
   const tone = getStatusBadgeTone(status);
   return (

@@ -47,8 +47,9 @@ function Legend() {
 }
 
 /**
- * Spec: saved tasks' deadlines (red) and locally added events (deadlines red, others blue) on one
- * calendar. Both lists come from browser storage, so a change in another tab shows up at once.
+ * The member calendar (docs/product.md#calendar): saved tasks' deadlines (red) and locally added events
+ * (deadlines red, others blue) on one calendar. Both lists come from browser storage, so a change in another
+ * tab shows up at once.
  */
 export function CalendarView() {
   const tasks = useLocalStore(tasksStore);

@@ -13,7 +13,7 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import { observeCalendarA11y } from './calendar-a11y';
 import './task-calendar.css';
 
-/** Spec: the calendar is 500 px high (toolbar included). */
+/** The calendar is 500 px high, toolbar included (docs/product.md#calendar). */
 export const CALENDAR_HEIGHT_PX = 500;
 
 export const EVENT_TITLE_PROMPT = 'Enter event title:';

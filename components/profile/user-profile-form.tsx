@@ -23,7 +23,10 @@ function toFormValues(profile: UserProfile | null): FormValues {
   };
 }
 
-/** The stored shape (spec §3 userProfile): every key present, text trimmed, '' for no picture. */
+/**
+ * The stored shape of `userProfile` (docs/product.md#storage-keys): every key present, text trimmed,
+ * '' for no picture.
+ */
 function toStoredProfile(values: FormValues): UserProfile {
   return {
     name: values.name.trim(),
@@ -74,10 +77,10 @@ const FIELDS: readonly ProfileTextField<TextKey>[] = [
 ];
 
 /**
- * Spec §2 User profile: picture, Name, Email, Phone Number, Address, Date of Birth, Role, LinkedIn and
- * GitHub, saved to `userProfile` in this browser. After a save the page reloads so the navbar shows
- * the new name and picture; when storage refuses the write a toast says so and the form keeps what
- * was typed.
+ * The member profile (docs/product.md#member-profile): picture, Name, Email, Phone Number, Address, Date of
+ * Birth, Role, LinkedIn and GitHub, saved to `userProfile` in this browser. After a save the page reloads so
+ * the navbar shows the new name and picture; when storage refuses the write a toast says so and the form
+ * keeps what was typed.
  */
 export function UserProfileForm() {
   const stored = useLocalStore(userProfileStore);

@@ -30,8 +30,9 @@ function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: strin
 }
 
 /**
- * Spec §2/§5 'Create a New Task': title, description and deadline required; a title or description that
- * is blank after trimming makes the submit do nothing. The task gets the logged-in user's name and email.
+ * 'Create a New Task' (docs/product.md#create-tasks): title, description and deadline required; a title or
+ * description that is blank after trimming makes the submit do nothing. The task gets the logged-in user's
+ * name and email.
  */
 export function CreateTaskForm() {
   const [form, setForm] = useState(EMPTY_FORM);

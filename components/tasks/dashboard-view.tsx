@@ -9,7 +9,10 @@ import { KanbanBoard } from './kanban-board';
 import { NotesPanel } from './notes-panel';
 import { TaskAnalytics } from './task-analytics';
 
-/** Spec §2 User dashboard: the board, then 'Task Analytics' and 'Notes'; deadline toasts on load. */
+/**
+ * The member dashboard: the board, then 'Task Analytics' and 'Notes'; deadline toasts on load
+ * (docs/product.md#member-dashboard).
+ */
 export function DashboardView() {
   const tasks = useLocalStore(tasksStore);
   const counts = useMemo(() => countTasksByColumn(tasks), [tasks]);

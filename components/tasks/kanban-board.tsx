@@ -108,7 +108,7 @@ function saveDrop(taskId: string, column: BoardColumn): boolean {
   return moved;
 }
 
-/** Spec §2/§4 board: three columns; a drop saves the list at once, progress unchanged. */
+/** The board: three columns; a drop saves the list at once, progress unchanged (docs/product.md#board). */
 export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
   const columns = useMemo(() => groupTasksByColumn(tasks), [tasks]);
   const byId = useMemo(() => new Map(tasks.map((task) => [task.id, task])), [tasks]);

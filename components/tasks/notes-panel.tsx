@@ -18,7 +18,10 @@ const STATUS_TEXT: Record<SaveState, string> = {
   failed: 'Not saved: browser storage is full or unavailable. Your text is still here.',
 };
 
-/** Spec §2 'Notes': free text saved to `notes` as the user types (debounced), with a visible state. */
+/**
+ * 'Notes': free text saved to `notes` as the user types (debounced), with a visible state
+ * (docs/product.md#notes).
+ */
 export function NotesPanel() {
   const stored = useLocalStore(notesStore);
   // While the user has unsaved typing, it wins over what storage (or another tab) holds.

@@ -7,7 +7,10 @@ import { tasksStore } from '@/lib/storage/tasks';
 import { formatDeadlineNotification, getDeadlineAlerts } from '@/lib/tasks/deadlines';
 import { useToday } from '@/lib/hooks/use-today';
 
-/** Spec §2 Notifications: tasks due today or tomorrow, otherwise 'No new notifications'. */
+/**
+ * Notifications: tasks due today or tomorrow, otherwise 'No new notifications'
+ * (docs/product.md#notifications).
+ */
 export function NotificationsList() {
   const tasks = useLocalStore(tasksStore);
   const today = useToday();

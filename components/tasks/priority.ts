@@ -1,6 +1,9 @@
 import type { TaskPriority } from '@/lib/tasks/task';
 
-/** Spec §2: High red, Medium yellow, Low green; the badge also says it in words (not colour alone). */
+/**
+ * Priority colours: High red, Medium yellow, Low green; the badge also says it in words, not colour
+ * alone (docs/product.md#board).
+ */
 export const PRIORITY_LOOK: Record<TaskPriority, { card: string; badge: string }> = {
   High: { card: 'border-l-red-500 bg-red-50', badge: 'bg-red-100 text-red-800 ring-red-200' },
   Medium: {

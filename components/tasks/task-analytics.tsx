@@ -28,7 +28,10 @@ export function summarizeCounts(counts: readonly ColumnCount[]): string {
     .join(', ');
 }
 
-/** Spec §2 'Task Analytics': a bar chart of the count per column, with the same data as text. */
+/**
+ * 'Task Analytics': a bar chart of the count per column, with the same data as text
+ * (docs/product.md#task-analytics).
+ */
 export function TaskAnalytics({ counts }: { counts: readonly ColumnCount[] }) {
   const figureRef = useRef<HTMLElement>(null);
   const [near, setNear] = useState(false);

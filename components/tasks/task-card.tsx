@@ -2,7 +2,10 @@ import { cn } from '@/lib/cn';
 import type { Task } from '@/lib/tasks/task';
 import { PRIORITY_LOOK } from './priority';
 
-/** Spec §2 board card: title, description, 'Deadline: {date}', coloured by priority (and said in text). */
+/**
+ * A board card: title, description, 'Deadline: {date}', coloured by priority and said in text
+ * (docs/product.md#board).
+ */
 export function TaskCardBody({ task }: { task: Task }) {
   const look = PRIORITY_LOOK[task.priority];
   return (

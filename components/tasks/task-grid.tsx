@@ -16,7 +16,10 @@ import { ShowMoreButton } from './show-more-button';
 /** Cards rendered at first; more on request (a list of thousands stays quick). */
 export const GRID_PAGE_SIZE = 60;
 
-/** Spec §2 Create Tasks grid: every task with its progress slider and 'Delete Task'. */
+/**
+ * The Create Tasks grid: every task with its progress slider and 'Delete Task'
+ * (docs/product.md#create-tasks).
+ */
 export function TaskGrid() {
   const tasks = useLocalStore(tasksStore);
   const paged = usePagedList(tasks, GRID_PAGE_SIZE);

@@ -1,10 +1,13 @@
 import type { AdminProfile } from '@/lib/storage/profiles';
 
-/** Spec §2 Admin Settings: the display roles an admin can pick. */
+/** The display roles an admin can pick in Profile Settings (docs/product.md#profile-settings). */
 export const ADMIN_DISPLAY_ROLES = ['Admin', 'Super Admin'] as const;
 export type AdminDisplayRole = (typeof ADMIN_DISPLAY_ROLES)[number];
 
-/** Spec §3 Admin profile defaults when nothing is stored: name 'Admin User', a sample email, role Admin. */
+/**
+ * The admin profile shown when nothing is stored: name 'Admin User', a sample email, role Admin
+ * (docs/product.md#profile-settings).
+ */
 export const DEFAULT_ADMIN_PROFILE = {
   name: 'Admin User',
   email: 'admin@example.com',
@@ -28,13 +31,16 @@ export function toAdminProfileValues(profile: AdminProfile | null): AdminProfile
   return {
     name: profile?.name ?? DEFAULT_ADMIN_PROFILE.name,
     email: profile?.email ?? DEFAULT_ADMIN_PROFILE.email,
-    // Only the two spec roles are offered; anything else stored reads as the default.
+    // Only the two display roles are offered; anything else stored reads as the default.
     role: isDisplayRole(profile?.role) ? profile.role : DEFAULT_ADMIN_PROFILE.role,
     profilePic: profile?.profilePic ?? '',
   };
 }
 
-/** The stored shape (spec §3 adminProfile): name, email, role, profilePic ('' for no picture). */
+/**
+ * The stored shape of `adminProfile` (docs/product.md#storage-keys): name, email, role, profilePic
+ * ('' for no picture).
+ */
 export function toStoredAdminProfile(values: AdminProfileValues): Required<AdminProfile> {
   return {
     name: values.name.trim(),

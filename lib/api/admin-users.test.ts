@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('admin users API client (spec §7)', () => {
+describe('admin users API client (list, update and delete users)', () => {
   it('GET /admin/users with the Bearer token, keeping only well-formed users', async () => {
     const good = { fullName: 'Ann', email: 'ann@x.io', role: 'admin', createdAt: '2025-01-01T00:00:00.000Z' };
     fetchMock.mockResolvedValue(jsonResponse([good, { email: 'broken' }, { ...good, role: 'root' }]));

@@ -5,9 +5,10 @@ import { deleteJson, getJson, putJson } from './http';
 export type AdminUserUpdate = { fullName: string; email: string; role: Role };
 
 /**
- * A user as spec §3 describes them. Checked by hand rather than with zod: the list can hold 10,000
- * users, and the browser's zod runs without its JIT (lib/validation/zod-config.ts), which made this
- * check a visible part of the first render (npm run bench:admin-users).
+ * A user as GET /admin/users lists them (docs/product.md#endpoint-list-users). Checked by hand rather
+ * than with zod: the list can hold 10,000 users, and the browser's zod runs without its JIT
+ * (lib/validation/zod-config.ts), which made this check a visible part of the first render
+ * (npm run bench:admin-users).
  */
 export function isAdminUser(value: unknown): value is AdminUser {
   if (typeof value !== 'object' || value === null) return false;
@@ -21,9 +22,9 @@ export function isAdminUser(value: unknown): value is AdminUser {
 }
 
 /**
- * Spec §7 GET /admin/users: every user (our server requires the admin's Bearer token, which
- * requestJson sends). Items that are not users are left out rather than failing the whole list;
- * only the spec's fields are kept.
+ * GET /admin/users: every user (docs/product.md#endpoint-list-users; our server requires the admin's
+ * Bearer token, which requestJson sends). Items that are not users are left out rather than failing
+ * the whole list; only fullName, email, role and createdAt are kept.
  */
 export async function fetchAdminUsers(options: { signal?: AbortSignal } = {}): Promise<AdminUser[]> {
   const body = await getJson<unknown>('/admin/users', options);
@@ -36,7 +37,10 @@ export async function fetchAdminUsers(options: { signal?: AbortSignal } = {}): P
   return users;
 }
 
-/** Spec §7 PUT /admin/users/{email} with {fullName, email, role}; role is the value ('admin' | 'user'). */
+/**
+ * PUT /admin/users/{email} with {fullName, email, role}; role is the value ('admin' | 'user')
+ * (docs/product.md#endpoint-update-user).
+ */
 export function updateAdminUser(
   email: string,
   update: AdminUserUpdate,
@@ -44,7 +48,7 @@ export function updateAdminUser(
   return putJson<{ message?: string } | undefined>(adminUserPath(email), update);
 }
 
-/** Spec §7 DELETE /admin/users/{email}. */
+/** DELETE /admin/users/{email} (docs/product.md#endpoint-delete-user). */
 export function deleteAdminUser(email: string): Promise<{ message?: string } | undefined> {
   return deleteJson<{ message?: string } | undefined>(adminUserPath(email));
 }

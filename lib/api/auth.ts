@@ -2,7 +2,7 @@ import { LOGIN_TIMEOUT_MS } from '@/lib/constants';
 import type { Role } from '@/lib/validation/auth';
 import { postJson } from './http';
 
-/** Spec §7 responses, as far as the screens read them. */
+/** The account endpoints' answers, as far as the screens read them (docs/product.md#api). */
 export interface AuthResponse {
   token?: string;
   role?: Role;
@@ -47,12 +47,12 @@ export async function logIn(input: { email: string; password: string; role: Role
   );
 }
 
-/** Spec §7 POST /api/forgot-password {email, role}. */
+/** POST /api/forgot-password {email, role} (docs/product.md#endpoint-forgot-password). */
 export function requestPasswordResetLink(input: { email: string; role: Role }) {
   return postJson<MessageResponse>('/api/forgot-password', input, { auth: false });
 }
 
-/** Spec §7 POST /api/reset-password {token, password}. */
+/** POST /api/reset-password {token, password} (docs/product.md#endpoint-reset-password). */
 export function submitNewPassword(input: { token: string; password: string }) {
   return postJson<MessageResponse>('/api/reset-password', input, { auth: false });
 }

@@ -161,8 +161,8 @@ export function deleteJson<T>(path: string, options?: BodylessOptions): Promise<
 }
 
 /**
- * The message the server put in its error body, if it sent one (the spec's forms show it and fall
- * back to their own text otherwise; `ApiError.message` always has some text, so it can't tell).
+ * The message the server put in its error body, if it sent one (the forms show it and fall back to their own
+ * text otherwise; `ApiError.message` always has some text, so it can't tell).
  */
 export function serverMessageOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;

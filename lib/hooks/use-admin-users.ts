@@ -9,7 +9,10 @@ import { getStoredToken } from '@/lib/storage/session';
 export type AdminUsersState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; users: AdminUser[] };
 
-/** The message shown when the user list cannot be loaded (the spec only logs it; we also say so). */
+/**
+ * The message shown when the user list cannot be loaded (the original only logged it; we also say so,
+ * docs/product.md#manage-users).
+ */
 export const USERS_LOAD_ERROR = 'Could not load users.';
 
 /** A preloaded list older than this is not used: the first render asks again. */
@@ -37,8 +40,8 @@ function takePreloaded(): Promise<AdminUser[]> | null {
 }
 
 /**
- * GET /admin/users for the admin screens, newest first (spec §7). A failure is logged as the spec
- * does and also surfaced as state, so the screen can offer 'Retry' instead of staying blank.
+ * GET /admin/users for the admin screens, newest first (docs/product.md#endpoint-list-users). A failure is
+ * logged to the console and also surfaced as state, so the screen can offer 'Retry' instead of staying blank.
  */
 export function useAdminUsers() {
   const [state, setState] = useState<AdminUsersState>({ status: 'loading' });

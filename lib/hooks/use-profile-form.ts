@@ -3,15 +3,18 @@
 import { useState, type FormEvent } from 'react';
 import { saveSafely } from '@/lib/storage/save-safely';
 
-/** Spec §8: the alert after a profile save (member and admin alike), before the page reloads. */
+/**
+ * The alert after a profile save (member and admin alike), before the page reloads
+ * (docs/product.md#alerts-and-toasts).
+ */
 export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
 
 /**
- * The member and admin profile forms' state and submit (spec §4 "Profile save": write to local
- * storage, alert, reload). The server (and hydration) sees no stored profile, so the values are
- * refilled when the real one arrives, or when another tab changes it, until the user starts editing.
- * A save waits for a picture still being downscaled; when storage refuses the write, `saveSafely`
- * shows why and nothing is alerted or reloaded, so what was typed stays.
+ * The member and admin profile forms' state and submit: write to local storage, alert, reload
+ * (docs/product.md#member-profile, docs/product.md#profile-settings). The server (and hydration) sees no
+ * stored profile, so the values are refilled when the real one arrives, or when another tab changes it, until
+ * the user starts editing. A save waits for a picture still being downscaled; when storage refuses the write,
+ * `saveSafely` shows why and nothing is alerted or reloaded, so what was typed stays.
  */
 export function useProfileForm<Stored, Values extends { profilePic: string }>(options: {
   stored: Stored;

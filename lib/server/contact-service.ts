@@ -19,8 +19,9 @@ export function buildContactMail(to: string, input: ContactInput): MailMessage {
 }
 
 /**
- * Spec §2 Contact Us: stores the message (table contact_messages) and, when CONTACT_TO is set,
- * mails it there. Limited per IP (RATE_LIMIT_CONTACT_MAX per RATE_LIMIT_CONTACT_WINDOW_SECONDS).
+ * Contact Us (docs/product.md#endpoint-contact): stores the message (table contact_messages) and, when
+ * CONTACT_TO is set, mails it there. Limited per IP (RATE_LIMIT_CONTACT_MAX per
+ * RATE_LIMIT_CONTACT_WINDOW_SECONDS).
  */
 export async function submitContactMessage(options: { input: ContactInput; ip: string }): Promise<string> {
   const { input, ip } = options;

@@ -56,8 +56,8 @@ export async function storeNewPassword(
 }
 
 /**
- * Spec §7 POST /api/forgot-password. Same answer whether or not the email has an account; a
- * known email gets a single-use link valid for PASSWORD_RESET_TTL_MINUTES. Only the token's
+ * POST /api/forgot-password (docs/product.md#endpoint-forgot-password). Same answer whether or not the email
+ * has an account; a known email gets a single-use link valid for PASSWORD_RESET_TTL_MINUTES. Only the token's
  * SHA-256 is stored, and a new request replaces any earlier unused token.
  */
 export async function requestPasswordReset(options: {
@@ -100,8 +100,9 @@ export async function requestPasswordReset(options: {
 }
 
 /**
- * Spec §7 POST /api/reset-password. The token is consumed by one conditional update, so two
- * requests with the same token cannot both succeed; every existing session is invalidated.
+ * POST /api/reset-password (docs/product.md#endpoint-reset-password). The token is consumed by one
+ * conditional update, so two requests with the same token cannot both succeed; every existing session is
+ * invalidated.
  */
 export async function resetPassword(options: { input: ResetPasswordInput; ip: string }): Promise<string> {
   const { input, ip } = options;

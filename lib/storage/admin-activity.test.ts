@@ -14,7 +14,7 @@ beforeEach(() => localStorage.clear());
 const corruptKeys = () =>
   Object.keys(localStorage).filter((key) => key.startsWith(`${ADMIN_ACTIVITY_LOG_KEY}.corrupt.`));
 
-describe('addActivityEntry (spec §9: the 5 latest, newest first)', () => {
+describe('addActivityEntry (Recent Activity: the 5 latest, newest first)', () => {
   it('puts the new entry first', () => {
     expect(addActivityEntry([], 'a')).toEqual(['a']);
     expect(addActivityEntry(['b', 'a'], 'c')).toEqual(['c', 'b', 'a']);

@@ -3,7 +3,7 @@ import { formatAdminDateTime } from '@/lib/format/admin-dates';
 import { arrayOf, stringParser } from '../validation/parsers';
 import { createLocalStore } from './local-store';
 
-/** Spec §3 Admin activity log (local): text lines, newest first. */
+/** The admin activity log, in this browser only: text lines, newest first (docs/product.md#storage-keys). */
 export const ADMIN_ACTIVITY_LOG_KEY = 'adminActivityLog';
 
 // An array parser: createLocalStore then drops unreadable items and keeps the rest.
@@ -18,17 +18,26 @@ export const adminActivityLogStore = createLocalStore<AdminActivityLog>({
   fallback: EMPTY_LOG,
 });
 
-/** Spec §9: the new entry first, then the older ones, keeping the ADMIN_ACTIVITY_LOG_MAX latest. */
+/**
+ * The new entry first, then the older ones, keeping the ADMIN_ACTIVITY_LOG_MAX latest
+ * (docs/product.md#recent-activity).
+ */
 export function addActivityEntry(log: readonly string[], entry: string): AdminActivityLog {
   return [entry, ...log].slice(0, ADMIN_ACTIVITY_LOG_MAX);
 }
 
-/** Spec §9: the entries to show, newest first (a longer list written elsewhere is cut to the cap). */
+/**
+ * The entries to show, newest first; a longer list written elsewhere is cut to the cap
+ * (docs/product.md#recent-activity).
+ */
 export function latestActivity(log: readonly string[]): AdminActivityLog {
   return log.slice(0, ADMIN_ACTIVITY_LOG_MAX);
 }
 
-/** Spec §3: 'Updated profile on {date-time}', the date-time in Asia/Kolkata, en-IN (spec §9). */
+/**
+ * 'Updated profile on {date-time}', the date-time in Asia/Kolkata, en-IN
+ * (docs/product.md#profile-settings, docs/product.md#constants).
+ */
 export function profileUpdatedEntry(at: Date): string {
   return `Updated profile on ${formatAdminDateTime(at)}`;
 }

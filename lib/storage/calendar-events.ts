@@ -4,7 +4,10 @@ import { createLocalStore } from './local-store';
 export const CALENDAR_EVENT_TYPES = ['deadline', 'event'] as const;
 export type CalendarEventType = (typeof CALENDAR_EVENT_TYPES)[number];
 
-/** Spec §3 Calendar event (local only): title, start, end, type. Unknown fields are kept. */
+/**
+ * A calendar event, in this browser only: title, start, end, type. Unknown fields are kept
+ * (docs/product.md#storage-keys).
+ */
 export type CalendarEvent = {
   [field: string]: unknown;
   title: string;
@@ -13,7 +16,7 @@ export type CalendarEvent = {
   type: CalendarEventType;
 };
 
-/** An unknown or missing type reads as 'event' (blue), the spec's "other events". */
+/** An unknown or missing type reads as 'event': blue, like every event that is not a deadline. */
 export const calendarEventSchema = parser<CalendarEvent>((value) => {
   if (!isRecord(value)) return INVALID;
   const title = readString(value.title);

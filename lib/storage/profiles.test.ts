@@ -8,7 +8,7 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
 
 describe('profile stores', () => {
-  it('read the spec keys', () => {
+  it('read the userProfile and adminProfile keys', () => {
     localStorage.setItem('userProfile', JSON.stringify({ name: 'Asha', phone: '+91 98765 43210' }));
     localStorage.setItem('adminProfile', JSON.stringify({ name: 'Admin User', role: 'Super Admin' }));
     expect(userProfileStore.read()).toMatchObject({ name: 'Asha', phone: '+91 98765 43210' });

@@ -2,7 +2,10 @@ import { INVALID, parser, readOptionalStringFields } from '@/lib/validation/pars
 import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from './admin-activity';
 import { createNullableStore } from './local-store';
 
-/** Spec §3: only images stored as data URLs are shown; anything else is ignored, not rendered. */
+/**
+ * Only images stored as data URLs are shown; anything else is ignored, not rendered
+ * (docs/product.md#storage-keys).
+ */
 export function isProfilePic(value: unknown): value is string {
   return typeof value === 'string' && (value === '' || /^data:image\/[a-z0-9.+-]+;base64,/i.test(value));
 }
@@ -19,10 +22,10 @@ const USER_PROFILE_FIELDS = [
 ] as const;
 const ADMIN_PROFILE_FIELDS = ['name', 'email', 'role'] as const;
 
-/** Spec §3 User profile (key userProfile). Every field optional: older data may lack some. */
+/** The member profile (key userProfile). Every field optional: older data may lack some. */
 export type UserProfile = Partial<Record<(typeof USER_PROFILE_FIELDS)[number] | 'profilePic', string>>;
 
-/** Spec §3 Admin profile (key adminProfile). */
+/** The admin profile (key adminProfile; docs/product.md#storage-keys). */
 export type AdminProfile = Partial<Record<(typeof ADMIN_PROFILE_FIELDS)[number] | 'profilePic', string>>;
 
 /**

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 describe('SESSION_KEYS', () => {
-  it('uses the key names from the product spec', () => {
+  it('uses the key names earlier versions stored', () => {
     expect(SESSION_KEYS).toEqual({ token: 'token', user: 'user', loggedInUser: 'loggedInUser' });
   });
 });
@@ -93,7 +93,7 @@ describe('getStoredToken', () => {
 });
 
 describe('session stores', () => {
-  it('read legacy JSON profiles, keeping only the spec fields', () => {
+  it('read legacy JSON profiles, keeping only the email and the name', () => {
     localStorage.setItem('user', JSON.stringify({ email: 'ada@example.com', role: 'admin' }));
     localStorage.setItem('loggedInUser', JSON.stringify({ name: 'Ada' }));
 

@@ -3,8 +3,8 @@ import { INVALID, isRecord, parser } from '@/lib/validation/parsers';
 import { createNullableStore, readRawItem, removeRawItem, writeRawItem } from './local-store';
 
 /**
- * Session keys as the product spec names them. Users upgrading from the original app already have these
- * in their browser, so the names and encodings must not change:
+ * The session keys (docs/product.md#storage-keys). Users upgrading from the original app already have
+ * these in their browser, so the names and encodings must not change:
  * - `token`: the bearer token stored raw (`localStorage.setItem('token', token)`), NOT JSON-encoded.
  *   It is therefore read and written only through `getStoredToken`/`saveSession`, never a JSON store.
  * - `user`: JSON `{ email }`.

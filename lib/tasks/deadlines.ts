@@ -36,7 +36,10 @@ export function getDeadlineDateKey(deadline: string): string | null {
   return Number.isNaN(time) ? null : toLocalDateKey(new Date(time));
 }
 
-/** Spec §9: due today or tomorrow, compared at day granularity; `todayKey` is the local yyyy-mm-dd. */
+/**
+ * Due today or tomorrow, compared at day granularity; `todayKey` is the local yyyy-mm-dd
+ * (docs/product.md#deadline-days).
+ */
 export function getDeadlineDue(deadline: string, todayKey: string): DeadlineDue | null {
   const dateKey = getDeadlineDateKey(deadline);
   if (dateKey === null) return null;
@@ -45,7 +48,7 @@ export function getDeadlineDue(deadline: string, todayKey: string): DeadlineDue 
   return null;
 }
 
-/** Spec §9: one alert per task due today or tomorrow, in the tasks' stored order. */
+/** One alert per task due today or tomorrow, in the tasks' stored order (docs/product.md#deadline-days). */
 export function getDeadlineAlerts(tasks: readonly Task[], todayKey: string): DeadlineAlert[] {
   const alerts: DeadlineAlert[] = [];
   for (const task of tasks) {
@@ -55,12 +58,12 @@ export function getDeadlineAlerts(tasks: readonly Task[], todayKey: string): Dea
   return alerts;
 }
 
-/** Spec §9 dashboard toasts. */
+/** The member dashboard's deadline toast text (docs/product.md#deadline-toasts). */
 export function formatDeadlineToast({ task, due }: DeadlineAlert): string {
   return due === 'today' ? `🚨 Task Due Today: "${task.title}"` : `⏳ Task Due Tomorrow: "${task.title}"`;
 }
 
-/** Spec §2 Notifications page lines. */
+/** A line of the Notifications page (docs/product.md#notifications). */
 export function formatDeadlineNotification({ task, due }: DeadlineAlert): string {
   return due === 'today'
     ? `🚨 Task "${task.title}" is due today!`

@@ -46,7 +46,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const loginSchema = z.object({
   email: emailSchema,
   password: requiredText('Password').min(1, 'Password is required.').max(1024, 'Password is too long.'),
-  // The spec's client sends the role it was navigated with; the server's stored role decides.
+  // The login form sends the role it was navigated with; the server's stored role decides.
   role: z.unknown().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -63,7 +63,10 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** Admin edit (spec §7 PUT /admin/users/{email}); leaving email out keeps the current one. */
+/**
+ * Admin edit (PUT /admin/users/{email}; docs/product.md#endpoint-update-user); leaving email out keeps
+ * the current one.
+ */
 export const updateUserSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema.optional(),

@@ -15,7 +15,10 @@ export const contactNameSchema = singleLineText('Name', CONTACT_NAME_MAX_LENGTH)
 
 export const contactMessageSchema = boundedText('Message', CONTACT_MESSAGE_MAX_LENGTH);
 
-/** Spec §2 Contact Us (Your Name, Your Email, Your Message); shared by the form and POST /api/contact. */
+/**
+ * Contact Us (Your Name, Your Email, Your Message); shared by the form and POST /api/contact
+ * (docs/product.md#endpoint-contact).
+ */
 export const contactSchema = z.object({
   name: contactNameSchema,
   email: emailSchema,
