@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import type { AdminUsersState } from '@/lib/hooks/use-admin-users';
 
 /** A failed load, said in words, with a way to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div
       role="alert"
@@ -19,7 +19,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
 }
 
 /** A polite "loading" line for screen readers and sighted users alike. */
-export function LoadingLine({ children }: { children: string }) {
+function LoadingLine({ children }: { children: string }) {
   return (
     <p role="status" className="flex items-center gap-2 py-4 text-sm text-slate-600">
       <span

@@ -9,7 +9,7 @@ export interface FieldProps {
 }
 
 /** The ids tying a control to its hint and error (aria-describedby). */
-export function fieldAria(inputId: string, { hint, error }: Pick<FieldProps, 'hint' | 'error'>) {
+function fieldAria(inputId: string, { hint, error }: Pick<FieldProps, 'hint' | 'error'>) {
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
   return {
