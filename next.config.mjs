@@ -12,7 +12,7 @@ const isProduction = process.env.NODE_ENV === 'production';
  * @param {NodeJS.ProcessEnv} env
  * @returns {string[]}
  */
-export function getAllowedDevOrigins(env = process.env) {
+function getAllowedDevOrigins(env = process.env) {
   const ownAddresses = Object.values(networkInterfaces())
     .flat()
     .flatMap((info) => (info && info.family === 'IPv4' ? [info.address] : []));

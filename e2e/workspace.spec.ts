@@ -86,6 +86,7 @@ test.describe('User Panel sidebar', () => {
   test('at desktop width the links are shown directly, without a menu button', async ({
     memberPage: page,
   }, testInfo) => {
+    // Width-specific, not a hidden failure: the 360 px project runs the Menu-button test below instead.
     test.skip(testInfo.project.name !== 'desktop', 'The links fold into a menu below the md breakpoint');
     await openWith(page, '/user/userpage');
     await expect(menuButton(page)).toBeHidden();
@@ -95,6 +96,7 @@ test.describe('User Panel sidebar', () => {
   });
 
   test('at 360 px the links fold behind a Menu button', async ({ memberPage: page }, testInfo) => {
+    // Width-specific, not a hidden failure: the desktop project runs the direct-links test above instead.
     test.skip(testInfo.project.name !== 'mobile-360', 'The menu button exists only below the md breakpoint');
     await openWith(page, '/user/userpage');
     const dashboardLink = sidebar(page).getByRole('link', { name: 'Dashboard', exact: true });
