@@ -1,0 +1,142 @@
+// First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
+import '../validation/zod-config';
+import { z } from 'zod';
+import { isHlc } from './hlc';
+import type { Json } from './merge';
+
+/**
+ * The wire format of team sync (docs/decisions/0013-team-sync.md), shared by the browser, the
+ * server and the tests. The server validates requests with these schemas; responses are typed here
+ * and checked by the browser when it reads them.
+ *
+ *   POST /api/sync/push  { clientId, ops: SyncOp[] }  →  PushResponse
+ *   GET  /api/sync/pull?cursor=<version>:<uid>&limit=<n>  →  PullResponse
+ */
+
+export const SYNC_LIMITS = {
+  /** Operations in one push; a browser with more waiting sends several pushes. */
+  maxOpsPerPush: 200,
+  /** Fields one upsert may write. */
+  maxFieldsPerOp: 40,
+  /** Characters of one field value as JSON. */
+  maxValueChars: 20_000,
+  /** A push body, in bytes (the other endpoints keep the API's 100 kB). */
+  maxPushBytes: 1024 * 1024,
+  /** Rows in one pull page, and the default. */
+  maxPullLimit: 500,
+  /** A write stamped further ahead of the server's clock than this is re-stamped by the server. */
+  maxClockDriftMs: 5 * 60_000,
+} as const;
+
+/** Fields that never travel: `id` is each browser's own handle for a task, `uid` is the identity. */
+export const LOCAL_ONLY_FIELDS: ReadonlySet<string> = new Set(['id', 'uid']);
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+const idSchema = (what: string) =>
+  z.string(`${what} must be a string.`).regex(ID_PATTERN, `${what} must be 1–64 letters, digits, '-' or '_'.`);
+
+const hlcSchema = z.string().refine(isHlc, 'Each stamp must be a clock stamp (wall-counter-node).');
+
+const jsonValueSchema = z.json().refine(
+  (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
+  `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,
+);
+
+const fieldWriteSchema = z.object({ value: jsonValueSchema, hlc: hlcSchema }).strict();
+
+const opBase = {
+  opId: idSchema('opId'),
+  uid: idSchema('uid'),
+  baseV: z.number().int().min(0, 'baseV must be 0 or more.'),
+};
+
+export const syncOpSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      ...opBase,
+      kind: z.literal('upsert'),
+      fields: z
+        .record(
+          z
+            .string()
+            .regex(FIELD_PATTERN, 'Field names are letters, digits or _, starting with a letter.')
+            .refine((name) => !LOCAL_ONLY_FIELDS.has(name), 'id and uid are not synced fields.'),
+          fieldWriteSchema,
+        )
+        .refine((fields) => Object.keys(fields).length > 0, 'An upsert writes at least one field.')
+        .refine(
+          (fields) => Object.keys(fields).length <= SYNC_LIMITS.maxFieldsPerOp,
+          `An upsert writes at most ${SYNC_LIMITS.maxFieldsPerOp} fields.`,
+        ),
+    })
+    .strict(),
+  z.object({ ...opBase, kind: z.enum(['delete', 'restore']), hlc: hlcSchema }).strict(),
+]);
+
+export const pushRequestSchema = z
+  .object({
+    clientId: idSchema('clientId'),
+    ops: z
+      .array(syncOpSchema)
+      .min(1, 'A push carries at least one operation.')
+      .max(SYNC_LIMITS.maxOpsPerPush, `A push carries at most ${SYNC_LIMITS.maxOpsPerPush} operations.`),
+  })
+  .strict();
+
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export type RejectReason = 'forbidden';
+
+export interface PushResponse {
+  /** Every operation of the push the server has applied, now or by an earlier push of the same id. */
+  acks: string[];
+  /** Operations refused; their values are kept on the server as conflict records. */
+  rejected: { opId: string; reason: RejectReason; message: string }[];
+  /** The sequence number this push was given (0 when it changed nothing). */
+  seq: number;
+  /** The server's clock after the push: the browser's clock moves past it. */
+  serverHlc: string;
+}
+
+/** One task as a pull returns it: its current values, or only that it is deleted. */
+export interface PulledTask {
+  uid: string;
+  /** The sequence number of the last push that changed it. */
+  v: number;
+  deleted: boolean;
+  /** The task's synced fields (empty for a deleted task). */
+  data: Record<string, Json>;
+}
+
+export interface PullResponse {
+  changes: PulledTask[];
+  /** Tasks the caller can no longer see (reassigned away): drop them locally, they are not deleted. */
+  gone: string[];
+  /** Where the next pull starts. */
+  cursor: string;
+  /** True when more changes wait after `cursor`. */
+  more: boolean;
+  /**
+   * True when the cursor is older than the deletes the server still remembers: the browser pushes
+   * what it has waiting, then pulls again from the start and drops every synced task the walk does
+   * not bring back.
+   */
+  reset: boolean;
+}
+
+/** The cursor before any change. */
+export const START_CURSOR = '0:';
+
+/** `<version>:<uid>`: the last row a pull returned, in (version, uid) order. */
+export function formatCursor(version: number, uid: string): string {
+  return `${version}:${uid}`;
+}
+
+/** Reads a cursor; null when it is not one. */
+export function parseCursor(cursor: string): { version: number; uid: string } | null {
+  const match = /^(\d{1,15}):([A-Za-z0-9_-]{0,64})$/.exec(cursor);
+  if (!match) return null;
+  return { version: Number(match[1]), uid: match[2]! };
+}
