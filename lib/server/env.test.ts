@@ -84,6 +84,21 @@ describe('parseEnv', () => {
       /LOG_LEVEL must be one of silent, error, warn, info/,
     );
   });
+
+  it('keeps team sync off unless TEAM_SYNC is on, with its tombstone and rate limit defaults', () => {
+    const env = parseEnv({});
+    expect(env.TEAM_SYNC).toBe('off');
+    expect(env.SYNC_TOMBSTONE_DAYS).toBe(90);
+    expect(env.RATE_LIMIT_SYNC_MAX).toBe(600);
+    expect(env.RATE_LIMIT_SYNC_WINDOW_SECONDS).toBe(60);
+    const on = parseEnv({ TEAM_SYNC: 'on', SYNC_TOMBSTONE_DAYS: '7', RATE_LIMIT_SYNC_MAX: '50' });
+    expect(on.TEAM_SYNC).toBe('on');
+    expect(on.SYNC_TOMBSTONE_DAYS).toBe(7);
+    expect(on.RATE_LIMIT_SYNC_MAX).toBe(50);
+    expect(parseEnv({ TEAM_SYNC: '' }).TEAM_SYNC).toBe('off');
+    expect(() => parseEnv({ TEAM_SYNC: 'yes' })).toThrow(/TEAM_SYNC must be on or off/);
+    expect(() => parseEnv({ SYNC_TOMBSTONE_DAYS: '0' })).toThrow(/SYNC_TOMBSTONE_DAYS/);
+  });
 });
 
 describe('parseDatabaseUrl', () => {

@@ -60,6 +60,13 @@ const envSchema = z.object({
   /** Password changes per account (and 4x that per IP) within the window. */
   RATE_LIMIT_CHANGE_PASSWORD_MAX: intFromEnv(5, 1),
   RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
+  /** Team sync (docs/decisions/0013-team-sync.md): `off` answers 404 on every /api/sync route. */
+  TEAM_SYNC: z.enum(['on', 'off'], 'TEAM_SYNC must be on or off').default('off'),
+  /** Deleted synced tasks are purged this many days after their delete. */
+  SYNC_TOMBSTONE_DAYS: intFromEnv(90, 1),
+  /** Sync pushes and pulls together, per user, within the window. */
+  RATE_LIMIT_SYNC_MAX: intFromEnv(600, 1),
+  RATE_LIMIT_SYNC_WINDOW_SECONDS: intFromEnv(60, 1),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

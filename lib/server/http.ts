@@ -41,11 +41,14 @@ export function withErrorHandling<C>(handler: Handler<C>): Handler<C> {
   };
 }
 
-async function readBodyText(request: Request): Promise<string> {
+function bodyTooLarge(maxBytes: number): AppError {
+  const limit = maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} kB`;
+  return new AppError('PAYLOAD_TOO_LARGE', `Request body is too large (limit ${limit}).`);
+}
+
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large (limit 100 kB).');
-  }
+  if (Number.isFinite(declared) && declared > maxBytes) throw bodyTooLarge(maxBytes);
   if (!request.body) return '';
   // Count bytes as they arrive: a missing or false Content-Length must not let a huge body in.
   const reader = request.body.getReader();
@@ -55,18 +58,25 @@ async function readBodyText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_JSON_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large (limit 100 kB).');
+      throw bodyTooLarge(maxBytes);
     }
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** Reads, parses and validates a JSON body; the first problem becomes the 400 message. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = await readBodyText(request);
+/**
+ * Reads, parses and validates a JSON body; the first problem becomes the 400 message. Bodies above
+ * `maxBytes` (default MAX_JSON_BODY_BYTES) are refused with 413.
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+  const text = await readBodyText(request, options.maxBytes ?? MAX_JSON_BODY_BYTES);
   if (text.trim() === '') throw new AppError('INVALID_JSON', 'Request body must be a JSON object.');
   let data: unknown;
   try {

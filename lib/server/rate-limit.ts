@@ -18,7 +18,8 @@ type LimiterName =
   | 'reset'
   | 'contact'
   | 'changePasswordUser'
-  | 'changePasswordIp';
+  | 'changePasswordIp'
+  | 'sync';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
@@ -42,6 +43,7 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey; times?: numb
     window: 'RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS',
     times: 4,
   },
+  sync: { points: 'RATE_LIMIT_SYNC_MAX', window: 'RATE_LIMIT_SYNC_WINDOW_SECONDS' },
 };
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {

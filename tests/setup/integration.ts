@@ -20,6 +20,7 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_FORGOT_MAX: '1000',
   RATE_LIMIT_RESET_MAX: '1000',
   RATE_LIMIT_CONTACT_MAX: '1000',
+  RATE_LIMIT_SYNC_MAX: '100000',
 };
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';

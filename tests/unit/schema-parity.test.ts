@@ -237,6 +237,11 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'contactMessages',
       'passwordResetTokens',
       'rateLimits',
+      'syncChanges',
+      'syncConflicts',
+      'syncRevocations',
+      'syncState',
+      'syncTasks',
       'users',
     ]);
     const users = tables.get('users')!;
@@ -273,6 +278,25 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
         onDelete: 'cascade',
       }),
     });
+  });
+
+  it('sees the team sync tables: ownerless tasks stay, one op log row per (client, op)', () => {
+    const tables = exportedTables(pgSchema);
+    expect(tables.get('syncTasks')?.foreignKeys).toEqual({
+      owner_id: expect.objectContaining({ foreignTable: 'users', onDelete: 'set null' }),
+      assignee_id: expect.objectContaining({ foreignTable: 'users', onDelete: 'set null' }),
+    });
+    expect(tables.get('syncTasks')?.indexes).toEqual({
+      sync_tasks_version_uid_idx: { columns: ['version', 'uid'], unique: false, where: null },
+      sync_tasks_owner_version_idx: { columns: ['owner_id', 'version'], unique: false, where: null },
+      sync_tasks_assignee_version_idx: { columns: ['assignee_id', 'version'], unique: false, where: null },
+    });
+    expect(tables.get('syncChanges')?.indexes.sync_changes_client_op_idx).toEqual({
+      columns: ['client_id', 'op_id'],
+      unique: true,
+      where: null,
+    });
+    expect(tables.get('syncTasks')?.columns.deleted?.dataType).toBe('boolean');
   });
 
   it('is symmetric: comparing the other way round finds nothing either', () => {
