@@ -35,14 +35,18 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 const idSchema = (what: string) =>
-  z.string(`${what} must be a string.`).regex(ID_PATTERN, `${what} must be 1–64 letters, digits, '-' or '_'.`);
+  z
+    .string(`${what} must be a string.`)
+    .regex(ID_PATTERN, `${what} must be 1–64 letters, digits, '-' or '_'.`);
 
 const hlcSchema = z.string().refine(isHlc, 'Each stamp must be a clock stamp (wall-counter-node).');
 
-const jsonValueSchema = z.json().refine(
-  (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
-  `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,
-);
+const jsonValueSchema = z
+  .json()
+  .refine(
+    (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
+    `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,
+  );
 
 const fieldWriteSchema = z.object({ value: jsonValueSchema, hlc: hlcSchema }).strict();
 
@@ -139,4 +143,31 @@ export function parseCursor(cursor: string): { version: number; uid: string } | 
   const match = /^(\d{1,15}):([A-Za-z0-9_-]{0,64})$/.exec(cursor);
   if (!match) return null;
   return { version: Number(match[1]), uid: match[2]! };
+}
+
+/** Why a value is kept as a conflict record: it lost, a delete hid it, or its writer was refused. */
+export type SyncConflictReason = 'concurrent' | 'after-delete' | 'forbidden';
+
+/** One conflict record as `GET /api/sync/conflicts?uid=<uid>` returns it (newest first, at most 200). */
+export interface SyncConflict {
+  id: string;
+  uid: string;
+  field: string;
+  /** The value that did not make it. */
+  value: Json;
+  hlc: string;
+  /** The stamp that beat it; null for a refused write. */
+  winningHlc: string | null;
+  reason: SyncConflictReason;
+  /** The user whose push produced the record (null once that user is deleted). */
+  userId: string | null;
+  /** The sequence number current when it was recorded. */
+  seq: number;
+  /** ISO 8601. */
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+export interface ConflictsResponse {
+  conflicts: SyncConflict[];
 }

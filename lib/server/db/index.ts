@@ -30,6 +30,22 @@ export type Db = NodePgDatabase<Tables>;
 /** The connection or a transaction on it: what `exclusive` hands to its callback. */
 export type Executor = PgDatabase<NodePgQueryResultHKT, Tables>;
 
+/**
+ * What an `exclusive` call serialises against: calls with the same key never interleave, calls with
+ * different keys may. `users`: the admin-user rules (first admin, last admin, self change).
+ * `sync`: team sync pushes and tombstone purges.
+ */
+export type LockKey = 'users' | 'sync';
+
+/**
+ * PostgreSQL advisory lock per key (any fixed numbers). SQLite: whether the key's calls also run in
+ * a transaction; the one connection holds one transaction at a time, so at most one key may.
+ */
+const LOCKS: Record<LockKey, { advisoryKey: number; sqliteTransaction: boolean }> = {
+  users: { advisoryKey: 482_117_301, sqliteTransaction: false },
+  sync: { advisoryKey: 482_117_302, sqliteTransaction: true },
+};
+
 export interface DatabaseHandle {
   dialect: DatabaseConfig['dialect'];
   db: Db;
@@ -37,13 +53,15 @@ export interface DatabaseHandle {
   /** One round trip to the server (or file). */
   ping(): Promise<void>;
   /**
-   * Runs `work` while no other `exclusive` call runs, so a check and the write that depends on
-   * it (the last-admin rule) cannot interleave with another request's. PostgreSQL: one
-   * transaction holding a transaction-level advisory lock, so it holds across app instances;
-   * `work` must use the executor it is given. SQLite: an in-process queue (one process owns
-   * the file). `work` should be short: callers wait for it.
+   * Runs `work` while no other `exclusive` call with the same key runs, so a check and the write
+   * that depends on it (the last-admin rule, a sync push's sequence number) cannot interleave with
+   * another request's. PostgreSQL: one transaction holding the key's transaction-level advisory
+   * lock, so it holds across app instances; `work` must use the executor it is given. SQLite: an
+   * in-process queue per key (one process owns the file); for `sync`, also one transaction that
+   * commits when `work` resolves and rolls back when it throws (queries other requests run on the
+   * shared connection meanwhile share its fate). `work` should be short: callers wait for it.
    */
-  exclusive<T>(work: (db: Executor) => Promise<T>): Promise<T>;
+  exclusive<T>(work: (db: Executor) => Promise<T>, lockKey?: LockKey): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -60,7 +78,18 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzleSqlite(sqlite, { schema: sqliteSchema });
   migrateSqlite(db, { migrationsFolder: migrationsFolder('sqlite') });
-  let queue: Promise<unknown> = Promise.resolve();
+  const queues = new Map<LockKey, Promise<unknown>>();
+  const inTransaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await work();
+      sqlite.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    }
+  };
   return {
     dialect: 'sqlite',
     db: db as unknown as Db,
@@ -68,9 +97,15 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     async ping() {
       sqlite.prepare('select 1').get();
     },
-    exclusive(work) {
-      const run = queue.then(() => work(db as unknown as Executor));
-      queue = run.catch(() => undefined);
+    exclusive(work, lockKey = 'users') {
+      const executor = db as unknown as Executor;
+      const start = () =>
+        LOCKS[lockKey].sqliteTransaction ? inTransaction(() => work(executor)) : work(executor);
+      const run = (queues.get(lockKey) ?? Promise.resolve()).then(start);
+      queues.set(
+        lockKey,
+        run.catch(() => undefined),
+      );
       return run;
     },
     async close() {
@@ -78,9 +113,6 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     },
   };
 }
-
-/** Any fixed number: every `exclusive` call on PostgreSQL takes this one advisory lock. */
-const EXCLUSIVE_LOCK_KEY = 482_117_301;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new Pool({
@@ -105,9 +137,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async ping() {
       await pool.query('select 1');
     },
-    exclusive(work) {
+    exclusive(work, lockKey = 'users') {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${EXCLUSIVE_LOCK_KEY})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS[lockKey].advisoryKey})`);
         return work(tx);
       });
     },

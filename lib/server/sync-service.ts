@@ -1,0 +1,509 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { canSeeTask, checkOp, ASSIGNEE_FIELD, type SyncActor, type TaskAccess } from '@/lib/sync/access';
+import { createClock, isTooFarAhead, receive, tick, type HlcState } from '@/lib/sync/hlc';
+import { mergeOp, taskValues, type ConflictRecord, type SyncedTask, type SyncOp } from '@/lib/sync/merge';
+import {
+  formatCursor,
+  parseCursor,
+  START_CURSOR,
+  SYNC_LIMITS,
+  type ConflictsResponse,
+  type PulledTask,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  type SyncConflict,
+  type SyncConflictReason,
+} from '@/lib/sync/protocol';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
+import { getEnv } from './env';
+import { AppError } from './errors';
+import { logger } from './logger';
+
+/**
+ * Team sync on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a time
+ * under the `sync` lock, each push that changes something gets the next number of a gap-free
+ * sequence, and pulls walk the tasks in (version, uid) order. Who sees and writes what:
+ * lib/sync/access.ts. How two writes merge: lib/sync/merge.ts.
+ */
+
+export const SYNC_DISABLED_MESSAGE = 'Team sync is not enabled on this server.';
+const CONFLICT_LIST_LIMIT = 200;
+const CHANGE_LOG_DAYS = 30;
+const PURGE_INTERVAL_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** Rows per INSERT: keeps every statement well under both drivers' bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
+type TaskRow = Tables['syncTasks']['$inferSelect'];
+type ChangeRow = Tables['syncChanges']['$inferInsert'];
+type ConflictRow = Tables['syncConflicts']['$inferInsert'];
+type RevocationRow = Tables['syncRevocations']['$inferInsert'];
+type Outcome = ChangeRow['outcome'];
+
+/** 404 SYNC_DISABLED unless TEAM_SYNC=on: checked first by every /api/sync route. */
+export function assertSyncEnabled(): void {
+  if (getEnv().TEAM_SYNC !== 'on') throw new AppError('SYNC_DISABLED', SYNC_DISABLED_MESSAGE);
+}
+
+// The server's own clock: it moves past every stamp a push brings and re-stamps writes from the future.
+let serverClock: HlcState = createClock('server');
+
+function serverStamp(nowMs: number): string {
+  const { state, stamp } = tick(serverClock, nowMs);
+  serverClock = state;
+  return stamp;
+}
+
+/** The op with every stamp too far ahead of `nowMs` replaced by a server stamp; the clock sees the rest. */
+function restamp(op: SyncOp, nowMs: number): SyncOp {
+  const fix = (hlc: string) => {
+    if (isTooFarAhead(hlc, nowMs, SYNC_LIMITS.maxClockDriftMs)) return serverStamp(nowMs);
+    serverClock = receive(serverClock, hlc, nowMs);
+    return hlc;
+  };
+  if (op.kind !== 'upsert') return { ...op, hlc: fix(op.hlc) };
+  const fields = Object.fromEntries(
+    Object.entries(op.fields).map(([name, write]) => [name, { value: write.value, hlc: fix(write.hlc) }]),
+  );
+  return { ...op, fields };
+}
+
+/** A stored task while a push works on it. */
+interface TaskEntry {
+  synced: SyncedTask;
+  ownerId: string | null;
+  assigneeId: string | null;
+  createdAt: Date;
+  dirty: boolean;
+}
+
+function toEntry(row: TaskRow): TaskEntry {
+  return {
+    synced: {
+      uid: row.uid,
+      fields: JSON.parse(row.fields) as SyncedTask['fields'],
+      life: row.life === null ? null : (JSON.parse(row.life) as SyncedTask['life']),
+      version: row.version,
+    },
+    ownerId: row.ownerId,
+    assigneeId: row.assigneeId,
+    createdAt: row.createdAt,
+    dirty: false,
+  };
+}
+
+function accessOf(entry: TaskEntry): TaskAccess {
+  return {
+    ownerId: entry.ownerId,
+    assigneeId: entry.assigneeId,
+    assignedTo: entry.synced.fields[ASSIGNEE_FIELD]?.value,
+  };
+}
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await insert(rows.slice(start, start + INSERT_CHUNK));
+  }
+}
+
+async function readState(db: Executor, tables: Tables): Promise<{ lastSeq: number; gcFloorSeq: number }> {
+  const [row] = await db.select().from(tables.syncState).where(eq(tables.syncState.id, 1));
+  return { lastSeq: row?.lastSeq ?? 0, gcFloorSeq: row?.gcFloorSeq ?? 0 };
+}
+
+/** The user whose full name is exactly `name`, if exactly one has it. */
+function assigneeResolver(db: Executor, tables: Tables): (name: unknown) => Promise<string | null> {
+  const cache = new Map<string, string | null>();
+  return async (name) => {
+    if (typeof name !== 'string' || name === '') return null;
+    if (!cache.has(name)) {
+      const rows = await db
+        .select({ id: tables.users.id })
+        .from(tables.users)
+        .where(eq(tables.users.fullName, name))
+        .limit(2);
+      cache.set(name, rows.length === 1 ? rows[0]!.id : null);
+    }
+    return cache.get(name) ?? null;
+  };
+}
+
+/** What a push writes, collected while its operations are merged, written at the end. */
+interface PushWrites {
+  changes: Omit<ChangeRow, 'seq'>[];
+  conflicts: Omit<ConflictRow, 'seq'>[];
+  revocations: RevocationRow[];
+}
+
+function conflictRow(
+  actor: SyncActor,
+  record: Omit<ConflictRecord, 'reason' | 'winningHlc'> & {
+    reason: SyncConflictReason;
+    winningHlc: string | null;
+  },
+  now: Date,
+): Omit<ConflictRow, 'seq'> {
+  return {
+    id: randomUUID(),
+    taskUid: record.uid,
+    field: record.field,
+    value: JSON.stringify(record.value),
+    hlc: record.hlc,
+    winningHlc: record.winningHlc,
+    reason: record.reason,
+    userId: actor.id,
+    createdAt: now,
+    resolvedAt: null,
+  };
+}
+
+/**
+ * POST /api/sync/push. One `sync`-locked transaction: operations already recorded for this client
+ * are acknowledged again (or refused again) without being applied; a refused operation is recorded
+ * too (outcome `forbidden`), so its values become conflict records once, however often it is sent.
+ */
+export async function pushChanges(actor: SyncActor, request: PushRequest): Promise<PushResponse> {
+  const handle = await getDatabase();
+  const response = await handle.exclusive(
+    (db) => applyPush(db, handle.tables, actor, request, new Date()),
+    'sync',
+  );
+  await purgeNowAndThen(handle);
+  return response;
+}
+
+async function applyPush(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  request: PushRequest,
+  now: Date,
+): Promise<PushResponse> {
+  const { syncChanges, syncTasks, syncState } = tables;
+  const { lastSeq } = await readState(db, tables);
+  const seq = lastSeq + 1;
+
+  const seen = new Map<string, { outcome: Outcome; message?: string }>();
+  const opIds = [...new Set(request.ops.map((op) => op.opId))];
+  const recorded = await db
+    .select({ opId: syncChanges.opId, outcome: syncChanges.outcome, payload: syncChanges.payload })
+    .from(syncChanges)
+    .where(and(eq(syncChanges.clientId, request.clientId), inArray(syncChanges.opId, opIds)));
+  for (const row of recorded) {
+    const { message } = JSON.parse(row.payload) as { message?: string };
+    seen.set(row.opId, { outcome: row.outcome, message });
+  }
+
+  const uids = [...new Set(request.ops.map((op) => op.uid))];
+  const tasks = new Map<string, TaskEntry>();
+  for (const row of await db.select().from(syncTasks).where(inArray(syncTasks.uid, uids))) {
+    tasks.set(row.uid, toEntry(row));
+  }
+
+  const resolveAssignee = assigneeResolver(db, tables);
+  const writes: PushWrites = { changes: [], conflicts: [], revocations: [] };
+  const response: PushResponse = { acks: [], rejected: [], seq: 0, serverHlc: '' };
+  let changedAny = false;
+
+  for (const pushed of request.ops) {
+    const earlier = seen.get(pushed.opId);
+    if (earlier) {
+      if (earlier.outcome === 'forbidden') {
+        response.rejected.push({ opId: pushed.opId, reason: 'forbidden', message: earlier.message ?? '' });
+      } else response.acks.push(pushed.opId);
+      continue;
+    }
+    const entry = tasks.get(pushed.uid);
+    const decision = checkOp(actor, entry && accessOf(entry), pushed);
+    const change = {
+      id: randomUUID(),
+      taskUid: pushed.uid,
+      userId: actor.id,
+      clientId: request.clientId,
+      opId: pushed.opId,
+      kind: pushed.kind,
+      createdAt: now,
+    };
+    if (!decision.allowed) {
+      if (pushed.kind === 'upsert') {
+        for (const [field, write] of Object.entries(pushed.fields)) {
+          writes.conflicts.push(
+            conflictRow(
+              actor,
+              { uid: pushed.uid, field, ...write, winningHlc: null, reason: 'forbidden' },
+              now,
+            ),
+          );
+        }
+      }
+      const { opId: _opId, uid: _uid, ...rest } = pushed;
+      writes.changes.push({
+        ...change,
+        outcome: 'forbidden',
+        payload: JSON.stringify({ ...rest, message: decision.message }),
+      });
+      seen.set(pushed.opId, { outcome: 'forbidden', message: decision.message });
+      response.rejected.push({ opId: pushed.opId, reason: 'forbidden', message: decision.message });
+      continue;
+    }
+
+    const op = restamp(pushed, now.getTime());
+    const result = mergeOp(entry?.synced, op, seq);
+    for (const record of result.conflicts) writes.conflicts.push(conflictRow(actor, record, now));
+    if (result.changed) {
+      changedAny = true;
+      const target = entry ?? {
+        ownerId: actor.id,
+        assigneeId: null,
+        createdAt: now,
+        dirty: true,
+        synced: result.task,
+      };
+      target.synced = result.task;
+      target.dirty = true;
+      tasks.set(op.uid, target);
+      const assigneeId = await resolveAssignee(result.task.fields[ASSIGNEE_FIELD]?.value);
+      if (target.assigneeId !== assigneeId) {
+        if (target.assigneeId !== null && target.assigneeId !== target.ownerId) {
+          writes.revocations.push({ id: randomUUID(), seq, taskUid: op.uid, userId: target.assigneeId });
+        }
+        target.assigneeId = assigneeId;
+      }
+    }
+    const { opId: _opId, uid: _uid, ...rest } = op;
+    writes.changes.push({
+      ...change,
+      outcome: result.changed ? 'applied' : 'unchanged',
+      payload: JSON.stringify(rest),
+    });
+    seen.set(op.opId, { outcome: result.changed ? 'applied' : 'unchanged' });
+    response.acks.push(op.opId);
+  }
+
+  const recordSeq = changedAny ? seq : lastSeq;
+  for (const [uid, entry] of tasks) {
+    if (!entry.dirty) continue;
+    const values = {
+      ownerId: entry.ownerId,
+      assigneeId: entry.assigneeId,
+      fields: JSON.stringify(entry.synced.fields),
+      life: entry.synced.life === null ? null : JSON.stringify(entry.synced.life),
+      deleted: entry.synced.life?.deleted === true,
+      version: entry.synced.version,
+      updatedAt: now,
+    };
+    await db
+      .insert(syncTasks)
+      .values({ uid, createdAt: entry.createdAt, ...values })
+      .onConflictDoUpdate({ target: syncTasks.uid, set: values });
+  }
+  await insertChunked(writes.changes, (rows) =>
+    db.insert(syncChanges).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+  );
+  await insertChunked(writes.conflicts, (rows) =>
+    db.insert(tables.syncConflicts).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+  );
+  await insertChunked(writes.revocations, (rows) => db.insert(tables.syncRevocations).values(rows));
+  // Last: a pull reads only versions up to last_seq, so it never sees half of a push.
+  if (changedAny) {
+    await db
+      .insert(syncState)
+      .values({ id: 1, lastSeq: seq, gcFloorSeq: 0 })
+      .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: seq } });
+  }
+  response.seq = changedAny ? seq : 0;
+  response.serverHlc = serverStamp(now.getTime());
+  return response;
+}
+
+/** The `limit` query parameter of a pull: 1..500, default 500. */
+export function parsePullLimit(raw: string | null): number {
+  if (raw === null || raw === '') return SYNC_LIMITS.maxPullLimit;
+  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= SYNC_LIMITS.maxPullLimit)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`,
+    );
+  }
+  return limit;
+}
+
+function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  const { syncTasks } = tables;
+  return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
+}
+
+function toPulled(row: TaskRow): PulledTask {
+  if (row.deleted) return { uid: row.uid, v: row.version, deleted: true, data: {} };
+  const fields = JSON.parse(row.fields) as SyncedTask['fields'];
+  return {
+    uid: row.uid,
+    v: row.version,
+    deleted: false,
+    data: taskValues({ uid: row.uid, fields, life: null, version: row.version }),
+  };
+}
+
+/**
+ * GET /api/sync/pull. The tasks the actor may see changed after `cursor`, in (version, uid) order,
+ * up to the last push that has finished; the tasks reassigned away from them since; or `reset`
+ * when tombstones the cursor has not passed were purged.
+ */
+export async function pullChanges(actor: SyncActor, cursor: string, limit: number): Promise<PullResponse> {
+  const after = parseCursor(cursor);
+  if (!after) throw new AppError('VALIDATION_ERROR', 'cursor must look like <version>:<uid>.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_LIMITS.maxPullLimit) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`,
+    );
+  }
+  const { db, tables } = await getDatabase();
+  const { syncTasks, syncRevocations } = tables;
+  const { lastSeq, gcFloorSeq } = await readState(db, tables);
+  if (after.version > 0 && after.version < gcFloorSeq) {
+    return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true };
+  }
+
+  const rows = await db
+    .select()
+    .from(syncTasks)
+    .where(
+      and(
+        or(
+          gt(syncTasks.version, after.version),
+          and(eq(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
+        ),
+        lte(syncTasks.version, lastSeq),
+        visibleTo(tables, actor),
+      ),
+    )
+    .orderBy(asc(syncTasks.version), asc(syncTasks.uid))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+
+  // With nothing more to read, the cursor moves up to last_seq: every task visible at that version
+  // or below has been returned, and a task that becomes visible later gets a newer version.
+  let next = cursor;
+  if (last && (more || last.version === lastSeq)) next = formatCursor(last.version, last.uid);
+  else if (lastSeq > after.version) next = formatCursor(lastSeq, '');
+
+  let gone: string[] = [];
+  if (actor.role !== 'admin') {
+    const revoked = await db
+      .selectDistinct({ uid: syncRevocations.taskUid })
+      .from(syncRevocations)
+      .where(
+        and(
+          eq(syncRevocations.userId, actor.id),
+          gt(syncRevocations.seq, after.version),
+          lte(syncRevocations.seq, lastSeq),
+        ),
+      );
+    const uids = revoked.map((row) => row.uid);
+    if (uids.length > 0) {
+      const current = await db
+        .select({ uid: syncTasks.uid, ownerId: syncTasks.ownerId, assigneeId: syncTasks.assigneeId })
+        .from(syncTasks)
+        .where(inArray(syncTasks.uid, uids));
+      const visible = new Set(current.filter((task) => canSeeTask(actor, task)).map((task) => task.uid));
+      gone = uids.filter((uid) => !visible.has(uid)).sort();
+    }
+  }
+  return { changes: page.map(toPulled), gone, cursor: next, more, reset: false };
+}
+
+/** GET /api/sync/conflicts: records on tasks the actor may see, and every record their own pushes made. */
+export async function listConflicts(
+  actor: SyncActor,
+  options: { uid?: string } = {},
+): Promise<ConflictsResponse> {
+  const { db, tables } = await getDatabase();
+  const { syncConflicts, syncTasks } = tables;
+  const visible =
+    actor.role === 'admin'
+      ? undefined
+      : or(
+          eq(syncConflicts.userId, actor.id),
+          inArray(
+            syncConflicts.taskUid,
+            db.select({ uid: syncTasks.uid }).from(syncTasks).where(visibleTo(tables, actor)),
+          ),
+        );
+  const rows = await db
+    .select()
+    .from(syncConflicts)
+    .where(and(options.uid === undefined ? undefined : eq(syncConflicts.taskUid, options.uid), visible))
+    .orderBy(desc(syncConflicts.seq), desc(syncConflicts.createdAt), asc(syncConflicts.id))
+    .limit(CONFLICT_LIST_LIMIT);
+  const conflicts: SyncConflict[] = rows.map((row) => ({
+    id: row.id,
+    uid: row.taskUid,
+    field: row.field,
+    value: JSON.parse(row.value) as SyncConflict['value'],
+    hlc: row.hlc,
+    winningHlc: row.winningHlc,
+    reason: row.reason,
+    userId: row.userId,
+    seq: row.seq,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  }));
+  return { conflicts };
+}
+
+/**
+ * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS before `now`, and
+ * raises gc_floor_seq past them so that a cursor that may not have seen a purged delete resets;
+ * drops op-log rows older than 30 days.
+ */
+export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFloorSeq: number }> {
+  const handle = await getDatabase();
+  const { syncTasks, syncChanges, syncRevocations, syncState } = handle.tables;
+  const cutoff = new Date(now.getTime() - getEnv().SYNC_TOMBSTONE_DAYS * DAY_MS);
+  return handle.exclusive(async (db) => {
+    const state = await readState(db, handle.tables);
+    const expired = await db
+      .select({ uid: syncTasks.uid, version: syncTasks.version })
+      .from(syncTasks)
+      .where(and(eq(syncTasks.deleted, true), lt(syncTasks.updatedAt, cutoff)));
+    let gcFloorSeq = state.gcFloorSeq;
+    for (let start = 0; start < expired.length; start += INSERT_CHUNK) {
+      const uids = expired.slice(start, start + INSERT_CHUNK).map((row) => row.uid);
+      await db.delete(syncTasks).where(inArray(syncTasks.uid, uids));
+      await db.delete(syncRevocations).where(inArray(syncRevocations.taskUid, uids));
+    }
+    for (const row of expired) gcFloorSeq = Math.max(gcFloorSeq, row.version + 1);
+    if (gcFloorSeq !== state.gcFloorSeq) {
+      await db
+        .insert(syncState)
+        .values({ id: 1, lastSeq: state.lastSeq, gcFloorSeq })
+        .onConflictDoUpdate({ target: syncState.id, set: { gcFloorSeq } });
+    }
+    await db
+      .delete(syncChanges)
+      .where(lt(syncChanges.createdAt, new Date(now.getTime() - CHANGE_LOG_DAYS * DAY_MS)));
+    return { purged: expired.length, gcFloorSeq };
+  }, 'sync');
+}
+
+const lastPurge = new WeakMap<DatabaseHandle, number>();
+
+/** At most once an hour per database, after a push: a failure is logged, the push has succeeded. */
+async function purgeNowAndThen(handle: DatabaseHandle): Promise<void> {
+  const nowMs = Date.now();
+  if (nowMs - (lastPurge.get(handle) ?? 0) < PURGE_INTERVAL_MS) return;
+  lastPurge.set(handle, nowMs);
+  try {
+    await purgeTombstones(new Date(nowMs));
+  } catch (error) {
+    logger.error('Purging sync tombstones failed', error);
+  }
+}
