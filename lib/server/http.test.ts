@@ -68,6 +68,33 @@ describe('readJson', () => {
       status: 413,
     });
   });
+
+  it('takes a larger limit when asked, and names it in the 413 message', async () => {
+    const body = `{"name":"${'x'.repeat(200 * 1024)}"}`;
+    await expect(readJson(post(body), schema, { maxBytes: 1024 * 1024 })).resolves.toEqual({
+      name: 'x'.repeat(200 * 1024),
+    });
+    await expect(
+      readJson(post(`{"name":"${'x'.repeat(1024 * 1024)}"}`), schema, { maxBytes: 1024 * 1024 }),
+    ).rejects.toMatchObject({ status: 413, message: 'Request body is too large (limit 1 MB).' });
+    await expect(readJson(post(body), schema)).rejects.toMatchObject({
+      message: 'Request body is too large (limit 100 kB).',
+    });
+  });
+
+  it('reports why a record key was refused, not only that it was', async () => {
+    const fields = z.object({
+      fields: z.record(
+        z.string().refine((key) => key !== 'id', 'id is not a field.'),
+        z.number(),
+      ),
+    });
+    await expect(readJson(post('{"fields":{"id":1}}'), fields)).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'id is not a field.',
+      options: { issues: [{ path: 'fields.id', message: 'id is not a field.' }] },
+    });
+  });
 });
 
 describe('getClientIp', () => {

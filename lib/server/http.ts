@@ -91,7 +91,8 @@ export async function readJson<S extends z.ZodType>(
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.join('.'),
-      message: issue.message,
+      // A refused record key carries the key schema's own message one level down.
+      message: (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined) ?? issue.message,
     }));
     throw new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Invalid request.', { issues });
   }

@@ -21,6 +21,8 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_RESET_MAX: '1000',
   RATE_LIMIT_CONTACT_MAX: '1000',
   RATE_LIMIT_SYNC_MAX: '100000',
+  // Sync route tests turn it on; every other test runs with the default.
+  TEAM_SYNC: 'off',
 };
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
@@ -39,6 +41,11 @@ export async function applyTestEnv(overrides: Record<string, string | undefined>
 
 export async function resetDatabase(): Promise<void> {
   const { db, tables } = await getDatabase();
+  await db.delete(tables.syncRevocations);
+  await db.delete(tables.syncConflicts);
+  await db.delete(tables.syncChanges);
+  await db.delete(tables.syncTasks);
+  await db.delete(tables.syncState);
   await db.delete(tables.contactMessages);
   await db.delete(tables.passwordResetTokens);
   await db.delete(tables.rateLimits);
