@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDatabase } from '@/lib/server/db';
+import { purgeTombstones } from '@/lib/server/sync-service';
+import { START_CURSOR } from '@/lib/sync/protocol';
+import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
+import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
+import { lifeOp, pull, pullAll, push, syncRows, upsertOp } from '@/tests/helpers/sync';
+import { applyTestEnv } from '@/tests/setup/integration';
+import { DELETE, PATCH, POST, PUT } from './route';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+beforeAll(async () => {
+  await applyTestEnv({ TEAM_SYNC: 'on' });
+});
+
+describe('GET /api/sync/pull', () => {
+  it('answers 401 without a token, 405 for other methods', async () => {
+    const res = await pull(undefined);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHORIZED');
+    const { token } = await createUserWithToken();
+    await expectMethodNotAllowed({ POST, PUT, PATCH, DELETE }, '/api/sync/pull', 'GET', { token });
+  });
+
+  it('answers 400 VALIDATION_ERROR for a bad cursor or limit', async () => {
+    const { token } = await createUserWithToken();
+    for (const cursor of ['abc', '-1:', '1:x y', '1', '1:a:b']) {
+      const res = await pull(token, cursor);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body).toEqual({
+        message: 'cursor must look like <version>:<uid>.',
+        code: 'VALIDATION_ERROR',
+      });
+    }
+    for (const limit of [0, 501, 1.5, -3]) {
+      const res = await pull(token, START_CURSOR, limit);
+      expect(res.status, String(limit)).toBe(400);
+      expect(res.body).toEqual({
+        message: 'limit must be a whole number from 1 to 500.',
+        code: 'VALIDATION_ERROR',
+      });
+    }
+  });
+
+  it('answers an empty page from the start before anything was pushed', async () => {
+    const { token } = await createUserWithToken();
+    const res = await pull(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toEqual({ changes: [], gone: [], cursor: START_CURSOR, more: false, reset: false });
+  });
+
+  it('shows a member their own and their assigned tasks only; an admin sees all', async () => {
+    const alice = await createUserWithToken({ fullName: 'Alice Adams' });
+    const bob = await createUserWithToken({ fullName: 'Bob Brown' });
+    const admin = await createAdminWithToken({ fullName: 'Ada Admin' });
+    await push(alice.token, 'ca', [
+      upsertOp('a1', 'a-private', { title: 'Alice only' }),
+      upsertOp('a2', 'a-for-bob', { title: 'For Bob', assignedTo: 'Bob Brown' }),
+    ]);
+    await push(bob.token, 'cb', [upsertOp('b1', 'b-private', { title: 'Bob only' })]);
+
+    const forBob = await pullAll(bob.token);
+    expect(forBob.changes).toEqual([
+      { uid: 'a-for-bob', v: 1, deleted: false, data: { title: 'For Bob', assignedTo: 'Bob Brown' } },
+      { uid: 'b-private', v: 2, deleted: false, data: { title: 'Bob only' } },
+    ]);
+    const forAlice = await pullAll(alice.token);
+    expect(forAlice.changes.map((change) => change.uid)).toEqual(['a-for-bob', 'a-private']);
+    const forAdmin = await pullAll(admin.token);
+    expect(forAdmin.changes.map((change) => [change.v, change.uid])).toEqual([
+      [1, 'a-for-bob'],
+      [1, 'a-private'],
+      [2, 'b-private'],
+    ]);
+    // An assignee name that matches two users assigns nobody.
+    await createUserWithToken({ fullName: 'Bob Brown' });
+    await push(alice.token, 'ca', [
+      upsertOp('a3', 'a-ambiguous', { title: 'Which Bob?', assignedTo: 'Bob Brown' }),
+    ]);
+    expect((await pullAll(bob.token, 500, forBob.cursor)).changes).toEqual([]);
+  });
+
+  it('returns a deleted task as a tombstone, and a restored one with its fields', async () => {
+    const { token } = await createUserWithToken();
+    await push(token, 'c1', [upsertOp('o1', 't1', { title: 'Doomed' })]);
+    const first = await pullAll(token);
+    await push(token, 'c1', [lifeOp('delete', 'o2', 't1', { baseV: 1 })]);
+    const afterDelete = await pullAll(token, 500, first.cursor);
+    expect(afterDelete.changes).toEqual([{ uid: 't1', v: 2, deleted: true, data: {} }]);
+    await push(token, 'c1', [lifeOp('restore', 'o3', 't1', { baseV: 2 })]);
+    const afterRestore = await pullAll(token, 500, afterDelete.cursor);
+    expect(afterRestore.changes).toEqual([{ uid: 't1', v: 3, deleted: false, data: { title: 'Doomed' } }]);
+  });
+
+  it('tells the old assignee a reassigned task is gone, and brings it back when it returns', async () => {
+    const alice = await createUserWithToken({ fullName: 'Alice Adams' });
+    const bob = await createUserWithToken({ fullName: 'Bob Brown' });
+    const carol = await createUserWithToken({ fullName: 'Carol Clark' });
+    await push(alice.token, 'ca', [
+      upsertOp('a1', 't1', { title: 'Passed around', assignedTo: 'Bob Brown' }),
+    ]);
+    const bobFirst = await pullAll(bob.token);
+    expect(bobFirst.changes.map((change) => change.uid)).toEqual(['t1']);
+
+    await push(alice.token, 'ca', [upsertOp('a2', 't1', { assignedTo: 'Carol Clark' }, { baseV: 1 })]);
+    const bobSecond = await pullAll(bob.token, 500, bobFirst.cursor);
+    expect(bobSecond).toMatchObject({ changes: [], gone: ['t1'], cursor: '2:' });
+    // Once past the revocation, the next pull no longer repeats it.
+    expect((await pull(bob.token, bobSecond.cursor)).body.gone).toEqual([]);
+    const carolView = await pullAll(carol.token);
+    expect(carolView.changes).toEqual([
+      { uid: 't1', v: 2, deleted: false, data: { title: 'Passed around', assignedTo: 'Carol Clark' } },
+    ]);
+    expect((await syncRows()).revocations).toEqual([
+      expect.objectContaining({ seq: 2, taskUid: 't1', userId: bob.user.id }),
+    ]);
+
+    // Back to Bob: visible again, so it is a change, not gone.
+    await push(alice.token, 'ca', [upsertOp('a3', 't1', { assignedTo: 'Bob Brown' }, { baseV: 2 })]);
+    const bobThird = await pullAll(bob.token, 500, bobFirst.cursor);
+    expect(bobThird.gone).toEqual([]);
+    expect(bobThird.changes.map((change) => [change.uid, change.v])).toEqual([['t1', 3]]);
+  });
+
+  it('answers reset after a purge passed the cursor, and the walk from the start no longer has the tombstone', async () => {
+    const { token } = await createUserWithToken();
+    await push(token, 'c1', [
+      upsertOp('o1', 'gone-task', { title: 'Old' }),
+      upsertOp('o2', 'kept', { title: 'Kept' }),
+    ]);
+    const early = await pullAll(token);
+    expect(early.cursor).toBe('1:kept');
+    await push(token, 'c1', [lifeOp('delete', 'o3', 'gone-task', { baseV: 1 })]);
+    await push(token, 'c1', [upsertOp('o4', 'kept', { title: 'Kept, edited' }, { baseV: 1 })]);
+
+    // Not yet old enough: nothing purged.
+    expect(await purgeTombstones(new Date(Date.now() + 89 * DAY_MS))).toEqual({ purged: 0, gcFloorSeq: 0 });
+    expect(await purgeTombstones(new Date(Date.now() + 91 * DAY_MS))).toEqual({ purged: 1, gcFloorSeq: 3 });
+    const { tasks, state } = await syncRows();
+    expect(tasks.map((task) => task.uid)).toEqual(['kept']);
+    expect(state).toEqual([{ id: 1, lastSeq: 3, gcFloorSeq: 3 }]);
+
+    const stale = await pull(token, early.cursor);
+    expect(stale.body).toEqual({ changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true });
+    const fresh = await pullAll(token);
+    expect(fresh.changes).toEqual([{ uid: 'kept', v: 3, deleted: false, data: { title: 'Kept, edited' } }]);
+    // A cursor at or past the floor continues normally.
+    expect((await pull(token, '3:')).body.reset).toBe(false);
+  });
+
+  it('drops op-log rows older than 30 days when purging', async () => {
+    const { token } = await createUserWithToken();
+    await push(token, 'c1', [upsertOp('o1', 't1', { title: 'x' }), upsertOp('o2', 't2', { title: 'y' })]);
+    const { db, tables } = await getDatabase();
+    await db
+      .update(tables.syncChanges)
+      .set({ createdAt: new Date(Date.now() - 31 * DAY_MS) })
+      .where(eq(tables.syncChanges.opId, 'o1'));
+    await purgeTombstones(new Date());
+    expect((await syncRows()).changes.map((row) => row.opId)).toEqual(['o2']);
+  });
+});
