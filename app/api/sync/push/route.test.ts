@@ -47,6 +47,27 @@ describe('POST /api/sync/push', () => {
     }
   });
 
+  it('answers 429 after RATE_LIMIT_SYNC_MAX pushes and pulls together, per user, before reading the body', async () => {
+    await applyTestEnv({ TEAM_SYNC: 'on', RATE_LIMIT_SYNC_MAX: '2' });
+    try {
+      const { token } = await createUserWithToken();
+      expect((await push(token, 'c1', [upsertOp('o1', 't1', { title: 'x' })])).status).toBe(200);
+      expect((await pull(token)).status).toBe(200);
+      // Even a body that would be a 400 is counted and refused first.
+      const limited = await push(token, 'c1', []);
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await pull(token)).status).toBe(429);
+      // Another user has an allowance of their own; no token is still 401, not 429.
+      const other = await createUserWithToken();
+      expect((await pull(other.token)).status).toBe(200);
+      expect((await push(undefined, 'c1', [])).status).toBe(401);
+    } finally {
+      await applyTestEnv({ TEAM_SYNC: 'on' });
+    }
+  });
+
   it('answers 405 for other methods', async () => {
     const { token } = await createUserWithToken();
     await expectMethodNotAllowed({ GET, PUT, PATCH, DELETE }, PATH, 'POST', { token });

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '@/lib/server/db';
+import { syncRows } from '@/tests/helpers/sync';
+
+/** A promise and the function that settles it, to hold an `exclusive` call open. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('DatabaseHandle.exclusive lock keys', () => {
+  it('rolls back everything a sync call wrote when it throws', async () => {
+    const handle = await getDatabase();
+    const { syncState, syncTasks } = handle.tables;
+    const failing = handle.exclusive(async (db) => {
+      await db.insert(syncState).values({ id: 1, lastSeq: 7, gcFloorSeq: 0 });
+      const now = new Date();
+      await db
+        .insert(syncTasks)
+        .values({ uid: 't1', fields: '{}', version: 7, createdAt: now, updatedAt: now });
+      throw new Error('halfway');
+    }, 'sync');
+    await expect(failing).rejects.toThrow('halfway');
+    const rows = await syncRows();
+    expect([rows.state, rows.tasks]).toEqual([[], []]);
+    // The lock is free again and the next call commits.
+    await handle.exclusive((db) => db.insert(syncState).values({ id: 1, lastSeq: 1, gcFloorSeq: 0 }), 'sync');
+    expect((await syncRows()).state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0 }]);
+  });
+
+  it('serialises calls with one key and lets the other key through meanwhile', async () => {
+    const handle = await getDatabase();
+    const events: string[] = [];
+    const hold = gate();
+    const first = handle.exclusive(async (db) => {
+      events.push('sync 1 start');
+      await hold.opened;
+      await db.select().from(handle.tables.syncState);
+      events.push('sync 1 end');
+    }, 'sync');
+    const second = handle.exclusive(async () => {
+      events.push('sync 2 start');
+    }, 'sync');
+    // The users lock does not wait for the held sync call.
+    await handle.exclusive(async () => {
+      events.push('users');
+    });
+    expect(events).not.toContain('sync 2 start');
+    hold.open();
+    await Promise.all([first, second]);
+    expect(events.filter((event) => event.startsWith('sync'))).toEqual([
+      'sync 1 start',
+      'sync 1 end',
+      'sync 2 start',
+    ]);
+    expect(events).toContain('users');
+  });
+});
