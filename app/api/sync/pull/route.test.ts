@@ -83,6 +83,26 @@ describe('GET /api/sync/pull', () => {
     expect((await pullAll(bob.token, 500, forBob.cursor)).changes).toEqual([]);
   });
 
+  it('keeps a deleted user’s tasks, ownerless: admins and the assignee still see them', async () => {
+    const alice = await createUserWithToken({ fullName: 'Alice Adams' });
+    const bob = await createUserWithToken({ fullName: 'Bob Brown' });
+    const admin = await createAdminWithToken();
+    await push(alice.token, 'ca', [
+      upsertOp('a1', 't1', { title: 'Orphan' }),
+      upsertOp('a2', 't2', { title: 'For Bob', assignedTo: 'Bob Brown' }),
+    ]);
+    const { db, tables } = await getDatabase();
+    await db.delete(tables.users).where(eq(tables.users.id, alice.user.id));
+    const rows = await syncRows();
+    expect(rows.tasks.map((task) => [task.uid, task.ownerId])).toEqual([
+      ['t1', null],
+      ['t2', null],
+    ]);
+    expect(rows.changes.map((change) => change.userId)).toEqual([null, null]);
+    expect((await pullAll(admin.token)).changes.map((change) => change.uid)).toEqual(['t1', 't2']);
+    expect((await pullAll(bob.token)).changes.map((change) => change.uid)).toEqual(['t2']);
+  });
+
   it('returns a deleted task as a tombstone, and a restored one with its fields', async () => {
     const { token } = await createUserWithToken();
     await push(token, 'c1', [upsertOp('o1', 't1', { title: 'Doomed' })]);
