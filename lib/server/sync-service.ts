@@ -31,6 +31,7 @@ import { logger } from './logger';
 
 export const SYNC_DISABLED_MESSAGE = 'Team sync is not enabled on this server.';
 const CONFLICT_LIST_LIMIT = 200;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;
 const CHANGE_LOG_DAYS = 30;
 const PURGE_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -131,22 +132,31 @@ function assigneeResolver(db: Executor, tables: Tables): (name: unknown) => Prom
   };
 }
 
-/** What a push writes, collected while its operations are merged, written at the end. */
-interface PushWrites {
+/** One push while it is applied: what it has seen and decided, and the rows it will write. */
+interface PushContext {
+  actor: SyncActor;
+  clientId: string;
+  now: Date;
+  /** The sequence number the push gets if it changes anything. */
+  seq: number;
+  tasks: Map<string, TaskEntry>;
+  /** Operations of this client already handled, by op id: earlier pushes and this one. */
+  seen: Map<string, { outcome: Outcome; message?: string }>;
+  resolveAssignee: (name: unknown) => Promise<string | null>;
   changes: Omit<ChangeRow, 'seq'>[];
   conflicts: Omit<ConflictRow, 'seq'>[];
   revocations: RevocationRow[];
+  response: PushResponse;
+  changed: boolean;
 }
 
-function conflictRow(
-  actor: SyncActor,
-  record: Omit<ConflictRecord, 'reason' | 'winningHlc'> & {
-    reason: SyncConflictReason;
-    winningHlc: string | null;
-  },
-  now: Date,
-): Omit<ConflictRow, 'seq'> {
-  return {
+type ConflictInput = Omit<ConflictRecord, 'reason' | 'winningHlc'> & {
+  reason: SyncConflictReason;
+  winningHlc: string | null;
+};
+
+function addConflict(context: PushContext, record: ConflictInput): void {
+  context.conflicts.push({
     id: randomUUID(),
     taskUid: record.uid,
     field: record.field,
@@ -154,10 +164,73 @@ function conflictRow(
     hlc: record.hlc,
     winningHlc: record.winningHlc,
     reason: record.reason,
-    userId: actor.id,
-    createdAt: now,
+    userId: context.actor.id,
+    createdAt: context.now,
     resolvedAt: null,
-  };
+  });
+}
+
+/** The op-log row: the operation as applied (after any re-stamp), plus the refusal message. */
+function addChange(context: PushContext, op: SyncOp, outcome: Outcome, message?: string): void {
+  const { opId, uid, ...rest } = op;
+  context.changes.push({
+    id: randomUUID(),
+    taskUid: uid,
+    userId: context.actor.id,
+    clientId: context.clientId,
+    opId,
+    kind: op.kind,
+    outcome,
+    payload: JSON.stringify(message === undefined ? rest : { ...rest, message }),
+    createdAt: context.now,
+  });
+  context.seen.set(opId, { outcome, message });
+}
+
+/** A refused operation changes nothing; its values are kept as `forbidden` conflict records. */
+function refuse(context: PushContext, op: SyncOp, message: string): void {
+  if (op.kind === 'upsert') {
+    for (const [field, write] of Object.entries(op.fields)) {
+      addConflict(context, { uid: op.uid, field, ...write, winningHlc: null, reason: 'forbidden' });
+    }
+  }
+  addChange(context, op, 'forbidden', message);
+  context.response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
+}
+
+async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
+  const entry = context.tasks.get(pushed.uid);
+  const op = restamp(pushed, context.now.getTime());
+  const result = mergeOp(entry?.synced, op, context.seq);
+  for (const record of result.conflicts) addConflict(context, record);
+  if (result.changed) {
+    context.changed = true;
+    const target = entry ?? {
+      synced: result.task,
+      ownerId: context.actor.id,
+      assigneeId: null,
+      createdAt: context.now,
+      dirty: true,
+    };
+    target.synced = result.task;
+    target.dirty = true;
+    context.tasks.set(op.uid, target);
+    const assigneeId = await context.resolveAssignee(result.task.fields[ASSIGNEE_FIELD]?.value);
+    if (target.assigneeId !== assigneeId) {
+      // The old assignee loses sight of the task (unless they own it): their next pull drops it.
+      if (target.assigneeId !== null && target.assigneeId !== target.ownerId) {
+        context.revocations.push({
+          id: randomUUID(),
+          seq: context.seq,
+          taskUid: op.uid,
+          userId: target.assigneeId,
+        });
+      }
+      target.assigneeId = assigneeId;
+    }
+  }
+  addChange(context, op, result.changed ? 'applied' : 'unchanged');
+  context.response.acks.push(op.opId);
 }
 
 /**
@@ -182,11 +255,23 @@ async function applyPush(
   request: PushRequest,
   now: Date,
 ): Promise<PushResponse> {
-  const { syncChanges, syncTasks, syncState } = tables;
+  const { syncChanges, syncTasks } = tables;
   const { lastSeq } = await readState(db, tables);
-  const seq = lastSeq + 1;
+  const context: PushContext = {
+    actor,
+    clientId: request.clientId,
+    now,
+    seq: lastSeq + 1,
+    tasks: new Map(),
+    seen: new Map(),
+    resolveAssignee: assigneeResolver(db, tables),
+    changes: [],
+    conflicts: [],
+    revocations: [],
+    response: { acks: [], rejected: [], seq: 0, serverHlc: '' },
+    changed: false,
+  };
 
-  const seen = new Map<string, { outcome: Outcome; message?: string }>();
   const opIds = [...new Set(request.ops.map((op) => op.opId))];
   const recorded = await db
     .select({ opId: syncChanges.opId, outcome: syncChanges.outcome, payload: syncChanges.payload })
@@ -194,97 +279,45 @@ async function applyPush(
     .where(and(eq(syncChanges.clientId, request.clientId), inArray(syncChanges.opId, opIds)));
   for (const row of recorded) {
     const { message } = JSON.parse(row.payload) as { message?: string };
-    seen.set(row.opId, { outcome: row.outcome, message });
+    context.seen.set(row.opId, { outcome: row.outcome, message });
   }
-
   const uids = [...new Set(request.ops.map((op) => op.uid))];
-  const tasks = new Map<string, TaskEntry>();
   for (const row of await db.select().from(syncTasks).where(inArray(syncTasks.uid, uids))) {
-    tasks.set(row.uid, toEntry(row));
+    context.tasks.set(row.uid, toEntry(row));
   }
 
-  const resolveAssignee = assigneeResolver(db, tables);
-  const writes: PushWrites = { changes: [], conflicts: [], revocations: [] };
-  const response: PushResponse = { acks: [], rejected: [], seq: 0, serverHlc: '' };
-  let changedAny = false;
-
-  for (const pushed of request.ops) {
-    const earlier = seen.get(pushed.opId);
+  for (const op of request.ops) {
+    const earlier = context.seen.get(op.opId);
+    if (earlier?.outcome === 'forbidden') {
+      const message = earlier.message ?? '';
+      context.response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
+      continue;
+    }
     if (earlier) {
-      if (earlier.outcome === 'forbidden') {
-        response.rejected.push({ opId: pushed.opId, reason: 'forbidden', message: earlier.message ?? '' });
-      } else response.acks.push(pushed.opId);
+      context.response.acks.push(op.opId);
       continue;
     }
-    const entry = tasks.get(pushed.uid);
-    const decision = checkOp(actor, entry && accessOf(entry), pushed);
-    const change = {
-      id: randomUUID(),
-      taskUid: pushed.uid,
-      userId: actor.id,
-      clientId: request.clientId,
-      opId: pushed.opId,
-      kind: pushed.kind,
-      createdAt: now,
-    };
-    if (!decision.allowed) {
-      if (pushed.kind === 'upsert') {
-        for (const [field, write] of Object.entries(pushed.fields)) {
-          writes.conflicts.push(
-            conflictRow(
-              actor,
-              { uid: pushed.uid, field, ...write, winningHlc: null, reason: 'forbidden' },
-              now,
-            ),
-          );
-        }
-      }
-      const { opId: _opId, uid: _uid, ...rest } = pushed;
-      writes.changes.push({
-        ...change,
-        outcome: 'forbidden',
-        payload: JSON.stringify({ ...rest, message: decision.message }),
-      });
-      seen.set(pushed.opId, { outcome: 'forbidden', message: decision.message });
-      response.rejected.push({ opId: pushed.opId, reason: 'forbidden', message: decision.message });
-      continue;
-    }
-
-    const op = restamp(pushed, now.getTime());
-    const result = mergeOp(entry?.synced, op, seq);
-    for (const record of result.conflicts) writes.conflicts.push(conflictRow(actor, record, now));
-    if (result.changed) {
-      changedAny = true;
-      const target = entry ?? {
-        ownerId: actor.id,
-        assigneeId: null,
-        createdAt: now,
-        dirty: true,
-        synced: result.task,
-      };
-      target.synced = result.task;
-      target.dirty = true;
-      tasks.set(op.uid, target);
-      const assigneeId = await resolveAssignee(result.task.fields[ASSIGNEE_FIELD]?.value);
-      if (target.assigneeId !== assigneeId) {
-        if (target.assigneeId !== null && target.assigneeId !== target.ownerId) {
-          writes.revocations.push({ id: randomUUID(), seq, taskUid: op.uid, userId: target.assigneeId });
-        }
-        target.assigneeId = assigneeId;
-      }
-    }
-    const { opId: _opId, uid: _uid, ...rest } = op;
-    writes.changes.push({
-      ...change,
-      outcome: result.changed ? 'applied' : 'unchanged',
-      payload: JSON.stringify(rest),
-    });
-    seen.set(op.opId, { outcome: result.changed ? 'applied' : 'unchanged' });
-    response.acks.push(op.opId);
+    const entry = context.tasks.get(op.uid);
+    const decision = checkOp(actor, entry && accessOf(entry), op);
+    if (decision.allowed) await apply(context, op);
+    else refuse(context, op, decision.message);
   }
 
-  const recordSeq = changedAny ? seq : lastSeq;
-  for (const [uid, entry] of tasks) {
+  await writePush(db, tables, context, context.changed ? context.seq : lastSeq);
+  context.response.seq = context.changed ? context.seq : 0;
+  context.response.serverHlc = serverStamp(now.getTime());
+  return context.response;
+}
+
+/** Stores what a push decided; `recordSeq` goes on its op-log and conflict rows. */
+async function writePush(
+  db: Executor,
+  tables: Tables,
+  context: PushContext,
+  recordSeq: number,
+): Promise<void> {
+  const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = tables;
+  for (const [uid, entry] of context.tasks) {
     if (!entry.dirty) continue;
     const values = {
       ownerId: entry.ownerId,
@@ -293,43 +326,34 @@ async function applyPush(
       life: entry.synced.life === null ? null : JSON.stringify(entry.synced.life),
       deleted: entry.synced.life?.deleted === true,
       version: entry.synced.version,
-      updatedAt: now,
+      updatedAt: context.now,
     };
     await db
       .insert(syncTasks)
       .values({ uid, createdAt: entry.createdAt, ...values })
       .onConflictDoUpdate({ target: syncTasks.uid, set: values });
   }
-  await insertChunked(writes.changes, (rows) =>
+  await insertChunked(context.changes, (rows) =>
     db.insert(syncChanges).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
   );
-  await insertChunked(writes.conflicts, (rows) =>
-    db.insert(tables.syncConflicts).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+  await insertChunked(context.conflicts, (rows) =>
+    db.insert(syncConflicts).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
   );
-  await insertChunked(writes.revocations, (rows) => db.insert(tables.syncRevocations).values(rows));
+  await insertChunked(context.revocations, (rows) => db.insert(syncRevocations).values(rows));
   // Last: a pull reads only versions up to last_seq, so it never sees half of a push.
-  if (changedAny) {
+  if (context.changed) {
     await db
       .insert(syncState)
-      .values({ id: 1, lastSeq: seq, gcFloorSeq: 0 })
-      .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: seq } });
+      .values({ id: 1, lastSeq: context.seq, gcFloorSeq: 0 })
+      .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: context.seq } });
   }
-  response.seq = changedAny ? seq : 0;
-  response.serverHlc = serverStamp(now.getTime());
-  return response;
 }
 
-/** The `limit` query parameter of a pull: 1..500, default 500. */
+/** The `limit` query parameter of a pull, default 500; pullChanges checks its range. */
 export function parsePullLimit(raw: string | null): number {
   if (raw === null || raw === '') return SYNC_LIMITS.maxPullLimit;
-  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(limit >= 1 && limit <= SYNC_LIMITS.maxPullLimit)) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`,
-    );
-  }
-  return limit;
+  if (!/^\d{1,4}$/.test(raw)) throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
+  return Number(raw);
 }
 
 function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
@@ -358,10 +382,7 @@ export async function pullChanges(actor: SyncActor, cursor: string, limit: numbe
   const after = parseCursor(cursor);
   if (!after) throw new AppError('VALIDATION_ERROR', 'cursor must look like <version>:<uid>.');
   if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_LIMITS.maxPullLimit) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`,
-    );
+    throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
   }
   const { db, tables } = await getDatabase();
   const { syncTasks, syncRevocations } = tables;
