@@ -35,14 +35,18 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 const idSchema = (what: string) =>
-  z.string(`${what} must be a string.`).regex(ID_PATTERN, `${what} must be 1–64 letters, digits, '-' or '_'.`);
+  z
+    .string(`${what} must be a string.`)
+    .regex(ID_PATTERN, `${what} must be 1–64 letters, digits, '-' or '_'.`);
 
 const hlcSchema = z.string().refine(isHlc, 'Each stamp must be a clock stamp (wall-counter-node).');
 
-const jsonValueSchema = z.json().refine(
-  (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
-  `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,
-);
+const jsonValueSchema = z
+  .json()
+  .refine(
+    (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
+    `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,
+  );
 
 const fieldWriteSchema = z.object({ value: jsonValueSchema, hlc: hlcSchema }).strict();
 

@@ -15,7 +15,13 @@ import type { Task } from '@/lib/tasks/task';
 import { uniqueTaskId } from '@/lib/tasks/task';
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
 import type { Json, SyncOp } from './merge';
-import { LOCAL_ONLY_FIELDS, START_CURSOR, SYNC_LIMITS, type PullResponse, type PushResponse } from './protocol';
+import {
+  LOCAL_ONLY_FIELDS,
+  START_CURSOR,
+  SYNC_LIMITS,
+  type PullResponse,
+  type PushResponse,
+} from './protocol';
 
 export const SYNC_META_VERSION = 1;
 
@@ -59,11 +65,15 @@ export interface SyncMeta {
   inflight: SyncOp[];
   /** The next operation number (operation ids are unique per client). */
   nextOp: number;
-  /** True while pulling from the start after a reset or a refused operation. */
-  walk: boolean;
-  /** A refused operation asks for a walk from the start once the outbox is empty. */
-  refetch: boolean;
+  /** While pulling from the start (a walk): when the walk began, in ms; otherwise null. */
+  walk: number | null;
 }
+
+/**
+ * A walk older than this starts again: the server forgets only tombstones older than a day, so a
+ * walk this short cannot miss a delete made while it runs.
+ */
+export const MAX_WALK_AGE_MS = 6 * 60 * 60_000;
 
 /** Same rules as the server's (lib/sync/protocol.ts): names and ids a push may carry. */
 const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -108,8 +118,7 @@ export function createMeta(userId: string, clientId: string): SyncMeta {
     dirty: {},
     inflight: [],
     nextOp: 0,
-    walk: false,
-    refetch: false,
+    walk: null,
   };
 }
 
@@ -121,9 +130,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function readMeta(value: unknown): SyncMeta | null {
   if (!isObject(value) || value.version !== SYNC_META_VERSION) return null;
   const { userId, clientId, hlc, cursor, decided, localOnly, tasks, dirty, inflight, nextOp } = value;
-  if (typeof userId !== 'string' || !isSyncId(clientId) || !isHlc(hlc) || typeof cursor !== 'string') return null;
+  if (typeof userId !== 'string' || !isSyncId(clientId) || !isHlc(hlc) || typeof cursor !== 'string')
+    return null;
   if (decided !== null && decided !== 'upload' && decided !== 'keep') return null;
-  if (!Array.isArray(localOnly) || !isObject(tasks) || !isObject(dirty) || !Array.isArray(inflight)) return null;
+  if (!Array.isArray(localOnly) || !isObject(tasks) || !isObject(dirty) || !Array.isArray(inflight))
+    return null;
   if (typeof nextOp !== 'number' || !Number.isSafeInteger(nextOp)) return null;
   return value as unknown as SyncMeta;
 }
@@ -216,9 +227,7 @@ function diffTask(meta: SyncMeta, uid: string, task: Task, stamp: () => string, 
 /** Tasks without a sync identity that this replica would upload (not kept local-only). */
 export function unsyncedTasks(meta: SyncMeta, tasks: readonly Task[]): Task[] {
   const localOnly = new Set(meta.localOnly);
-  return tasks.filter(
-    (task) => !localOnly.has(task.id) && !(isSyncId(task.uid) && isKnown(meta, task.uid)),
-  );
+  return tasks.filter((task) => !localOnly.has(task.id) && !(isSyncId(task.uid) && isKnown(meta, task.uid)));
 }
 
 /**
@@ -344,7 +353,13 @@ function freezeTask(
     made++;
   }
   if (entry.x && !frozen.has(frozenKey(uid, '$x', entry.x.s)) && made < room) {
-    meta.inflight.push({ opId: nextOpId(meta), uid, baseV, kind: entry.x.del ? 'delete' : 'restore', hlc: entry.x.s });
+    meta.inflight.push({
+      opId: nextOpId(meta),
+      uid,
+      baseV,
+      kind: entry.x.del ? 'delete' : 'restore',
+      hlc: entry.x.s,
+    });
     frozen.add(frozenKey(uid, '$x', entry.x.s));
     made++;
   }
@@ -355,7 +370,11 @@ function freezeTask(
  * Freezes dirty entries into operations (new op ids, `baseV` the last pulled version) until `inflight`
  * holds `maxOps`; the caller saves the metadata before sending. `tasks` gives the values.
  */
-export function freezeOps(meta: SyncMeta, tasks: readonly Task[], maxOps: number = SYNC_LIMITS.maxOpsPerPush): void {
+export function freezeOps(
+  meta: SyncMeta,
+  tasks: readonly Task[],
+  maxOps: number = SYNC_LIMITS.maxOpsPerPush,
+): void {
   const frozen = frozenKeys(meta);
   const byUid = tasksByUid(tasks);
   for (const uid of Object.keys(meta.dirty)) {
@@ -385,8 +404,9 @@ export function nextPushBatch(
 
 /**
  * The server's answer to a push: each acknowledged or refused operation leaves `inflight`, and each
- * dirty entry still stamped as it was sent is cleared (a newer local edit stays dirty). A refused
- * operation's values stay on the server; a walk from the start then restores them here.
+ * dirty entry still stamped as it was sent is cleared (a newer local edit stays dirty), its hash taken
+ * as synced. The server gives every task an operation touched a new version, won or lost, applied or
+ * refused, so the next pull brings back the server's values where the sent ones did not win.
  */
 export function applyPushResponse(
   meta: SyncMeta,
@@ -405,7 +425,6 @@ export function applyPushResponse(
     settleOp(meta, op, localUids);
   }
   meta.inflight = remaining;
-  if (refused.size > 0) meta.refetch = true;
   receiveStamp(meta, response.serverHlc, nowMs);
 }
 
@@ -449,8 +468,8 @@ function hashesOf(data: Record<string, Json>): Record<string, string> {
 /**
  * Gives up the local state of dirty entries the server's row contradicts: they are frozen (so they are
  * still sent, and the server decides) and dropped from `dirty`, and the task shows the server's value
- * until a pull brings the outcome. Without this, a local edit stamped before a newer server value it has
- * already pulled would lose on the server while still showing here.
+ * until a pull brings the outcome (the server gives every task an operation touched a new version).
+ * Without this, a local edit that lost to a value already pulled would keep showing here.
  */
 function yieldContested(
   meta: SyncMeta,
@@ -467,7 +486,13 @@ function yieldContested(
       ? Object.keys(entry.f)
       : Object.keys(entry.f).filter((field) => {
           const server = serverHashes[field] ?? NULL_HASH;
-          return server !== (synced?.h[field] ?? NULL_HASH) && server !== entry.f[field];
+          if (server === entry.f[field]) return false;
+          // Changed on the server since this replica's base, or already sent (and perhaps applied:
+          // then the server's value is what came of it).
+          return (
+            server !== (synced?.h[field] ?? NULL_HASH) ||
+            frozen.has(frozenKey(uid, field, stampOf(entry, field)))
+          );
         });
   if (serverHashes !== null && contested.length === 0) return;
   freezeTask(meta, uid, task, frozen, Number.POSITIVE_INFINITY);
@@ -530,9 +555,11 @@ export function applyPullPage(
       // Fields that do not travel stay as they were on this device.
       for (const field of Object.keys(local)) if (!travels(field, local[field])) next[field] = local[field];
     }
-    for (const field of Object.keys(kept?.f ?? {})) {
-      if (local?.[field] === undefined) delete next[field];
-      else next[field] = local[field];
+    if (local) {
+      for (const field of Object.keys(kept?.f ?? {})) {
+        if (local[field] === undefined) delete next[field];
+        else next[field] = local[field];
+      }
     }
     next.uid = row.uid;
     if (local) {
@@ -566,16 +593,27 @@ export function applyPullPage(
 }
 
 /** Starts pulling from the start: every synced task not brought back by the walk is then dropped. */
-export function startWalk(meta: SyncMeta): void {
-  meta.walk = true;
-  meta.refetch = false;
+export function startWalk(meta: SyncMeta, nowMs: number): void {
+  meta.walk = nowMs;
   meta.cursor = START_CURSOR;
   for (const entry of Object.values(meta.tasks)) entry.r = 1;
 }
 
+/**
+ * Called before each pull: a pull from the start is a walk (a task pushed but never pulled, whose
+ * tombstone the server has since forgotten, would otherwise stay here for good), and a walk left
+ * unfinished too long starts again.
+ */
+export function beforePull(meta: SyncMeta, nowMs: number): void {
+  if (meta.walk !== null && nowMs - meta.walk > MAX_WALK_AGE_MS) startWalk(meta, nowMs);
+  if (meta.cursor === START_CURSOR && meta.walk === null && Object.keys(meta.tasks).length > 0) {
+    startWalk(meta, nowMs);
+  }
+}
+
 /** The walk reached the end: synced tasks it did not bring back (and not dirty) leave the list. */
 export function finishWalk(meta: SyncMeta, tasks: readonly Task[]): Task[] {
-  meta.walk = false;
+  meta.walk = null;
   const dropped = new Set<string>();
   for (const [uid, entry] of Object.entries(meta.tasks)) {
     if (entry.r === undefined) continue;

@@ -1,6 +1,7 @@
 /**
  * An in-memory team-sync server for tests, with the real push and pull semantics: operations applied
- * once per `(clientId, opId)` with `mergeOp`, one sequence number per push that changes something,
+ * once per `(clientId, opId)` with `mergeOp`, one sequence number per push that applies something
+ * (each operation applied or refused for the first time gives its task that number, changed or not),
  * pulls paged by `(version, uid)` returning whole rows, `gone` for rows the caller cannot see, `reset`
  * for a cursor older than the purged tombstones.
  */
@@ -9,6 +10,7 @@ import { mergeOp, taskValues, type ConflictRecord, type SyncOp, type SyncedTask 
 import {
   formatCursor,
   parseCursor,
+  START_CURSOR,
   SYNC_LIMITS,
   type PullResponse,
   type PushRequest,
@@ -35,11 +37,14 @@ export class MemoryServer {
   /** Every field write applied (first delivery). */
   readonly writes: FieldWriteRecord[] = [];
   readonly rejectedOps: SyncOp[] = [];
+  /** Tasks whose tombstones were purged. */
+  readonly purged = new Set<string>();
   private readonly applied = new Set<string>();
   private seq = 0;
   private clock = createClock('server');
-  /** Tombstones at or below this version are purged: an older cursor gets `reset`. */
-  private purgedThrough = 0;
+  /** The last purged tombstone in (version, uid) order: a cursor before it gets `reset`. */
+  private purgedThrough: { version: number; uid: string } | null = null;
+  private dayAgo = 0;
 
   constructor(private readonly options: MemoryServerOptions = {}) {}
 
@@ -59,14 +64,17 @@ export class MemoryServer {
       }
       this.applied.add(key);
       const existing = this.tasks.get(op.uid);
+      const seq = pushSeq || this.seq + 1;
       if (existing && !this.visible(userId, existing)) {
         this.rejectedOps.push(op);
         rejected.push({ opId: op.opId, reason: 'forbidden', message: 'Not your task.' });
+        // The refusal moves the row so the sender's next pull tells it (here: gone).
+        pushSeq = this.seq = seq;
+        this.tasks.set(op.uid, { ...existing, version: seq });
         continue;
       }
       const stamps = op.kind === 'upsert' ? Object.values(op.fields).map((write) => write.hlc) : [op.hlc];
       for (const stamp of stamps) this.clock = receive(this.clock, stamp, nowMs);
-      const seq = pushSeq || this.seq + 1;
       if (op.kind === 'upsert') {
         for (const [field, write] of Object.entries(op.fields)) {
           this.writes.push({ uid: op.uid, field, hlc: write.hlc, value: write.value });
@@ -78,20 +86,28 @@ export class MemoryServer {
       }
       const result = mergeOp(existing, op, seq);
       this.conflicts.push(...result.conflicts);
-      if (result.changed) {
-        pushSeq = seq;
-        this.seq = seq;
-        this.tasks.set(op.uid, result.task);
-      }
+      // An operation that changed nothing (it lost, or repeated what is there) still moves the row, so
+      // the sender's next pull brings back what won: its own view would otherwise keep the loser.
+      const task = result.changed ? result.task : { ...result.task, version: seq };
+      pushSeq = this.seq = seq;
+      this.tasks.set(op.uid, task);
       acks.push(op.opId);
     }
     return { acks, rejected, seq: pushSeq, serverHlc: formatHlc(this.clock) };
   }
 
-  pull(userId: string, cursor: string, limit: number = SYNC_LIMITS.maxPullLimit): PullResponse {
+  /**
+   * `walk`: the caller is pulling from the start (`walk=1`); its cursors pass below the purged versions
+   * on the way, and it needs no deletes (what the walk does not bring back is dropped), so no reset.
+   */
+  pull(userId: string, cursor: string, limit: number = SYNC_LIMITS.maxPullLimit, walk = false): PullResponse {
     const from = parseCursor(cursor);
     if (!from) throw new Error(`Bad cursor ${cursor}`);
-    if (this.purgedThrough > 0 && from.version < this.purgedThrough && cursor !== '0:') {
+    const last = this.purgedThrough;
+    const beforePurged =
+      last !== null &&
+      (from.version < last.version || (from.version === last.version && from.uid < last.uid));
+    if (!walk && beforePurged && cursor !== START_CURSOR) {
       return { changes: [], gone: [], cursor, more: false, reset: true };
     }
     const rows = [...this.tasks.values()]
@@ -101,17 +117,30 @@ export class MemoryServer {
     const response: PullResponse = { changes: [], gone: [], cursor, more: rows.length > limit, reset: false };
     for (const task of page) {
       if (!this.visible(userId, task)) response.gone.push(task.uid);
-      else if (task.life?.deleted) response.changes.push({ uid: task.uid, v: task.version, deleted: true, data: {} });
+      else if (task.life?.deleted)
+        response.changes.push({ uid: task.uid, v: task.version, deleted: true, data: {} });
       else response.changes.push({ uid: task.uid, v: task.version, deleted: false, data: taskValues(task) });
       response.cursor = formatCursor(task.version, task.uid);
     }
     return response;
   }
 
-  /** Forgets tombstones: a cursor older than the newest row now gets `reset`. */
+  /**
+   * A day passes: tombstones older than a day (at or below the version of the previous call) are
+   * forgotten, and a cursor older than those gets `reset`.
+   */
   purgeTombstones(): void {
-    for (const [uid, task] of this.tasks) if (task.life?.deleted) this.tasks.delete(uid);
-    this.purgedThrough = this.seq;
+    const horizon = this.dayAgo;
+    for (const [uid, task] of this.tasks) {
+      if (!task.life?.deleted || task.version > horizon) continue;
+      this.tasks.delete(uid);
+      this.purged.add(uid);
+      const last = this.purgedThrough;
+      if (!last || task.version > last.version || (task.version === last.version && uid > last.uid)) {
+        this.purgedThrough = { version: task.version, uid };
+      }
+    }
+    this.dayAgo = this.seq;
   }
 
   /** What a user sees: live tasks' values without nulls, by uid. */
@@ -120,7 +149,8 @@ export class MemoryServer {
     for (const task of this.tasks.values()) {
       if (task.life?.deleted || !this.visible(userId, task)) continue;
       const values: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(taskValues(task))) if (value !== null) values[field] = value;
+      for (const [field, value] of Object.entries(taskValues(task)))
+        if (value !== null) values[field] = value;
       view.set(task.uid, values);
     }
     return view;
