@@ -260,23 +260,29 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
   let everSynced = false;
 
-  function loadMeta(): SyncMeta | null {
+  function readRaw(): string | null {
     if (!storage) return null;
-    let raw: string | null;
     try {
-      raw = storage.getItem(SYNC_META_KEY);
+      return storage.getItem(SYNC_META_KEY);
     } catch {
       return null;
     }
+  }
+
+  function parseMeta(raw: string): SyncMeta | null {
+    try {
+      return readMeta(JSON.parse(raw));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The stored metadata, to look at (shared with the cache: not to be changed). */
+  function loadMeta(): SyncMeta | null {
+    const raw = readRaw();
     if (raw === null) return null;
     if (cache && cache.raw === raw) return cache.meta;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-    const meta = readMeta(parsed);
+    const meta = parseMeta(raw);
     cache = meta ? { raw, meta } : null;
     return meta;
   }
@@ -296,12 +302,14 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     }
   }
 
-  /** The metadata to work on: parsed afresh (steps mutate it), null while paused. */
+  /**
+   * The metadata to work on: parsed afresh from storage, since each step changes it and other tabs
+   * write it too (null while another account's changes wait). A step saves it before yielding.
+   */
   function workingMeta(): SyncMeta | null {
-    const meta = loadMeta();
-    if (!meta || meta.userId !== options.userId) return null;
-    cache = null;
-    return structuredClone(meta);
+    const raw = readRaw();
+    const meta = raw === null ? null : parseMeta(raw);
+    return meta && meta.userId === options.userId ? meta : null;
   }
 
   function needsDecision(meta: SyncMeta, tasks: readonly Task[]): number {
@@ -523,8 +531,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (env.isVisible()) void syncNow();
   };
   const onStorage = (event: Event) => {
-    // Another tab recorded a change: the leader pushes it.
-    if ((event as StorageEvent).key === SYNC_META_KEY) schedule(PUSH_DEBOUNCE_MS);
+    if ((event as StorageEvent).key !== SYNC_META_KEY) return;
+    // Another tab recorded a change (the leader pushes it) or synced (the others show it).
+    refreshStatus();
+    schedule(PUSH_DEBOUNCE_MS);
   };
 
   function becomeLeader(): void {

@@ -43,6 +43,7 @@ type Action =
   | { t: 'pull'; r: number }
   | { t: 'pullPage'; r: number }
   | { t: 'purge' }
+  | { t: 'hide'; pick: number }
   | { t: 'tick'; ms: number };
 
 /** One browser, driven the way lib/sync/client.ts drives the replica, without timers or storage. */
@@ -195,6 +196,7 @@ const actionArb = (replicas: number): fc.Arbitrary<Action> => {
     { arbitrary: fc.record({ t: fc.constant('pull' as const), r }), weight: 4 },
     { arbitrary: fc.record({ t: fc.constant('pullPage' as const), r }), weight: 2 },
     { arbitrary: fc.constant({ t: 'purge' as const }), weight: 1 },
+    { arbitrary: fc.record({ t: fc.constant('hide' as const), pick: fc.nat() }), weight: 1 },
     {
       arbitrary: fc.record({ t: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 5 }) }),
       weight: 2,
@@ -216,7 +218,9 @@ const scenarioArb = fc
   );
 
 function run({ replicas: count, skews, actions }: { replicas: number; skews: number[]; actions: Action[] }) {
-  const server = new MemoryServer();
+  // Tasks reassigned away from the user: pulls report them gone, pushes to them are refused.
+  const hidden = new Set<string>();
+  const server = new MemoryServer({ canSee: (_user, task) => !hidden.has(task.uid) });
   let now = 1_000_000;
   const replicas = Array.from(
     { length: count },
@@ -226,6 +230,16 @@ function run({ replicas: count, skews, actions }: { replicas: number; skews: num
     now += 1;
     if (action.t === 'tick') {
       now += action.ms;
+      continue;
+    }
+    if (action.t === 'hide') {
+      const uids = [...server.tasks.keys()].sort();
+      const uid = uids[action.pick % Math.max(1, uids.length)];
+      if (uid !== undefined) {
+        if (hidden.has(uid)) hidden.delete(uid);
+        else hidden.add(uid);
+        server.touch(uid);
+      }
       continue;
     }
     if (action.t === 'purge') {
@@ -312,7 +326,7 @@ describe('team sync replicas (property)', () => {
           expect(kept, `write ${JSON.stringify(write)} kept`).toBe(true);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 500 },
     );
   }, 60_000);
 });

@@ -125,6 +125,14 @@ export class MemoryServer {
     return response;
   }
 
+  /** A change made outside sync (e.g. a reassignment that changes who sees it): a new version. */
+  touch(uid: string): void {
+    const task = this.tasks.get(uid);
+    if (!task) return;
+    this.seq += 1;
+    this.tasks.set(uid, { ...task, version: this.seq });
+  }
+
   /**
    * A day passes: tombstones older than a day (at or below the version of the previous call) are
    * forgotten, and a cursor older than those gets `reset`.
