@@ -15,6 +15,7 @@ import {
 } from './client';
 import type { PushRequest } from './protocol';
 import { createMeta, readMeta, type SyncMeta } from './replica';
+import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
 
 const USER = 'user-1';
@@ -70,16 +71,7 @@ const environment: SyncEnvironment = {
 };
 
 function task(id: string, title: string, extra: Partial<Task> = {}): Task {
-  return {
-    id,
-    title,
-    description: 'd',
-    priority: 'Medium',
-    deadline: '',
-    progress: 0,
-    assignedTo: 'Asha',
-    ...extra,
-  };
+  return sampleTask({ id, title, ...extra });
 }
 
 type Call = { url: string; method: string; body: unknown };
@@ -142,24 +134,33 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function start(server: MemoryServer, tasks: FakeTasks, storage: MemoryStorage, calls: Call[]) {
+/** A server, the device's tasks and storage (optionally holding `meta`), and `begin` to start the engine. */
+function start(initialTasks: Task[] = [], meta?: SyncMeta) {
+  const server = new MemoryServer();
+  const tasks = new FakeTasks();
+  tasks.tasks = initialTasks;
+  const storage = new MemoryStorage();
+  if (meta) storage.setItem(SYNC_META_KEY, JSON.stringify(meta));
+  const calls: Call[] = [];
   const { fetchFn, faults } = serverFetch(server, calls);
-  stop = startTeamSync({
-    userId: USER,
-    getToken: () => 'token-1',
-    fetch: fetchFn,
-    storage,
-    tasks,
-    environment,
-    random: () => 0.5,
-    newId,
-  });
-  return { faults };
+  const begin = () => {
+    stop = startTeamSync({
+      userId: USER,
+      getToken: () => 'token-1',
+      fetch: fetchFn,
+      storage,
+      tasks,
+      environment,
+      random: () => 0.5,
+      newId,
+    });
+  };
+  return { server, tasks, storage, calls, faults, begin };
 }
 
 describe('startTeamSync', () => {
   it('asks before uploading tasks found on the device, pulls meanwhile, uploads on "upload"', async () => {
-    const server = new MemoryServer();
+    const { server, tasks, calls, begin } = start([task('1', 'Mine'), task('2', 'Also mine')]);
     server.push(
       USER,
       {
@@ -176,11 +177,7 @@ describe('startTeamSync', () => {
       },
       START_MS,
     );
-    const tasks = new FakeTasks();
-    tasks.tasks = [task('1', 'Mine'), task('2', 'Also mine')];
-    const storage = new MemoryStorage();
-    const calls: Call[] = [];
-    start(server, tasks, storage, calls);
+    begin();
     await settle();
 
     expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'needs-decision', pending: 0, firstSyncCount: 2 });
@@ -209,12 +206,8 @@ describe('startTeamSync', () => {
   });
 
   it('keeps the found tasks on this device on "keep" and syncs tasks created later', async () => {
-    const server = new MemoryServer();
-    const tasks = new FakeTasks();
-    tasks.tasks = [task('1', 'Private')];
-    const storage = new MemoryStorage();
-    const calls: Call[] = [];
-    start(server, tasks, storage, calls);
+    const { server, tasks, storage, begin } = start([task('1', 'Private')]);
+    begin();
     await settle();
     answerFirstSync('keep');
     await settle();
@@ -236,11 +229,8 @@ describe('startTeamSync', () => {
   });
 
   it('resends the same operation ids after a push whose answer was lost, and applies them once', async () => {
-    const server = new MemoryServer();
-    const tasks = new FakeTasks();
-    const storage = new MemoryStorage();
-    const calls: Call[] = [];
-    const { faults } = start(server, tasks, storage, calls);
+    const { server, tasks, storage, calls, faults, begin } = start();
+    begin();
     await settle();
 
     faults.push('network-after-apply');
@@ -265,11 +255,8 @@ describe('startTeamSync', () => {
   });
 
   it('stops on 401: no more requests, local edits no longer recorded, status off', async () => {
-    const server = new MemoryServer();
-    const tasks = new FakeTasks();
-    const storage = new MemoryStorage();
-    const calls: Call[] = [];
-    const { faults } = start(server, tasks, storage, calls);
+    const { tasks, calls, faults, begin } = start();
+    begin();
     faults.push(401);
     await settle();
 
@@ -280,16 +267,11 @@ describe('startTeamSync', () => {
   });
 
   it('pauses, uploading nothing, while another account has changes waiting', async () => {
-    const server = new MemoryServer();
-    const tasks = new FakeTasks();
-    tasks.tasks = [task('1', 'Theirs', { uid: 'their-uid' })];
-    const storage = new MemoryStorage();
     const theirs = createMeta('user-2', 'client2');
     theirs.decided = 'upload';
     theirs.dirty['their-uid'] = { f: { title: 'abc' }, s: '001800000000000-000000-client2' };
-    storage.setItem(SYNC_META_KEY, JSON.stringify(theirs));
-    const calls: Call[] = [];
-    start(server, tasks, storage, calls);
+    const { tasks, storage, calls, begin } = start([task('1', 'Theirs', { uid: 'their-uid' })], theirs);
+    begin();
     await settle();
     await vi.advanceTimersByTimeAsync(60_000);
 
@@ -304,16 +286,11 @@ describe('startTeamSync', () => {
   });
 
   it("drops another account's synced tasks when nothing of theirs is waiting, then starts fresh", async () => {
-    const server = new MemoryServer();
-    const tasks = new FakeTasks();
-    tasks.tasks = [task('1', 'Theirs', { uid: 'their-uid' })];
-    const storage = new MemoryStorage();
     const theirs = createMeta('user-2', 'client2');
     theirs.decided = 'upload';
     theirs.tasks['their-uid'] = { v: 3, h: {} };
-    storage.setItem(SYNC_META_KEY, JSON.stringify(theirs));
-    const calls: Call[] = [];
-    start(server, tasks, storage, calls);
+    const { tasks, storage, begin } = start([task('1', 'Theirs', { uid: 'their-uid' })], theirs);
+    begin();
     await settle();
 
     expect(tasks.tasks).toEqual([]);
@@ -324,11 +301,8 @@ describe('startTeamSync', () => {
   });
 
   it('on reset pushes what waits, walks from the start and drops what the walk does not return', async () => {
-    const server = new MemoryServer();
-    const tasks = new FakeTasks();
-    const storage = new MemoryStorage();
-    const calls: Call[] = [];
-    start(server, tasks, storage, calls);
+    const { server, tasks, storage, calls, begin } = start();
+    begin();
     await settle();
     tasks.command((list) => [...list, task('1', 'Kept'), task('2', 'Deleted elsewhere')]);
     await vi.advanceTimersByTimeAsync(300);

@@ -16,6 +16,7 @@ import {
   uidsOf,
   type SyncMeta,
 } from './replica';
+import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
 
 const USER = 'u1';
@@ -120,18 +121,6 @@ function withoutIds(tasks: readonly Task[]): Map<string, Record<string, unknown>
     view.set(String(uid), rest);
   }
   return view;
-}
-
-function newTask(title: string): Task {
-  return {
-    id: '1',
-    title,
-    description: 'd',
-    priority: 'Medium',
-    deadline: '',
-    progress: 0,
-    assignedTo: 'Asha',
-  };
 }
 
 function setField(task: Task, field: Field, value: unknown): Task {
@@ -254,7 +243,10 @@ function run({ replicas: count, skews, actions }: { replicas: number; skews: num
       case 'create':
         replica.command((tasks) => [
           ...tasks,
-          { ...newTask(action.title), id: uniqueTaskId(now, new Set(tasks.map((task) => task.id))) },
+          {
+            ...sampleTask({ title: action.title }),
+            id: uniqueTaskId(now, new Set(tasks.map((task) => task.id))),
+          },
         ]);
         break;
       case 'edit':

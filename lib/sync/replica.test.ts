@@ -20,24 +20,12 @@ import {
   answerFirstSyncChoice,
   type SyncMeta,
 } from './replica';
+import { sampleTask } from './testing/fixtures';
 
 const NOW = 1_800_000_000_000;
 const S0 = '001800000000000-000000-c1';
 const S1 = '001800000000000-000001-c1';
 const S2 = '001800000000000-000002-c1';
-
-function base(extra: Record<string, unknown> = {}): Task {
-  return {
-    id: '1',
-    title: 'T',
-    description: 'D',
-    priority: 'Medium',
-    deadline: '',
-    progress: 0,
-    assignedTo: 'A',
-    ...extra,
-  };
-}
 
 function uploadMeta(): SyncMeta {
   const meta = createMeta('u1', 'c1');
@@ -50,10 +38,10 @@ function uids(): () => string {
   return () => `uid-${++next}`;
 }
 
-/** A meta that has synced task `uid-1` at version 4 with the values of `base()`. */
+/** A meta that has synced task `uid-1` at version 4 with the values of `sampleTask()`. */
 function syncedMeta(): { meta: SyncMeta; tasks: Task[] } {
   const meta = uploadMeta();
-  const task = base({ uid: 'uid-1' });
+  const task = sampleTask({ uid: 'uid-1' });
   const h: Record<string, string> = {};
   for (const [field, value] of Object.entries(task))
     if (field !== 'id' && field !== 'uid') h[field] = hashValue(value);
@@ -97,7 +85,7 @@ describe('readMeta', () => {
 describe('recordChanges', () => {
   it('gives a new task a uid with every travelling field dirty at one stamp', () => {
     const meta = uploadMeta();
-    const next = [base({ 'odd-name': 1 })];
+    const next = [sampleTask({ 'odd-name': 1 })];
     const out = recordChanges(meta, [], next, NOW, uids());
     expect(out).toEqual([{ ...next[0], uid: 'uid-1' }]);
     expect(out).not.toBe(next);
@@ -119,7 +107,7 @@ describe('recordChanges', () => {
 
   it('leaves tasks without uid alone while the first-sync question is open, and local-only ones always', () => {
     const meta = createMeta('u1', 'c1');
-    const next = [base()];
+    const next = [sampleTask()];
     expect(recordChanges(meta, null, next, NOW, uids())).toBe(next);
     expect(meta.dirty).toEqual({});
     expect(unsyncedTasks(meta, next)).toEqual(next);
@@ -168,7 +156,7 @@ describe('recordChanges', () => {
 
   it('forgets a new task deleted before it was ever sent', () => {
     const meta = uploadMeta();
-    const created = recordChanges(meta, [], [base()], NOW, uids());
+    const created = recordChanges(meta, [], [sampleTask()], NOW, uids());
     recordChanges(meta, created, [], NOW, uids());
     expect(meta.dirty).toEqual({});
   });
@@ -219,7 +207,7 @@ describe('freezeOps, nextPushBatch, applyPushResponse', () => {
     const meta = uploadMeta();
     const list: Task[] = [];
     for (let index = 0; index < 5; index++)
-      list.push(base({ id: String(index), description: 'x'.repeat(300) }));
+      list.push(sampleTask({ id: String(index), description: 'x'.repeat(300) }));
     const withUids = recordChanges(meta, [], list, NOW, uids());
     freezeOps(meta, withUids, 3);
     expect(meta.inflight.map((op) => op.uid)).toEqual(['uid-1', 'uid-2', 'uid-3']);
@@ -257,7 +245,7 @@ describe('applyPullPage', () => {
   it('adds new tasks with a free id, rebases dirty fields on the server row, removes deleted and gone', () => {
     const { meta, tasks } = syncedMeta();
     meta.tasks['uid-9'] = { v: 2, h: {} };
-    const local = [...tasks, base({ id: String(NOW), uid: 'uid-9' })];
+    const local = [...tasks, sampleTask({ id: String(NOW), uid: 'uid-9' })];
     const edited = [{ ...local[0]!, progress: 30 }, local[1]!];
     recordChanges(meta, local, edited, NOW, uids());
 
@@ -345,7 +333,7 @@ describe('walks', () => {
     meta.tasks['uid-2'] = { v: 1, h: {} };
     meta.tasks['uid-3'] = { v: 1, h: {} };
     meta.dirty['uid-3'] = { f: { title: 'h' }, s: S0 };
-    const list = [...tasks, base({ id: '2', uid: 'uid-2' }), base({ id: '3', uid: 'uid-3' })];
+    const list = [...tasks, sampleTask({ id: '2', uid: 'uid-2' }), sampleTask({ id: '3', uid: 'uid-3' })];
     startWalk(meta, NOW);
     expect(meta.cursor).toBe('0:');
     const paged = applyPullPage(
