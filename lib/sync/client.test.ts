@@ -5,6 +5,7 @@ import type { Task } from '@/lib/tasks/task';
 import {
   answerFirstSync,
   OTHER_ACCOUNT_MESSAGE,
+  randomId,
   retrySync,
   startTeamSync,
   SYNC_META_KEY,
@@ -335,5 +336,20 @@ describe('startTeamSync', () => {
     expect(tasks.tasks.map((t) => [t.uid, t.title])).toEqual([[keptUid, 'Kept, edited']]);
     expect(metaOf(storage).walk).toBeNull();
     expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+});
+
+describe('randomId', () => {
+  it('makes v4 UUIDs without crypto.randomUUID (insecure contexts)', () => {
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      expect(crypto.randomUUID).toBeUndefined();
+      const id = randomId();
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(randomId()).not.toBe(id);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 });
