@@ -328,12 +328,16 @@ describe('applyPullPage', () => {
 });
 
 describe('walks', () => {
-  it('drops synced tasks the walk did not bring back, unless dirty', () => {
+  it('drops synced tasks the walk did not bring back, sending their unsent changes first', () => {
     const { meta, tasks } = syncedMeta();
     meta.tasks['uid-2'] = { v: 1, h: {} };
     meta.tasks['uid-3'] = { v: 1, h: {} };
-    meta.dirty['uid-3'] = { f: { title: 'h' }, s: S0 };
-    const list = [...tasks, sampleTask({ id: '2', uid: 'uid-2' }), sampleTask({ id: '3', uid: 'uid-3' })];
+    meta.dirty['uid-3'] = { f: { title: hashValue('T3') }, s: S0 };
+    const list = [
+      ...tasks,
+      sampleTask({ id: '2', uid: 'uid-2' }),
+      sampleTask({ id: '3', uid: 'uid-3', title: 'T3' }),
+    ];
     startWalk(meta, NOW);
     expect(meta.cursor).toBe('0:');
     const paged = applyPullPage(
@@ -349,10 +353,13 @@ describe('walks', () => {
       NOW,
     );
     const out = finishWalk(meta, paged);
-    expect(out.map((task) => task.uid)).toEqual(['uid-1', 'uid-3']);
+    expect(out.map((task) => task.uid)).toEqual(['uid-1']);
     expect(meta.walk).toBeNull();
-    expect(Object.keys(meta.tasks).sort()).toEqual(['uid-1', 'uid-3']);
-    expect(meta.tasks['uid-3']).toEqual({ v: 1, h: {} });
+    expect(Object.keys(meta.tasks)).toEqual(['uid-1']);
+    expect(meta.dirty).toEqual({});
+    expect(meta.inflight).toEqual([
+      { opId: '0', uid: 'uid-3', baseV: 1, kind: 'upsert', fields: { title: { value: 'T3', hlc: S0 } } },
+    ]);
   });
 
   it('starts a walk for a pull from the start with synced tasks, and restarts a stale one', () => {
@@ -365,5 +372,37 @@ describe('walks', () => {
     beforePull(meta, NOW + MAX_WALK_AGE_MS + 1);
     expect(meta.cursor).toBe('0:');
     expect(meta.walk).toBe(NOW + MAX_WALK_AGE_MS + 1);
+  });
+});
+
+describe('applyPullPage with a row the app cannot show', () => {
+  it('skips a new one and keeps the local values of a known one (to be sent back)', () => {
+    const { meta, tasks } = syncedMeta();
+    const out = applyPullPage(
+      meta,
+      tasks,
+      {
+        changes: [
+          { uid: 'uid-1', v: 9, deleted: false, data: { description: 'D' } },
+          { uid: 'uid-2', v: 9, deleted: false, data: { description: 'no title' } },
+        ],
+        gone: [],
+        cursor: '9:uid-2',
+        more: false,
+        reset: false,
+      },
+      NOW,
+    );
+    expect(out).toBe(tasks);
+    expect(meta.tasks['uid-1']).toEqual({ v: 9, h: { description: hashValue('D') } });
+    expect(meta.tasks['uid-2']).toBeUndefined();
+    recordChanges(meta, null, out, NOW, uids());
+    expect(Object.keys(meta.dirty['uid-1']!.f).sort()).toEqual([
+      'assignedTo',
+      'deadline',
+      'priority',
+      'progress',
+      'title',
+    ]);
   });
 });

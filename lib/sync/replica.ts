@@ -11,8 +11,7 @@
  * holds only a hash, the value is read from the task when the operation is frozen. A task's view is the
  * server's row with the task's dirty fields on top.
  */
-import type { Task } from '@/lib/tasks/task';
-import { uniqueTaskId } from '@/lib/tasks/task';
+import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
 import type { Json, SyncOp } from './merge';
 import {
@@ -33,6 +32,8 @@ export interface SyncedEntry {
   h: Record<string, string>;
   /** Set while a walk from the start has not brought the task back yet. */
   r?: 1;
+  /** Set for a task this replica sent and has not pulled yet (see `applyPullPage`). */
+  u?: 1;
 }
 
 /** Local changes of one task not yet acknowledged by the server. */
@@ -95,6 +96,14 @@ export function hashValue(value: unknown): string {
 }
 
 const NULL_HASH = hashValue(null);
+
+/**
+ * The version a task this replica sent (and has not pulled yet) is based on: above 0, so the server
+ * knows the task existed; should it have been deleted and forgotten meanwhile, a later edit is kept as
+ * a conflict instead of making a task of the edited fields alone. The least such claim: nothing the
+ * server wrote after its first push counts as seen.
+ */
+const SENT_VERSION = 1;
 
 /**
  * Whether a task field travels: not `id`/`uid`, a name the server accepts, a JSON value within the
@@ -337,7 +346,8 @@ function freezeTask(
 ): number {
   const entry = meta.dirty[uid];
   if (!entry || room <= 0) return 0;
-  const baseV = meta.tasks[uid]?.v ?? 0;
+  // A task not pulled yet: based on nothing (0) when this operation creates it, else on its creation.
+  const baseV = meta.tasks[uid]?.v ?? (meta.inflight.some((op) => op.uid === uid) ? SENT_VERSION : 0);
   let made = 0;
   const writes: [string, { value: Json; hlc: string }][] = [];
   for (const field of Object.keys(entry.f)) {
@@ -435,7 +445,7 @@ function settleOp(meta: SyncMeta, op: SyncOp, localUids: ReadonlySet<string>): v
     for (const [field, write] of Object.entries(op.fields)) {
       if (!entry || entry.f[field] === undefined || stampOf(entry, field) !== write.hlc) continue;
       dropDirtyField(entry, field);
-      if (!synced && localUids.has(op.uid)) synced = meta.tasks[op.uid] = { v: 0, h: {} };
+      if (!synced && localUids.has(op.uid)) synced = meta.tasks[op.uid] = { v: SENT_VERSION, h: {}, u: 1 };
       if (!synced) continue;
       if (write.value === null) delete synced.h[field];
       else synced.h[field] = hashValue(write.value);
@@ -443,7 +453,8 @@ function settleOp(meta: SyncMeta, op: SyncOp, localUids: ReadonlySet<string>): v
   } else if (entry?.x?.s === op.hlc) {
     delete entry.x;
     if (op.kind === 'delete') delete meta.tasks[op.uid];
-    else if (!meta.tasks[op.uid] && localUids.has(op.uid)) meta.tasks[op.uid] = { v: 0, h: {} };
+    else if (!meta.tasks[op.uid] && localUids.has(op.uid))
+      meta.tasks[op.uid] = { v: SENT_VERSION, h: {}, u: 1 };
   }
   tidyDirty(meta, op.uid);
 }
@@ -562,6 +573,13 @@ export function applyPullPage(
       }
     }
     next.uid = row.uid;
+    next.id = local?.id ?? 'pending';
+    if (!taskSchema.safeParse(next).success) {
+      // A row this app cannot show (a required field missing): a task here keeps its values and the
+      // next diff sends them back; a new one waits until the server's row is whole.
+      if (local) meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+      continue;
+    }
     if (local) {
       next.id = local.id;
       replaced.set(row.uid, next);
@@ -572,6 +590,18 @@ export function applyPullPage(
       byUid.set(row.uid, next);
     }
     meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+  }
+
+  if (!page.more) {
+    // A task acknowledged but never pulled: a row applied by that push has a version past the cursor
+    // the pulls had then, so reaching the end without it means the server no longer has it (deleted
+    // and forgotten, after an acknowledgement that was lost and repeated later).
+    for (const [uid, entry] of Object.entries(meta.tasks)) {
+      if (entry.u === undefined) continue;
+      yieldContested(meta, uid, byUid.get(uid), null, frozen);
+      delete meta.tasks[uid];
+      if (byUid.has(uid)) removed.add(uid);
+    }
   }
 
   meta.cursor = page.cursor;
@@ -611,16 +641,19 @@ export function beforePull(meta: SyncMeta, nowMs: number): void {
   }
 }
 
-/** The walk reached the end: synced tasks it did not bring back (and not dirty) leave the list. */
+/**
+ * The walk reached the end: synced tasks it did not bring back are not on the server any more (or
+ * not for this user) and leave the list. Their unsent changes are frozen first, so the server still
+ * receives them (it keeps them as conflicts).
+ */
 export function finishWalk(meta: SyncMeta, tasks: readonly Task[]): Task[] {
   meta.walk = null;
+  const byUid = tasksByUid(tasks);
+  const frozen = frozenKeys(meta);
   const dropped = new Set<string>();
   for (const [uid, entry] of Object.entries(meta.tasks)) {
     if (entry.r === undefined) continue;
-    if (meta.dirty[uid]) {
-      delete entry.r;
-      continue;
-    }
+    yieldContested(meta, uid, byUid.get(uid), null, frozen);
     delete meta.tasks[uid];
     dropped.add(uid);
   }

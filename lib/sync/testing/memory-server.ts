@@ -73,6 +73,25 @@ export class MemoryServer {
         this.tasks.set(op.uid, { ...existing, version: seq });
         continue;
       }
+      if (!existing && op.baseV > 0) {
+        // The sender saw this task at version baseV: it was deleted and its tombstone purged since.
+        // An edit must not bring it back as a task of one or two fields: it is kept as a conflict.
+        if (op.kind === 'upsert') {
+          for (const [field, write] of Object.entries(op.fields)) {
+            this.writes.push({ uid: op.uid, field, hlc: write.hlc, value: write.value });
+            this.conflicts.push({
+              uid: op.uid,
+              field,
+              value: write.value,
+              hlc: write.hlc,
+              winningHlc: '',
+              reason: 'after-delete',
+            });
+          }
+        }
+        acks.push(op.opId);
+        continue;
+      }
       const stamps = op.kind === 'upsert' ? Object.values(op.fields).map((write) => write.hlc) : [op.hlc];
       for (const stamp of stamps) this.clock = receive(this.clock, stamp, nowMs);
       if (op.kind === 'upsert') {
