@@ -144,14 +144,14 @@ function start(initialTasks: Task[] = [], meta?: SyncMeta) {
   if (meta) storage.setItem(SYNC_META_KEY, JSON.stringify(meta));
   const calls: Call[] = [];
   const { fetchFn, faults } = serverFetch(server, calls);
-  const begin = () => {
+  const begin = (env: SyncEnvironment = environment) => {
     stop = startTeamSync({
       userId: USER,
       getToken: () => 'token-1',
       fetch: fetchFn,
       storage,
       tasks,
-      environment,
+      environment: env,
       random: () => 0.5,
       newId,
     });
@@ -336,6 +336,40 @@ describe('startTeamSync', () => {
     expect(tasks.tasks.map((t) => [t.uid, t.title])).toEqual([[keptUid, 'Kept, edited']]);
     expect(metaOf(storage).walk).toBeNull();
     expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+});
+
+describe('tabs', () => {
+  it('leaves the network to the tab holding the lock; this one records its edits, then syncs when it gets the lock', async () => {
+    const { server, tasks, storage, calls, begin } = start();
+    let grant: (() => void) | null = null;
+    let release: Promise<void> | null = null;
+    begin({
+      ...environment,
+      requestLock: (_name, callback) =>
+        new Promise((resolve) => {
+          grant = () => {
+            release = callback();
+            resolve(release);
+          };
+        }),
+    });
+    await settle();
+    tasks.command((list) => [...list, task('1', 'From a waiting tab')]);
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(calls).toEqual([]);
+    expect(Object.keys(metaOf(storage).dirty)).toHaveLength(1);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
+
+    grant!();
+    await settle();
+    expect([...server.viewOf(USER).values()].map((values) => values.title)).toEqual(['From a waiting tab']);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+
+    stop?.();
+    stop = null;
+    await expect(release).resolves.toBeUndefined();
   });
 });
 

@@ -314,7 +314,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
    */
   function workingMeta(): SyncMeta | null {
     const raw = readRaw();
-    const meta = raw === null ? null : parseMeta(raw);
+    if (raw === null) return null;
+    // What this tab saved last is reused (no parse of a large replica on every command); it leaves
+    // the cache, so a step that stops before saving leaves nothing changed behind.
+    const meta = cache && cache.raw === raw ? cache.meta : parseMeta(raw);
+    cache = null;
     return meta && meta.userId === options.userId ? meta : null;
   }
 
