@@ -79,7 +79,7 @@ type Call = { url: string; method: string; body: unknown };
 
 /** A fetch answering from a MemoryServer; `failNext` makes requests fail in chosen ways. */
 function serverFetch(server: MemoryServer, calls: Call[]) {
-  const faults: Array<'network-after-apply' | 'network' | 401> = [];
+  const faults: Array<'network-after-apply' | 'network' | 'garbage' | 401> = [];
   const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -88,6 +88,7 @@ function serverFetch(server: MemoryServer, calls: Call[]) {
     const fault = faults.shift();
     if (fault === 401) return new Response(JSON.stringify({ message: 'Expired.' }), { status: 401 });
     if (fault === 'network') throw new TypeError('Failed to fetch');
+    if (fault === 'garbage') return new Response(JSON.stringify({ changes: 'no' }), { status: 200 });
     let result: unknown;
     if (url.startsWith('/api/sync/push')) {
       result = server.push(USER, body as PushRequest, Date.now());
@@ -265,6 +266,22 @@ describe('startTeamSync', () => {
     expect(tasks.hook).toBeNull();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(1);
+  });
+
+  it('reports a response it cannot read as an error and retries after a backoff', async () => {
+    const { calls, faults, begin } = start();
+    faults.push('garbage');
+    begin();
+    await settle();
+
+    expect(teamSyncStatus.getSnapshot()).toEqual({
+      state: 'error',
+      pending: 0,
+      message: 'The server sent a sync response that could not be read.',
+    });
+    await vi.advanceTimersByTimeAsync(750);
+    expect(calls).toHaveLength(2);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 
   it('pauses, uploading nothing, while another account has changes waiting', async () => {

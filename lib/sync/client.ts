@@ -40,11 +40,11 @@ import {
 } from './replica';
 
 export const SYNC_META_KEY = 'tasklane.sync';
-export const SYNC_LOCK_NAME = 'tasklane-sync';
-export const PUSH_DEBOUNCE_MS = 300;
-export const POLL_VISIBLE_MS = 4_000;
-export const POLL_HIDDEN_MS = 30_000;
-export const MAX_BACKOFF_MS = 30_000;
+const SYNC_LOCK_NAME = 'tasklane-sync';
+const PUSH_DEBOUNCE_MS = 300;
+const POLL_VISIBLE_MS = 4_000;
+const POLL_HIDDEN_MS = 30_000;
+const MAX_BACKOFF_MS = 30_000;
 const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
 
 export const OTHER_ACCOUNT_MESSAGE =
@@ -199,7 +199,7 @@ function unreadable(): ApiError {
 }
 
 /** Checks a push answer by hand (cheaper than a schema on every push). */
-export function readPushResponse(value: unknown): PushResponse {
+function readPushResponse(value: unknown): PushResponse {
   if (!isRecord(value) || !isStringArray(value.acks) || !Array.isArray(value.rejected)) throw unreadable();
   if (typeof value.seq !== 'number' || !isHlc(value.serverHlc)) throw unreadable();
   for (const rejection of value.rejected) {
@@ -209,7 +209,7 @@ export function readPushResponse(value: unknown): PushResponse {
 }
 
 /** Checks a pull answer by hand. */
-export function readPullResponse(value: unknown): PullResponse {
+function readPullResponse(value: unknown): PullResponse {
   if (!isRecord(value) || !Array.isArray(value.changes) || !isStringArray(value.gone)) throw unreadable();
   if (typeof value.cursor !== 'string' || parseCursor(value.cursor) === null) throw unreadable();
   if (typeof value.more !== 'boolean' || typeof value.reset !== 'boolean') throw unreadable();

@@ -22,10 +22,10 @@ import {
   type PushResponse,
 } from './protocol';
 
-export const SYNC_META_VERSION = 1;
+const SYNC_META_VERSION = 1;
 
 /** What the replica last pulled of one task. */
-export interface SyncedEntry {
+interface SyncedEntry {
   /** The task's version in that pull (the `baseV` of the next edits). */
   v: number;
   /** Hash per field of the server's values (a missing field: absent or null). */
@@ -37,7 +37,7 @@ export interface SyncedEntry {
 }
 
 /** Local changes of one task not yet acknowledged by the server. */
-export interface DirtyEntry {
+interface DirtyEntry {
   /** Hash per changed field of the value it had when stamped. */
   f: Record<string, string>;
   /** The stamp of every field in `f` not listed in `t`. */
@@ -145,6 +145,7 @@ export function readMeta(value: unknown): SyncMeta | null {
   if (!Array.isArray(localOnly) || !isObject(tasks) || !isObject(dirty) || !Array.isArray(inflight))
     return null;
   if (typeof nextOp !== 'number' || !Number.isSafeInteger(nextOp)) return null;
+  if (value.walk !== null && typeof value.walk !== 'number') return null;
   return value as unknown as SyncMeta;
 }
 
@@ -169,8 +170,8 @@ function tidyDirty(meta: SyncMeta, uid: string): void {
   if (entry && isEmptyEntry(entry)) delete meta.dirty[uid];
 }
 
-/** A clock for one step: each `stamp()` ticks it, `save()` keeps it in the metadata. */
-export function clockOf(meta: SyncMeta, nowMs: number): { stamp: () => string } {
+/** The replica's clock for one step: each `stamp()` ticks it and keeps it in the metadata. */
+function clockOf(meta: SyncMeta, nowMs: number): { stamp: () => string } {
   return {
     stamp() {
       const parsed = parseHlc(meta.hlc);
@@ -182,7 +183,7 @@ export function clockOf(meta: SyncMeta, nowMs: number): { stamp: () => string } 
 }
 
 /** Moves the clock past a stamp from the server. */
-export function receiveStamp(meta: SyncMeta, stamp: string, nowMs: number): void {
+function receiveStamp(meta: SyncMeta, stamp: string, nowMs: number): void {
   if (!isHlc(stamp)) return;
   meta.hlc = formatHlc(receive({ ...parseHlc(meta.hlc), node: meta.clientId }, stamp, nowMs));
 }

@@ -17,14 +17,14 @@ import {
   type PushResponse,
 } from '../protocol';
 
-export interface FieldWriteRecord {
+interface FieldWriteRecord {
   uid: string;
   field: string;
   hlc: string;
   value: unknown;
 }
 
-export interface MemoryServerOptions {
+interface MemoryServerOptions {
   /** Whether `userId` may see (and write) the task; everyone sees everything by default. */
   canSee?: (userId: string, task: SyncedTask) => boolean;
 }
