@@ -46,6 +46,8 @@ export type RequestJsonOptions = {
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The fetch to use (tests pass their own); the global one by default. */
+  fetch?: typeof fetch;
 };
 
 function buildHeaders({ body, auth = true, headers }: RequestJsonOptions): Headers {
@@ -76,7 +78,13 @@ function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 export async function requestJson<T>(path: string, options: RequestJsonOptions = {}): Promise<T> {
-  const { method = 'GET', body, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal } = options;
+  const {
+    method = 'GET',
+    body,
+    timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+    signal,
+    fetch: fetchFn = fetch,
+  } = options;
 
   // Throws the caller's abort reason (an AbortError by default) without starting the request.
   signal?.throwIfAborted();
@@ -105,7 +113,7 @@ export async function requestJson<T>(path: string, options: RequestJsonOptions =
     let response: Response;
     let text: string;
     try {
-      response = await fetch(path, {
+      response = await fetchFn(path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

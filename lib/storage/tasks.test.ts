@@ -4,7 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listCorruptKeys } from '@/tests/helpers/stored-items';
 import { StorageQuotaError } from './local-store';
 import { storageProblemsStore } from './storage-problems';
-import { addTask, completeTask, deleteTask, moveTask, setTaskProgress, tasksStore } from './tasks';
+import type { Task } from '@/lib/tasks/task';
+import {
+  addTask,
+  completeTask,
+  deleteTask,
+  moveTask,
+  replaceTasksFromSync,
+  setTaskProgress,
+  setTasksWriteHook,
+  tasksStore,
+} from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
 const COPY_KEY = `tasks.corrupt.${FIXED_NOW_MS}`;
@@ -284,5 +294,43 @@ describe('task commands', () => {
 
       expect(listener).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('the write hook (team sync)', () => {
+  it('sees every local edit before it is stored, stores what it returns, then runs afterWrite', () => {
+    localStorage.setItem('tasks', JSON.stringify([VALID_TASK]));
+    const seen: Array<[string[], string[]]> = [];
+    const storedAtAfterWrite: unknown[][] = [];
+    const afterWrite = () => storedAtAfterWrite.push(storedTasks().map((task) => task.uid));
+    const remove = setTasksWriteHook((prev, next) => {
+      seen.push([prev.map((task) => task.id), next.map((task) => task.id)]);
+      return { tasks: next.map((task) => ({ ...task, uid: `u-${task.id}` })), afterWrite };
+    });
+    try {
+      expect(moveTask('t1', 'Completed')).toBe(true);
+      expect(seen).toEqual([[['t1'], ['t1']]]);
+      expect(storedAtAfterWrite).toEqual([['u-t1']]);
+
+      addTask({ title: 'New', description: 'Task', deadline: '' });
+      expect(seen[1]).toEqual([['t1'], ['t1', String(FIXED_NOW_MS)]]);
+      expect(storedAtAfterWrite).toEqual([['u-t1'], ['u-t1', `u-${FIXED_NOW_MS}`]]);
+    } finally {
+      remove();
+    }
+  });
+
+  it('is not told of the sync write, nor of a command that changes nothing', () => {
+    localStorage.setItem('tasks', JSON.stringify([VALID_TASK]));
+    const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
+    const remove = setTasksWriteHook(hook);
+    try {
+      expect(replaceTasksFromSync((tasks) => [...tasks, { ...VALID_TASK, id: 't2' } as Task])).toBe(true);
+      expect(deleteTask('missing')).toBe(false);
+      expect(hook).not.toHaveBeenCalled();
+      expect(storedTasks().map((task) => task.id)).toEqual(['t1', 't2']);
+    } finally {
+      remove();
+    }
   });
 });

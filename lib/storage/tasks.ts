@@ -16,11 +16,54 @@ const store = createLocalStore<Task[]>({ key: 'tasks', schema: tasksSchema, fall
 export const tasksStore: ReadableStore<Task[]> = toReadableStore(store);
 
 /**
+ * Told of every local edit, in the same synchronous turn, before the list is written: team sync records
+ * the change (lib/sync/client.ts). It returns the list to write (`next`, or a copy in which it gave new
+ * tasks their sync identity) and, optionally, what to run once the list is stored.
+ */
+export type TasksWriteHook = (
+  prev: readonly Task[],
+  next: Task[],
+) => { tasks: Task[]; afterWrite?: () => void };
+
+let writeHook: TasksWriteHook | null = null;
+
+/** Installs the hook (one at a time); returns its removal. */
+export function setTasksWriteHook(hook: TasksWriteHook): () => void {
+  writeHook = hook;
+  return () => {
+    if (writeHook === hook) writeHook = null;
+  };
+}
+
+/** A local edit: through the hook, then stored. */
+function writeLocalEdit(prev: readonly Task[], next: Task[]): void {
+  if (!writeHook) {
+    store.write(next);
+    return;
+  }
+  const { tasks, afterWrite } = writeHook(prev, next);
+  store.write(tasks);
+  afterWrite?.();
+}
+
+/**
  * Applies `change` to the stored list and writes the result, unless `change` returned the list it was
  * given (nothing changed: nothing is written, and no one is told). Returns whether it wrote.
  * Throws `StorageQuotaError`/`StorageUnavailableError` when the browser refuses the write.
  */
 function changeTasks(change: (tasks: readonly Task[]) => Task[]): boolean {
+  const current = store.read();
+  const next = change(current);
+  if (next === current) return false;
+  writeLocalEdit(current, next);
+  return true;
+}
+
+/**
+ * Team sync's one write: the list rebuilt from what the server sent (or with sync identities added). It
+ * is not a local edit, so the write hook is not told. Same return and errors as the commands below.
+ */
+export function replaceTasksFromSync(change: (tasks: readonly Task[]) => Task[]): boolean {
   const current = store.read();
   const next = change(current);
   if (next === current) return false;
@@ -41,7 +84,7 @@ export function addTask(input: NewTaskInput): Task | null {
     email: userStore.read()?.email,
     existingIds: tasks.map((existing) => existing.id),
   });
-  if (task) store.write([...tasks, task]);
+  if (task) writeLocalEdit(tasks, [...tasks, task]);
   return task;
 }
 

@@ -119,6 +119,13 @@ export type NewTaskContext = {
   existingIds?: Iterable<string>;
 };
 
+/** A task id no id in `taken` is: the timestamp `nowMs`, bumped until unique. */
+export function uniqueTaskId(nowMs: number, taken: ReadonlySet<string>): string {
+  let idMs = nowMs;
+  while (taken.has(String(idMs))) idMs++;
+  return String(idMs);
+}
+
 /**
  * A new task (docs/product.md#create-tasks): title and description must be non-blank after trimming,
  * otherwise `null` (the form then does nothing). Defaults (docs/product.md#task-fields): priority Medium,
@@ -128,12 +135,9 @@ export function createTask(input: NewTaskInput, context: NewTaskContext): Task |
   const title = input.title.trim();
   const description = input.description.trim();
   if (!title || !description) return null;
-  const taken = new Set(context.existingIds ?? []);
-  let idMs = context.nowMs;
-  while (taken.has(String(idMs))) idMs++;
   const userName = context.userName?.trim();
   const task: Task = {
-    id: String(idMs),
+    id: uniqueTaskId(context.nowMs, new Set(context.existingIds ?? [])),
     title,
     description,
     priority: input.priority ?? DEFAULT_TASK_PRIORITY,

@@ -1,0 +1,406 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { TasksWriteHook } from '@/lib/storage/tasks';
+import type { Task } from '@/lib/tasks/task';
+import {
+  answerFirstSync,
+  OTHER_ACCOUNT_MESSAGE,
+  randomId,
+  retrySync,
+  startTeamSync,
+  SYNC_META_KEY,
+  teamSyncStatus,
+  type SyncEnvironment,
+  type SyncStorage,
+  type TasksPort,
+} from './client';
+import type { PushRequest } from './protocol';
+import { createMeta, readMeta, type SyncMeta } from './replica';
+import { sampleTask } from './testing/fixtures';
+import { MemoryServer } from './testing/memory-server';
+
+const USER = 'user-1';
+const START_MS = 1_800_000_000_000;
+
+class MemoryStorage implements SyncStorage {
+  readonly items = new Map<string, string>();
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+}
+
+/** The task list with the command path of lib/storage/tasks.ts: local edits go through the hook. */
+class FakeTasks implements TasksPort {
+  tasks: readonly Task[] = [];
+  hook: TasksWriteHook | null = null;
+  read(): readonly Task[] {
+    return this.tasks;
+  }
+  replace(change: (tasks: readonly Task[]) => readonly Task[]): void {
+    this.tasks = change(this.tasks);
+  }
+  setWriteHook(hook: TasksWriteHook): () => void {
+    this.hook = hook;
+    return () => {
+      if (this.hook === hook) this.hook = null;
+    };
+  }
+  command(change: (tasks: readonly Task[]) => Task[]): void {
+    const prev = this.tasks;
+    const next = change(prev);
+    if (!this.hook) {
+      this.tasks = next;
+      return;
+    }
+    const { tasks, afterWrite } = this.hook(prev, next);
+    this.tasks = tasks;
+    afterWrite?.();
+  }
+}
+
+const environment: SyncEnvironment = {
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  isVisible: () => true,
+  requestLock: null,
+};
+
+function task(id: string, title: string, extra: Partial<Task> = {}): Task {
+  return sampleTask({ id, title, ...extra });
+}
+
+type Call = { url: string; method: string; body: unknown };
+
+/** A fetch answering from a MemoryServer; `failNext` makes requests fail in chosen ways. */
+function serverFetch(server: MemoryServer, calls: Call[]) {
+  const faults: Array<'network-after-apply' | 'network' | 'garbage' | 401> = [];
+  const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ url, method, body });
+    const fault = faults.shift();
+    if (fault === 401) return new Response(JSON.stringify({ message: 'Expired.' }), { status: 401 });
+    if (fault === 'network') throw new TypeError('Failed to fetch');
+    if (fault === 'garbage') return new Response(JSON.stringify({ changes: 'no' }), { status: 200 });
+    let result: unknown;
+    if (url.startsWith('/api/sync/push')) {
+      result = server.push(USER, body as PushRequest, Date.now());
+    } else {
+      const params = new URL(url, 'http://x').searchParams;
+      result = server.pull(
+        USER,
+        params.get('cursor') ?? '0:',
+        Number(params.get('limit')),
+        params.get('walk') === '1',
+      );
+    }
+    if (fault === 'network-after-apply') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(result), { status: 200 });
+  });
+  return { fetchFn: fetchFn as unknown as typeof fetch, faults };
+}
+
+function metaOf(storage: MemoryStorage): SyncMeta {
+  const meta = readMeta(JSON.parse(storage.getItem(SYNC_META_KEY) ?? 'null'));
+  if (!meta) throw new Error('no meta');
+  return meta;
+}
+
+let ids = 0;
+const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`;
+
+/** Lets the engine's promises run (fetch answers) without moving the clock. */
+async function settle(): Promise<void> {
+  for (let index = 0; index < 20; index++) await Promise.resolve();
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+let stop: (() => void) | null = null;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(START_MS);
+  ids = 0;
+});
+
+afterEach(() => {
+  stop?.();
+  stop = null;
+  vi.useRealTimers();
+});
+
+/** A server, the device's tasks and storage (optionally holding `meta`), and `begin` to start the engine. */
+function start(initialTasks: Task[] = [], meta?: SyncMeta) {
+  const server = new MemoryServer();
+  const tasks = new FakeTasks();
+  tasks.tasks = initialTasks;
+  const storage = new MemoryStorage();
+  if (meta) storage.setItem(SYNC_META_KEY, JSON.stringify(meta));
+  const calls: Call[] = [];
+  const { fetchFn, faults } = serverFetch(server, calls);
+  const begin = (env: SyncEnvironment = environment) => {
+    stop = startTeamSync({
+      userId: USER,
+      getToken: () => 'token-1',
+      fetch: fetchFn,
+      storage,
+      tasks,
+      environment: env,
+      random: () => 0.5,
+      newId,
+    });
+  };
+  return { server, tasks, storage, calls, faults, begin };
+}
+
+describe('startTeamSync', () => {
+  it('asks before uploading tasks found on the device, pulls meanwhile, uploads on "upload"', async () => {
+    const { server, tasks, calls, begin } = start([task('1', 'Mine'), task('2', 'Also mine')]);
+    server.push(
+      USER,
+      {
+        clientId: 'other',
+        ops: [
+          {
+            opId: '1',
+            uid: 'srv-1',
+            baseV: 0,
+            kind: 'upsert',
+            fields: { title: { value: 'From server', hlc: '000001700000000-000000-other' } },
+          },
+        ],
+      },
+      START_MS,
+    );
+    begin();
+    await settle();
+
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'needs-decision', pending: 0, firstSyncCount: 2 });
+    expect(calls.map((call) => call.method)).toEqual(['GET']);
+    expect(calls[0]!.url).toBe('/api/sync/pull?cursor=0%3A&limit=500');
+    expect(tasks.tasks.map((t) => [t.id, t.title, t.uid])).toEqual([
+      ['1', 'Mine', undefined],
+      ['2', 'Also mine', undefined],
+      [String(START_MS), 'From server', 'srv-1'],
+    ]);
+
+    answerFirstSync('upload');
+    await settle();
+
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    const view = server.viewOf(USER);
+    expect([...view.values()].map((values) => values.title).sort()).toEqual([
+      'Also mine',
+      'From server',
+      'Mine',
+    ]);
+    expect(tasks.tasks.every((t) => typeof t.uid === 'string')).toBe(true);
+    const push = calls.find((call) => call.method === 'POST')!;
+    expect(push.url).toBe('/api/sync/push');
+    expect((push.body as PushRequest).ops.map((op) => op.kind)).toEqual(['upsert', 'upsert']);
+  });
+
+  it('keeps the found tasks on this device on "keep" and syncs tasks created later', async () => {
+    const { server, tasks, storage, begin } = start([task('1', 'Private')]);
+    begin();
+    await settle();
+    answerFirstSync('keep');
+    await settle();
+
+    expect(metaOf(storage).localOnly).toEqual(['1']);
+    expect(server.viewOf(USER).size).toBe(0);
+
+    tasks.command((list) => [...list, task('2', 'Shared')]);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+
+    expect([...server.viewOf(USER).values()].map((values) => values.title)).toEqual(['Shared']);
+    expect(tasks.tasks.map((t) => [t.id, t.uid === undefined])).toEqual([
+      ['1', true],
+      ['2', false],
+    ]);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+
+  it('resends the same operation ids after a push whose answer was lost, and applies them once', async () => {
+    const { server, tasks, storage, calls, faults, begin } = start();
+    begin();
+    await settle();
+
+    faults.push('network-after-apply');
+    tasks.command((list) => [...list, task('1', 'Once')]);
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+
+    expect(teamSyncStatus.getSnapshot()).toMatchObject({ state: 'offline', pending: 1 });
+    const first = calls.filter((call) => call.method === 'POST');
+    expect(first).toHaveLength(1);
+
+    // Backoff: 1 s × (0.5 + 0.5 / 2) with the test's random 0.5.
+    await vi.advanceTimersByTimeAsync(750);
+    await settle();
+
+    const pushes = calls.filter((call) => call.method === 'POST').map((call) => call.body as PushRequest);
+    expect(pushes).toHaveLength(2);
+    expect(pushes[1]).toEqual(pushes[0]);
+    expect(server.writes.filter((write) => write.field === 'title')).toHaveLength(1);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(metaOf(storage).inflight).toEqual([]);
+  });
+
+  it('stops on 401: no more requests, local edits no longer recorded, status off', async () => {
+    const { tasks, calls, faults, begin } = start();
+    begin();
+    faults.push(401);
+    await settle();
+
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'off', pending: 0 });
+    expect(tasks.hook).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports a response it cannot read as an error and retries after a backoff', async () => {
+    const { calls, faults, begin } = start();
+    faults.push('garbage');
+    begin();
+    await settle();
+
+    expect(teamSyncStatus.getSnapshot()).toEqual({
+      state: 'error',
+      pending: 0,
+      message: 'The server sent a sync response that could not be read.',
+    });
+    await vi.advanceTimersByTimeAsync(750);
+    expect(calls).toHaveLength(2);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+
+  it('pauses, uploading nothing, while another account has changes waiting', async () => {
+    const theirs = createMeta('user-2', 'client2');
+    theirs.decided = 'upload';
+    theirs.dirty['their-uid'] = { f: { title: 'abc' }, s: '001800000000000-000000-client2' };
+    const { tasks, storage, calls, begin } = start([task('1', 'Theirs', { uid: 'their-uid' })], theirs);
+    begin();
+    await settle();
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(teamSyncStatus.getSnapshot()).toEqual({
+      state: 'paused',
+      pending: 1,
+      message: OTHER_ACCOUNT_MESSAGE,
+    });
+    expect(calls).toEqual([]);
+    expect(metaOf(storage).userId).toBe('user-2');
+    expect(tasks.tasks.map((t) => t.title)).toEqual(['Theirs']);
+  });
+
+  it("drops another account's synced tasks when nothing of theirs is waiting, then starts fresh", async () => {
+    const theirs = createMeta('user-2', 'client2');
+    theirs.decided = 'upload';
+    theirs.tasks['their-uid'] = { v: 3, h: {} };
+    const { tasks, storage, begin } = start([task('1', 'Theirs', { uid: 'their-uid' })], theirs);
+    begin();
+    await settle();
+
+    expect(tasks.tasks).toEqual([]);
+    const meta = metaOf(storage);
+    expect(meta.userId).toBe(USER);
+    expect(meta.tasks).toEqual({});
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+
+  it('on reset pushes what waits, walks from the start and drops what the walk does not return', async () => {
+    const { server, tasks, storage, calls, begin } = start();
+    begin();
+    await settle();
+    tasks.command((list) => [...list, task('1', 'Kept'), task('2', 'Deleted elsewhere')]);
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+    const deletedUid = tasks.tasks[1]!.uid as string;
+    const keptUid = tasks.tasks[0]!.uid as string;
+
+    // Another device deletes task 2; two days later its tombstone is forgotten.
+    server.push(
+      USER,
+      {
+        clientId: 'other',
+        ops: [{ opId: '1', uid: deletedUid, baseV: 1, kind: 'delete', hlc: '001800000100000-000000-other' }],
+      },
+      START_MS,
+    );
+    server.purgeTombstones();
+    server.purgeTombstones();
+    // A local edit waits when the reset comes.
+    tasks.command((list) => list.map((t) => (t.id === '1' ? { ...t, title: 'Kept, edited' } : t)));
+    calls.length = 0;
+    retrySync();
+    await settle();
+
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/sync/push',
+      'GET /api/sync/pull?cursor=1%3A' + encodeURIComponent(deletedUid) + '&limit=500',
+      'GET /api/sync/pull?cursor=0%3A&limit=500&walk=1',
+    ]);
+    expect(tasks.tasks.map((t) => [t.uid, t.title])).toEqual([[keptUid, 'Kept, edited']]);
+    expect(metaOf(storage).walk).toBeNull();
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+});
+
+describe('tabs', () => {
+  it('leaves the network to the tab holding the lock; this one records its edits, then syncs when it gets the lock', async () => {
+    const { server, tasks, storage, calls, begin } = start();
+    let grant: (() => void) | null = null;
+    let release: Promise<void> | null = null;
+    begin({
+      ...environment,
+      requestLock: (_name, callback) =>
+        new Promise((resolve) => {
+          grant = () => {
+            release = callback();
+            resolve(release);
+          };
+        }),
+    });
+    await settle();
+    tasks.command((list) => [...list, task('1', 'From a waiting tab')]);
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(calls).toEqual([]);
+    expect(Object.keys(metaOf(storage).dirty)).toHaveLength(1);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
+
+    grant!();
+    await settle();
+    expect([...server.viewOf(USER).values()].map((values) => values.title)).toEqual(['From a waiting tab']);
+    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+
+    stop?.();
+    stop = null;
+    await expect(release).resolves.toBeUndefined();
+  });
+});
+
+describe('randomId', () => {
+  it('makes v4 UUIDs without crypto.randomUUID (insecure contexts)', () => {
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      expect(crypto.randomUUID).toBeUndefined();
+      const id = randomId();
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(randomId()).not.toBe(id);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
+  });
+});

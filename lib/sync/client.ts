@@ -1,0 +1,625 @@
+/**
+ * The browser's team-sync engine (docs/decisions/0013-team-sync.md): records local task changes (a
+ * hook on every task command, and a diff at start and before each sync), pushes them to
+ * `/api/sync/push` and pulls the server's changes from `/api/sync/pull` into `tasks`. The replica's
+ * metadata lives under `tasklane.sync` (lib/sync/replica.ts). One tab per browser does the network
+ * work (Web Locks); every tab records its own changes.
+ *
+ * The UI reads `teamSyncStatus` (useSyncExternalStore) and calls `retrySync` / `answerFirstSync`.
+ */
+import { ApiError, requestJson } from '@/lib/api/http';
+import { getLocalStorage } from '@/lib/storage/local-store';
+import {
+  replaceTasksFromSync,
+  setTasksWriteHook,
+  tasksStore,
+  type TasksWriteHook,
+} from '@/lib/storage/tasks';
+import type { Task } from '@/lib/tasks/task';
+import { isHlc } from './hlc';
+import { parseCursor, SYNC_LIMITS, type PullResponse, type PushResponse } from './protocol';
+import {
+  answerFirstSyncChoice,
+  applyPullPage,
+  applyPushResponse,
+  beforePull,
+  createMeta,
+  finishWalk,
+  freezeOps,
+  hasPending,
+  isSyncId,
+  nextPushBatch,
+  pendingCount,
+  readMeta,
+  recordChanges,
+  startWalk,
+  uidsOf,
+  unsyncedTasks,
+  type FirstSyncChoice,
+  type SyncMeta,
+} from './replica';
+
+export const SYNC_META_KEY = 'tasklane.sync';
+const SYNC_LOCK_NAME = 'tasklane-sync';
+const PUSH_DEBOUNCE_MS = 300;
+const POLL_VISIBLE_MS = 4_000;
+const POLL_HIDDEN_MS = 30_000;
+const MAX_BACKOFF_MS = 30_000;
+const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
+
+export const OTHER_ACCOUNT_MESSAGE =
+  'Changes from another account are waiting on this device. Sign in as that account to send them.';
+
+export type TeamSyncState = 'off' | 'syncing' | 'synced' | 'offline' | 'error' | 'needs-decision' | 'paused';
+
+export interface TeamSyncStatus {
+  state: TeamSyncState;
+  /** Tasks with changes waiting to reach the server. */
+  pending: number;
+  message?: string;
+  /** Tasks found without a sync identity, while the first-sync question waits for an answer. */
+  firstSyncCount?: number;
+}
+
+const OFF: TeamSyncStatus = { state: 'off', pending: 0 };
+
+let status: TeamSyncStatus = OFF;
+const statusListeners = new Set<() => void>();
+
+function setStatus(next: TeamSyncStatus): void {
+  if (
+    next.state === status.state &&
+    next.pending === status.pending &&
+    next.message === status.message &&
+    next.firstSyncCount === status.firstSyncCount
+  ) {
+    return;
+  }
+  status = next;
+  for (const listener of Array.from(statusListeners)) listener();
+}
+
+/** The engine's state for the UI, shaped for `useSyncExternalStore`. */
+export const teamSyncStatus = {
+  subscribe(listener: () => void): () => void {
+    const entry = () => listener();
+    statusListeners.add(entry);
+    return () => {
+      statusListeners.delete(entry);
+    };
+  },
+  getSnapshot(): TeamSyncStatus {
+    return status;
+  },
+  getServerSnapshot(): TeamSyncStatus {
+    return OFF;
+  },
+};
+
+/** Storage for the replica's metadata: `localStorage` by default. */
+export interface SyncStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The task list as the engine reaches it: `lib/storage/tasks.ts` by default. */
+export interface TasksPort {
+  read(): readonly Task[];
+  /** The sync's write, not a local edit. */
+  replace(change: (tasks: readonly Task[]) => readonly Task[]): void;
+  setWriteHook(hook: TasksWriteHook): () => void;
+}
+
+/** What the engine needs from the page (window events, visibility, Web Locks); real ones by default. */
+export interface SyncEnvironment {
+  addEventListener(type: 'online' | 'visibilitychange' | 'storage', listener: (event: Event) => void): void;
+  removeEventListener(
+    type: 'online' | 'visibilitychange' | 'storage',
+    listener: (event: Event) => void,
+  ): void;
+  isVisible(): boolean;
+  /** Web Locks' `request`, or null where the browser has none (every tab then syncs). */
+  requestLock: ((name: string, callback: () => Promise<void>) => Promise<unknown>) | null;
+}
+
+export interface TeamSyncOptions {
+  userId: string;
+  getToken: () => string | null;
+  fetch?: typeof fetch;
+  now?: () => number;
+  storage?: SyncStorage;
+  tasks?: TasksPort;
+  environment?: SyncEnvironment;
+  /** Random in [0, 1): backoff jitter. */
+  random?: () => number;
+  /** New ids for clients and tasks. */
+  newId?: () => string;
+}
+
+const defaultTasks: TasksPort = {
+  read: () => tasksStore.read(),
+  replace: (change) => {
+    // The list is only read after: a read-only result is stored as it is.
+    replaceTasksFromSync((tasks) => change(tasks) as Task[]);
+  },
+  setWriteHook: setTasksWriteHook,
+};
+
+function browserEnvironment(): SyncEnvironment {
+  const hasWindow = typeof window !== 'undefined';
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return {
+    addEventListener: (type, listener) => {
+      if (!hasWindow) return;
+      if (type === 'visibilitychange') document.addEventListener(type, listener);
+      else window.addEventListener(type, listener);
+    },
+    removeEventListener: (type, listener) => {
+      if (!hasWindow) return;
+      if (type === 'visibilitychange') document.removeEventListener(type, listener);
+      else window.removeEventListener(type, listener);
+    },
+    isVisible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
+    requestLock: locks ? (name, callback) => locks.request(name, callback) : null,
+  };
+}
+
+function defaultStorage(): SyncStorage | null {
+  return getLocalStorage();
+}
+
+/** A random UUID (v4); `crypto.randomUUID` exists only in secure contexts, getRandomValues everywhere. */
+export function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A short client id (a clock node): 16 base-36 characters from the random UUID. */
+function clientIdFrom(uuid: string): string {
+  return BigInt(`0x${uuid.replace(/-/g, '')}`)
+    .toString(36)
+    .slice(0, 16);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function unreadable(): ApiError {
+  return new ApiError('http', 'The server sent a sync response that could not be read.');
+}
+
+/** Checks a push answer by hand (cheaper than a schema on every push). */
+function readPushResponse(value: unknown): PushResponse {
+  if (!isRecord(value) || !isStringArray(value.acks) || !Array.isArray(value.rejected)) throw unreadable();
+  if (typeof value.seq !== 'number' || !isHlc(value.serverHlc)) throw unreadable();
+  for (const rejection of value.rejected) {
+    if (!isRecord(rejection) || typeof rejection.opId !== 'string') throw unreadable();
+  }
+  return value as unknown as PushResponse;
+}
+
+/** Checks a pull answer by hand. */
+function readPullResponse(value: unknown): PullResponse {
+  if (!isRecord(value) || !Array.isArray(value.changes) || !isStringArray(value.gone)) throw unreadable();
+  if (typeof value.cursor !== 'string' || parseCursor(value.cursor) === null) throw unreadable();
+  if (typeof value.more !== 'boolean' || typeof value.reset !== 'boolean') throw unreadable();
+  for (const row of value.changes) {
+    if (
+      !isRecord(row) ||
+      !isSyncId(row.uid) ||
+      typeof row.v !== 'number' ||
+      typeof row.deleted !== 'boolean'
+    ) {
+      throw unreadable();
+    }
+    if (!isRecord(row.data)) throw unreadable();
+  }
+  return value as unknown as PullResponse;
+}
+
+let running: { stop: () => void; retry: () => void; answer: (choice: FirstSyncChoice) => void } | null = null;
+
+/** Syncs now, forgetting any backoff (the UI's "Retry"). */
+export function retrySync(): void {
+  running?.retry();
+}
+
+/** The first-sync answer: upload the tasks found on this device, or keep them here only. */
+export function answerFirstSync(choice: FirstSyncChoice): void {
+  running?.answer(choice);
+}
+
+/**
+ * Starts team sync for the signed-in user; returns its stop. One engine at a time: starting another
+ * stops the first.
+ */
+export function startTeamSync(options: TeamSyncOptions): () => void {
+  running?.stop();
+  const now = options.now ?? Date.now;
+  const tasksPort = options.tasks ?? defaultTasks;
+  const env = options.environment ?? browserEnvironment();
+  const random = options.random ?? Math.random;
+  const newId = options.newId ?? randomId;
+  const fetchFn = options.fetch;
+  const storage = options.storage ?? defaultStorage();
+
+  let stopped = false;
+  let cache: { raw: string; meta: SyncMeta } | null = null;
+  let lastSeenTasks: readonly Task[] | null = null;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let cycle: Promise<void> | null = null;
+  let again = false;
+  let leader = false;
+  let releaseLock: (() => void) | null = null;
+  let removeHook: (() => void) | null = null;
+  let lastError: { state: 'offline' | 'error'; message: string } | null = null;
+  let everSynced = false;
+
+  function readRaw(): string | null {
+    if (!storage) return null;
+    try {
+      return storage.getItem(SYNC_META_KEY);
+    } catch {
+      return null;
+    }
+  }
+
+  function parseMeta(raw: string): SyncMeta | null {
+    try {
+      return readMeta(JSON.parse(raw));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The stored metadata, to look at (shared with the cache: not to be changed). */
+  function loadMeta(): SyncMeta | null {
+    const raw = readRaw();
+    if (raw === null) return null;
+    if (cache && cache.raw === raw) return cache.meta;
+    const meta = parseMeta(raw);
+    cache = meta ? { raw, meta } : null;
+    return meta;
+  }
+
+  /** Saves the metadata; a refused write (full storage) leaves the last saved one in force. */
+  function saveMeta(meta: SyncMeta): boolean {
+    if (!storage) return false;
+    const raw = JSON.stringify(meta);
+    try {
+      storage.setItem(SYNC_META_KEY, raw);
+      cache = { raw, meta };
+      return true;
+    } catch {
+      cache = null;
+      lastError = { state: 'error', message: 'Browser storage is full: changes cannot be synced.' };
+      return false;
+    }
+  }
+
+  /**
+   * The metadata to work on: parsed afresh from storage, since each step changes it and other tabs
+   * write it too (null while another account's changes wait). A step saves it before yielding.
+   */
+  function workingMeta(): SyncMeta | null {
+    const raw = readRaw();
+    if (raw === null) return null;
+    // What this tab saved last is reused (no parse of a large replica on every command); it leaves
+    // the cache, so a step that stops before saving leaves nothing changed behind.
+    const meta = cache && cache.raw === raw ? cache.meta : parseMeta(raw);
+    cache = null;
+    return meta && meta.userId === options.userId ? meta : null;
+  }
+
+  function needsDecision(meta: SyncMeta, tasks: readonly Task[]): number {
+    return meta.decided === null ? unsyncedTasks(meta, tasks).length : 0;
+  }
+
+  function refreshStatus(syncing = false): void {
+    if (stopped) return;
+    const meta = loadMeta();
+    if (meta && meta.userId !== options.userId) {
+      setStatus({ state: 'paused', pending: pendingCount(meta), message: OTHER_ACCOUNT_MESSAGE });
+      return;
+    }
+    if (!meta) {
+      setStatus({ state: 'error', pending: 0, message: 'Browser storage is unavailable: sync is off.' });
+      return;
+    }
+    const pending = pendingCount(meta);
+    const decision = needsDecision(meta, tasksPort.read());
+    if (decision > 0) {
+      setStatus({ state: 'needs-decision', pending, firstSyncCount: decision });
+      return;
+    }
+    if (lastError) setStatus({ state: lastError.state, pending, message: lastError.message });
+    else if (pending > 0 || (syncing && !everSynced)) setStatus({ state: 'syncing', pending });
+    else setStatus({ state: 'synced', pending });
+  }
+
+  /** Writes the list (when it changed) then the metadata, in one turn. */
+  function commit(meta: SyncMeta, before: readonly Task[], after: readonly Task[]): void {
+    if (after !== before) {
+      tasksPort.replace((current) => (current === before ? after : current));
+    }
+    saveMeta(meta);
+    lastSeenTasks = tasksPort.read();
+  }
+
+  /** The full diff: catches writes no hook saw (another tab, another app version, a direct write). */
+  function catchUp(force: boolean): void {
+    const tasks = tasksPort.read();
+    if (!force && tasks === lastSeenTasks) return;
+    const meta = workingMeta();
+    if (!meta) return;
+    if (meta.decided === null && unsyncedTasks(meta, tasks).length === 0) meta.decided = 'upload';
+    const next = recordChanges(meta, null, tasks as Task[], now(), newId);
+    commit(meta, tasks, next);
+  }
+
+  const hook: TasksWriteHook = (prev, next) => {
+    const meta = stopped ? null : workingMeta();
+    if (!meta) return { tasks: next };
+    const tasks = recordChanges(meta, prev, next, now(), newId);
+    return {
+      tasks,
+      afterWrite: () => {
+        saveMeta(meta);
+        lastSeenTasks = tasksPort.read();
+        refreshStatus();
+        schedule(PUSH_DEBOUNCE_MS);
+      },
+    };
+  };
+
+  /** Starts this user's replica; false while another account's changes wait. */
+  function open(): boolean {
+    const existing = loadMeta();
+    if (existing && existing.userId !== options.userId) {
+      if (hasPending(existing)) return false;
+      const theirs = new Set(Object.keys(existing.tasks));
+      const tasks = tasksPort.read();
+      const kept = tasks.filter((task) => !(isSyncId(task.uid) && theirs.has(task.uid)));
+      if (kept.length !== tasks.length) tasksPort.replace((current) => (current === tasks ? kept : current));
+    }
+    if (!existing || existing.userId !== options.userId) {
+      if (!saveMeta(createMeta(options.userId, clientIdFrom(newId())))) return false;
+    }
+    catchUp(true);
+    return true;
+  }
+
+  async function send<T>(path: string, method: 'GET' | 'POST', body?: unknown): Promise<T> {
+    const token = options.getToken();
+    return requestJson<T>(path, {
+      method,
+      body,
+      auth: false,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      ...(fetchFn ? { fetch: fetchFn } : {}),
+    });
+  }
+
+  async function pushAll(): Promise<void> {
+    for (;;) {
+      if (stopped) return;
+      const meta = workingMeta();
+      if (!meta || needsDecision(meta, tasksPort.read()) > 0) return;
+      freezeOps(meta, tasksPort.read());
+      const batch = nextPushBatch(meta);
+      if (batch.length === 0) return;
+      // Frozen operations are saved before they leave: a retry sends the very same ones.
+      if (!saveMeta(meta)) return;
+      const response = readPushResponse(
+        await send<unknown>('/api/sync/push', 'POST', { clientId: meta.clientId, ops: batch }),
+      );
+      if (stopped) return;
+      const after = workingMeta();
+      if (!after) return;
+      const tasks = tasksPort.read();
+      applyPushResponse(after, response, uidsOf(tasks), now());
+      saveMeta(after);
+      refreshStatus(true);
+    }
+  }
+
+  async function pullAll(): Promise<void> {
+    for (let pages = 0; ; pages++) {
+      if (stopped) return;
+      const meta = workingMeta();
+      if (!meta) return;
+      beforePull(meta, now());
+      const walking = meta.walk !== null;
+      const query = `cursor=${encodeURIComponent(meta.cursor)}&limit=${PULL_PAGE_SIZE}${walking ? '&walk=1' : ''}`;
+      saveMeta(meta);
+      const page = readPullResponse(await send<unknown>(`/api/sync/pull?${query}`, 'GET'));
+      if (stopped) return;
+      if (page.reset) {
+        await pushAll();
+        const walker = workingMeta();
+        if (!walker) return;
+        startWalk(walker, now());
+        saveMeta(walker);
+        continue;
+      }
+      const current = workingMeta();
+      if (!current) return;
+      const tasks = tasksPort.read();
+      let next = applyPullPage(current, tasks, page, now());
+      if (!page.more && current.walk !== null) next = finishWalk(current, next);
+      commit(current, tasks, next);
+      if (!page.more && current.walk === null) return;
+    }
+  }
+
+  async function runCycle(): Promise<void> {
+    refreshStatus(true);
+    catchUp(false);
+    await pushAll();
+    await pullAll();
+    // Anything recorded while pulling goes out now rather than at the next poll.
+    await pushAll();
+  }
+
+  function backoffMs(): number {
+    const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, failures - 1));
+    return Math.round(base * (0.5 + random() / 2));
+  }
+
+  function pollMs(): number {
+    return env.isVisible() ? POLL_VISIBLE_MS : POLL_HIDDEN_MS;
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped || !leader) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void syncNow();
+    }, delayMs);
+  }
+
+  function syncNow(): Promise<void> {
+    if (stopped || !leader) return Promise.resolve();
+    if (cycle) {
+      again = true;
+      return cycle;
+    }
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    cycle = (async () => {
+      try {
+        await runCycle();
+        everSynced = true;
+        failures = 0;
+        lastError = null;
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
+          // requestJson has handed the expired session to lib/auth/session-expiry.ts.
+          stop();
+          return;
+        }
+        failures += 1;
+        lastError =
+          error instanceof ApiError && error.kind !== 'http'
+            ? { state: 'offline', message: error.message }
+            : { state: 'error', message: error instanceof Error ? error.message : 'Sync failed.' };
+      } finally {
+        cycle = null;
+      }
+      refreshStatus();
+      if (stopped) return;
+      if (again && failures === 0) {
+        again = false;
+        schedule(0);
+      } else {
+        again = false;
+        schedule(failures > 0 ? backoffMs() : pollMs());
+      }
+    })();
+    return cycle;
+  }
+
+  const onOnline = () => {
+    failures = 0;
+    void syncNow();
+  };
+  const onVisibility = () => {
+    if (env.isVisible()) void syncNow();
+  };
+  const onStorage = (event: Event) => {
+    if ((event as StorageEvent).key !== SYNC_META_KEY) return;
+    // Another tab recorded a change (the leader pushes it) or synced (the others show it).
+    refreshStatus();
+    schedule(PUSH_DEBOUNCE_MS);
+  };
+
+  function becomeLeader(): void {
+    leader = true;
+    void syncNow();
+  }
+
+  function stop(): void {
+    if (stopped) return;
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+    removeHook?.();
+    env.removeEventListener('online', onOnline);
+    env.removeEventListener('visibilitychange', onVisibility);
+    env.removeEventListener('storage', onStorage);
+    releaseLock?.();
+    if (running === handle) running = null;
+    setStatus(OFF);
+  }
+
+  const handle = {
+    stop,
+    retry: () => {
+      failures = 0;
+      lastError = null;
+      if (!opened) {
+        opened = open();
+        if (opened) afterOpen();
+        refreshStatus();
+        return;
+      }
+      void syncNow();
+    },
+    answer: (choice: FirstSyncChoice) => {
+      const meta = workingMeta();
+      if (!meta || meta.decided !== null) return;
+      answerFirstSyncChoice(meta, tasksPort.read(), choice);
+      saveMeta(meta);
+      catchUp(true);
+      refreshStatus();
+      void syncNow();
+    },
+  };
+  running = handle;
+
+  function afterOpen(): void {
+    removeHook = tasksPort.setWriteHook(hook);
+    env.addEventListener('online', onOnline);
+    env.addEventListener('visibilitychange', onVisibility);
+    env.addEventListener('storage', onStorage);
+    if (env.requestLock) {
+      void env
+        .requestLock(
+          SYNC_LOCK_NAME,
+          () =>
+            new Promise<void>((resolve) => {
+              if (stopped) {
+                resolve();
+                return;
+              }
+              releaseLock = resolve;
+              becomeLeader();
+            }),
+        )
+        .catch(() => {
+          // Locks refused (e.g. an insecure context): this tab syncs on its own.
+          if (!stopped) becomeLeader();
+        });
+    } else {
+      becomeLeader();
+    }
+  }
+
+  let opened = open();
+  if (opened) afterOpen();
+  refreshStatus(opened);
+  return stop;
+}

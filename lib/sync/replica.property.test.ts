@@ -1,0 +1,324 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { uniqueTaskId, type Task } from '@/lib/tasks/task';
+import {
+  applyPullPage,
+  applyPushResponse,
+  beforePull,
+  createMeta,
+  finishWalk,
+  freezeOps,
+  hasPending,
+  nextPushBatch,
+  recordChanges,
+  startWalk,
+  uidsOf,
+  type SyncMeta,
+} from './replica';
+import { sampleTask } from './testing/fixtures';
+import { MemoryServer } from './testing/memory-server';
+
+const USER = 'u1';
+const DAY_MS = 24 * 60 * 60_000;
+const FIELDS = ['title', 'description', 'priority', 'progress', 'status'] as const;
+type Field = (typeof FIELDS)[number];
+const VALUES: Record<Field, readonly unknown[]> = {
+  title: ['A', 'B', 'C'],
+  description: ['x', 'y'],
+  priority: ['High', 'Medium', 'Low'],
+  progress: [0, 50, 100],
+  // undefined: the field is removed from the task.
+  status: ['Open', 'Done', undefined],
+};
+
+type PushMode = 'ok' | 'fail' | 'lost' | 'dup';
+
+type Action =
+  | { t: 'create'; r: number; title: string }
+  | { t: 'edit'; r: number; pick: number; field: Field; value: number }
+  | { t: 'delete'; r: number; pick: number }
+  | { t: 'resurrect'; r: number; pick: number }
+  | { t: 'foreign'; r: number; pick: number; field: Field; value: number }
+  | { t: 'push'; r: number; mode: PushMode }
+  | { t: 'pull'; r: number }
+  | { t: 'pullPage'; r: number }
+  | { t: 'purge' }
+  | { t: 'hide'; pick: number }
+  | { t: 'tick'; ms: number };
+
+/** One browser, driven the way lib/sync/client.ts drives the replica, without timers or storage. */
+class SimReplica {
+  tasks: Task[] = [];
+  readonly meta: SyncMeta;
+  /** Tasks this replica deleted, to bring back as an old tab would. */
+  readonly graveyard: Task[] = [];
+  private uids = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly server: MemoryServer,
+    private readonly clock: () => number,
+  ) {
+    this.meta = createMeta(USER, name);
+    this.meta.decided = 'upload';
+  }
+
+  private newUid = (): string => `${this.name}-${this.uids++}`;
+
+  /** A task command: the hook's diff in the same turn. */
+  command(change: (tasks: Task[]) => Task[]): void {
+    const prev = this.tasks;
+    const next = change(prev);
+    if (next === prev) return;
+    this.tasks = recordChanges(this.meta, prev, next, this.clock(), this.newUid);
+  }
+
+  /** A write the engine did not see (another tab): found by the full diff. */
+  foreignWrite(change: (tasks: Task[]) => Task[]): void {
+    const next = change(this.tasks);
+    this.tasks = recordChanges(this.meta, null, next, this.clock(), this.newUid);
+  }
+
+  push(mode: PushMode): void {
+    freezeOps(this.meta, this.tasks, 4);
+    const batch = nextPushBatch(this.meta, 4);
+    if (batch.length === 0 || mode === 'fail') return;
+    const request = { clientId: this.meta.clientId, ops: structuredClone(batch) };
+    let response = this.server.push(USER, request, this.clock());
+    if (mode === 'dup') response = this.server.push(USER, structuredClone(request), this.clock());
+    if (mode === 'lost') return;
+    applyPushResponse(this.meta, response, uidsOf(this.tasks), this.clock());
+  }
+
+  pushAll(): void {
+    for (let round = 0; round < 100 && hasPending(this.meta); round++) this.push('ok');
+  }
+
+  /** One page; true when more wait. */
+  pullPage(): boolean {
+    beforePull(this.meta, this.clock());
+    const page = this.server.pull(USER, this.meta.cursor, 3, this.meta.walk !== null);
+    if (page.reset) {
+      this.pushAll();
+      startWalk(this.meta, this.clock());
+      return true;
+    }
+    this.tasks = applyPullPage(this.meta, this.tasks, page, this.clock());
+    if (!page.more && this.meta.walk !== null) this.tasks = finishWalk(this.meta, this.tasks);
+    return page.more || this.meta.walk !== null;
+  }
+
+  pullAll(): void {
+    for (let round = 0; round < 200 && this.pullPage(); round++);
+  }
+}
+
+function withoutIds(tasks: readonly Task[]): Map<string, Record<string, unknown>> {
+  const view = new Map<string, Record<string, unknown>>();
+  for (const task of tasks) {
+    const { id: _id, uid, ...rest } = task;
+    view.set(String(uid), rest);
+  }
+  return view;
+}
+
+function setField(task: Task, field: Field, value: unknown): Task {
+  const next: Record<string, unknown> = { ...task };
+  if (value === undefined) delete next[field];
+  else next[field] = value;
+  return next as Task;
+}
+
+/** The replica's view after a full pull: the server's rows with its own dirty fields on top. */
+function expectViewIsServerPlusDirty(replica: SimReplica, server: MemoryServer): void {
+  const serverView = server.viewOf(USER);
+  const local = withoutIds(replica.tasks);
+  const inflightUids = new Set(replica.meta.inflight.map((op) => op.uid));
+  for (const [uid, values] of serverView) {
+    const entry = replica.meta.dirty[uid];
+    if (entry?.x?.del) {
+      expect(local.has(uid)).toBe(false);
+      continue;
+    }
+    const mine = local.get(uid);
+    expect(mine, `task ${uid} shown`).toBeDefined();
+    for (const field of new Set([...Object.keys(values), ...Object.keys(mine ?? {})])) {
+      if (entry?.f[field] !== undefined) continue;
+      expect(mine?.[field], `${uid}.${field}`).toEqual(values[field]);
+    }
+  }
+  for (const uid of local.keys()) {
+    if (serverView.has(uid)) continue;
+    expect(replica.meta.dirty[uid] !== undefined || inflightUids.has(uid), `local-only ${uid} pending`).toBe(
+      true,
+    );
+  }
+}
+
+const actionArb = (replicas: number): fc.Arbitrary<Action> => {
+  const r = fc.integer({ min: 0, max: replicas - 1 });
+  const field = fc.constantFrom(...FIELDS);
+  return fc.oneof(
+    {
+      arbitrary: fc.record({ t: fc.constant('create' as const), r, title: fc.constantFrom('A', 'B', 'C') }),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.record({ t: fc.constant('edit' as const), r, pick: fc.nat(), field, value: fc.nat() }),
+      weight: 6,
+    },
+    { arbitrary: fc.record({ t: fc.constant('delete' as const), r, pick: fc.nat() }), weight: 2 },
+    { arbitrary: fc.record({ t: fc.constant('resurrect' as const), r, pick: fc.nat() }), weight: 1 },
+    {
+      arbitrary: fc.record({ t: fc.constant('foreign' as const), r, pick: fc.nat(), field, value: fc.nat() }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({
+        t: fc.constant('push' as const),
+        r,
+        mode: fc.constantFrom<PushMode>('ok', 'fail', 'lost', 'dup'),
+      }),
+      weight: 5,
+    },
+    { arbitrary: fc.record({ t: fc.constant('pull' as const), r }), weight: 4 },
+    { arbitrary: fc.record({ t: fc.constant('pullPage' as const), r }), weight: 2 },
+    { arbitrary: fc.constant({ t: 'purge' as const }), weight: 1 },
+    { arbitrary: fc.record({ t: fc.constant('hide' as const), pick: fc.nat() }), weight: 1 },
+    {
+      arbitrary: fc.record({ t: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 5 }) }),
+      weight: 2,
+    },
+  );
+};
+
+const scenarioArb = fc
+  .record({
+    replicas: fc.integer({ min: 2, max: 4 }),
+    skews: fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 4, maxLength: 4 }),
+  })
+  .chain(({ replicas, skews }) =>
+    fc.record({
+      replicas: fc.constant(replicas),
+      skews: fc.constant(skews),
+      actions: fc.array(actionArb(replicas), { minLength: 10, maxLength: 80, size: 'max' }),
+    }),
+  );
+
+function run({ replicas: count, skews, actions }: { replicas: number; skews: number[]; actions: Action[] }) {
+  // Tasks reassigned away from the user: pulls report them gone, pushes to them are refused.
+  const hidden = new Set<string>();
+  const server = new MemoryServer({ canSee: (_user, task) => !hidden.has(task.uid) });
+  let now = 1_000_000;
+  const replicas = Array.from(
+    { length: count },
+    (_, index) => new SimReplica(`r${index}`, server, () => now + skews[index]!),
+  );
+  for (const action of actions) {
+    now += 1;
+    if (action.t === 'tick') {
+      now += action.ms;
+      continue;
+    }
+    if (action.t === 'hide') {
+      const uids = [...server.tasks.keys()].sort();
+      const uid = uids[action.pick % Math.max(1, uids.length)];
+      if (uid !== undefined) {
+        if (hidden.has(uid)) hidden.delete(uid);
+        else hidden.add(uid);
+        server.touch(uid);
+      }
+      continue;
+    }
+    if (action.t === 'purge') {
+      now += DAY_MS;
+      server.purgeTombstones();
+      continue;
+    }
+    const replica = replicas[action.r]!;
+    const pick = <T>(list: readonly T[], index: number): T | undefined =>
+      list.length === 0 ? undefined : list[index % list.length];
+    switch (action.t) {
+      case 'create':
+        replica.command((tasks) => [
+          ...tasks,
+          {
+            ...sampleTask({ title: action.title }),
+            id: uniqueTaskId(now, new Set(tasks.map((task) => task.id))),
+          },
+        ]);
+        break;
+      case 'edit':
+      case 'foreign': {
+        const target = pick(replica.tasks, action.pick);
+        if (!target) break;
+        const value = VALUES[action.field][action.value % VALUES[action.field].length];
+        const change = (tasks: Task[]) =>
+          tasks.map((task) => (task === target ? setField(task, action.field, value) : task));
+        if (action.t === 'edit') replica.command(change);
+        else replica.foreignWrite(change);
+        break;
+      }
+      case 'delete': {
+        const target = pick(replica.tasks, action.pick);
+        if (!target) break;
+        replica.graveyard.push(target);
+        replica.command((tasks) => tasks.filter((task) => task !== target));
+        break;
+      }
+      case 'resurrect': {
+        const ghost = pick(replica.graveyard, action.pick);
+        if (!ghost || replica.tasks.some((task) => task.uid === ghost.uid)) break;
+        replica.foreignWrite((tasks) => [...tasks, { ...ghost, id: `g${now}` }]);
+        break;
+      }
+      case 'push':
+        replica.push(action.mode);
+        break;
+      case 'pull':
+        replica.pullAll();
+        expectViewIsServerPlusDirty(replica, server);
+        break;
+      case 'pullPage':
+        replica.pullPage();
+        break;
+    }
+  }
+  for (let round = 0; round < 6; round++) {
+    for (const replica of replicas) replica.pushAll();
+    for (const replica of replicas) replica.pullAll();
+  }
+  return { server, replicas };
+}
+
+describe('team sync replicas (property)', () => {
+  it('converge to the server view with nothing pending and no value lost', () => {
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const { server, replicas } = run(scenario);
+        const serverView = server.viewOf(USER);
+        for (const replica of replicas) {
+          expect(hasPending(replica.meta), `${replica.name} pending`).toBe(false);
+          expect(withoutIds(replica.tasks)).toEqual(serverView);
+          const ids = replica.tasks.map((task) => task.id);
+          expect(new Set(ids).size).toBe(ids.length);
+        }
+        for (const write of server.writes) {
+          if (server.purged.has(write.uid)) continue;
+          const final = server.tasks.get(write.uid)?.fields[write.field];
+          const kept =
+            final?.hlc === write.hlc ||
+            server.conflicts.some(
+              (c) => c.uid === write.uid && c.field === write.field && c.hlc === write.hlc,
+            ) ||
+            server.replacedKnowingly.some(
+              (r) => r.uid === write.uid && r.field === write.field && r.hlc === write.hlc,
+            );
+          expect(kept, `write ${JSON.stringify(write)} kept`).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  }, 60_000);
+});

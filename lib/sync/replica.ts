@@ -1,0 +1,685 @@
+/**
+ * The browser's replica for team sync (docs/decisions/0013-team-sync.md): what it knows of the server
+ * (`tasks`: per synced task the version last pulled and a hash per field), what changed locally since
+ * (`dirty`: per task the changed fields' hashes and clock stamps, and a pending delete or restore) and
+ * what is being sent (`inflight`: frozen operations, resent as they are until the server answers).
+ *
+ * Pure apart from mutating the `SyncMeta` it is given (it is parsed fresh from storage for each step and
+ * saved after): no storage, no network, no clock. `lib/sync/client.ts` runs it.
+ *
+ * The screens' list (`tasks` in localStorage) stays the source of truth for local values: a dirty entry
+ * holds only a hash, the value is read from the task when the operation is frozen. A task's view is the
+ * server's row with the task's dirty fields on top.
+ */
+import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
+import type { Json, SyncOp } from './merge';
+import {
+  LOCAL_ONLY_FIELDS,
+  START_CURSOR,
+  SYNC_LIMITS,
+  type PullResponse,
+  type PushResponse,
+} from './protocol';
+
+const SYNC_META_VERSION = 1;
+
+/** What the replica last pulled of one task. */
+interface SyncedEntry {
+  /** The task's version in that pull (the `baseV` of the next edits). */
+  v: number;
+  /** Hash per field of the server's values (a missing field: absent or null). */
+  h: Record<string, string>;
+  /** Set while a walk from the start has not brought the task back yet. */
+  r?: 1;
+  /** Set for a task this replica sent and has not pulled yet (see `applyPullPage`). */
+  u?: 1;
+}
+
+/** Local changes of one task not yet acknowledged by the server. */
+interface DirtyEntry {
+  /** Hash per changed field of the value it had when stamped. */
+  f: Record<string, string>;
+  /** The stamp of every field in `f` not listed in `t`. */
+  s?: string;
+  /** Fields stamped at another time than `s`. */
+  t?: Record<string, string>;
+  /** A pending delete (`del: true`) or restore, and its stamp. */
+  x?: { del: boolean; s: string };
+}
+
+export type FirstSyncChoice = 'upload' | 'keep';
+
+export interface SyncMeta {
+  version: typeof SYNC_META_VERSION;
+  userId: string;
+  clientId: string;
+  /** The clock, as the last stamp it made or received. */
+  hlc: string;
+  cursor: string;
+  /** What to do with tasks this replica found without a sync identity (null: not asked yet). */
+  decided: FirstSyncChoice | null;
+  /** Ids of tasks the user chose to keep on this device only. */
+  localOnly: string[];
+  tasks: Record<string, SyncedEntry>;
+  dirty: Record<string, DirtyEntry>;
+  inflight: SyncOp[];
+  /** The next operation number (operation ids are unique per client). */
+  nextOp: number;
+  /** While pulling from the start (a walk): when the walk began, in ms; otherwise null. */
+  walk: number | null;
+}
+
+/**
+ * A walk older than this starts again: the server forgets only tombstones older than a day, so a
+ * walk this short cannot miss a delete made while it runs.
+ */
+export const MAX_WALK_AGE_MS = 6 * 60 * 60_000;
+
+/** Same rules as the server's (lib/sync/protocol.ts): names and ids a push may carry. */
+const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isSyncId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}
+
+/** 32-bit FNV-1a of the value's JSON (undefined counts as null), in base 36. */
+export function hashValue(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+const NULL_HASH = hashValue(null);
+
+/**
+ * The version a task this replica sent (and has not pulled yet) is based on: above 0, so the server
+ * knows the task existed; should it have been deleted and forgotten meanwhile, a later edit is kept as
+ * a conflict instead of making a task of the edited fields alone. The least such claim: nothing the
+ * server wrote after its first push counts as seen.
+ */
+const SENT_VERSION = 1;
+
+/**
+ * Whether a task field travels: not `id`/`uid`, a name the server accepts, a JSON value within the
+ * size limit. Other fields stay on this device (a server refusing one would refuse the whole push).
+ */
+export function travels(field: string, value: unknown): boolean {
+  if (LOCAL_ONLY_FIELDS.has(field) || !FIELD_PATTERN.test(field)) return false;
+  return value === undefined || JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars;
+}
+
+export function createMeta(userId: string, clientId: string): SyncMeta {
+  return {
+    version: SYNC_META_VERSION,
+    userId,
+    clientId,
+    hlc: formatHlc(createClock(clientId)),
+    cursor: START_CURSOR,
+    decided: null,
+    localOnly: [],
+    tasks: {},
+    dirty: {},
+    inflight: [],
+    nextOp: 0,
+    walk: null,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads stored metadata; null when it is missing or not something this version wrote. */
+export function readMeta(value: unknown): SyncMeta | null {
+  if (!isObject(value) || value.version !== SYNC_META_VERSION) return null;
+  const { userId, clientId, hlc, cursor, decided, localOnly, tasks, dirty, inflight, nextOp } = value;
+  if (typeof userId !== 'string' || !isSyncId(clientId) || !isHlc(hlc) || typeof cursor !== 'string')
+    return null;
+  if (decided !== null && decided !== 'upload' && decided !== 'keep') return null;
+  if (!Array.isArray(localOnly) || !isObject(tasks) || !isObject(dirty) || !Array.isArray(inflight))
+    return null;
+  if (typeof nextOp !== 'number' || !Number.isSafeInteger(nextOp)) return null;
+  if (value.walk !== null && typeof value.walk !== 'number') return null;
+  return value as unknown as SyncMeta;
+}
+
+function stampOf(entry: DirtyEntry, field: string): string | undefined {
+  return entry.t?.[field] ?? entry.s;
+}
+
+function dropDirtyField(entry: DirtyEntry, field: string): void {
+  delete entry.f[field];
+  if (entry.t) {
+    delete entry.t[field];
+    if (Object.keys(entry.t).length === 0) delete entry.t;
+  }
+}
+
+function isEmptyEntry(entry: DirtyEntry): boolean {
+  return Object.keys(entry.f).length === 0 && entry.x === undefined;
+}
+
+function tidyDirty(meta: SyncMeta, uid: string): void {
+  const entry = meta.dirty[uid];
+  if (entry && isEmptyEntry(entry)) delete meta.dirty[uid];
+}
+
+/** The replica's clock for one step: each `stamp()` ticks it and keeps it in the metadata. */
+function clockOf(meta: SyncMeta, nowMs: number): { stamp: () => string } {
+  return {
+    stamp() {
+      const parsed = parseHlc(meta.hlc);
+      const { stamp } = tick({ ...parsed, node: meta.clientId }, nowMs);
+      meta.hlc = stamp;
+      return stamp;
+    },
+  };
+}
+
+/** Moves the clock past a stamp from the server. */
+function receiveStamp(meta: SyncMeta, stamp: string, nowMs: number): void {
+  if (!isHlc(stamp)) return;
+  meta.hlc = formatHlc(receive({ ...parseHlc(meta.hlc), node: meta.clientId }, stamp, nowMs));
+}
+
+function syncedFieldNames(task: Task): string[] {
+  return Object.keys(task).filter((field) => travels(field, task[field]));
+}
+
+/**
+ * Compares one task with what was last synced and its dirty entry; changed fields get a fresh stamp.
+ * `restore`: the task is back after a delete (or is known by uid but never seen): say it exists.
+ */
+function diffTask(meta: SyncMeta, uid: string, task: Task, stamp: () => string, restore: boolean): void {
+  const synced = meta.tasks[uid];
+  const existing = meta.dirty[uid];
+  const fields = new Set(syncedFieldNames(task));
+  for (const field of Object.keys(synced?.h ?? {})) fields.add(field);
+  for (const field of Object.keys(existing?.f ?? {})) fields.add(field);
+  const changed: [string, string][] = [];
+  for (const field of fields) {
+    const value = task[field];
+    // A field that stopped travelling (grew too large) keeps its last synced value on the server.
+    if (!travels(field, value)) continue;
+    const current = hashValue(value);
+    const dirtyHash = existing?.f[field];
+    const base = dirtyHash ?? synced?.h[field] ?? NULL_HASH;
+    if (current !== base) changed.push([field, current]);
+  }
+  const revive = restore || existing?.x?.del === true;
+  if (changed.length === 0 && !revive) return;
+  const stampNow = stamp();
+  const entry: DirtyEntry = existing ?? { f: {} };
+  if (changed.length > 0) {
+    const previous = entry.s;
+    if (previous !== undefined) {
+      for (const field of Object.keys(entry.f)) {
+        if (entry.t?.[field] === undefined) (entry.t ??= {})[field] = previous;
+      }
+    }
+    entry.s = stampNow;
+    for (const [field, hash] of changed) {
+      entry.f[field] = hash;
+      if (entry.t) delete entry.t[field];
+    }
+    if (entry.t && Object.keys(entry.t).length === 0) delete entry.t;
+  }
+  if (revive) entry.x = { del: false, s: stampNow };
+  meta.dirty[uid] = entry;
+}
+
+/** Tasks without a sync identity that this replica would upload (not kept local-only). */
+export function unsyncedTasks(meta: SyncMeta, tasks: readonly Task[]): Task[] {
+  const localOnly = new Set(meta.localOnly);
+  return tasks.filter((task) => !localOnly.has(task.id) && !(isSyncId(task.uid) && isKnown(meta, task.uid)));
+}
+
+/**
+ * Records local changes: `next` against what was synced and what is dirty. With `prev` (the list before
+ * a command), tasks that are the same objects as before are skipped. Tasks without a uid get one (all
+ * fields dirty), unless kept local-only or the first-sync question is unanswered. A synced task missing
+ * from `next` becomes a pending delete. Returns the list to store: `next` itself unless uids were added.
+ */
+export function recordChanges(
+  meta: SyncMeta,
+  prev: readonly Task[] | null,
+  next: Task[],
+  nowMs: number,
+  newUid: () => string,
+): Task[] {
+  const { stamp } = clockOf(meta, nowMs);
+  const unchanged = prev ? new Set(prev) : null;
+  const localOnly = new Set(meta.localOnly);
+  const present = new Set<string>();
+  let out: Task[] | null = null;
+  next.forEach((task, index) => {
+    const uid = task.uid;
+    if (localOnly.has(task.id)) return;
+    if (isSyncId(uid) && !present.has(uid)) {
+      present.add(uid);
+      if (unchanged?.has(task)) return;
+      const known = isKnown(meta, uid);
+      if (!known && meta.decided === null) return;
+      diffTask(meta, uid, task, stamp, !known);
+      return;
+    }
+    if (meta.decided === null) return;
+    const fresh = newUid();
+    present.add(fresh);
+    const withUid: Task = { ...task, uid: fresh };
+    out ??= next.slice();
+    out[index] = withUid;
+    diffTask(meta, fresh, withUid, stamp, false);
+  });
+  const missing = new Set([...Object.keys(meta.tasks), ...Object.keys(meta.dirty)]);
+  for (const uid of present) missing.delete(uid);
+  if (missing.size > 0) {
+    const frozen = frozenKeys(meta);
+    for (const uid of missing) markDeleted(meta, uid, frozen, stamp);
+  }
+  return out ?? next;
+}
+
+function isKnown(meta: SyncMeta, uid: string): boolean {
+  return meta.tasks[uid] !== undefined || meta.dirty[uid] !== undefined;
+}
+
+/**
+ * A task gone from the list. Its values are gone with it: unsent field edits are dropped and the delete
+ * is what counts; a task the server never received is simply forgotten.
+ */
+function markDeleted(meta: SyncMeta, uid: string, frozen: Set<string>, stamp: () => string): void {
+  const entry = meta.dirty[uid];
+  if (entry?.x?.del === true) return;
+  const pending: DirtyEntry = entry ?? { f: {} };
+  for (const field of Object.keys(pending.f)) {
+    if (!frozen.has(frozenKey(uid, field, stampOf(pending, field)))) dropDirtyField(pending, field);
+  }
+  const sent = [...frozen].some((key) => key.startsWith(`${uid}\n`));
+  if (meta.tasks[uid] === undefined && !sent) {
+    delete meta.dirty[uid];
+    return;
+  }
+  pending.x = { del: true, s: stamp() };
+  meta.dirty[uid] = pending;
+}
+
+function frozenKey(uid: string, field: string, stamp: string | undefined): string {
+  return `${uid}\n${field}\n${stamp ?? ''}`;
+}
+
+function frozenKeys(meta: SyncMeta): Set<string> {
+  const keys = new Set<string>();
+  for (const op of meta.inflight) {
+    if (op.kind === 'upsert') {
+      for (const [field, write] of Object.entries(op.fields)) keys.add(frozenKey(op.uid, field, write.hlc));
+    } else {
+      keys.add(frozenKey(op.uid, '$x', op.hlc));
+    }
+  }
+  return keys;
+}
+
+function nextOpId(meta: SyncMeta): string {
+  const opId = meta.nextOp.toString(36);
+  meta.nextOp += 1;
+  return opId;
+}
+
+/** The value a field travels with: absent is null. */
+function wireValue(value: unknown): Json {
+  return value === undefined ? null : (value as Json);
+}
+
+/** Freezes one task's unfrozen dirty entries into operations (at most `room`); returns how many. */
+function freezeTask(
+  meta: SyncMeta,
+  uid: string,
+  task: Task | undefined,
+  frozen: Set<string>,
+  room: number,
+): number {
+  const entry = meta.dirty[uid];
+  if (!entry || room <= 0) return 0;
+  // A task not pulled yet: based on nothing (0) when this operation creates it, else on its creation.
+  const baseV = meta.tasks[uid]?.v ?? (meta.inflight.some((op) => op.uid === uid) ? SENT_VERSION : 0);
+  let made = 0;
+  const writes: [string, { value: Json; hlc: string }][] = [];
+  for (const field of Object.keys(entry.f)) {
+    const hlc = stampOf(entry, field);
+    if (hlc === undefined || frozen.has(frozenKey(uid, field, hlc))) continue;
+    if (!task) continue;
+    writes.push([field, { value: wireValue(task[field]), hlc }]);
+  }
+  for (let start = 0; start < writes.length && made < room; start += SYNC_LIMITS.maxFieldsPerOp) {
+    const fields = Object.fromEntries(writes.slice(start, start + SYNC_LIMITS.maxFieldsPerOp));
+    meta.inflight.push({ opId: nextOpId(meta), uid, baseV, kind: 'upsert', fields });
+    for (const [field, write] of Object.entries(fields)) frozen.add(frozenKey(uid, field, write.hlc));
+    made++;
+  }
+  if (entry.x && !frozen.has(frozenKey(uid, '$x', entry.x.s)) && made < room) {
+    meta.inflight.push({
+      opId: nextOpId(meta),
+      uid,
+      baseV,
+      kind: entry.x.del ? 'delete' : 'restore',
+      hlc: entry.x.s,
+    });
+    frozen.add(frozenKey(uid, '$x', entry.x.s));
+    made++;
+  }
+  return made;
+}
+
+/**
+ * Freezes dirty entries into operations (new op ids, `baseV` the last pulled version) until `inflight`
+ * holds `maxOps`; the caller saves the metadata before sending. `tasks` gives the values.
+ */
+export function freezeOps(
+  meta: SyncMeta,
+  tasks: readonly Task[],
+  maxOps: number = SYNC_LIMITS.maxOpsPerPush,
+): void {
+  const frozen = frozenKeys(meta);
+  const byUid = tasksByUid(tasks);
+  for (const uid of Object.keys(meta.dirty)) {
+    const room = maxOps - meta.inflight.length;
+    if (room <= 0) return;
+    freezeTask(meta, uid, byUid.get(uid), frozen, room);
+  }
+}
+
+/** The next push: the oldest frozen operations, within the operation and byte limits. */
+export function nextPushBatch(
+  meta: SyncMeta,
+  maxOps: number = SYNC_LIMITS.maxOpsPerPush,
+  maxBytes: number = SYNC_LIMITS.maxPushBytes / 2,
+): SyncOp[] {
+  const batch: SyncOp[] = [];
+  let bytes = 64 + meta.clientId.length;
+  for (const op of meta.inflight) {
+    if (batch.length >= maxOps) break;
+    const size = new TextEncoder().encode(JSON.stringify(op)).length + 1;
+    if (batch.length > 0 && bytes + size > maxBytes) break;
+    batch.push(op);
+    bytes += size;
+  }
+  return batch;
+}
+
+/**
+ * The server's answer to a push: each acknowledged or refused operation leaves `inflight`, and each
+ * dirty entry still stamped as it was sent is cleared (a newer local edit stays dirty), its hash taken
+ * as synced. The server gives every task an operation touched a new version, won or lost, applied or
+ * refused, so the next pull brings back the server's values where the sent ones did not win.
+ */
+export function applyPushResponse(
+  meta: SyncMeta,
+  response: PushResponse,
+  localUids: ReadonlySet<string>,
+  nowMs: number,
+): void {
+  const refused = new Set(response.rejected.map((rejection) => rejection.opId));
+  const settled = new Set([...response.acks, ...refused]);
+  const remaining: SyncOp[] = [];
+  for (const op of meta.inflight) {
+    if (!settled.has(op.opId)) {
+      remaining.push(op);
+      continue;
+    }
+    settleOp(meta, op, localUids);
+  }
+  meta.inflight = remaining;
+  receiveStamp(meta, response.serverHlc, nowMs);
+}
+
+function settleOp(meta: SyncMeta, op: SyncOp, localUids: ReadonlySet<string>): void {
+  const entry = meta.dirty[op.uid];
+  if (op.kind === 'upsert') {
+    let synced = meta.tasks[op.uid];
+    for (const [field, write] of Object.entries(op.fields)) {
+      if (!entry || entry.f[field] === undefined || stampOf(entry, field) !== write.hlc) continue;
+      dropDirtyField(entry, field);
+      if (!synced && localUids.has(op.uid)) synced = meta.tasks[op.uid] = { v: SENT_VERSION, h: {}, u: 1 };
+      if (!synced) continue;
+      if (write.value === null) delete synced.h[field];
+      else synced.h[field] = hashValue(write.value);
+    }
+  } else if (entry?.x?.s === op.hlc) {
+    delete entry.x;
+    if (op.kind === 'delete') delete meta.tasks[op.uid];
+    else if (!meta.tasks[op.uid] && localUids.has(op.uid))
+      meta.tasks[op.uid] = { v: SENT_VERSION, h: {}, u: 1 };
+  }
+  tidyDirty(meta, op.uid);
+}
+
+function tasksByUid(tasks: readonly Task[]): Map<string, Task> {
+  const byUid = new Map<string, Task>();
+  for (const task of tasks) if (isSyncId(task.uid) && !byUid.has(task.uid)) byUid.set(task.uid, task);
+  return byUid;
+}
+
+/** The uids present in a task list. */
+export function uidsOf(tasks: readonly Task[]): Set<string> {
+  return new Set(tasksByUid(tasks).keys());
+}
+
+function hashesOf(data: Record<string, Json>): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const [field, value] of Object.entries(data)) if (value !== null) hashes[field] = hashValue(value);
+  return hashes;
+}
+
+/**
+ * Gives up the local state of dirty entries the server's row contradicts: they are frozen (so they are
+ * still sent, and the server decides) and dropped from `dirty`, and the task shows the server's value
+ * until a pull brings the outcome (the server gives every task an operation touched a new version).
+ * Without this, a local edit that lost to a value already pulled would keep showing here.
+ */
+function yieldContested(
+  meta: SyncMeta,
+  uid: string,
+  task: Task | undefined,
+  serverHashes: Record<string, string> | null,
+  frozen: Set<string>,
+): void {
+  const entry = meta.dirty[uid];
+  if (!entry) return;
+  const synced = meta.tasks[uid];
+  const contested =
+    serverHashes === null
+      ? Object.keys(entry.f)
+      : Object.keys(entry.f).filter((field) => {
+          const server = serverHashes[field] ?? NULL_HASH;
+          if (server === entry.f[field]) return false;
+          // Changed on the server since this replica's base, or already sent (and perhaps applied:
+          // then the server's value is what came of it).
+          return (
+            server !== (synced?.h[field] ?? NULL_HASH) ||
+            frozen.has(frozenKey(uid, field, stampOf(entry, field)))
+          );
+        });
+  if (serverHashes !== null && contested.length === 0) return;
+  freezeTask(meta, uid, task, frozen, Number.POSITIVE_INFINITY);
+  if (serverHashes === null) {
+    // The task is gone or deleted on the server: everything pending is sent, nothing stays shown.
+    delete meta.dirty[uid];
+    return;
+  }
+  for (const field of contested) dropDirtyField(entry, field);
+  tidyDirty(meta, uid);
+}
+
+/** One pulled page applied to the replica and to the task list; returns the list to store. */
+export function applyPullPage(
+  meta: SyncMeta,
+  tasks: readonly Task[],
+  page: PullResponse,
+  nowMs: number,
+): Task[] {
+  const byUid = tasksByUid(tasks);
+  const frozen = frozenKeys(meta);
+  const removed = new Set<string>();
+  const replaced = new Map<string, Task>();
+  const added: Task[] = [];
+  const takenIds = new Set(tasks.map((task) => task.id));
+
+  for (const uid of page.gone) {
+    yieldContested(meta, uid, byUid.get(uid), null, frozen);
+    delete meta.tasks[uid];
+    if (byUid.has(uid)) removed.add(uid);
+  }
+
+  for (const row of page.changes) {
+    const local = byUid.get(row.uid);
+    const entry = meta.dirty[row.uid];
+    const synced = meta.tasks[row.uid];
+    if (row.deleted) {
+      yieldContested(meta, row.uid, local, null, frozen);
+      delete meta.tasks[row.uid];
+      if (local) removed.add(row.uid);
+      continue;
+    }
+    const serverHashes = hashesOf(row.data);
+    if (entry?.x?.del === true && synced && synced.v === row.v) {
+      // A pending delete of the version this replica saw: the task stays away until it is sent.
+      meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+      continue;
+    }
+    if (entry?.x?.del === true) {
+      // The task changed since the delete was made: the delete is sent and the task shown meanwhile.
+      freezeTask(meta, row.uid, local, frozen, Number.POSITIVE_INFINITY);
+      delete entry.x;
+      tidyDirty(meta, row.uid);
+    }
+    yieldContested(meta, row.uid, local, serverHashes, frozen);
+    const kept = meta.dirty[row.uid];
+    const next: Task = {} as Task;
+    for (const [field, value] of Object.entries(row.data)) if (value !== null) next[field] = value;
+    if (local) {
+      // Fields that do not travel stay as they were on this device.
+      for (const field of Object.keys(local)) if (!travels(field, local[field])) next[field] = local[field];
+    }
+    if (local) {
+      for (const field of Object.keys(kept?.f ?? {})) {
+        if (local[field] === undefined) delete next[field];
+        else next[field] = local[field];
+      }
+    }
+    next.uid = row.uid;
+    next.id = local?.id ?? 'pending';
+    if (!taskSchema.safeParse(next).success) {
+      // A row this app cannot show (a required field missing): a task here keeps its values and the
+      // next diff sends them back; a new one waits until the server's row is whole.
+      if (local) meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+      continue;
+    }
+    if (local) {
+      next.id = local.id;
+      replaced.set(row.uid, next);
+    } else {
+      next.id = uniqueTaskId(nowMs, takenIds);
+      takenIds.add(next.id);
+      added.push(next);
+      byUid.set(row.uid, next);
+    }
+    meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+  }
+
+  if (!page.more) {
+    // A task acknowledged but never pulled: a row applied by that push has a version past the cursor
+    // the pulls had then, so reaching the end without it means the server no longer has it (deleted
+    // and forgotten, after an acknowledgement that was lost and repeated later).
+    for (const [uid, entry] of Object.entries(meta.tasks)) {
+      if (entry.u === undefined) continue;
+      yieldContested(meta, uid, byUid.get(uid), null, frozen);
+      delete meta.tasks[uid];
+      if (byUid.has(uid)) removed.add(uid);
+    }
+  }
+
+  meta.cursor = page.cursor;
+  if (removed.size === 0 && replaced.size === 0 && added.length === 0) return tasks as Task[];
+  const out: Task[] = [];
+  for (const task of tasks) {
+    const uid = isSyncId(task.uid) ? task.uid : undefined;
+    if (uid !== undefined && removed.has(uid)) continue;
+    const replacement = uid !== undefined ? replaced.get(uid) : undefined;
+    if (replacement && byUid.get(uid!) === task) {
+      out.push(replacement);
+      replaced.delete(uid!);
+    } else {
+      out.push(task);
+    }
+  }
+  out.push(...added);
+  return out;
+}
+
+/** Starts pulling from the start: every synced task not brought back by the walk is then dropped. */
+export function startWalk(meta: SyncMeta, nowMs: number): void {
+  meta.walk = nowMs;
+  meta.cursor = START_CURSOR;
+  for (const entry of Object.values(meta.tasks)) entry.r = 1;
+}
+
+/**
+ * Called before each pull: a pull from the start is a walk (a task pushed but never pulled, whose
+ * tombstone the server has since forgotten, would otherwise stay here for good), and a walk left
+ * unfinished too long starts again.
+ */
+export function beforePull(meta: SyncMeta, nowMs: number): void {
+  if (meta.walk !== null && nowMs - meta.walk > MAX_WALK_AGE_MS) startWalk(meta, nowMs);
+  if (meta.cursor === START_CURSOR && meta.walk === null && Object.keys(meta.tasks).length > 0) {
+    startWalk(meta, nowMs);
+  }
+}
+
+/**
+ * The walk reached the end: synced tasks it did not bring back are not on the server any more (or
+ * not for this user) and leave the list. Their unsent changes are frozen first, so the server still
+ * receives them (it keeps them as conflicts).
+ */
+export function finishWalk(meta: SyncMeta, tasks: readonly Task[]): Task[] {
+  meta.walk = null;
+  const byUid = tasksByUid(tasks);
+  const frozen = frozenKeys(meta);
+  const dropped = new Set<string>();
+  for (const [uid, entry] of Object.entries(meta.tasks)) {
+    if (entry.r === undefined) continue;
+    yieldContested(meta, uid, byUid.get(uid), null, frozen);
+    delete meta.tasks[uid];
+    dropped.add(uid);
+  }
+  if (dropped.size === 0) return tasks as Task[];
+  return tasks.filter((task) => !(isSyncId(task.uid) && dropped.has(task.uid)));
+}
+
+/** Changes waiting to reach the server: tasks with dirty entries or frozen operations. */
+export function pendingCount(meta: SyncMeta): number {
+  const uids = new Set(Object.keys(meta.dirty));
+  for (const op of meta.inflight) uids.add(op.uid);
+  return uids.size;
+}
+
+/** Whether anything waits to be sent. */
+export function hasPending(meta: SyncMeta): boolean {
+  return meta.inflight.length > 0 || Object.keys(meta.dirty).length > 0;
+}
+
+/** Records the first-sync answer: 'keep' keeps the tasks without identity on this device only. */
+export function answerFirstSyncChoice(meta: SyncMeta, tasks: readonly Task[], choice: FirstSyncChoice): void {
+  if (choice === 'keep') {
+    const localOnly = new Set(meta.localOnly);
+    for (const task of unsyncedTasks(meta, tasks)) localOnly.add(task.id);
+    meta.localOnly = [...localOnly];
+  }
+  meta.decided = choice;
+}

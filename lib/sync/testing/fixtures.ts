@@ -1,0 +1,15 @@
+import type { Task } from '@/lib/tasks/task';
+
+/** A valid task for sync tests: id '1', title 'T', description 'D', the rest defaults; `fields` on top. */
+export function sampleTask(fields: Record<string, unknown> = {}): Task {
+  return {
+    id: '1',
+    title: 'T',
+    description: 'D',
+    priority: 'Medium',
+    deadline: '',
+    progress: 0,
+    assignedTo: 'A',
+    ...fields,
+  };
+}
