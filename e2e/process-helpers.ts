@@ -26,8 +26,13 @@ export function freePort(): Promise<number> {
 export interface AppProcess {
   base: string;
   port: number;
+  /** The server's DATA_DIR (its SQLite file): a restart on the same one keeps the data. */
+  dataDir: string;
   output: () => string;
+  /** SIGTERM, then the data directory is removed. */
   stop: () => Promise<void>;
+  /** SIGKILL (a crash: no shutdown code runs); the data directory stays for a restart. */
+  kill: () => Promise<void>;
 }
 
 async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -44,10 +49,16 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
   throw new Error(`server did not answer /api/health within 60 s:\n${output()}`);
 }
 
-/** `npm start` (scripts/start.sh → the standalone server) with `env` on top of a test baseline. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-e2e-'));
+/**
+ * `npm start` (scripts/start.sh → the standalone server) with `env` on top of a test baseline. Pass the
+ * `port` and `dataDir` of a killed server to restart it where it was, with its data.
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  reuse: { port: number; dataDir: string } | null = null,
+): Promise<AppProcess> {
+  const port = reuse?.port ?? (await freePort());
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tasklane-e2e-'));
   let log = '';
   const child = spawn('bash', ['scripts/start.sh'], {
     cwd: root,
@@ -69,19 +80,23 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // start.sh execs node, so the child is the server itself.
+    child.kill(name);
+    await exited;
+  };
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await signal('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const kill = () => signal('SIGKILL');
   try {
     await waitForHealth(base, child, () => log);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { base, port, output: () => log, stop };
+  return { base, port, dataDir, output: () => log, stop, kill };
 }

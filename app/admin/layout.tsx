@@ -1,13 +1,20 @@
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
+import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
+import { isTeamSyncOn } from '@/lib/server/env';
 import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE } from '@/lib/content/workspace';
 
 /** The admin area: only with an admin's session, framed by the 'Admin Panel' sidebar. */
-export default function AdminLayout({ children }: { children: ReactNode }) {
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  // Read at request time, not at build: one image serves deployments with sync on and off.
+  await connection();
+  const teamSync = isTeamSyncOn();
   return (
     <AreaGuard area="admin">
       <WorkspaceShell title={ADMIN_PANEL_TITLE} links={ADMIN_PANEL_LINKS}>
+        {teamSync ? <TeamSyncLoader /> : null}
         {children}
       </WorkspaceShell>
     </AreaGuard>

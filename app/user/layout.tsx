@@ -1,13 +1,20 @@
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
+import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
+import { isTeamSyncOn } from '@/lib/server/env';
 import { USER_PANEL_LINKS, USER_PANEL_TITLE } from '@/lib/content/workspace';
 
 /** The team member area: only with a valid session, framed by the 'User Panel' sidebar. */
-export default function UserLayout({ children }: { children: ReactNode }) {
+export default async function UserLayout({ children }: { children: ReactNode }) {
+  // Read at request time, not at build: one image serves deployments with sync on and off.
+  await connection();
+  const teamSync = isTeamSyncOn();
   return (
     <AreaGuard area="user">
       <WorkspaceShell title={USER_PANEL_TITLE} links={USER_PANEL_LINKS}>
+        {teamSync ? <TeamSyncLoader /> : null}
         {children}
       </WorkspaceShell>
     </AreaGuard>

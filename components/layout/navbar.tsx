@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
+import { SyncStatus } from '@/components/sync/sync-status';
 import { LogoLink } from './logo-link';
 
 // Loaded only where the navbar shows, so /login and /signup don't download the dropdown menu.
@@ -26,7 +27,10 @@ export function Navbar() {
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
       >
         <LogoLink pathname={pathname} />
-        <ProfileMenu pathname={pathname} />
+        <div className="flex min-w-0 items-center gap-2">
+          <SyncStatus />
+          <ProfileMenu pathname={pathname} />
+        </div>
       </nav>
     </header>
   );

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  confirmVariant = 'danger',
   cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Danger for a destructive action (the default); primary when confirming is the usual choice. */
+  confirmVariant?: 'danger' | 'primary';
   cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
@@ -80,7 +83,12 @@ export function ConfirmDialog({
             <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
               {cancelLabel}
             </Button>
-            <Button variant="danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+            <Button
+              variant={confirmVariant}
+              onClick={onConfirm}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {confirmLabel}
             </Button>
           </div>

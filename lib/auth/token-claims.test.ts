@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTokenRole } from './token-claims';
+import { readTokenRole, readTokenUserId } from './token-claims';
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const tokenWith = (claims: object) => `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
@@ -18,5 +18,20 @@ describe('readTokenRole', () => {
     expect(readTokenRole('not-a-token', now)).toBeNull();
     expect(readTokenRole('a.%%%.c', now)).toBeNull();
     expect(readTokenRole(null, now)).toBeNull();
+  });
+});
+
+describe('readTokenUserId', () => {
+  const now = Date.UTC(2026, 0, 1);
+
+  it('reads sub of an unexpired token', () => {
+    expect(readTokenUserId(tokenWith({ sub: 'u-1', role: 'user', exp: now / 1000 + 60 }), now)).toBe('u-1');
+  });
+
+  it('returns null for expired tokens and a missing or empty sub', () => {
+    expect(readTokenUserId(tokenWith({ sub: 'u-1', exp: now / 1000 - 1 }), now)).toBeNull();
+    expect(readTokenUserId(tokenWith({ sub: '' }), now)).toBeNull();
+    expect(readTokenUserId(tokenWith({ sub: 42 }), now)).toBeNull();
+    expect(readTokenUserId(null, now)).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 import { isRole, type Role } from './role';
 
 /**
- * Reads the role claim of a stored token without verifying it: only to choose which screens to
- * show. The server verifies the signature on every API call and refuses data to a forged token.
- * Returns null for a malformed or expired token.
+ * Reads the claims of a stored token without verifying it: only to choose which screens to show
+ * and whose replica to sync. The server verifies the signature on every API call and refuses data
+ * to a forged token. Null for a malformed or expired token.
  */
-export function readTokenRole(token: string | null, nowMs = Date.now()): Role | null {
+function readClaims(token: string | null, nowMs: number): Record<string, unknown> | null {
   if (!token) return null;
   const payload = token.split('.')[1];
   if (!payload) return null;
@@ -13,10 +13,21 @@ export function readTokenRole(token: string | null, nowMs = Date.now()): Role | 
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
     const claims: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
     if (typeof claims !== 'object' || claims === null) return null;
-    const { role, exp } = claims as { role?: unknown; exp?: unknown };
+    const { exp } = claims as { exp?: unknown };
     if (typeof exp === 'number' && exp * 1000 <= nowMs) return null;
-    return isRole(role) ? role : null;
+    return claims as Record<string, unknown>;
   } catch {
     return null;
   }
+}
+
+export function readTokenRole(token: string | null, nowMs = Date.now()): Role | null {
+  const role = readClaims(token, nowMs)?.role;
+  return isRole(role) ? role : null;
+}
+
+/** The user id (`sub`) of a stored token. */
+export function readTokenUserId(token: string | null, nowMs = Date.now()): string | null {
+  const sub = readClaims(token, nowMs)?.sub;
+  return typeof sub === 'string' && sub !== '' ? sub : null;
 }

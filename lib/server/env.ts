@@ -140,6 +140,11 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** Whether this deployment is a team workspace (TEAM_SYNC=on): tasks sync through the server. */
+export function isTeamSyncOn(): boolean {
+  return getEnv().TEAM_SYNC === 'on';
+}
+
 /** Tests change variables between cases. */
 export function resetEnvCache(): void {
   cached = undefined;

@@ -18,7 +18,7 @@ import {
   type SyncConflictReason,
 } from '@/lib/sync/protocol';
 import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
-import { getEnv } from './env';
+import { getEnv, isTeamSyncOn } from './env';
 import { AppError } from './errors';
 import { logger } from './logger';
 
@@ -46,7 +46,7 @@ type Outcome = ChangeRow['outcome'];
 
 /** 404 SYNC_DISABLED unless TEAM_SYNC=on: checked first by every /api/sync route. */
 export function assertSyncEnabled(): void {
-  if (getEnv().TEAM_SYNC !== 'on') throw new AppError('SYNC_DISABLED', SYNC_DISABLED_MESSAGE);
+  if (!isTeamSyncOn()) throw new AppError('SYNC_DISABLED', SYNC_DISABLED_MESSAGE);
 }
 
 // The server's own clock: it moves past every stamp a push brings and re-stamps writes from the future.

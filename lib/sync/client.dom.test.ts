@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 import { addTask, moveTask, tasksStore } from '@/lib/storage/tasks';
-import { startTeamSync, SYNC_META_KEY, teamSyncStatus } from './client';
+import { startTeamSync, SYNC_META_KEY } from './client';
+import { syncStatusStore } from './status-store';
 import type { PushRequest } from './protocol';
 import { MemoryServer } from './testing/memory-server';
 
@@ -43,7 +44,7 @@ it('syncs through the real task commands and localStorage', async () => {
   expect(task).not.toBeNull();
   const [stored] = tasksStore.read();
   expect(typeof stored?.uid).toBe('string');
-  expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
+  expect(syncStatusStore.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
 
   await vi.advanceTimersByTimeAsync(300);
   expect(moveTask(stored!.id, 'Completed')).toBe(true);
@@ -51,7 +52,7 @@ it('syncs through the real task commands and localStorage', async () => {
 
   const view = server.viewOf(USER).get(stored!.uid as string);
   expect(view).toMatchObject({ title: 'Shared', description: 'Across devices', column: 'Completed' });
-  expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   expect(JSON.parse(localStorage.getItem(SYNC_META_KEY) ?? '{}')).toMatchObject({
     userId: USER,
     dirty: {},

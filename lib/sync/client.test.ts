@@ -3,19 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TasksWriteHook } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import {
-  answerFirstSync,
   OTHER_ACCOUNT_MESSAGE,
   randomId,
-  retrySync,
   startTeamSync,
   SYNC_META_KEY,
-  teamSyncStatus,
   type SyncEnvironment,
   type SyncStorage,
   type TasksPort,
 } from './client';
 import type { PushRequest } from './protocol';
 import { createMeta, readMeta, type SyncMeta } from './replica';
+import { answerFirstSync, retrySync, syncStatusStore } from './status-store';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
 
@@ -182,7 +180,7 @@ describe('startTeamSync', () => {
     begin();
     await settle();
 
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'needs-decision', pending: 0, firstSyncCount: 2 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'needs-decision', pending: 0, firstSyncCount: 2 });
     expect(calls.map((call) => call.method)).toEqual(['GET']);
     expect(calls[0]!.url).toBe('/api/sync/pull?cursor=0%3A&limit=500');
     expect(tasks.tasks.map((t) => [t.id, t.title, t.uid])).toEqual([
@@ -194,7 +192,7 @@ describe('startTeamSync', () => {
     answerFirstSync('upload');
     await settle();
 
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
     const view = server.viewOf(USER);
     expect([...view.values()].map((values) => values.title).sort()).toEqual([
       'Also mine',
@@ -218,7 +216,7 @@ describe('startTeamSync', () => {
     expect(server.viewOf(USER).size).toBe(0);
 
     tasks.command((list) => [...list, task('2', 'Shared')]);
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
     await vi.advanceTimersByTimeAsync(300);
     await settle();
 
@@ -227,7 +225,7 @@ describe('startTeamSync', () => {
       ['1', true],
       ['2', false],
     ]);
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 
   it('resends the same operation ids after a push whose answer was lost, and applies them once', async () => {
@@ -240,7 +238,7 @@ describe('startTeamSync', () => {
     await vi.advanceTimersByTimeAsync(300);
     await settle();
 
-    expect(teamSyncStatus.getSnapshot()).toMatchObject({ state: 'offline', pending: 1 });
+    expect(syncStatusStore.getSnapshot()).toMatchObject({ state: 'offline', pending: 1 });
     const first = calls.filter((call) => call.method === 'POST');
     expect(first).toHaveLength(1);
 
@@ -252,7 +250,7 @@ describe('startTeamSync', () => {
     expect(pushes).toHaveLength(2);
     expect(pushes[1]).toEqual(pushes[0]);
     expect(server.writes.filter((write) => write.field === 'title')).toHaveLength(1);
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
     expect(metaOf(storage).inflight).toEqual([]);
   });
 
@@ -262,7 +260,7 @@ describe('startTeamSync', () => {
     faults.push(401);
     await settle();
 
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'off', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'off', pending: 0 });
     expect(tasks.hook).toBeNull();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(1);
@@ -274,14 +272,14 @@ describe('startTeamSync', () => {
     begin();
     await settle();
 
-    expect(teamSyncStatus.getSnapshot()).toEqual({
+    expect(syncStatusStore.getSnapshot()).toEqual({
       state: 'error',
       pending: 0,
       message: 'The server sent a sync response that could not be read.',
     });
     await vi.advanceTimersByTimeAsync(750);
     expect(calls).toHaveLength(2);
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 
   it('pauses, uploading nothing, while another account has changes waiting', async () => {
@@ -293,7 +291,7 @@ describe('startTeamSync', () => {
     await settle();
     await vi.advanceTimersByTimeAsync(60_000);
 
-    expect(teamSyncStatus.getSnapshot()).toEqual({
+    expect(syncStatusStore.getSnapshot()).toEqual({
       state: 'paused',
       pending: 1,
       message: OTHER_ACCOUNT_MESSAGE,
@@ -315,7 +313,7 @@ describe('startTeamSync', () => {
     const meta = metaOf(storage);
     expect(meta.userId).toBe(USER);
     expect(meta.tasks).toEqual({});
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 
   it('on reset pushes what waits, walks from the start and drops what the walk does not return', async () => {
@@ -352,7 +350,7 @@ describe('startTeamSync', () => {
     ]);
     expect(tasks.tasks.map((t) => [t.uid, t.title])).toEqual([[keptUid, 'Kept, edited']]);
     expect(metaOf(storage).walk).toBeNull();
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 });
 
@@ -377,12 +375,12 @@ describe('tabs', () => {
 
     expect(calls).toEqual([]);
     expect(Object.keys(metaOf(storage).dirty)).toHaveLength(1);
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'syncing', pending: 1 });
 
     grant!();
     await settle();
     expect([...server.viewOf(USER).values()].map((values) => values.title)).toEqual(['From a waiting tab']);
-    expect(teamSyncStatus.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
 
     stop?.();
     stop = null;

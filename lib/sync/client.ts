@@ -5,7 +5,8 @@
  * metadata lives under `tasklane.sync` (lib/sync/replica.ts). One tab per browser does the network
  * work (Web Locks); every tab records its own changes.
  *
- * The UI reads `teamSyncStatus` (useSyncExternalStore) and calls `retrySync` / `answerFirstSync`.
+ * The engine publishes its status and its controls (retry, the first-sync answer) in
+ * lib/sync/status-store.ts, which the UI reads without loading this module.
  */
 import { ApiError, requestJson } from '@/lib/api/http';
 import { getLocalStorage } from '@/lib/storage/local-store';
@@ -18,6 +19,7 @@ import {
 import type { Task } from '@/lib/tasks/task';
 import { isHlc } from './hlc';
 import { parseCursor, SYNC_LIMITS, type PullResponse, type PushResponse } from './protocol';
+import { publishSyncStatus, setSyncControls } from './status-store';
 import {
   answerFirstSyncChoice,
   applyPullPage,
@@ -49,52 +51,6 @@ const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
 
 export const OTHER_ACCOUNT_MESSAGE =
   'Changes from another account are waiting on this device. Sign in as that account to send them.';
-
-export type TeamSyncState = 'off' | 'syncing' | 'synced' | 'offline' | 'error' | 'needs-decision' | 'paused';
-
-export interface TeamSyncStatus {
-  state: TeamSyncState;
-  /** Tasks with changes waiting to reach the server. */
-  pending: number;
-  message?: string;
-  /** Tasks found without a sync identity, while the first-sync question waits for an answer. */
-  firstSyncCount?: number;
-}
-
-const OFF: TeamSyncStatus = { state: 'off', pending: 0 };
-
-let status: TeamSyncStatus = OFF;
-const statusListeners = new Set<() => void>();
-
-function setStatus(next: TeamSyncStatus): void {
-  if (
-    next.state === status.state &&
-    next.pending === status.pending &&
-    next.message === status.message &&
-    next.firstSyncCount === status.firstSyncCount
-  ) {
-    return;
-  }
-  status = next;
-  for (const listener of Array.from(statusListeners)) listener();
-}
-
-/** The engine's state for the UI, shaped for `useSyncExternalStore`. */
-export const teamSyncStatus = {
-  subscribe(listener: () => void): () => void {
-    const entry = () => listener();
-    statusListeners.add(entry);
-    return () => {
-      statusListeners.delete(entry);
-    };
-  },
-  getSnapshot(): TeamSyncStatus {
-    return status;
-  },
-  getServerSnapshot(): TeamSyncStatus {
-    return OFF;
-  },
-};
 
 /** Storage for the replica's metadata: `localStorage` by default. */
 export interface SyncStorage {
@@ -227,17 +183,7 @@ function readPullResponse(value: unknown): PullResponse {
   return value as unknown as PullResponse;
 }
 
-let running: { stop: () => void; retry: () => void; answer: (choice: FirstSyncChoice) => void } | null = null;
-
-/** Syncs now, forgetting any backoff (the UI's "Retry"). */
-export function retrySync(): void {
-  running?.retry();
-}
-
-/** The first-sync answer: upload the tasks found on this device, or keep them here only. */
-export function answerFirstSync(choice: FirstSyncChoice): void {
-  running?.answer(choice);
-}
+let running: { stop: () => void } | null = null;
 
 /**
  * Starts team sync for the signed-in user; returns its stop. One engine at a time: starting another
@@ -330,22 +276,26 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (stopped) return;
     const meta = loadMeta();
     if (meta && meta.userId !== options.userId) {
-      setStatus({ state: 'paused', pending: pendingCount(meta), message: OTHER_ACCOUNT_MESSAGE });
+      publishSyncStatus({ state: 'paused', pending: pendingCount(meta), message: OTHER_ACCOUNT_MESSAGE });
       return;
     }
     if (!meta) {
-      setStatus({ state: 'error', pending: 0, message: 'Browser storage is unavailable: sync is off.' });
+      publishSyncStatus({
+        state: 'error',
+        pending: 0,
+        message: 'Browser storage is unavailable: sync is off.',
+      });
       return;
     }
     const pending = pendingCount(meta);
     const decision = needsDecision(meta, tasksPort.read());
     if (decision > 0) {
-      setStatus({ state: 'needs-decision', pending, firstSyncCount: decision });
+      publishSyncStatus({ state: 'needs-decision', pending, firstSyncCount: decision });
       return;
     }
-    if (lastError) setStatus({ state: lastError.state, pending, message: lastError.message });
-    else if (pending > 0 || (syncing && !everSynced)) setStatus({ state: 'syncing', pending });
-    else setStatus({ state: 'synced', pending });
+    if (lastError) publishSyncStatus({ state: lastError.state, pending, message: lastError.message });
+    else if (pending > 0 || (syncing && !everSynced)) publishSyncStatus({ state: 'syncing', pending });
+    else publishSyncStatus({ state: 'synced', pending });
   }
 
   /** Writes the list (when it changed) then the metadata, in one turn. */
@@ -561,8 +511,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     env.removeEventListener('visibilitychange', onVisibility);
     env.removeEventListener('storage', onStorage);
     releaseLock?.();
-    if (running === handle) running = null;
-    setStatus(OFF);
+    if (running === handle) {
+      running = null;
+      setSyncControls(null);
+    }
   }
 
   const handle = {
@@ -578,7 +530,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       }
       void syncNow();
     },
-    answer: (choice: FirstSyncChoice) => {
+    answerFirstSync: (choice: FirstSyncChoice) => {
       const meta = workingMeta();
       if (!meta || meta.decided !== null) return;
       answerFirstSyncChoice(meta, tasksPort.read(), choice);
@@ -589,6 +541,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     },
   };
   running = handle;
+  setSyncControls(handle);
 
   function afterOpen(): void {
     removeHook = tasksPort.setWriteHook(hook);

@@ -1,0 +1,42 @@
+'use client';
+
+import { useEffect, useSyncExternalStore } from 'react';
+import { readTokenUserId } from '@/lib/auth/token-claims';
+import { startTeamSync } from '@/lib/sync/client';
+import { answerFirstSync, syncStatusStore } from '@/lib/sync/status-store';
+import { FIRST_SYNC_KEEP_LABEL, FIRST_SYNC_UPLOAD_LABEL, firstSyncQuestion } from '@/lib/sync/status-text';
+import { getStoredToken } from '@/lib/storage/session';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+
+/**
+ * Runs team sync for the signed-in user while a workspace page is open (rendered only when the
+ * server has TEAM_SYNC=on), and asks the first-sync question when the engine needs an answer.
+ */
+export function TeamSync() {
+  useEffect(() => {
+    const userId = readTokenUserId(getStoredToken());
+    if (!userId) return;
+    return startTeamSync({ userId, getToken: getStoredToken });
+  }, []);
+
+  const status = useSyncExternalStore(
+    syncStatusStore.subscribe,
+    syncStatusStore.getSnapshot,
+    syncStatusStore.getServerSnapshot,
+  );
+  const asking = status.state === 'needs-decision' && (status.firstSyncCount ?? 0) > 0;
+  const question = firstSyncQuestion(status.firstSyncCount ?? 0);
+  return (
+    <ConfirmDialog
+      open={asking}
+      title={question.title}
+      confirmLabel={FIRST_SYNC_UPLOAD_LABEL}
+      confirmVariant="primary"
+      cancelLabel={FIRST_SYNC_KEEP_LABEL}
+      onConfirm={() => answerFirstSync('upload')}
+      onCancel={() => answerFirstSync('keep')}
+    >
+      <p>{question.body}</p>
+    </ConfirmDialog>
+  );
+}

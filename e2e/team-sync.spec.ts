@@ -1,0 +1,318 @@
+/**
+ * Team sync end to end (docs/product.md#team-sync): a production server with TEAM_SYNC=on on its own
+ * SQLite file, and browser contexts standing for devices. One member on two devices, an admin, a
+ * second member; offline edits merged field by field; the first-sync question. With sync off (the
+ * shared e2e server), nothing calls /api/sync.
+ */
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { readStoredJson, type StoredTask } from './page-helpers';
+import { startAppServer, type AppProcess } from './process-helpers';
+import { E2E_PASSWORD, signIn } from './session-helpers';
+
+type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
+type Device = { context: BrowserContext; page: Page };
+
+test.describe.configure({ mode: 'serial' });
+
+const FAR_DEADLINE = '2099-01-01';
+let server: AppProcess;
+const accounts: Record<'admin' | 'alice' | 'bob', Account> = {} as Record<'admin' | 'alice' | 'bob', Account>;
+
+async function register(fullName: string, email: string, role: 'user' | 'admin'): Promise<Account> {
+  const response = await fetch(`${server.base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullName, email, password: E2E_PASSWORD, role }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  return { fullName, email, role, token };
+}
+
+/** A fresh browser profile signed in as `account`: one device. */
+async function openDevice(browser: Browser, account: Account): Promise<Device> {
+  const context = await browser.newContext({ baseURL: server.base });
+  const page = await context.newPage();
+  await signIn(page, { token: account.token, email: account.email, name: account.fullName });
+  return { context, page };
+}
+
+function syncStatus(page: Page): Locator {
+  return page.getByRole('banner').getByRole('status');
+}
+
+async function addTask(page: Page, title: string, description: string): Promise<void> {
+  await page.goto('/user/userpage');
+  const form = page.getByRole('form', { name: 'Create a New Task' });
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
+  await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(FAR_DEADLINE);
+  await form.getByRole('button', { name: 'Add Task' }).click();
+  await expect(page.getByRole('main').getByRole('article', { name: title, exact: true })).toBeVisible();
+}
+
+function boardColumn(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): Locator {
+  return page.locator(`section[data-column="${name}"]`);
+}
+
+/** A keyboard drag of the card `title` by `steps` columns to the right. */
+async function dragRight(page: Page, title: string, steps: number): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(title) }).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+}
+
+async function storedTask(page: Page, title: string): Promise<StoredTask & { uid?: string }> {
+  const tasks = (await readStoredJson<(StoredTask & { uid?: string })[]>(page, 'tasks')) ?? [];
+  const task = tasks.find((item) => item.title === title);
+  expect(task, `a stored task titled ${title}`).toBeDefined();
+  return task!;
+}
+
+/** Every task the server lets `account` see, through the pull endpoint. */
+async function pullAll(account: Account): Promise<{ uid: string; deleted: boolean; data: StoredTask }[]> {
+  const seen = [];
+  let cursor = '0:';
+  for (;;) {
+    const response = await fetch(`${server.base}/api/sync/pull?cursor=${encodeURIComponent(cursor)}`, {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      changes: { uid: string; deleted: boolean; data: StoredTask }[];
+      cursor: string;
+      more: boolean;
+    };
+    seen.push(...body.changes);
+    cursor = body.cursor;
+    if (!body.more) return seen;
+  }
+}
+
+async function conflictsOf(account: Account, uid: string): Promise<{ field: string; value: unknown }[]> {
+  const response = await fetch(`${server.base}/api/sync/conflicts?uid=${uid}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { conflicts: { field: string; value: unknown }[] }).conflicts;
+}
+
+test.describe('@one-width team sync on', () => {
+  test.beforeAll(async () => {
+    server = await startAppServer({ TEAM_SYNC: 'on' });
+    accounts.admin = await register('Tara Admin', 'tara-admin@example.com', 'admin');
+    accounts.alice = await register('Alice Member', 'alice@example.com', 'user');
+    accounts.bob = await register('Bob Member', 'bob@example.com', 'user');
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a task created on one device appears on the member’s other open device within 5 s', async ({
+    browser,
+  }) => {
+    const laptop = await openDevice(browser, accounts.alice);
+    const phone = await openDevice(browser, accounts.alice);
+    await phone.page.goto('/user/dashboard');
+    await expect(syncStatus(phone.page)).toHaveText('Synced');
+
+    await addTask(laptop.page, 'Draft the Q3 plan', 'Goals and owners');
+    await expect(syncStatus(laptop.page)).toHaveText('Synced');
+    await expect(boardColumn(phone.page, 'To Do').getByText('Draft the Q3 plan')).toBeVisible({
+      timeout: 5_000,
+    });
+    const onLaptop = await storedTask(laptop.page, 'Draft the Q3 plan');
+    const onPhone = await storedTask(phone.page, 'Draft the Q3 plan');
+    expect(onPhone.uid).toBe(onLaptop.uid);
+    expect(onPhone).toMatchObject({ description: 'Goals and owners', assignedTo: 'Alice Member' });
+
+    // A reload of a third device brings it too.
+    const tablet = await openDevice(browser, accounts.alice);
+    await tablet.page.goto('/user/dashboard');
+    await expect(boardColumn(tablet.page, 'To Do').getByText('Draft the Q3 plan')).toBeVisible();
+    for (const device of [laptop, phone, tablet]) await device.context.close();
+  });
+
+  test('the admin sees the member’s task in Manage Tasks, and Mark as Completed reaches the member’s board', async ({
+    browser,
+  }) => {
+    const member = await openDevice(browser, accounts.alice);
+    await addTask(member.page, 'Book the venue', 'Team offsite');
+    await expect(syncStatus(member.page)).toHaveText('Synced');
+
+    const admin = await openDevice(browser, accounts.admin);
+    await admin.page.goto('/admin/manage-tasks');
+    const pending = admin.page
+      .getByRole('table', { name: 'Pending Tasks' })
+      .getByRole('row')
+      .filter({ has: admin.page.getByRole('rowheader', { name: 'Book the venue' }) });
+    await expect(pending).toBeVisible();
+    await pending.getByRole('button', { name: '✅ Mark as Completed' }).click();
+    await expect(syncStatus(admin.page)).toHaveText('Synced');
+
+    await member.page.goto('/user/dashboard');
+    await expect(boardColumn(member.page, 'Completed').getByText('Book the venue')).toBeVisible({
+      timeout: 5_000,
+    });
+    expect(await storedTask(member.page, 'Book the venue')).toMatchObject({
+      status: 'Completed',
+      progress: 100,
+    });
+    await member.context.close();
+    await admin.context.close();
+  });
+
+  test('a second member never sees the first member’s task', async ({ browser }) => {
+    const alice = await openDevice(browser, accounts.alice);
+    await addTask(alice.page, 'Private: salary review', 'Only for me');
+    await expect(syncStatus(alice.page)).toHaveText('Synced');
+
+    const bob = await openDevice(browser, accounts.bob);
+    await bob.page.goto('/user/dashboard');
+    await expect(syncStatus(bob.page)).toHaveText('Synced');
+    expect((await readStoredJson(bob.page, 'tasks')) ?? []).toEqual([]);
+    const bobSees = await pullAll(accounts.bob);
+    expect(bobSees.map((task) => task.data.title)).not.toContain('Private: salary review');
+    const adminSees = await pullAll(accounts.admin);
+    expect(adminSees.map((task) => task.data.title)).toContain('Private: salary review');
+    await alice.context.close();
+    await bob.context.close();
+  });
+
+  test('offline on both devices: edits to different fields both survive; the same field goes to the later edit', async ({
+    browser,
+  }) => {
+    const laptop = await openDevice(browser, accounts.alice);
+    await addTask(laptop.page, 'Merge me', 'Two devices');
+    await expect(syncStatus(laptop.page)).toHaveText('Synced');
+    const phone = await openDevice(browser, accounts.alice);
+    await phone.page.goto('/user/userpage');
+    const phoneCard = phone.page.getByRole('main').getByRole('article', { name: 'Merge me', exact: true });
+    await expect(phoneCard).toBeVisible();
+    await laptop.page.goto('/user/dashboard');
+
+    await laptop.context.setOffline(true);
+    await phone.context.setOffline(true);
+    // Laptop: a drag (the column). Phone: the slider (the progress).
+    await dragRight(laptop.page, 'Merge me', 1);
+    await expect(boardColumn(laptop.page, 'In Progress').getByText('Merge me')).toBeVisible();
+    await phoneCard.getByRole('slider', { name: 'Progress of Merge me' }).fill('30');
+    await expect(syncStatus(laptop.page)).toHaveText('Offline, 1 change waiting');
+    await expect(syncStatus(phone.page)).toHaveText('Offline, 1 change waiting');
+
+    await laptop.context.setOffline(false);
+    await phone.context.setOffline(false);
+    await expect(syncStatus(laptop.page)).toHaveText('Synced');
+    await expect(syncStatus(phone.page)).toHaveText('Synced');
+    for (const device of [laptop, phone]) {
+      await expect
+        .poll(async () => {
+          const task = await storedTask(device.page, 'Merge me');
+          return { column: task.column, progress: task.progress };
+        })
+        .toEqual({ column: 'In Progress', progress: 30 });
+    }
+
+    // The same field on both, offline: the later drag wins everywhere, the other is kept.
+    await phone.page.goto('/user/dashboard');
+    await expect(boardColumn(phone.page, 'In Progress').getByText('Merge me')).toBeVisible();
+    await laptop.context.setOffline(true);
+    await phone.context.setOffline(true);
+    await dragRight(laptop.page, 'Merge me', 1); // → Completed, first
+    await expect(boardColumn(laptop.page, 'Completed').getByText('Merge me')).toBeVisible();
+    await phone.page.getByRole('button', { name: /Merge me/ }).focus();
+    await phone.page.keyboard.press('Space');
+    await phone.page.keyboard.press('ArrowLeft');
+    await phone.page.keyboard.press('Space'); // → To Do, later
+    await expect(boardColumn(phone.page, 'To Do').getByText('Merge me')).toBeVisible();
+    await laptop.context.setOffline(false);
+    await expect(syncStatus(laptop.page)).toHaveText('Synced');
+    await phone.context.setOffline(false);
+    await expect(syncStatus(phone.page)).toHaveText('Synced');
+    for (const device of [laptop, phone]) {
+      await device.page.reload();
+      await expect(boardColumn(device.page, 'To Do').getByText('Merge me')).toBeVisible({ timeout: 5_000 });
+    }
+    const { uid } = await storedTask(laptop.page, 'Merge me');
+    expect(await conflictsOf(accounts.alice, uid!)).toContainEqual(
+      expect.objectContaining({ field: 'column', value: 'Completed' }),
+    );
+    await laptop.context.close();
+    await phone.context.close();
+  });
+
+  test('the first sync of a browser holding tasks asks once; Keep leaves them on the device', async ({
+    browser,
+  }) => {
+    const device = await openDevice(browser, accounts.bob);
+    await device.page.evaluate(() =>
+      localStorage.setItem(
+        'tasks',
+        JSON.stringify([
+          { id: '1', title: 'Old local task', description: 'From before sync', progress: 0 },
+          { id: '2', title: 'Another local task', description: 'Also local', progress: 50 },
+        ]),
+      ),
+    );
+    await device.page.goto('/user/dashboard');
+    const dialog = device.page.getByRole('dialog', { name: 'Share this device’s tasks with your team?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      'This browser holds 2 tasks that are not in the team workspace yet. Upload them so they follow you to your other devices and your admins can see them, or keep them on this device only.',
+    );
+    await expect(dialog.getByRole('button')).toHaveText([
+      'Keep on this device only',
+      'Upload to team workspace',
+    ]);
+    await dialog.getByRole('button', { name: 'Keep on this device only' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(syncStatus(device.page)).toHaveText('Synced');
+    await device.page.reload();
+    await expect(boardColumn(device.page, 'To Do').getByText('Old local task')).toBeVisible();
+    await expect(device.page.getByRole('dialog')).toHaveCount(0);
+    expect((await pullAll(accounts.bob)).map((task) => task.data.title)).not.toContain('Old local task');
+    await device.context.close();
+  });
+
+  test('Upload sends the local tasks to the team workspace', async ({ browser }) => {
+    const device = await openDevice(browser, accounts.bob);
+    await device.page.evaluate(() =>
+      localStorage.setItem(
+        'tasks',
+        JSON.stringify([{ id: '7', title: 'Bob’s draft', description: 'Upload me', progress: 10 }]),
+      ),
+    );
+    await device.page.goto('/user/dashboard');
+    const dialog = device.page.getByRole('dialog', { name: 'Share this device’s tasks with your team?' });
+    await expect(dialog).toContainText('This browser holds 1 task that is not in the team workspace yet.');
+    await dialog.getByRole('button', { name: 'Upload to team workspace' }).click();
+    await expect(syncStatus(device.page)).toHaveText('Synced');
+    const admin = await pullAll(accounts.admin);
+    expect(admin.filter((task) => task.data.title === 'Bob’s draft')).toHaveLength(1);
+    await device.context.close();
+  });
+});
+
+test('@one-width with sync off, the workspace makes no /api/sync request and shows no sync status', async ({
+  memberPage: page,
+}) => {
+  const sync = { count: 0 };
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/sync')) sync.count += 1;
+  });
+  await page.goto('/user/userpage');
+  const form = page.getByRole('form', { name: 'Create a New Task' });
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill('Local only');
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill('No server');
+  await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(FAR_DEADLINE);
+  await form.getByRole('button', { name: 'Add Task' }).click();
+  await page.goto('/user/dashboard');
+  await expect(boardColumn(page, 'To Do').getByText('Local only')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(sync.count).toBe(0);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveCount(0);
+  expect(await readStoredJson(page, 'tasklane.sync')).toBeNull();
+});

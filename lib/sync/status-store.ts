@@ -1,0 +1,63 @@
+import type { FirstSyncChoice } from './replica';
+import type { SyncStatusView } from './status-text';
+
+/**
+ * The team sync status the UI shows, kept apart from the engine (lib/sync/client.ts) so that the
+ * navbar, on every page, does not load the engine: the engine is loaded only where sync runs, and
+ * publishes its status and its two controls here.
+ */
+
+export interface SyncStatus extends SyncStatusView {
+  /** With state 'needs-decision': how many local tasks the first-sync question is about. */
+  firstSyncCount?: number;
+}
+
+export interface SyncControls {
+  retry(): void;
+  answerFirstSync(choice: FirstSyncChoice): void;
+}
+
+const OFF: SyncStatus = { state: 'off', pending: 0 };
+
+let current: SyncStatus = OFF;
+let controls: SyncControls | null = null;
+const listeners = new Set<() => void>();
+
+function sameStatus(a: SyncStatus, b: SyncStatus): boolean {
+  return (
+    a.state === b.state &&
+    a.pending === b.pending &&
+    a.message === b.message &&
+    a.firstSyncCount === b.firstSyncCount
+  );
+}
+
+/** For useSyncExternalStore: the same object until the status really changes. */
+export const syncStatusStore = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: (): SyncStatus => current,
+  getServerSnapshot: (): SyncStatus => OFF,
+};
+
+export function publishSyncStatus(next: SyncStatus): void {
+  if (sameStatus(current, next)) return;
+  current = next;
+  for (const listener of Array.from(listeners)) listener();
+}
+
+/** The running engine's controls; null when it stops (the status then returns to 'off'). */
+export function setSyncControls(next: SyncControls | null): void {
+  controls = next;
+  if (!next) publishSyncStatus(OFF);
+}
+
+export function retrySync(): void {
+  controls?.retry();
+}
+
+export function answerFirstSync(choice: FirstSyncChoice): void {
+  controls?.answerFirstSync(choice);
+}

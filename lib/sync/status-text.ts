@@ -1,0 +1,55 @@
+/**
+ * What the navbar's sync status says (docs/product.md#team-sync). Pure, so the wording is unit-tested
+ * once and the component only lays it out.
+ */
+
+export type SyncState = 'off' | 'syncing' | 'synced' | 'offline' | 'error' | 'needs-decision' | 'paused';
+
+export interface SyncStatusView {
+  state: SyncState;
+  /** Local changes not yet on the server. */
+  pending: number;
+  /** Why sync stopped (error, paused). */
+  message?: string;
+}
+
+function changes(count: number): string {
+  return `${count.toLocaleString('en-US')} change${count === 1 ? '' : 's'}`;
+}
+
+/** The short label, or null when nothing is shown (sync off). */
+export function describeSyncStatus({ state, pending }: SyncStatusView): string | null {
+  switch (state) {
+    case 'off':
+      return null;
+    case 'synced':
+      return 'Synced';
+    case 'syncing':
+      return pending > 0 ? `Syncing ${changes(pending)}…` : 'Syncing…';
+    case 'offline':
+      return pending > 0 ? `Offline, ${changes(pending)} waiting` : 'Offline';
+    case 'error':
+      return pending > 0 ? `Sync failed, ${changes(pending)} waiting` : 'Sync failed';
+    case 'needs-decision':
+      return 'Not synced yet';
+    case 'paused':
+      return 'Sync paused';
+  }
+}
+
+/** The question asked once, the first time a browser holding tasks syncs. */
+export function firstSyncQuestion(count: number): { title: string; body: string } {
+  const one = count === 1;
+  const tasks = `${count.toLocaleString('en-US')} task${one ? '' : 's'}`;
+  return {
+    title: 'Share this device’s tasks with your team?',
+    body:
+      `This browser holds ${tasks} that ${one ? 'is' : 'are'} not in the team workspace yet. ` +
+      `Upload ${one ? 'it' : 'them'} so ${one ? 'it follows' : 'they follow'} you to your other devices ` +
+      'and your admins can see ' +
+      `${one ? 'it' : 'them'}, or keep ${one ? 'it' : 'them'} on this device only.`,
+  };
+}
+
+export const FIRST_SYNC_UPLOAD_LABEL = 'Upload to team workspace';
+export const FIRST_SYNC_KEEP_LABEL = 'Keep on this device only';
