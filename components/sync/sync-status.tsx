@@ -47,7 +47,7 @@ export function SyncStatus() {
         aria-live="polite"
         title={detail ?? label}
         className={cn(
-          'flex min-h-8 min-w-0 items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium',
+          'flex min-h-8 min-w-8 items-center justify-center gap-1.5 rounded-full border px-2 text-xs font-medium sm:px-2.5',
           TONES[status.state],
         )}
       >
@@ -55,7 +55,8 @@ export function SyncStatus() {
           className={cn('size-4 shrink-0', status.state === 'syncing' && 'motion-safe:animate-spin')}
           aria-hidden="true"
         />
-        <span className="truncate">{label}</span>
+        {/* Below the sm breakpoint only the icon shows; the words are still read out. */}
+        <span className="sr-only sm:not-sr-only sm:truncate">{label}</span>
         {detail ? <span className="sr-only">. {detail}</span> : null}
       </p>
       {status.state === 'error' ? (
