@@ -44,6 +44,11 @@ function syncStatus(page: Page): Locator {
 
 async function addTask(page: Page, title: string, description: string): Promise<void> {
   await page.goto('/user/userpage');
+  await submitTask(page, title, description);
+}
+
+/** Fills and sends the Create Tasks form of the page already open. */
+async function submitTask(page: Page, title: string, description: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Create a New Task' });
   await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await form.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
@@ -242,6 +247,28 @@ test.describe('@one-width team sync on', () => {
     );
     await laptop.context.close();
     await phone.context.close();
+  });
+
+  test('a change made offline survives closing the tab and is sent when a page opens online', async ({
+    browser,
+  }) => {
+    const laptop = await openDevice(browser, accounts.alice);
+    await laptop.page.goto('/user/userpage');
+    await expect(syncStatus(laptop.page)).toHaveText('Synced');
+    await laptop.context.setOffline(true);
+    await submitTask(laptop.page, 'Written on the train', 'No signal');
+    await expect(syncStatus(laptop.page)).toHaveText('Offline, 1 change waiting');
+    await laptop.page.close();
+
+    await laptop.context.setOffline(false);
+    const reopened = await laptop.context.newPage();
+    await reopened.goto('/user/dashboard');
+    await expect(syncStatus(reopened)).toHaveText('Synced');
+    const onServer = (await pullAll(accounts.alice)).filter(
+      (task) => task.data.title === 'Written on the train',
+    );
+    expect(onServer).toHaveLength(1);
+    await laptop.context.close();
   });
 
   test('the first sync of a browser holding tasks asks once; Keep leaves them on the device', async ({
