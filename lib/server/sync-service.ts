@@ -24,8 +24,16 @@ import { logger } from './logger';
 
 /**
  * Team sync on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a time
- * under the `sync` lock, each push that changes something gets the next number of a gap-free
- * sequence, and pulls walk the tasks in (version, uid) order. Who sees and writes what:
+ * under the `sync` lock, each push with an operation handled for the first time gets the next
+ * number of a gap-free sequence, and pulls walk the tasks in (version, uid) order.
+ *
+ * Rules the browser engine (lib/sync/replica.ts) relies on to converge:
+ * - Every operation applied or refused for the first time gives its task the push's number, even
+ *   when it changed nothing: its sender's next pull brings back what won.
+ * - An operation for a task the server does not have, based on a version the sender had seen
+ *   (`baseV > 0`), was meant for a task deleted and purged since: it creates nothing, and an
+ *   upsert's values are kept as `after-delete` conflict records.
+ * - A pull during a walk from the start (`walk=1`) never answers `reset`. Who sees and writes what:
  * lib/sync/access.ts. How two writes merge: lib/sync/merge.ts.
  */
 
@@ -137,7 +145,7 @@ interface PushContext {
   actor: SyncActor;
   clientId: string;
   now: Date;
-  /** The sequence number the push gets if it changes anything. */
+  /** The sequence number the push gets if it handles any operation for the first time. */
   seq: number;
   tasks: Map<string, TaskEntry>;
   /** Operations of this client already handled, by op id: earlier pushes and this one. */
@@ -147,7 +155,8 @@ interface PushContext {
   conflicts: Omit<ConflictRow, 'seq'>[];
   revocations: RevocationRow[];
   response: PushResponse;
-  changed: boolean;
+  /** Whether an operation was handled for the first time: the push then takes `seq`. */
+  touched: boolean;
 }
 
 type ConflictInput = Omit<ConflictRecord, 'reason' | 'winningHlc'> & {
@@ -187,15 +196,52 @@ function addChange(context: PushContext, op: SyncOp, outcome: Outcome, message?:
   context.seen.set(opId, { outcome, message });
 }
 
-/** A refused operation changes nothing; its values are kept as `forbidden` conflict records. */
-function refuse(context: PushContext, op: SyncOp, message: string): void {
+/** Gives the task the push's number, so that the next pull of everyone who sees it returns it. */
+function touch(context: PushContext, entry: TaskEntry): void {
+  context.touched = true;
+  entry.synced = { ...entry.synced, version: context.seq };
+  entry.dirty = true;
+}
+
+/**
+ * A refused operation changes no value; its values are kept as `forbidden` conflict records. It
+ * still touches the task: its sender's next pull returns the task as it is, or (when the sender may
+ * not see it) names it in `gone`.
+ */
+function refuse(context: PushContext, entry: TaskEntry, op: SyncOp, message: string): void {
   if (op.kind === 'upsert') {
     for (const [field, write] of Object.entries(op.fields)) {
       addConflict(context, { uid: op.uid, field, ...write, winningHlc: null, reason: 'forbidden' });
     }
   }
+  touch(context, entry);
+  if (!canSeeTask(context.actor, entry)) {
+    context.revocations.push({
+      id: randomUUID(),
+      seq: context.seq,
+      taskUid: op.uid,
+      userId: context.actor.id,
+    });
+  }
   addChange(context, op, 'forbidden', message);
   context.response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
+}
+
+/**
+ * An operation for a task the server does not have, from a sender that had seen it (`baseV > 0`):
+ * the task was deleted and purged since. Nothing is created; an upsert's values become
+ * `after-delete` conflict records (the delete's stamp is gone with the task).
+ */
+function keepForPurged(context: PushContext, pushed: SyncOp): void {
+  const op = restamp(pushed, context.now.getTime());
+  if (op.kind === 'upsert') {
+    for (const [field, write] of Object.entries(op.fields)) {
+      addConflict(context, { uid: op.uid, field, ...write, winningHlc: null, reason: 'after-delete' });
+    }
+  }
+  context.touched = true;
+  addChange(context, op, 'unchanged');
+  context.response.acks.push(op.opId);
 }
 
 async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
@@ -203,8 +249,12 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
   const op = restamp(pushed, context.now.getTime());
   const result = mergeOp(entry?.synced, op, context.seq);
   for (const record of result.conflicts) addConflict(context, record);
-  if (result.changed) {
-    context.changed = true;
+  if (!result.changed) {
+    // It lost, or repeated what is there: the task still moves, so the sender's pull brings back what won.
+    if (entry) touch(context, entry);
+    else context.touched = true;
+  } else {
+    context.touched = true;
     const target = entry ?? {
       synced: result.task,
       ownerId: context.actor.id,
@@ -269,7 +319,7 @@ async function applyPush(
     conflicts: [],
     revocations: [],
     response: { acks: [], rejected: [], seq: 0, serverHlc: '' },
-    changed: false,
+    touched: false,
   };
 
   const opIds = [...new Set(request.ops.map((op) => op.opId))];
@@ -298,13 +348,19 @@ async function applyPush(
       continue;
     }
     const entry = context.tasks.get(op.uid);
-    const decision = checkOp(actor, entry && accessOf(entry), op);
+    if (!entry) {
+      // baseV 0: a new task, which its sender creates and owns.
+      if (op.baseV > 0) keepForPurged(context, op);
+      else await apply(context, op);
+      continue;
+    }
+    const decision = checkOp(actor, accessOf(entry), op);
     if (decision.allowed) await apply(context, op);
-    else refuse(context, op, decision.message);
+    else refuse(context, entry, op, decision.message);
   }
 
-  await writePush(db, tables, context, context.changed ? context.seq : lastSeq);
-  context.response.seq = context.changed ? context.seq : 0;
+  await writePush(db, tables, context, context.touched ? context.seq : lastSeq);
+  context.response.seq = context.touched ? context.seq : 0;
   context.response.serverHlc = serverStamp(now.getTime());
   return context.response;
 }
@@ -341,7 +397,7 @@ async function writePush(
   );
   await insertChunked(context.revocations, (rows) => db.insert(syncRevocations).values(rows));
   // Last: a pull reads only versions up to last_seq, so it never sees half of a push.
-  if (context.changed) {
+  if (context.touched) {
     await db
       .insert(syncState)
       .values({ id: 1, lastSeq: context.seq, gcFloorSeq: 0 })
@@ -376,9 +432,16 @@ function toPulled(row: TaskRow): PulledTask {
 /**
  * GET /api/sync/pull. The tasks the actor may see changed after `cursor`, in (version, uid) order,
  * up to the last push that has finished; the tasks reassigned away from them since; or `reset`
- * when tombstones the cursor has not passed were purged.
+ * when tombstones the cursor has not passed were purged. During a walk from the start (`walk`)
+ * there is no `reset`: the walk's cursors pass below the purged versions on the way, and what the
+ * walk does not bring back is dropped by the browser anyway.
  */
-export async function pullChanges(actor: SyncActor, cursor: string, limit: number): Promise<PullResponse> {
+export async function pullChanges(
+  actor: SyncActor,
+  cursor: string,
+  limit: number,
+  options: { walk?: boolean } = {},
+): Promise<PullResponse> {
   const after = parseCursor(cursor);
   if (!after) throw new AppError('VALIDATION_ERROR', 'cursor must look like <version>:<uid>.');
   if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_LIMITS.maxPullLimit) {
@@ -387,7 +450,7 @@ export async function pullChanges(actor: SyncActor, cursor: string, limit: numbe
   const { db, tables } = await getDatabase();
   const { syncTasks, syncRevocations } = tables;
   const { lastSeq, gcFloorSeq } = await readState(db, tables);
-  if (after.version > 0 && after.version < gcFloorSeq) {
+  if (!options.walk && after.version > 0 && after.version < gcFloorSeq) {
     return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true };
   }
 
@@ -481,14 +544,15 @@ export async function listConflicts(
 }
 
 /**
- * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS before `now`, and
- * raises gc_floor_seq past them so that a cursor that may not have seen a purged delete resets;
+ * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS (at least one)
+ * before `now`: a browser restarts a walk older than lib/sync/replica.ts's MAX_WALK_AGE_MS, so a
+ * walk never misses a delete purged while it runs. Raises gc_floor_seq past them so that a cursor that may not have seen a purged delete resets;
  * drops op-log rows older than 30 days.
  */
 export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFloorSeq: number }> {
   const handle = await getDatabase();
   const { syncTasks, syncChanges, syncRevocations, syncState } = handle.tables;
-  const cutoff = new Date(now.getTime() - getEnv().SYNC_TOMBSTONE_DAYS * DAY_MS);
+  const cutoff = new Date(now.getTime() - Math.max(getEnv().SYNC_TOMBSTONE_DAYS, 1) * DAY_MS);
   return handle.exclusive(async (db) => {
     const state = await readState(db, handle.tables);
     const expired = await db
