@@ -215,7 +215,8 @@ function refuse(context: PushContext, entry: TaskEntry, op: SyncOp, message: str
     }
   }
   touch(context, entry);
-  if (!canSeeTask(context.actor, entry)) {
+  const told = context.revocations.some((row) => row.taskUid === op.uid && row.userId === context.actor.id);
+  if (!told && !canSeeTask(context.actor, entry)) {
     context.revocations.push({
       id: randomUUID(),
       seq: context.seq,

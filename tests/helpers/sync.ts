@@ -43,9 +43,16 @@ export function push(token: string | undefined, clientId: string, ops: unknown[]
   });
 }
 
-export function pull(token: string | undefined, cursor = START_CURSOR, limit?: number) {
+/** `walk`: the pull is part of a walk from the start (`walk=1`). */
+export function pull(
+  token: string | undefined,
+  cursor = START_CURSOR,
+  limit?: number,
+  options: { walk?: boolean } = {},
+) {
   const query = new URLSearchParams({ cursor });
   if (limit !== undefined) query.set('limit', String(limit));
+  if (options.walk) query.set('walk', '1');
   return call<PullResponse & { message?: string; code?: string }>(pullRoute, `/api/sync/pull?${query}`, {
     token,
   });
