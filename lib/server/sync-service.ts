@@ -17,7 +17,7 @@ import {
   type SyncConflict,
   type SyncConflictReason,
 } from '@/lib/sync/protocol';
-import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables, type WriteStatement } from './db';
 import { getEnv } from './env';
 import { AppError } from './errors';
 import { logger } from './logger';
@@ -112,10 +112,13 @@ function accessOf(entry: TaskEntry): TaskAccess {
   };
 }
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+/** One statement per INSERT_CHUNK rows (none for no rows). */
+function chunked<T>(rows: readonly T[], statement: (chunk: T[]) => WriteStatement): WriteStatement[] {
+  const statements: WriteStatement[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await insert(rows.slice(start, start + INSERT_CHUNK));
+    statements.push(statement(rows.slice(start, start + INSERT_CHUNK)));
   }
+  return statements;
 }
 
 async function readState(db: Executor, tables: Tables): Promise<{ lastSeq: number; gcFloorSeq: number }> {
@@ -291,21 +294,26 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
  */
 export async function pushChanges(actor: SyncActor, request: PushRequest): Promise<PushResponse> {
   const handle = await getDatabase();
-  const response = await handle.exclusive(
-    (db) => applyPush(db, handle.tables, actor, request, new Date()),
-    'sync',
-  );
+  const response = await handle.exclusive(async (db) => {
+    const { context, statements } = await applyPush(db, handle.tables, actor, request, new Date());
+    await handle.writeAll(statements);
+    return context.response;
+  }, 'sync');
   await purgeNowAndThen(handle);
   return response;
 }
 
+/**
+ * Reads what the push needs and decides every operation; returns the statements that store the
+ * outcome (written together by `writeAll`, after every read).
+ */
 async function applyPush(
   db: Executor,
   tables: Tables,
   actor: SyncActor,
   request: PushRequest,
   now: Date,
-): Promise<PushResponse> {
+): Promise<{ context: PushContext; statements: WriteStatement[] }> {
   const { syncChanges, syncTasks } = tables;
   const { lastSeq } = await readState(db, tables);
   const context: PushContext = {
@@ -360,20 +368,23 @@ async function applyPush(
     else refuse(context, entry, op, decision.message);
   }
 
-  await writePush(db, tables, context, context.touched ? context.seq : lastSeq);
   context.response.seq = context.touched ? context.seq : 0;
   context.response.serverHlc = serverStamp(now.getTime());
-  return context.response;
+  return {
+    context,
+    statements: pushStatements(db, tables, context, context.touched ? context.seq : lastSeq),
+  };
 }
 
-/** Stores what a push decided; `recordSeq` goes on its op-log and conflict rows. */
-async function writePush(
+/** The statements that store what a push decided; `recordSeq` goes on its op-log and conflict rows. */
+function pushStatements(
   db: Executor,
   tables: Tables,
   context: PushContext,
   recordSeq: number,
-): Promise<void> {
+): WriteStatement[] {
   const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = tables;
+  const statements: WriteStatement[] = [];
   for (const [uid, entry] of context.tasks) {
     if (!entry.dirty) continue;
     const values = {
@@ -385,25 +396,32 @@ async function writePush(
       version: entry.synced.version,
       updatedAt: context.now,
     };
-    await db
-      .insert(syncTasks)
-      .values({ uid, createdAt: entry.createdAt, ...values })
-      .onConflictDoUpdate({ target: syncTasks.uid, set: values });
+    statements.push(
+      db
+        .insert(syncTasks)
+        .values({ uid, createdAt: entry.createdAt, ...values })
+        .onConflictDoUpdate({ target: syncTasks.uid, set: values }),
+    );
   }
-  await insertChunked(context.changes, (rows) =>
-    db.insert(syncChanges).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+  statements.push(
+    ...chunked(context.changes, (rows) =>
+      db.insert(syncChanges).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+    ),
+    ...chunked(context.conflicts, (rows) =>
+      db.insert(syncConflicts).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+    ),
+    ...chunked(context.revocations, (rows) => db.insert(syncRevocations).values(rows)),
   );
-  await insertChunked(context.conflicts, (rows) =>
-    db.insert(syncConflicts).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
-  );
-  await insertChunked(context.revocations, (rows) => db.insert(syncRevocations).values(rows));
   // Last: a pull reads only versions up to last_seq, so it never sees half of a push.
   if (context.touched) {
-    await db
-      .insert(syncState)
-      .values({ id: 1, lastSeq: context.seq, gcFloorSeq: 0 })
-      .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: context.seq } });
+    statements.push(
+      db
+        .insert(syncState)
+        .values({ id: 1, lastSeq: context.seq, gcFloorSeq: 0 })
+        .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: context.seq } }),
+    );
   }
+  return statements;
 }
 
 /** The `limit` query parameter of a pull, default 500; pullChanges checks its range. */
@@ -561,21 +579,24 @@ export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFl
       .from(syncTasks)
       .where(and(eq(syncTasks.deleted, true), lt(syncTasks.updatedAt, cutoff)));
     let gcFloorSeq = state.gcFloorSeq;
-    for (let start = 0; start < expired.length; start += INSERT_CHUNK) {
-      const uids = expired.slice(start, start + INSERT_CHUNK).map((row) => row.uid);
-      await db.delete(syncTasks).where(inArray(syncTasks.uid, uids));
-      await db.delete(syncRevocations).where(inArray(syncRevocations.taskUid, uids));
-    }
     for (const row of expired) gcFloorSeq = Math.max(gcFloorSeq, row.version + 1);
+    const uids = expired.map((row) => row.uid);
+    const statements: WriteStatement[] = [
+      ...chunked(uids, (chunk) => db.delete(syncTasks).where(inArray(syncTasks.uid, chunk))),
+      ...chunked(uids, (chunk) => db.delete(syncRevocations).where(inArray(syncRevocations.taskUid, chunk))),
+      db
+        .delete(syncChanges)
+        .where(lt(syncChanges.createdAt, new Date(now.getTime() - CHANGE_LOG_DAYS * DAY_MS))),
+    ];
     if (gcFloorSeq !== state.gcFloorSeq) {
-      await db
-        .insert(syncState)
-        .values({ id: 1, lastSeq: state.lastSeq, gcFloorSeq })
-        .onConflictDoUpdate({ target: syncState.id, set: { gcFloorSeq } });
+      statements.push(
+        db
+          .insert(syncState)
+          .values({ id: 1, lastSeq: state.lastSeq, gcFloorSeq })
+          .onConflictDoUpdate({ target: syncState.id, set: { gcFloorSeq } }),
+      );
     }
-    await db
-      .delete(syncChanges)
-      .where(lt(syncChanges.createdAt, new Date(now.getTime() - CHANGE_LOG_DAYS * DAY_MS)));
+    await handle.writeAll(statements);
     return { purged: expired.length, gcFloorSeq };
   }, 'sync');
 }

@@ -114,7 +114,7 @@ export interface PushResponse {
 /** One task as a pull returns it: its current values, or only that it is deleted. */
 export interface PulledTask {
   uid: string;
-  /** The sequence number of the last push that changed it. */
+  /** The sequence number of the last push that touched it: an operation on it applied or refused. */
   v: number;
   deleted: boolean;
   /** The task's synced fields (empty for a deleted task). */
