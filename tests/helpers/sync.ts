@@ -83,3 +83,17 @@ export async function syncRows() {
     state: await db.select().from(tables.syncState),
   };
 }
+
+/** Empties the sync tables (between the runs of a property test). */
+export async function clearSyncTables(): Promise<void> {
+  const { db, tables } = await getDatabase();
+  for (const table of [
+    tables.syncRevocations,
+    tables.syncConflicts,
+    tables.syncChanges,
+    tables.syncTasks,
+    tables.syncState,
+  ]) {
+    await db.delete(table);
+  }
+}
