@@ -44,12 +44,16 @@ describe('DatabaseHandle.exclusive lock keys', () => {
     const handle = await getDatabase();
     const events: string[] = [];
     const hold = gate();
+    const started = gate();
     const first = handle.exclusive(async (db) => {
       events.push('sync 1 start');
+      started.open();
       await hold.opened;
       await db.select().from(handle.tables.syncState);
       events.push('sync 1 end');
     }, 'sync');
+    // PostgreSQL: two calls on two pooled connections may reach the lock in either order.
+    await started.opened;
     const second = handle.exclusive(async () => {
       events.push('sync 2 start');
     }, 'sync');
