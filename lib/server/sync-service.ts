@@ -25,7 +25,8 @@ import { logger } from './logger';
 /**
  * Team sync on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a time
  * under the `sync` lock, each push with an operation handled for the first time gets the next
- * number of a gap-free sequence, and pulls walk the tasks in (version, uid) order.
+ * number of a gap-free sequence, and pulls walk the tasks in (version, uid) order. Who sees and
+ * writes what: lib/sync/access.ts. How two writes merge: lib/sync/merge.ts.
  *
  * Rules the browser engine (lib/sync/replica.ts) relies on to converge:
  * - Every operation applied or refused for the first time gives its task the push's number, even
@@ -33,8 +34,7 @@ import { logger } from './logger';
  * - An operation for a task the server does not have, based on a version the sender had seen
  *   (`baseV > 0`), was meant for a task deleted and purged since: it creates nothing, and an
  *   upsert's values are kept as `after-delete` conflict records.
- * - A pull during a walk from the start (`walk=1`) never answers `reset`. Who sees and writes what:
- * lib/sync/access.ts. How two writes merge: lib/sync/merge.ts.
+ * - A pull during a walk from the start (`walk=1`) never answers `reset`.
  */
 
 export const SYNC_DISABLED_MESSAGE = 'Team sync is not enabled on this server.';
@@ -565,8 +565,8 @@ export async function listConflicts(
 /**
  * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS (at least one)
  * before `now`: a browser restarts a walk older than lib/sync/replica.ts's MAX_WALK_AGE_MS, so a
- * walk never misses a delete purged while it runs. Raises gc_floor_seq past them so that a cursor that may not have seen a purged delete resets;
- * drops op-log rows older than 30 days.
+ * walk never misses a delete purged while it runs. Raises gc_floor_seq past them so that a cursor
+ * that may not have seen a purged delete resets; drops op-log rows older than 30 days.
  */
 export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFloorSeq: number }> {
   const handle = await getDatabase();
