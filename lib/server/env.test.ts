@@ -97,7 +97,14 @@ describe('parseEnv', () => {
     expect(on.RATE_LIMIT_SYNC_MAX).toBe(50);
     expect(parseEnv({ TEAM_SYNC: '' }).TEAM_SYNC).toBe('off');
     expect(() => parseEnv({ TEAM_SYNC: 'yes' })).toThrow(/TEAM_SYNC must be on or off/);
-    expect(() => parseEnv({ SYNC_TOMBSTONE_DAYS: '0' })).toThrow(/SYNC_TOMBSTONE_DAYS/);
+    expect(() => parseEnv({ SYNC_TOMBSTONE_DAYS: '0' })).toThrow(
+      'Invalid environment variable SYNC_TOMBSTONE_DAYS: SYNC_TOMBSTONE_DAYS must be at least 1 day (browsers restart a full pull after 6 hours)',
+    );
+    expect(() => parseEnv({ SYNC_TOMBSTONE_DAYS: '-3' })).toThrow(/must be at least 1 day/);
+    expect(() => parseEnv({ SYNC_TOMBSTONE_DAYS: '1.5' })).toThrow(
+      'Invalid environment variable SYNC_TOMBSTONE_DAYS: SYNC_TOMBSTONE_DAYS must be a whole number of days, 1 or more',
+    );
+    expect(parseEnv({ SYNC_TOMBSTONE_DAYS: '1' }).SYNC_TOMBSTONE_DAYS).toBe(1);
   });
 });
 

@@ -62,8 +62,15 @@ const envSchema = z.object({
   RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   /** Team sync (docs/decisions/0013-team-sync.md): `off` answers 404 on every /api/sync route. */
   TEAM_SYNC: z.enum(['on', 'off'], 'TEAM_SYNC must be on or off').default('off'),
-  /** Deleted synced tasks are purged this many days after their delete. */
-  SYNC_TOMBSTONE_DAYS: intFromEnv(90, 1),
+  /**
+   * Deleted synced tasks are purged this many days after their delete; at least 1, because a
+   * browser pulling everything from the start may take hours and must not miss a purged delete.
+   */
+  SYNC_TOMBSTONE_DAYS: z.coerce
+    .number('SYNC_TOMBSTONE_DAYS must be a whole number of days, 1 or more')
+    .int('SYNC_TOMBSTONE_DAYS must be a whole number of days, 1 or more')
+    .min(1, 'SYNC_TOMBSTONE_DAYS must be at least 1 day (browsers restart a full pull after 6 hours)')
+    .default(90),
   /** Sync pushes and pulls together, per user, within the window. */
   RATE_LIMIT_SYNC_MAX: intFromEnv(600, 1),
   RATE_LIMIT_SYNC_WINDOW_SECONDS: intFromEnv(60, 1),

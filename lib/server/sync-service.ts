@@ -17,16 +17,24 @@ import {
   type SyncConflict,
   type SyncConflictReason,
 } from '@/lib/sync/protocol';
-import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables, type WriteStatement } from './db';
 import { getEnv, isTeamSyncOn } from './env';
 import { AppError } from './errors';
 import { logger } from './logger';
 
 /**
  * Team sync on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a time
- * under the `sync` lock, each push that changes something gets the next number of a gap-free
- * sequence, and pulls walk the tasks in (version, uid) order. Who sees and writes what:
- * lib/sync/access.ts. How two writes merge: lib/sync/merge.ts.
+ * under the `sync` lock, each push with an operation handled for the first time gets the next
+ * number of a gap-free sequence, and pulls walk the tasks in (version, uid) order. Who sees and
+ * writes what: lib/sync/access.ts. How two writes merge: lib/sync/merge.ts.
+ *
+ * Rules the browser engine (lib/sync/replica.ts) relies on to converge:
+ * - Every operation applied or refused for the first time gives its task the push's number, even
+ *   when it changed nothing: its sender's next pull brings back what won.
+ * - An operation for a task the server does not have, based on a version the sender had seen
+ *   (`baseV > 0`), was meant for a task deleted and purged since: it creates nothing, and an
+ *   upsert's values are kept as `after-delete` conflict records.
+ * - A pull during a walk from the start (`walk=1`) never answers `reset`.
  */
 
 export const SYNC_DISABLED_MESSAGE = 'Team sync is not enabled on this server.';
@@ -104,10 +112,13 @@ function accessOf(entry: TaskEntry): TaskAccess {
   };
 }
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+/** One statement per INSERT_CHUNK rows (none for no rows). */
+function chunked<T>(rows: readonly T[], statement: (chunk: T[]) => WriteStatement): WriteStatement[] {
+  const statements: WriteStatement[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await insert(rows.slice(start, start + INSERT_CHUNK));
+    statements.push(statement(rows.slice(start, start + INSERT_CHUNK)));
   }
+  return statements;
 }
 
 async function readState(db: Executor, tables: Tables): Promise<{ lastSeq: number; gcFloorSeq: number }> {
@@ -137,7 +148,7 @@ interface PushContext {
   actor: SyncActor;
   clientId: string;
   now: Date;
-  /** The sequence number the push gets if it changes anything. */
+  /** The sequence number the push gets if it handles any operation for the first time. */
   seq: number;
   tasks: Map<string, TaskEntry>;
   /** Operations of this client already handled, by op id: earlier pushes and this one. */
@@ -147,7 +158,8 @@ interface PushContext {
   conflicts: Omit<ConflictRow, 'seq'>[];
   revocations: RevocationRow[];
   response: PushResponse;
-  changed: boolean;
+  /** Whether an operation was handled for the first time: the push then takes `seq`. */
+  touched: boolean;
 }
 
 type ConflictInput = Omit<ConflictRecord, 'reason' | 'winningHlc'> & {
@@ -187,15 +199,53 @@ function addChange(context: PushContext, op: SyncOp, outcome: Outcome, message?:
   context.seen.set(opId, { outcome, message });
 }
 
-/** A refused operation changes nothing; its values are kept as `forbidden` conflict records. */
-function refuse(context: PushContext, op: SyncOp, message: string): void {
+/** Gives the task the push's number, so that the next pull of everyone who sees it returns it. */
+function touch(context: PushContext, entry: TaskEntry): void {
+  context.touched = true;
+  entry.synced = { ...entry.synced, version: context.seq };
+  entry.dirty = true;
+}
+
+/**
+ * A refused operation changes no value; its values are kept as `forbidden` conflict records. It
+ * still touches the task: its sender's next pull returns the task as it is, or (when the sender may
+ * not see it) names it in `gone`.
+ */
+function refuse(context: PushContext, entry: TaskEntry, op: SyncOp, message: string): void {
   if (op.kind === 'upsert') {
     for (const [field, write] of Object.entries(op.fields)) {
       addConflict(context, { uid: op.uid, field, ...write, winningHlc: null, reason: 'forbidden' });
     }
   }
+  touch(context, entry);
+  const told = context.revocations.some((row) => row.taskUid === op.uid && row.userId === context.actor.id);
+  if (!told && !canSeeTask(context.actor, entry)) {
+    context.revocations.push({
+      id: randomUUID(),
+      seq: context.seq,
+      taskUid: op.uid,
+      userId: context.actor.id,
+    });
+  }
   addChange(context, op, 'forbidden', message);
   context.response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
+}
+
+/**
+ * An operation for a task the server does not have, from a sender that had seen it (`baseV > 0`):
+ * the task was deleted and purged since. Nothing is created; an upsert's values become
+ * `after-delete` conflict records (the delete's stamp is gone with the task).
+ */
+function keepForPurged(context: PushContext, pushed: SyncOp): void {
+  const op = restamp(pushed, context.now.getTime());
+  if (op.kind === 'upsert') {
+    for (const [field, write] of Object.entries(op.fields)) {
+      addConflict(context, { uid: op.uid, field, ...write, winningHlc: null, reason: 'after-delete' });
+    }
+  }
+  context.touched = true;
+  addChange(context, op, 'unchanged');
+  context.response.acks.push(op.opId);
 }
 
 async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
@@ -203,8 +253,12 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
   const op = restamp(pushed, context.now.getTime());
   const result = mergeOp(entry?.synced, op, context.seq);
   for (const record of result.conflicts) addConflict(context, record);
-  if (result.changed) {
-    context.changed = true;
+  if (!result.changed) {
+    // It lost, or repeated what is there: the task still moves, so the sender's pull brings back what won.
+    if (entry) touch(context, entry);
+    else context.touched = true;
+  } else {
+    context.touched = true;
     const target = entry ?? {
       synced: result.task,
       ownerId: context.actor.id,
@@ -240,21 +294,26 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
  */
 export async function pushChanges(actor: SyncActor, request: PushRequest): Promise<PushResponse> {
   const handle = await getDatabase();
-  const response = await handle.exclusive(
-    (db) => applyPush(db, handle.tables, actor, request, new Date()),
-    'sync',
-  );
+  const response = await handle.exclusive(async (db) => {
+    const { context, statements } = await applyPush(db, handle.tables, actor, request, new Date());
+    await handle.writeAll(statements);
+    return context.response;
+  }, 'sync');
   await purgeNowAndThen(handle);
   return response;
 }
 
+/**
+ * Reads what the push needs and decides every operation; returns the statements that store the
+ * outcome (written together by `writeAll`, after every read).
+ */
 async function applyPush(
   db: Executor,
   tables: Tables,
   actor: SyncActor,
   request: PushRequest,
   now: Date,
-): Promise<PushResponse> {
+): Promise<{ context: PushContext; statements: WriteStatement[] }> {
   const { syncChanges, syncTasks } = tables;
   const { lastSeq } = await readState(db, tables);
   const context: PushContext = {
@@ -269,7 +328,7 @@ async function applyPush(
     conflicts: [],
     revocations: [],
     response: { acks: [], rejected: [], seq: 0, serverHlc: '' },
-    changed: false,
+    touched: false,
   };
 
   const opIds = [...new Set(request.ops.map((op) => op.opId))];
@@ -298,25 +357,34 @@ async function applyPush(
       continue;
     }
     const entry = context.tasks.get(op.uid);
-    const decision = checkOp(actor, entry && accessOf(entry), op);
+    if (!entry) {
+      // baseV 0: a new task, which its sender creates and owns.
+      if (op.baseV > 0) keepForPurged(context, op);
+      else await apply(context, op);
+      continue;
+    }
+    const decision = checkOp(actor, accessOf(entry), op);
     if (decision.allowed) await apply(context, op);
-    else refuse(context, op, decision.message);
+    else refuse(context, entry, op, decision.message);
   }
 
-  await writePush(db, tables, context, context.changed ? context.seq : lastSeq);
-  context.response.seq = context.changed ? context.seq : 0;
+  context.response.seq = context.touched ? context.seq : 0;
   context.response.serverHlc = serverStamp(now.getTime());
-  return context.response;
+  return {
+    context,
+    statements: pushStatements(db, tables, context, context.touched ? context.seq : lastSeq),
+  };
 }
 
-/** Stores what a push decided; `recordSeq` goes on its op-log and conflict rows. */
-async function writePush(
+/** The statements that store what a push decided; `recordSeq` goes on its op-log and conflict rows. */
+function pushStatements(
   db: Executor,
   tables: Tables,
   context: PushContext,
   recordSeq: number,
-): Promise<void> {
+): WriteStatement[] {
   const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = tables;
+  const statements: WriteStatement[] = [];
   for (const [uid, entry] of context.tasks) {
     if (!entry.dirty) continue;
     const values = {
@@ -328,25 +396,32 @@ async function writePush(
       version: entry.synced.version,
       updatedAt: context.now,
     };
-    await db
-      .insert(syncTasks)
-      .values({ uid, createdAt: entry.createdAt, ...values })
-      .onConflictDoUpdate({ target: syncTasks.uid, set: values });
+    statements.push(
+      db
+        .insert(syncTasks)
+        .values({ uid, createdAt: entry.createdAt, ...values })
+        .onConflictDoUpdate({ target: syncTasks.uid, set: values }),
+    );
   }
-  await insertChunked(context.changes, (rows) =>
-    db.insert(syncChanges).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+  statements.push(
+    ...chunked(context.changes, (rows) =>
+      db.insert(syncChanges).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+    ),
+    ...chunked(context.conflicts, (rows) =>
+      db.insert(syncConflicts).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
+    ),
+    ...chunked(context.revocations, (rows) => db.insert(syncRevocations).values(rows)),
   );
-  await insertChunked(context.conflicts, (rows) =>
-    db.insert(syncConflicts).values(rows.map((row) => ({ ...row, seq: recordSeq }))),
-  );
-  await insertChunked(context.revocations, (rows) => db.insert(syncRevocations).values(rows));
   // Last: a pull reads only versions up to last_seq, so it never sees half of a push.
-  if (context.changed) {
-    await db
-      .insert(syncState)
-      .values({ id: 1, lastSeq: context.seq, gcFloorSeq: 0 })
-      .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: context.seq } });
+  if (context.touched) {
+    statements.push(
+      db
+        .insert(syncState)
+        .values({ id: 1, lastSeq: context.seq, gcFloorSeq: 0 })
+        .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: context.seq } }),
+    );
   }
+  return statements;
 }
 
 /** The `limit` query parameter of a pull, default 500; pullChanges checks its range. */
@@ -376,9 +451,16 @@ function toPulled(row: TaskRow): PulledTask {
 /**
  * GET /api/sync/pull. The tasks the actor may see changed after `cursor`, in (version, uid) order,
  * up to the last push that has finished; the tasks reassigned away from them since; or `reset`
- * when tombstones the cursor has not passed were purged.
+ * when tombstones the cursor has not passed were purged. During a walk from the start (`walk`)
+ * there is no `reset`: the walk's cursors pass below the purged versions on the way, and what the
+ * walk does not bring back is dropped by the browser anyway.
  */
-export async function pullChanges(actor: SyncActor, cursor: string, limit: number): Promise<PullResponse> {
+export async function pullChanges(
+  actor: SyncActor,
+  cursor: string,
+  limit: number,
+  options: { walk?: boolean } = {},
+): Promise<PullResponse> {
   const after = parseCursor(cursor);
   if (!after) throw new AppError('VALIDATION_ERROR', 'cursor must look like <version>:<uid>.');
   if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_LIMITS.maxPullLimit) {
@@ -387,7 +469,7 @@ export async function pullChanges(actor: SyncActor, cursor: string, limit: numbe
   const { db, tables } = await getDatabase();
   const { syncTasks, syncRevocations } = tables;
   const { lastSeq, gcFloorSeq } = await readState(db, tables);
-  if (after.version > 0 && after.version < gcFloorSeq) {
+  if (!options.walk && after.version > 0 && after.version < gcFloorSeq) {
     return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true };
   }
 
@@ -481,14 +563,15 @@ export async function listConflicts(
 }
 
 /**
- * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS before `now`, and
- * raises gc_floor_seq past them so that a cursor that may not have seen a purged delete resets;
- * drops op-log rows older than 30 days.
+ * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS (at least one)
+ * before `now`: a browser restarts a walk older than lib/sync/replica.ts's MAX_WALK_AGE_MS, so a
+ * walk never misses a delete purged while it runs. Raises gc_floor_seq past them so that a cursor
+ * that may not have seen a purged delete resets; drops op-log rows older than 30 days.
  */
 export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFloorSeq: number }> {
   const handle = await getDatabase();
   const { syncTasks, syncChanges, syncRevocations, syncState } = handle.tables;
-  const cutoff = new Date(now.getTime() - getEnv().SYNC_TOMBSTONE_DAYS * DAY_MS);
+  const cutoff = new Date(now.getTime() - Math.max(getEnv().SYNC_TOMBSTONE_DAYS, 1) * DAY_MS);
   return handle.exclusive(async (db) => {
     const state = await readState(db, handle.tables);
     const expired = await db
@@ -496,21 +579,24 @@ export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFl
       .from(syncTasks)
       .where(and(eq(syncTasks.deleted, true), lt(syncTasks.updatedAt, cutoff)));
     let gcFloorSeq = state.gcFloorSeq;
-    for (let start = 0; start < expired.length; start += INSERT_CHUNK) {
-      const uids = expired.slice(start, start + INSERT_CHUNK).map((row) => row.uid);
-      await db.delete(syncTasks).where(inArray(syncTasks.uid, uids));
-      await db.delete(syncRevocations).where(inArray(syncRevocations.taskUid, uids));
-    }
     for (const row of expired) gcFloorSeq = Math.max(gcFloorSeq, row.version + 1);
+    const uids = expired.map((row) => row.uid);
+    const statements: WriteStatement[] = [
+      ...chunked(uids, (chunk) => db.delete(syncTasks).where(inArray(syncTasks.uid, chunk))),
+      ...chunked(uids, (chunk) => db.delete(syncRevocations).where(inArray(syncRevocations.taskUid, chunk))),
+      db
+        .delete(syncChanges)
+        .where(lt(syncChanges.createdAt, new Date(now.getTime() - CHANGE_LOG_DAYS * DAY_MS))),
+    ];
     if (gcFloorSeq !== state.gcFloorSeq) {
-      await db
-        .insert(syncState)
-        .values({ id: 1, lastSeq: state.lastSeq, gcFloorSeq })
-        .onConflictDoUpdate({ target: syncState.id, set: { gcFloorSeq } });
+      statements.push(
+        db
+          .insert(syncState)
+          .values({ id: 1, lastSeq: state.lastSeq, gcFloorSeq })
+          .onConflictDoUpdate({ target: syncState.id, set: { gcFloorSeq } }),
+      );
     }
-    await db
-      .delete(syncChanges)
-      .where(lt(syncChanges.createdAt, new Date(now.getTime() - CHANGE_LOG_DAYS * DAY_MS)));
+    await handle.writeAll(statements);
     return { purged: expired.length, gcFloorSeq };
   }, 'sync');
 }

@@ -52,7 +52,7 @@ export interface SyncedTask {
   fields: Record<string, StampedField>;
   /** Null until a delete or restore is seen: the task exists. */
   life: TaskLife | null;
-  /** The sequence number of the last push that changed anything. */
+  /** The sequence number of the last push that changed anything (the server also moves it for an operation that changed nothing). */
   version: number;
 }
 

@@ -10,7 +10,9 @@ import type { Json } from './merge';
  * and checked by the browser when it reads them.
  *
  *   POST /api/sync/push  { clientId, ops: SyncOp[] }  →  PushResponse
- *   GET  /api/sync/pull?cursor=<version>:<uid>&limit=<n>  →  PullResponse
+ *   GET  /api/sync/pull?cursor=<version>:<uid>&limit=<n>[&walk=1]  →  PullResponse
+ *
+ * `walk=1` marks a pull from the start and the pages after it: it is never answered with `reset`.
  */
 
 export const SYNC_LIMITS = {
@@ -31,8 +33,10 @@ export const SYNC_LIMITS = {
 /** Fields that never travel: `id` is each browser's own handle for a task, `uid` is the identity. */
 export const LOCAL_ONLY_FIELDS: ReadonlySet<string> = new Set(['id', 'uid']);
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** Operation ids, task uids and client ids. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Names of synced fields (besides the local-only ones). */
+export const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 const idSchema = (what: string) =>
   z
@@ -98,7 +102,10 @@ export interface PushResponse {
   acks: string[];
   /** Operations refused; their values are kept on the server as conflict records. */
   rejected: { opId: string; reason: RejectReason; message: string }[];
-  /** The sequence number this push was given (0 when it changed nothing). */
+  /**
+   * The sequence number this push was given: every operation applied or refused for the first time
+   * gives its task this number, changed or not. 0 only when every operation was a replay.
+   */
   seq: number;
   /** The server's clock after the push: the browser's clock moves past it. */
   serverHlc: string;
@@ -107,7 +114,7 @@ export interface PushResponse {
 /** One task as a pull returns it: its current values, or only that it is deleted. */
 export interface PulledTask {
   uid: string;
-  /** The sequence number of the last push that changed it. */
+  /** The sequence number of the last push that touched it: an operation on it applied or refused. */
   v: number;
   deleted: boolean;
   /** The task's synced fields (empty for a deleted task). */
@@ -125,7 +132,7 @@ export interface PullResponse {
   /**
    * True when the cursor is older than the deletes the server still remembers: the browser pushes
    * what it has waiting, then pulls again from the start and drops every synced task the walk does
-   * not bring back.
+   * not bring back. Never true for a pull with `walk=1`.
    */
   reset: boolean;
 }
@@ -156,7 +163,10 @@ export interface SyncConflict {
   /** The value that did not make it. */
   value: Json;
   hlc: string;
-  /** The stamp that beat it; null for a refused write. */
+  /**
+   * The stamp that beat it; null for a refused write, and for an edit of a task deleted and purged
+   * before the edit arrived (`after-delete`).
+   */
   winningHlc: string | null;
   reason: SyncConflictReason;
   /** The user whose push produced the record (null once that user is deleted). */

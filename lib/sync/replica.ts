@@ -15,6 +15,8 @@ import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
 import type { Json, SyncOp } from './merge';
 import {
+  FIELD_PATTERN,
+  ID_PATTERN,
   LOCAL_ONLY_FIELDS,
   START_CURSOR,
   SYNC_LIMITS,
@@ -75,10 +77,6 @@ export interface SyncMeta {
  * walk this short cannot miss a delete made while it runs.
  */
 export const MAX_WALK_AGE_MS = 6 * 60 * 60_000;
-
-/** Same rules as the server's (lib/sync/protocol.ts): names and ids a push may carry. */
-const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isSyncId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);

@@ -43,9 +43,16 @@ export function push(token: string | undefined, clientId: string, ops: unknown[]
   });
 }
 
-export function pull(token: string | undefined, cursor = START_CURSOR, limit?: number) {
+/** `walk`: the pull is part of a walk from the start (`walk=1`). */
+export function pull(
+  token: string | undefined,
+  cursor = START_CURSOR,
+  limit?: number,
+  options: { walk?: boolean } = {},
+) {
   const query = new URLSearchParams({ cursor });
   if (limit !== undefined) query.set('limit', String(limit));
+  if (options.walk) query.set('walk', '1');
   return call<PullResponse & { message?: string; code?: string }>(pullRoute, `/api/sync/pull?${query}`, {
     token,
   });
@@ -75,4 +82,18 @@ export async function syncRows() {
     revocations: await db.select().from(tables.syncRevocations),
     state: await db.select().from(tables.syncState),
   };
+}
+
+/** Empties the sync tables (between the runs of a property test). */
+export async function clearSyncTables(): Promise<void> {
+  const { db, tables } = await getDatabase();
+  for (const table of [
+    tables.syncRevocations,
+    tables.syncConflicts,
+    tables.syncChanges,
+    tables.syncTasks,
+    tables.syncState,
+  ]) {
+    await db.delete(table);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase, isUniqueViolation } from '@/lib/server/db';
 import { syncRows } from '@/tests/helpers/sync';
 
 /** A promise and the function that settles it, to hold an `exclusive` call open. */
@@ -12,22 +12,31 @@ function gate(): { opened: Promise<void>; open: () => void } {
 }
 
 describe('DatabaseHandle.exclusive lock keys', () => {
-  it('rolls back everything a sync call wrote when it throws', async () => {
+  it('writes all of writeAll’s statements or none, and a sync call that throws leaves what others wrote meanwhile', async () => {
     const handle = await getDatabase();
     const { syncState, syncTasks } = handle.tables;
+    const now = new Date();
+    const task = { uid: 't1', fields: '{}', version: 7, createdAt: now, updatedAt: now };
+    const hold = gate();
     const failing = handle.exclusive(async (db) => {
-      await db.insert(syncState).values({ id: 1, lastSeq: 7, gcFloorSeq: 0 });
-      const now = new Date();
-      await db
-        .insert(syncTasks)
-        .values({ uid: 't1', fields: '{}', version: 7, createdAt: now, updatedAt: now });
-      throw new Error('halfway');
+      await hold.opened;
+      await handle.writeAll([
+        db.insert(syncState).values({ id: 1, lastSeq: 7, gcFloorSeq: 0 }),
+        db.insert(syncTasks).values(task),
+        db.insert(syncTasks).values(task),
+      ]);
     }, 'sync');
-    await expect(failing).rejects.toThrow('halfway');
+    // Another request writes while the sync call is open: that write is not part of the sync call.
+    await handle.db.insert(syncTasks).values({ ...task, uid: 'other', version: 0 });
+    hold.open();
+    await expect(failing).rejects.toSatisfy(isUniqueViolation);
     const rows = await syncRows();
-    expect([rows.state, rows.tasks]).toEqual([[], []]);
+    expect([rows.state, rows.tasks.map((row) => row.uid)]).toEqual([[], ['other']]);
     // The lock is free again and the next call commits.
-    await handle.exclusive((db) => db.insert(syncState).values({ id: 1, lastSeq: 1, gcFloorSeq: 0 }), 'sync');
+    await handle.exclusive(
+      (db) => handle.writeAll([db.insert(syncState).values({ id: 1, lastSeq: 1, gcFloorSeq: 0 })]),
+      'sync',
+    );
     expect((await syncRows()).state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0 }]);
   });
 
@@ -35,12 +44,16 @@ describe('DatabaseHandle.exclusive lock keys', () => {
     const handle = await getDatabase();
     const events: string[] = [];
     const hold = gate();
+    const started = gate();
     const first = handle.exclusive(async (db) => {
       events.push('sync 1 start');
+      started.open();
       await hold.opened;
       await db.select().from(handle.tables.syncState);
       events.push('sync 1 end');
     }, 'sync');
+    // PostgreSQL: two calls on two pooled connections may reach the lock in either order.
+    await started.opened;
     const second = handle.exclusive(async () => {
       events.push('sync 2 start');
     }, 'sync');

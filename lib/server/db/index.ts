@@ -37,14 +37,17 @@ export type Executor = PgDatabase<NodePgQueryResultHKT, Tables>;
  */
 export type LockKey = 'users' | 'sync';
 
-/**
- * PostgreSQL advisory lock per key (any fixed numbers). SQLite: whether the key's calls also run in
- * a transaction; the one connection holds one transaction at a time, so at most one key may.
- */
-const LOCKS: Record<LockKey, { advisoryKey: number; sqliteTransaction: boolean }> = {
-  users: { advisoryKey: 482_117_301, sqliteTransaction: false },
-  sync: { advisoryKey: 482_117_302, sqliteTransaction: true },
+/** PostgreSQL advisory lock per key (any fixed numbers). */
+const ADVISORY_KEYS: Record<LockKey, number> = {
+  users: 482_117_301,
+  sync: 482_117_302,
 };
+
+/**
+ * A query built on an executor and not awaited yet (an insert, update or delete), for `writeAll`.
+ * Awaiting it runs it.
+ */
+export type WriteStatement = PromiseLike<unknown>;
 
 export interface DatabaseHandle {
   dialect: DatabaseConfig['dialect'];
@@ -57,11 +60,17 @@ export interface DatabaseHandle {
    * that depends on it (the last-admin rule, a sync push's sequence number) cannot interleave with
    * another request's. PostgreSQL: one transaction holding the key's transaction-level advisory
    * lock, so it holds across app instances; `work` must use the executor it is given. SQLite: an
-   * in-process queue per key (one process owns the file); for `sync`, also one transaction that
-   * commits when `work` resolves and rolls back when it throws (queries other requests run on the
-   * shared connection meanwhile share its fate). `work` should be short: callers wait for it.
+   * in-process queue per key (one process owns the file), no transaction: writes that must land
+   * together go through `writeAll`. `work` should be short: callers wait for it.
    */
   exclusive<T>(work: (db: Executor) => Promise<T>, lockKey?: LockKey): Promise<T>;
+  /**
+   * Runs `statements` (not awaited yet) in order, all or none. SQLite: one synchronous burst
+   * between BEGIN IMMEDIATE and COMMIT, so no other request's query runs inside the transaction
+   * and a reader sees all of them or none. PostgreSQL: awaited one by one; they must be built on
+   * the transaction `exclusive` gave, which commits or rolls back with them.
+   */
+  writeAll(statements: readonly WriteStatement[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,17 +88,6 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   const db = drizzleSqlite(sqlite, { schema: sqliteSchema });
   migrateSqlite(db, { migrationsFolder: migrationsFolder('sqlite') });
   const queues = new Map<LockKey, Promise<unknown>>();
-  const inTransaction = async <T>(work: () => Promise<T>): Promise<T> => {
-    sqlite.exec('BEGIN IMMEDIATE');
-    try {
-      const result = await work();
-      sqlite.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-      throw error;
-    }
-  };
   return {
     dialect: 'sqlite',
     db: db as unknown as Db,
@@ -99,14 +97,21 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     },
     exclusive(work, lockKey = 'users') {
       const executor = db as unknown as Executor;
-      const start = () =>
-        LOCKS[lockKey].sqliteTransaction ? inTransaction(() => work(executor)) : work(executor);
-      const run = (queues.get(lockKey) ?? Promise.resolve()).then(start);
+      const run = (queues.get(lockKey) ?? Promise.resolve()).then(() => work(executor));
       queues.set(
         lockKey,
         run.catch(() => undefined),
       );
       return run;
+    },
+    async writeAll(statements) {
+      // The driver is synchronous: each builder's run() executes it before returning.
+      const runnable = statements as readonly unknown[] as readonly { run(): unknown }[];
+      sqlite
+        .transaction(() => {
+          for (const statement of runnable) statement.run();
+        })
+        .immediate();
     },
     async close() {
       sqlite.close();
@@ -139,9 +144,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     exclusive(work, lockKey = 'users') {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS[lockKey].advisoryKey})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_KEYS[lockKey]})`);
         return work(tx);
       });
+    },
+    async writeAll(statements) {
+      for (const statement of statements) await statement;
     },
     async close() {
       await pool.end();

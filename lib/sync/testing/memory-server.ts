@@ -1,7 +1,7 @@
 /**
  * An in-memory team-sync server for tests, with the real push and pull semantics: operations applied
- * once per `(clientId, opId)` with `mergeOp`, one sequence number per push that applies something
- * (each operation applied or refused for the first time gives its task that number, changed or not),
+ * once per `(clientId, opId)` with `mergeOp`, one sequence number per push with an operation handled
+ * for the first time (each one applied or refused gives its task that number, changed or not),
  * pulls paged by `(version, uid)` returning whole rows, `gone` for rows the caller cannot see, `reset`
  * for a cursor older than the purged tombstones.
  */
@@ -89,6 +89,7 @@ export class MemoryServer {
             });
           }
         }
+        pushSeq = this.seq = seq;
         acks.push(op.opId);
         continue;
       }

@@ -38,11 +38,12 @@ describe('GET /api/sync/conflicts', () => {
     const lost = await push(alice.token, 'phone', [
       upsertOp('a2', 't1', { title: 'Alice’s title' }, { hlc: earlier, baseV: 1 }),
     ]);
-    expect(lost.body).toMatchObject({ acks: ['a2'], rejected: [], seq: 0 });
+    // The losing write changes no value but still moves the task, so Alice's phone pulls the winner.
+    expect(lost.body).toMatchObject({ acks: ['a2'], rejected: [], seq: 3 });
 
     const view = await pullAll(alice.token);
     expect(view.changes).toEqual([
-      { uid: 't1', v: 2, deleted: false, data: { title: 'Bob’s title', assignedTo: 'Bob Brown' } },
+      { uid: 't1', v: 3, deleted: false, data: { title: 'Bob’s title', assignedTo: 'Bob Brown' } },
     ]);
     const expected = {
       id: expect.any(String),
@@ -53,7 +54,7 @@ describe('GET /api/sync/conflicts', () => {
       winningHlc: later,
       reason: 'concurrent',
       userId: alice.user.id,
-      seq: 2,
+      seq: 3,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       resolvedAt: null,
     };
@@ -84,11 +85,9 @@ describe('GET /api/sync/conflicts', () => {
     await push(bob.token, 'cb', [upsertOp('b1', 't2', { title: 'Not yours' }, { hlc: editHlc })]);
 
     const forAlice = (await conflicts(alice.token)).body.conflicts;
-    // Both carry seq 3 (Bob's push changed nothing); within one seq the newer record comes first
-    // only when their creation times differ, so compare them sorted by task.
-    const byUid = [...forAlice].sort((a, b) => b.uid.localeCompare(a.uid));
-    expect(byUid.map((c) => [c.uid, c.field, c.value, c.reason, c.winningHlc, c.seq])).toEqual([
-      ['t2', 'title', 'Not yours', 'forbidden', null, 3],
+    // Bob's refused push still takes a sequence number (it touches t2): the newest record first.
+    expect(forAlice.map((c) => [c.uid, c.field, c.value, c.reason, c.winningHlc, c.seq])).toEqual([
+      ['t2', 'title', 'Not yours', 'forbidden', null, 4],
       ['t1', 'title', 'Edited offline', 'after-delete', deleteHlc, 3],
     ]);
     // Bob sees his own refused value though he cannot see the task.

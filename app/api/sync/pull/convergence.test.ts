@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
 import { canSeeTask } from '@/lib/sync/access';
 import { taskValues, type Json, type SyncedTask } from '@/lib/sync/merge';
 import { START_CURSOR, type PullResponse } from '@/lib/sync/protocol';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { lifeOp, pull, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
+import { clearSyncTables, lifeOp, pull, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 beforeAll(async () => {
@@ -68,19 +67,6 @@ function applyPage(replica: Replica, page: PullResponse): void {
   replica.cursor = page.cursor;
 }
 
-async function clearSync(): Promise<void> {
-  const { db, tables } = await getDatabase();
-  for (const table of [
-    tables.syncRevocations,
-    tables.syncConflicts,
-    tables.syncChanges,
-    tables.syncTasks,
-    tables.syncState,
-  ]) {
-    await db.delete(table);
-  }
-}
-
 describe('pulls interleaved with pushes', () => {
   it('leave every browser holding exactly the live tasks its user may see, as the server has them', async () => {
     const accounts = [
@@ -92,7 +78,7 @@ describe('pulls interleaved with pushes', () => {
     let opCount = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 12, maxLength: 30 }), async (steps) => {
-        await clearSync();
+        await clearSyncTables();
         const replicas: Replica[] = accounts.map(() => ({ cursor: START_CURSOR, tasks: new Map() }));
         for (const s of steps) {
           const account = accounts[s.user]!;

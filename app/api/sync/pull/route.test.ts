@@ -171,6 +171,42 @@ describe('GET /api/sync/pull', () => {
     expect((await pull(token, '3:')).body.reset).toBe(false);
   });
 
+  it('never answers reset to a walk from the start (walk=1), whatever page its cursor is on', async () => {
+    const { token } = await createUserWithToken();
+    await push(token, 'c1', [
+      upsertOp('o1', 'a', { title: 'A' }),
+      upsertOp('o2', 'b', { title: 'B' }),
+      upsertOp('o3', 'c', { title: 'C' }),
+    ]);
+    await push(token, 'c1', [lifeOp('delete', 'o4', 'a', { baseV: 1 })]);
+    await push(token, 'c1', [upsertOp('o5', 'b', { title: 'B2' }, { baseV: 1 })]);
+    expect(await purgeTombstones(new Date(Date.now() + 91 * DAY_MS))).toEqual({ purged: 1, gcFloorSeq: 3 });
+
+    const first = await pull(token, START_CURSOR, 1, { walk: true });
+    expect(first.body).toEqual({
+      changes: [{ uid: 'c', v: 1, deleted: false, data: { title: 'C' } }],
+      gone: [],
+      cursor: '1:c',
+      more: true,
+      reset: false,
+    });
+    // The walk's own cursor is below the purged versions: without walk=1 it would start over forever.
+    expect((await pull(token, '1:c', 1)).body.reset).toBe(true);
+    const second = await pull(token, '1:c', 1, { walk: true });
+    expect(second.body).toEqual({
+      changes: [{ uid: 'b', v: 3, deleted: false, data: { title: 'B2' } }],
+      gone: [],
+      cursor: '3:b',
+      more: false,
+      reset: false,
+    });
+    // Any cursor below the floor walks on.
+    expect((await pull(token, '2:a', 500, { walk: true })).body).toMatchObject({
+      changes: [{ uid: 'b', v: 3 }],
+      reset: false,
+    });
+  });
+
   it('drops op-log rows older than 30 days when purging', async () => {
     const { token } = await createUserWithToken();
     await push(token, 'c1', [upsertOp('o1', 't1', { title: 'x' }), upsertOp('o2', 't2', { title: 'y' })]);

@@ -6,14 +6,18 @@ import { START_CURSOR } from '@/lib/sync/protocol';
 
 export const dynamic = 'force-dynamic';
 
-/** The changes after `cursor` the caller may see: `?cursor=<version>:<uid>&limit=<1..500>`. */
+/**
+ * The changes after `cursor` the caller may see: `?cursor=<version>:<uid>&limit=<1..500>`, plus
+ * `&walk=1` while the browser pulls from the start (never answered with `reset`).
+ */
 export const GET = withErrorHandling(async (request) => {
   assertSyncEnabled();
   const actor = await authenticateRequest(request);
   await consumeRateLimit('sync', actor.id);
   const params = new URL(request.url).searchParams;
   const limit = parsePullLimit(params.get('limit'));
-  return json(await pullChanges(actor, params.get('cursor') ?? START_CURSOR, limit));
+  const walk = params.get('walk') === '1';
+  return json(await pullChanges(actor, params.get('cursor') ?? START_CURSOR, limit, { walk }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

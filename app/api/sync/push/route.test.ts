@@ -208,7 +208,7 @@ describe('POST /api/sync/push', () => {
     expect(again.body).toEqual({ changes: [], gone: [], cursor: walk.cursor, more: false, reset: false });
   });
 
-  it('refuses a member’s write to another member’s task, keeps the values as conflicts, and leaves the task alone', async () => {
+  it('refuses a member’s write to another member’s task, keeps the values as conflicts, and leaves its values alone', async () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
     const created = await push(alice.token, 'ca', [upsertOp('a1', 'task-a', { title: 'Alice’s' })]);
@@ -235,7 +235,8 @@ describe('POST /api/sync/push', () => {
 
     const rows = await syncRows();
     const taskA = rows.tasks.find((task) => task.uid === 'task-a')!;
-    expect(taskA.version).toBe(1);
+    // The refusals touch the task (version 2, the push's number) and tell Bob it is not his to see.
+    expect(taskA.version).toBe(2);
     expect(JSON.parse(taskA.fields)).toEqual({
       title: { value: 'Alice’s', hlc: expect.any(String), seq: 1 },
     });
@@ -258,6 +259,103 @@ describe('POST /api/sync/push', () => {
         .map((row) => row.opId)
         .sort(),
     ).toEqual(['b1', 'b2']);
+    expect(rows.revocations.map((row) => [row.seq, row.taskUid, row.userId])).toEqual([
+      [2, 'task-a', bob.user.id],
+    ]);
+    expect(rows.state[0]?.lastSeq).toBe(2);
+    const forBob = await pullAll(bob.token);
+    expect(forBob.changes).toEqual([{ uid: 'task-b', v: 2, deleted: false, data: { title: 'Bob’s own' } }]);
+    expect(forBob.gone).toEqual(['task-a']);
+    const forAlice = await pullAll(alice.token, 500, '1:task-a');
+    expect(forAlice.changes).toEqual([{ uid: 'task-a', v: 2, deleted: false, data: { title: 'Alice’s' } }]);
+  });
+
+  it('moves a task for a write that lost or repeated its value, so the sender pulls the winner; a replay moves nothing', async () => {
+    const { token } = await createUserWithToken();
+    const base = Date.now();
+    const winner = stamp(base + 100, 'devA');
+    await push(token, 'ca', [upsertOp('a1', 't1', { title: 'Winner', status: 'Todo' }, { hlc: winner })]);
+
+    const loser = upsertOp('b1', 't1', { title: 'Loser' }, { hlc: stamp(base + 50, 'devB'), baseV: 1 });
+    const lost = await push(token, 'cb', [loser]);
+    expect(lost.body).toMatchObject({ acks: ['b1'], rejected: [], seq: 2 });
+    const afterLoss = (await syncRows()).tasks[0]!;
+    expect(afterLoss.version).toBe(2);
+    // The values and their stamps stay the winner's, written by push 1.
+    expect(JSON.parse(afterLoss.fields)).toEqual({
+      title: { value: 'Winner', hlc: winner, seq: 1 },
+      status: { value: 'Todo', hlc: winner, seq: 1 },
+    });
+    expect((await pullAll(token, 500, '1:t1')).changes).toEqual([
+      { uid: 't1', v: 2, deleted: false, data: { title: 'Winner', status: 'Todo' } },
+    ]);
+
+    const repeated = await push(token, 'cc', [
+      upsertOp('c1', 't1', { status: 'Todo' }, { hlc: winner, baseV: 2 }),
+    ]);
+    expect(repeated.body).toMatchObject({ acks: ['c1'], rejected: [], seq: 3 });
+    expect((await syncRows()).tasks[0]!.version).toBe(3);
+
+    const replay = await push(token, 'cb', [loser]);
+    expect(replay.body).toMatchObject({ acks: ['b1'], rejected: [], seq: 0 });
+    const rows = await syncRows();
+    expect(rows.tasks[0]!.version).toBe(3);
+    expect(rows.state).toEqual([{ id: 1, lastSeq: 3, gcFloorSeq: 0 }]);
+    expect(rows.changes.map((row) => [row.opId, row.outcome, row.seq]).sort()).toEqual([
+      ['a1', 'applied', 1],
+      ['b1', 'unchanged', 2],
+      ['c1', 'unchanged', 3],
+    ]);
+    expect(rows.conflicts.map((row) => [row.field, row.value, row.reason, row.seq])).toEqual([
+      ['title', '"Loser"', 'concurrent', 2],
+    ]);
+  });
+
+  it('creates no task for an operation based on a version of a task it no longer has; an upsert’s values become after-delete conflicts', async () => {
+    const { user, token } = await createUserWithToken();
+    const hlc = stamp(Date.now(), 'devA');
+    const ops = [
+      upsertOp('o1', 'purged', { title: 'Late edit', status: 'Done' }, { hlc, baseV: 4 }),
+      lifeOp('restore', 'o2', 'purged-too', { hlc, baseV: 2 }),
+      lifeOp('delete', 'o3', 'purged-three', { hlc, baseV: 7 }),
+    ];
+    const res = await push(token, 'c1', ops);
+    expect(res.body).toMatchObject({ acks: ['o1', 'o2', 'o3'], rejected: [], seq: 1 });
+    const rows = await syncRows();
+    expect(rows.tasks).toEqual([]);
+    expect(
+      rows.conflicts
+        .map((row) => [
+          row.taskUid,
+          row.field,
+          row.value,
+          row.hlc,
+          row.winningHlc,
+          row.reason,
+          row.userId,
+          row.seq,
+        ])
+        .sort(),
+    ).toEqual([
+      ['purged', 'status', '"Done"', hlc, null, 'after-delete', user.id, 1],
+      ['purged', 'title', '"Late edit"', hlc, null, 'after-delete', user.id, 1],
+    ]);
+    expect(rows.changes.map((row) => [row.opId, row.outcome]).sort()).toEqual([
+      ['o1', 'unchanged'],
+      ['o2', 'unchanged'],
+      ['o3', 'unchanged'],
+    ]);
+    expect(rows.state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0 }]);
+    expect((await pullAll(token)).changes).toEqual([]);
+
+    // A replay keeps the values once; a new task (baseV 0) with that uid is created as usual.
+    expect((await push(token, 'c1', ops)).body).toMatchObject({ acks: ['o1', 'o2', 'o3'], seq: 0 });
+    expect((await syncRows()).conflicts).toHaveLength(2);
+    const created = await push(token, 'c1', [upsertOp('o4', 'purged', { title: 'New' })]);
+    expect(created.body).toMatchObject({ acks: ['o4'], seq: 2 });
+    expect((await pullAll(token)).changes).toEqual([
+      { uid: 'purged', v: 2, deleted: false, data: { title: 'New' } },
+    ]);
   });
 
   it('lets the assignee edit but not reassign or delete; the owner reassigns', async () => {
