@@ -61,12 +61,26 @@ function boardColumn(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): L
   return page.locator(`section[data-column="${name}"]`);
 }
 
-/** A keyboard drag of the card `title` by `steps` columns to the right. */
-async function dragRight(page: Page, title: string, steps: number): Promise<void> {
+const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/**
+ * A keyboard drag of the card `title` from column `from` to column `to`, waiting for the board's
+ * announcement after each key (a key pressed before the board has moved the card is lost).
+ */
+async function drag(page: Page, title: string, from: Column, to: Column): Promise<void> {
+  const over = (column: Column) => page.getByText(`Task "${title}" is over the ${column} column.`);
   await page.getByRole('button', { name: new RegExp(title) }).focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+  await expect(over(from)).toBeAttached();
+  const step = COLUMNS.indexOf(to) > COLUMNS.indexOf(from) ? 1 : -1;
+  for (let index = COLUMNS.indexOf(from); index !== COLUMNS.indexOf(to);) {
+    index += step;
+    await page.keyboard.press(step > 0 ? 'ArrowRight' : 'ArrowLeft');
+    await expect(over(COLUMNS[index]!)).toBeAttached();
+  }
   await page.keyboard.press('Space');
+  await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
 }
 
 async function storedTask(page: Page, title: string): Promise<StoredTask & { uid?: string }> {
@@ -198,11 +212,13 @@ test.describe('@one-width team sync on', () => {
     const phoneCard = phone.page.getByRole('main').getByRole('article', { name: 'Merge me', exact: true });
     await expect(phoneCard).toBeVisible();
     await laptop.page.goto('/user/dashboard');
+    await expect(syncStatus(laptop.page)).toHaveText('Synced');
+    await expect(syncStatus(phone.page)).toHaveText('Synced');
 
     await laptop.context.setOffline(true);
     await phone.context.setOffline(true);
     // Laptop: a drag (the column). Phone: the slider (the progress).
-    await dragRight(laptop.page, 'Merge me', 1);
+    await drag(laptop.page, 'Merge me', 'To Do', 'In Progress');
     await expect(boardColumn(laptop.page, 'In Progress').getByText('Merge me')).toBeVisible();
     await phoneCard.getByRole('slider', { name: 'Progress of Merge me' }).fill('30');
     await expect(syncStatus(laptop.page)).toHaveText('Offline, 1 change waiting');
@@ -226,12 +242,9 @@ test.describe('@one-width team sync on', () => {
     await expect(boardColumn(phone.page, 'In Progress').getByText('Merge me')).toBeVisible();
     await laptop.context.setOffline(true);
     await phone.context.setOffline(true);
-    await dragRight(laptop.page, 'Merge me', 1); // → Completed, first
+    await drag(laptop.page, 'Merge me', 'In Progress', 'Completed'); // first
     await expect(boardColumn(laptop.page, 'Completed').getByText('Merge me')).toBeVisible();
-    await phone.page.getByRole('button', { name: /Merge me/ }).focus();
-    await phone.page.keyboard.press('Space');
-    await phone.page.keyboard.press('ArrowLeft');
-    await phone.page.keyboard.press('Space'); // → To Do, later
+    await drag(phone.page, 'Merge me', 'In Progress', 'To Do'); // later
     await expect(boardColumn(phone.page, 'To Do').getByText('Merge me')).toBeVisible();
     await laptop.context.setOffline(false);
     await expect(syncStatus(laptop.page)).toHaveText('Synced');

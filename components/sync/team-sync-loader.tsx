@@ -1,8 +1,39 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { useEffect, useState, type ComponentType } from 'react';
 
-/** The sync engine's code is downloaded only by deployments that turn team sync on. */
-export const TeamSyncLoader = dynamic(() => import('./team-sync').then((module) => module.TeamSync), {
-  ssr: false,
-});
+/**
+ * The sync engine's code is downloaded only by deployments that turn team sync on, after the page
+ * has rendered. A download that fails (the connection dropped just then) must not break the page:
+ * it is tried again when the browser is back online, or after a while.
+ */
+const RETRY_MS = 15_000;
+
+export function TeamSyncLoader() {
+  const [TeamSync, setTeamSync] = useState<ComponentType | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    function load() {
+      clearTimeout(timer);
+      import('./team-sync').then(
+        (module) => {
+          if (!cancelled) setTeamSync(() => module.TeamSync);
+        },
+        () => {
+          if (!cancelled) timer = setTimeout(load, RETRY_MS);
+        },
+      );
+    }
+    load();
+    window.addEventListener('online', load);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', load);
+    };
+  }, []);
+
+  return TeamSync ? <TeamSync /> : null;
+}
