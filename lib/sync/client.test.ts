@@ -7,10 +7,12 @@ import {
   randomId,
   startTeamSync,
   SYNC_META_KEY,
+  type StreamHandlers,
   type SyncEnvironment,
   type SyncStorage,
   type TasksPort,
 } from './client';
+import { formatHlc } from './hlc';
 import type { PushRequest } from './protocol';
 import { createMeta, readMeta, type SyncMeta } from './replica';
 import { answerFirstSync, retrySync, syncStatusStore } from './status-store';
@@ -19,6 +21,7 @@ import { MemoryServer } from './testing/memory-server';
 
 const USER = 'user-1';
 const START_MS = 1_800_000_000_000;
+const PHONE_STAMP = formatHlc({ wall: START_MS, counter: 0, node: 'phone' });
 
 class MemoryStorage implements SyncStorage {
   readonly items = new Map<string, string>();
@@ -67,6 +70,7 @@ const environment: SyncEnvironment = {
   removeEventListener: () => {},
   isVisible: () => true,
   requestLock: null,
+  openStream: null,
 };
 
 function task(id: string, title: string, extra: Partial<Task> = {}): Task {
@@ -351,6 +355,67 @@ describe('startTeamSync', () => {
     expect(tasks.tasks.map((t) => [t.uid, t.title])).toEqual([[keptUid, 'Kept, edited']]);
     expect(metaOf(storage).walk).toBeNull();
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+});
+
+describe('live stream', () => {
+  it('pulls shortly after a poke, and polls only every minute while the stream is up', async () => {
+    const { server, tasks, calls, begin } = start();
+    let handlers: StreamHandlers | null = null;
+    let closed = false;
+    begin({
+      ...environment,
+      openStream: (given) => {
+        handlers = given;
+        return () => {
+          closed = true;
+        };
+      },
+    });
+    await settle();
+    expect(handlers).not.toBeNull();
+    expect(handlers!.getToken()).toBe('token-1');
+    handlers!.onHealth(true);
+
+    // Another device of this user pushes; the server pokes this one.
+    server.push(
+      USER,
+      {
+        clientId: 'other-device',
+        ops: [
+          {
+            opId: 'o1',
+            uid: 'u-1',
+            baseV: 0,
+            kind: 'upsert',
+            fields: {
+              title: { value: 'From the phone', hlc: PHONE_STAMP },
+              description: { value: 'x', hlc: PHONE_STAMP },
+            },
+          },
+        ],
+      },
+      Date.now(),
+    );
+    const pullsBefore = calls.filter((call) => call.method === 'GET').length;
+    handlers!.onPoke(1);
+    await vi.advanceTimersByTimeAsync(149);
+    expect(calls.filter((call) => call.method === 'GET').length).toBe(pullsBefore);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(tasks.tasks.map((t) => t.title)).toEqual(['From the phone']);
+
+    // Stream up: no poll after 4 s, one after a minute.
+    const pullsAfterPoke = calls.filter((call) => call.method === 'GET').length;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.filter((call) => call.method === 'GET').length).toBe(pullsAfterPoke);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await settle();
+    expect(calls.filter((call) => call.method === 'GET').length).toBe(pullsAfterPoke + 1);
+
+    stop?.();
+    stop = null;
+    expect(closed).toBe(true);
   });
 });
 

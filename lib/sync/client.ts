@@ -20,6 +20,7 @@ import type { Task } from '@/lib/tasks/task';
 import { isHlc } from './hlc';
 import { parseCursor, SYNC_LIMITS, type PullResponse, type PushResponse } from './protocol';
 import { publishSyncStatus, setSyncControls } from './status-store';
+import { openPokeStream } from './stream';
 import {
   answerFirstSyncChoice,
   applyPullPage,
@@ -46,6 +47,11 @@ const SYNC_LOCK_NAME = 'tasklane-sync';
 const PUSH_DEBOUNCE_MS = 300;
 const POLL_VISIBLE_MS = 4_000;
 const POLL_HIDDEN_MS = 30_000;
+/** While the live stream works, polling is only a safety net. */
+const POLL_WITH_STREAM_MS = 60_000;
+/** Pokes arriving close together (a burst of pushes) make one pull. */
+const POKE_DEBOUNCE_MS = 150;
+const SYNC_STREAM_URL = '/api/sync/stream';
 const MAX_BACKOFF_MS = 30_000;
 const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
 
@@ -77,6 +83,17 @@ export interface SyncEnvironment {
   isVisible(): boolean;
   /** Web Locks' `request`, or null where the browser has none (every tab then syncs). */
   requestLock: ((name: string, callback: () => Promise<void>) => Promise<unknown>) | null;
+  /**
+   * Opens the live "pull now" stream (lib/sync/stream.ts) and returns its close; null where there
+   * is none (the engine then only polls).
+   */
+  openStream: ((handlers: StreamHandlers) => () => void) | null;
+}
+
+export interface StreamHandlers {
+  getToken: () => string | null;
+  onPoke: (seq: number) => void;
+  onHealth: (up: boolean) => void;
 }
 
 export interface TeamSyncOptions {
@@ -118,6 +135,11 @@ function browserEnvironment(): SyncEnvironment {
     },
     isVisible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
     requestLock: locks ? (name, callback) => locks.request(name, callback) : null,
+    openStream:
+      hasWindow && typeof TextDecoderStream !== 'undefined'
+        ? (handlers) =>
+            openPokeStream({ url: SYNC_STREAM_URL, fetch: window.fetch.bind(window), ...handlers })
+        : null,
   };
 }
 
@@ -207,6 +229,9 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let cycle: Promise<void> | null = null;
   let again = false;
   let leader = false;
+  let closeStream: (() => void) | null = null;
+  /** The live stream is delivering pokes: polling can slow down. */
+  let streamUp = false;
   let releaseLock: (() => void) | null = null;
   let removeHook: (() => void) | null = null;
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
@@ -428,6 +453,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   }
 
   function pollMs(): number {
+    if (streamUp) return POLL_WITH_STREAM_MS;
     return env.isVisible() ? POLL_VISIBLE_MS : POLL_HIDDEN_MS;
   }
 
@@ -500,6 +526,17 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   function becomeLeader(): void {
     leader = true;
     void syncNow();
+    closeStream =
+      env.openStream?.({
+        getToken: options.getToken,
+        onPoke: () => {
+          if (!cycle) schedule(POKE_DEBOUNCE_MS);
+          else again = true;
+        },
+        onHealth: (up) => {
+          streamUp = up;
+        },
+      }) ?? null;
   }
 
   function stop(): void {
@@ -510,6 +547,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     env.removeEventListener('online', onOnline);
     env.removeEventListener('visibilitychange', onVisibility);
     env.removeEventListener('storage', onStorage);
+    closeStream?.();
     releaseLock?.();
     if (running === handle) {
       running = null;

@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from 'vitest';
+import { openPokeStream, parseEvents, readPokeSeq } from './stream';
+
+describe('parseEvents', () => {
+  it('returns complete events and keeps a partial one for the next chunk', () => {
+    const first = parseEvents('retry: 5000\n\nevent: poke\ndata: {"seq":3}\n\n: ping\n\nevent: po');
+    expect(first.events).toEqual([{ event: 'poke', data: '{"seq":3}' }]);
+    expect(first.rest).toBe('event: po');
+    const second = parseEvents(first.rest + 'ke\r\ndata: {"seq":4}\r\n\r\nevent: bye\ndata: {}\n\n');
+    expect(second.events).toEqual([
+      { event: 'poke', data: '{"seq":4}' },
+      { event: 'bye', data: '{}' },
+    ]);
+    expect(second.rest).toBe('');
+  });
+
+  it('joins multi-line data and defaults the event name', () => {
+    expect(parseEvents('data: a\ndata:b\n\n').events).toEqual([{ event: 'message', data: 'a\nb' }]);
+  });
+});
+
+describe('readPokeSeq', () => {
+  it('reads a whole non-negative seq and refuses anything else', () => {
+    expect(readPokeSeq('{"seq":12}')).toBe(12);
+    expect(readPokeSeq('{"seq":-1}')).toBeNull();
+    expect(readPokeSeq('{"seq":1.5}')).toBeNull();
+    expect(readPokeSeq('{}')).toBeNull();
+    expect(readPokeSeq('null')).toBeNull();
+    expect(readPokeSeq('not json')).toBeNull();
+  });
+});
+
+/** A response whose body is `chunks`, sent one by one; the body ends after the last. */
+function streamResponse(chunks: string[], status = 200): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': 'text/event-stream' } });
+}
+
+describe('openPokeStream', () => {
+  it('sends the token, reports each poke, and reconnects after the server says bye', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(
+        streamResponse([
+          'retry: 5000\n\nevent: poke\ndata: {"seq":3}\n\n',
+          'event: poke\ndata: {"se',
+          'q":5}\n\n: ping\n\nevent: bye\ndata: {}\n\n',
+        ]),
+      )
+      .mockImplementation(() => new Promise<Response>(() => undefined));
+    const pokes: number[] = [];
+    const health: boolean[] = [];
+    const close = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch,
+      onPoke: (seq) => pokes.push(seq),
+      onHealth: (up) => health.push(up),
+      random: () => 0,
+    });
+    await vi.waitFor(() => expect(pokes).toEqual([3, 5]));
+    expect(health).toEqual([true, true]);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/sync/stream');
+    expect(init?.headers).toEqual({ Authorization: 'Bearer the-token', Accept: 'text/event-stream' });
+    // bye: opened again after 1 s (random 0), not at once.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    close();
+  });
+
+  it('says the stream is down after three failures in a row, and stops trying on 404', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
+    const health: boolean[] = [];
+    const close = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch,
+      onPoke: () => undefined,
+      onHealth: (up) => health.push(up),
+      random: () => 0,
+    });
+    await vi.waitFor(() => expect(health).toEqual([false]), { timeout: 4_000 });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    close();
+
+    const notFound = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response('{}', { status: 404 }));
+    const told: boolean[] = [];
+    const closeAgain = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch: notFound,
+      onPoke: () => undefined,
+      onHealth: (up) => told.push(up),
+    });
+    await vi.waitFor(() => expect(told).toEqual([false]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notFound).toHaveBeenCalledTimes(1);
+    closeAgain();
+  });
+
+  it('opens nothing without a token, and close() aborts an open connection', async () => {
+    const none = vi.fn<typeof globalThis.fetch>();
+    openPokeStream({
+      url: '/s',
+      getToken: () => null,
+      fetch: none,
+      onPoke: () => undefined,
+      onHealth: () => undefined,
+    })();
+    expect(none).not.toHaveBeenCalled();
+
+    let signal: AbortSignal | undefined;
+    const hanging = vi.fn<typeof globalThis.fetch>((_url, init) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>(() => undefined);
+    });
+    const close = openPokeStream({
+      url: '/s',
+      getToken: () => 't',
+      fetch: hanging,
+      onPoke: () => undefined,
+      onHealth: () => undefined,
+    });
+    await vi.waitFor(() => expect(hanging).toHaveBeenCalledTimes(1));
+    close();
+    expect(signal?.aborted).toBe(true);
+  });
+});

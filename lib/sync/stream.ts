@@ -1,0 +1,148 @@
+/**
+ * The browser's end of `/api/sync/stream` (docs/product.md#team-sync-endpoints): a server-sent
+ * events stream read with `fetch`, because `EventSource` cannot send the Authorization header and a
+ * token in the URL would end up in logs. The stream only says "pull now" (`poke`, with the newest
+ * sequence number); the engine pulls. It reconnects with jitter when the server ends it (`bye`,
+ * every few minutes and at token expiry) and with a growing delay when it fails; meanwhile the
+ * engine keeps polling, so sync works behind any proxy.
+ */
+
+export interface StreamEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * Splits received text into complete events (a blank line ends one) and what is left over for the
+ * next chunk. Comments (`: ping`) and `retry:` lines carry nothing the engine needs.
+ */
+export function parseEvents(buffer: string): { events: StreamEvent[]; rest: string } {
+  const events: StreamEvent[] = [];
+  const normalised = buffer.replace(/\r\n?/g, '\n');
+  const blocks = normalised.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (data.length > 0 || event !== 'message') events.push({ event, data: data.join('\n') });
+  }
+  return { events, rest };
+}
+
+/** The sequence number a poke carries, or null when its data is not `{ "seq": n }`. */
+export function readPokeSeq(data: string): number | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    const seq = (value as { seq?: unknown } | null)?.seq;
+    return typeof seq === 'number' && Number.isInteger(seq) && seq >= 0 ? seq : null;
+  } catch {
+    return null;
+  }
+}
+
+/** After this many failed connections in a row the stream counts as down (the engine polls faster). */
+export const STREAM_FAILURES_BEFORE_DOWN = 3;
+const MAX_RETRY_MS = 30_000;
+
+export interface PokeStreamOptions {
+  url: string;
+  getToken: () => string | null;
+  fetch: typeof fetch;
+  /** A poke: the server has a change this user may see, up to `seq`. */
+  onPoke: (seq: number) => void;
+  /** Whether the stream is working (connected, or failing fewer than a few times in a row). */
+  onHealth: (up: boolean) => void;
+  random?: () => number;
+}
+
+/** Opens the stream and keeps it open until the returned function is called. */
+export function openPokeStream(options: PokeStreamOptions): () => void {
+  const random = options.random ?? Math.random;
+  let closed = false;
+  let failures = 0;
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function retryIn(ms: number): void {
+    if (closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, ms);
+  }
+
+  function failed(): void {
+    failures += 1;
+    if (failures >= STREAM_FAILURES_BEFORE_DOWN) options.onHealth(false);
+    const base = Math.min(MAX_RETRY_MS, 1_000 * 2 ** (failures - 1));
+    retryIn(Math.round(base * (0.5 + random() / 2)));
+  }
+
+  async function connect(): Promise<void> {
+    const token = options.getToken();
+    if (closed || !token) return;
+    controller = new AbortController();
+    let response: Response;
+    try {
+      response = await options.fetch(options.url, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+    } catch {
+      if (!closed) failed();
+      return;
+    }
+    // No stream here (sync turned off, session over): the engine's pulls find out and say so.
+    if (response.status === 401 || response.status === 404) {
+      options.onHealth(false);
+      return;
+    }
+    if (!response.ok || !response.body) {
+      failed();
+      return;
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let ended = false;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const parsed = parseEvents(buffer + value);
+        buffer = parsed.rest;
+        for (const { event, data } of parsed.events) {
+          if (event === 'bye') ended = true;
+          if (event !== 'poke') continue;
+          const seq = readPokeSeq(data);
+          if (seq === null) continue;
+          failures = 0;
+          options.onHealth(true);
+          options.onPoke(seq);
+        }
+      }
+    } catch {
+      // The connection dropped (or we closed it).
+    }
+    if (closed) return;
+    // A stream the server closed on purpose is opened again soon, spread so that a restarted server
+    // is not met by every browser at once; one that dropped counts as a failure.
+    if (ended) retryIn(1_000 + Math.round(random() * 9_000));
+    else failed();
+  }
+
+  void connect();
+  return () => {
+    closed = true;
+    if (timer !== null) clearTimeout(timer);
+    controller?.abort();
+  };
+}
