@@ -15,6 +15,8 @@ import { getSyncHub, type SyncPoke } from './sync-hub';
  */
 
 export const SYNC_CHANNEL = 'tasklane_sync';
+/** How the listener's connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'tasklane-sync-listener';
 
 /** PostgreSQL refuses a payload of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7999;
@@ -79,7 +81,8 @@ function wakeWaiters(state: ListenerState): void {
 function scheduleReconnect(state: ListenerState): void {
   if (state.stopped || state.timer !== null) return;
   // The first retry after a drop is immediate; then 250 ms doubling up to 30 s, with jitter.
-  const base = state.failures === 0 ? 0 : Math.min(FIRST_BACKOFF_MS * 2 ** (state.failures - 1), MAX_BACKOFF_MS);
+  const base =
+    state.failures === 0 ? 0 : Math.min(FIRST_BACKOFF_MS * 2 ** (state.failures - 1), MAX_BACKOFF_MS);
   const delay = base * (0.5 + Math.random() / 2);
   state.failures += 1;
   state.timer = setTimeout(() => {
@@ -95,6 +98,7 @@ async function connect(state: ListenerState): Promise<void> {
     connectionString: state.url,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    application_name: LISTENER_APPLICATION_NAME,
   });
   let dropped = false;
   const drop = () => {

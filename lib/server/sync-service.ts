@@ -298,7 +298,9 @@ export async function pushChanges(actor: SyncActor, request: PushRequest): Promi
   const handle = await getDatabase();
   const response = await handle.exclusive(async (db) => {
     const { context, statements } = await applyPush(db, handle.tables, actor, request, new Date());
-    const poke: SyncPoke | null = context.touched ? { seq: context.seq, userIds: pushAudience(context) } : null;
+    const poke: SyncPoke | null = context.touched
+      ? { seq: context.seq, userIds: pushAudience(context) }
+      : null;
     // PostgreSQL: every instance's listener hears the NOTIFY at commit, this one's too (lib/server/
     // sync-listener.ts). SQLite: one process owns the file, so its hub holds every stream.
     if (poke && handle.dialect === 'postgres') statements.push(notifyStatement(db, poke));
