@@ -293,6 +293,7 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
  * POST /api/sync/push. One `sync`-locked transaction: operations already recorded for this client
  * are acknowledged again (or refused again) without being applied; a refused operation is recorded
  * too (outcome `forbidden`), so its values become conflict records once, however often it is sent.
+ * Once committed, a push that took a number pokes the live streams of the users it concerns.
  */
 export async function pushChanges(actor: SyncActor, request: PushRequest): Promise<PushResponse> {
   const handle = await getDatabase();
@@ -301,8 +302,8 @@ export async function pushChanges(actor: SyncActor, request: PushRequest): Promi
     const poke: SyncPoke | null = context.touched
       ? { seq: context.seq, userIds: pushAudience(context) }
       : null;
-    // PostgreSQL: every instance's listener hears the NOTIFY at commit, this one's too (lib/server/
-    // sync-listener.ts). SQLite: one process owns the file, so its hub holds every stream.
+    // PostgreSQL: every instance's listener (sync-listener.ts) hears the NOTIFY at commit, this
+    // one's too. SQLite: one process owns the file, so its hub holds every stream.
     if (poke && handle.dialect === 'postgres') statements.push(notifyStatement(db, poke));
     await handle.writeAll(statements);
     if (poke && handle.dialect === 'sqlite') getSyncHub().publish(poke);
