@@ -128,7 +128,7 @@ export async function openStream(token: string | undefined): Promise<OpenedStrea
     status: response.status,
     headers: response.headers,
     body,
-    events: new SseReader(response.body ?? new ReadableStream()),
+    events: new SseReader(isStream && response.body ? response.body : new ReadableStream()),
     abort: () => controller.abort(),
   };
   if (isStream) opened.add(stream);

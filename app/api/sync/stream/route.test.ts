@@ -6,7 +6,7 @@ import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { closeStreams, openLiveStream, openStream } from '@/tests/helpers/sse';
 import { pull, push, upsertOp } from '@/tests/helpers/sync';
-import { applyTestEnv } from '@/tests/setup/integration';
+import { applyTestEnv, BASE_TEST_ENV } from '@/tests/setup/integration';
 import { getTestDialect, withClient } from '@/tests/setup/test-database';
 import { DELETE, PATCH, POST, PUT } from './route';
 
@@ -27,7 +27,9 @@ async function withEnv(overrides: Record<string, string>, test: () => Promise<vo
     await test();
   } finally {
     closeStreams();
-    await applyTestEnv({ TEAM_SYNC: 'on' });
+    // Variables the base env does not set are removed again.
+    const added = Object.keys(overrides).filter((key) => !(key in BASE_TEST_ENV));
+    await applyTestEnv({ TEAM_SYNC: 'on', ...Object.fromEntries(added.map((key) => [key, undefined])) });
   }
 }
 
