@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeDatabase } from '@/lib/server/db';
 import { getSyncHub } from '@/lib/server/sync-hub';
 import { restartSyncListener } from '@/lib/server/sync-listener';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
@@ -226,6 +227,22 @@ describe('GET /api/sync/stream: life of a stream', () => {
     expect((await push(token, 'laptop', [upsertOp('a1', 't1', { title: 'After' })])).status).toBe(200);
   });
 
+  it('ends a stream whose reader has stopped reading once 256 events wait', async () => {
+    await withEnv({ SYNC_STREAM_HEARTBEAT_MS: '1' }, async () => {
+      const { token } = await createUserWithToken();
+      const before = getSyncHub().size();
+      const stream = await openStream(token);
+      expect(getSyncHub().size()).toBe(before + 1);
+      await vi.waitFor(() => expect(getSyncHub().size()).toBe(before), { timeout: 5_000, interval: 20 });
+      // What was queued can still be read, up to the end.
+      let pings = 0;
+      for (let block = await stream.events.next(); block !== null; block = await stream.events.next()) {
+        if (block.comment === 'ping') pings += 1;
+      }
+      expect(pings).toBeGreaterThanOrEqual(256);
+    });
+  });
+
   it('leaves the hub as it was after 200 streams opened and closed', async () => {
     const { token } = await createUserWithToken();
     const before = getSyncHub().size();
@@ -273,6 +290,23 @@ if (getTestDialect() === 'postgres')
       expect(await alices.events.nextPoke()).toBe(43);
       await push(alice.token, 'laptop', [upsertOp('a2', 't2', { title: 'After' })]);
       expect(await alices.events.nextPoke()).toBe(2);
+    });
+
+    it('closes the listener’s connection with the database', async () => {
+      const { token } = await createUserWithToken();
+      await openLiveStream(token);
+      closeStreams();
+      const listeners = () =>
+        otherInstance(async (client) => {
+          const { rows } = await client.query<{ count: string }>(
+            `select count(*) from pg_stat_activity
+            where datname = current_database() and application_name = 'tasklane-sync-listener'`,
+          );
+          return Number(rows[0]?.count);
+        });
+      expect(await listeners()).toBe(1);
+      await closeDatabase();
+      await vi.waitFor(async () => expect(await listeners()).toBe(0), { timeout: 5_000, interval: 20 });
     });
 
     it('reconnects by itself when the server drops its connection, then pokes every stream', async () => {
