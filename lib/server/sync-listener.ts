@@ -58,8 +58,8 @@ interface ListenerState {
   stopped: boolean;
   /** Connection attempts that failed since the last success (sets the next delay). */
   failures: number;
-  /** Whether a connection has succeeded before: a later one may have missed notifications. */
-  connectedBefore: boolean;
+  /** Whether a connection was attempted before: after a drop or a failure, streams may have missed pokes. */
+  attempted: boolean;
   timer: ReturnType<typeof setTimeout> | null;
   /** Settles when the first connection attempt has succeeded or failed. */
   ready: Promise<void>;
@@ -94,6 +94,8 @@ function scheduleReconnect(state: ListenerState): void {
 
 async function connect(state: ListenerState): Promise<void> {
   if (state.stopped) return;
+  const mayHaveMissed = state.attempted;
+  state.attempted = true;
   const client = new Client({
     connectionString: state.url,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -127,13 +129,12 @@ async function connect(state: ListenerState): Promise<void> {
       return;
     }
     state.client = client;
-    if (state.connectedBefore) {
+    if (mayHaveMissed) {
       const { rows } = await client.query<{ last_seq: number }>(
         'select last_seq from sync_state where id = 1',
       );
       getSyncHub().publish({ seq: rows[0]?.last_seq ?? 0, userIds: null });
     }
-    state.connectedBefore = true;
     state.failures = 0;
     wakeWaiters(state);
   } catch (error) {
@@ -157,7 +158,7 @@ export function ensureSyncListener(url: string): Promise<void> {
     client: null,
     stopped: false,
     failures: 0,
-    connectedBefore: false,
+    attempted: false,
     timer: null,
     ready: Promise.resolve(),
     waiters: [],
