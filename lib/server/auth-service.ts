@@ -6,7 +6,7 @@ import { getDatabase, isUniqueViolation, type Executor } from './db';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
-import { signToken, verifyToken } from './token';
+import { signToken, tokenExpiresAtMs, verifyToken } from './token';
 import { toPublicUser, type PublicUser } from './user-dto';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -122,6 +122,16 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
 
 /** The user behind `Authorization: Bearer <token>`, checked against the database on every call. */
 export async function authenticateRequest(request: Request): Promise<AuthenticatedUser> {
+  return (await authenticateSession(request)).user;
+}
+
+/**
+ * authenticateRequest, plus when the caller's token expires (ms since the epoch; null: never), for
+ * responses that outlive the request (a live sync stream ends then).
+ */
+export async function authenticateSession(
+  request: Request,
+): Promise<{ user: AuthenticatedUser; expiresAtMs: number | null }> {
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (!match?.[1]) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
@@ -134,13 +144,14 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
   if (!row || row.sessionVersion !== claims.sv) {
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
   }
-  return {
+  const user = {
     id: row.id,
     email: row.email,
     fullName: row.fullName,
     role: row.role,
     sessionVersion: row.sessionVersion,
   };
+  return { user, expiresAtMs: tokenExpiresAtMs(match[1]) };
 }
 
 /** Admin API guard: 401 without a valid token, 403 for a non-admin. The role is read from the database. */

@@ -106,6 +106,17 @@ describe('parseEnv', () => {
     );
     expect(parseEnv({ SYNC_TOMBSTONE_DAYS: '1' }).SYNC_TOMBSTONE_DAYS).toBe(1);
   });
+
+  it('gives live sync streams a 20 s heartbeat and a 10 min life unless set', () => {
+    const env = parseEnv({});
+    expect(env.SYNC_STREAM_HEARTBEAT_MS).toBe(20_000);
+    expect(env.SYNC_STREAM_MAX_MS).toBe(600_000);
+    const set = parseEnv({ SYNC_STREAM_HEARTBEAT_MS: '25', SYNC_STREAM_MAX_MS: '400' });
+    expect(set.SYNC_STREAM_HEARTBEAT_MS).toBe(25);
+    expect(set.SYNC_STREAM_MAX_MS).toBe(400);
+    expect(() => parseEnv({ SYNC_STREAM_HEARTBEAT_MS: '0' })).toThrow(/SYNC_STREAM_HEARTBEAT_MS/);
+    expect(() => parseEnv({ SYNC_STREAM_MAX_MS: 'soon' })).toThrow(/SYNC_STREAM_MAX_MS/);
+  });
 });
 
 describe('parseDatabaseUrl', () => {

@@ -74,6 +74,10 @@ const envSchema = z.object({
   /** Sync pushes and pulls together, per user, within the window. */
   RATE_LIMIT_SYNC_MAX: intFromEnv(600, 1),
   RATE_LIMIT_SYNC_WINDOW_SECONDS: intFromEnv(60, 1),
+  /** A live sync stream (GET /api/sync/stream) sends a comment this often, so proxies keep it open. */
+  SYNC_STREAM_HEARTBEAT_MS: intFromEnv(20_000, 1),
+  /** A live sync stream ends after this long (or at its token's expiry, if sooner); the browser reconnects. */
+  SYNC_STREAM_MAX_MS: intFromEnv(10 * 60_000, 1),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

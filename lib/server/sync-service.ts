@@ -21,6 +21,8 @@ import { getDatabase, type DatabaseHandle, type Executor, type Tables, type Writ
 import { getEnv, isTeamSyncOn } from './env';
 import { AppError } from './errors';
 import { logger } from './logger';
+import { getSyncHub, type SyncPoke } from './sync-hub';
+import { notifyStatement } from './sync-listener';
 
 /**
  * Team sync on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a time
@@ -291,16 +293,40 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
  * POST /api/sync/push. One `sync`-locked transaction: operations already recorded for this client
  * are acknowledged again (or refused again) without being applied; a refused operation is recorded
  * too (outcome `forbidden`), so its values become conflict records once, however often it is sent.
+ * Once committed, a push that took a number pokes the live streams of the users it concerns.
  */
 export async function pushChanges(actor: SyncActor, request: PushRequest): Promise<PushResponse> {
   const handle = await getDatabase();
   const response = await handle.exclusive(async (db) => {
     const { context, statements } = await applyPush(db, handle.tables, actor, request, new Date());
+    const poke: SyncPoke | null = context.touched
+      ? { seq: context.seq, userIds: pushAudience(context) }
+      : null;
+    // PostgreSQL: every instance's listener (sync-listener.ts) hears the NOTIFY at commit, this
+    // one's too. SQLite: one process owns the file, so its hub holds every stream.
+    if (poke && handle.dialect === 'postgres') statements.push(notifyStatement(db, poke));
     await handle.writeAll(statements);
+    if (poke && handle.dialect === 'sqlite') getSyncHub().publish(poke);
     return context.response;
   }, 'sync');
   await purgeNowAndThen(handle);
   return response;
+}
+
+/**
+ * Who is poked after a push: the owner and assignee of every task it touched, the assignees it
+ * took tasks from (their pull names them in `gone`), and the pusher (their other devices). Admins
+ * are poked anyway.
+ */
+function pushAudience(context: PushContext): Set<string> {
+  const users = new Set([context.actor.id]);
+  for (const entry of context.tasks.values()) {
+    if (!entry.dirty) continue;
+    if (entry.ownerId !== null) users.add(entry.ownerId);
+    if (entry.assigneeId !== null) users.add(entry.assigneeId);
+  }
+  for (const revocation of context.revocations) users.add(revocation.userId);
+  return users;
 }
 
 /**
@@ -422,6 +448,12 @@ function pushStatements(
     );
   }
   return statements;
+}
+
+/** The number of the last push (0 before the first): a stream's first poke carries it. */
+export async function lastSyncSeq(): Promise<number> {
+  const { db, tables } = await getDatabase();
+  return (await readState(db, tables)).lastSeq;
 }
 
 /** The `limit` query parameter of a pull, default 500; pullChanges checks its range. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { roleSchema, type Role } from '@/lib/validation/auth';
 import { getEnv } from './env';
@@ -46,4 +46,10 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
   } catch {
     return null;
   }
+}
+
+/** When a token verified by verifyToken expires, in ms since the epoch (null: it has no expiry). */
+export function tokenExpiresAtMs(token: string): number | null {
+  const { exp } = decodeJwt(token);
+  return typeof exp === 'number' ? exp * 1000 : null;
 }

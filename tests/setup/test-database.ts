@@ -43,8 +43,16 @@ export function postgresWorkerUrl(workerId: string): string {
   return url.toString();
 }
 
-export async function withAdminClient<T>(run: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+export function withAdminClient<T>(run: (client: Client) => Promise<T>): Promise<T> {
+  return withClient(process.env.TEST_DATABASE_URL, run);
+}
+
+/** `run` with a connection of its own to `url`, closed afterwards. */
+export async function withClient<T>(
+  url: string | undefined,
+  run: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await run(client);

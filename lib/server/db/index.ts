@@ -15,6 +15,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { getEnv, type DatabaseConfig } from '../env';
 import { logger } from '../logger';
+import { stopSyncListener } from '../sync-listener';
 import * as pgSchema from './schema.pg';
 import * as sqliteSchema from './schema.sqlite';
 
@@ -176,10 +177,11 @@ export function getDatabase(): Promise<DatabaseHandle> {
   return current;
 }
 
-/** Closes the shared connection (tests, scripts, shutdown). */
+/** Closes the shared connection and team sync's listener connection (tests, scripts, shutdown). */
 export async function closeDatabase(): Promise<void> {
   const handle = current;
   current = undefined;
+  await stopSyncListener();
   if (handle) await (await handle.catch(() => undefined))?.close();
 }
 

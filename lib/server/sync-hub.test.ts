@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createSyncHub, getSyncHub } from './sync-hub';
+import { decodePoke, encodePoke } from './sync-listener';
+
+describe('the sync hub', () => {
+  it('pokes the named members and every admin, and no one else', () => {
+    const hub = createSyncHub();
+    const got: string[] = [];
+    hub.subscribe('a', 'user', (seq) => got.push(`a:${seq}`));
+    hub.subscribe('a', 'user', (seq) => got.push(`a2:${seq}`));
+    hub.subscribe('b', 'user', (seq) => got.push(`b:${seq}`));
+    hub.subscribe('boss', 'admin', (seq) => got.push(`boss:${seq}`));
+    hub.publish({ seq: 7, userIds: new Set(['a']) });
+    expect(got).toEqual(['a:7', 'a2:7', 'boss:7']);
+    got.length = 0;
+    hub.publish({ seq: 8, userIds: new Set() });
+    expect(got).toEqual(['boss:8']);
+    got.length = 0;
+    hub.publish({ seq: 9, userIds: null });
+    expect(got).toEqual(['a:9', 'a2:9', 'b:9', 'boss:9']);
+  });
+
+  it('counts streams; unsubscribing twice removes one stream once', () => {
+    const hub = createSyncHub();
+    const first = hub.subscribe('a', 'user', () => undefined);
+    const second = hub.subscribe('a', 'user', () => undefined);
+    expect(hub.size()).toBe(2);
+    first();
+    first();
+    expect(hub.size()).toBe(1);
+    second();
+    expect(hub.size()).toBe(0);
+  });
+
+  it('still pokes the others when a sender throws or unsubscribes while the poke goes out', () => {
+    const hub = createSyncHub();
+    const got: number[] = [];
+    const leave = hub.subscribe('a', 'user', () => leave());
+    hub.subscribe('a', 'user', () => {
+      throw new Error('closed');
+    });
+    hub.subscribe('a', 'user', (seq) => got.push(seq));
+    hub.publish({ seq: 3, userIds: new Set(['a']) });
+    expect(got).toEqual([3]);
+    expect(hub.size()).toBe(2);
+  });
+
+  it('is one hub per process, kept on globalThis', () => {
+    expect(getSyncHub()).toBe(getSyncHub());
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('tasklane.syncHub')]).toBe(getSyncHub());
+  });
+
+  it('pokes exactly the streams entitled to it, whatever the subscribers and audience', () => {
+    const user = fc.constantFrom('u1', 'u2', 'u3', 'u4');
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ userId: user, admin: fc.boolean() }), { maxLength: 8 }),
+        fc.option(fc.uniqueArray(user), { nil: null }),
+        (subscribers, audience) => {
+          const hub = createSyncHub();
+          const poked = subscribers.map(() => false);
+          subscribers.forEach(({ userId, admin }, index) =>
+            hub.subscribe(userId, admin ? 'admin' : 'user', () => {
+              poked[index] = true;
+            }),
+          );
+          hub.publish({ seq: 1, userIds: audience === null ? null : new Set(audience) });
+          const expected = subscribers.map(
+            ({ userId, admin }) => admin || audience === null || audience.includes(userId),
+          );
+          expect(poked).toEqual(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe('the NOTIFY payload of a poke', () => {
+  it('names the audience, or says everyone when the list would reach 8000 bytes', () => {
+    expect(encodePoke({ seq: 12, userIds: new Set(['a', 'b']) })).toBe('{"seq":12,"users":["a","b"]}');
+    expect(encodePoke({ seq: 12, userIds: null })).toBe('{"seq":12,"users":null}');
+    const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    // 21 bytes of frame, 38 per quoted id and a comma between: 204 ids take 7976 bytes, 205 take 8015.
+    const fits = new Set(Array.from({ length: 204 }, (_, n) => uuid(n)));
+    expect(Buffer.byteLength(encodePoke({ seq: 12, userIds: fits }))).toBe(7976);
+    const tooMany = new Set(Array.from({ length: 205 }, (_, n) => uuid(n)));
+    expect(encodePoke({ seq: 12, userIds: tooMany })).toBe('{"seq":12,"users":null}');
+  });
+
+  it('decodes what it encodes', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(),
+        fc.option(fc.uniqueArray(fc.string({ maxLength: 40 }), { maxLength: 50 }), { nil: null }),
+        (seq, users) => {
+          const poke = { seq, userIds: users === null ? null : new Set(users) };
+          expect(decodePoke(encodePoke(poke))).toEqual(poke);
+        },
+      ),
+    );
+  });
+
+  it('refuses malformed payloads', () => {
+    for (const payload of [
+      '',
+      'not json',
+      'null',
+      '[]',
+      '{"users":null}',
+      '{"seq":-1,"users":null}',
+      '{"seq":1.5,"users":null}',
+      '{"seq":"3","users":null}',
+      '{"seq":3}',
+      '{"seq":3,"users":"a"}',
+      '{"seq":3,"users":[1]}',
+    ]) {
+      expect(decodePoke(payload), payload).toBeNull();
+    }
+    expect(decodePoke('{"seq":0,"users":[]}')).toEqual({ seq: 0, userIds: new Set() });
+  });
+});

@@ -1,0 +1,200 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import type { Executor, WriteStatement } from './db';
+import { logger } from './logger';
+import { getSyncHub, type SyncPoke } from './sync-hub';
+
+/**
+ * Pokes across app instances sharing one PostgreSQL. A push sends `pg_notify` inside its
+ * transaction, so the notification leaves at commit and never for a push rolled back. Each
+ * instance keeps one connection of its own (not from the pool, which would hand it back) that
+ * LISTENs and publishes what it hears into its hub, its own pushes' included: on PostgreSQL that is
+ * the only way a poke reaches a stream, so none arrives twice. Notifications sent while the
+ * connection is down are lost, so after reconnecting it pokes every local stream.
+ */
+
+export const SYNC_CHANNEL = 'tasklane_sync';
+/** How the listener's connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'tasklane-sync-listener';
+
+/** PostgreSQL refuses a payload of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7999;
+const CONNECT_TIMEOUT_MS = 5_000;
+const FIRST_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 30_000;
+
+/** The NOTIFY payload: `{"seq":n,"users":[…]}`, or `users: null` when the list would not fit. */
+export function encodePoke(poke: SyncPoke): string {
+  const named = JSON.stringify({ seq: poke.seq, users: poke.userIds === null ? null : [...poke.userIds] });
+  if (Buffer.byteLength(named) <= MAX_PAYLOAD_BYTES) return named;
+  return JSON.stringify({ seq: poke.seq, users: null });
+}
+
+/** The poke in a NOTIFY payload, or null for anything malformed. */
+export function decodePoke(payload: string): SyncPoke | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const { seq, users } = data as { seq?: unknown; users?: unknown };
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return null;
+  if (users === null) return { seq, userIds: null };
+  if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string')) return null;
+  return { seq, userIds: new Set(users) };
+}
+
+/** The statement that sends `poke` to every instance when the transaction `db` belongs to commits. */
+export function notifyStatement(db: Executor, poke: SyncPoke): WriteStatement {
+  return db.execute(sql`select pg_notify(${SYNC_CHANNEL}, ${encodePoke(poke)})`);
+}
+
+interface ListenerState {
+  url: string;
+  client: Client | null;
+  stopped: boolean;
+  /** Connection attempts that failed since the last success (sets the next delay). */
+  failures: number;
+  /** Whether a connection was attempted before: after a drop or a failure, streams may have missed pokes. */
+  attempted: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Settles when the first connection attempt has succeeded or failed. */
+  ready: Promise<void>;
+  /** Called after the next successful (re)connection, or when the listener stops. */
+  waiters: (() => void)[];
+}
+
+const LISTENER_KEY = Symbol.for('tasklane.syncListener');
+
+type ListenerHolder = typeof globalThis & { [LISTENER_KEY]?: ListenerState };
+
+/** Kept on globalThis for the same reason as the hub: one listener per process, whatever the bundle. */
+const holder = globalThis as ListenerHolder;
+
+function wakeWaiters(state: ListenerState): void {
+  for (const wake of state.waiters.splice(0)) wake();
+}
+
+function scheduleReconnect(state: ListenerState): void {
+  if (state.stopped || state.timer !== null) return;
+  // The first retry after a drop is immediate; then 250 ms doubling up to 30 s, with jitter.
+  const base =
+    state.failures === 0 ? 0 : Math.min(FIRST_BACKOFF_MS * 2 ** (state.failures - 1), MAX_BACKOFF_MS);
+  const delay = base * (0.5 + Math.random() / 2);
+  state.failures += 1;
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    void connect(state);
+  }, delay);
+  state.timer.unref?.();
+}
+
+async function connect(state: ListenerState): Promise<void> {
+  if (state.stopped) return;
+  const mayHaveMissed = state.attempted;
+  state.attempted = true;
+  const client = new Client({
+    connectionString: state.url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    application_name: LISTENER_APPLICATION_NAME,
+  });
+  let dropped = false;
+  const drop = () => {
+    if (dropped) return;
+    dropped = true;
+    if (state.client === client) state.client = null;
+    scheduleReconnect(state);
+  };
+  client.on('error', (error) => {
+    if (!state.stopped) logger.warn('Team sync listener lost its PostgreSQL connection', error);
+    drop();
+    client.end().catch(() => undefined);
+  });
+  client.on('end', drop);
+  client.on('notification', (message) => {
+    if (message.channel !== SYNC_CHANNEL) return;
+    const poke = decodePoke(message.payload ?? '');
+    if (poke) getSyncHub().publish(poke);
+    else logger.warn('Team sync listener ignored a malformed notification', message.payload);
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${SYNC_CHANNEL}`);
+    if (state.stopped || dropped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    state.client = client;
+    if (mayHaveMissed) {
+      const { rows } = await client.query<{ last_seq: number }>(
+        'select last_seq from sync_state where id = 1',
+      );
+      getSyncHub().publish({ seq: rows[0]?.last_seq ?? 0, userIds: null });
+    }
+    state.failures = 0;
+    wakeWaiters(state);
+  } catch (error) {
+    if (!state.stopped) logger.warn('Team sync listener could not connect to PostgreSQL', error);
+    drop();
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Starts this process's listener on `url` unless it runs already (one on another URL is replaced);
+ * resolves once its first connection attempt has settled. A failed attempt is logged and retried
+ * in the background: streams still open, and are poked when the connection comes.
+ */
+export function ensureSyncListener(url: string): Promise<void> {
+  const running = holder[LISTENER_KEY];
+  if (running && running.url === url) return running.ready;
+  if (running) void stopListener(running);
+  const state: ListenerState = {
+    url,
+    client: null,
+    stopped: false,
+    failures: 0,
+    attempted: false,
+    timer: null,
+    ready: Promise.resolve(),
+    waiters: [],
+  };
+  state.ready = connect(state);
+  holder[LISTENER_KEY] = state;
+  return state.ready;
+}
+
+async function stopListener(state: ListenerState): Promise<void> {
+  state.stopped = true;
+  if (holder[LISTENER_KEY] === state) delete holder[LISTENER_KEY];
+  if (state.timer !== null) clearTimeout(state.timer);
+  state.timer = null;
+  const client = state.client;
+  state.client = null;
+  wakeWaiters(state);
+  await client?.end().catch(() => undefined);
+}
+
+/** Closes the listener's connection for good (shutdown, closeDatabase). */
+export async function stopSyncListener(): Promise<void> {
+  const state = holder[LISTENER_KEY];
+  if (state) await stopListener(state);
+}
+
+/**
+ * Drops the listener's connection as a network failure would, and resolves once it has reconnected
+ * and poked every local stream (for tests). Does nothing when no listener runs.
+ */
+export async function restartSyncListener(): Promise<void> {
+  const state = holder[LISTENER_KEY];
+  if (!state) return;
+  await state.ready;
+  const reconnected = new Promise<void>((resolve) => state.waiters.push(resolve));
+  if (state.client) await state.client.end().catch(() => undefined);
+  else scheduleReconnect(state);
+  await reconnected;
+}

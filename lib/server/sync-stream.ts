@@ -1,0 +1,108 @@
+import 'server-only';
+import type { SyncActor } from '@/lib/sync/access';
+import { getEnv } from './env';
+import { getSyncHub } from './sync-hub';
+import { ensureSyncListener } from './sync-listener';
+import { lastSyncSeq } from './sync-service';
+
+/**
+ * GET /api/sync/stream's body: server-sent events telling one signed-in browser when to pull
+ * (docs/product.md#team-sync-endpoints). It carries no task data, only push numbers:
+ *
+ * - `retry: 5000`, then at once `event: poke` with the last push's number, so the browser pulls;
+ * - `event: poke` `data: {"seq":n}` after each push whose audience includes the user (admins: all);
+ * - a `: ping` comment every SYNC_STREAM_HEARTBEAT_MS, so proxies keep the connection open;
+ * - `event: bye` `data: {}`, then the end, after SYNC_STREAM_MAX_MS or at the token's expiry,
+ *   whichever comes first (the browser reconnects with a fresh token).
+ *
+ * It ends and leaves the hub when the request aborts, the reader cancels, or a write fails.
+ */
+
+export const SYNC_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache, no-transform',
+  'X-Accel-Buffering': 'no',
+  Connection: 'keep-alive',
+};
+
+/** How long a browser's EventSource-style reader waits before reconnecting after a drop. */
+export const SYNC_STREAM_RETRY_MS = 5_000;
+
+/** Events queued for a reader that does not read; past this the stream ends (the browser polls on). */
+const MAX_BACKLOG = 256;
+
+/** setTimeout fires at once for delays above this. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export const pokeEvent = (seq: number): string => `event: poke\ndata: ${JSON.stringify({ seq })}\n\n`;
+const PING = ': ping\n\n';
+const BYE = 'event: bye\ndata: {}\n\n';
+
+/**
+ * The stream for `actor`, registered in the hub before the last push's number is read, so a push
+ * committed meanwhile is not missed (at worst it is poked twice). On PostgreSQL the instance's
+ * listener is started first (lib/server/sync-listener.ts).
+ */
+export async function openSyncStream(
+  request: Request,
+  actor: SyncActor,
+  options: { expiresAtMs: number | null },
+): Promise<Response> {
+  const env = getEnv();
+  if (env.database.dialect === 'postgres') await ensureSyncListener(env.database.url);
+
+  const encoder = new TextEncoder();
+  const cleanups: (() => void)[] = [];
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let ended = false;
+
+  const end = (farewell?: string) => {
+    if (ended) return;
+    ended = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    try {
+      if (farewell) controller?.enqueue(encoder.encode(farewell));
+      controller?.close();
+    } catch {
+      // Cancelled by the reader already.
+    }
+  };
+  const write = (text: string) => {
+    if (ended || !controller) return;
+    if ((controller.desiredSize ?? 0) < -MAX_BACKLOG) return end();
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      end();
+    }
+  };
+
+  // `start` runs inside the constructor, so the controller is there from the next line on.
+  const body = new ReadableStream<Uint8Array>({
+    start: (streamController) => {
+      controller = streamController;
+    },
+    cancel: () => end(),
+  });
+
+  write(`retry: ${SYNC_STREAM_RETRY_MS}\n\n`);
+  cleanups.push(getSyncHub().subscribe(actor.id, actor.role, (seq) => write(pokeEvent(seq))));
+  const onAbort = () => end();
+  request.signal.addEventListener('abort', onAbort, { once: true });
+  cleanups.push(() => request.signal.removeEventListener('abort', onAbort));
+  const heartbeat = setInterval(() => write(PING), env.SYNC_STREAM_HEARTBEAT_MS);
+  cleanups.push(() => clearInterval(heartbeat));
+  const untilExpiry = options.expiresAtMs === null ? Infinity : options.expiresAtMs - Date.now();
+  const lifetime = Math.max(0, Math.min(env.SYNC_STREAM_MAX_MS, untilExpiry, MAX_TIMER_MS));
+  const expiry = setTimeout(() => end(BYE), lifetime);
+  cleanups.push(() => clearTimeout(expiry));
+  if (request.signal.aborted) end();
+
+  try {
+    write(pokeEvent(await lastSyncSeq()));
+  } catch (error) {
+    end();
+    throw error;
+  }
+  return new Response(body, { headers: SYNC_STREAM_HEADERS });
+}
