@@ -184,6 +184,44 @@ test.describe('@one-width team sync on', () => {
     await admin.context.close();
   });
 
+  for (const stream of ['open', 'blocked'] as const) {
+    test(`an admin's open Manage Tasks shows a member's completion without a reload (stream ${stream})`, async ({
+      browser,
+    }) => {
+      const title = `Live ${stream}`;
+      const member = await openDevice(browser, accounts.alice);
+      await addTask(member.page, title, 'Watch it move');
+      await expect(syncStatus(member.page)).toHaveText('Synced');
+
+      const admin = await openDevice(browser, accounts.admin);
+      const streams = { opened: 0 };
+      admin.page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/sync/stream') streams.opened += 1;
+      });
+      if (stream === 'blocked') await admin.page.route('**/api/sync/stream', (route) => route.abort());
+      await admin.page.goto('/admin/manage-tasks');
+      const row = (table: 'Pending Tasks' | 'Completed Tasks') =>
+        admin.page
+          .getByRole('table', { name: table })
+          .getByRole('row')
+          .filter({ has: admin.page.getByRole('rowheader', { name: title }) });
+      await expect(row('Pending Tasks')).toBeVisible();
+      await expect(syncStatus(admin.page)).toHaveText('Synced');
+      if (stream === 'open') await expect.poll(() => streams.opened).toBe(1);
+
+      await member.page
+        .getByRole('main')
+        .getByRole('article', { name: title, exact: true })
+        .getByRole('slider')
+        .fill('100');
+      await expect(syncStatus(member.page)).toHaveText('Synced');
+      // Live: a poke makes the admin's browser pull at once. Blocked: its 4 s polling brings it.
+      await expect(row('Completed Tasks')).toBeVisible({ timeout: stream === 'open' ? 2_000 : 6_000 });
+      await member.context.close();
+      await admin.context.close();
+    });
+  }
+
   test('a second member never sees the first member’s task', async ({ browser }) => {
     const alice = await openDevice(browser, accounts.alice);
     await addTask(alice.page, 'Private: salary review', 'Only for me');
