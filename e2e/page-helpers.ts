@@ -5,6 +5,8 @@ import type { Page, Request, Route } from '@playwright/test';
 
 export type StoredTask = {
   id: string;
+  /** The task's identity across devices, with team sync on. */
+  uid?: string;
   title: string;
   description?: string;
   priority?: 'High' | 'Medium' | 'Low';

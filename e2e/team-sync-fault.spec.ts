@@ -6,10 +6,11 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
+import { request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readStoredJson, type StoredTask } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { E2E_PASSWORD, signIn } from './session-helpers';
+import { registerViaApi, signIn } from './session-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,18 +26,9 @@ test('@one-width a push whose server is killed after commit is retried and appli
 }) => {
   test.setTimeout(120_000);
   server = await startAppServer(ENV);
-  const registered = await fetch(`${server.base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      fullName: 'Kim Crash',
-      email: 'kim@example.com',
-      password: E2E_PASSWORD,
-      role: 'user',
-    }),
-  });
-  expect(registered.status).toBe(201);
-  const { token } = (await registered.json()) as { token: string };
+  const api = await request.newContext({ baseURL: server.base });
+  const token = await registerViaApi(api, { fullName: 'Kim Crash', email: 'kim@example.com' });
+  await api.dispose();
 
   const context = await browser.newContext({ baseURL: server.base });
   const page = await context.newPage();
@@ -84,7 +76,7 @@ test('@one-width a push whose server is killed after commit is retried and appli
   expect(resent).toEqual(expect.arrayContaining(lostAnswer));
 
   // Nothing lost in the browser: three tasks, each with its sync identity.
-  const local = (await readStoredJson<(StoredTask & { uid?: string })[]>(page, 'tasks')) ?? [];
+  const local = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
   expect(local.map((task) => task.title).sort()).toEqual(['Crash one', 'Crash three', 'Crash two']);
   expect(new Set(local.map((task) => task.uid)).size).toBe(3);
 

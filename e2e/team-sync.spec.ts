@@ -4,11 +4,11 @@
  * second member; offline edits merged field by field; the first-sync question. With sync off (the
  * shared e2e server), nothing calls /api/sync.
  */
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readStoredJson, type StoredTask } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { E2E_PASSWORD, signIn } from './session-helpers';
+import { registerViaApi, signIn } from './session-helpers';
 
 type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
 type Device = { context: BrowserContext; page: Page };
@@ -20,13 +20,9 @@ let server: AppProcess;
 const accounts: Record<'admin' | 'alice' | 'bob', Account> = {} as Record<'admin' | 'alice' | 'bob', Account>;
 
 async function register(fullName: string, email: string, role: 'user' | 'admin'): Promise<Account> {
-  const response = await fetch(`${server.base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullName, email, password: E2E_PASSWORD, role }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
+  const api = await request.newContext({ baseURL: server.base });
+  const token = await registerViaApi(api, { fullName, email, role });
+  await api.dispose();
   return { fullName, email, role, token };
 }
 
@@ -83,8 +79,8 @@ async function drag(page: Page, title: string, from: Column, to: Column): Promis
   await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
 }
 
-async function storedTask(page: Page, title: string): Promise<StoredTask & { uid?: string }> {
-  const tasks = (await readStoredJson<(StoredTask & { uid?: string })[]>(page, 'tasks')) ?? [];
+async function storedTask(page: Page, title: string): Promise<StoredTask> {
+  const tasks = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
   const task = tasks.find((item) => item.title === title);
   expect(task, `a stored task titled ${title}`).toBeDefined();
   return task!;
