@@ -2,6 +2,7 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
+import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
 import { isTeamSyncOn } from '@/lib/server/env';
 import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE } from '@/lib/content/workspace';
@@ -13,10 +14,12 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   const teamSync = isTeamSyncOn();
   return (
     <AreaGuard area="admin">
-      <WorkspaceShell title={ADMIN_PANEL_TITLE} links={ADMIN_PANEL_LINKS}>
-        {teamSync ? <TeamSyncLoader /> : null}
-        {children}
-      </WorkspaceShell>
+      <TeamSyncProvider on={teamSync}>
+        <WorkspaceShell title={ADMIN_PANEL_TITLE} links={ADMIN_PANEL_LINKS}>
+          {teamSync ? <TeamSyncLoader /> : null}
+          {children}
+        </WorkspaceShell>
+      </TeamSyncProvider>
     </AreaGuard>
   );
 }

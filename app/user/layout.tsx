@@ -2,6 +2,7 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
+import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
 import { isTeamSyncOn } from '@/lib/server/env';
 import { USER_PANEL_LINKS, USER_PANEL_TITLE } from '@/lib/content/workspace';
@@ -13,10 +14,12 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
   const teamSync = isTeamSyncOn();
   return (
     <AreaGuard area="user">
-      <WorkspaceShell title={USER_PANEL_TITLE} links={USER_PANEL_LINKS}>
-        {teamSync ? <TeamSyncLoader /> : null}
-        {children}
-      </WorkspaceShell>
+      <TeamSyncProvider on={teamSync}>
+        <WorkspaceShell title={USER_PANEL_TITLE} links={USER_PANEL_LINKS}>
+          {teamSync ? <TeamSyncLoader /> : null}
+          {children}
+        </WorkspaceShell>
+      </TeamSyncProvider>
     </AreaGuard>
   );
 }
