@@ -81,13 +81,17 @@ type Call = { url: string; method: string; body: unknown };
 
 /** A fetch answering from a MemoryServer; `failNext` makes requests fail in chosen ways. */
 function serverFetch(server: MemoryServer, calls: Call[]) {
-  const faults: Array<'network-after-apply' | 'network' | 'garbage' | 401> = [];
+  const faults: Array<'network-after-apply' | 'network' | 'garbage' | 401 | 'refuse-push'> = [];
   const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ url, method, body });
-    const fault = faults.shift();
+    const fault =
+      url.startsWith('/api/sync/push') || faults[0] !== 'refuse-push' ? faults.shift() : undefined;
+    if (fault === 'refuse-push') {
+      return new Response(JSON.stringify({ message: 'Invalid request.' }), { status: 400 });
+    }
     if (fault === 401) return new Response(JSON.stringify({ message: 'Expired.' }), { status: 401 });
     if (fault === 'network') throw new TypeError('Failed to fetch');
     if (fault === 'garbage') return new Response(JSON.stringify({ changes: 'no' }), { status: 200 });
@@ -256,6 +260,55 @@ describe('startTeamSync', () => {
     expect(server.writes.filter((write) => write.field === 'title')).toHaveLength(1);
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
     expect(metaOf(storage).inflight).toEqual([]);
+  });
+
+  it('still pulls when the server refuses a push, reports the refusal and keeps the change to resend', async () => {
+    const { server, tasks, storage, calls, faults, begin } = start();
+    begin();
+    await settle();
+
+    server.push(
+      USER,
+      {
+        clientId: 'other',
+        ops: [
+          {
+            opId: '1',
+            uid: 'srv-1',
+            baseV: 0,
+            kind: 'upsert',
+            fields: { title: { value: 'From a teammate', hlc: PHONE_STAMP } },
+          },
+        ],
+      },
+      START_MS,
+    );
+    faults.push('refuse-push');
+    tasks.command((list) => [...list, task('1', 'Refused once')]);
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+
+    expect(calls.slice(1).map((call) => call.method)).toEqual(['POST', 'GET']);
+    expect(tasks.tasks.map((t) => t.title)).toEqual(['Refused once', 'From a teammate']);
+    expect(syncStatusStore.getSnapshot()).toEqual({
+      state: 'error',
+      pending: 1,
+      message: 'Invalid request.',
+    });
+    const refused = calls[1]!.body as PushRequest;
+
+    // The same operation goes again after the backoff (1 s × 0.75) and is applied this time.
+    await vi.advanceTimersByTimeAsync(750);
+    await settle();
+    const pushes = calls.filter((call) => call.method === 'POST').map((call) => call.body as PushRequest);
+    expect(pushes).toHaveLength(2);
+    expect(pushes[1]).toEqual(refused);
+    expect([...server.viewOf(USER).values()].map((values) => values.title).sort()).toEqual([
+      'From a teammate',
+      'Refused once',
+    ]);
+    expect(metaOf(storage).inflight).toEqual([]);
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 
   it('stops on 401: no more requests, local edits no longer recorded, status off', async () => {

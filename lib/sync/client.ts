@@ -441,8 +441,18 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   async function runCycle(): Promise<void> {
     refreshStatus(true);
     catchUp(false);
-    await pushAll();
+    // A push the server answers with an error (a refusal, a failure on its side) must not hold back
+    // what others changed: this device still pulls, then reports the push's error. Without an answer
+    // at all (offline) the pull would fail the same way, so that error stops the cycle at once.
+    let pushError: unknown = null;
+    try {
+      await pushAll();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.kind === 'http' && error.status !== 401)) throw error;
+      pushError = error;
+    }
     await pullAll();
+    if (pushError !== null) throw pushError;
     // Anything recorded while pulling goes out now rather than at the next poll.
     await pushAll();
   }
