@@ -128,6 +128,18 @@ async function settle(): Promise<void> {
   await vi.advanceTimersByTimeAsync(0);
 }
 
+/** Another device of the same user creates task `uid` titled `title` on the server. */
+function pushFromOtherDevice(server: MemoryServer, uid: string, title: string, hlc: string): void {
+  server.push(
+    USER,
+    {
+      clientId: 'other',
+      ops: [{ opId: '1', uid, baseV: 0, kind: 'upsert', fields: { title: { value: title, hlc } } }],
+    },
+    START_MS,
+  );
+}
+
 let stop: (() => void) | null = null;
 
 beforeEach(() => {
@@ -169,22 +181,7 @@ function start(initialTasks: Task[] = [], meta?: SyncMeta) {
 describe('startTeamSync', () => {
   it('asks before uploading tasks found on the device, pulls meanwhile, uploads on "upload"', async () => {
     const { server, tasks, calls, begin } = start([task('1', 'Mine'), task('2', 'Also mine')]);
-    server.push(
-      USER,
-      {
-        clientId: 'other',
-        ops: [
-          {
-            opId: '1',
-            uid: 'srv-1',
-            baseV: 0,
-            kind: 'upsert',
-            fields: { title: { value: 'From server', hlc: '000001700000000-000000-other' } },
-          },
-        ],
-      },
-      START_MS,
-    );
+    pushFromOtherDevice(server, 'srv-1', 'From server', '000001700000000-000000-other');
     begin();
     await settle();
 
@@ -267,22 +264,7 @@ describe('startTeamSync', () => {
     begin();
     await settle();
 
-    server.push(
-      USER,
-      {
-        clientId: 'other',
-        ops: [
-          {
-            opId: '1',
-            uid: 'srv-1',
-            baseV: 0,
-            kind: 'upsert',
-            fields: { title: { value: 'From a teammate', hlc: PHONE_STAMP } },
-          },
-        ],
-      },
-      START_MS,
-    );
+    pushFromOtherDevice(server, 'srv-1', 'From a teammate', PHONE_STAMP);
     faults.push('refuse-push');
     tasks.command((list) => [...list, task('1', 'Refused once')]);
     await vi.advanceTimersByTimeAsync(300);
