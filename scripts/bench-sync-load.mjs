@@ -10,7 +10,7 @@
  * `--rate` pushes a second on a fixed schedule (not waiting for answers): each a new task owned by
  * one member and assigned to another, so three users are entitled to it (owner, assignee, admin).
  * Reports:
- * - push → poke latency p50/p99/max over every entitled stream of every push (from sending the push
+ * - each push's answer time p50/p99, and push → poke latency p50/p99/max over every entitled stream of every push (from sending the push
  *   to that stream reading a poke with its number or a later one);
  * - errors: failed pushes, streams that ended or failed, server log lines at warn or error;
  * - lost changes: entitled streams never poked, and tasks missing from an entitled user's full pull
@@ -359,6 +359,8 @@ try {
   const pushes = [];
   /** @type {Promise<void>[]} */
   const inFlight = [];
+  /** @type {number[]} */
+  const pushMs = [];
   const total = Math.round(seconds * rate);
   // The machine's 1-minute load average around the run: figures from a busy machine are not comparable.
   const loadAtStart = loadavg()[0];
@@ -393,6 +395,7 @@ try {
           if (response.status !== 200 || answer.acks?.length !== 1 || !answer.seq)
             throw new Error(`${response.status} ${JSON.stringify(answer).slice(0, 200)}`);
           entry.seq = answer.seq;
+          pushMs.push(performance.now() - entry.sentAt);
         } catch (error) {
           noteError('pushes', String(error));
         }
@@ -424,6 +427,7 @@ try {
     });
   }
   latencies.sort((a, b) => a - b);
+  pushMs.sort((a, b) => a - b);
 
   for (const stream of streams) stream.close();
   await sleep(3_000);
@@ -463,7 +467,7 @@ try {
     `  machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
   );
   console.log(
-    `  pushes: ${pushed} of ${total} applied, sent over ${(sendingMs / 1000).toFixed(1)} s (${((total * 1000) / sendingMs).toFixed(1)}/s), the last answered ${drainMs.toFixed(0)} ms after the last was sent`,
+    `  pushes: ${pushed} of ${total} applied, sent over ${(sendingMs / 1000).toFixed(1)} s (${((total * 1000) / sendingMs).toFixed(1)}/s), the last answered ${drainMs.toFixed(0)} ms after the last was sent; answered in p50 ${percentile(pushMs, 50).toFixed(1)} ms, p99 ${percentile(pushMs, 99).toFixed(1)} ms`,
   );
   console.log(
     `  push → poke, ${latencies.length} entitled stream deliveries: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`,
