@@ -26,6 +26,8 @@ export function freePort(): Promise<number> {
 export interface AppProcess {
   base: string;
   port: number;
+  /** The server process's id (start.sh execs node, so it is the server itself). */
+  pid: number;
   /** The server's DATA_DIR (its SQLite file): a restart on the same one keeps the data. */
   dataDir: string;
   output: () => string;
@@ -98,5 +100,5 @@ export async function startAppServer(
     await stop();
     throw error;
   }
-  return { base, port, dataDir, output: () => log, stop, kill };
+  return { base, port, pid: child.pid!, dataDir, output: () => log, stop, kill };
 }

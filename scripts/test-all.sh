@@ -2,7 +2,7 @@
 # `npm test`: every check, in the order CI runs them. Stops at the first failure (non-zero exit).
 #   lint, typecheck, format → unit → integration on SQLite → integration on PostgreSQL (when
 #   TEST_DATABASE_URL is set) → production build → Playwright e2e → standalone server on PostgreSQL
-#   (when TEST_DATABASE_URL is set).
+#   (when TEST_DATABASE_URL is set) → two instances behind a proxy on PostgreSQL (idem).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -36,8 +36,11 @@ npx playwright test
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "standalone server on PostgreSQL"
   npx tsx scripts/check-standalone.ts
+  step "two instances on PostgreSQL behind a proxy"
+  npx tsx scripts/check-two-instances.ts
 else
   step "standalone server on PostgreSQL: SKIPPED (TEST_DATABASE_URL is not set)"
+  step "two instances on PostgreSQL behind a proxy: SKIPPED (TEST_DATABASE_URL is not set)"
 fi
 
 printf '\nAll checks passed in %ss.\n' "$((SECONDS - started))"

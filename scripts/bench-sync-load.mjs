@@ -1,0 +1,518 @@
+/**
+ * `npm run bench:sync-load`: team sync's live streams under load, on the production build (run
+ * `npm run build` first), bounded and on 127.0.0.1 only. Not part of `npm test`; exits 1 on any error,
+ * lost change or memory growth after the streams are closed.
+ *
+ * Starts the standalone server (scripts/start.sh) with TEAM_SYNC=on on a fresh SQLite file, or with
+ * `--postgres <url>` on a fresh database `tasklane_bench_sync_load` of that server (dropped after).
+ * Registers an admin and `--members` members, opens `--streams` streams (a tenth the admin's, the
+ * rest spread over the members; fetch, as the browser reads them), then for `--seconds` sends
+ * `--rate` pushes a second on a fixed schedule (not waiting for answers): each a new task owned by
+ * one member and assigned to another, so three users are entitled to it (owner, assignee, admin).
+ * Reports:
+ * - each push's answer time p50/p99, and push → poke latency p50/p99/max over every entitled stream of every push (from sending the push
+ *   to that stream reading a poke with its number or a later one);
+ * - errors: failed pushes, streams that ended or failed, server log lines at warn or error;
+ * - lost changes: entitled streams never poked, and tasks missing from an entitled user's full pull
+ *   after the run (or with another title);
+ * - the server's resident memory (VmRSS): before the streams open, with them open, the peak under
+ *   load, after closing them, and after 3 more rounds of opening and closing them all;
+ * - leaks, through the server's inspector (on 127.0.0.1, for this run only): its JavaScript heap
+ *   after a full garbage collection at those points, which must end within 4 MB of where it was
+ *   before the streams opened (RSS alone cannot tell a leak from a heap V8 has not shrunk yet), and the number
+ *   of streams in its hub, which must be 0 once they are closed; on PostgreSQL, exactly one LISTEN
+ *   connection must remain.
+ * Needs WebSocket (Node 22, or Node 20 with --experimental-websocket, which the npm script passes).
+ * Usage: npm run bench:sync-load [-- --seconds 60 --rate 20 --streams 200 --members 20
+ *   --postgres postgresql://postgres@127.0.0.1:5432/postgres]
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { argValue, root } from './bench-support.mjs';
+
+const seconds = Number(argValue('--seconds') ?? 60);
+const rate = Number(argValue('--rate') ?? 20);
+const streamCount = Number(argValue('--streams') ?? 200);
+const memberCount = Number(argValue('--members') ?? 20);
+const postgresUrl = argValue('--postgres');
+const DATABASE = 'tasklane_bench_sync_load';
+const PASSWORD = 'bench-password-1';
+/**
+ * How far the heap after a full collection may end above where it was before the streams opened:
+ * 1,000 streams opened and closed by then, so a leak of 4 kB a stream would show.
+ */
+const GROWTH_BOUND_MB = 4;
+const RECLOSE_ROUNDS = 3;
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port nothing listens on (the OS picks it), as e2e/process-helpers.ts freePort. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function withPostgres(/** @type {string} */ url, /** @type {(c: pg.Client) => Promise<any>} */ run) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's resident memory in MB (it is the process start.sh execs). */
+function rssMb(/** @type {number} */ pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+  if (!line) throw new Error('no VmRSS');
+  return Number(line[1]) / 1024;
+}
+
+/**
+ * A DevTools protocol session with the server's inspector: the heap after a full garbage collection,
+ * and the hub's stream count (lib/server/sync-hub.ts keeps the hub on globalThis).
+ */
+async function inspect(/** @type {number} */ port) {
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let lastId = 0;
+  /** @type {Map<number, (message: any) => void>} */
+  const waiting = new Map();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data));
+    waiting.get(message.id)?.(message);
+    waiting.delete(message.id);
+  };
+  const send = (/** @type {string} */ method, params = {}) =>
+    new Promise((resolve) => {
+      lastId += 1;
+      waiting.set(lastId, resolve);
+      socket.send(JSON.stringify({ id: lastId, method, params }));
+    });
+  await send('HeapProfiler.enable');
+  return {
+    async heapMb() {
+      await send('HeapProfiler.collectGarbage');
+      const answer = /** @type {any} */ (await send('Runtime.getHeapUsage'));
+      return answer.result.usedSize / 1024 / 1024;
+    },
+    async hubSize() {
+      const answer = /** @type {any} */ (
+        await send('Runtime.evaluate', {
+          expression: "globalThis[Symbol.for('tasklane.syncHub')]?.size() ?? 0",
+          returnByValue: true,
+        })
+      );
+      return /** @type {number} */ (answer.result.result.value);
+    },
+    close: () => socket.close(),
+  };
+}
+
+async function startServer(/** @type {string} */ dataDir, /** @type {string} */ databaseUrl) {
+  if (!existsSync(path.join(root, '.next/standalone/server.js')))
+    throw new Error('Run `npm run build` first.');
+  if (typeof WebSocket === 'undefined')
+    throw new Error('Run with Node 22, or node --experimental-websocket.');
+  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+  const inspectorPort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn('bash', ['scripts/start.sh'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      TEAM_SYNC: 'on',
+      AUTH_SECRET: 'bench-sync-secret-0123456789abcdefghijklmnop',
+      BCRYPT_COST: '4',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_SYNC_MAX: '1000000',
+      RATE_LIMIT_REGISTER_MAX: '10000',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
+    },
+  });
+  /** @type {string[]} */
+  const logged = [];
+  for (const output of [server.stdout, server.stderr])
+    output.on('data', (/** @type {Buffer} */ chunk) =>
+      logged.push(...chunk.toString().split('\n').filter(Boolean)),
+    );
+  const stop = () => server.kill('SIGTERM');
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) {
+        const inspector = await inspect(inspectorPort);
+        return { base, pid: /** @type {number} */ (server.pid), logged, inspector, stop };
+      }
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  stop();
+  throw new Error(`the server did not start:\n${logged.join('\n')}`);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-sync-load-'));
+let databaseUrl = `file:${path.join(dataDir, 'tasklane.db')}`;
+if (postgresUrl) {
+  await withPostgres(postgresUrl, async (client) => {
+    await client.query(`drop database if exists ${DATABASE} with (force)`);
+    await client.query(`create database ${DATABASE}`);
+  });
+  const target = new URL(postgresUrl);
+  target.pathname = `/${DATABASE}`;
+  databaseUrl = target.toString();
+}
+
+const server = await startServer(dataDir, databaseUrl);
+const { base } = server;
+const errors = { pushes: 0, streams: 0, pulls: 0 };
+/** @type {string[]} */
+const errorSamples = [];
+const noteError = (/** @type {keyof typeof errors} */ kind, /** @type {string} */ detail) => {
+  errors[kind] += 1;
+  if (errorSamples.length < 10) errorSamples.push(`${kind}: ${detail}`);
+};
+
+async function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} */ role) {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullName, email, password: PASSWORD, role }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const { token } = /** @type {{ token: string }} */ (await response.json());
+  return { fullName, email, role, token };
+}
+
+/**
+ * @typedef {{ user: number, pokes: { seq: number, at: number }[], ready: Promise<void>, close: () => void, closed: boolean }} Stream
+ */
+
+/** Opens a stream as user `user` (index into `users`) and records each poke's number and time. */
+function openStream(/** @type {number} */ user, /** @type {string} */ token) {
+  const controller = new AbortController();
+  /** @type {Stream} */
+  const stream = {
+    user,
+    pokes: [],
+    ready: Promise.resolve(),
+    closed: false,
+    close: () => {
+      stream.closed = true;
+      controller.abort();
+    },
+  };
+  let markReady = () => {};
+  stream.ready = new Promise((resolve) => (markReady = resolve));
+  void (async () => {
+    try {
+      const response = await fetch(`${base}/api/sync/stream`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      if (response.status !== 200 || !response.body) throw new Error(`status ${response.status}`);
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const match = /^event: poke\ndata: \{"seq":(\d+)\}$/.exec(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+          if (!match) continue;
+          stream.pokes.push({ seq: Number(match[1]), at: performance.now() });
+          markReady();
+        }
+      }
+    } catch (error) {
+      if (!stream.closed) noteError('streams', String(error));
+      markReady();
+    }
+  })();
+  return stream;
+}
+
+/** Opens `streamCount` streams: a tenth for the admin (user 0), the rest spread over the members. */
+async function openAll(/** @type {{ token: string }[]} */ users) {
+  const adminStreams = Math.max(1, Math.round(streamCount / 10));
+  /** @type {Stream[]} */
+  const streams = [];
+  for (let i = 0; i < streamCount; i++) {
+    const user = i < adminStreams ? 0 : 1 + ((i - adminStreams) % (users.length - 1));
+    streams.push(openStream(user, users[user].token));
+  }
+  await Promise.all(streams.map((stream) => stream.ready));
+  return streams;
+}
+
+function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, email: string }} */ assignee) {
+  const hlc = `${String(Date.now()).padStart(15, '0')}-${String(index % 1e6).padStart(6, '0')}-load`;
+  const values = {
+    title: `Load task ${index}`,
+    description: 'Pushed by the load bench',
+    priority: 'Medium',
+    deadline: '2099-01-01',
+    progress: 0,
+    assignedTo: assignee.fullName,
+    email: assignee.email,
+    column: 'To Do',
+  };
+  return {
+    opId: randomUUID(),
+    uid: randomUUID(),
+    baseV: 0,
+    kind: 'upsert',
+    fields: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value, hlc }])),
+  };
+}
+
+/** Every task `token` can see: uid → title, walking GET /api/sync/pull from the start. */
+async function pullAll(/** @type {string} */ token) {
+  /** @type {Map<string, unknown>} */
+  const seen = new Map();
+  let cursor = '0:';
+  for (;;) {
+    const response = await fetch(
+      `${base}/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=500&walk=1`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    if (response.status !== 200) {
+      noteError('pulls', `status ${response.status}`);
+      return seen;
+    }
+    const page = /** @type {import('../lib/sync/protocol').PullResponse} */ (await response.json());
+    for (const change of page.changes) seen.set(change.uid, change.deleted ? null : change.data.title);
+    cursor = page.cursor;
+    if (!page.more) return seen;
+  }
+}
+
+/** The index of the first entry of `prefixMax` (the running maximum of a stream's pokes) ≥ seq. */
+function firstAtLeast(/** @type {number[]} */ prefixMax, /** @type {number} */ seq) {
+  let low = 0;
+  let high = prefixMax.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (prefixMax[middle] >= seq) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+const percentile = (/** @type {number[]} */ sorted, /** @type {number} */ p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const mb = (/** @type {number} */ value) => `${value.toFixed(1)} MB`;
+
+async function listenerConnections() {
+  return withPostgres(databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      `select count(*)::int as count from pg_stat_activity
+       where datname = current_database() and application_name = 'tasklane-sync-listener'`,
+    );
+    return rows[0].count;
+  });
+}
+
+try {
+  const users = [await register('Load Admin', 'admin')];
+  for (let i = 0; i < memberCount; i++) users.push(await register(`Load Member ${i + 1}`, 'user'));
+
+  // Warm-up: the routes compiled into memory, one round of streams opened and closed.
+  for (const stream of await openAll(users)) stream.close();
+  await pullAll(users[1].token);
+  await sleep(3_000);
+  const rssBefore = rssMb(server.pid);
+  const heapBefore = await server.inspector.heapMb();
+
+  const streams = await openAll(users);
+  await sleep(1_000);
+  const rssOpen = rssMb(server.pid);
+  const hubOpen = await server.inspector.hubSize();
+  let rssPeak = rssOpen;
+
+  /** @type {{ index: number, owner: number, assignee: number, sentAt: number, seq: number, title: string, uid: string }[]} */
+  const pushes = [];
+  /** @type {Promise<void>[]} */
+  const inFlight = [];
+  /** @type {number[]} */
+  const pushMs = [];
+  const total = Math.round(seconds * rate);
+  // The machine's 1-minute load average around the run: figures from a busy machine are not comparable.
+  const loadAtStart = loadavg()[0];
+  const started = performance.now();
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 1_000);
+  for (let index = 0; index < total; index++) {
+    const due = started + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const owner = 1 + (index % memberCount);
+    const assignee = 1 + ((owner + (index % (memberCount - 1))) % memberCount);
+    const op = newTaskOp(index, users[assignee]);
+    const entry = {
+      index,
+      owner,
+      assignee,
+      sentAt: performance.now(),
+      seq: 0,
+      title: `Load task ${index}`,
+      uid: op.uid,
+    };
+    pushes.push(entry);
+    inFlight.push(
+      (async () => {
+        try {
+          const response = await fetch(`${base}/api/sync/push`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${users[owner].token}` },
+            body: JSON.stringify({ clientId: `load-member-${owner}`, ops: [op] }),
+          });
+          const answer = /** @type {{ seq?: number, acks?: string[] }} */ (await response.json());
+          if (response.status !== 200 || answer.acks?.length !== 1 || !answer.seq)
+            throw new Error(`${response.status} ${JSON.stringify(answer).slice(0, 200)}`);
+          entry.seq = answer.seq;
+          pushMs.push(performance.now() - entry.sentAt);
+        } catch (error) {
+          noteError('pushes', String(error));
+        }
+      })(),
+    );
+  }
+  const sendingMs = performance.now() - started;
+  await Promise.all(inFlight);
+  const drainMs = performance.now() - started - sendingMs;
+  const loadAtEnd = loadavg()[0];
+  clearInterval(sampler);
+  await sleep(2_000);
+
+  // Latency and lost pokes, per entitled stream of every push.
+  const prefixMaxima = streams.map((stream) => {
+    let max = -1;
+    return stream.pokes.map((poke) => (max = Math.max(max, poke.seq)));
+  });
+  /** @type {number[]} */
+  const latencies = [];
+  let missedPokes = 0;
+  for (const push of pushes) {
+    if (!push.seq) continue;
+    streams.forEach((stream, s) => {
+      if (![0, push.owner, push.assignee].includes(stream.user)) return;
+      const at = firstAtLeast(prefixMaxima[s], push.seq);
+      if (at >= stream.pokes.length) missedPokes += 1;
+      else latencies.push(stream.pokes[at].at - push.sentAt);
+    });
+  }
+  latencies.sort((a, b) => a - b);
+  pushMs.sort((a, b) => a - b);
+
+  for (const stream of streams) stream.close();
+  await sleep(3_000);
+  const rssClosed = rssMb(server.pid);
+  const heapClosed = await server.inspector.heapMb();
+  const hubClosed = await server.inspector.hubSize();
+
+  // Lost changes: each user's full pull after the run holds every task they are entitled to.
+  let missingTasks = 0;
+  for (let user = 0; user < users.length; user++) {
+    const seen = await pullAll(users[user].token);
+    for (const push of pushes) {
+      if (!push.seq || (user !== 0 && user !== push.owner && user !== push.assignee)) continue;
+      if (seen.get(push.uid) !== push.title) missingTasks += 1;
+    }
+  }
+
+  // No growth once streams are closed: more rounds of opening and closing them all.
+  /** @type {number[]} */
+  const heapRounds = [];
+  for (let round = 0; round < RECLOSE_ROUNDS; round++) {
+    for (const stream of await openAll(users)) stream.close();
+    await sleep(1_000);
+    heapRounds.push(await server.inspector.heapMb());
+  }
+  const rssAfterRounds = rssMb(server.pid);
+  const heapAfterRounds = heapRounds.at(-1) ?? NaN;
+  const hubAfterRounds = await server.inspector.hubSize();
+  const listeners = postgresUrl ? await listenerConnections() : null;
+
+  const serverProblems = server.logged.filter((line) => /"level":"(warn|error)"/.test(line));
+  const pushed = pushes.filter((push) => push.seq).length;
+  console.log(
+    `Team sync under load, ${postgresUrl ? 'PostgreSQL' : 'SQLite'}: ${streamCount} streams (${users.length - 1} members and an admin), ${rate} pushes/s for ${seconds} s`,
+  );
+  console.log(
+    `  machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
+  );
+  console.log(
+    `  pushes: ${pushed} of ${total} applied, sent over ${(sendingMs / 1000).toFixed(1)} s (${((total * 1000) / sendingMs).toFixed(1)}/s), the last answered ${drainMs.toFixed(0)} ms after the last was sent; answered in p50 ${percentile(pushMs, 50).toFixed(1)} ms, p99 ${percentile(pushMs, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `  push → poke, ${latencies.length} entitled stream deliveries: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`,
+  );
+  console.log(
+    `  errors: ${errors.pushes} pushes, ${errors.streams} streams, ${errors.pulls} pulls, ${serverProblems.length} server warn/error lines`,
+  );
+  console.log(
+    `  lost: ${missedPokes} entitled streams never poked, ${missingTasks} tasks missing from entitled pulls`,
+  );
+  console.log(
+    `  server memory (RSS): ${mb(rssBefore)} before, ${mb(rssOpen)} with the streams open, ${mb(rssPeak)} peak under load, ${mb(rssClosed)} after closing them, ${mb(rssAfterRounds)} after ${RECLOSE_ROUNDS} more rounds of ${streamCount} opened and closed`,
+  );
+  console.log(
+    `  server heap after a full collection: ${mb(heapBefore)} before, ${mb(heapClosed)} after closing the streams, ${heapRounds.map(mb).join(', ')} after each of the ${RECLOSE_ROUNDS} rounds`,
+  );
+  console.log(
+    `  streams in the hub: ${hubOpen} open, ${hubClosed} after closing them, ${hubAfterRounds} after the rounds${listeners === null ? '' : `; LISTEN connections left: ${listeners}`}`,
+  );
+  for (const sample of [...errorSamples, ...serverProblems.slice(0, 5)]) console.log(`    ${sample}`);
+
+  const failures = [
+    errors.pushes + errors.streams + errors.pulls + serverProblems.length > 0 && 'errors',
+    missedPokes + missingTasks > 0 && 'lost changes',
+    heapAfterRounds - heapBefore > GROWTH_BOUND_MB && `heap grew over ${GROWTH_BOUND_MB} MB`,
+    (hubOpen !== streamCount || hubClosed !== 0 || hubAfterRounds !== 0) && 'hub size',
+    listeners !== null && listeners !== 1 && 'LISTEN connections ≠ 1',
+  ].filter(Boolean);
+  if (failures.length > 0) {
+    console.log(`Failed: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  server.inspector.close();
+  server.stop();
+  await sleep(500);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (postgresUrl)
+    await withPostgres(postgresUrl, (client) =>
+      client.query(`drop database if exists ${DATABASE} with (force)`),
+    );
+}
