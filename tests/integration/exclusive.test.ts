@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase, isUniqueViolation } from '@/lib/server/db';
 import { syncRows } from '@/tests/helpers/sync';
+import { getTestDialect, withClient } from '@/tests/setup/test-database';
 
 /** A promise and the function that settles it, to hold an `exclusive` call open. */
 function gate(): { opened: Promise<void>; open: () => void } {
@@ -72,3 +73,36 @@ describe('DatabaseHandle.exclusive lock keys', () => {
     expect(events).toContain('users');
   });
 });
+
+// The pool is shared by every request: callers queued for a key must not each hold a connection.
+if (getTestDialect() === 'postgres')
+  describe('DatabaseHandle.exclusive on PostgreSQL', () => {
+    it('queues calls for a key in the process, so only the running one waits on the advisory lock', async () => {
+      const handle = await getDatabase();
+      const hold = gate();
+      const started = gate();
+      const calls = Array.from({ length: 12 }, (_, index) =>
+        handle.exclusive(async (db) => {
+          if (index === 0) {
+            started.open();
+            await hold.opened;
+          }
+          await db.select().from(handle.tables.syncState);
+        }, 'sync'),
+      );
+      await started.opened;
+      // Give the eleven queued calls time to reach the database, were they to go there.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const waiting = await withClient(process.env.DATABASE_URL, async (client) => {
+        const { rows } = await client.query<{ count: string }>(
+          `select count(*) from pg_locks l join pg_database d on d.oid = l.database
+          where l.locktype = 'advisory' and not l.granted and d.datname = current_database()`,
+        );
+        return Number(rows[0]?.count);
+      });
+      // Advisory locks belong to a database, and each test file has its own.
+      expect(waiting).toBe(0);
+      hold.open();
+      await Promise.all(calls);
+    });
+  });

@@ -80,6 +80,24 @@ export function migrationsFolder(dialect: DatabaseConfig['dialect']): string {
   return path.join(/*turbopackIgnore: true*/ base, dialect === 'postgres' ? 'postgres' : 'sqlite');
 }
 
+/**
+ * Runs calls with the same key one after another in this process. SQLite: the whole of `exclusive`
+ * (one process owns the file). PostgreSQL: in front of the advisory lock, so a burst of pushes waits
+ * here instead of each holding a pool connection while it waits for the lock (which ran the pool dry
+ * and failed unrelated requests, such as logins, once the queue outlasted the connect timeout).
+ */
+function keyedQueue(): <T>(key: LockKey, work: () => Promise<T>) => Promise<T> {
+  const queues = new Map<LockKey, Promise<unknown>>();
+  return (key, work) => {
+    const run = (queues.get(key) ?? Promise.resolve()).then(work);
+    queues.set(
+      key,
+      run.catch(() => undefined),
+    );
+    return run;
+  };
+}
+
 async function openSqlite(file: string): Promise<DatabaseHandle> {
   if (file !== ':memory:') mkdirSync(path.dirname(/*turbopackIgnore: true*/ file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
@@ -88,7 +106,7 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzleSqlite(sqlite, { schema: sqliteSchema });
   migrateSqlite(db, { migrationsFolder: migrationsFolder('sqlite') });
-  const queues = new Map<LockKey, Promise<unknown>>();
+  const inTurn = keyedQueue();
   return {
     dialect: 'sqlite',
     db: db as unknown as Db,
@@ -98,12 +116,7 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     },
     exclusive(work, lockKey = 'users') {
       const executor = db as unknown as Executor;
-      const run = (queues.get(lockKey) ?? Promise.resolve()).then(() => work(executor));
-      queues.set(
-        lockKey,
-        run.catch(() => undefined),
-      );
-      return run;
+      return inTurn(lockKey, () => work(executor));
     },
     async writeAll(statements) {
       // The driver is synchronous: each builder's run() executes it before returning.
@@ -136,6 +149,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end().catch(() => undefined);
     throw error;
   }
+  const inTurn = keyedQueue();
   return {
     dialect: 'postgres',
     db,
@@ -144,10 +158,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.query('select 1');
     },
     exclusive(work, lockKey = 'users') {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_KEYS[lockKey]})`);
-        return work(tx);
-      });
+      return inTurn(lockKey, () =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_KEYS[lockKey]})`);
+          return work(tx);
+        }),
+      );
     },
     async writeAll(statements) {
       for (const statement of statements) await statement;
