@@ -110,22 +110,14 @@ export function ReassignButton({
 
 /**
  * A board card's footer with team sync on: 'Assigned to {name}', and for the task's author the
- * 'Reassign' button (docs/product.md#assignees).
+ * 'Reassign' button (docs/product.md#assignees). `titleId`: the card title's id.
  */
-export function BoardCardAssignee({ task }: { task: Task }) {
+export function BoardCardAssignee({ task, titleId }: { task: Task; titleId: string }) {
   const isAuthor = useIsTaskAuthor(task);
-  const titleId = useId();
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
       <p className="text-xs font-medium text-slate-600">Assigned to {task.assignedTo}</p>
-      {isAuthor ? (
-        <>
-          <span id={titleId} hidden>
-            {task.title}
-          </span>
-          <ReassignButton task={task} describedBy={titleId} />
-        </>
-      ) : null}
+      {isAuthor ? <ReassignButton task={task} describedBy={titleId} /> : null}
     </div>
   );
 }

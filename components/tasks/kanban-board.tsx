@@ -17,7 +17,7 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useBoardMarks } from '@/lib/hooks/use-board-marks';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
@@ -246,6 +246,7 @@ function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
  */
 function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
   const column = getBoardColumn(task);
+  const titleId = useId();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
     id: task.id,
     data: { column },
@@ -259,9 +260,9 @@ function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
         aria-roledescription="draggable task"
         className={cn('-m-1 cursor-grab touch-manipulation rounded-lg p-1 select-none', FOCUS_RING)}
       >
-        <TaskCardBody task={task} />
+        <TaskCardBody task={task} titleId={titleId} />
       </div>
-      <BoardCardAssignee task={task} />
+      <BoardCardAssignee task={task} titleId={titleId} />
     </div>
   );
 }
