@@ -46,10 +46,14 @@ test.describe('team sync assignees', () => {
   test('@one-width a task assigned to a second member appears on their open board; reassigned away, it disappears there', async ({
     browser,
   }) => {
+    // Two devices, a create, a reassignment and a drag, each waiting on sync: longer than one screen's check.
+    test.setTimeout(90_000);
     const title = 'Fix the login bug';
     const bob = await openDevice(browser, accounts.bob);
     await bob.page.goto('/user/dashboard');
-    await expect(syncStatus(bob.page)).toHaveText('Synced');
+    // The first page of a freshly started server (route modules loading, engine chunk) can be slow on
+    // a busy machine: a wait, not a time bar.
+    await expect(syncStatus(bob.page)).toHaveText('Synced', { timeout: 15_000 });
 
     const alice = await openDevice(browser, accounts.alice);
     await alice.page.goto('/user/userpage');
@@ -108,6 +112,8 @@ test.describe('team sync assignees', () => {
   test('the assignee picker has no axe violations, on the form and in the Reassign dialog', async ({
     browser,
   }) => {
+    // Two full axe runs.
+    test.setTimeout(60_000);
     const alice = await openDevice(browser, accounts.alice);
     await addTask(alice.page, 'Picker check', 'For axe');
     const form = alice.page.getByRole('form', { name: 'Create a New Task' });
