@@ -332,7 +332,9 @@ test('@one-width with sync off, the workspace makes no /api/sync request and sho
   await expect(form.getByRole('combobox')).toHaveCount(1);
   await expect(form.getByRole('combobox', { name: 'Assigned to' })).toHaveCount(0);
   await form.getByRole('button', { name: 'Add Task' }).click();
-  await expect(page.getByRole('main').getByRole('article', { name: 'Local only', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('article', { name: 'Local only', exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reassign' })).toHaveCount(0);
   await page.goto('/user/dashboard');
   await expect(boardColumn(page, 'To Do').getByText('Local only')).toBeVisible();
