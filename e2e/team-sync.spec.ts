@@ -4,61 +4,34 @@
  * second member; offline edits merged field by field; the first-sync question. With sync off (the
  * shared e2e server), nothing calls /api/sync.
  */
-import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readStoredJson, type StoredTask } from './page-helpers';
+import { readStoredJson } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { registerViaApi, signIn } from './session-helpers';
-
-type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
-type Device = { context: BrowserContext; page: Page };
+import {
+  addTask,
+  boardColumn,
+  COLUMNS,
+  FAR_DEADLINE,
+  openDevice as openDeviceAt,
+  pullAll as pullAllAt,
+  registerAccount,
+  storedTask,
+  submitTask,
+  syncStatus,
+  type Account,
+  type Column,
+} from './sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-const FAR_DEADLINE = '2099-01-01';
 let server: AppProcess;
 const accounts: Record<'admin' | 'alice' | 'bob', Account> = {} as Record<'admin' | 'alice' | 'bob', Account>;
 
-async function register(fullName: string, email: string, role: 'user' | 'admin'): Promise<Account> {
-  const api = await request.newContext({ baseURL: server.base });
-  const token = await registerViaApi(api, { fullName, email, role });
-  await api.dispose();
-  return { fullName, email, role, token };
-}
-
-/** A fresh browser profile signed in as `account`: one device. */
-async function openDevice(browser: Browser, account: Account): Promise<Device> {
-  const context = await browser.newContext({ baseURL: server.base });
-  const page = await context.newPage();
-  await signIn(page, { token: account.token, email: account.email, name: account.fullName });
-  return { context, page };
-}
-
-function syncStatus(page: Page): Locator {
-  return page.getByRole('banner').getByRole('status');
-}
-
-async function addTask(page: Page, title: string, description: string): Promise<void> {
-  await page.goto('/user/userpage');
-  await submitTask(page, title, description);
-}
-
-/** Fills and sends the Create Tasks form of the page already open. */
-async function submitTask(page: Page, title: string, description: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Create a New Task' });
-  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-  await form.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
-  await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(FAR_DEADLINE);
-  await form.getByRole('button', { name: 'Add Task' }).click();
-  await expect(page.getByRole('main').getByRole('article', { name: title, exact: true })).toBeVisible();
-}
-
-function boardColumn(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): Locator {
-  return page.locator(`section[data-column="${name}"]`);
-}
-
-const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
-type Column = (typeof COLUMNS)[number];
+const register = (fullName: string, email: string, role: 'user' | 'admin') =>
+  registerAccount(server.base, fullName, email, role);
+const openDevice = (browser: Browser, account: Account) => openDeviceAt(browser, server.base, account);
+const pullAll = (account: Account) => pullAllAt(server.base, account);
 
 /**
  * A keyboard drag of the card `title` from column `from` to column `to`, waiting for the board's
@@ -77,33 +50,6 @@ async function drag(page: Page, title: string, from: Column, to: Column): Promis
   }
   await page.keyboard.press('Space');
   await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
-}
-
-async function storedTask(page: Page, title: string): Promise<StoredTask> {
-  const tasks = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
-  const task = tasks.find((item) => item.title === title);
-  expect(task, `a stored task titled ${title}`).toBeDefined();
-  return task!;
-}
-
-/** Every task the server lets `account` see, through the pull endpoint. */
-async function pullAll(account: Account): Promise<{ uid: string; deleted: boolean; data: StoredTask }[]> {
-  const seen = [];
-  let cursor = '0:';
-  for (;;) {
-    const response = await fetch(`${server.base}/api/sync/pull?cursor=${encodeURIComponent(cursor)}`, {
-      headers: { authorization: `Bearer ${account.token}` },
-    });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as {
-      changes: { uid: string; deleted: boolean; data: StoredTask }[];
-      cursor: string;
-      more: boolean;
-    };
-    seen.push(...body.changes);
-    cursor = body.cursor;
-    if (!body.more) return seen;
-  }
 }
 
 async function conflictsOf(account: Account, uid: string): Promise<{ field: string; value: unknown }[]> {
@@ -382,9 +328,17 @@ test('@one-width with sync off, the workspace makes no /api/sync request and sho
   await form.getByRole('textbox', { name: 'Title', exact: true }).fill('Local only');
   await form.getByRole('textbox', { name: 'Description', exact: true }).fill('No server');
   await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(FAR_DEADLINE);
+  // No assignee picker, and the cards offer no Reassign (docs/product.md#assignees).
+  await expect(form.getByRole('combobox')).toHaveCount(1);
+  await expect(form.getByRole('combobox', { name: 'Assigned to' })).toHaveCount(0);
   await form.getByRole('button', { name: 'Add Task' }).click();
+  await expect(
+    page.getByRole('main').getByRole('article', { name: 'Local only', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reassign' })).toHaveCount(0);
   await page.goto('/user/dashboard');
   await expect(boardColumn(page, 'To Do').getByText('Local only')).toBeVisible();
+  await expect(page.getByText(/^Assigned to /)).toHaveCount(0);
   await page.waitForTimeout(1_000);
   expect(sync.count).toBe(0);
   await expect(page.getByRole('banner').getByRole('status')).toHaveCount(0);

@@ -3,13 +3,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
+import { loggedInUserStore } from '@/lib/storage/session';
 import { addTask } from '@/lib/storage/tasks';
-import { DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
+import {
+  DEFAULT_TASK_PRIORITY,
+  TASK_PRIORITIES,
+  UNKNOWN_ASSIGNEE,
+  type TaskPriority,
+} from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { FIELD_INPUT } from '@/components/ui/styles';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { AssigneeSelect } from './assignee-picker';
 
 const EMPTY_FORM = {
   title: '',
@@ -32,18 +41,25 @@ function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: strin
 /**
  * 'Create a New Task' (docs/product.md#create-tasks): title, description and deadline required; a title or
  * description that is blank after trimming makes the submit do nothing. The task gets the logged-in user's
- * name and email.
+ * name and email. With team sync on, an 'Assigned to' select (docs/product.md#assignees) chooses the
+ * name instead; it starts at the logged-in user, as the spec assigns.
  */
 export function CreateTaskForm() {
   const [form, setForm] = useState(EMPTY_FORM);
+  const teamSync = useTeamSyncOn();
+  // null: not chosen, so the task gets the spec's default (the logged-in user).
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const selfName = useLocalStore(loggedInUserStore)?.name.trim();
   const id = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     saveSafely(() => {
+      const options = teamSync && assignee !== null ? { assignedTo: assignee } : undefined;
       // A blank title or description adds nothing, and the form stays as it is.
-      if (!addTask(form)) return;
+      if (!addTask(form, options)) return;
       setForm(EMPTY_FORM);
+      setAssignee(null);
       toast.success('Task added successfully!', {
         duration: TASK_PAGE_TOAST_DURATION_MS,
         icon: <CheckCircle2 className="size-5" aria-hidden="true" />,
@@ -99,6 +115,9 @@ export function CreateTaskForm() {
           onChange={(event) => setForm({ ...form, deadline: event.target.value })}
         />
       </div>
+      {teamSync ? (
+        <AssigneeSelect value={assignee ?? (selfName || UNKNOWN_ASSIGNEE)} onChange={setAssignee} />
+      ) : null}
       <div className="sm:col-span-2">
         <Button type="submit">Add Task</Button>
       </div>

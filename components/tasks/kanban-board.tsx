@@ -17,7 +17,7 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useBoardMarks } from '@/lib/hooks/use-board-marks';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
@@ -26,6 +26,8 @@ import { moveTask } from '@/lib/storage/tasks';
 import { getBoardColumn, groupTasksByColumn } from '@/lib/tasks/board';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
 import { FOCUS_RING } from '@/components/ui/styles';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { BoardCardAssignee } from './assignee-picker';
 import { ShowMoreButton } from './show-more-button';
 import { TaskCardBody, taskCardClasses } from './task-card';
 
@@ -119,6 +121,7 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
   );
+  const teamSync = useTeamSyncOn();
   const titleOf = (id: string | number) => byId.get(String(id))?.title ?? 'task';
   const activeTask = activeId ? byId.get(activeId) : undefined;
 
@@ -144,7 +147,13 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
     >
       <div className="grid gap-4 md:grid-cols-3">
         {BOARD_COLUMNS.map((column) => (
-          <BoardColumnView key={column} column={column} tasks={columns[column]} activeId={activeId} />
+          <BoardColumnView
+            key={column}
+            column={column}
+            tasks={columns[column]}
+            activeId={activeId}
+            teamSync={teamSync}
+          />
         ))}
       </div>
       <DragOverlay>
@@ -162,10 +171,12 @@ function BoardColumnView({
   column,
   tasks,
   activeId,
+  teamSync,
 }: {
   column: BoardColumn;
   tasks: Task[];
   activeId: string | null;
+  teamSync: boolean;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: column });
   const paged = usePagedList(tasks, COLUMN_PAGE_SIZE);
@@ -193,7 +204,11 @@ function BoardColumnView({
         <ul className="space-y-3">
           {paged.visible.map((task) => (
             <li key={task.id}>
-              <DraggableCard task={task} dragging={activeId === task.id} />
+              {teamSync ? (
+                <AssignableCard task={task} dragging={activeId === task.id} />
+              ) : (
+                <DraggableCard task={task} dragging={activeId === task.id} />
+              )}
             </li>
           ))}
         </ul>
@@ -220,6 +235,34 @@ function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
       )}
     >
       <TaskCardBody task={task} />
+    </div>
+  );
+}
+
+/**
+ * A card with team sync on: the card is the drag source, but only its body is the drag handle, so
+ * the assignee footer and its 'Reassign' button are reached by keyboard and pointer without
+ * starting a drag (and no button sits inside the handle's role="button").
+ */
+function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
+  const column = getBoardColumn(task);
+  const titleId = useId();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
+    id: task.id,
+    data: { column },
+  });
+  return (
+    <div ref={setNodeRef} className={cn(taskCardClasses(task), dragging && 'opacity-40')}>
+      <div
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-roledescription="draggable task"
+        className={cn('-m-1 cursor-grab touch-manipulation rounded-lg p-1 select-none', FOCUS_RING)}
+      >
+        <TaskCardBody task={task} titleId={titleId} />
+      </div>
+      <BoardCardAssignee task={task} titleId={titleId} />
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { PRIORITY_LOOK } from './priority';
  * A board card: title, description, 'Deadline: {date}', coloured by priority and said in text
  * (docs/product.md#board).
  */
-export function TaskCardBody({ task }: { task: Task }) {
+export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
   const look = PRIORITY_LOOK[task.priority];
   return (
     <>
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold break-words text-slate-900">{task.title}</h3>
+        <h3 id={titleId} className="font-semibold break-words text-slate-900">
+          {task.title}
+        </h3>
         <span
           className={cn(
             'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',

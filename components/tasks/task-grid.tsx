@@ -10,6 +10,8 @@ import { deleteTask, setTaskProgress, tasksStore } from '@/lib/storage/tasks';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
 
@@ -48,6 +50,9 @@ export function TaskGrid() {
 function TaskGridCard({ task }: { task: Task }) {
   const sliderId = `task-progress-${task.id}`;
   const titleId = `task-title-${task.id}`;
+  // Team sync: the task's author may give it to someone else (docs/product.md#assignees).
+  const isAuthor = useIsTaskAuthor(task);
+  const canReassign = useTeamSyncOn() && isAuthor;
 
   function changeProgress(value: number) {
     saveSafely(() => setTaskProgress(task.id, value));
@@ -105,6 +110,7 @@ function TaskGridCard({ task }: { task: Task }) {
         <p className="text-sm font-medium text-slate-700">{task.progress}% Completed</p>
       </div>
       <div className="mt-auto pt-4">
+        {canReassign ? <ReassignButton task={task} describedBy={titleId} className="mr-2" /> : null}
         <Button variant="danger" size="sm" onClick={handleDelete} aria-describedby={titleId}>
           Delete Task
         </Button>

@@ -7,6 +7,7 @@ import { storageProblemsStore } from './storage-problems';
 import type { Task } from '@/lib/tasks/task';
 import {
   addTask,
+  assignTask,
   completeTask,
   deleteTask,
   moveTask,
@@ -196,6 +197,19 @@ describe('task commands', () => {
       ]);
     });
 
+    it('assigns the task to the name the team sync picker chose; the author’s email stays the session’s', () => {
+      localStorage.setItem('loggedInUser', JSON.stringify({ name: 'Asha' }));
+      localStorage.setItem('user', JSON.stringify({ email: 'asha@example.com' }));
+      seed([]);
+
+      expect(addTask(INPUT, { assignedTo: ' Ravi ' })).toMatchObject({
+        assignedTo: 'Ravi',
+        email: 'asha@example.com',
+      });
+      // A blank choice falls back to the spec's default.
+      expect(addTask(INPUT, { assignedTo: '  ' })).toMatchObject({ assignedTo: 'Asha' });
+    });
+
     it('writes nothing and returns null when the title or description is blank', () => {
       const listener = seed([VALID_TASK]);
 
@@ -275,6 +289,46 @@ describe('task commands', () => {
       expect(completeTask('t1')).toBe(false);
 
       expect(listener).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('assignTask', () => {
+    it('sets assignedTo (trimmed) and keeps every other field', () => {
+      const listener = seed([
+        { ...VALID_TASK, column: 'Completed', uid: 'u1' },
+        { ...VALID_TASK, id: 't2' },
+      ]);
+
+      expect(assignTask('t1', ' Ravi ')).toBe(true);
+
+      expect(storedTasks()).toEqual([
+        { ...VALID_TASK, column: 'Completed', uid: 'u1', assignedTo: 'Ravi' },
+        { ...VALID_TASK, id: 't2' },
+      ]);
+      expect(listener).toHaveBeenCalledTimes(1);
+    });
+
+    it('writes nothing for the same name, a blank name or an unknown id', () => {
+      const listener = seed([VALID_TASK]);
+
+      expect(assignTask('t1', 'Asha')).toBe(false);
+      expect(assignTask('t1', '   ')).toBe(false);
+      expect(assignTask('missing', 'Ravi')).toBe(false);
+
+      expect(listener).not.toHaveBeenCalled();
+    });
+
+    it('goes through the write hook, so team sync records it', () => {
+      seed([VALID_TASK]);
+      const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
+      const remove = setTasksWriteHook(hook);
+      try {
+        assignTask('t1', 'Ravi');
+      } finally {
+        remove();
+      }
+      expect(hook).toHaveBeenCalledTimes(1);
+      expect(hook.mock.calls[0]![1][0]).toMatchObject({ id: 't1', assignedTo: 'Ravi' });
     });
   });
 

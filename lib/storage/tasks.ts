@@ -74,13 +74,15 @@ export function replaceTasksFromSync(change: (tasks: readonly Task[]) => Task[])
 /**
  * Adds a task made from the form's input, assigned to the logged-in user (name and email, when known),
  * with an id no stored task has. Returns it, or `null` when the title or description is blank after
- * trimming (nothing is written).
+ * trimming (nothing is written). With team sync on, the form's assignee picker passes `assignedTo`
+ * (the author's email is still the session's).
  */
-export function addTask(input: NewTaskInput): Task | null {
+export function addTask(input: NewTaskInput, options: { assignedTo?: string } = {}): Task | null {
   const tasks = store.read();
   const task = createTask(input, {
     nowMs: Date.now(),
     userName: loggedInUserStore.read()?.name,
+    assignedTo: options.assignedTo,
     email: userStore.read()?.email,
     existingIds: tasks.map((existing) => existing.id),
   });
@@ -101,6 +103,14 @@ export function setTaskProgress(taskId: string, progress: number): boolean {
 /** Status 'Completed', progress 100. Returns whether it wrote. */
 export function completeTask(taskId: string): boolean {
   return changeTasks((tasks) => board.completeTask(tasks, taskId));
+}
+
+/**
+ * Team sync: the author gives the task to `name` (a user's full name). Sync sends it like any other
+ * edit; the server lets only the task's owner change it. Returns whether it wrote.
+ */
+export function assignTask(taskId: string, name: string): boolean {
+  return changeTasks((tasks) => board.assignTask(tasks, taskId, name));
 }
 
 /** Returns whether it wrote (`false` when no stored task has that id). */

@@ -181,3 +181,16 @@ export interface SyncConflict {
 export interface ConflictsResponse {
   conflicts: SyncConflict[];
 }
+
+/**
+ * GET /api/sync/users: who a task can be assigned to. Names and ids only (no email, no role), since
+ * every member may call it; `name` is what a task's `assignedTo` holds.
+ */
+export interface SyncUser {
+  id: string;
+  name: string;
+}
+
+export interface SyncUsersResponse {
+  users: SyncUser[];
+}

@@ -68,6 +68,18 @@ export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
   );
 }
 
+/**
+ * Team sync's reassignment: `assignedTo` becomes `name` (trimmed). Returns the same array when the name
+ * is blank, no task has that id, or it is already assigned to that name.
+ */
+export function assignTask(tasks: readonly Task[], taskId: string, name: string): Task[] {
+  const assignee = name.trim();
+  if (!assignee) return tasks as Task[];
+  return mapTasks(tasks, (task) =>
+    task.id === taskId && task.assignedTo !== assignee ? { ...task, assignedTo: assignee } : task,
+  );
+}
+
 /** Returns the same array when no task has that id. */
 export function removeTask(tasks: readonly Task[], taskId: string): Task[] {
   const next = tasks.filter((task) => task.id !== taskId);

@@ -113,6 +113,11 @@ export type NewTaskContext = {
   nowMs: number;
   /** The logged-in user's name, if any. */
   userName?: string | null;
+  /**
+   * Team sync's assignee picker: the name chosen in the form, used instead of the user's name when it
+   * is not blank. Without team sync it is never given (the spec's default).
+   */
+  assignedTo?: string | null;
   /** The session's email, if any. */
   email?: string | null;
   /** Ids already in use: the new id is the timestamp, bumped until unique. */
@@ -136,6 +141,7 @@ export function createTask(input: NewTaskInput, context: NewTaskContext): Task |
   const description = input.description.trim();
   if (!title || !description) return null;
   const userName = context.userName?.trim();
+  const chosen = context.assignedTo?.trim();
   const task: Task = {
     id: uniqueTaskId(context.nowMs, new Set(context.existingIds ?? [])),
     title,
@@ -143,7 +149,7 @@ export function createTask(input: NewTaskInput, context: NewTaskContext): Task |
     priority: input.priority ?? DEFAULT_TASK_PRIORITY,
     deadline: input.deadline,
     progress: TASK_PROGRESS_MIN,
-    assignedTo: userName ? userName : UNKNOWN_ASSIGNEE,
+    assignedTo: chosen ? chosen : userName ? userName : UNKNOWN_ASSIGNEE,
   };
   if (context.email) task.email = context.email;
   return task;

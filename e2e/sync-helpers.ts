@@ -1,0 +1,96 @@
+import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { readStoredJson, type StoredTask } from './page-helpers';
+import { registerViaApi, signIn } from './session-helpers';
+
+/**
+ * Team sync specs' helpers: accounts on a spec's own TEAM_SYNC=on server (`base`), browser contexts
+ * standing for devices, the navbar's sync status, the task screens they drive, and the pull endpoint.
+ */
+
+export type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
+export type Device = { context: BrowserContext; page: Page };
+
+export const FAR_DEADLINE = '2099-01-01';
+
+export const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
+export type Column = (typeof COLUMNS)[number];
+
+export async function registerAccount(
+  base: string,
+  fullName: string,
+  email: string,
+  role: 'user' | 'admin',
+): Promise<Account> {
+  const api = await request.newContext({ baseURL: base });
+  const token = await registerViaApi(api, { fullName, email, role });
+  await api.dispose();
+  return { fullName, email, role, token };
+}
+
+/** A fresh browser profile signed in as `account`: one device. */
+export async function openDevice(browser: Browser, base: string, account: Account): Promise<Device> {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await signIn(page, { token: account.token, email: account.email, name: account.fullName });
+  return { context, page };
+}
+
+export function syncStatus(page: Page): Locator {
+  return page.getByRole('banner').getByRole('status');
+}
+
+export async function addTask(page: Page, title: string, description: string): Promise<void> {
+  await page.goto('/user/userpage');
+  await submitTask(page, title, description);
+}
+
+/** Fills and sends the Create Tasks form of the page already open; `before` fills more fields first. */
+export async function submitTask(
+  page: Page,
+  title: string,
+  description: string,
+  before?: (form: Locator) => Promise<void>,
+): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create a New Task' });
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
+  await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(FAR_DEADLINE);
+  await before?.(form);
+  await form.getByRole('button', { name: 'Add Task' }).click();
+  await expect(page.getByRole('main').getByRole('article', { name: title, exact: true })).toBeVisible();
+}
+
+export function boardColumn(page: Page, name: Column): Locator {
+  return page.locator(`section[data-column="${name}"]`);
+}
+
+export async function storedTask(page: Page, title: string): Promise<StoredTask> {
+  const tasks = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
+  const task = tasks.find((item) => item.title === title);
+  expect(task, `a stored task titled ${title}`).toBeDefined();
+  return task!;
+}
+
+/** Every task the server lets `account` see, through the pull endpoint. */
+export async function pullAll(
+  base: string,
+  account: Account,
+): Promise<{ uid: string; deleted: boolean; data: StoredTask }[]> {
+  const seen = [];
+  let cursor = '0:';
+  for (;;) {
+    const response = await fetch(`${base}/api/sync/pull?cursor=${encodeURIComponent(cursor)}`, {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      changes: { uid: string; deleted: boolean; data: StoredTask }[];
+      cursor: string;
+      more: boolean;
+    };
+    seen.push(...body.changes);
+    cursor = body.cursor;
+    if (!body.more) return seen;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Assignees with team sync on (docs/product.md#assignees): the author picks who a task is assigned to
+ * on Create Tasks and on a card; the assignee's open board gains the task, and loses it (without it
+ * being deleted) when the author reassigns it away. A production server with TEAM_SYNC=on on its own
+ * SQLite file; browser contexts stand for the members' devices. With sync off, the sync-off test of
+ * team-sync.spec.ts checks that none of this shows.
+ */
+import type { Browser } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { findAxeViolations, readStoredJson, type StoredTask } from './page-helpers';
+import { startAppServer, type AppProcess } from './process-helpers';
+import {
+  addTask,
+  boardColumn,
+  openDevice as openDeviceAt,
+  pullAll,
+  registerAccount,
+  storedTask,
+  submitTask,
+  syncStatus,
+  type Account,
+} from './sync-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: AppProcess;
+const accounts = {} as Record<'alice' | 'bob' | 'carol', Account>;
+const openDevice = (browser: Browser, account: Account) => openDeviceAt(browser, server.base, account);
+
+test.describe('team sync assignees', () => {
+  test.beforeAll(async () => {
+    server = await startAppServer({ TEAM_SYNC: 'on' });
+    const register = (name: string, email: string) => registerAccount(server.base, name, email, 'user');
+    accounts.alice = await register('Alice Author', 'alice-author@example.com');
+    accounts.bob = await register('Bob Builder', 'bob-builder@example.com');
+    accounts.carol = await register('Carol Coder', 'carol-coder@example.com');
+    // Two users sharing a name: the server could not tell them apart, so the picker disables it.
+    await register('Sam Twin', 'sam-one@example.com');
+    await register('Sam Twin', 'sam-two@example.com');
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('@one-width a task assigned to a second member appears on their open board; reassigned away, it disappears there', async ({
+    browser,
+  }) => {
+    // Two devices, a create, a reassignment and a drag, each waiting on sync: longer than one screen's check.
+    test.setTimeout(90_000);
+    const title = 'Fix the login bug';
+    const bob = await openDevice(browser, accounts.bob);
+    await bob.page.goto('/user/dashboard');
+    // The first page of a freshly started server (route modules loading, engine chunk) can be slow on
+    // a busy machine: a wait, not a time bar.
+    await expect(syncStatus(bob.page)).toHaveText('Synced', { timeout: 15_000 });
+
+    const alice = await openDevice(browser, accounts.alice);
+    await alice.page.goto('/user/userpage');
+    await submitTask(alice.page, title, 'Reported by support', async (form) => {
+      const picker = form.getByRole('combobox', { name: 'Assigned to' });
+      // The spec's default: the signed-in user.
+      await expect(picker).toHaveValue('Alice Author');
+      await picker.selectOption('Bob Builder');
+    });
+    await expect(syncStatus(alice.page)).toHaveText('Synced');
+
+    // Bob's open board gains it without a reload; he sees the name, and no Reassign (not his task).
+    const bobCard = boardColumn(bob.page, 'To Do').locator('li').filter({ hasText: title });
+    await expect(bobCard).toBeVisible();
+    await expect(bobCard).toContainText('Assigned to Bob Builder');
+    await expect(bobCard.getByRole('button', { name: 'Reassign' })).toHaveCount(0);
+
+    // Alice reassigns it to Carol from her board, by keyboard.
+    await alice.page.goto('/user/dashboard');
+    const aliceCard = boardColumn(alice.page, 'To Do').locator('li').filter({ hasText: title });
+    await expect(aliceCard).toContainText('Assigned to Bob Builder');
+    await aliceCard.getByRole('button', { name: 'Reassign' }).focus();
+    await alice.page.keyboard.press('Enter');
+    const dialog = alice.page.getByRole('dialog', { name: 'Reassign task' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Assigned to' }).selectOption('Carol Coder');
+    await dialog.getByRole('button', { name: 'Save' }).focus();
+    await alice.page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(aliceCard).toContainText('Assigned to Carol Coder');
+    await expect(syncStatus(alice.page)).toHaveText('Synced');
+
+    // Gone from Bob's open board and his storage; still Alice's, and Carol's now.
+    await expect(bobCard).toHaveCount(0);
+    await expect
+      .poll(async () => ((await readStoredJson<StoredTask[]>(bob.page, 'tasks')) ?? []).map((t) => t.title))
+      .not.toContain(title);
+    expect(await storedTask(alice.page, title)).toMatchObject({ assignedTo: 'Carol Coder' });
+    const onServer = (await pullAll(server.base, accounts.alice)).filter((task) => task.data.title === title);
+    expect(onServer).toEqual([expect.objectContaining({ deleted: false })]);
+    const carolSees = await pullAll(server.base, accounts.carol);
+    expect(carolSees.map((task) => task.data.title)).toContain(title);
+
+    // The card still drags: the Reassign button sits outside the drag handle.
+    await aliceCard.getByRole('button', { name: new RegExp(title) }).focus();
+    await alice.page.keyboard.press('Space');
+    await expect(alice.page.getByText(`Task "${title}" is over the To Do column.`)).toBeAttached();
+    await alice.page.keyboard.press('ArrowRight');
+    await expect(alice.page.getByText(`Task "${title}" is over the In Progress column.`)).toBeAttached();
+    await alice.page.keyboard.press('Space');
+    await expect(boardColumn(alice.page, 'In Progress').getByText(title)).toBeVisible();
+    await alice.context.close();
+    await bob.context.close();
+  });
+
+  test('the assignee picker has no axe violations, on the form and in the Reassign dialog', async ({
+    browser,
+  }) => {
+    // Two full axe runs.
+    test.setTimeout(60_000);
+    const alice = await openDevice(browser, accounts.alice);
+    await addTask(alice.page, 'Picker check', 'For axe');
+    const form = alice.page.getByRole('form', { name: 'Create a New Task' });
+    const picker = form.getByRole('combobox', { name: 'Assigned to' });
+    // The team's names, once each; a shared name is listed but cannot be chosen.
+    await expect(picker.getByRole('option')).toHaveText([
+      'Alice Author',
+      'Bob Builder',
+      'Carol Coder',
+      'Sam Twin (name shared by 2 users)',
+    ]);
+    await expect(picker.getByRole('option', { name: /Sam Twin/ })).toBeDisabled();
+    expect(await findAxeViolations(alice.page)).toEqual([]);
+
+    const card = alice.page.getByRole('main').getByRole('article', { name: 'Picker check', exact: true });
+    await card.getByRole('button', { name: 'Reassign' }).click();
+    const dialog = alice.page.getByRole('dialog', { name: 'Reassign task' });
+    await expect(dialog.getByRole('combobox', { name: 'Assigned to' })).toHaveValue('Alice Author');
+    expect(await findAxeViolations(alice.page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await alice.context.close();
+  });
+});
