@@ -57,14 +57,21 @@ async function createTasks(owner: Account, tasks: { title: string; assignedTo: s
   expect(response.status, await response.text()).toBe(200);
 }
 
-/** A fresh browser profile signed in as `account`, on the dashboard, synced. */
+/** A fresh browser profile signed in as `account`, on the dashboard; its first sync under way. */
 async function openBoard(browser: Browser, account: Account) {
   const context = await browser.newContext({ baseURL: server.base });
   const page = await context.newPage();
   await signIn(page, { token: account.token, email: account.email, name: account.fullName });
   await page.goto('/user/dashboard');
-  await expect(page.getByRole('banner').getByRole('status')).toHaveText('Synced');
   return { context, page };
+}
+
+/**
+ * Waits for `shown`, which appears once the first sync has brought the tasks: that can take a while on
+ * a busy CI machine (a wait, not a speed bar).
+ */
+async function afterFirstSync(shown: Locator): Promise<void> {
+  await expect(shown).toBeVisible({ timeout: 15_000 });
 }
 
 function filterGroup(page: Page): Locator {
@@ -100,6 +107,7 @@ test.describe('@one-width Mine / All with team sync on', () => {
     const { context, page } = await openBoard(browser, accounts.alice);
     const mine = filterGroup(page).getByRole('radio', { name: 'Mine (1)', exact: true });
     const all = filterGroup(page).getByRole('radio', { name: 'All (3)', exact: true });
+    await afterFirstSync(all);
     await expect(all).toBeChecked();
     await expect(mine).not.toBeChecked();
     for (const title of ['Write the brief', 'Review the slides', 'Book the room']) {
@@ -134,28 +142,27 @@ test.describe('@one-width Mine / All with team sync on', () => {
     ).toBeVisible();
     const stored = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
     expect(stored.find((task) => task.title === 'Write the brief')?.column).toBe('In Progress');
-    await expect(page.getByRole('banner').getByRole('status')).toHaveText('Synced');
     await context.close();
-
-    // Bob sees Alice's two tasks given to him as his; Carol has none and is told so.
-    const bob = await openBoard(browser, accounts.bob);
-    await expect(filterGroup(bob.page).getByRole('radio', { name: 'Mine (2)', exact: true })).toBeVisible();
-    await bob.context.close();
-    const carol = await openBoard(browser, accounts.carol);
-    await filterGroup(carol.page).getByText('Mine (0)', { exact: true }).click();
-    await expect(
-      carol.page.getByText('No tasks are assigned to you. Choose All to see every task on this device.'),
-    ).toBeVisible();
-    await carol.context.close();
   });
 
-  test('axe finds no violations with the filter, at 1280 and 360 px, and nothing scrolls sideways', async ({
+  test('Mine counts each member’s own tasks; with none it says so; axe at 1280 and 360 px, nothing scrolls sideways', async ({
     browser,
   }) => {
-    const { context, page } = await openBoard(browser, accounts.alice);
+    // Bob holds Alice's two tasks given to him: they are his.
+    const bob = await openBoard(browser, accounts.bob);
+    await afterFirstSync(filterGroup(bob.page).getByRole('radio', { name: 'Mine (2)', exact: true }));
+    await expect(filterGroup(bob.page).getByRole('radio', { name: 'All (2)', exact: true })).toBeChecked();
+    await bob.context.close();
+
+    // Carol holds no task: nothing to wait for.
+    const { context, page } = await openBoard(browser, accounts.carol);
+    await filterGroup(page).getByText('Mine (0)', { exact: true }).click();
+    await expect(filterGroup(page).getByRole('radio', { name: 'Mine (0)', exact: true })).toBeChecked();
+    await expect(
+      page.getByText('No tasks are assigned to you. Choose All to see every task on this device.'),
+    ).toBeVisible();
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 800 });
-      await expect(filterGroup(page).getByRole('radio', { name: 'Mine (1)', exact: true })).toBeChecked();
       expect(await findAxeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }

@@ -41,7 +41,10 @@ export function BoardFilterControl({
             <span
               className={cn(
                 'inline-flex min-h-9 cursor-pointer items-center rounded-md px-4 text-sm font-semibold tabular-nums transition-colors',
-                'text-slate-700 hover:bg-slate-100 peer-checked:bg-brand-600 peer-checked:text-white',
+                // Chosen from the value, not `peer-checked:`, so a hover never pairs white text with a pale fill.
+                value === option.value
+                  ? 'bg-brand-600 text-white hover:bg-brand-700'
+                  : 'text-slate-700 hover:bg-slate-100',
                 'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
               )}
             >
