@@ -83,7 +83,9 @@ function card(page: Page, title: string): Locator {
 }
 
 test.describe('@one-width Mine / All with team sync on', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Each test opens devices that each run a first sync, and full axe runs take seconds on a busy
+  // 2-core machine: more than the default 30 s there, though well under it on an idle one.
+  test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
   test.beforeAll(async () => {
     server = await startAppServer({ TEAM_SYNC: 'on' });
