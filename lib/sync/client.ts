@@ -269,7 +269,9 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (!storage) return false;
     const raw = JSON.stringify(meta);
     try {
-      storage.setItem(SYNC_META_KEY, raw);
+      // With thousands of tasks the text is about 1 MB, and most steps of an idle sync change nothing:
+      // writing the same text again is a no-op for storage (no event either) but costs a long task.
+      if (readRaw() !== raw) storage.setItem(SYNC_META_KEY, raw);
       cache = { raw, meta };
       return true;
     } catch {
