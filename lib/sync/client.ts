@@ -18,7 +18,15 @@ import {
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import { isHlc } from './hlc';
-import { parseCursor, SYNC_LIMITS, type PullResponse, type PushResponse } from './protocol';
+import { publishConflicts, setConflictControls } from './conflicts-store';
+import {
+  parseCursor,
+  SYNC_LIMITS,
+  type ConflictsResponse,
+  type PullResponse,
+  type PushResponse,
+  type SyncConflict,
+} from './protocol';
 import { publishSyncStatus, setSyncControls } from './status-store';
 import { openPokeStream } from './stream';
 import {
@@ -43,6 +51,13 @@ import {
 } from './replica';
 
 export const SYNC_META_KEY = 'tasklane.sync';
+/** The open conflict records the leader fetched, for every tab: `{ userId, conflicts }`. */
+export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
+/**
+ * The records the UI offers to settle. A refused write (`forbidden`) is left out: its writer may not
+ * change the task, so restoring it would only be refused again.
+ */
+const SHOWN_REASONS: ReadonlySet<string> = new Set(['concurrent', 'after-delete']);
 const SYNC_LOCK_NAME = 'tasklane-sync';
 const PUSH_DEBOUNCE_MS = 300;
 const POLL_VISIBLE_MS = 4_000;
@@ -186,6 +201,22 @@ function readPushResponse(value: unknown): PushResponse {
   return value as unknown as PushResponse;
 }
 
+/** Checks a conflict list by hand; keeps the records the UI shows. */
+function readConflicts(value: unknown): SyncConflict[] {
+  if (!isRecord(value) || !Array.isArray(value.conflicts)) throw unreadable();
+  return value.conflicts.filter(
+    (row): row is SyncConflict =>
+      isRecord(row) &&
+      typeof row.id === 'string' &&
+      isSyncId(row.uid) &&
+      typeof row.field === 'string' &&
+      typeof row.reason === 'string' &&
+      SHOWN_REASONS.has(row.reason) &&
+      typeof row.createdAt === 'string' &&
+      row.resolvedAt === null,
+  );
+}
+
 /** Checks a pull answer by hand. */
 function readPullResponse(value: unknown): PullResponse {
   if (!isRecord(value) || !Array.isArray(value.changes) || !isStringArray(value.gone)) throw unreadable();
@@ -236,6 +267,8 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let removeHook: (() => void) | null = null;
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
   let everSynced = false;
+  /** The conflict list may be out of date: at start, and after a pull that brought changes. */
+  let conflictsStale = true;
 
   function readRaw(): string | null {
     if (!storage) return null;
@@ -420,6 +453,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       saveMeta(meta);
       const page = readPullResponse(await send<unknown>(`/api/sync/pull?${query}`, 'GET'));
       if (stopped) return;
+      if (page.changes.length > 0 || page.gone.length > 0) conflictsStale = true;
       if (page.reset) {
         await pushAll();
         const walker = workingMeta();
@@ -445,6 +479,52 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     await pullAll();
     // Anything recorded while pulling goes out now rather than at the next poll.
     await pushAll();
+    if (conflictsStale) await fetchConflicts();
+  }
+
+  /** What the leader fetched last for this user (nothing for another account's list). */
+  function readStoredList(): SyncConflict[] {
+    try {
+      const stored: unknown = JSON.parse(storage?.getItem(SYNC_CONFLICTS_KEY) ?? 'null');
+      return isRecord(stored) && stored.userId === options.userId ? readConflicts(stored) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Every tab shows the stored list: at start and when another tab changes it. */
+  function loadStoredConflicts(): void {
+    if (!stopped) publishConflicts(readStoredList());
+  }
+
+  function saveConflicts(conflicts: SyncConflict[]): void {
+    publishConflicts(conflicts);
+    try {
+      storage?.setItem(SYNC_CONFLICTS_KEY, JSON.stringify({ userId: options.userId, conflicts }));
+    } catch {
+      // Full storage: this tab still shows them; the others catch up at the next fetch.
+    }
+  }
+
+  /**
+   * The open records, fetched only when they may have changed. A failure other than an ended
+   * session leaves them stale for the next cycle without failing the sync itself.
+   */
+  async function fetchConflicts(): Promise<void> {
+    try {
+      const conflicts = readConflicts(await send<unknown>('/api/sync/conflicts', 'GET'));
+      if (stopped) return;
+      conflictsStale = false;
+      saveConflicts(conflicts);
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'http' && error.status === 401) throw error;
+    }
+  }
+
+  async function settle(conflict: SyncConflict): Promise<void> {
+    await send<unknown>(`/api/sync/conflicts/${encodeURIComponent(conflict.id)}/resolve`, 'POST');
+    if (stopped) return;
+    saveConflicts(readStoredList().filter((record) => record.id !== conflict.id));
   }
 
   function backoffMs(): number {
@@ -517,6 +597,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (env.isVisible()) void syncNow();
   };
   const onStorage = (event: Event) => {
+    if ((event as StorageEvent).key === SYNC_CONFLICTS_KEY) {
+      loadStoredConflicts();
+      return;
+    }
     if ((event as StorageEvent).key !== SYNC_META_KEY) return;
     // Another tab recorded a change (the leader pushes it) or synced (the others show it).
     refreshStatus();
@@ -552,6 +636,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (running === handle) {
       running = null;
       setSyncControls(null);
+      setConflictControls(null);
     }
   }
 
@@ -580,6 +665,8 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   };
   running = handle;
   setSyncControls(handle);
+  setConflictControls({ settle });
+  loadStoredConflicts();
 
   function afterOpen(): void {
     removeHook = tasksPort.setWriteHook(hook);
