@@ -22,7 +22,6 @@ import { publishConflicts, setConflictControls } from './conflicts-store';
 import {
   parseCursor,
   SYNC_LIMITS,
-  type ConflictsResponse,
   type PullResponse,
   type PushResponse,
   type SyncConflict,
