@@ -27,6 +27,7 @@ import { getBoardColumn, groupTasksByColumn } from '@/lib/tasks/board';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { ShowMoreButton } from './show-more-button';
+import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { TaskCardBody, taskCardClasses } from './task-card';
 
 /** Cards rendered per column at first; long columns grow on request so 5,000 tasks still render fast. */
@@ -192,8 +193,14 @@ function BoardColumnView({
       ) : (
         <ul className="space-y-3">
           {paged.visible.map((task) => (
-            <li key={task.id}>
+            <li key={task.id} className="relative">
               <DraggableCard task={task} dragging={activeId === task.id} />
+              {/* Beside the card, not in it: a control inside the draggable would nest controls. */}
+              <ConflictMarker
+                task={task}
+                className="absolute right-2 bottom-2"
+                returnFocus={() => document.getElementById(cardId(task))}
+              />
             </li>
           ))}
         </ul>
@@ -203,12 +210,17 @@ function BoardColumnView({
   );
 }
 
+function cardId(task: Task): string {
+  return `task-card-${task.id}`;
+}
+
 function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
   const column = getBoardColumn(task);
   const { attributes, listeners, setNodeRef } = useDraggable({ id: task.id, data: { column } });
   return (
     <div
       ref={setNodeRef}
+      id={cardId(task)}
       {...attributes}
       {...listeners}
       aria-roledescription="draggable task"
