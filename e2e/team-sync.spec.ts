@@ -4,86 +4,35 @@
  * second member; offline edits merged field by field; the first-sync question. With sync off (the
  * shared e2e server), nothing calls /api/sync.
  */
-import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readStoredJson, type StoredTask } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { registerViaApi, signIn } from './session-helpers';
-
-type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
-type Device = { context: BrowserContext; page: Page };
+import {
+  addTask,
+  boardColumn,
+  drag,
+  FAR_DEADLINE,
+  openDeviceAt,
+  registerAccount,
+  storedTask,
+  submitTask,
+  syncStatus,
+  type Account,
+  type Device,
+} from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-const FAR_DEADLINE = '2099-01-01';
 let server: AppProcess;
 const accounts: Record<'admin' | 'alice' | 'bob', Account> = {} as Record<'admin' | 'alice' | 'bob', Account>;
 
-async function register(fullName: string, email: string, role: 'user' | 'admin'): Promise<Account> {
-  const api = await request.newContext({ baseURL: server.base });
-  const token = await registerViaApi(api, { fullName, email, role });
-  await api.dispose();
-  return { fullName, email, role, token };
+function register(fullName: string, email: string, role: 'user' | 'admin'): Promise<Account> {
+  return registerAccount(server.base, fullName, email, role);
 }
 
-/** A fresh browser profile signed in as `account`: one device. */
-async function openDevice(browser: Browser, account: Account): Promise<Device> {
-  const context = await browser.newContext({ baseURL: server.base });
-  const page = await context.newPage();
-  await signIn(page, { token: account.token, email: account.email, name: account.fullName });
-  return { context, page };
-}
-
-function syncStatus(page: Page): Locator {
-  return page.getByRole('banner').getByRole('status');
-}
-
-async function addTask(page: Page, title: string, description: string): Promise<void> {
-  await page.goto('/user/userpage');
-  await submitTask(page, title, description);
-}
-
-/** Fills and sends the Create Tasks form of the page already open. */
-async function submitTask(page: Page, title: string, description: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Create a New Task' });
-  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-  await form.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
-  await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(FAR_DEADLINE);
-  await form.getByRole('button', { name: 'Add Task' }).click();
-  await expect(page.getByRole('main').getByRole('article', { name: title, exact: true })).toBeVisible();
-}
-
-function boardColumn(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): Locator {
-  return page.locator(`section[data-column="${name}"]`);
-}
-
-const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
-type Column = (typeof COLUMNS)[number];
-
-/**
- * A keyboard drag of the card `title` from column `from` to column `to`, waiting for the board's
- * announcement after each key (a key pressed before the board has moved the card is lost).
- */
-async function drag(page: Page, title: string, from: Column, to: Column): Promise<void> {
-  const over = (column: Column) => page.getByText(`Task "${title}" is over the ${column} column.`);
-  await page.getByRole('button', { name: new RegExp(title) }).focus();
-  await page.keyboard.press('Space');
-  await expect(over(from)).toBeAttached();
-  const step = COLUMNS.indexOf(to) > COLUMNS.indexOf(from) ? 1 : -1;
-  for (let index = COLUMNS.indexOf(from); index !== COLUMNS.indexOf(to);) {
-    index += step;
-    await page.keyboard.press(step > 0 ? 'ArrowRight' : 'ArrowLeft');
-    await expect(over(COLUMNS[index]!)).toBeAttached();
-  }
-  await page.keyboard.press('Space');
-  await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
-}
-
-async function storedTask(page: Page, title: string): Promise<StoredTask> {
-  const tasks = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
-  const task = tasks.find((item) => item.title === title);
-  expect(task, `a stored task titled ${title}`).toBeDefined();
-  return task!;
+function openDevice(browser: Browser, account: Account): Promise<Device> {
+  return openDeviceAt(server.base, browser, account);
 }
 
 /** Every task the server lets `account` see, through the pull endpoint. */

@@ -166,7 +166,7 @@ function TaskRow({
     <tr>
       <th scope="row" id={titleId} className={cn(TABLE_CELL, 'max-w-xs text-left font-medium')}>
         <span>{task.title}</span>
-        <ConflictMarker task={task} className="ml-2 size-7 align-middle" returnFocus={returnFocus} />
+        <ConflictMarker task={task} className="ml-2 align-middle" returnFocus={returnFocus} />
         {onComplete ? (
           <>
             {' '}

@@ -1,0 +1,90 @@
+/**
+ * Shared by the team-sync specs: accounts registered on a spec's own TEAM_SYNC=on server, browser
+ * contexts standing for devices, the sync status, the Create Tasks form and keyboard drags on the
+ * board.
+ */
+import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { readStoredJson, type StoredTask } from './page-helpers';
+import { registerViaApi, signIn } from './session-helpers';
+
+export type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
+export type Device = { context: BrowserContext; page: Page };
+
+export const FAR_DEADLINE = '2099-01-01';
+
+/** A new account on the server at `base`, registered through the API. */
+export async function registerAccount(
+  base: string,
+  fullName: string,
+  email: string,
+  role: 'user' | 'admin',
+): Promise<Account> {
+  const api = await request.newContext({ baseURL: base });
+  const token = await registerViaApi(api, { fullName, email, role });
+  await api.dispose();
+  return { fullName, email, role, token };
+}
+
+/** A fresh browser profile on the server at `base`, signed in as `account`: one device. */
+export async function openDeviceAt(base: string, browser: Browser, account: Account): Promise<Device> {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await signIn(page, { token: account.token, email: account.email, name: account.fullName });
+  return { context, page };
+}
+
+export function syncStatus(page: Page): Locator {
+  return page.getByRole('banner').getByRole('status');
+}
+
+export async function addTask(page: Page, title: string, description: string): Promise<void> {
+  await page.goto('/user/userpage');
+  await submitTask(page, title, description);
+}
+
+/** Fills and sends the Create Tasks form of the page already open. */
+export async function submitTask(page: Page, title: string, description: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create a New Task' });
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
+  await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(FAR_DEADLINE);
+  await form.getByRole('button', { name: 'Add Task' }).click();
+  await expect(page.getByRole('main').getByRole('article', { name: title, exact: true })).toBeVisible();
+}
+
+export function boardColumn(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): Locator {
+  return page.locator(`section[data-column="${name}"]`);
+}
+
+export const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
+export type Column = (typeof COLUMNS)[number];
+
+/**
+ * A keyboard drag of the card `title` from column `from` to column `to`, waiting for the board's
+ * announcement after each key (a key pressed before the board has moved the card is lost).
+ */
+export async function drag(page: Page, title: string, from: Column, to: Column): Promise<void> {
+  const over = (column: Column) => page.getByText(`Task "${title}" is over the ${column} column.`);
+  await page
+    .locator('[aria-roledescription="draggable task"]')
+    .and(page.getByRole('button', { name: new RegExp(title) }))
+    .focus();
+  await page.keyboard.press('Space');
+  await expect(over(from)).toBeAttached();
+  const step = COLUMNS.indexOf(to) > COLUMNS.indexOf(from) ? 1 : -1;
+  for (let index = COLUMNS.indexOf(from); index !== COLUMNS.indexOf(to);) {
+    index += step;
+    await page.keyboard.press(step > 0 ? 'ArrowRight' : 'ArrowLeft');
+    await expect(over(COLUMNS[index]!)).toBeAttached();
+  }
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
+}
+
+export async function storedTask(page: Page, title: string): Promise<StoredTask> {
+  const tasks = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
+  const task = tasks.find((item) => item.title === title);
+  expect(task, `a stored task titled ${title}`).toBeDefined();
+  return task!;
+}
