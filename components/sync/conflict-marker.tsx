@@ -113,6 +113,8 @@ function ConflictsDialog({
     if (!dialog) return;
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    // Close first, as ConfirmDialog focuses Cancel: Enter right after opening changes nothing.
+    closeRef.current?.focus();
     return () => {
       dialog.close();
       const opener = openerRef.current;
@@ -141,6 +143,14 @@ function ConflictsDialog({
       }
     } else {
       toast.success(DISMISSED_TOAST);
+    }
+    if (conflicts.length === 1) {
+      // The marker and dialog have gone; a restored value may also have moved the card to another
+      // column (a new element), so focus is placed once both renders are done.
+      setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) returnFocus?.()?.focus();
+      }, 0);
     }
   }
 
