@@ -5,7 +5,7 @@
  * with Restore and Dismiss.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
@@ -19,6 +19,10 @@ import {
 } from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
+
+// Several browser contexts sync with one server at once: waits get room on a loaded machine. No
+// assertion here is about speed.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 let server: AppProcess;
 let alice: Account;
@@ -72,6 +76,9 @@ async function progressConflict(browser: Browser, title: string): Promise<{ lapt
 }
 
 test.describe('@one-width replaced values with team sync on', () => {
+  // Each test makes a conflict with two devices going offline and back, then settles it.
+  test.describe.configure({ timeout: 150_000 });
+
   test.beforeAll(async () => {
     server = await startAppServer({ TEAM_SYNC: 'on' });
     admin = await registerAccount(server.base, 'Tara Admin', 'tara-conflicts@example.com', 'admin');
