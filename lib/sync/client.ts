@@ -268,6 +268,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let everSynced = false;
   /** The conflict list may be out of date: at start, and after a pull that brought changes. */
   let conflictsStale = true;
+  let conflictsFetch: Promise<void> | null = null;
 
   function readRaw(): string | null {
     if (!storage) return null;
@@ -478,7 +479,8 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     await pullAll();
     // Anything recorded while pulling goes out now rather than at the next poll.
     await pushAll();
-    if (conflictsStale) await fetchConflicts();
+    // Beside the sync, not part of it: the status does not wait for the list.
+    if (conflictsStale) void fetchConflicts();
   }
 
   /** What the leader fetched last for this user (nothing for another account's list). */
@@ -506,18 +508,27 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   }
 
   /**
-   * The open records, fetched only when they may have changed. A failure other than an ended
-   * session leaves them stale for the next cycle without failing the sync itself.
+   * The open records, fetched only when they may have changed (one request at a time). A failure
+   * leaves them stale for the next cycle and never fails the sync (an ended session is the
+   * cycle's to handle).
    */
   async function fetchConflicts(): Promise<void> {
-    try {
-      const conflicts = readConflicts(await send<unknown>('/api/sync/conflicts', 'GET'));
-      if (stopped) return;
-      conflictsStale = false;
-      saveConflicts(conflicts);
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === 'http' && error.status === 401) throw error;
-    }
+    if (conflictsFetch) return;
+    conflictsStale = false;
+    conflictsFetch = (async () => {
+      let fetched = false;
+      try {
+        const conflicts = readConflicts(await send<unknown>('/api/sync/conflicts', 'GET'));
+        if (!stopped) saveConflicts(conflicts);
+        fetched = true;
+      } catch {
+        conflictsStale = true;
+      } finally {
+        conflictsFetch = null;
+      }
+      // A pull brought changes while this request was under way: once more.
+      if (fetched && conflictsStale && !stopped) void fetchConflicts();
+    })();
   }
 
   async function settle(conflict: SyncConflict): Promise<void> {
