@@ -5,6 +5,7 @@ import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, pullAll, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
+import { DELETE as deleteUser } from '@/app/admin/users/[email]/route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
 beforeAll(async () => {
@@ -91,6 +92,18 @@ describe('GET /api/sync/conflicts', () => {
       authorId: alice.user.id,
       authorName: 'Alice Adams',
     });
+
+    // Alice's account deleted: the record stays, and names no one.
+    const admin = await createAdminWithToken();
+    const { email } = alice.user;
+    const removed = await call(deleteUser, `/admin/users/${encodeURIComponent(email)}`, {
+      method: 'DELETE',
+      token: admin.token,
+      params: { email },
+    });
+    expect(removed.status).toBe(200);
+    const [kept] = (await conflicts(bob.token, 't1')).body.conflicts;
+    expect(kept).toMatchObject({ id: record!.id, value: 'Alice’s title', authorId: null, authorName: null });
   });
 
   it('records an edit that lands on a deleted task, and a member’s refused write for them and the owner', async () => {
