@@ -63,9 +63,11 @@ export function ConflictMarker({
   const label = markerLabel(conflicts.length, task.title);
   return (
     <>
+      {/* The name is an attribute, not hidden text: a search for the title's text finds the card only. */}
       <button
         type="button"
         title={label}
+        aria-label={label}
         onClick={() => setOpen(true)}
         className={cn(
           'inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100',
@@ -74,7 +76,6 @@ export function ConflictMarker({
         )}
       >
         <History className="size-4" aria-hidden="true" />
-        <span className="sr-only">{label}</span>
       </button>
       {open ? (
         <ConflictsDialog
