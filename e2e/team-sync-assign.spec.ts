@@ -12,20 +12,20 @@ import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
   boardColumn,
-  openDevice as openDeviceAt,
+  openDeviceAt,
   pullAll,
   registerAccount,
   storedTask,
   submitTask,
   syncStatus,
   type Account,
-} from './sync-helpers';
+} from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
 let server: AppProcess;
 const accounts = {} as Record<'alice' | 'bob' | 'carol', Account>;
-const openDevice = (browser: Browser, account: Account) => openDeviceAt(browser, server.base, account);
+const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
 
 test.describe('team sync assignees', () => {
   test.beforeAll(async () => {

@@ -4,24 +4,23 @@
  * second member; offline edits merged field by field; the first-sync question. With sync off (the
  * shared e2e server), nothing calls /api/sync.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readStoredJson } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
   boardColumn,
-  COLUMNS,
+  drag,
   FAR_DEADLINE,
-  openDevice as openDeviceAt,
+  openDeviceAt,
   pullAll as pullAllAt,
   registerAccount,
   storedTask,
   submitTask,
   syncStatus,
   type Account,
-  type Column,
-} from './sync-helpers';
+} from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,27 +29,8 @@ const accounts: Record<'admin' | 'alice' | 'bob', Account> = {} as Record<'admin
 
 const register = (fullName: string, email: string, role: 'user' | 'admin') =>
   registerAccount(server.base, fullName, email, role);
-const openDevice = (browser: Browser, account: Account) => openDeviceAt(browser, server.base, account);
+const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
 const pullAll = (account: Account) => pullAllAt(server.base, account);
-
-/**
- * A keyboard drag of the card `title` from column `from` to column `to`, waiting for the board's
- * announcement after each key (a key pressed before the board has moved the card is lost).
- */
-async function drag(page: Page, title: string, from: Column, to: Column): Promise<void> {
-  const over = (column: Column) => page.getByText(`Task "${title}" is over the ${column} column.`);
-  await page.getByRole('button', { name: new RegExp(title) }).focus();
-  await page.keyboard.press('Space');
-  await expect(over(from)).toBeAttached();
-  const step = COLUMNS.indexOf(to) > COLUMNS.indexOf(from) ? 1 : -1;
-  for (let index = COLUMNS.indexOf(from); index !== COLUMNS.indexOf(to);) {
-    index += step;
-    await page.keyboard.press(step > 0 ? 'ArrowRight' : 'ArrowLeft');
-    await expect(over(COLUMNS[index]!)).toBeAttached();
-  }
-  await page.keyboard.press('Space');
-  await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
-}
 
 async function conflictsOf(account: Account, uid: string): Promise<{ field: string; value: unknown }[]> {
   const response = await fetch(`${server.base}/api/sync/conflicts?uid=${uid}`, {

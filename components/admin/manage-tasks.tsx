@@ -9,6 +9,7 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import { completeTask, deleteTask, tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
 import type { Task } from '@/lib/tasks/task';
+import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PaginationBar } from './pagination-bar';
@@ -27,6 +28,7 @@ export function ManageTasks() {
   const { pending, completed } = useMemo(() => splitTasksByCompletion(tasks), [tasks]);
   const [toDelete, setToDelete] = useState<Task | null>(null);
   const headingId = useId();
+  const focusHeading = () => document.getElementById(headingId);
 
   function markCompleted(task: Task) {
     if (saveSafely(() => completeTask(task.id))) {
@@ -57,8 +59,14 @@ export function ManageTasks() {
           tasks={pending}
           onComplete={markCompleted}
           onDelete={setToDelete}
+          returnFocus={focusHeading}
         />
-        <TaskTable title="Completed Tasks" emptyText="No completed tasks" tasks={completed} />
+        <TaskTable
+          title="Completed Tasks"
+          emptyText="No completed tasks"
+          tasks={completed}
+          returnFocus={focusHeading}
+        />
       </div>
       <ConfirmDialog
         open={toDelete !== null}
@@ -84,6 +92,7 @@ function TaskTable({
   tasks,
   onComplete,
   onDelete,
+  returnFocus,
 }: {
   title: string;
   emptyText: string;
@@ -91,6 +100,8 @@ function TaskTable({
   /** Given for the pending table only: it alone has Actions. */
   onComplete?: (task: Task) => void;
   onDelete?: (task: Task) => void;
+  /** Where focus goes when a row's conflict marker leaves (team sync). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const headingId = useId();
   const [page, setPage] = useState(1);
@@ -121,6 +132,7 @@ function TaskTable({
                     task={task}
                     onComplete={onComplete && (() => onComplete(task))}
                     onDelete={onDelete && (() => onDelete(task))}
+                    returnFocus={returnFocus}
                   />
                 ))}
               </tbody>
@@ -142,16 +154,19 @@ function TaskRow({
   task,
   onComplete,
   onDelete,
+  returnFocus,
 }: {
   task: Task;
   onComplete?: () => void;
   onDelete?: () => void;
+  returnFocus?: () => HTMLElement | null;
 }) {
   const titleId = useId();
   return (
     <tr>
       <th scope="row" id={titleId} className={cn(TABLE_CELL, 'max-w-xs text-left font-medium')}>
         <span>{task.title}</span>
+        <ConflictMarker task={task} className="ml-2 align-middle" returnFocus={returnFocus} />
         {onComplete ? (
           <>
             {' '}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useSyncUsers } from '@/lib/hooks/use-sync-users';
 import { saveSafely } from '@/lib/storage/save-safely';
@@ -112,12 +112,24 @@ export function ReassignButton({
  * A board card's footer with team sync on: 'Assigned to {name}', and for the task's author the
  * 'Reassign' button (docs/product.md#assignees). `titleId`: the card title's id.
  */
-export function BoardCardAssignee({ task, titleId }: { task: Task; titleId: string }) {
+export function BoardCardAssignee({
+  task,
+  titleId,
+  children,
+}: {
+  task: Task;
+  titleId: string;
+  /** Other controls of the card's footer, before 'Reassign'. */
+  children?: ReactNode;
+}) {
   const isAuthor = useIsTaskAuthor(task);
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
       <p className="text-xs font-medium text-slate-600">Assigned to {task.assignedTo}</p>
-      {isAuthor ? <ReassignButton task={task} describedBy={titleId} /> : null}
+      <div className="flex items-center gap-2">
+        {children}
+        {isAuthor ? <ReassignButton task={task} describedBy={titleId} /> : null}
+      </div>
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { BoardCardAssignee } from './assignee-picker';
+import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
 import { TaskCardBody, taskCardClasses } from './task-card';
 
@@ -218,12 +219,17 @@ function BoardColumnView({
   );
 }
 
+function cardId(task: Task): string {
+  return `task-card-${task.id}`;
+}
+
 function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
   const column = getBoardColumn(task);
   const { attributes, listeners, setNodeRef } = useDraggable({ id: task.id, data: { column } });
   return (
     <div
       ref={setNodeRef}
+      id={cardId(task)}
       {...attributes}
       {...listeners}
       aria-roledescription="draggable task"
@@ -241,8 +247,8 @@ function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
 
 /**
  * A card with team sync on: the card is the drag source, but only its body is the drag handle, so
- * the assignee footer and its 'Reassign' button are reached by keyboard and pointer without
- * starting a drag (and no button sits inside the handle's role="button").
+ * the footer's controls (the replaced-values marker, 'Reassign') are reached by keyboard and pointer
+ * without starting a drag (and no button sits inside the handle's role="button").
  */
 function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
   const column = getBoardColumn(task);
@@ -255,6 +261,7 @@ function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
     <div ref={setNodeRef} className={cn(taskCardClasses(task), dragging && 'opacity-40')}>
       <div
         ref={setActivatorNodeRef}
+        id={cardId(task)}
         {...attributes}
         {...listeners}
         aria-roledescription="draggable task"
@@ -262,7 +269,9 @@ function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
       >
         <TaskCardBody task={task} titleId={titleId} />
       </div>
-      <BoardCardAssignee task={task} titleId={titleId} />
+      <BoardCardAssignee task={task} titleId={titleId}>
+        <ConflictMarker task={task} returnFocus={() => document.getElementById(cardId(task))} />
+      </BoardCardAssignee>
     </div>
   );
 }

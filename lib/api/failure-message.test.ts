@@ -87,6 +87,17 @@ const EXPECTED: Record<keyof typeof FAILURE_WORDING, Record<Kind, string>> = {
     storageBlocked: STORAGE_BLOCKED,
     other: 'Failed to change password. Please try again.',
   },
+  settleConflict: {
+    serverMessage: 'Email already registered',
+    bodilessHttp: 'Could not settle this value. Try again.',
+    emptyServerMessage: 'Could not settle this value. Try again.',
+    timeout: 'Restore and Dismiss need a connection. Try again when you are online.',
+    network: 'Restore and Dismiss need a connection. Try again when you are online.',
+    noToken: 'Could not settle this value. Try again.',
+    storageFull: STORAGE_FULL,
+    storageBlocked: STORAGE_BLOCKED,
+    other: 'Could not settle this value. Try again.',
+  },
 };
 
 describe('describeFailure with each form’s wording', () => {

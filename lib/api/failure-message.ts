@@ -1,4 +1,5 @@
 import { StorageQuotaError, StorageUnavailableError } from '../storage/local-store';
+import { NEEDS_CONNECTION_MESSAGE } from '../sync/conflict-text';
 import { MissingTokenError } from './auth';
 import { ApiError, serverMessageOf } from './http';
 
@@ -43,6 +44,7 @@ const SIGNUP_FAILED = 'Failed to create an account. Try again.';
 const RESET_LINK_NOT_SENT = 'Failed to send reset link. Please try again.';
 const RESET_OTHER_FAILURE = 'Something went wrong. Try again.';
 const CHANGE_FAILED = 'Failed to change password. Please try again.';
+const SETTLE_FAILED = 'Could not settle this value. Try again.';
 
 /**
  * The account forms' error catalogue. Log in, sign up, forgot and reset password word every kind
@@ -75,6 +77,13 @@ export const FAILURE_WORDING = {
     other: RESET_OTHER_FAILURE,
   },
   changePassword: { http: CHANGE_FAILED, other: CHANGE_FAILED },
+  /** Restore and Dismiss of a replaced value (team sync): offline, they wait for the user to retry. */
+  settleConflict: {
+    http: SETTLE_FAILED,
+    timeout: NEEDS_CONNECTION_MESSAGE,
+    network: NEEDS_CONNECTION_MESSAGE,
+    other: SETTLE_FAILED,
+  },
 } as const satisfies Record<string, FailureWording>;
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { canSeeTask, checkOp, ASSIGNEE_FIELD, type SyncActor, type TaskAccess } from '@/lib/sync/access';
 import { createClock, isTooFarAhead, receive, tick, type HlcState } from '@/lib/sync/hlc';
 import { mergeOp, taskValues, type ConflictRecord, type SyncedTask, type SyncOp } from '@/lib/sync/merge';
@@ -147,6 +147,26 @@ function assigneeResolver(db: Executor, tables: Tables): (name: unknown) => Prom
   };
 }
 
+/** Who wrote a task's fields at push `seq`: a push is one user's, so any operation it applied to the task names them. */
+function writerResolver(db: Executor, tables: Tables): (uid: string, seq: number) => Promise<string | null> {
+  const { syncChanges } = tables;
+  const cache = new Map<string, string | null>();
+  return async (uid, seq) => {
+    const key = `${seq}:${uid}`;
+    if (!cache.has(key)) {
+      const [row] = await db
+        .select({ userId: syncChanges.userId })
+        .from(syncChanges)
+        .where(
+          and(eq(syncChanges.taskUid, uid), eq(syncChanges.seq, seq), eq(syncChanges.outcome, 'applied')),
+        )
+        .limit(1);
+      cache.set(key, row?.userId ?? null);
+    }
+    return cache.get(key) ?? null;
+  };
+}
+
 /** One push while it is applied: what it has seen and decided, and the rows it will write. */
 interface PushContext {
   actor: SyncActor;
@@ -158,6 +178,8 @@ interface PushContext {
   /** Operations of this client already handled, by op id: earlier pushes and this one. */
   seen: Map<string, { outcome: Outcome; message?: string }>;
   resolveAssignee: (name: unknown) => Promise<string | null>;
+  /** Who wrote a task's field at push `seq` (null once the op log forgot or the user is gone). */
+  writerOf: (uid: string, seq: number) => Promise<string | null>;
   changes: Omit<ChangeRow, 'seq'>[];
   conflicts: Omit<ConflictRow, 'seq'>[];
   revocations: RevocationRow[];
@@ -169,6 +191,8 @@ interface PushContext {
 type ConflictInput = Omit<ConflictRecord, 'reason' | 'winningHlc'> & {
   reason: SyncConflictReason;
   winningHlc: string | null;
+  /** Who wrote the kept value; the pusher when not given. */
+  authorId?: string | null;
 };
 
 function addConflict(context: PushContext, record: ConflictInput): void {
@@ -181,8 +205,10 @@ function addConflict(context: PushContext, record: ConflictInput): void {
     winningHlc: record.winningHlc,
     reason: record.reason,
     userId: context.actor.id,
+    authorId: record.authorId === undefined ? context.actor.id : record.authorId,
     createdAt: context.now,
     resolvedAt: null,
+    resolvedBy: null,
   });
 }
 
@@ -255,8 +281,22 @@ function keepForPurged(context: PushContext, pushed: SyncOp): void {
 async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
   const entry = context.tasks.get(pushed.uid);
   const op = restamp(pushed, context.now.getTime());
+  const before = entry?.synced.fields ?? {};
   const result = mergeOp(entry?.synced, op, context.seq);
-  for (const record of result.conflicts) addConflict(context, record);
+  for (const record of result.conflicts) {
+    // A stored value this write overwrote unseen keeps its own writer, so the UI names who lost it.
+    const stored = before[record.field];
+    const overwritten =
+      stored !== undefined &&
+      stored.hlc === record.hlc &&
+      JSON.stringify(stored.value) === JSON.stringify(record.value);
+    const authorId = !overwritten
+      ? context.actor.id
+      : stored.seq === context.seq
+        ? context.actor.id
+        : await context.writerOf(record.uid, stored.seq);
+    addConflict(context, { ...record, authorId });
+  }
   if (!result.changed) {
     // It lost, or repeated what is there: the task still moves, so the sender's pull brings back what won.
     if (entry) touch(context, entry);
@@ -352,6 +392,7 @@ async function applyPush(
     tasks: new Map(),
     seen: new Map(),
     resolveAssignee: assigneeResolver(db, tables),
+    writerOf: writerResolver(db, tables),
     changes: [],
     conflicts: [],
     revocations: [],
@@ -570,30 +611,35 @@ export async function listSyncUsers(): Promise<SyncUsersResponse> {
   return { users };
 }
 
-/** GET /api/sync/conflicts: records on tasks the actor may see, and every record their own pushes made. */
-export async function listConflicts(
-  actor: SyncActor,
-  options: { uid?: string } = {},
-): Promise<ConflictsResponse> {
-  const { db, tables } = await getDatabase();
+/** Who may see which conflict records: those on tasks the actor sees, and every record their own pushes made. */
+function conflictsVisibleTo(db: Executor, tables: Tables, actor: SyncActor): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
   const { syncConflicts, syncTasks } = tables;
-  const visible =
-    actor.role === 'admin'
-      ? undefined
-      : or(
-          eq(syncConflicts.userId, actor.id),
-          inArray(
-            syncConflicts.taskUid,
-            db.select({ uid: syncTasks.uid }).from(syncTasks).where(visibleTo(tables, actor)),
-          ),
-        );
+  return or(
+    eq(syncConflicts.userId, actor.id),
+    inArray(
+      syncConflicts.taskUid,
+      db.select({ uid: syncTasks.uid }).from(syncTasks).where(visibleTo(tables, actor)),
+    ),
+  );
+}
+
+/** The conflict rows matching `where`, with their author's name, newest first. */
+async function selectConflicts(
+  db: Executor,
+  tables: Tables,
+  where: SQL | undefined,
+  limit: number,
+): Promise<SyncConflict[]> {
+  const { syncConflicts, users } = tables;
   const rows = await db
-    .select()
+    .select({ row: syncConflicts, authorName: users.fullName })
     .from(syncConflicts)
-    .where(and(options.uid === undefined ? undefined : eq(syncConflicts.taskUid, options.uid), visible))
+    .leftJoin(users, eq(users.id, syncConflicts.authorId))
+    .where(where)
     .orderBy(desc(syncConflicts.seq), desc(syncConflicts.createdAt), asc(syncConflicts.id))
-    .limit(CONFLICT_LIST_LIMIT);
-  const conflicts: SyncConflict[] = rows.map((row) => ({
+    .limit(limit);
+  return rows.map(({ row, authorName }) => ({
     id: row.id,
     uid: row.taskUid,
     field: row.field,
@@ -602,11 +648,51 @@ export async function listConflicts(
     winningHlc: row.winningHlc,
     reason: row.reason,
     userId: row.userId,
+    authorId: row.authorId,
+    authorName: authorName ?? null,
     seq: row.seq,
     createdAt: row.createdAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedBy,
   }));
-  return { conflicts };
+}
+
+/**
+ * GET /api/sync/conflicts: records on tasks the actor may see, and every record their own pushes
+ * made; only the open ones unless `all` (settled ones too).
+ */
+export async function listConflicts(
+  actor: SyncActor,
+  options: { uid?: string; all?: boolean } = {},
+): Promise<ConflictsResponse> {
+  const { db, tables } = await getDatabase();
+  const { syncConflicts } = tables;
+  const where = and(
+    options.uid === undefined ? undefined : eq(syncConflicts.taskUid, options.uid),
+    options.all ? undefined : isNull(syncConflicts.resolvedAt),
+    conflictsVisibleTo(db, tables, actor),
+  );
+  return { conflicts: await selectConflicts(db, tables, where, CONFLICT_LIST_LIMIT) };
+}
+
+export const CONFLICT_NOT_FOUND_MESSAGE = 'No such conflict record.';
+
+/**
+ * POST /api/sync/conflicts/{id}/resolve: settles one record the actor may see (Restore or Dismiss
+ * in the UI; a restore's value travels as an ordinary edit). A second call changes nothing and
+ * answers the same. 404 for an id the actor may not see, so ids of others' records leak nothing.
+ */
+export async function resolveConflict(actor: SyncActor, id: string): Promise<{ conflict: SyncConflict }> {
+  const { db, tables } = await getDatabase();
+  const { syncConflicts } = tables;
+  const target = and(eq(syncConflicts.id, id), conflictsVisibleTo(db, tables, actor));
+  await db
+    .update(syncConflicts)
+    .set({ resolvedAt: new Date(), resolvedBy: actor.id })
+    .where(and(target, isNull(syncConflicts.resolvedAt)));
+  const [conflict] = await selectConflicts(db, tables, target, 1);
+  if (!conflict) throw new AppError('NOT_FOUND', CONFLICT_NOT_FOUND_MESSAGE);
+  return { conflict };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   deleteTask,
   moveTask,
   replaceTasksFromSync,
+  setTaskField,
   setTaskProgress,
   setTasksWriteHook,
   tasksStore,
@@ -348,6 +349,34 @@ describe('task commands', () => {
 
       expect(listener).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('setTaskField (team sync’s Restore)', () => {
+  it('sets one field of the task with that uid through the hook, as a local edit', () => {
+    localStorage.setItem('tasks', JSON.stringify([{ ...VALID_TASK, uid: 'u1', status: 'Open' }]));
+    const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
+    const remove = setTasksWriteHook(hook);
+    try {
+      expect(setTaskField('u1', 'title', 'Old title')).toBe(true);
+      expect(hook).toHaveBeenCalledTimes(1);
+      expect(setTaskField('u1', 'status', null)).toBe(true);
+      expect(storedTasks()[0]).toMatchObject({ title: 'Old title', uid: 'u1' });
+      expect(storedTasks()[0]).not.toHaveProperty('status');
+    } finally {
+      remove();
+    }
+  });
+
+  it('writes nothing for an unknown uid, the value already there, a value the task cannot hold, or id/uid', () => {
+    localStorage.setItem('tasks', JSON.stringify([{ ...VALID_TASK, uid: 'u1' }]));
+    const before = localStorage.getItem('tasks');
+    expect(setTaskField('nope', 'title', 'X')).toBe(false);
+    expect(setTaskField('u1', 'title', VALID_TASK.title)).toBe(false);
+    expect(setTaskField('u1', 'priority', 'Urgent')).toBe(false);
+    expect(setTaskField('u1', 'progress', 400)).toBe(false);
+    expect(setTaskField('u1', 'id', 'x')).toBe(false);
+    expect(localStorage.getItem('tasks')).toBe(before);
   });
 });
 

@@ -1,5 +1,12 @@
 import * as board from '@/lib/tasks/board';
-import { createTask, tasksSchema, type BoardColumn, type NewTaskInput, type Task } from '@/lib/tasks/task';
+import {
+  createTask,
+  taskSchema,
+  tasksSchema,
+  type BoardColumn,
+  type NewTaskInput,
+  type Task,
+} from '@/lib/tasks/task';
 import { stringParser } from '@/lib/validation/parsers';
 import { createLocalStore, toReadableStore, type ReadableStore } from './local-store';
 import { loggedInUserStore, userStore } from './session';
@@ -116,6 +123,29 @@ export function assignTask(taskId: string, name: string): boolean {
 /** Returns whether it wrote (`false` when no stored task has that id). */
 export function deleteTask(taskId: string): boolean {
   return changeTasks((tasks) => board.removeTask(tasks, taskId));
+}
+
+/**
+ * Team sync's Restore (docs/product.md#team-sync): sets one field of the task with sync identity `uid`
+ * back to a value it had (`null`: the field had no value), as a local edit, so it gets a new stamp
+ * and wins from now on. Returns whether it wrote: false when no task has that uid, when the field
+ * already holds the value, or when the value would make the task unreadable (nothing is written).
+ */
+export function setTaskField(uid: string, field: string, value: unknown): boolean {
+  if (field === 'id' || field === 'uid') return false;
+  return changeTasks((tasks) => {
+    const index = tasks.findIndex((task) => task.uid === uid);
+    const task = tasks[index];
+    if (!task || JSON.stringify(task[field] ?? null) === JSON.stringify(value ?? null))
+      return tasks as Task[];
+    const changed: Record<string, unknown> = { ...task, [field]: value };
+    if (value === null || value === undefined) delete changed[field];
+    const parsed = taskSchema.safeParse(changed);
+    if (!parsed.success) return tasks as Task[];
+    const next = [...tasks];
+    next[index] = parsed.data;
+    return next;
+  });
 }
 
 /** Free text (key `notes`). */

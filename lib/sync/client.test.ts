@@ -6,6 +6,7 @@ import {
   OTHER_ACCOUNT_MESSAGE,
   randomId,
   startTeamSync,
+  SYNC_CONFLICTS_KEY,
   SYNC_META_KEY,
   type StreamHandlers,
   type SyncEnvironment,
@@ -13,7 +14,8 @@ import {
   type TasksPort,
 } from './client';
 import { formatHlc } from './hlc';
-import type { PushRequest } from './protocol';
+import { conflictsStore, settleConflict } from './conflicts-store';
+import type { PushRequest, SyncConflict } from './protocol';
 import { createMeta, readMeta, type SyncMeta } from './replica';
 import { answerFirstSync, retrySync, syncStatusStore } from './status-store';
 import { sampleTask } from './testing/fixtures';
@@ -79,13 +81,27 @@ function task(id: string, title: string, extra: Partial<Task> = {}): Task {
 
 type Call = { url: string; method: string; body: unknown };
 
-/** A fetch answering from a MemoryServer; `failNext` makes requests fail in chosen ways. */
-function serverFetch(server: MemoryServer, calls: Call[]) {
+/**
+ * A fetch answering from a MemoryServer; `failNext` makes requests fail in chosen ways. Requests for
+ * conflict records go to `conflictCalls` (answered from `openConflicts`), the rest to `calls`.
+ */
+function serverFetch(
+  server: MemoryServer,
+  calls: Call[],
+  conflictCalls: Call[] = [],
+  openConflicts: () => SyncConflict[] = () => [],
+) {
   const faults: Array<'network-after-apply' | 'network' | 'garbage' | 401 | 'refuse-push'> = [];
   const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (url.startsWith('/api/sync/conflicts')) {
+      conflictCalls.push({ url, method, body });
+      return new Response(JSON.stringify(method === 'GET' ? { conflicts: openConflicts() } : {}), {
+        status: 200,
+      });
+    }
     calls.push({ url, method, body });
     const fault =
       url.startsWith('/api/sync/push') || faults[0] !== 'refuse-push' ? faults.shift() : undefined;
@@ -162,7 +178,9 @@ function start(initialTasks: Task[] = [], meta?: SyncMeta) {
   const storage = new MemoryStorage();
   if (meta) storage.setItem(SYNC_META_KEY, JSON.stringify(meta));
   const calls: Call[] = [];
-  const { fetchFn, faults } = serverFetch(server, calls);
+  const conflictCalls: Call[] = [];
+  let openConflicts: SyncConflict[] = [];
+  const { fetchFn, faults } = serverFetch(server, calls, conflictCalls, () => openConflicts);
   const begin = (env: SyncEnvironment = environment) => {
     stop = startTeamSync({
       userId: USER,
@@ -175,8 +193,117 @@ function start(initialTasks: Task[] = [], meta?: SyncMeta) {
       newId,
     });
   };
-  return { server, tasks, storage, calls, faults, begin };
+  const setOpenConflicts = (list: SyncConflict[]) => {
+    openConflicts = list;
+  };
+  return { server, tasks, storage, calls, conflictCalls, setOpenConflicts, faults, begin };
 }
+
+function conflictRecord(
+  id: string,
+  uid: string,
+  reason: SyncConflict['reason'] = 'concurrent',
+): SyncConflict {
+  return {
+    id,
+    uid,
+    field: 'title',
+    value: 'Lost title',
+    hlc: PHONE_STAMP,
+    winningHlc: PHONE_STAMP,
+    reason,
+    userId: USER,
+    authorId: USER,
+    authorName: 'Asha',
+    seq: 2,
+    createdAt: new Date(START_MS).toISOString(),
+    resolvedAt: null,
+    resolvedBy: null,
+  };
+}
+
+describe('conflict records', () => {
+  it('fetches open records at start and after a pull that brought changes, not on an idle poll', async () => {
+    const { server, storage, conflictCalls, setOpenConflicts, begin } = start();
+    setOpenConflicts([conflictRecord('c1', 'srv-1'), conflictRecord('c2', 'srv-1', 'forbidden')]);
+    begin();
+    await settle();
+    expect(conflictCalls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/sync/conflicts']);
+    // A refused write is not offered: restoring it would be refused again.
+    expect(conflictsStore.getSnapshot().map((record) => record.id)).toEqual(['c1']);
+    expect(JSON.parse(storage.getItem(SYNC_CONFLICTS_KEY) ?? 'null')).toMatchObject({
+      userId: USER,
+      conflicts: [{ id: 'c1' }],
+    });
+
+    await vi.advanceTimersByTimeAsync(4_000);
+    await settle();
+    expect(conflictCalls).toHaveLength(1);
+
+    server.push(
+      'someone-else',
+      {
+        clientId: 'other',
+        ops: [
+          {
+            opId: '1',
+            uid: 'srv-2',
+            baseV: 0,
+            kind: 'upsert',
+            fields: { title: { value: 'New', hlc: PHONE_STAMP } },
+          },
+        ],
+      },
+      START_MS,
+    );
+    setOpenConflicts([]);
+    await vi.advanceTimersByTimeAsync(4_000);
+    await settle();
+    expect(conflictCalls).toHaveLength(2);
+    expect(conflictsStore.getSnapshot()).toEqual([]);
+  });
+
+  it('settles a record on the server and drops it from the list; stopping empties the list', async () => {
+    const { conflictCalls, setOpenConflicts, begin } = start();
+    setOpenConflicts([conflictRecord('c1', 'srv-1'), conflictRecord('c 2', 'srv-1')]);
+    begin();
+    await settle();
+    await settleConflict(conflictsStore.getSnapshot()[1]!);
+    expect(conflictCalls.at(-1)).toMatchObject({ method: 'POST', url: '/api/sync/conflicts/c%202/resolve' });
+    expect(conflictsStore.getSnapshot().map((record) => record.id)).toEqual(['c1']);
+    stop?.();
+    stop = null;
+    expect(conflictsStore.getSnapshot()).toEqual([]);
+    await expect(settleConflict(conflictRecord('c1', 'srv-1'))).rejects.toThrow('Team sync is not running.');
+  });
+
+  it('in a tab without the lock, shows the stored list of this user only and follows other tabs', async () => {
+    const { storage, conflictCalls, begin } = start();
+    storage.setItem(
+      SYNC_CONFLICTS_KEY,
+      JSON.stringify({ userId: 'another-user', conflicts: [conflictRecord('c1', 'srv-1')] }),
+    );
+    const listeners: Array<(event: Event) => void> = [];
+    begin({
+      ...environment,
+      addEventListener: (type, listener) => {
+        if (type === 'storage') listeners.push(listener);
+      },
+      requestLock: () => new Promise(() => {}),
+    });
+    await settle();
+    expect(conflictsStore.getSnapshot()).toEqual([]);
+
+    // The leader (another tab) stores this user's list.
+    storage.setItem(
+      SYNC_CONFLICTS_KEY,
+      JSON.stringify({ userId: USER, conflicts: [conflictRecord('c3', 'srv-3')] }),
+    );
+    for (const listener of listeners) listener({ key: SYNC_CONFLICTS_KEY } as StorageEvent);
+    expect(conflictsStore.getSnapshot().map((record) => record.id)).toEqual(['c3']);
+    expect(conflictCalls).toEqual([]);
+  });
+});
 
 describe('startTeamSync', () => {
   it('asks before uploading tasks found on the device, pulls meanwhile, uploads on "upload"', async () => {

@@ -18,7 +18,14 @@ import {
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import { isHlc } from './hlc';
-import { parseCursor, SYNC_LIMITS, type PullResponse, type PushResponse } from './protocol';
+import { publishConflicts, setConflictControls } from './conflicts-store';
+import {
+  parseCursor,
+  SYNC_LIMITS,
+  type PullResponse,
+  type PushResponse,
+  type SyncConflict,
+} from './protocol';
 import { publishSyncStatus, setSyncControls } from './status-store';
 import { openPokeStream } from './stream';
 import {
@@ -43,6 +50,13 @@ import {
 } from './replica';
 
 export const SYNC_META_KEY = 'tasklane.sync';
+/** The open conflict records the leader fetched, for every tab: `{ userId, conflicts }`. */
+export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
+/**
+ * The records the UI offers to settle. A refused write (`forbidden`) is left out: its writer may not
+ * change the task, so restoring it would only be refused again.
+ */
+const SHOWN_REASONS: ReadonlySet<string> = new Set(['concurrent', 'after-delete']);
 const SYNC_LOCK_NAME = 'tasklane-sync';
 const PUSH_DEBOUNCE_MS = 300;
 const POLL_VISIBLE_MS = 4_000;
@@ -186,6 +200,22 @@ function readPushResponse(value: unknown): PushResponse {
   return value as unknown as PushResponse;
 }
 
+/** Checks a conflict list by hand; keeps the records the UI shows. */
+function readConflicts(value: unknown): SyncConflict[] {
+  if (!isRecord(value) || !Array.isArray(value.conflicts)) throw unreadable();
+  return value.conflicts.filter(
+    (row): row is SyncConflict =>
+      isRecord(row) &&
+      typeof row.id === 'string' &&
+      isSyncId(row.uid) &&
+      typeof row.field === 'string' &&
+      typeof row.reason === 'string' &&
+      SHOWN_REASONS.has(row.reason) &&
+      typeof row.createdAt === 'string' &&
+      row.resolvedAt === null,
+  );
+}
+
 /** Checks a pull answer by hand. */
 function readPullResponse(value: unknown): PullResponse {
   if (!isRecord(value) || !Array.isArray(value.changes) || !isStringArray(value.gone)) throw unreadable();
@@ -236,6 +266,9 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let removeHook: (() => void) | null = null;
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
   let everSynced = false;
+  /** The conflict list may be out of date: at start, and after a pull that brought changes. */
+  let conflictsStale = true;
+  let conflictsFetch: Promise<void> | null = null;
 
   function readRaw(): string | null {
     if (!storage) return null;
@@ -422,6 +455,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       saveMeta(meta);
       const page = readPullResponse(await send<unknown>(`/api/sync/pull?${query}`, 'GET'));
       if (stopped) return;
+      if (page.changes.length > 0 || page.gone.length > 0) conflictsStale = true;
       if (page.reset) {
         await pushAll();
         const walker = workingMeta();
@@ -457,6 +491,62 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (pushError !== null) throw pushError;
     // Anything recorded while pulling goes out now rather than at the next poll.
     await pushAll();
+    // Beside the sync, not part of it: the status does not wait for the list.
+    if (conflictsStale) void fetchConflicts();
+  }
+
+  /** What the leader fetched last for this user (nothing for another account's list). */
+  function readStoredList(): SyncConflict[] {
+    try {
+      const stored: unknown = JSON.parse(storage?.getItem(SYNC_CONFLICTS_KEY) ?? 'null');
+      return isRecord(stored) && stored.userId === options.userId ? readConflicts(stored) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Every tab shows the stored list: at start and when another tab changes it. */
+  function loadStoredConflicts(): void {
+    if (!stopped) publishConflicts(readStoredList());
+  }
+
+  function saveConflicts(conflicts: SyncConflict[]): void {
+    publishConflicts(conflicts);
+    try {
+      storage?.setItem(SYNC_CONFLICTS_KEY, JSON.stringify({ userId: options.userId, conflicts }));
+    } catch {
+      // Full storage: this tab still shows them; the others catch up at the next fetch.
+    }
+  }
+
+  /**
+   * The open records, fetched only when they may have changed (one request at a time). A failure
+   * leaves them stale for the next cycle and never fails the sync (an ended session is the
+   * cycle's to handle).
+   */
+  async function fetchConflicts(): Promise<void> {
+    if (conflictsFetch) return;
+    conflictsStale = false;
+    conflictsFetch = (async () => {
+      let fetched = false;
+      try {
+        const conflicts = readConflicts(await send<unknown>('/api/sync/conflicts', 'GET'));
+        if (!stopped) saveConflicts(conflicts);
+        fetched = true;
+      } catch {
+        conflictsStale = true;
+      } finally {
+        conflictsFetch = null;
+      }
+      // A pull brought changes while this request was under way: once more.
+      if (fetched && conflictsStale && !stopped) void fetchConflicts();
+    })();
+  }
+
+  async function settle(conflict: SyncConflict): Promise<void> {
+    await send<unknown>(`/api/sync/conflicts/${encodeURIComponent(conflict.id)}/resolve`, 'POST');
+    if (stopped) return;
+    saveConflicts(readStoredList().filter((record) => record.id !== conflict.id));
   }
 
   function backoffMs(): number {
@@ -529,6 +619,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (env.isVisible()) void syncNow();
   };
   const onStorage = (event: Event) => {
+    if ((event as StorageEvent).key === SYNC_CONFLICTS_KEY) {
+      loadStoredConflicts();
+      return;
+    }
     if ((event as StorageEvent).key !== SYNC_META_KEY) return;
     // Another tab recorded a change (the leader pushes it) or synced (the others show it).
     refreshStatus();
@@ -564,6 +658,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (running === handle) {
       running = null;
       setSyncControls(null);
+      setConflictControls(null);
     }
   }
 
@@ -592,6 +687,8 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   };
   running = handle;
   setSyncControls(handle);
+  setConflictControls({ settle });
+  loadStoredConflicts();
 
   function afterOpen(): void {
     removeHook = tasksPort.setWriteHook(hook);

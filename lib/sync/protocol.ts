@@ -155,7 +155,7 @@ export function parseCursor(cursor: string): { version: number; uid: string } | 
 /** Why a value is kept as a conflict record: it lost, a delete hid it, or its writer was refused. */
 export type SyncConflictReason = 'concurrent' | 'after-delete' | 'forbidden';
 
-/** One conflict record as `GET /api/sync/conflicts?uid=<uid>` returns it (newest first, at most 200). */
+/** One conflict record as `GET /api/sync/conflicts?uid=<uid>&all=1` returns it (newest first, at most 200). */
 export interface SyncConflict {
   id: string;
   uid: string;
@@ -171,11 +171,21 @@ export interface SyncConflict {
   reason: SyncConflictReason;
   /** The user whose push produced the record (null once that user is deleted). */
   userId: string | null;
+  /**
+   * Who wrote the kept value: the pusher, or for a value overwritten unseen the writer it replaced
+   * (null once that user is deleted, or when the op log no longer knows).
+   */
+  authorId: string | null;
+  /** The author's full name, for the UI's "who". */
+  authorName: string | null;
   /** The sequence number current when it was recorded. */
   seq: number;
   /** ISO 8601. */
   createdAt: string;
+  /** ISO 8601: when Restore or Dismiss settled it; null while open. */
   resolvedAt: string | null;
+  /** Who settled it (null while open, or once that user is deleted). */
+  resolvedBy: string | null;
 }
 
 export interface ConflictsResponse {
@@ -193,4 +203,9 @@ export interface SyncUser {
 
 export interface SyncUsersResponse {
   users: SyncUser[];
+}
+
+/** `POST /api/sync/conflicts/{id}/resolve`. */
+export interface ResolveConflictResponse {
+  conflict: SyncConflict;
 }

@@ -109,6 +109,8 @@ export const syncChanges = sqliteTable(
   (table) => [
     uniqueIndex('sync_changes_client_op_idx').on(table.clientId, table.opId),
     index('sync_changes_created_at_idx').on(table.createdAt),
+    // Who wrote a field at a given push: a conflict record names the writer of a value overwritten unseen.
+    index('sync_changes_task_seq_idx').on(table.taskUid, table.seq),
     check('sync_changes_kind_check', sql`${table.kind} in ('upsert', 'delete', 'restore')`),
     check('sync_changes_outcome_check', sql`${table.outcome} in ('applied', 'unchanged', 'forbidden')`),
   ],
@@ -129,8 +131,12 @@ export const syncConflicts = sqliteTable(
     reason: text('reason', { enum: ['concurrent', 'after-delete', 'forbidden'] }).notNull(),
     // Whose push produced the record.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Who wrote the kept value: the pusher, or for a value overwritten unseen the writer it replaced.
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+    // Who settled it (Restore or Dismiss), null once that user is deleted.
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('sync_conflicts_task_seq_idx').on(table.taskUid, table.seq),

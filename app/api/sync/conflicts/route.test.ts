@@ -5,6 +5,7 @@ import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, pullAll, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
+import { DELETE as deleteUser } from '@/app/admin/users/[email]/route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
 beforeAll(async () => {
@@ -54,9 +55,12 @@ describe('GET /api/sync/conflicts', () => {
       winningHlc: later,
       reason: 'concurrent',
       userId: alice.user.id,
+      authorId: alice.user.id,
+      authorName: 'Alice Adams',
       seq: 3,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       resolvedAt: null,
+      resolvedBy: null,
     };
     for (const token of [alice.token, bob.token]) {
       const res = await conflicts(token, 't1');
@@ -66,6 +70,40 @@ describe('GET /api/sync/conflicts', () => {
     // Carol sees neither the task nor its conflicts.
     expect((await conflicts(carol.token)).body).toEqual({ conflicts: [] });
     expect((await conflicts(carol.token, 't1')).body).toEqual({ conflicts: [] });
+  });
+
+  it('names the writer of a value overwritten unseen, not the pusher who overwrote it', async () => {
+    const alice = await createUserWithToken({ fullName: 'Alice Adams' });
+    const bob = await createUserWithToken({ fullName: 'Bob Brown' });
+    await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'Draft', assignedTo: 'Bob Brown' })]);
+    const base = Date.now();
+    await push(alice.token, 'phone', [
+      upsertOp('a2', 't1', { title: 'Alice’s title' }, { hlc: stamp(base + 10, 'phone'), baseV: 1 }),
+    ]);
+    // Bob had only seen version 1: his later write wins and replaces Alice's value without seeing it.
+    await push(bob.token, 'bobpc', [
+      upsertOp('b1', 't1', { title: 'Bob’s title' }, { hlc: stamp(base + 20, 'bobpc'), baseV: 1 }),
+    ]);
+    const [record] = (await conflicts(bob.token, 't1')).body.conflicts;
+    expect(record).toMatchObject({
+      value: 'Alice’s title',
+      reason: 'concurrent',
+      userId: bob.user.id,
+      authorId: alice.user.id,
+      authorName: 'Alice Adams',
+    });
+
+    // Alice's account deleted: the record stays, and names no one.
+    const admin = await createAdminWithToken();
+    const { email } = alice.user;
+    const removed = await call(deleteUser, `/admin/users/${encodeURIComponent(email)}`, {
+      method: 'DELETE',
+      token: admin.token,
+      params: { email },
+    });
+    expect(removed.status).toBe(200);
+    const [kept] = (await conflicts(bob.token, 't1')).body.conflicts;
+    expect(kept).toMatchObject({ id: record!.id, value: 'Alice’s title', authorId: null, authorName: null });
   });
 
   it('records an edit that lands on a deleted task, and a member’s refused write for them and the owner', async () => {

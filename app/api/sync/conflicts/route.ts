@@ -1,15 +1,21 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { assertSyncEnabled, listConflicts } from '@/lib/server/sync-service';
 
 export const dynamic = 'force-dynamic';
 
-/** The values kept as conflict records that the caller may see, newest first: `?uid=<task uid>`. */
+/**
+ * The open conflict records the caller may see, newest first: `?uid=<task uid>` for one task,
+ * `&all=1` to include the settled ones.
+ */
 export const GET = withErrorHandling(async (request) => {
   assertSyncEnabled();
   const actor = await authenticateRequest(request);
-  const uid = new URL(request.url).searchParams.get('uid') ?? undefined;
-  return json(await listConflicts(actor, { uid }));
+  await consumeRateLimit('sync', actor.id);
+  const params = new URL(request.url).searchParams;
+  const uid = params.get('uid') ?? undefined;
+  return json(await listConflicts(actor, { uid, all: params.get('all') === '1' }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,21 +1,19 @@
+/**
+ * Shared by the team-sync specs: accounts registered on a spec's own TEAM_SYNC=on server, browser
+ * contexts standing for devices, the sync status, the Create Tasks form and keyboard drags on the
+ * board.
+ */
 import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { readStoredJson, type StoredTask } from './page-helpers';
 import { registerViaApi, signIn } from './session-helpers';
-
-/**
- * Team sync specs' helpers: accounts on a spec's own TEAM_SYNC=on server (`base`), browser contexts
- * standing for devices, the navbar's sync status, the task screens they drive, and the pull endpoint.
- */
 
 export type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
 export type Device = { context: BrowserContext; page: Page };
 
 export const FAR_DEADLINE = '2099-01-01';
 
-export const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
-export type Column = (typeof COLUMNS)[number];
-
+/** A new account on the server at `base`, registered through the API. */
 export async function registerAccount(
   base: string,
   fullName: string,
@@ -28,8 +26,8 @@ export async function registerAccount(
   return { fullName, email, role, token };
 }
 
-/** A fresh browser profile signed in as `account`: one device. */
-export async function openDevice(browser: Browser, base: string, account: Account): Promise<Device> {
+/** A fresh browser profile on the server at `base`, signed in as `account`: one device. */
+export async function openDeviceAt(base: string, browser: Browser, account: Account): Promise<Device> {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   await signIn(page, { token: account.token, email: account.email, name: account.fullName });
@@ -61,8 +59,33 @@ export async function submitTask(
   await expect(page.getByRole('main').getByRole('article', { name: title, exact: true })).toBeVisible();
 }
 
+export const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
+export type Column = (typeof COLUMNS)[number];
+
 export function boardColumn(page: Page, name: Column): Locator {
   return page.locator(`section[data-column="${name}"]`);
+}
+
+/**
+ * A keyboard drag of the card `title` from column `from` to column `to`, waiting for the board's
+ * announcement after each key (a key pressed before the board has moved the card is lost).
+ */
+export async function drag(page: Page, title: string, from: Column, to: Column): Promise<void> {
+  const over = (column: Column) => page.getByText(`Task "${title}" is over the ${column} column.`);
+  await page
+    .locator('[aria-roledescription="draggable task"]')
+    .and(page.getByRole('button', { name: new RegExp(title) }))
+    .focus();
+  await page.keyboard.press('Space');
+  await expect(over(from)).toBeAttached();
+  const step = COLUMNS.indexOf(to) > COLUMNS.indexOf(from) ? 1 : -1;
+  for (let index = COLUMNS.indexOf(from); index !== COLUMNS.indexOf(to);) {
+    index += step;
+    await page.keyboard.press(step > 0 ? 'ArrowRight' : 'ArrowLeft');
+    await expect(over(COLUMNS[index]!)).toBeAttached();
+  }
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
 }
 
 export async function storedTask(page: Page, title: string): Promise<StoredTask> {

@@ -1,0 +1,255 @@
+'use client';
+
+import { History } from 'lucide-react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
+import { cn } from '@/lib/cn';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { setTaskField } from '@/lib/storage/tasks';
+import {
+  AFTER_DELETE_NOTE,
+  authorText,
+  CLOSE_LABEL,
+  CONFLICTS_DIALOG_TITLE,
+  conflictsIntro,
+  CURRENT_VALUE_LABEL,
+  DISMISS_LABEL,
+  DISMISSED_TOAST,
+  fieldLabel,
+  formatConflictValue,
+  formatWhen,
+  markerLabel,
+  REPLACED_VALUE_LABEL,
+  RESTORE_LABEL,
+  RESTORED_TOAST,
+} from '@/lib/sync/conflict-text';
+import { conflictsOf, conflictsStore, settleConflict } from '@/lib/sync/conflicts-store';
+import type { SyncConflict } from '@/lib/sync/protocol';
+import type { Task } from '@/lib/tasks/task';
+import { Button } from '@/components/ui/button';
+import { FOCUS_RING } from '@/components/ui/styles';
+import { useTeamSyncOn } from './team-sync-context';
+
+/**
+ * The "replaced values" marker of a task (docs/product.md#team-sync): nothing with sync off or
+ * while the task has no open conflict record; otherwise a small button that opens a dialog listing
+ * each replaced value with Restore and Dismiss. Restore settles the record on the server first
+ * (so offline nothing changes and the dialog says a connection is needed), then writes the value
+ * through the task commands: a new edit, with a new stamp, that wins from now on.
+ *
+ * It sits outside a draggable board card (a button inside the card's role="button" would nest
+ * controls and start keyboard drags); `returnFocus` says where focus goes once the last record is
+ * settled and the marker leaves.
+ */
+export function ConflictMarker({
+  task,
+  className,
+  returnFocus,
+}: {
+  task: Task;
+  className?: string;
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
+  const on = useTeamSyncOn();
+  const list = useSyncExternalStore(
+    conflictsStore.subscribe,
+    conflictsStore.getSnapshot,
+    conflictsStore.getServerSnapshot,
+  );
+  const conflicts = on ? conflictsOf(list, task.uid) : [];
+  const [open, setOpen] = useState(false);
+  if (conflicts.length === 0) return null;
+  const label = markerLabel(conflicts.length, task.title);
+  return (
+    <>
+      {/* The name is an attribute, not hidden text: a search for the title's text finds the card only. */}
+      <button
+        type="button"
+        title={label}
+        aria-label={label}
+        onClick={() => setOpen(true)}
+        className={cn(
+          'inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100',
+          FOCUS_RING,
+          className,
+        )}
+      >
+        <History className="size-4" aria-hidden="true" />
+      </button>
+      {open ? (
+        <ConflictsDialog
+          task={task}
+          conflicts={conflicts}
+          onClose={() => setOpen(false)}
+          returnFocus={returnFocus}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ConflictsDialog({
+  task,
+  conflicts,
+  onClose,
+  returnFocus,
+}: {
+  task: Task;
+  conflicts: readonly SyncConflict[];
+  onClose: () => void;
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const introId = useId();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [nowMs] = useState(() => Date.now());
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    // Close first, as ConfirmDialog focuses Cancel: Enter right after opening changes nothing.
+    closeRef.current?.focus();
+    return () => {
+      dialog.close();
+      const opener = openerRef.current;
+      (opener?.isConnected ? opener : returnFocus?.())?.focus();
+    };
+    // Opened once per mount; the marker unmounts it to close.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function settle(conflict: SyncConflict, restore: boolean) {
+    setBusyId(conflict.id);
+    setError(null);
+    try {
+      await settleConflict(conflict);
+    } catch (failure) {
+      setError(describeFailure(failure, FAILURE_WORDING.settleConflict));
+      setBusyId(null);
+      return;
+    }
+    setBusyId(null);
+    // The item (and the button that had focus) leaves; with others left, focus stays in the dialog.
+    closeRef.current?.focus();
+    if (restore) {
+      if (saveSafely(() => setTaskField(conflict.uid, conflict.field, conflict.value))) {
+        toast.success(RESTORED_TOAST);
+      }
+    } else {
+      toast.success(DISMISSED_TOAST);
+    }
+    if (conflicts.length === 1) {
+      // The marker and dialog have gone; a restored value may also have moved the card to another
+      // column (a new element), so focus is placed once both renders are done.
+      setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) returnFocus?.()?.focus();
+      }, 0);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={introId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (busyId === null) onClose();
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {CONFLICTS_DIALOG_TITLE}
+      </h2>
+      <p id={introId} className="mt-2 text-sm break-words text-slate-700">
+        {conflictsIntro(task.title)}
+      </p>
+      <ul className="mt-4 space-y-3">
+        {conflicts.map((conflict) => (
+          <ConflictItem
+            key={conflict.id}
+            conflict={conflict}
+            current={task[conflict.field]}
+            nowMs={nowMs}
+            busy={busyId !== null}
+            onSettle={(restore) => void settle(conflict, restore)}
+          />
+        ))}
+      </ul>
+      {error ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-5 flex justify-end">
+        <Button ref={closeRef} variant="secondary" onClick={onClose} disabled={busyId !== null}>
+          {CLOSE_LABEL}
+        </Button>
+      </div>
+    </dialog>
+  );
+}
+
+function ConflictItem({
+  conflict,
+  current,
+  nowMs,
+  busy,
+  onSettle,
+}: {
+  conflict: SyncConflict;
+  current: unknown;
+  nowMs: number;
+  busy: boolean;
+  onSettle: (restore: boolean) => void;
+}) {
+  const headingId = useId();
+  return (
+    <li className="rounded-xl border border-slate-200 p-3">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {fieldLabel(conflict.field)}
+      </h3>
+      {conflict.reason === 'after-delete' ? (
+        <p className="text-sm text-slate-700">{AFTER_DELETE_NOTE}</p>
+      ) : null}
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">{REPLACED_VALUE_LABEL}</dt>
+        <dd className="break-words whitespace-pre-line text-slate-900">
+          {formatConflictValue(conflict.field, conflict.value)}
+        </dd>
+        <dt className="text-slate-600">{CURRENT_VALUE_LABEL}</dt>
+        <dd className="break-words whitespace-pre-line text-slate-900">
+          {formatConflictValue(conflict.field, current)}
+        </dd>
+      </dl>
+      <p className="mt-1 text-sm text-slate-700">
+        {authorText(conflict.authorName)} ·{' '}
+        <time dateTime={conflict.createdAt} title={new Date(conflict.createdAt).toLocaleString()}>
+          {formatWhen(conflict.createdAt, nowMs)}
+        </time>
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => onSettle(true)} disabled={busy} aria-describedby={headingId}>
+          {RESTORE_LABEL}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onSettle(false)}
+          disabled={busy}
+          aria-describedby={headingId}
+        >
+          {DISMISS_LABEL}
+        </Button>
+      </div>
+    </li>
+  );
+}
