@@ -1,13 +1,9 @@
-// First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
-import '../validation/zod-config';
-import { z } from 'zod';
-import { isHlc } from './hlc';
 import type { Json } from './merge';
 
 /**
  * The wire format of team sync (docs/decisions/0013-team-sync.md), shared by the browser, the
- * server and the tests. The server validates requests with these schemas; responses are typed here
- * and checked by the browser when it reads them.
+ * server and the tests. The server validates push requests with ./push-schema.ts; responses are
+ * typed here and checked by the browser when it reads them.
  *
  *   POST /api/sync/push  { clientId, ops: SyncOp[] }  →  PushResponse
  *   GET  /api/sync/pull?cursor=<version>:<uid>&limit=<n>[&walk=1]  →  PullResponse
@@ -38,62 +34,9 @@ export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Names of synced fields (besides the local-only ones). */
 export const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
-const idSchema = (what: string) =>
-  z
-    .string(`${what} must be a string.`)
-    .regex(ID_PATTERN, `${what} must be 1–64 letters, digits, '-' or '_'.`);
-
-const hlcSchema = z.string().refine(isHlc, 'Each stamp must be a clock stamp (wall-counter-node).');
-
-const jsonValueSchema = z
-  .json()
-  .refine(
-    (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
-    `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,
-  );
-
-const fieldWriteSchema = z.object({ value: jsonValueSchema, hlc: hlcSchema }).strict();
-
-const opBase = {
-  opId: idSchema('opId'),
-  uid: idSchema('uid'),
-  baseV: z.number().int().min(0, 'baseV must be 0 or more.'),
-};
-
-export const syncOpSchema = z.discriminatedUnion('kind', [
-  z
-    .object({
-      ...opBase,
-      kind: z.literal('upsert'),
-      fields: z
-        .record(
-          z
-            .string()
-            .regex(FIELD_PATTERN, 'Field names are letters, digits or _, starting with a letter.')
-            .refine((name) => !LOCAL_ONLY_FIELDS.has(name), 'id and uid are not synced fields.'),
-          fieldWriteSchema,
-        )
-        .refine((fields) => Object.keys(fields).length > 0, 'An upsert writes at least one field.')
-        .refine(
-          (fields) => Object.keys(fields).length <= SYNC_LIMITS.maxFieldsPerOp,
-          `An upsert writes at most ${SYNC_LIMITS.maxFieldsPerOp} fields.`,
-        ),
-    })
-    .strict(),
-  z.object({ ...opBase, kind: z.enum(['delete', 'restore']), hlc: hlcSchema }).strict(),
-]);
-
-export const pushRequestSchema = z
-  .object({
-    clientId: idSchema('clientId'),
-    ops: z
-      .array(syncOpSchema)
-      .min(1, 'A push carries at least one operation.')
-      .max(SYNC_LIMITS.maxOpsPerPush, `A push carries at most ${SYNC_LIMITS.maxOpsPerPush} operations.`),
-  })
-  .strict();
-
-export type PushRequest = z.infer<typeof pushRequestSchema>;
+// The request schemas live in ./push-schema.ts (server only), so the browser's sync code does not
+// download zod for types it only needs at compile time.
+export type { PushRequest } from './push-schema';
 
 export type RejectReason = 'forbidden';
 

@@ -2,7 +2,8 @@ import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { assertSyncEnabled, pushChanges } from '@/lib/server/sync-service';
-import { pushRequestSchema, SYNC_LIMITS } from '@/lib/sync/protocol';
+import { pushRequestSchema } from '@/lib/sync/push-schema';
+import { SYNC_LIMITS } from '@/lib/sync/protocol';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,67 @@
+// First: zod must not probe eval before schemas are built (see zod-config.ts).
+import '../validation/zod-config';
+import { z } from 'zod';
+import { isHlc } from './hlc';
+import { FIELD_PATTERN, ID_PATTERN, LOCAL_ONLY_FIELDS, SYNC_LIMITS } from './protocol';
+
+/**
+ * The push request's schema (docs/product.md, Team sync endpoints): the server validates with it.
+ * Kept apart from ./protocol.ts, which the browser's engine imports, so zod stays out of its code.
+ */
+
+const idSchema = (what: string) =>
+  z
+    .string(`${what} must be a string.`)
+    .regex(ID_PATTERN, `${what} must be 1–64 letters, digits, '-' or '_'.`);
+
+const hlcSchema = z.string().refine(isHlc, 'Each stamp must be a clock stamp (wall-counter-node).');
+
+const jsonValueSchema = z
+  .json()
+  .refine(
+    (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
+    `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,
+  );
+
+const fieldWriteSchema = z.object({ value: jsonValueSchema, hlc: hlcSchema }).strict();
+
+const opBase = {
+  opId: idSchema('opId'),
+  uid: idSchema('uid'),
+  baseV: z.number().int().min(0, 'baseV must be 0 or more.'),
+};
+
+export const syncOpSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      ...opBase,
+      kind: z.literal('upsert'),
+      fields: z
+        .record(
+          z
+            .string()
+            .regex(FIELD_PATTERN, 'Field names are letters, digits or _, starting with a letter.')
+            .refine((name) => !LOCAL_ONLY_FIELDS.has(name), 'id and uid are not synced fields.'),
+          fieldWriteSchema,
+        )
+        .refine((fields) => Object.keys(fields).length > 0, 'An upsert writes at least one field.')
+        .refine(
+          (fields) => Object.keys(fields).length <= SYNC_LIMITS.maxFieldsPerOp,
+          `An upsert writes at most ${SYNC_LIMITS.maxFieldsPerOp} fields.`,
+        ),
+    })
+    .strict(),
+  z.object({ ...opBase, kind: z.enum(['delete', 'restore']), hlc: hlcSchema }).strict(),
+]);
+
+export const pushRequestSchema = z
+  .object({
+    clientId: idSchema('clientId'),
+    ops: z
+      .array(syncOpSchema)
+      .min(1, 'A push carries at least one operation.')
+      .max(SYNC_LIMITS.maxOpsPerPush, `A push carries at most ${SYNC_LIMITS.maxOpsPerPush} operations.`),
+  })
+  .strict();
+
+export type PushRequest = z.infer<typeof pushRequestSchema>;
