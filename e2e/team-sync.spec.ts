@@ -22,7 +22,7 @@ import {
   type Account,
 } from './team-sync-helpers';
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 // A fresh page reaches its first `Synced` after its load, the engine's chunk and a pull (about 2.5 s
 // on an idle machine): waits get room for a busy one. The product's bars keep their own timeouts.
