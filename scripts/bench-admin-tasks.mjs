@@ -17,15 +17,22 @@
  * no long task over 200 ms (a freeze a person notices).
  * Usage: npm run bench:admin-tasks [-- --runs 5 --tasks 5000 --window 3000 --only 'Manage Tasks']
  */
-import { randomUUID } from 'node:crypto';
-import { argValue, fmt, median, reportMissed, runBench, worst } from './bench-support.mjs';
+import {
+  argValue,
+  fmt,
+  median,
+  newTaskUpsert,
+  registerAccount,
+  reportMissed,
+  runBench,
+  worst,
+} from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3331);
 const runs = Number(argValue('--runs') ?? 5);
 const taskCount = Number(argValue('--tasks') ?? 5000);
 const windowMs = Number(argValue('--window') ?? 3000);
 const only = argValue('--only');
-const PASSWORD = 'bench-password-1';
 const PUSH_SIZE = 200;
 const LONG_TASK_MS = 50;
 const TARGETS = { firstContentMs: 1000, longestTaskMs: 200 };
@@ -104,36 +111,32 @@ let counter = 0;
 const stamp = () =>
   `${String(Date.now()).padStart(15, '0')}-${String(counter++ % 1e6).padStart(6, '0')}-bench`;
 
-async function register(/** @type {string} */ base, /** @type {string} */ fullName, role = 'user') {
-  const email = `${fullName.toLowerCase().replace(/\s+/g, '-')}@example.com`;
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullName, email, password: PASSWORD, role }),
+function register(
+  /** @type {string} */ base,
+  /** @type {string} */ fullName,
+  /** @type {'user' | 'admin'} */ role = 'user',
+) {
+  return registerAccount(base, {
+    fullName,
+    role,
+    email: `${fullName.toLowerCase().replace(/\s+/g, '-')}@example.com`,
   });
-  if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  return { fullName, email, token: /** @type {{ token: string }} */ (await response.json()).token };
 }
 
 /** A new task as one sync operation: the fields the Create Tasks form writes. */
 function newTaskOp(/** @type {number} */ index, /** @type {Account} */ owner, /** @type {string} */ other) {
-  const hlc = stamp();
-  const fields = {
-    title: words(4, index),
-    description: words(22, index + 1),
-    priority: ['High', 'Medium', 'Low'][index % 3],
-    deadline: `2027-0${(index % 9) + 1}-1${index % 10}`,
-    progress: (index * 7) % 101,
-    assignedTo: index % MINE_EVERY === 0 ? owner.fullName : other,
-    email: owner.email,
-  };
-  return {
-    opId: randomUUID(),
-    uid: randomUUID(),
-    baseV: 0,
-    kind: 'upsert',
-    fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
-  };
+  return newTaskUpsert(
+    {
+      title: words(4, index),
+      description: words(22, index + 1),
+      priority: ['High', 'Medium', 'Low'][index % 3],
+      deadline: `2027-0${(index % 9) + 1}-1${index % 10}`,
+      progress: (index * 7) % 101,
+      assignedTo: index % MINE_EVERY === 0 ? owner.fullName : other,
+      email: owner.email,
+    },
+    stamp(),
+  );
 }
 
 async function upload(/** @type {string} */ base, /** @type {Account} */ owner, /** @type {string} */ other) {

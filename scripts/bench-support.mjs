@@ -4,6 +4,7 @@
  * the e2e tests'), the run of one bench, and small statistics.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -83,7 +84,8 @@ export function reportMissed(/** @type {Array<string | false>} */ checks) {
   process.exitCode = 1;
 }
 
-async function waitForServer(/** @type {string} */ url) {
+/** Waits until `url` answers 200 (a server starting), up to a minute. */
+export async function waitForServer(/** @type {string} */ url) {
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(url)).ok) return;
@@ -93,6 +95,64 @@ async function waitForServer(/** @type {string} */ url) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`server did not start at ${url}`);
+}
+
+/**
+ * The environment of a production server with team sync on, for the sync benches
+ * (scripts/start.sh): a fast password hash and no rate limit in the way; `extra` adds to it.
+ * @param {{ port: number, dataDir: string, databaseUrl: string, extra?: Record<string, string> }} options
+ */
+export function syncServerEnv({ port, dataDir, databaseUrl, extra = {} }) {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    TEAM_SYNC: 'on',
+    AUTH_SECRET: 'bench-sync-secret-0123456789abcdefghijklmnop',
+    BCRYPT_COST: '4',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_SYNC_MAX: '1000000',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...extra,
+  };
+}
+
+/**
+ * A sync operation that creates a new task (new uid) with `values`, every field stamped `hlc`.
+ * @param {Record<string, unknown>} values
+ * @param {string} hlc
+ */
+export function newTaskUpsert(values, hlc) {
+  return {
+    opId: randomUUID(),
+    uid: randomUUID(),
+    baseV: 0,
+    kind: 'upsert',
+    fields: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value, hlc }])),
+  };
+}
+
+/** The password of every account the benches sign up. */
+const BENCH_PASSWORD = 'bench-password-1';
+
+/**
+ * Signs up `fullName` on the server at `base` through POST /api/auth/register (email derived from
+ * `email`, or a random one) and returns the account with its token.
+ * @param {string} base
+ * @param {{ fullName: string, role?: 'user' | 'admin', email?: string }} account
+ */
+export async function registerAccount(base, { fullName, role = 'user', email }) {
+  const address = email ?? `${role}-${randomUUID().slice(0, 8)}@example.com`;
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullName, email: address, password: BENCH_PASSWORD, role }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const { token } = /** @type {{ token: string }} */ (await response.json());
+  return { fullName, email: address, role, token };
 }
 
 export const median = (/** @type {number[]} */ values) => {

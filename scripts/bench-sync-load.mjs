@@ -27,13 +27,12 @@
  *   --postgres postgresql://postgres@127.0.0.1:5432/postgres]
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { argValue, root } from './bench-support.mjs';
+import { argValue, newTaskUpsert, registerAccount, root, syncServerEnv } from './bench-support.mjs';
 
 const seconds = Number(argValue('--seconds') ?? 60);
 const rate = Number(argValue('--rate') ?? 20);
@@ -41,7 +40,6 @@ const streamCount = Number(argValue('--streams') ?? 200);
 const memberCount = Number(argValue('--members') ?? 20);
 const postgresUrl = argValue('--postgres');
 const DATABASE = 'tasklane_bench_sync_load';
-const PASSWORD = 'bench-password-1';
 /**
  * How far the heap after a full collection may end above where it was before the streams opened:
  * 1,000 streams opened and closed by then, so a leak of 4 kB a stream would show.
@@ -136,21 +134,12 @@ async function startServer(/** @type {string} */ dataDir, /** @type {string} */ 
   const server = spawn('bash', ['scripts/start.sh'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      TEAM_SYNC: 'on',
-      AUTH_SECRET: 'bench-sync-secret-0123456789abcdefghijklmnop',
-      BCRYPT_COST: '4',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_SYNC_MAX: '1000000',
-      RATE_LIMIT_REGISTER_MAX: '10000',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
-    },
+    env: syncServerEnv({
+      port,
+      dataDir,
+      databaseUrl,
+      extra: { RATE_LIMIT_REGISTER_MAX: '10000', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` },
+    }),
   });
   /** @type {string[]} */
   const logged = [];
@@ -196,16 +185,8 @@ const noteError = (/** @type {keyof typeof errors} */ kind, /** @type {string} *
   if (errorSamples.length < 10) errorSamples.push(`${kind}: ${detail}`);
 };
 
-async function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} */ role) {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullName, email, password: PASSWORD, role }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  const { token } = /** @type {{ token: string }} */ (await response.json());
-  return { fullName, email, role, token };
+function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} */ role) {
+  return registerAccount(base, { fullName, role });
 }
 
 /**
@@ -273,23 +254,19 @@ async function openAll(/** @type {{ token: string }[]} */ users) {
 
 function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, email: string }} */ assignee) {
   const hlc = `${String(Date.now()).padStart(15, '0')}-${String(index % 1e6).padStart(6, '0')}-load`;
-  const values = {
-    title: `Load task ${index}`,
-    description: 'Pushed by the load bench',
-    priority: 'Medium',
-    deadline: '2099-01-01',
-    progress: 0,
-    assignedTo: assignee.fullName,
-    email: assignee.email,
-    column: 'To Do',
-  };
-  return {
-    opId: randomUUID(),
-    uid: randomUUID(),
-    baseV: 0,
-    kind: 'upsert',
-    fields: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value, hlc }])),
-  };
+  return newTaskUpsert(
+    {
+      title: `Load task ${index}`,
+      description: 'Pushed by the load bench',
+      priority: 'Medium',
+      deadline: '2099-01-01',
+      progress: 0,
+      assignedTo: assignee.fullName,
+      email: assignee.email,
+      column: 'To Do',
+    },
+    hlc,
+  );
 }
 
 /** Every task `token` can see: uid → title, walking GET /api/sync/pull from the start. */

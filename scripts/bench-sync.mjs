@@ -18,7 +18,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { argValue, median, root } from './bench-support.mjs';
+import {
+  argValue,
+  median,
+  newTaskUpsert,
+  registerAccount,
+  root,
+  syncServerEnv,
+  waitForServer,
+} from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3372);
 const base = `http://127.0.0.1:${port}`;
@@ -26,7 +34,6 @@ const runs = Number(argValue('--runs') ?? 5);
 const taskCount = Number(argValue('--tasks') ?? 5_000);
 const postgresUrl = argValue('--postgres');
 const PUSH_SIZE = 200;
-const PASSWORD = 'bench-password-1';
 const WORDS =
   'plan review draft ship budget venue client report sprint design roadmap invoice launch backlog metrics hiring onboarding release audit feedback'.split(
     ' ',
@@ -59,41 +66,20 @@ async function startServer(/** @type {string} */ dataDir) {
   const server = spawn('bash', ['scripts/start.sh'], {
     cwd: root,
     stdio: 'ignore',
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      TEAM_SYNC: 'on',
-      AUTH_SECRET: 'bench-sync-secret-0123456789abcdefghijklmnop',
-      BCRYPT_COST: '4',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_SYNC_MAX: '100000',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
+    env: syncServerEnv({ port, dataDir, databaseUrl }),
   });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return () => server.kill('SIGTERM');
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  const stop = () => server.kill('SIGTERM');
+  try {
+    await waitForServer(`${base}/api/health`);
+  } catch (error) {
+    stop();
+    throw error;
   }
-  server.kill('SIGTERM');
-  throw new Error('the server did not start');
+  return stop;
 }
 
-async function register(/** @type {string} */ fullName, /** @type {string} */ role) {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullName, email, password: PASSWORD, role }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  return /** @type {{ token: string }} */ (await response.json()).token;
+async function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} */ role) {
+  return (await registerAccount(base, { fullName, role })).token;
 }
 
 /** POST /api/sync/push; returns the request's size and time. */
@@ -137,23 +123,18 @@ async function pullAll(/** @type {string} */ token, /** @type {string} */ cursor
 }
 
 function newTaskOp(/** @type {number} */ index) {
-  const hlc = stamp();
-  const fields = {
-    title: words(4, index),
-    description: words(22, index + 1),
-    priority: ['High', 'Medium', 'Low'][index % 3],
-    deadline: `2027-0${(index % 9) + 1}-1${index % 10}`,
-    progress: index % 101,
-    assignedTo: 'Bench Member',
-    email: 'bench-member@example.com',
-  };
-  return {
-    opId: randomUUID(),
-    uid: randomUUID(),
-    baseV: 0,
-    kind: 'upsert',
-    fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
-  };
+  return newTaskUpsert(
+    {
+      title: words(4, index),
+      description: words(22, index + 1),
+      priority: ['High', 'Medium', 'Low'][index % 3],
+      deadline: `2027-0${(index % 9) + 1}-1${index % 10}`,
+      progress: index % 101,
+      assignedTo: 'Bench Member',
+      email: 'bench-member@example.com',
+    },
+    stamp(),
+  );
 }
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} kB`;
