@@ -20,7 +20,9 @@ export default defineConfig({
   // Two cores here; more workers only add contention with the server under test.
   workers: 2,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  timeout: 30_000,
+  // Generous: two workers, browsers and the servers under test share two cores, and axe on a long
+  // table takes 10–30 s when they are busy. Product timings are asserted with their own timeouts.
+  timeout: 60_000,
   use: {
     baseURL,
     trace: 'retain-on-failure',
