@@ -17,7 +17,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // Two retries on CI: with two workers, browsers and the servers under test on two cores, a few
-  // tests flake under load (reported as flaky in the run); locally none, so a failure shows at once.
+  // tests flake under load (the run reports them as flaky). Locally no retry: a failure shows at once.
   retries: process.env.CI ? 2 : 0,
   // Two cores here; more workers only add contention with the server under test.
   workers: 2,
