@@ -128,39 +128,41 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 }
 
 test.describe('admin settings page', () => {
-  test('has the three blocks with their exact headings, the fields and the defaults', async ({
-    adminPage: page,
-  }) => {
-    await openAdminPage(page, SETTINGS);
-    await expect(page).toHaveTitle(/^Admin Settings/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible();
-    const headings = main(page).getByRole('heading', { level: 2 });
-    await expect(headings).toHaveText(['Profile Settings', 'Change Password', 'Recent Activity']);
+  test(
+    'has the three blocks with their exact headings, the fields and the defaults',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await openAdminPage(page, SETTINGS);
+      await expect(page).toHaveTitle(/^Admin Settings/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible();
+      const headings = main(page).getByRole('heading', { level: 2 });
+      await expect(headings).toHaveText(['Profile Settings', 'Change Password', 'Recent Activity']);
 
-    const profile = section(page, 'Profile Settings');
-    await expect(profile.getByText('No Image', { exact: true })).toBeVisible();
-    await expect(fileInput(page)).toHaveAttribute('accept', 'image/*');
-    await expect(field(page, 'Name')).toHaveValue('Admin User');
-    await expect(field(page, 'Email')).toHaveValue('admin@example.com');
-    await expect(field(page, 'Email')).toHaveAttribute('type', 'email');
-    const role = field(page, 'Role');
-    await expect(role).toHaveValue('Admin');
-    await expect(role.locator('option')).toHaveText(['Admin', 'Super Admin']);
-    await expect(profile.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
+      const profile = section(page, 'Profile Settings');
+      await expect(profile.getByText('No Image', { exact: true })).toBeVisible();
+      await expect(fileInput(page)).toHaveAttribute('accept', 'image/*');
+      await expect(field(page, 'Name')).toHaveValue('Admin User');
+      await expect(field(page, 'Email')).toHaveValue('admin@example.com');
+      await expect(field(page, 'Email')).toHaveAttribute('type', 'email');
+      const role = field(page, 'Role');
+      await expect(role).toHaveValue('Admin');
+      await expect(role.locator('option')).toHaveText(['Admin', 'Super Admin']);
+      await expect(profile.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
 
-    const password = section(page, 'Change Password');
-    for (const label of ['Current Password', 'New Password']) {
-      await expect(password.getByLabel(label, { exact: true }), label).toHaveAttribute('type', 'password');
-      await expect(password.getByLabel(label, { exact: true }), label).toHaveValue('');
-    }
-    await expect(password.getByRole('button', { name: 'Change Password', exact: true })).toBeEnabled();
+      const password = section(page, 'Change Password');
+      for (const label of ['Current Password', 'New Password']) {
+        await expect(password.getByLabel(label, { exact: true }), label).toHaveAttribute('type', 'password');
+        await expect(password.getByLabel(label, { exact: true }), label).toHaveValue('');
+      }
+      await expect(password.getByRole('button', { name: 'Change Password', exact: true })).toBeEnabled();
 
-    await expect(section(page, 'Recent Activity')).toContainText(NO_ACTIVITY);
-    await expect(section(page, 'Recent Activity').getByRole('listitem')).toHaveCount(0);
-    // Nothing is written by looking.
-    expect(await readStoredJson(page, 'adminProfile')).toBeNull();
-    expect(await readStoredJson(page, 'adminActivityLog')).toBeNull();
-  });
+      await expect(section(page, 'Recent Activity')).toContainText(NO_ACTIVITY);
+      await expect(section(page, 'Recent Activity').getByRole('listitem')).toHaveCount(0);
+      // Nothing is written by looking.
+      expect(await readStoredJson(page, 'adminProfile')).toBeNull();
+      expect(await readStoredJson(page, 'adminActivityLog')).toBeNull();
+    },
+  );
 
   test(
     'Save Profile stores adminProfile, alerts, reloads, keeps the values, updates the navbar and logs the activity',
@@ -472,45 +474,49 @@ test.describe('admin settings page', () => {
 });
 
 test.describe('admin profile page', () => {
-  test('shows the card and the profile form, with the defaults when nothing is stored', async ({
-    adminPage: page,
-  }) => {
-    await openAdminPage(page, PROFILE);
-    await expect(page).toHaveTitle(/^Admin Profile/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Profile' })).toBeVisible();
-    await expect(main(page).getByRole('heading', { level: 2, name: 'Admin User' })).toBeVisible();
-    await expect(main(page).getByRole('img', { name: 'No profile picture', exact: true })).toBeVisible();
-    await expect(main(page).getByText('admin@example.com', { exact: true })).toBeVisible();
-    await expect(section(page, 'Profile Settings')).toBeVisible();
-    await expect(field(page, 'Name')).toHaveValue('Admin User');
-    await expect(field(page, 'Role')).toHaveValue('Admin');
-    await expect(main(page).getByRole('button', { name: 'Save Profile' })).toBeVisible();
-  });
+  test(
+    'shows the card and the profile form, with the defaults when nothing is stored',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await openAdminPage(page, PROFILE);
+      await expect(page).toHaveTitle(/^Admin Profile/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Profile' })).toBeVisible();
+      await expect(main(page).getByRole('heading', { level: 2, name: 'Admin User' })).toBeVisible();
+      await expect(main(page).getByRole('img', { name: 'No profile picture', exact: true })).toBeVisible();
+      await expect(main(page).getByText('admin@example.com', { exact: true })).toBeVisible();
+      await expect(section(page, 'Profile Settings')).toBeVisible();
+      await expect(field(page, 'Name')).toHaveValue('Admin User');
+      await expect(field(page, 'Role')).toHaveValue('Admin');
+      await expect(main(page).getByRole('button', { name: 'Save Profile' })).toBeVisible();
+    },
+  );
 
-  test('the card shows the stored profile; the navbar Profile link leads here', async ({
-    adminPage: page,
-  }) => {
-    const stored = {
-      name: 'Priya Admin',
-      email: 'priya.admin@example.com',
-      role: 'Super Admin',
-      profilePic: PIXEL,
-    };
-    await openAdminPage(page, SETTINGS, { adminProfile: stored });
-    await page.getByRole('button', { name: 'Profile menu for Priya Admin' }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await expect(page).toHaveURL(PROFILE);
+  test(
+    'the card shows the stored profile; the navbar Profile link leads here',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      const stored = {
+        name: 'Priya Admin',
+        email: 'priya.admin@example.com',
+        role: 'Super Admin',
+        profilePic: PIXEL,
+      };
+      await openAdminPage(page, SETTINGS, { adminProfile: stored });
+      await page.getByRole('button', { name: 'Profile menu for Priya Admin' }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await expect(page).toHaveURL(PROFILE);
 
-    const card = main(page).getByRole('region', { name: 'Priya Admin' });
-    await expect(card.getByRole('img', { name: 'Profile picture', exact: true })).toHaveAttribute(
-      'src',
-      PIXEL,
-    );
-    await expect(card).toContainText('priya.admin@example.com');
-    await expect(card).toContainText('Super Admin');
-    await expect(field(page, 'Name')).toHaveValue('Priya Admin');
-    await expect(field(page, 'Role')).toHaveValue('Super Admin');
-  });
+      const card = main(page).getByRole('region', { name: 'Priya Admin' });
+      await expect(card.getByRole('img', { name: 'Profile picture', exact: true })).toHaveAttribute(
+        'src',
+        PIXEL,
+      );
+      await expect(card).toContainText('priya.admin@example.com');
+      await expect(card).toContainText('Super Admin');
+      await expect(field(page, 'Name')).toHaveValue('Priya Admin');
+      await expect(field(page, 'Role')).toHaveValue('Super Admin');
+    },
+  );
 
   test(
     'saving here updates the card and the navbar after the reload and logs the activity',

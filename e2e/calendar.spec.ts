@@ -104,28 +104,32 @@ async function dragSelectDays(page: Page, from: string, to: string): Promise<voi
   await page.mouse.up();
 }
 
-test('shows the heading, task deadlines in red and stored events by type', async ({ memberPage: page }) => {
-  await openCalendar(page);
-  await expect(page).toHaveTitle(/Calendar/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('📅 Task & Deadline Calendar');
+test(
+  'shows the heading, task deadlines in red and stored events by type',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await openCalendar(page);
+    await expect(page).toHaveTitle(/Calendar/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('📅 Task & Deadline Calendar');
 
-  await expect(calendarEvent(page, 'Ship report')).toBeVisible();
-  expect(await backgroundOf(calendarEvent(page, 'Ship report'))).toBe(RED);
-  await expect(
-    calendarRoot(page).locator('td[data-date="2026-03-12"]').getByText('Ship report'),
-  ).toBeVisible();
+    await expect(calendarEvent(page, 'Ship report')).toBeVisible();
+    expect(await backgroundOf(calendarEvent(page, 'Ship report'))).toBe(RED);
+    await expect(
+      calendarRoot(page).locator('td[data-date="2026-03-12"]').getByText('Ship report'),
+    ).toBeVisible();
 
-  await expect(calendarEvent(page, 'Team sync')).toBeVisible();
-  expect(await backgroundOf(calendarEvent(page, 'Team sync'))).toBe(BLUE);
-  await expect(calendarEvent(page, 'Launch day')).toBeVisible();
-  expect(await backgroundOf(calendarEvent(page, 'Launch day'))).toBe(RED);
+    await expect(calendarEvent(page, 'Team sync')).toBeVisible();
+    expect(await backgroundOf(calendarEvent(page, 'Team sync'))).toBe(BLUE);
+    await expect(calendarEvent(page, 'Launch day')).toBeVisible();
+    expect(await backgroundOf(calendarEvent(page, 'Launch day'))).toBe(RED);
 
-  // Tasks without a readable deadline are not on the calendar.
-  await expect(page.getByText('Someday task')).toHaveCount(0);
-  await expect(page.getByText('Garbled task')).toHaveCount(0);
-});
+    // Tasks without a readable deadline are not on the calendar.
+    await expect(page.getByText('Someday task')).toHaveCount(0);
+    await expect(page.getByText('Garbled task')).toHaveCount(0);
+  },
+);
 
-test('the calendar is 500 px high', async ({ memberPage: page }) => {
+test('the calendar is 500 px high', { tag: '@one-width' }, async ({ memberPage: page }) => {
   await openCalendar(page);
   const box = await calendarRoot(page).boundingBox();
   expect(box?.height).toBeGreaterThanOrEqual(499);
@@ -161,55 +165,57 @@ test(
   },
 );
 
-test('the view buttons switch between month, week, work week, day and agenda', async ({
-  memberPage: page,
-}) => {
-  await openCalendar(page);
-  const headers = calendarRoot(page).locator('.fc-col-header-cell');
-  const toolbar = calendarRoot(page).locator('.fc-header-toolbar');
-  for (const label of ['today', 'Month', 'Week', 'Work week', 'Day', 'Agenda']) {
-    await expect(toolbar.getByRole('button', { name: label, exact: true })).toBeVisible();
-  }
-  await expect(toolbar.getByRole('button', { name: /previous/i })).toBeVisible();
-  await expect(toolbar.getByRole('button', { name: /next/i })).toBeVisible();
-  await expect(headers).toHaveCount(7);
+test(
+  'the view buttons switch between month, week, work week, day and agenda',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await openCalendar(page);
+    const headers = calendarRoot(page).locator('.fc-col-header-cell');
+    const toolbar = calendarRoot(page).locator('.fc-header-toolbar');
+    for (const label of ['today', 'Month', 'Week', 'Work week', 'Day', 'Agenda']) {
+      await expect(toolbar.getByRole('button', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(toolbar.getByRole('button', { name: /previous/i })).toBeVisible();
+    await expect(toolbar.getByRole('button', { name: /next/i })).toBeVisible();
+    await expect(headers).toHaveCount(7);
 
-  await toolbar.getByRole('button', { name: 'Week', exact: true }).click();
-  await expect(calendarTitle(page)).toHaveText('Mar 8 – 14, 2026');
-  await expect(headers).toHaveCount(7);
-  await expect(calendarRoot(page).locator('.fc-timegrid')).toBeVisible();
-  await expect(calendarEvent(page, 'Ship report')).toBeVisible();
+    await toolbar.getByRole('button', { name: 'Week', exact: true }).click();
+    await expect(calendarTitle(page)).toHaveText('Mar 8 – 14, 2026');
+    await expect(headers).toHaveCount(7);
+    await expect(calendarRoot(page).locator('.fc-timegrid')).toBeVisible();
+    await expect(calendarEvent(page, 'Ship report')).toBeVisible();
 
-  await toolbar.getByRole('button', { name: 'Work week', exact: true }).click();
-  await expect(headers).toHaveCount(5);
-  await expect(headers.first()).toHaveAttribute('data-date', '2026-03-09');
-  await expect(headers.last()).toHaveAttribute('data-date', '2026-03-13');
-  await expect(headers).toHaveText([/Mon/, /Tue/, /Wed/, /Thu/, /Fri/]);
-  await expect(calendarEvent(page, 'Ship report')).toBeVisible();
+    await toolbar.getByRole('button', { name: 'Work week', exact: true }).click();
+    await expect(headers).toHaveCount(5);
+    await expect(headers.first()).toHaveAttribute('data-date', '2026-03-09');
+    await expect(headers.last()).toHaveAttribute('data-date', '2026-03-13');
+    await expect(headers).toHaveText([/Mon/, /Tue/, /Wed/, /Thu/, /Fri/]);
+    await expect(calendarEvent(page, 'Ship report')).toBeVisible();
 
-  await toolbar.getByRole('button', { name: 'Day', exact: true }).click();
-  await expect(calendarTitle(page)).toHaveText('March 10, 2026');
-  await expect(headers).toHaveCount(1);
-  await expect(calendarEvent(page, 'Ship report')).toHaveCount(0);
+    await toolbar.getByRole('button', { name: 'Day', exact: true }).click();
+    await expect(calendarTitle(page)).toHaveText('March 10, 2026');
+    await expect(headers).toHaveCount(1);
+    await expect(calendarEvent(page, 'Ship report')).toHaveCount(0);
 
-  await toolbar.getByRole('button', { name: 'Agenda', exact: true }).click();
-  await expect(calendarTitle(page)).toHaveText('Mar 8 – 14, 2026');
-  await expect(calendarRoot(page).locator('.fc-list')).toBeVisible();
-  await expect(calendarRoot(page).getByText('Ship report')).toBeVisible();
-  await expect(calendarRoot(page).getByText('Team sync')).toHaveCount(0);
+    await toolbar.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await expect(calendarTitle(page)).toHaveText('Mar 8 – 14, 2026');
+    await expect(calendarRoot(page).locator('.fc-list')).toBeVisible();
+    await expect(calendarRoot(page).getByText('Ship report')).toBeVisible();
+    await expect(calendarRoot(page).getByText('Team sync')).toHaveCount(0);
 
-  await toolbar.getByRole('button', { name: /next/i }).click();
-  await expect(calendarTitle(page)).toHaveText('Mar 15 – 21, 2026');
-  await expect(calendarRoot(page).getByText('Team sync')).toBeVisible();
-  await expect(calendarRoot(page).getByText('Launch day')).toBeVisible();
+    await toolbar.getByRole('button', { name: /next/i }).click();
+    await expect(calendarTitle(page)).toHaveText('Mar 15 – 21, 2026');
+    await expect(calendarRoot(page).getByText('Team sync')).toBeVisible();
+    await expect(calendarRoot(page).getByText('Launch day')).toBeVisible();
 
-  await toolbar.getByRole('button', { name: 'today', exact: true }).click();
-  await expect(calendarTitle(page)).toHaveText('Mar 8 – 14, 2026');
+    await toolbar.getByRole('button', { name: 'today', exact: true }).click();
+    await expect(calendarTitle(page)).toHaveText('Mar 8 – 14, 2026');
 
-  await toolbar.getByRole('button', { name: 'Month', exact: true }).click();
-  await expect(calendarTitle(page)).toHaveText('March 2026');
-  await expect(calendarRoot(page).locator('.fc-daygrid-body')).toBeVisible();
-});
+    await toolbar.getByRole('button', { name: 'Month', exact: true }).click();
+    await expect(calendarTitle(page)).toHaveText('March 2026');
+    await expect(calendarRoot(page).locator('.fc-daygrid-body')).toBeVisible();
+  },
+);
 
 test(
   'selecting a range with the mouse and answering OK adds a red deadline',

@@ -4,7 +4,7 @@ import { fakeToken, registerViaApi, signIn, uniqueEmail } from './session-helper
 
 test.describe('navbar', () => {
   for (const path of ['/', '/login', '/signup']) {
-    test(`is not shown on ${path}`, async ({ page }) => {
+    test(`is not shown on ${path}`, { tag: '@one-width' }, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -12,7 +12,7 @@ test.describe('navbar', () => {
   }
 
   for (const path of ['/forgot-password', '/reset-password?token=x']) {
-    test(`is shown on ${path} with the default name 'User'`, async ({ page }) => {
+    test(`is shown on ${path} with the default name 'User'`, { tag: '@one-width' }, async ({ page }) => {
       await page.goto(path);
       const nav = page.getByRole('navigation', { name: 'Main' });
       await expect(nav).toBeVisible();
@@ -20,74 +20,87 @@ test.describe('navbar', () => {
     });
   }
 
-  test('shows the stored user profile name and links Profile to /user/profile', async ({
-    memberPage: page,
-  }) => {
-    await storeData(page, { json: { userProfile: { name: 'Asha Rao' } } });
-    await page.goto('/user/dashboard');
-    await page.getByRole('button', { name: 'Profile menu for Asha Rao' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
-    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
-  });
+  test(
+    'shows the stored user profile name and links Profile to /user/profile',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await storeData(page, { json: { userProfile: { name: 'Asha Rao' } } });
+      await page.goto('/user/dashboard');
+      await page.getByRole('button', { name: 'Profile menu for Asha Rao' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/user/profile');
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    },
+  );
 
-  test('the profile menu works from the keyboard and closes on Escape or a click outside', async ({
-    memberPage: page,
-  }) => {
-    await storeData(page, { json: { userProfile: { name: 'Kiran Keys' } } });
-    await page.goto('/user/dashboard');
-    const trigger = page.getByRole('button', { name: 'Profile menu for Kiran Keys' });
-    await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
-    await trigger.focus();
-    await page.keyboard.press('Enter');
-    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
-    await page.keyboard.press('End');
-    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toHaveCount(0);
-    await expect(trigger).toBeFocused();
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  test(
+    'the profile menu works from the keyboard and closes on Escape or a click outside',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await storeData(page, { json: { userProfile: { name: 'Kiran Keys' } } });
+      await page.goto('/user/dashboard');
+      const trigger = page.getByRole('button', { name: 'Profile menu for Kiran Keys' });
+      await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+      await page.keyboard.press('End');
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      await expect(trigger).toBeFocused();
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
 
-    await page.keyboard.press('ArrowUp');
-    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('menu')).toHaveCount(0);
+      await page.keyboard.press('ArrowUp');
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('menu')).toHaveCount(0);
 
-    await trigger.click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await page.getByRole('heading', { name: 'To Do' }).click();
-    await expect(page.getByRole('menu')).toHaveCount(0);
+      await trigger.click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.getByRole('heading', { name: 'To Do' }).click();
+      await expect(page.getByRole('menu')).toHaveCount(0);
 
-    // Opened with the mouse, focus stays on the button; Escape still closes the menu.
-    await trigger.click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toHaveCount(0);
-    await expect(trigger).toBeFocused();
-  });
+      // Opened with the mouse, focus stays on the button; Escape still closes the menu.
+      await trigger.click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      await expect(trigger).toBeFocused();
+    },
+  );
 
-  test('reads adminProfile under /admin and links Profile to /admin/profile', async ({ adminPage: page }) => {
-    await storeData(page, {
-      json: { adminProfile: { name: 'Admin User', role: 'Admin' }, userProfile: { name: 'Nope' } },
-    });
-    await page.goto('/admin/dashboard');
-    await page.getByRole('button', { name: 'Profile menu for Admin User' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/admin/profile');
-  });
+  test(
+    'reads adminProfile under /admin and links Profile to /admin/profile',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await storeData(page, {
+        json: { adminProfile: { name: 'Admin User', role: 'Admin' }, userProfile: { name: 'Nope' } },
+      });
+      await page.goto('/admin/dashboard');
+      await page.getByRole('button', { name: 'Profile menu for Admin User' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/admin/profile');
+    },
+  );
 
-  test('shows a default icon without a picture and the picture when there is one', async ({
-    memberPage: page,
-  }) => {
-    const pixel =
-      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-    await storeData(page, { json: { userProfile: { name: 'Pic Person', profilePic: pixel } } });
-    await page.goto('/user/dashboard');
-    await expect(page.getByRole('navigation', { name: 'Main' }).locator('img')).toHaveAttribute('src', pixel);
-  });
+  test(
+    'shows a default icon without a picture and the picture when there is one',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      const pixel =
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+      await storeData(page, { json: { userProfile: { name: 'Pic Person', profilePic: pixel } } });
+      await page.goto('/user/dashboard');
+      await expect(page.getByRole('navigation', { name: 'Main' }).locator('img')).toHaveAttribute(
+        'src',
+        pixel,
+      );
+    },
+  );
 
   test('Logout clears the session and that profile, then goes to /', async ({ memberPage: page }) => {
     await storeData(page, {
@@ -113,25 +126,33 @@ test.describe('navbar', () => {
     });
   });
 
-  test('the logo goes to the dashboard after 0.5 s, not before', async ({ adminPage: page }) => {
-    await page.clock.install();
-    await page.goto('/forgot-password');
-    await page.getByRole('link', { name: 'Tasklane' }).click();
-    await page.clock.runFor(400);
-    expect(new URL(page.url()).pathname).toBe('/forgot-password');
-    await page.clock.runFor(200);
-    // /forgot-password is not an /admin path, so the user dashboard is the target.
-    await page.waitForURL('**/user/dashboard');
-  });
+  test(
+    'the logo goes to the dashboard after 0.5 s, not before',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await page.clock.install();
+      await page.goto('/forgot-password');
+      await page.getByRole('link', { name: 'Tasklane' }).click();
+      await page.clock.runFor(400);
+      expect(new URL(page.url()).pathname).toBe('/forgot-password');
+      await page.clock.runFor(200);
+      // /forgot-password is not an /admin path, so the user dashboard is the target.
+      await page.waitForURL('**/user/dashboard');
+    },
+  );
 
-  test('the logo reloads when already on the dashboard', async ({ adminPage: page }) => {
-    await page.goto('/admin/dashboard');
-    await expect(page.getByRole('link', { name: 'Tasklane' })).toHaveAttribute('href', '/admin/dashboard');
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('link', { name: 'Tasklane' }).click();
-    await reloaded;
-    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
-  });
+  test(
+    'the logo reloads when already on the dashboard',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await page.goto('/admin/dashboard');
+      await expect(page.getByRole('link', { name: 'Tasklane' })).toHaveAttribute('href', '/admin/dashboard');
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('link', { name: 'Tasklane' }).click();
+      await reloaded;
+      expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+    },
+  );
 });
 
 test.describe('footer', { tag: '@one-width' }, () => {

@@ -67,48 +67,54 @@ function soundsPlayed(page: Page): Promise<string[]> {
 }
 
 test.describe('dashboard board', () => {
-  test('shows the three columns with cards placed by progress, each with its deadline and priority', async ({
-    memberPage: page,
-  }) => {
-    await openDashboard(page);
-    await expect(column(page, 'To Do').getByText('Write release notes')).toBeVisible();
-    await expect(column(page, 'In Progress').getByText('Review PR')).toBeVisible();
-    await expect(column(page, 'Completed').getByText('Plan sprint')).toBeVisible();
-    const first = column(page, 'To Do').getByRole('button', { name: /Write release notes/ });
-    await expect(first).toContainText('For v2');
-    await expect(first).toContainText(`Deadline: ${TODAY}`);
-    await expect(first).toContainText('High priority');
-    // Colour by priority (High red, Medium yellow, Low green), on top of the text.
-    const colours = await Promise.all(
-      ['Write release notes', 'Review PR', 'Plan sprint'].map((title) =>
-        card(page, title).evaluate((element) => getComputedStyle(element).borderLeftColor),
-      ),
-    );
-    expect(new Set(colours).size).toBe(3);
-    // Same priority, same colour.
-    await expect
-      .poll(() =>
-        page
-          .getByRole('button', { name: /Write release notes/ })
-          .evaluate((element) => getComputedStyle(element).backgroundColor),
-      )
-      .not.toBe(
-        await card(page, 'Plan sprint').evaluate((element) => getComputedStyle(element).backgroundColor),
+  test(
+    'shows the three columns with cards placed by progress, each with its deadline and priority',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await openDashboard(page);
+      await expect(column(page, 'To Do').getByText('Write release notes')).toBeVisible();
+      await expect(column(page, 'In Progress').getByText('Review PR')).toBeVisible();
+      await expect(column(page, 'Completed').getByText('Plan sprint')).toBeVisible();
+      const first = column(page, 'To Do').getByRole('button', { name: /Write release notes/ });
+      await expect(first).toContainText('For v2');
+      await expect(first).toContainText(`Deadline: ${TODAY}`);
+      await expect(first).toContainText('High priority');
+      // Colour by priority (High red, Medium yellow, Low green), on top of the text.
+      const colours = await Promise.all(
+        ['Write release notes', 'Review PR', 'Plan sprint'].map((title) =>
+          card(page, title).evaluate((element) => getComputedStyle(element).borderLeftColor),
+        ),
       );
-  });
+      expect(new Set(colours).size).toBe(3);
+      // Same priority, same colour.
+      await expect
+        .poll(() =>
+          page
+            .getByRole('button', { name: /Write release notes/ })
+            .evaluate((element) => getComputedStyle(element).backgroundColor),
+        )
+        .not.toBe(
+          await card(page, 'Plan sprint').evaluate((element) => getComputedStyle(element).backgroundColor),
+        );
+    },
+  );
 
-  test('thresholds: 40 To Do, 41 and 80 In Progress, 81 Completed', async ({ memberPage: page }) => {
-    await openDashboard(page, [
-      { id: 'a', title: 'Forty', progress: 40, deadline: '2026-04-01' },
-      { id: 'b', title: 'Forty-one', progress: 41, deadline: '2026-04-01' },
-      { id: 'c', title: 'Eighty', progress: 80, deadline: '2026-04-01' },
-      { id: 'd', title: 'Eighty-one', progress: 81, deadline: '2026-04-01' },
-    ]);
-    await expect(column(page, 'To Do').getByText('Forty', { exact: true })).toBeVisible();
-    await expect(column(page, 'In Progress').getByText('Forty-one')).toBeVisible();
-    await expect(column(page, 'In Progress').getByText('Eighty', { exact: true })).toBeVisible();
-    await expect(column(page, 'Completed').getByText('Eighty-one')).toBeVisible();
-  });
+  test(
+    'thresholds: 40 To Do, 41 and 80 In Progress, 81 Completed',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await openDashboard(page, [
+        { id: 'a', title: 'Forty', progress: 40, deadline: '2026-04-01' },
+        { id: 'b', title: 'Forty-one', progress: 41, deadline: '2026-04-01' },
+        { id: 'c', title: 'Eighty', progress: 80, deadline: '2026-04-01' },
+        { id: 'd', title: 'Eighty-one', progress: 81, deadline: '2026-04-01' },
+      ]);
+      await expect(column(page, 'To Do').getByText('Forty', { exact: true })).toBeVisible();
+      await expect(column(page, 'In Progress').getByText('Forty-one')).toBeVisible();
+      await expect(column(page, 'In Progress').getByText('Eighty', { exact: true })).toBeVisible();
+      await expect(column(page, 'Completed').getByText('Eighty-one')).toBeVisible();
+    },
+  );
 
   test('a mouse drag moves a card, saves at once with progress unchanged, and survives a reload', async ({
     memberPage: page,
@@ -199,29 +205,31 @@ test.describe('dashboard board', () => {
     expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[1]).not.toHaveProperty('column');
   });
 
-  test('dropping a card back where its progress puts it clears the saved column', async ({
-    memberPage: page,
-  }) => {
-    await openDashboard(page, [
-      { id: '1', title: 'Dragged earlier', progress: 10, deadline: '2026-04-01', column: 'Completed' },
-    ]);
-    await expect(column(page, 'Completed').getByText('Dragged earlier')).toBeVisible();
-    await card(page, 'Dragged earlier').focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByText('Task "Dragged earlier" is over the Completed column.')).toBeAttached();
-    // An arrow pressed before dnd-kit has measured the columns (a frame or two after the pick-up, more
-    // on a busy machine) does nothing: press until the card is over To Do. It is the leftmost column,
-    // so a press too many changes nothing.
-    await expect(async () => {
-      await page.keyboard.press('ArrowLeft');
-      await expect(page.getByText('Task "Dragged earlier" is over the To Do column.')).toBeAttached({
-        timeout: 1_000,
-      });
-    }).toPass();
-    await page.keyboard.press('Enter');
-    await expect(column(page, 'To Do').getByText('Dragged earlier')).toBeVisible();
-    expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[0]).not.toHaveProperty('column');
-  });
+  test(
+    'dropping a card back where its progress puts it clears the saved column',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await openDashboard(page, [
+        { id: '1', title: 'Dragged earlier', progress: 10, deadline: '2026-04-01', column: 'Completed' },
+      ]);
+      await expect(column(page, 'Completed').getByText('Dragged earlier')).toBeVisible();
+      await card(page, 'Dragged earlier').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Task "Dragged earlier" is over the Completed column.')).toBeAttached();
+      // An arrow pressed before dnd-kit has measured the columns (a frame or two after the pick-up, more
+      // on a busy machine) does nothing: press until the card is over To Do. It is the leftmost column,
+      // so a press too many changes nothing.
+      await expect(async () => {
+        await page.keyboard.press('ArrowLeft');
+        await expect(page.getByText('Task "Dragged earlier" is over the To Do column.')).toBeAttached({
+          timeout: 1_000,
+        });
+      }).toPass();
+      await page.keyboard.press('Enter');
+      await expect(column(page, 'To Do').getByText('Dragged earlier')).toBeVisible();
+      expect((await readStoredJson<StoredTask[]>(page, 'tasks'))?.[0]).not.toHaveProperty('column');
+    },
+  );
   test(
     'a long column shows 20 cards, then grows 20 at a time on request; the count names them all',
     { tag: '@one-width' },

@@ -324,32 +324,40 @@ test.describe('back to top', () => {
   const scrollCalls = (page: Page) =>
     page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls);
 
-  test('appears after scrolling down and smooth-scrolls to the top', async ({ page }) => {
-    const button = page.getByRole('link', { name: 'Back to top' });
-    await expect(button).toBeHidden();
-    await jumpTo(page, 150);
-    await expect(button).toBeHidden();
-    await jumpTo(page, 'bottom');
-    await expect(button).toBeVisible();
+  test(
+    'appears after scrolling down and smooth-scrolls to the top',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      const button = page.getByRole('link', { name: 'Back to top' });
+      await expect(button).toBeHidden();
+      await jumpTo(page, 150);
+      await expect(button).toBeHidden();
+      await jumpTo(page, 'bottom');
+      await expect(button).toBeVisible();
 
-    await recordScrollTo(page);
-    await button.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
-    expect(await scrollCalls(page)).toEqual([{ top: 0, behavior: 'smooth' }]);
-    await expect(button).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-  });
+      await recordScrollTo(page);
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+      expect(await scrollCalls(page)).toEqual([{ top: 0, behavior: 'smooth' }]);
+      await expect(button).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    },
+  );
 
-  test('jumps without animation when the user prefers reduced motion', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await jumpTo(page, 'bottom');
-    const button = page.getByRole('link', { name: 'Back to top' });
-    await expect(button).toBeVisible();
-    await recordScrollTo(page);
-    await button.click();
-    expect(await scrollCalls(page)).toEqual([{ top: 0, behavior: 'auto' }]);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  });
+  test(
+    'jumps without animation when the user prefers reduced motion',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await jumpTo(page, 'bottom');
+      const button = page.getByRole('link', { name: 'Back to top' });
+      await expect(button).toBeVisible();
+      await recordScrollTo(page);
+      await button.click();
+      expect(await scrollCalls(page)).toEqual([{ top: 0, behavior: 'auto' }]);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    },
+  );
 });
 
 test('no horizontal scrolling at 360 px', async ({ page }, testInfo) => {

@@ -18,22 +18,24 @@ async function openNotifications(page: Page, now: string, tasks?: StoredTask[]):
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('📢 Notifications');
 }
 
-test('lists the tasks due today and tomorrow, in stored order, and nothing else', async ({
-  memberPage: page,
-}) => {
-  await openNotifications(page, '2026-03-10T10:00:00', [
-    task('1', 'Past', '2026-03-09'),
-    task('2', 'Tomorrow task', '2026-03-11'),
-    task('3', 'Later', '2026-03-12'),
-    task('4', 'Today task', '2026-03-10'),
-    task('5', 'No deadline', ''),
-  ]);
-  await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
-    '⏳ Task "Tomorrow task" is due tomorrow!',
-    '🚨 Task "Today task" is due today!',
-  ]);
-  await expect(page.getByText('No new notifications')).toHaveCount(0);
-});
+test(
+  'lists the tasks due today and tomorrow, in stored order, and nothing else',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await openNotifications(page, '2026-03-10T10:00:00', [
+      task('1', 'Past', '2026-03-09'),
+      task('2', 'Tomorrow task', '2026-03-11'),
+      task('3', 'Later', '2026-03-12'),
+      task('4', 'Today task', '2026-03-10'),
+      task('5', 'No deadline', ''),
+    ]);
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
+      '⏳ Task "Tomorrow task" is due tomorrow!',
+      '🚨 Task "Today task" is due today!',
+    ]);
+    await expect(page.getByText('No new notifications')).toHaveCount(0);
+  },
+);
 
 test(
   "shows 'No new notifications' with no tasks, and with none due today or tomorrow",

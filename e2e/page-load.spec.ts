@@ -11,7 +11,7 @@ import { freePort } from './process-helpers';
 const SLOW_NOTICE = 'This page is taking longer than expected to load.';
 const SCRIPTS = /\/_next\/static\/chunks\/.*\.js$/;
 
-test.describe('a page whose scripts never arrive', () => {
+test.describe('a page whose scripts never arrive', { tag: '@one-width' }, () => {
   for (const area of ['/user/dashboard', '/admin/dashboard']) {
     test(`${area} says so and offers a reload instead of spinning forever`, async ({ page }) => {
       // Scripts only: the stylesheet still loads, as it does when the dev server refuses its scripts.

@@ -115,32 +115,34 @@ async function saveAndReload(page: Page): Promise<void> {
 }
 
 test.describe('member profile page', () => {
-  test('has the heading, the picture picker and every field with its exact label, type and placeholder', async ({
-    memberPage: page,
-  }) => {
-    await openProfile(page);
-    await expect(page).toHaveTitle(/^Profile/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  test(
+    'has the heading, the picture picker and every field with its exact label, type and placeholder',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await openProfile(page);
+      await expect(page).toHaveTitle(/^Profile/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
-    for (const { label, type } of FIELDS) {
-      const input = field(page, label);
-      await expect(input, label).toBeVisible();
-      await expect(input, label).toHaveAttribute('type', type);
-      await expect(input, label).toHaveValue('');
-    }
-    await expect(field(page, 'Phone Number')).toHaveAttribute('placeholder', '+1 555 123 4567');
-    await expect(field(page, 'Address')).toHaveAttribute('placeholder', '123 Main St, Springfield, IL');
-    await expect(field(page, 'Role')).toHaveAttribute('placeholder', 'Software Developer, Student, etc.');
+      for (const { label, type } of FIELDS) {
+        const input = field(page, label);
+        await expect(input, label).toBeVisible();
+        await expect(input, label).toHaveAttribute('type', type);
+        await expect(input, label).toHaveValue('');
+      }
+      await expect(field(page, 'Phone Number')).toHaveAttribute('placeholder', '+1 555 123 4567');
+      await expect(field(page, 'Address')).toHaveAttribute('placeholder', '123 Main St, Springfield, IL');
+      await expect(field(page, 'Role')).toHaveAttribute('placeholder', 'Software Developer, Student, etc.');
 
-    const main = page.getByRole('main');
-    await expect(main.getByText('No Image', { exact: true })).toBeVisible();
-    await expect(main.getByRole('img', { name: 'Profile picture preview' })).toHaveCount(0);
-    await expect(main.getByRole('button', { name: 'Remove picture' })).toHaveCount(0);
-    await expect(fileInput(page)).toHaveAttribute('accept', 'image/*');
-    await expect(main.getByLabel('Choose picture')).toHaveAttribute('type', 'file');
-    await expect(main.getByText('Choose picture', { exact: true })).toBeVisible();
-    await expect(main.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
-  });
+      const main = page.getByRole('main');
+      await expect(main.getByText('No Image', { exact: true })).toBeVisible();
+      await expect(main.getByRole('img', { name: 'Profile picture preview' })).toHaveCount(0);
+      await expect(main.getByRole('button', { name: 'Remove picture' })).toHaveCount(0);
+      await expect(fileInput(page)).toHaveAttribute('accept', 'image/*');
+      await expect(main.getByLabel('Choose picture')).toHaveAttribute('type', 'file');
+      await expect(main.getByText('Choose picture', { exact: true })).toBeVisible();
+      await expect(main.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
+    },
+  );
 
   test(
     'a chosen PNG is previewed, shrunk to 256 px in the browser, saved, and shown in the navbar after the reload',
@@ -345,7 +347,7 @@ test.describe('member profile page', () => {
     },
   );
 
-  test('works with the keyboard alone', async ({ memberPage: page }) => {
+  test('works with the keyboard alone', { tag: '@one-width' }, async ({ memberPage: page }) => {
     await openProfile(page, { json: { userProfile: { name: 'Key Board' } } });
     const name = field(page, 'Name');
     await expect(name).toHaveValue('Key Board');

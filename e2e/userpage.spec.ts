@@ -52,28 +52,30 @@ function boardColumn(page: Page, name: 'To Do' | 'In Progress' | 'Completed'): L
   return page.getByRole('region', { name: new RegExp(`^${name}\\b`) });
 }
 
-test('shows the form (Priority defaults to Medium; Title, Description, Deadline required) and the empty state', async ({
-  memberPage: page,
-}) => {
-  await openWith(page, '/user/userpage');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('User Task Management');
-  await expect(form(page).getByRole('heading', { name: 'Create a New Task' })).toBeVisible();
-  const priority = form(page).getByRole('combobox', { name: 'Priority' });
-  await expect(priority).toHaveValue('Medium');
-  await expect(priority.getByRole('option')).toHaveText(['High', 'Medium', 'Low']);
-  await expect(form(page).getByRole('textbox', { name: 'Deadline', exact: true })).toHaveAttribute(
-    'type',
-    'date',
-  );
-  for (const label of ['Title', 'Description', 'Deadline']) {
-    await expect(form(page).getByRole('textbox', { name: label, exact: true })).toHaveAttribute(
-      'required',
-      '',
+test(
+  'shows the form (Priority defaults to Medium; Title, Description, Deadline required) and the empty state',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await openWith(page, '/user/userpage');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('User Task Management');
+    await expect(form(page).getByRole('heading', { name: 'Create a New Task' })).toBeVisible();
+    const priority = form(page).getByRole('combobox', { name: 'Priority' });
+    await expect(priority).toHaveValue('Medium');
+    await expect(priority.getByRole('option')).toHaveText(['High', 'Medium', 'Low']);
+    await expect(form(page).getByRole('textbox', { name: 'Deadline', exact: true })).toHaveAttribute(
+      'type',
+      'date',
     );
-  }
-  await expect(priority).not.toHaveAttribute('required', '');
-  await expect(page.getByText('No tasks created yet. Start by adding a task!')).toBeVisible();
-});
+    for (const label of ['Title', 'Description', 'Deadline']) {
+      await expect(form(page).getByRole('textbox', { name: label, exact: true })).toHaveAttribute(
+        'required',
+        '',
+      );
+    }
+    await expect(priority).not.toHaveAttribute('required', '');
+    await expect(page.getByText('No tasks created yet. Start by adding a task!')).toBeVisible();
+  },
+);
 
 test(
   'adding a task stores it with the member as assignee, shows its card and resets the form',

@@ -133,36 +133,38 @@ test(
 
 test.describe('no data loss', () => {
   for (const raw of ['not json', '{}']) {
-    test(`tasks = '${raw}': every page shows its empty state and a notice, the text is kept aside`, async ({
-      memberPage: page,
-    }) => {
-      const errors = collectPageErrors(page);
-      await openWith(page, '/user/dashboard', { raw: { tasks: raw } });
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-      await expect(storageNotice(page)).toBeVisible();
-      const copies = await readStoredKeys(page, 'tasks.corrupt.');
-      const copyKeys = Object.keys(copies);
-      expect(copyKeys).toHaveLength(1);
-      const [copyKey] = copyKeys as [string];
-      expect(copyKey).toMatch(/^tasks\.corrupt\.\d+$/);
-      expect(copies[copyKey]).toBe(raw);
-      await expect(storageNotice(page)).toContainText('"tasks"');
-      await expect(storageNotice(page)).toContainText(copyKey);
-      await expect(page.getByText('No tasks here.')).toHaveCount(3);
+    test(
+      `tasks = '${raw}': every page shows its empty state and a notice, the text is kept aside`,
+      { tag: '@one-width' },
+      async ({ memberPage: page }) => {
+        const errors = collectPageErrors(page);
+        await openWith(page, '/user/dashboard', { raw: { tasks: raw } });
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+        await expect(storageNotice(page)).toBeVisible();
+        const copies = await readStoredKeys(page, 'tasks.corrupt.');
+        const copyKeys = Object.keys(copies);
+        expect(copyKeys).toHaveLength(1);
+        const [copyKey] = copyKeys as [string];
+        expect(copyKey).toMatch(/^tasks\.corrupt\.\d+$/);
+        expect(copies[copyKey]).toBe(raw);
+        await expect(storageNotice(page)).toContainText('"tasks"');
+        await expect(storageNotice(page)).toContainText(copyKey);
+        await expect(page.getByText('No tasks here.')).toHaveCount(3);
 
-      await page.goto('/user/userpage');
-      await expect(page.getByText(EMPTY_GRID)).toBeVisible();
-      await expect(storageNotice(page)).toContainText(copyKey);
+        await page.goto('/user/userpage');
+        await expect(page.getByText(EMPTY_GRID)).toBeVisible();
+        await expect(storageNotice(page)).toContainText(copyKey);
 
-      await page.goto('/user/notifications');
-      await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
-      await expect(storageNotice(page)).toContainText(copyKey);
+        await page.goto('/user/notifications');
+        await expect(page.getByText('No new notifications', { exact: true })).toBeVisible();
+        await expect(storageNotice(page)).toContainText(copyKey);
 
-      // Reads never destroy: the original is still in place, and re-reading did not pile up copies.
-      expect(await page.evaluate(() => localStorage.getItem('tasks'))).toBe(raw);
-      expect(await readStoredKeys(page, 'tasks.corrupt.')).toEqual({ [copyKey]: raw });
-      expect(errors).toEqual([]);
-    });
+        // Reads never destroy: the original is still in place, and re-reading did not pile up copies.
+        expect(await page.evaluate(() => localStorage.getItem('tasks'))).toBe(raw);
+        expect(await readStoredKeys(page, 'tasks.corrupt.')).toEqual({ [copyKey]: raw });
+        expect(errors).toEqual([]);
+      },
+    );
   }
 
   test(
