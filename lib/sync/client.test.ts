@@ -441,6 +441,55 @@ describe('startTeamSync', () => {
     expect(metaOf(storage).tasks['srv-1']).toBeDefined();
   });
 
+  it('a page load with a synced replica parses it once and serialises it never, through idle polls', async () => {
+    const { server, tasks, storage, calls, begin } = start();
+    pushFromOtherDevice(server, 'srv-1', 'From server', PHONE_STAMP);
+    begin();
+    await settle();
+    expect(tasks.tasks.map((task) => task.title)).toEqual(['From server']);
+    stop?.();
+    const raw = storage.getItem(SYNC_META_KEY);
+    const isMeta = (value: unknown) =>
+      typeof value === 'object' && value !== null && 'clientId' in value && 'dirty' in value;
+    const parse = vi.spyOn(JSON, 'parse');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const pullsBefore = calls.length;
+
+    // The next page load: the engine starts again on what the last one stored.
+    begin();
+    await settle();
+    await vi.advanceTimersByTimeAsync(4_000);
+
+    // Two cycles, each pulling once (pushing nothing), with the replica read from storage once.
+    expect(calls.slice(pullsBefore).map((call) => call.url.split('?')[0])).toEqual([
+      '/api/sync/pull',
+      '/api/sync/pull',
+    ]);
+    expect(parse.mock.calls.filter(([text]) => text === raw)).toHaveLength(1);
+    expect(stringify.mock.calls.filter(([value]) => isMeta(value))).toHaveLength(0);
+    expect(storage.getItem(SYNC_META_KEY)).toBe(raw);
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+    parse.mockRestore();
+    stringify.mockRestore();
+  });
+
+  it('a local edit is still saved and pushed after idle steps handed the replica back', async () => {
+    const { server, tasks, storage, begin } = start();
+    pushFromOtherDevice(server, 'srv-1', 'From server', PHONE_STAMP);
+    begin();
+    await settle();
+    await vi.advanceTimersByTimeAsync(4_000);
+
+    tasks.command((list) => list.map((item) => ({ ...item, title: 'Edited here' })));
+    expect(metaOf(storage).dirty['srv-1']).toBeDefined();
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+
+    expect(metaOf(storage).dirty).toEqual({});
+    expect(metaOf(storage).inflight).toEqual([]);
+    expect(server.viewOf(USER).get('srv-1')?.title).toBe('Edited here');
+  });
+
   it('stops on 401: no more requests, local edits no longer recorded, status off', async () => {
     const { tasks, calls, faults, begin } = start();
     begin();

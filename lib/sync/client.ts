@@ -37,11 +37,12 @@ import {
   finishWalk,
   freezeOps,
   hasPending,
+  isIdlePage,
   isSyncId,
   nextPushBatch,
   pendingCount,
   readMeta,
-  recordChanges,
+  recordLocalChanges,
   startWalk,
   uidsOf,
   unsyncedTasks,
@@ -253,6 +254,8 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
 
   let stopped = false;
   let cache: { raw: string; meta: SyncMeta } | null = null;
+  /** What the last `workingMeta()` handed out, and the text it came from (for `putBack`). */
+  let taken: { raw: string; meta: SyncMeta } | null = null;
   let lastSeenTasks: readonly Task[] | null = null;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -300,6 +303,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   /** Saves the metadata; a refused write (full storage) leaves the last saved one in force. */
   function saveMeta(meta: SyncMeta): boolean {
     if (!storage) return false;
+    taken = null;
     const raw = JSON.stringify(meta);
     try {
       // With thousands of tasks the text is about 1 MB, and most steps of an idle sync change nothing:
@@ -325,7 +329,17 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     // the cache, so a step that stops before saving leaves nothing changed behind.
     const meta = cache && cache.raw === raw ? cache.meta : parseMeta(raw);
     cache = null;
+    taken = meta ? { raw, meta } : null;
     return meta && meta.userId === options.userId ? meta : null;
+  }
+
+  /**
+   * A step that took the metadata and changed nothing gives it back: it still matches the text it
+   * came from, so the next step reuses it instead of parsing ~1 MB again (and nothing is written).
+   */
+  function putBack(meta: SyncMeta): void {
+    if (taken?.meta === meta) cache = taken;
+    taken = null;
   }
 
   function needsDecision(meta: SyncMeta, tasks: readonly Task[]): number {
@@ -373,19 +387,30 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (!force && tasks === lastSeenTasks) return;
     const meta = workingMeta();
     if (!meta) return;
-    if (meta.decided === null && unsyncedTasks(meta, tasks).length === 0) meta.decided = 'upload';
-    const next = recordChanges(meta, null, tasks as Task[], now(), newId);
-    commit(meta, tasks, next);
+    let decided = false;
+    if (meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
+      meta.decided = 'upload';
+      decided = true;
+    }
+    const recorded = recordLocalChanges(meta, null, tasks as Task[], now(), newId);
+    if (!decided && !recorded.changed) {
+      // The usual outcome at start: nothing to write (with thousands of tasks, ~1 MB of text).
+      putBack(meta);
+      lastSeenTasks = tasks;
+      return;
+    }
+    commit(meta, tasks, recorded.tasks);
   }
 
   const hook: TasksWriteHook = (prev, next) => {
     const meta = stopped ? null : workingMeta();
     if (!meta) return { tasks: next };
-    const tasks = recordChanges(meta, prev, next, now(), newId);
+    const recorded = recordLocalChanges(meta, prev, next, now(), newId);
+    if (!recorded.changed) putBack(meta);
     return {
-      tasks,
+      tasks: recorded.tasks,
       afterWrite: () => {
-        saveMeta(meta);
+        if (recorded.changed) saveMeta(meta);
         lastSeenTasks = tasksPort.read();
         refreshStatus();
         schedule(PUSH_DEBOUNCE_MS);
@@ -425,10 +450,18 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     for (;;) {
       if (stopped) return;
       const meta = workingMeta();
-      if (!meta || needsDecision(meta, tasksPort.read()) > 0) return;
+      if (!meta) return;
+      if (needsDecision(meta, tasksPort.read()) > 0) {
+        putBack(meta);
+        return;
+      }
       freezeOps(meta, tasksPort.read());
       const batch = nextPushBatch(meta);
-      if (batch.length === 0) return;
+      if (batch.length === 0) {
+        // Nothing frozen, nothing waiting: `freezeOps` only ever adds to `inflight`.
+        putBack(meta);
+        return;
+      }
       // Frozen operations are saved before they leave: a retry sends the very same ones.
       if (!saveMeta(meta)) return;
       const response = readPushResponse(
@@ -449,10 +482,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       if (stopped) return;
       const meta = workingMeta();
       if (!meta) return;
-      beforePull(meta, now());
+      const walkStarted = beforePull(meta, now());
       const walking = meta.walk !== null;
       const query = `cursor=${encodeURIComponent(meta.cursor)}&limit=${PULL_PAGE_SIZE}${walking ? '&walk=1' : ''}`;
-      saveMeta(meta);
+      if (walkStarted) saveMeta(meta);
+      else putBack(meta);
       const page = readPullResponse(await send<unknown>(`/api/sync/pull?${query}`, 'GET'));
       if (stopped) return;
       if (page.changes.length > 0 || page.gone.length > 0) conflictsStale = true;
@@ -466,6 +500,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       }
       const current = workingMeta();
       if (!current) return;
+      if (isIdlePage(current, page)) {
+        // An idle poll: nothing to apply, nothing to write.
+        putBack(current);
+        return;
+      }
       const tasks = tasksPort.read();
       let next = applyPullPage(current, tasks, page, now());
       if (!page.more && current.walk !== null) next = finishWalk(current, next);

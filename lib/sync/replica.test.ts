@@ -9,11 +9,13 @@ import {
   finishWalk,
   freezeOps,
   hashValue,
+  isIdlePage,
   MAX_WALK_AGE_MS,
   nextPushBatch,
   pendingCount,
   readMeta,
   recordChanges,
+  recordLocalChanges,
   startWalk,
   travels,
   unsyncedTasks,
@@ -166,6 +168,38 @@ describe('recordChanges', () => {
     recordChanges(meta, tasks, [], NOW, uids());
     recordChanges(meta, [], tasks, NOW, uids());
     expect(meta.dirty['uid-1']).toEqual({ f: {}, x: { del: false, s: S1 } });
+  });
+
+  it('says whether it changed the metadata: not for a list matching what was synced', () => {
+    const { meta, tasks } = syncedMeta();
+    const before = structuredClone(meta);
+    expect(recordLocalChanges(meta, null, tasks, NOW, uids())).toEqual({ tasks, changed: false });
+    expect(meta).toEqual(before);
+    // A delete already pending is not a change either.
+    recordChanges(meta, tasks, [], NOW, uids());
+    const deleted = structuredClone(meta);
+    expect(recordLocalChanges(meta, null, [], NOW, uids()).changed).toBe(false);
+    expect(meta).toEqual(deleted);
+  });
+
+  it('reports every change: an edit, a new task, a delete, a new task forgotten unsent', () => {
+    const { meta, tasks } = syncedMeta();
+    const edited = [{ ...tasks[0]!, title: 'T2' }];
+    expect(recordLocalChanges(meta, tasks, edited, NOW, uids()).changed).toBe(true);
+    const created = recordLocalChanges(
+      meta,
+      edited,
+      [...edited, sampleTask({ id: '2' })],
+      NOW,
+      () => 'uid-2',
+    );
+    expect(created.changed).toBe(true);
+    // Forgetting the unsent new task stamps nothing but still changes the metadata.
+    const hlc = meta.hlc;
+    expect(recordLocalChanges(meta, created.tasks, edited, NOW, uids()).changed).toBe(true);
+    expect(meta.hlc).toBe(hlc);
+    expect(Object.keys(meta.dirty)).toEqual(['uid-1']);
+    expect(recordLocalChanges(meta, edited, [], NOW, uids()).changed).toBe(true);
   });
 });
 
@@ -364,14 +398,72 @@ describe('walks', () => {
 
   it('starts a walk for a pull from the start with synced tasks, and restarts a stale one', () => {
     const { meta } = syncedMeta();
-    beforePull(meta, NOW);
+    expect(beforePull(meta, NOW)).toBe(true);
     expect(meta.walk).toBe(NOW);
     meta.cursor = '3:uid-1';
-    beforePull(meta, NOW + MAX_WALK_AGE_MS);
-    expect(meta.cursor).toBe('3:uid-1');
-    beforePull(meta, NOW + MAX_WALK_AGE_MS + 1);
+    const walking = structuredClone(meta);
+    expect(beforePull(meta, NOW + MAX_WALK_AGE_MS)).toBe(false);
+    expect(meta).toEqual(walking);
+    expect(beforePull(meta, NOW + MAX_WALK_AGE_MS + 1)).toBe(true);
     expect(meta.cursor).toBe('0:');
     expect(meta.walk).toBe(NOW + MAX_WALK_AGE_MS + 1);
+  });
+
+  it('changes nothing before a pull past the start, nor for a replica with no synced task', () => {
+    const fresh = uploadMeta();
+    expect(beforePull(fresh, NOW)).toBe(false);
+    expect(fresh.walk).toBeNull();
+    const { meta } = syncedMeta();
+    meta.cursor = '4:uid-1';
+    const before = structuredClone(meta);
+    expect(beforePull(meta, NOW)).toBe(false);
+    expect(meta).toEqual(before);
+  });
+});
+
+describe('isIdlePage', () => {
+  const idle = { changes: [], gone: [], cursor: '4:uid-1', more: false, reset: false };
+
+  function settledMeta(): { meta: SyncMeta; tasks: Task[] } {
+    const synced = syncedMeta();
+    synced.meta.cursor = '4:uid-1';
+    return synced;
+  }
+
+  it('is true for an empty last page at the same cursor, which changes nothing', () => {
+    const { meta, tasks } = settledMeta();
+    expect(isIdlePage(meta, idle)).toBe(true);
+    const before = structuredClone(meta);
+    expect(applyPullPage(meta, tasks, idle, NOW)).toBe(tasks);
+    expect(meta).toEqual(before);
+  });
+
+  it('is true with local changes waiting: a pull does not touch them', () => {
+    const { meta, tasks } = settledMeta();
+    recordChanges(meta, tasks, [{ ...tasks[0]!, title: 'T2' }], NOW, uids());
+    expect(isIdlePage(meta, idle)).toBe(true);
+  });
+
+  it('is false when the page brings anything or is not the last', () => {
+    const { meta } = settledMeta();
+    const row = { uid: 'uid-1', v: 5, deleted: false, data: { title: 'T' } };
+    expect(isIdlePage(meta, { ...idle, changes: [row] })).toBe(false);
+    expect(isIdlePage(meta, { ...idle, gone: ['uid-1'] })).toBe(false);
+    expect(isIdlePage(meta, { ...idle, cursor: '5:uid-1' })).toBe(false);
+    expect(isIdlePage(meta, { ...idle, more: true })).toBe(false);
+    expect(isIdlePage(meta, { ...idle, reset: true })).toBe(false);
+  });
+
+  it('is false while a walk runs (the last page finishes it) or a sent task was never pulled', () => {
+    const walking = settledMeta().meta;
+    walking.walk = NOW;
+    expect(isIdlePage(walking, idle)).toBe(false);
+    // The last page drops a task acknowledged but never pulled: not idle.
+    const { meta, tasks } = settledMeta();
+    meta.tasks['uid-2'] = { v: 1, h: {}, u: 1 };
+    expect(isIdlePage(meta, idle)).toBe(false);
+    applyPullPage(meta, [...tasks, sampleTask({ id: '2', uid: 'uid-2' })], idle, NOW);
+    expect(meta.tasks['uid-2']).toBeUndefined();
   });
 });
 

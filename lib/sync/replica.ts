@@ -84,7 +84,11 @@ export function isSyncId(value: unknown): value is string {
 
 /** 32-bit FNV-1a of the value's JSON (undefined counts as null), in base 36. */
 export function hashValue(value: unknown): string {
-  const text = JSON.stringify(value ?? null);
+  return hashJson(JSON.stringify(value ?? null));
+}
+
+/** `hashValue` of the value whose JSON is `text`. */
+function hashJson(text: string): string {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
@@ -108,8 +112,21 @@ const SENT_VERSION = 1;
  * size limit. Other fields stay on this device (a server refusing one would refuse the whole push).
  */
 export function travels(field: string, value: unknown): boolean {
-  if (LOCAL_ONLY_FIELDS.has(field) || !FIELD_PATTERN.test(field)) return false;
+  if (!isTravellingName(field)) return false;
   return value === undefined || JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars;
+}
+
+/** Field names seen so far and whether they may travel (a list holds the same few names many times). */
+const travellingNames = new Map<string, boolean>();
+
+function isTravellingName(field: string): boolean {
+  let known = travellingNames.get(field);
+  if (known === undefined) {
+    known = !LOCAL_ONLY_FIELDS.has(field) && FIELD_PATTERN.test(field);
+    // Bounded: names come from stored tasks, which anyone may edit.
+    if (travellingNames.size < 1_000) travellingNames.set(field, known);
+  }
+  return known;
 }
 
 export function createMeta(userId: string, clientId: string): SyncMeta {
@@ -186,10 +203,6 @@ function receiveStamp(meta: SyncMeta, stamp: string, nowMs: number): void {
   meta.hlc = formatHlc(receive({ ...parseHlc(meta.hlc), node: meta.clientId }, stamp, nowMs));
 }
 
-function syncedFieldNames(task: Task): string[] {
-  return Object.keys(task).filter((field) => travels(field, task[field]));
-}
-
 /**
  * Compares one task with what was last synced and its dirty entry; changed fields get a fresh stamp.
  * `restore`: the task is back after a delete (or is known by uid but never seen): say it exists.
@@ -197,15 +210,18 @@ function syncedFieldNames(task: Task): string[] {
 function diffTask(meta: SyncMeta, uid: string, task: Task, stamp: () => string, restore: boolean): void {
   const synced = meta.tasks[uid];
   const existing = meta.dirty[uid];
-  const fields = new Set(syncedFieldNames(task));
+  const fields = new Set(Object.keys(task));
   for (const field of Object.keys(synced?.h ?? {})) fields.add(field);
   for (const field of Object.keys(existing?.f ?? {})) fields.add(field);
   const changed: [string, string][] = [];
   for (const field of fields) {
-    const value = task[field];
+    if (!isTravellingName(field)) continue;
+    // `travels` and `hashValue` in one JSON encoding: the start-up diff does this for every field
+    // of every task (tens of thousands with a team's tasks).
+    const text = JSON.stringify(task[field] ?? null);
     // A field that stopped travelling (grew too large) keeps its last synced value on the server.
-    if (!travels(field, value)) continue;
-    const current = hashValue(value);
+    if (text.length > SYNC_LIMITS.maxValueChars) continue;
+    const current = hashJson(text);
     const dirtyHash = existing?.f[field];
     const base = dirtyHash ?? synced?.h[field] ?? NULL_HASH;
     if (current !== base) changed.push([field, current]);
@@ -251,7 +267,27 @@ export function recordChanges(
   nowMs: number,
   newUid: () => string,
 ): Task[] {
-  const { stamp } = clockOf(meta, nowMs);
+  return recordLocalChanges(meta, prev, next, nowMs, newUid).tasks;
+}
+
+/**
+ * `recordChanges`, also saying whether it changed `meta`: when it did not (the usual outcome of the
+ * full diff), the caller has nothing to save.
+ */
+export function recordLocalChanges(
+  meta: SyncMeta,
+  prev: readonly Task[] | null,
+  next: Task[],
+  nowMs: number,
+  newUid: () => string,
+): { tasks: Task[]; changed: boolean } {
+  const clock = clockOf(meta, nowMs);
+  // Every change made below either stamps (the clock moves) or forgets a task (`markDeleted`).
+  let changed = false;
+  const stamp = () => {
+    changed = true;
+    return clock.stamp();
+  };
   const unchanged = prev ? new Set(prev) : null;
   const localOnly = new Set(meta.localOnly);
   const present = new Set<string>();
@@ -279,9 +315,9 @@ export function recordChanges(
   for (const uid of present) missing.delete(uid);
   if (missing.size > 0) {
     const frozen = frozenKeys(meta);
-    for (const uid of missing) markDeleted(meta, uid, frozen, stamp);
+    for (const uid of missing) if (markDeleted(meta, uid, frozen, stamp)) changed = true;
   }
-  return out ?? next;
+  return { tasks: out ?? next, changed };
 }
 
 function isKnown(meta: SyncMeta, uid: string): boolean {
@@ -290,11 +326,12 @@ function isKnown(meta: SyncMeta, uid: string): boolean {
 
 /**
  * A task gone from the list. Its values are gone with it: unsent field edits are dropped and the delete
- * is what counts; a task the server never received is simply forgotten.
+ * is what counts; a task the server never received is simply forgotten. Returns whether it changed
+ * `meta` (false only for a delete already pending).
  */
-function markDeleted(meta: SyncMeta, uid: string, frozen: Set<string>, stamp: () => string): void {
+function markDeleted(meta: SyncMeta, uid: string, frozen: Set<string>, stamp: () => string): boolean {
   const entry = meta.dirty[uid];
-  if (entry?.x?.del === true) return;
+  if (entry?.x?.del === true) return false;
   const pending: DirtyEntry = entry ?? { f: {} };
   for (const field of Object.keys(pending.f)) {
     if (!frozen.has(frozenKey(uid, field, stampOf(pending, field)))) dropDirtyField(pending, field);
@@ -302,10 +339,11 @@ function markDeleted(meta: SyncMeta, uid: string, frozen: Set<string>, stamp: ()
   const sent = [...frozen].some((key) => key.startsWith(`${uid}\n`));
   if (meta.tasks[uid] === undefined && !sent) {
     delete meta.dirty[uid];
-    return;
+    return true;
   }
   pending.x = { del: true, s: stamp() };
   meta.dirty[uid] = pending;
+  return true;
 }
 
 function frozenKey(uid: string, field: string, stamp: string | undefined): string {
@@ -631,13 +669,31 @@ export function startWalk(meta: SyncMeta, nowMs: number): void {
 /**
  * Called before each pull: a pull from the start is a walk (a task pushed but never pulled, whose
  * tombstone the server has since forgotten, would otherwise stay here for good), and a walk left
- * unfinished too long starts again.
+ * unfinished too long starts again. Returns whether it changed `meta` (it started a walk).
  */
-export function beforePull(meta: SyncMeta, nowMs: number): void {
-  if (meta.walk !== null && nowMs - meta.walk > MAX_WALK_AGE_MS) startWalk(meta, nowMs);
+export function beforePull(meta: SyncMeta, nowMs: number): boolean {
+  if (meta.walk !== null && nowMs - meta.walk > MAX_WALK_AGE_MS) {
+    startWalk(meta, nowMs);
+    return true;
+  }
   if (meta.cursor === START_CURSOR && meta.walk === null && Object.keys(meta.tasks).length > 0) {
     startWalk(meta, nowMs);
+    return true;
   }
+  return false;
+}
+
+/**
+ * Whether a pulled page would change nothing: no change, nothing gone, the cursor where it was, the
+ * last page, no reset, no walk to finish and no task sent but never pulled (the last page checks
+ * those). Then `applyPullPage` (and `finishWalk`) would leave `meta` and the list as they are, so an
+ * idle poll need not apply it, nor save the replica again.
+ */
+export function isIdlePage(meta: SyncMeta, page: PullResponse): boolean {
+  if (page.changes.length > 0 || page.gone.length > 0 || page.more || page.reset) return false;
+  if (page.cursor !== meta.cursor || meta.walk !== null) return false;
+  for (const entry of Object.values(meta.tasks)) if (entry.u !== undefined) return false;
+  return true;
 }
 
 /**
