@@ -36,6 +36,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // npm test runs these beside lint and typecheck on two cores: a property test that takes 3 s
+          // alone can take 10 there. Time limits catch hangs, not slowness (benchmarks measure that).
+          testTimeout: 20_000,
           include: [
             'lib/**/*.test.ts',
             'lib/**/*.test.tsx',

@@ -10,15 +10,36 @@ export NEXT_TELEMETRY_DISABLED=1
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 started=$SECONDS
 
-step "lint"
-npx eslint . --max-warnings=0
-step "typecheck"
-npx tsc --noEmit
-step "format"
-npx prettier --check . --log-level warn
+# Lint, typecheck, format and the unit tests are single-threaded and independent: they run side by
+# side, each into its own log, printed in this order once all have ended. Any failure fails the step.
+parallel_checks() {
+  local dir names=() pids=() failed=0 i
+  dir=$(mktemp -d)
+  while [ "$#" -gt 0 ]; do
+    names+=("$1")
+    bash -c "$2" >"$dir/${#names[@]}.log" 2>&1 &
+    pids+=("$!")
+    shift 2
+  done
+  for i in "${!names[@]}"; do
+    step "${names[$i]}"
+    if wait "${pids[$i]}"; then
+      cat "$dir/$((i + 1)).log"
+    else
+      cat "$dir/$((i + 1)).log"
+      echo "FAILED: ${names[$i]}"
+      failed=1
+    fi
+  done
+  rm -rf "$dir"
+  return "$failed"
+}
 
-step "unit tests"
-npx vitest run --project unit
+parallel_checks \
+  "lint" "npx eslint . --max-warnings=0" \
+  "typecheck" "npx tsc --noEmit" \
+  "format" "npx prettier --check . --log-level warn" \
+  "unit tests" "npx vitest run --project unit"
 # Both dialects in one run, three files at a time: the PostgreSQL files mostly wait on the database,
 # so they overlap with the SQLite ones (about 60 s instead of 105 s one after the other, 2 cores).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openPokeStream, parseEvents, readPokeSeq } from './stream';
 
+/** Real timers (the stream's 1 s back-off): room for a busy machine, without slowing a quiet one. */
+const WAIT = { timeout: 10_000 };
+
 describe('parseEvents', () => {
   it('returns complete events and keeps a partial one for the next chunk', () => {
     const first = parseEvents('retry: 5000\n\nevent: poke\ndata: {"seq":3}\n\n: ping\n\nevent: po');
@@ -64,14 +67,14 @@ describe('openPokeStream', () => {
       onHealth: (up) => health.push(up),
       random: () => 0,
     });
-    await vi.waitFor(() => expect(pokes).toEqual([3, 5]));
+    await vi.waitFor(() => expect(pokes).toEqual([3, 5]), WAIT);
     expect(health).toEqual([true, true]);
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/sync/stream');
     expect(init?.headers).toEqual({ Authorization: 'Bearer the-token', Accept: 'text/event-stream' });
     // bye: opened again after 1 s (random 0), not at once.
     expect(fetch).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2), WAIT);
     close();
   });
 
@@ -86,7 +89,7 @@ describe('openPokeStream', () => {
       onHealth: (up) => health.push(up),
       random: () => 0,
     });
-    await vi.waitFor(() => expect(health).toEqual([false]), { timeout: 4_000 });
+    await vi.waitFor(() => expect(health).toEqual([false]), WAIT);
     expect(fetch).toHaveBeenCalledTimes(3);
     close();
 
@@ -99,7 +102,7 @@ describe('openPokeStream', () => {
       onPoke: () => undefined,
       onHealth: (up) => told.push(up),
     });
-    await vi.waitFor(() => expect(told).toEqual([false]));
+    await vi.waitFor(() => expect(told).toEqual([false]), WAIT);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notFound).toHaveBeenCalledTimes(1);
     closeAgain();
@@ -128,7 +131,7 @@ describe('openPokeStream', () => {
       onPoke: () => undefined,
       onHealth: () => undefined,
     });
-    await vi.waitFor(() => expect(hanging).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(hanging).toHaveBeenCalledTimes(1), WAIT);
     close();
     expect(signal?.aborted).toBe(true);
   });
