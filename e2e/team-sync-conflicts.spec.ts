@@ -144,6 +144,17 @@ test.describe('@one-width replaced values with team sync on', () => {
   }) => {
     const title = 'Book the venue';
     const { laptop, phone } = await progressConflict(browser, title);
+    // Create Tasks marks the card in its grid too.
+    await phone.page.goto('/user/userpage');
+    await expect(
+      phone.page
+        .getByRole('main')
+        .getByRole('article', { name: title, exact: true })
+        .getByRole('button', {
+          name: `Review 1 replaced value of “${title}”`,
+          exact: true,
+        }),
+    ).toBeVisible();
     await phone.context.close();
     const desk = await openDeviceAt(server.base, browser, admin);
     await desk.page.goto('/admin/manage-tasks');

@@ -10,6 +10,7 @@ import { deleteTask, setTaskProgress, tasksStore } from '@/lib/storage/tasks';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
+import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { PRIORITY_LOOK } from './priority';
@@ -111,6 +112,11 @@ function TaskGridCard({ task }: { task: Task }) {
       </div>
       <div className="mt-auto pt-4">
         {canReassign ? <ReassignButton task={task} describedBy={titleId} className="mr-2" /> : null}
+        <ConflictMarker
+          task={task}
+          className="mr-2 align-middle"
+          returnFocus={() => document.getElementById(sliderId)}
+        />
         <Button variant="danger" size="sm" onClick={handleDelete} aria-describedby={titleId}>
           Delete Task
         </Button>
