@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
+import {
+  findAxeViolations,
+  openWith,
+  pickUpWithKeyboard,
+  readStoredJson,
+  type StoredTask,
+} from './page-helpers';
 import { memberSession, signIn } from './session-helpers';
 
 /** The fixed "now" of these tests (local time): a Tuesday. */
@@ -180,9 +186,8 @@ test.describe('dashboard board', () => {
     await openDashboard(page);
     const source = card(page, 'Write release notes');
     await source.focus();
-    await page.keyboard.press('Space');
     // The live region keeps only the latest announcement: picked up, then over its own column.
-    await expect(page.getByText('Task "Write release notes" is over the To Do column.')).toBeAttached();
+    await pickUpWithKeyboard(page, 'Task "Write release notes" is over the To Do column.');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText('Task "Write release notes" is over the In Progress column.')).toBeAttached();
     await page.keyboard.press('Space');
@@ -198,7 +203,7 @@ test.describe('dashboard board', () => {
     // Escape leaves the card where it was.
     const moved = card(page, 'Review PR');
     await moved.focus();
-    await page.keyboard.press('Space');
+    await pickUpWithKeyboard(page, 'Task "Review PR" is over the In Progress column.');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Escape');
     await expect(column(page, 'In Progress').getByText('Review PR')).toBeVisible();

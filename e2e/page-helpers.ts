@@ -183,3 +183,15 @@ export async function findAxeViolations(page: Page) {
     })),
   }));
 }
+
+/**
+ * Picks up the focused board card with Space: waits for the board's `announcement` (the card over its
+ * own column), then for the keyboard sensor to listen. dnd-kit announces the pick-up at once but adds
+ * its key listener in a timer, so an arrow pressed in between is lost (seen on a busy CI machine); a
+ * timer set now runs after that one.
+ */
+export async function pickUpWithKeyboard(page: Page, announcement: string): Promise<void> {
+  await page.keyboard.press('Space');
+  await page.getByText(announcement).waitFor({ state: 'attached' });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

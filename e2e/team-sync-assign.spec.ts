@@ -7,7 +7,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findAxeViolations, readStoredJson, type StoredTask } from './page-helpers';
+import { findAxeViolations, pickUpWithKeyboard, readStoredJson, type StoredTask } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
@@ -99,8 +99,7 @@ test.describe('team sync assignees', () => {
 
     // The card still drags: the Reassign button sits outside the drag handle.
     await aliceCard.getByRole('button', { name: new RegExp(title) }).focus();
-    await alice.page.keyboard.press('Space');
-    await expect(alice.page.getByText(`Task "${title}" is over the To Do column.`)).toBeAttached();
+    await pickUpWithKeyboard(alice.page, `Task "${title}" is over the To Do column.`);
     await alice.page.keyboard.press('ArrowRight');
     await expect(alice.page.getByText(`Task "${title}" is over the In Progress column.`)).toBeAttached();
     await alice.page.keyboard.press('Space');

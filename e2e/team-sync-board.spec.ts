@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { request, type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
+import {
+  findAxeViolations,
+  openWith,
+  pickUpWithKeyboard,
+  readStoredJson,
+  type StoredTask,
+} from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import { registerViaApi, signIn } from './session-helpers';
 
@@ -131,8 +137,7 @@ test.describe('@one-width Mine / All with team sync on', () => {
 
     // A keyboard drag while filtered saves the column and the card stays in view.
     await card(page, 'Write the brief').focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByText('Task "Write the brief" is over the To Do column.')).toBeAttached();
+    await pickUpWithKeyboard(page, 'Task "Write the brief" is over the To Do column.');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText('Task "Write the brief" is over the In Progress column.')).toBeAttached();
     await page.keyboard.press('Space');

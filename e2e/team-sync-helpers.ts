@@ -5,7 +5,7 @@
  */
 import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { readStoredJson, type StoredTask } from './page-helpers';
+import { pickUpWithKeyboard, readStoredJson, type StoredTask } from './page-helpers';
 import { registerViaApi, signIn } from './session-helpers';
 
 export type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
@@ -76,8 +76,7 @@ export async function drag(page: Page, title: string, from: Column, to: Column):
     .locator('[aria-roledescription="draggable task"]')
     .and(page.getByRole('button', { name: new RegExp(title) }))
     .focus();
-  await page.keyboard.press('Space');
-  await expect(over(from)).toBeAttached();
+  await pickUpWithKeyboard(page, `Task "${title}" is over the ${from} column.`);
   const step = COLUMNS.indexOf(to) > COLUMNS.indexOf(from) ? 1 : -1;
   for (let index = COLUMNS.indexOf(from); index !== COLUMNS.indexOf(to);) {
     index += step;
