@@ -23,11 +23,11 @@ parallel_checks() {
   done
   for i in "${!names[@]}"; do
     step "${names[$i]}"
-    if wait "${pids[$i]}"; then
-      cat "$dir/$((i + 1)).log"
-    else
-      cat "$dir/$((i + 1)).log"
-      echo "FAILED: ${names[$i]}"
+    local status=0
+    wait "${pids[$i]}" || status=$?
+    cat "$dir/$((i + 1)).log"
+    if [ "$status" -ne 0 ]; then
+      echo "FAILED: ${names[$i]} (exit $status)"
       failed=1
     fi
   done
