@@ -4,6 +4,7 @@ import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { PRODUCT_NAME } from '@/lib/constants';
 import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
+import { THEME_INIT_SCRIPT } from '@/lib/theme/theme';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -19,7 +20,11 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The head script sets data-theme before React hydrates (docs/decisions/0014-dark-mode.md).
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+      </head>
       <body className="flex min-h-screen flex-col font-sans">
         <a
           href="#main-content"

@@ -167,14 +167,12 @@ export function collectDialogs(page: Page): string[] {
   return messages;
 }
 
-/**
- * axe-core's violations on the page as it is now (all default rules, WCAG 2.x A and AA included),
- * summarised so that a failure shows the rule, the elements and axe's reason (e.g. the contrast found).
- */
-export async function findAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** axe's violations, summarised so that a failure shows the rule, the elements and axe's reason. */
+function summariseViolations(results: AxeResults, suffix = '') {
   return results.violations.map((violation) => ({
-    id: violation.id,
+    id: `${violation.id}${suffix}`,
     impact: violation.impact,
     nodes: violation.nodes.map((node) => ({
       target: node.target.join(' '),
@@ -182,6 +180,37 @@ export async function findAxeViolations(page: Page) {
       why: node.any.map((check) => check.message),
     })),
   }));
+}
+
+/**
+ * axe-core's violations on the page as it is now (all default rules, WCAG 2.x A and AA included), in
+ * the light theme, then the colour contrast again in the dark theme (docs/product.md#theme): the
+ * theme changes colours only, so the other rules would find the same. The page's own theme is put
+ * back afterwards. A violation found in the dark theme has " (dark)" after its rule's id.
+ */
+export async function findAxeViolations(page: Page) {
+  const setTheme = (theme: string | null) =>
+    page.evaluate(async (value) => {
+      const root = document.documentElement;
+      const before = root.dataset.theme ?? null;
+      if (value === null) delete root.dataset.theme;
+      else root.dataset.theme = value;
+      // Colours with a transition (buttons, links) would be read half-way.
+      await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
+      return before;
+    }, theme);
+  const before = await setTheme('light');
+  try {
+    const light = summariseViolations(await new AxeBuilder({ page }).analyze());
+    await setTheme('dark');
+    const dark = summariseViolations(
+      await new AxeBuilder({ page }).withRules(['color-contrast']).analyze(),
+      ' (dark)',
+    );
+    return [...light, ...dark];
+  } finally {
+    await setTheme(before);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Head, Html, Main, NextScript } from 'next/document';
+import { THEME_INIT_SCRIPT } from '@/lib/theme/theme';
 
 /**
  * The document of the Pages Router, which serves `/` only (docs/decisions/0008-landing-without-runtime-js.md);
@@ -8,7 +9,9 @@ import { Head, Html, Main, NextScript } from 'next/document';
 export default function Document() {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+      </Head>
       <body className="flex min-h-screen flex-col font-sans">
         <Main />
         <NextScript />

@@ -20,6 +20,39 @@
     });
   }
 
+  // Theme: the navbar switch's twin (docs/product.md#theme), raw text under tasklane.theme.
+  const theme = $('[data-theme-select]');
+  if (theme) {
+    const show = (value) => {
+      value = value === 'light' || value === 'dark' ? value : 'system';
+      if (value === 'system') delete document.documentElement.dataset.theme;
+      else document.documentElement.dataset.theme = value;
+      theme.value = value;
+      for (const icon of document.querySelectorAll('[data-theme-icon]')) {
+        icon.classList.toggle('hidden', icon.dataset.themeIcon !== value);
+      }
+      return value;
+    };
+    const read = () => {
+      try {
+        return localStorage.getItem('tasklane.theme');
+      } catch {
+        return null;
+      }
+    };
+    show(read());
+    theme.addEventListener('change', () => {
+      const value = show(theme.value);
+      try {
+        if (value === 'system') localStorage.removeItem('tasklane.theme');
+        else localStorage.setItem('tasklane.theme', value);
+      } catch {
+        // storage full or blocked: the theme lasts for this page only
+      }
+    });
+    window.addEventListener('storage', () => show(read()));
+  }
+
   // Back to top: shown once the page is scrolled down; scrolls without adding #top to the URL.
   const up = $('[data-back-to-top]');
   if (up) {

@@ -1,4 +1,5 @@
 import { ArrowRight, ListChecks } from 'lucide-react';
+import { ThemeSelectField } from '@/components/layout/theme-select';
 import { buttonClasses } from '@/components/ui/button';
 import { HERO_TAGLINE } from '@/lib/content/landing';
 import { PRODUCT_NAME } from '@/lib/constants';
@@ -64,11 +65,14 @@ export function Hero() {
       className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-slate-50"
     >
       <div className={CONTAINER}>
-        <div className="flex items-center gap-2 py-5 text-lg font-bold text-brand-900">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">
-            <ListChecks aria-hidden="true" className="size-5" />
-          </span>
-          {PRODUCT_NAME}
+        <div className="flex items-center justify-between gap-2 py-5">
+          <div className="flex items-center gap-2 text-lg font-bold text-brand-900">
+            <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">
+              <ListChecks aria-hidden="true" className="size-5" />
+            </span>
+            {PRODUCT_NAME}
+          </div>
+          <ThemeSelectField id="landing-theme" />
         </div>
         <div className="grid items-center gap-12 pt-8 pb-16 sm:pt-12 sm:pb-20 lg:grid-cols-2 lg:pb-24">
           <div className="text-center lg:text-left">

@@ -164,7 +164,7 @@ function ConflictsDialog({
         event.preventDefault();
         if (busyId === null) onClose();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-black/50"
     >
       <h2 id={titleId} className="text-lg font-semibold">
         {CONFLICTS_DIALOG_TITLE}

@@ -5,10 +5,13 @@ import type { BoardColumn } from '@/lib/tasks/task';
 import type { ColumnCount } from './task-analytics';
 
 const BAR_COLORS: Record<BoardColumn, string> = {
-  'To Do': '#64748b',
-  'In Progress': '#ca8a04',
-  Completed: '#16a34a',
+  'To Do': 'var(--color-slate-500)',
+  'In Progress': 'var(--color-yellow-600)',
+  Completed: 'var(--color-green-600)',
 };
+
+/** Axis labels in the page's secondary text colour, so they follow the theme (app/palette.css). */
+const TICK = { fontSize: 12, fill: 'var(--color-slate-600)' };
 
 /** The bars themselves (recharts); the text summary beside it carries the same numbers for everyone. */
 export function AnalyticsChart({ counts, height }: { counts: readonly ColumnCount[]; height: number }) {
@@ -19,9 +22,9 @@ export function AnalyticsChart({ counts, height }: { counts: readonly ColumnCoun
         margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
         accessibilityLayer={false}
       >
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="column" tick={{ fontSize: 12 }} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-slate-200)" />
+        <XAxis dataKey="column" tick={TICK} stroke="var(--color-slate-400)" />
+        <YAxis allowDecimals={false} tick={TICK} stroke="var(--color-slate-400)" />
         <Bar dataKey="count" name="Tasks" radius={[6, 6, 0, 0]} isAnimationActive={false}>
           {counts.map(({ column }) => (
             <Cell key={column} fill={BAR_COLORS[column]} />

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { Toaster, toast, type ExternalToast, type ToastT } from 'sonner';
+import { useTheme } from '@/lib/hooks/use-theme';
 import { DEADLINE_TOAST_LIMIT, TOAST_DURATION_MS } from '@/lib/constants';
 
 const TOAST_BY_TYPE = {
@@ -25,6 +26,7 @@ function setToastDuration(shown: ToastT, duration: number): void {
  * focus returns.
  */
 export function AppToaster() {
+  const theme = useTheme();
   useEffect(() => {
     const heldDurations = new Map<string | number, number | undefined>();
     const hold = () => {
@@ -55,6 +57,7 @@ export function AppToaster() {
       position="top-right"
       duration={TOAST_DURATION_MS}
       richColors
+      theme={theme}
       closeButton
       // Every deadline toast of the dashboard and their summary in the stack (sonner's default is 3).
       visibleToasts={DEADLINE_TOAST_LIMIT + 1}
