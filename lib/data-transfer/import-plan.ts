@@ -139,7 +139,8 @@ function readCsvSource(text: string): Result<ImportSource> {
   if (!parsed.ok) return { ok: false, message: IMPORT_MESSAGES.badCsv(parsed.message) };
   const [header, ...records] = parsed.records;
   if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
-  const names = header.map((cell) => (cell === null ? '' : unescapeFormula(cell).trim()));
+  // Names are taken exactly (not trimmed): a field's name may hold spaces.
+  const names = header.map((cell) => (cell === null ? '' : unescapeFormula(cell)));
   const blank = names.indexOf('');
   if (blank !== -1) {
     return { ok: false, message: IMPORT_MESSAGES.badCsvHeader(`has no name for column ${blank + 1}`) };
@@ -158,13 +159,15 @@ function readCsvSource(text: string): Result<ImportSource> {
       source.refusedRows.push({ row, message: ROW_MESSAGES.cellCount(record.length, names.length) });
       return;
     }
-    const value: Record<string, unknown> = {};
-    record.forEach((cell, column) => {
-      if (cell === null) return;
-      const name = names[column]!;
-      const cellText = unescapeFormula(cell);
-      value[name] = KNOWN_COLUMNS.has(name) ? cellText : readExtraCell(cellText);
-    });
+    // fromEntries defines own fields, so a column named "__proto__" is just a field.
+    const value = Object.fromEntries(
+      record.flatMap((cell, column) => {
+        if (cell === null) return [];
+        const name = names[column]!;
+        const cellText = unescapeFormula(cell);
+        return [[name, KNOWN_COLUMNS.has(name) ? cellText : readExtraCell(cellText)]];
+      }),
+    );
     source.rows.push({ row, value });
   });
   return { ok: true, value: source };
