@@ -49,7 +49,11 @@ await runBench({ port, dataDir: 'data/bench-profile-js' }, async ({ base, browse
       const download = page.waitForEvent('download');
       await exportButton.click();
       await download;
-      await page.getByLabel('Import a file').setInputFiles({
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Import a file' }).click();
+      await (
+        await chooser
+      ).setFiles({
         name: 'tasks.csv',
         mimeType: 'text/csv',
         buffer: Buffer.from('id,title\r\n1,One\r\n'),

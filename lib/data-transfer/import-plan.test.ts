@@ -152,7 +152,7 @@ describe('planImport', () => {
   });
 
   it('JSON: calendar events merge without duplicates; notes and profile only when they differ', () => {
-    const event = { title: 'Launch', start: '2026-12-01', type: 'event' };
+    const event = { title: 'Launch', start: '2026-12-01', type: 'event' as const };
     const current: CurrentData = {
       tasks: [],
       notes: 'mine',
