@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fillStorageQuota, openWith, readStoredJson, type StoredData, type StoredTask } from './page-helpers';
+import {
+  fillStorageQuota,
+  findAxeViolations,
+  openWith,
+  readStoredJson,
+  type StoredData,
+  type StoredTask,
+} from './page-helpers';
 
 /** "Your data" on the member profile (docs/product.md#your-data): export, import preview, apply, undo. */
 
@@ -251,7 +258,9 @@ test.describe('Your data', () => {
     },
   );
 
-  test('the preview fits the screen and is used with the keyboard', async ({ memberPage: page }) => {
+  test('the preview fits the screen, passes axe and is used with the keyboard', async ({
+    memberPage: page,
+  }) => {
     await openYourData(page);
     await importFile(
       page,
@@ -265,6 +274,7 @@ test.describe('Your data', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+    expect(await findAxeViolations(page)).toEqual([]);
     const apply = main.getByRole('button', { name: 'Apply import' });
     await apply.focus();
     await page.keyboard.press('Enter');

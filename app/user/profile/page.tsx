@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { YourData } from '@/components/data/your-data';
+import { YourData } from '@/components/profile/your-data';
 import { UserProfileForm } from '@/components/profile/user-profile-form';
 
 export const metadata: Metadata = { title: 'Profile' };
