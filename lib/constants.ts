@@ -27,3 +27,5 @@ export const SLOW_PAGE_NOTICE_MS = 8_000;
 export const NOTIFICATION_SOUND_URL = '/sounds/notification.wav';
 /** The admin's activity log keeps the 5 latest entries (docs/product.md#recent-activity). */
 export const ADMIN_ACTIVITY_LOG_MAX = 5;
+/** The largest file the profile page's data import reads (docs/product.md#your-data). */
+export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;

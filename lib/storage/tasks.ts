@@ -79,6 +79,21 @@ export function replaceTasksFromSync(change: (tasks: readonly Task[]) => Task[])
 }
 
 /**
+ * A data import and its undo (docs/product.md#your-data): the whole list replaced as one local edit, so
+ * team sync sends the differences like any other change. `null` removes the key (it was not stored
+ * before the import). Throws `StorageQuotaError`/`StorageUnavailableError`; nothing is written then.
+ */
+export function replaceAllTasks(next: Task[] | null): void {
+  const current = store.read();
+  if (next !== null) {
+    writeLocalEdit(current, next);
+    return;
+  }
+  if (current.length > 0) writeLocalEdit(current, []);
+  store.remove();
+}
+
+/**
  * Adds a task made from the form's input, assigned to the logged-in user (name and email, when known),
  * with an id no stored task has. Returns it, or `null` when the title or description is blank after
  * trimming (nothing is written). With team sync on, the form's assignee picker passes `assignedTo`

@@ -1,0 +1,209 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FOCUS_RING } from '@/components/ui/styles';
+import { readCurrentData, undoImport, writeImport, type ImportSnapshot } from '@/lib/data-transfer/apply';
+import {
+  applyImportPlan,
+  checkImportFile,
+  IMPORT_MESSAGES,
+  planChangesAnything,
+  planImport,
+  PREVIEW_TEXTS,
+  readImportText,
+  type ImportChoices,
+  type ImportPlan,
+  type ImportSource,
+  type PlannedTask,
+} from '@/lib/data-transfer/import-plan';
+import { saveSafely } from '@/lib/storage/save-safely';
+
+/** How many entries each preview list shows before 'And {n} more.' */
+const PREVIEW_LIST_LIMIT = 50;
+
+/** A chosen file, read and planned against what is stored, or the message saying why it cannot be. */
+export type PreparedImport =
+  | { ok: true; fileName: string; source: ImportSource; plan: ImportPlan }
+  | { ok: false; fileName: string; message: string };
+
+/** Reads `file` (only after its type and size passed) and plans the import. Writes nothing. */
+export async function prepareImport(file: File): Promise<PreparedImport> {
+  const fileName = file.name;
+  const kind = checkImportFile(file);
+  if (!kind.ok) return { ok: false, fileName, message: kind.message };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, fileName, message: IMPORT_MESSAGES.unreadable };
+  }
+  const source = readImportText(kind.value, text);
+  if (!source.ok) return { ok: false, fileName, message: source.message };
+  return { ok: true, fileName, source: source.value, plan: planImport(source.value, readCurrentData()) };
+}
+
+export type ImportPanelProps = { prepared: PreparedImport };
+
+function PreviewList({ title, items }: { title: string; items: readonly ReactNode[] }) {
+  if (items.length === 0) return null;
+  const shown = items.slice(0, PREVIEW_LIST_LIMIT);
+  return (
+    <div>
+      <h4 className="text-sm font-semibold text-slate-800">
+        {title} ({items.length})
+      </h4>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm break-words text-slate-700">
+        {shown.map((item, index) => (
+          <li key={index}>{item}</li>
+        ))}
+      </ul>
+      {items.length > shown.length ? (
+        <p className="mt-1 text-sm text-slate-600">And {items.length - shown.length} more.</p>
+      ) : null}
+    </div>
+  );
+}
+
+const taskItem = ({ row, task }: PlannedTask) => `Row ${row}: ${task.title || '(no title)'}`;
+
+/**
+ * The import preview, then Apply and Undo (docs/product.md#your-data). Stays mounted while the page is
+ * open, so the undo snapshot (kept in memory only) lives until the next import applied or the page left.
+ */
+export function ImportPanel({ prepared }: ImportPanelProps) {
+  const baseId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [shownFor, setShownFor] = useState(prepared);
+  const [open, setOpen] = useState(true);
+  const [choices, setChoices] = useState<ImportChoices>({ replaceNotes: false, replaceProfile: false });
+  const [status, setStatus] = useState('');
+  const [snapshot, setSnapshot] = useState<ImportSnapshot | null>(null);
+
+  // A new file chosen: show its preview (the snapshot of the last applied import stays).
+  if (prepared !== shownFor) {
+    setShownFor(prepared);
+    setOpen(true);
+    setChoices({ replaceNotes: false, replaceProfile: false });
+    setStatus('');
+  }
+
+  useEffect(() => {
+    if (prepared.ok) headingRef.current?.focus();
+  }, [prepared]);
+
+  function apply() {
+    if (!prepared.ok) return;
+    // Planned again on what is stored now: another tab may have changed it since the preview.
+    const current = readCurrentData();
+    const plan = planImport(prepared.source, current);
+    const writes = applyImportPlan(plan, current, choices);
+    const result: { snapshot?: ImportSnapshot } = {};
+    if (!saveSafely(() => (result.snapshot = writeImport(writes))) || !result.snapshot) return;
+    setSnapshot(result.snapshot);
+    setOpen(false);
+    setStatus(PREVIEW_TEXTS.applied(writes, plan));
+  }
+
+  function undo() {
+    if (!snapshot) return;
+    if (!saveSafely(() => undoImport(snapshot))) return;
+    setSnapshot(null);
+    setStatus(PREVIEW_TEXTS.undone);
+  }
+
+  let preview: ReactNode = null;
+  if (open && !prepared.ok) {
+    preview = <FormAlert tone="error">{prepared.message}</FormAlert>;
+  } else if (open && prepared.ok) {
+    const { plan, fileName } = prepared;
+    const changes = planChangesAnything(plan, choices);
+    preview = (
+      <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <h3 ref={headingRef} tabIndex={-1} className={`text-lg font-semibold text-brand-900 ${FOCUS_RING}`}>
+          Import preview
+        </h3>
+        <p className="text-sm break-words text-slate-600">File: {fileName}</p>
+        <p className="font-medium text-slate-800">{PREVIEW_TEXTS.tasks(plan)}</p>
+        {plan.kind === 'json' ? <p className="text-slate-800">{PREVIEW_TEXTS.events(plan)}</p> : null}
+        <PreviewList title="New" items={plan.newTasks.map(taskItem)} />
+        <PreviewList title="Updated" items={plan.updatedTasks.map(taskItem)} />
+        <PreviewList title="Unchanged" items={plan.unchangedTasks.map(taskItem)} />
+        <PreviewList
+          title="Invalid, skipped"
+          items={plan.invalidRows.map(({ row, message }) => `Row ${row}: ${message}`)}
+        />
+        {plan.profileInvalid ? (
+          <p className="text-sm text-slate-700">{PREVIEW_TEXTS.profileInvalid}</p>
+        ) : null}
+        {plan.notes !== null ? (
+          <Choice
+            id={`${baseId}-notes`}
+            label="Replace my notes with the notes in this file"
+            checked={choices.replaceNotes}
+            onChange={(replaceNotes) => setChoices({ ...choices, replaceNotes })}
+          />
+        ) : null}
+        {plan.userProfile !== null ? (
+          <Choice
+            id={`${baseId}-profile`}
+            label="Replace my profile with the profile in this file"
+            checked={choices.replaceProfile}
+            onChange={(replaceProfile) => setChoices({ ...choices, replaceProfile })}
+          />
+        ) : null}
+        {changes ? null : <p className="text-sm text-slate-700">{PREVIEW_TEXTS.nothingToChange}</p>}
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={apply} disabled={!changes}>
+            Apply import
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      {preview}
+      <p role="status" className="text-sm font-medium text-green-800">
+        {status}
+      </p>
+      {snapshot ? (
+        <Button variant="secondary" onClick={undo}>
+          Undo import
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Choice({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className={`mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-600 ${FOCUS_RING}`}
+      />
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { calendarEventsStore, type CalendarEvent } from '@/lib/storage/calendar-events';
+import { readRawItem } from '@/lib/storage/local-store';
+import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
+import { notesStore, replaceAllTasks, tasksStore } from '@/lib/storage/tasks';
+import type { Task } from '@/lib/tasks/task';
+import type { CurrentData, ImportWrites } from './import-plan';
+
+/**
+ * Writes an import through the stores (so the board and other tabs see it) and undoes it
+ * (docs/product.md#your-data).
+ */
+
+type WrittenKey = keyof ImportWrites;
+
+/** How one key is read, written and removed. Tasks go through their own command (team sync hears it). */
+type KeyAccess<T> = { key: string; read(): T; write(value: T): void; remove(): void };
+
+// Each entry takes its own value type; `never` lets the record hold them all.
+const ACCESS: Record<
+  WrittenKey,
+  { key: string; read(): unknown; write(value: never): void; remove(): void }
+> = {
+  tasks: {
+    key: tasksStore.key,
+    read: () => [...tasksStore.read()],
+    write: (value: Task[]) => replaceAllTasks(value),
+    remove: () => replaceAllTasks(null),
+  },
+  calendarEvents: {
+    key: calendarEventsStore.key,
+    read: () => calendarEventsStore.read(),
+    write: (value: CalendarEvent[]) => calendarEventsStore.write(value),
+    remove: () => calendarEventsStore.remove(),
+  },
+  notes: {
+    key: notesStore.key,
+    read: () => notesStore.read(),
+    write: (value: string) => notesStore.write(value),
+    remove: () => notesStore.remove(),
+  },
+  userProfile: {
+    key: userProfileStore.key,
+    read: () => userProfileStore.read(),
+    write: (value: UserProfile | null) => userProfileStore.write(value),
+    remove: () => userProfileStore.remove(),
+  },
+};
+
+/** Written in this order, undone in the reverse one. */
+const WRITE_ORDER: readonly WrittenKey[] = ['tasks', 'calendarEvents', 'notes', 'userProfile'];
+
+/** One key's value before the import: absent (the key was not stored) or the value its store read. */
+type Before = { key: WrittenKey; stored: false } | { key: WrittenKey; stored: true; value: unknown };
+
+/** What `undoImport` needs: the previous value of every key the import wrote. Kept in memory only. */
+export type ImportSnapshot = { readonly before: readonly Before[] };
+
+/** What this browser holds now, as the export and the import plan see it. */
+export function readCurrentData(): CurrentData {
+  return {
+    tasks: tasksStore.read(),
+    notes: notesStore.read(),
+    calendarEvents: calendarEventsStore.read(),
+    userProfile: userProfileStore.read(),
+  };
+}
+
+function readBefore(key: WrittenKey): Before {
+  if (readRawItem(ACCESS[key].key) === null) return { key, stored: false };
+  return { key, stored: true, value: ACCESS[key].read() };
+}
+
+function restore(before: Before): void {
+  const access = ACCESS[before.key] as KeyAccess<unknown>;
+  if (before.stored) access.write(before.value);
+  else access.remove();
+}
+
+/** Puts the keys back, newest write first. A key that refuses is skipped; the first error is thrown. */
+function restoreAll(before: readonly Before[]): void {
+  let failure: unknown = null;
+  for (const entry of [...before].reverse()) {
+    try {
+      restore(entry);
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== null) throw failure;
+}
+
+/**
+ * Writes every key in `writes`. When the browser refuses one (full quota), the keys already written
+ * are put back first, so a failed import changes nothing, then the error is thrown. Returns the snapshot
+ * to undo it.
+ */
+export function writeImport(writes: ImportWrites): ImportSnapshot {
+  const before: Before[] = [];
+  for (const key of WRITE_ORDER) {
+    const value = writes[key];
+    if (value === undefined) continue;
+    const previous = readBefore(key);
+    try {
+      (ACCESS[key] as KeyAccess<unknown>).write(value);
+    } catch (error) {
+      try {
+        restoreAll(before);
+      } catch {
+        // Storage refuses even the old values: what was written stays, the error below says why.
+      }
+      throw error;
+    }
+    before.push(previous);
+  }
+  return { before };
+}
+
+/**
+ * Puts back the value every key had before the import (a key that was not stored is removed). Throws
+ * the first refused write (the other keys are still restored).
+ */
+export function undoImport(snapshot: ImportSnapshot): void {
+  restoreAll(snapshot.before);
+}

@@ -1,0 +1,208 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CalendarEvent } from '@/lib/storage/calendar-events';
+import type { UserProfile } from '@/lib/storage/profiles';
+import { BOARD_COLUMNS, TASK_PRIORITIES, tasksSchema, type Task } from '@/lib/tasks/task';
+import { parseCsv } from './csv';
+import { formatJsonExport, formatTasksCsv, TASK_CSV_COLUMNS, type ExportData } from './export';
+import {
+  applyImportPlan,
+  planImport,
+  readImportText,
+  type CurrentData,
+  type ImportPlan,
+} from './import-plan';
+
+/** Text a CSV or a spreadsheet could trip on: separators, quotes, line ends, formula starts, unicode. */
+const trickyText = fc.oneof(
+  fc.string({ unit: 'grapheme' }),
+  fc
+    .array(
+      fc.constantFrom(
+        ',',
+        '"',
+        "'",
+        '\n',
+        '\r\n',
+        '\r',
+        '=',
+        '+',
+        '-',
+        '@',
+        '\t',
+        ' ',
+        'a',
+        'é',
+        '✓',
+        '😀',
+        '\uFEFF',
+      ),
+      { maxLength: 8 },
+    )
+    .map((parts) => parts.join('')),
+);
+
+const KNOWN = new Set<string>(TASK_CSV_COLUMNS);
+const extraField = fc
+  .string({ minLength: 1, maxLength: 8 })
+  .filter((name) => !KNOWN.has(name) && name.trim() !== '');
+
+/** Any task as the store reads it: every field the rules allow, unknown fields with any JSON value. */
+const storedTask: fc.Arbitrary<Task> = fc
+  .record(
+    {
+      id: fc.string({ minLength: 1 }),
+      title: trickyText,
+      description: trickyText,
+      priority: fc.constantFrom(...TASK_PRIORITIES),
+      deadline: fc.oneof(trickyText, fc.constant('2026-11-25')),
+      progress: fc.integer({ min: 0, max: 100 }),
+      assignedTo: trickyText,
+      email: trickyText,
+      status: trickyText,
+      column: fc.constantFrom(...BOARD_COLUMNS),
+    },
+    { requiredKeys: ['id', 'title', 'description', 'priority', 'deadline', 'progress', 'assignedTo'] },
+  )
+  .chain((task) =>
+    fc
+      .dictionary(extraField, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+      .map((extra) => ({ ...extra, ...task }) as Task),
+  );
+
+const uniqueTasks = fc.uniqueArray(storedTask, { selector: (task) => task.id, maxLength: 8 });
+
+const event: fc.Arbitrary<CalendarEvent> = fc.record(
+  {
+    title: trickyText,
+    start: fc.constant('2026-11-25'),
+    end: fc.constant('2026-11-26'),
+    type: fc.constantFrom('deadline' as const, 'event' as const),
+    allDay: fc.boolean(),
+  },
+  { requiredKeys: ['title', 'start', 'type'] },
+);
+
+const profile: fc.Arbitrary<UserProfile | null> = fc.option(
+  fc.record(
+    { name: trickyText, email: trickyText, phone: trickyText, github: trickyText },
+    { requiredKeys: [] },
+  ),
+  { nil: null },
+);
+
+const exportData: fc.Arbitrary<ExportData> = fc.record({
+  tasks: uniqueTasks,
+  notes: trickyText,
+  calendarEvents: fc.uniqueArray(event, { selector: (item) => JSON.stringify(item), maxLength: 4 }),
+  userProfile: profile,
+});
+
+const NOTHING: CurrentData = { tasks: [], notes: '', calendarEvents: [], userProfile: null };
+const NOW = new Date('2026-11-25T10:00:00Z');
+
+function plan(kind: 'json' | 'csv', text: string, current: CurrentData): ImportPlan {
+  const source = readImportText(kind, text);
+  if (!source.ok) throw new Error(source.message);
+  return planImport(source.value, current);
+}
+
+/** JSON.parse(JSON.stringify()) of a task: -0 becomes 0, as storage itself does. */
+const asStored = (tasks: readonly Task[]) => tasksSchema.parse(JSON.parse(JSON.stringify(tasks)));
+
+describe('export → import round trip', () => {
+  it('JSON: into an empty browser every task comes back exactly, with notes, events and profile', () => {
+    fc.assert(
+      fc.property(exportData, (data) => {
+        const result = plan('json', formatJsonExport(data, NOW), NOTHING);
+        expect(result.invalidRows).toEqual([]);
+        expect(result.newTasks.map(({ task }) => task)).toEqual(asStored(data.tasks));
+        const writes = applyImportPlan(result, NOTHING, { replaceNotes: true, replaceProfile: true });
+        expect(writes.calendarEvents ?? []).toEqual(data.calendarEvents);
+        expect(writes.notes ?? '').toBe(data.notes);
+        expect(writes.userProfile ?? null).toEqual(data.userProfile);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('JSON: into the browser it came from, everything is unchanged and nothing would be written', () => {
+    fc.assert(
+      fc.property(exportData, (data) => {
+        const current = { ...data, tasks: asStored(data.tasks) };
+        const result = plan('json', formatJsonExport(current, NOW), current);
+        expect(result.unchangedTasks).toHaveLength(data.tasks.length);
+        expect(result.newTasks.length + result.updatedTasks.length + result.invalidRows.length).toBe(0);
+        expect(applyImportPlan(result, current, { replaceNotes: true, replaceProfile: true })).toEqual({});
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('CSV: every task comes back exactly (absent and empty fields told apart, formula guard undone)', () => {
+    fc.assert(
+      fc.property(uniqueTasks, (tasks) => {
+        const stored = asStored(tasks);
+        const text = formatTasksCsv(stored);
+        const fresh = plan('csv', text, NOTHING);
+        expect(fresh.invalidRows).toEqual([]);
+        expect(fresh.newTasks.map(({ task }) => task)).toEqual(stored);
+        const again = plan('csv', text, { ...NOTHING, tasks: stored });
+        expect(again.unchangedTasks).toHaveLength(stored.length);
+        expect(again.newTasks.length + again.updatedTasks.length).toBe(0);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('CSV: no cell starts a formula', () => {
+    fc.assert(
+      fc.property(uniqueTasks, (tasks) => {
+        const parsed = parseCsv(formatTasksCsv(asStored(tasks)));
+        if (!parsed.ok) throw new Error(parsed.message);
+        for (const cell of parsed.records.flat()) expect(/^[=+\-@\t\r]/.test(cell ?? '')).toBe(false);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('an edited export: the changed task is updated in place, a new one appended, the rest unchanged', () => {
+    const tasks = asStored([
+      {
+        id: '1',
+        title: 'One',
+        description: 'a',
+        priority: 'High',
+        deadline: '',
+        progress: 0,
+        assignedTo: 'A',
+      },
+      {
+        id: '2',
+        title: 'Two',
+        description: 'b',
+        priority: 'Low',
+        deadline: '',
+        progress: 50,
+        assignedTo: 'A',
+      },
+    ]);
+    const current = { ...NOTHING, tasks };
+    const edited = [
+      { ...tasks[0]!, title: 'One, edited' },
+      tasks[1]!,
+      { ...tasks[1]!, id: '3', title: 'Three' },
+    ];
+    for (const text of [formatTasksCsv(edited), formatJsonExport({ ...NOTHING, tasks: edited }, NOW)]) {
+      const kind = text.startsWith('{') ? 'json' : 'csv';
+      const result = plan(kind, text, current);
+      expect(result.updatedTasks.map(({ row, task }) => [row, task.title])).toEqual([
+        [kind === 'csv' ? 2 : 1, 'One, edited'],
+      ]);
+      expect(result.newTasks.map(({ task }) => task.id)).toEqual(['3']);
+      expect(result.unchangedTasks.map(({ task }) => task.id)).toEqual(['2']);
+      const writes = applyImportPlan(result, current, { replaceNotes: false, replaceProfile: false });
+      expect(writes.tasks?.map((task) => task.title)).toEqual(['One, edited', 'Two', 'Three']);
+    }
+  });
+});
