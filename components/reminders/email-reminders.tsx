@@ -65,7 +65,6 @@ export function EmailReminders() {
   const zoneId = useId();
 
   const fetchSettings = useCallback(() => {
-    setLoad({ status: 'loading' });
     fetchReminderSettings().then(
       (settings) => {
         setForm({
@@ -81,6 +80,11 @@ export function EmailReminders() {
 
   useEffect(() => fetchSettings(), [fetchSettings]);
 
+  const retry = () => {
+    setLoad({ status: 'loading' });
+    fetchSettings();
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!TIME_PATTERN.test(form.time)) {
@@ -95,7 +99,9 @@ export function EmailReminders() {
     } catch (error) {
       const message =
         serverMessageOf(error) ??
-        (error instanceof ApiError && error.kind === 'http' ? error.message : EMAIL_REMINDER_TEXTS.saveFailed);
+        (error instanceof ApiError && error.kind === 'http'
+          ? error.message
+          : EMAIL_REMINDER_TEXTS.saveFailed);
       setSave({ status: 'error', message });
     }
   }
@@ -114,7 +120,7 @@ export function EmailReminders() {
       ) : load.status === 'error' ? (
         <div className="space-y-2">
           <FormAlert tone="error">{EMAIL_REMINDER_TEXTS.loadFailed}</FormAlert>
-          <Button variant="secondary" size="sm" onClick={fetchSettings}>
+          <Button variant="secondary" size="sm" onClick={retry}>
             {EMAIL_REMINDER_TEXTS.retry}
           </Button>
         </div>

@@ -27,7 +27,13 @@ export function planDesktopReminders(
   limit: number,
 ): { reminders: DesktopReminder[]; notified: NotifiedRecord } {
   const already = new Set(notified?.day === todayKey ? notified.ids : []);
-  const fresh = getDeadlineAlerts(tasks, todayKey).filter((alert) => !already.has(alert.task.id));
+  const taken = new Set(already);
+  // Two stored tasks may share an id (hand-edited or very old data): the first one stands for both.
+  const fresh = getDeadlineAlerts(tasks, todayKey).filter((alert) => {
+    if (taken.has(alert.task.id)) return false;
+    taken.add(alert.task.id);
+    return true;
+  });
   const plan = planDeadlineToasts(fresh, limit);
   const reminders: DesktopReminder[] = plan.toasts.map((alert) => ({
     tag: `tasklane-${todayKey}-${alert.task.id}`,
@@ -41,7 +47,5 @@ export function planDesktopReminders(
       body: DESKTOP_REMINDER_SUMMARY_BODY,
     });
   }
-  const ids = [...already];
-  for (const alert of fresh) if (!already.has(alert.task.id)) ids.push(alert.task.id);
-  return { reminders, notified: { day: todayKey, ids: [...new Set(ids)] } };
+  return { reminders, notified: { day: todayKey, ids: [...taken] } };
 }

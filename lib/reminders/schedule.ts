@@ -111,13 +111,25 @@ function oneLine(value: unknown): string {
 }
 
 const byDeadlineThenTitle = (a: ReminderItem, b: ReminderItem) =>
-  a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
+  a.deadline < b.deadline
+    ? -1
+    : a.deadline > b.deadline
+      ? 1
+      : a.title < b.title
+        ? -1
+        : a.title > b.title
+          ? 1
+          : 0;
 
 /**
  * What the email lists: the not-done tasks due today, due tomorrow and overdue (deadline before today),
  * by day in the user's zone; each list by deadline, then title. Tasks without a readable deadline are left out.
  */
-export function pickReminderTasks(tasks: readonly TaskValues[], today: string, timeZone: string): ReminderLists {
+export function pickReminderTasks(
+  tasks: readonly TaskValues[],
+  today: string,
+  timeZone: string,
+): ReminderLists {
   const tomorrow = addDays(today, 1);
   const lists: ReminderLists = { today: [], tomorrow: [], overdue: [] };
   for (const task of tasks) {
@@ -141,7 +153,11 @@ export function countReminderTasks(lists: ReminderLists): number {
 
 export type ReminderEmail = { subject: string; text: string };
 
-function section(heading: string, items: readonly ReminderItem[], line: (item: ReminderItem) => string): string[] {
+function section(
+  heading: string,
+  items: readonly ReminderItem[],
+  line: (item: ReminderItem) => string,
+): string[] {
   if (items.length === 0) return [];
   const shown = items.slice(0, REMINDER_SECTION_LIMIT).map((item) => `- ${line(item)}`);
   const hidden = items.length - shown.length;

@@ -29,7 +29,8 @@ export const DEFAULT_REMINDER_TIME = '08:00';
 export type ReminderSettings = { email: boolean; time: string; timeZone: string | null };
 
 export const REMINDER_SAVED_MESSAGE = 'Email reminders saved.';
-export const UNSUBSCRIBED_MESSAGE = 'You are unsubscribed. Tasklane will not send you reminder emails any more.';
+export const UNSUBSCRIBED_MESSAGE =
+  'You are unsubscribed. Tasklane will not send you reminder emails any more.';
 export const INVALID_UNSUBSCRIBE_MESSAGE =
   'This unsubscribe link is invalid or has expired. You can turn reminder emails off on the Notifications page.';
 
@@ -167,7 +168,11 @@ export async function runReminderTick(now: Date = new Date()): Promise<ReminderT
     const claimed = and(eq(reminderSends.userId, user.userId), eq(reminderSends.day, day));
     let mailed = false;
     try {
-      const lists = pickReminderTasks(await visibleTaskValues({ id: user.userId, role: user.role }), day, user.timeZone);
+      const lists = pickReminderTasks(
+        await visibleTaskValues({ id: user.userId, role: user.role }),
+        day,
+        user.timeZone,
+      );
       const token = await signUnsubscribeToken(user.userId, now);
       const mail = buildReminderEmail({
         name: user.fullName,

@@ -29,7 +29,7 @@ export const reminderPrefsStore = createLocalStore<ReminderPrefs>({
 
 export const notifiedStore = createLocalStore<NotifiedRecord | null>({
   key: NOTIFIED_KEY,
-  schema: parser((value) => (value === null ? null : notifiedParser.safeParse(value).data ?? INVALID)),
+  schema: parser((value) => (value === null ? null : (notifiedParser.safeParse(value).data ?? INVALID))),
   fallback: null,
 });
 

@@ -1,7 +1,11 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { getReminderSettings, REMINDER_SAVED_MESSAGE, saveReminderSettings } from '@/lib/server/reminder-service';
+import {
+  getReminderSettings,
+  REMINDER_SAVED_MESSAGE,
+  saveReminderSettings,
+} from '@/lib/server/reminder-service';
 import { assertSyncEnabled } from '@/lib/server/sync-service';
 import { reminderSettingsSchema } from '@/lib/validation/reminders';
 
