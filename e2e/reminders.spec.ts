@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { expect, test } from './fixtures';
-import { openWith, readStoredJson, type StoredTask } from './page-helpers';
+import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import { signIn } from './session-helpers';
 import { registerAccount, type Account } from './team-sync-helpers';
@@ -323,6 +323,7 @@ test.describe('morning email (TEAM_SYNC=on)', () => {
       await expect(form.getByRole('checkbox', { name: 'Email me my tasks every morning' })).not.toBeChecked();
       await expect(form.getByLabel('Time', { exact: true })).toHaveValue('08:00');
       await expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
+      expect(await findAxeViolations(page)).toEqual([]);
       await form.getByLabel('Time', { exact: true }).fill('00:00');
       await form.getByRole('checkbox', { name: 'Email me my tasks every morning' }).check();
       await form.getByRole('button', { name: 'Save email reminders' }).click();
