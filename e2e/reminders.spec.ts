@@ -226,9 +226,13 @@ function decode(raw: string, to: string[]): Mail {
   return { to, headers, text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
 }
 
-/** This spec's ports (the range given to reminders work): the SMTP sink and the app server. */
+/**
+ * This spec's ports (the range given to reminders work): the SMTP sink and the app server, one pair
+ * per project, since the desktop and 360 px projects may run at once.
+ */
 const SMTP_PORT = Number(process.env.E2E_REMINDER_SMTP_PORT ?? 2542);
 const APP_PORT = Number(process.env.E2E_REMINDER_APP_PORT ?? 3341);
+const portOffset = () => (test.info().project.name === 'mobile-360' ? 1 : 0);
 const INTERVAL_MS = 400;
 
 test.describe('morning email (TEAM_SYNC=on)', () => {
@@ -238,17 +242,20 @@ test.describe('morning email (TEAM_SYNC=on)', () => {
   const mails: Mail[] = [];
   let sink: SMTPServer;
   let server: AppProcess;
-  const base = `http://127.0.0.1:${APP_PORT}`;
-  const env = {
-    TEAM_SYNC: 'on',
-    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-    MAIL_FROM: 'Tasklane <reminders@tasklane.test>',
-    APP_URL: base,
-    REMINDER_INTERVAL_MS: String(INTERVAL_MS),
-    RATE_LIMIT_REGISTER_MAX: '1000',
-  };
+  let base = '';
+  let env: Record<string, string> = {};
 
   test.beforeAll(async () => {
+    const smtpPort = SMTP_PORT + portOffset();
+    base = `http://127.0.0.1:${APP_PORT + portOffset()}`;
+    env = {
+      TEAM_SYNC: 'on',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Tasklane <reminders@tasklane.test>',
+      APP_URL: base,
+      REMINDER_INTERVAL_MS: String(INTERVAL_MS),
+      RATE_LIMIT_REGISTER_MAX: '1000',
+    };
     sink = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -265,10 +272,10 @@ test.describe('morning email (TEAM_SYNC=on)', () => {
     });
     await new Promise<void>((resolve, reject) => {
       sink.server.once('error', reject);
-      sink.listen(SMTP_PORT, '127.0.0.1', () => resolve());
+      sink.listen(smtpPort, '127.0.0.1', () => resolve());
     });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-e2e-reminders-'));
-    server = await startAppServer(env, { port: APP_PORT, dataDir });
+    server = await startAppServer(env, { port: APP_PORT + portOffset(), dataDir });
   });
 
   test.afterAll(async () => {
@@ -425,4 +432,26 @@ test.describe('morning email (TEAM_SYNC=on)', () => {
       await context.close();
     },
   );
+
+  test('the Reminders section with the morning email fits the width and passes axe', async ({ browser }) => {
+    const kim = await registerAccount(base, 'Kim Narrow', `kim-${Date.now()}@example.com`, 'user');
+    const viewport = test.info().project.use.viewport ?? { width: 1280, height: 720 };
+    const context = await browser.newContext({ baseURL: base, timezoneId: 'UTC', viewport });
+    const page = await context.newPage();
+    await signIn(page, { token: kim.token, email: kim.email, name: kim.fullName });
+    await page.goto('/user/notifications');
+    const form = page.getByRole('form', { name: 'Morning email' });
+    await expect(form.getByRole('button', { name: 'Save email reminders' })).toBeVisible();
+    await expect(desktopSwitch(page)).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    // A bad time is refused in the form, with the server's words, before anything is sent.
+    await form.getByLabel('Time', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Save email reminders' }).click();
+    await expect(form.getByText('Choose a time as HH:MM, from 00:00 to 23:59.')).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
