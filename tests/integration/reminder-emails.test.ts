@@ -204,7 +204,7 @@ describe('morning reminder emails', () => {
     const { user, token } = await createUserWithToken({ fullName: 'Lee West' });
     await pushTask(token, { title: 'West task', deadline: '2026-11-25', assignedTo: 'Lee West' });
     await optIn(user.id, '07:00', 'America/Los_Angeles');
-    // 07:30 UTC is 23:30 on the 24th in Los Angeles: the 24th's email (the task is due tomorrow there).
+    // 15:30 UTC on the 24th is 07:30 in Los Angeles: the 24th's email, where the task is due tomorrow.
     await runReminderTick(new Date('2026-11-24T15:30:00Z'));
     expect(received).toHaveLength(1);
     expect(parse(received[0]!.raw).text).toContain('Due tomorrow (1):\n- West task');
