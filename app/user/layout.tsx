@@ -1,6 +1,7 @@
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
+import { ReminderWatcher } from '@/components/reminders/reminder-watcher';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
@@ -17,6 +18,7 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
       <TeamSyncProvider on={teamSync}>
         <WorkspaceShell title={USER_PANEL_TITLE} links={USER_PANEL_LINKS}>
           {teamSync ? <TeamSyncLoader /> : null}
+          <ReminderWatcher />
           {children}
         </WorkspaceShell>
       </TeamSyncProvider>

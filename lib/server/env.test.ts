@@ -117,6 +117,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SYNC_STREAM_HEARTBEAT_MS: '0' })).toThrow(/SYNC_STREAM_HEARTBEAT_MS/);
     expect(() => parseEnv({ SYNC_STREAM_MAX_MS: 'soon' })).toThrow(/SYNC_STREAM_MAX_MS/);
   });
+
+  it('looks for reminder emails every minute unless set, never more often than every 100 ms', () => {
+    expect(parseEnv({}).REMINDER_INTERVAL_MS).toBe(60_000);
+    expect(parseEnv({ REMINDER_INTERVAL_MS: '500' }).REMINDER_INTERVAL_MS).toBe(500);
+    expect(() => parseEnv({ REMINDER_INTERVAL_MS: '10' })).toThrow(/REMINDER_INTERVAL_MS/);
+    expect(() => parseEnv({ REMINDER_INTERVAL_MS: 'hourly' })).toThrow(/REMINDER_INTERVAL_MS/);
+  });
 });
 
 describe('parseDatabaseUrl', () => {

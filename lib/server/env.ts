@@ -78,6 +78,8 @@ const envSchema = z.object({
   SYNC_STREAM_HEARTBEAT_MS: intFromEnv(20_000, 1),
   /** A live sync stream ends after this long (or at its token's expiry, if sooner); the browser reconnects. */
   SYNC_STREAM_MAX_MS: intFromEnv(10 * 60_000, 1),
+  /** How often the reminder scheduler looks for morning emails to send (TEAM_SYNC=on only). */
+  REMINDER_INTERVAL_MS: intFromEnv(60_000, 100),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (a reminder's List-Unsubscribe); SMTP only, the outbox file leaves them out. */
+  headers?: Record<string, string>;
 }
 
 export function getOutboxFile(): string {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { closeDatabase, getDatabase } from './db';
-import { EnvError, getEnv } from './env';
+import { EnvError, getEnv, isTeamSyncOn } from './env';
 import { MARKER } from './client-address.cjs';
 import { logger } from './logger';
 
@@ -30,8 +30,18 @@ export async function startServer(): Promise<void> {
     // Keep serving: /api/health reports 503 and the next request tries again.
     logger.error('Database unavailable at start-up; will retry on the next request', error);
   }
+  let stopReminders: () => Promise<void> = async () => undefined;
+  if (isTeamSyncOn()) {
+    // Morning reminder emails (docs/decisions/0017-reminder-emails.md): a timer in this process.
+    const { startReminderScheduler, stopReminderScheduler } = await import('./reminder-scheduler');
+    startReminderScheduler(getEnv().REMINDER_INTERVAL_MS);
+    stopReminders = stopReminderScheduler;
+  }
   const shutdown = () => {
-    void closeDatabase().finally(() => process.exit(0));
+    void stopReminders()
+      .catch(() => undefined)
+      .then(() => closeDatabase())
+      .finally(() => process.exit(0));
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

@@ -41,6 +41,8 @@ export async function applyTestEnv(overrides: Record<string, string | undefined>
 
 export async function resetDatabase(): Promise<void> {
   const { db, tables } = await getDatabase();
+  await db.delete(tables.reminderSends);
+  await db.delete(tables.reminderSettings);
   await db.delete(tables.syncRevocations);
   await db.delete(tables.syncConflicts);
   await db.delete(tables.syncChanges);

@@ -237,6 +237,8 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'contactMessages',
       'passwordResetTokens',
       'rateLimits',
+      'reminderSends',
+      'reminderSettings',
       'syncChanges',
       'syncConflicts',
       'syncRevocations',

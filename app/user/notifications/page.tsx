@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { RemindersSection } from '@/components/reminders/reminders-section';
 import { NotificationsList } from '@/components/tasks/notifications-list';
 
 export const metadata: Metadata = { title: 'Notifications' };
@@ -9,6 +10,7 @@ export default function NotificationsPage() {
     <main className="flex-1 px-4 py-6 sm:px-6">
       <h1 className="pb-4 text-2xl font-bold text-brand-900">📢 Notifications</h1>
       <NotificationsList />
+      <RemindersSection />
     </main>
   );
 }

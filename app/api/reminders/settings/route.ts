@@ -1,0 +1,32 @@
+import { authenticateRequest } from '@/lib/server/auth-service';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { consumeRateLimit } from '@/lib/server/rate-limit';
+import {
+  getReminderSettings,
+  REMINDER_SAVED_MESSAGE,
+  saveReminderSettings,
+} from '@/lib/server/reminder-service';
+import { assertSyncEnabled } from '@/lib/server/sync-service';
+import { reminderSettingsSchema } from '@/lib/validation/reminders';
+
+export const dynamic = 'force-dynamic';
+
+/** The caller's morning email choice: `{ email, time, timeZone }` (timeZone null until first saved). */
+export const GET = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const actor = await authenticateRequest(request);
+  await consumeRateLimit('sync', actor.id);
+  return json(await getReminderSettings(actor.id));
+});
+
+/** Saves `{ email, time: "HH:MM", timeZone }` for the caller. */
+export const PUT = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const actor = await authenticateRequest(request);
+  await consumeRateLimit('sync', actor.id);
+  const input = await readJson(request, reminderSettingsSchema);
+  const settings = await saveReminderSettings(actor.id, input);
+  return json({ message: REMINDER_SAVED_MESSAGE, ...settings });
+});
+
+export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT');

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
+import { UnsubscribeForm } from '@/components/reminders/unsubscribe-form';
+
+export const metadata: Metadata = {
+  title: 'Unsubscribe',
+  robots: { index: false, follow: false },
+};
+
+/** Where a reminder email's unsubscribe link leads (docs/product.md#reminders). */
+export default function UnsubscribePage() {
+  return (
+    <Suspense fallback={<AuthFormFallback />}>
+      <UnsubscribeForm />
+    </Suspense>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import { useEffect } from 'react';
+import { DEADLINE_TOAST_LIMIT } from '@/lib/constants';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useToday } from '@/lib/hooks/use-today';
+import { planDesktopReminders } from '@/lib/reminders/desktop';
+import { notifiedStore } from '@/lib/storage/reminders';
+import { tasksStore } from '@/lib/storage/tasks';
+import { toLocalDateKey } from '@/lib/tasks/deadlines';
+
+const LOCK_NAME = 'tasklane.reminders';
+
+/** Runs `work` while no other tab of this site runs it (Web Locks), so two tabs never notify twice. */
+function oneTabAtATime(work: () => void): void {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) {
+    work();
+    return;
+  }
+  void locks.request(LOCK_NAME, async () => work()).catch(() => undefined);
+}
+
+/** Raises the desktop notifications due now and records them (docs/product.md#reminders). */
+function notifyDue(): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  oneTabAtATime(() => {
+    const today = toLocalDateKey(new Date());
+    const previous = notifiedStore.read();
+    const { reminders, notified } = planDesktopReminders(
+      tasksStore.read(),
+      today,
+      previous,
+      DEADLINE_TOAST_LIMIT,
+    );
+    if (reminders.length === 0) return;
+    try {
+      // Recorded first: if the record cannot be kept (storage full), notifying would repeat on every load.
+      notifiedStore.write(notified);
+    } catch {
+      return;
+    }
+    for (const reminder of reminders) {
+      try {
+        new Notification(reminder.title, { body: reminder.body, tag: reminder.tag });
+      } catch {
+        // Some mobile browsers only notify from a service worker; the in-app toasts still show.
+      }
+    }
+  });
+}
+
+/**
+ * Loaded on demand by ReminderWatcher once desktop reminders are on. Looks on load, when the day
+ * changes (useToday ticks every minute and on focus), and when the tasks change (one created here or
+ * brought by team sync); the record in `tasklane.notified` keeps it to once per task per day.
+ */
+export function DesktopNotifier() {
+  const tasks = useLocalStore(tasksStore);
+  const today = useToday();
+  useEffect(() => {
+    if (today !== null) notifyDue();
+  }, [today, tasks]);
+  return null;
+}

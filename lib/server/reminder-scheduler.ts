@@ -1,0 +1,41 @@
+import 'server-only';
+import { logger } from './logger';
+import { runReminderTick } from './reminder-service';
+
+/**
+ * Runs the reminder tick inside the app process (no extra worker), every `intervalMs`: started by
+ * start-up with TEAM_SYNC=on only, unref'd (it never keeps the process alive) and stopped on shutdown.
+ * Ticks never overlap: one still running when the next is due makes that one a no-op. The clock is
+ * the real one; tests call runReminderTick(now) with the instants they need.
+ */
+let timer: ReturnType<typeof setInterval> | undefined;
+let running: Promise<void> | undefined;
+
+function tick(): void {
+  if (running) return;
+  running = runReminderTick(new Date())
+    .then(
+      (result) => {
+        if (result.sent + result.failed > 0) logger.info('Reminder emails', result);
+      },
+      (error: unknown) => logger.error('Reminder tick failed; the next one tries again', error),
+    )
+    .finally(() => {
+      running = undefined;
+    });
+}
+
+export function startReminderScheduler(intervalMs: number): void {
+  if (timer) return;
+  timer = setInterval(tick, intervalMs);
+  timer.unref();
+  // The first look soon after start-up, not one whole interval later.
+  setTimeout(tick, Math.min(intervalMs, 1_000)).unref();
+}
+
+/** Stops the timer and waits for a tick in progress, so shutdown closes the database after it. */
+export async function stopReminderScheduler(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}

@@ -1,0 +1,220 @@
+import 'server-only';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { SyncedTask } from '@/lib/sync/merge';
+import { taskValues } from '@/lib/sync/merge';
+import {
+  buildReminderEmail,
+  countReminderTasks,
+  getDueReminderDay,
+  pickReminderTasks,
+  type TaskValues,
+} from '@/lib/reminders/schedule';
+import type { ReminderSettingsInput } from '@/lib/validation/reminders';
+import { getDatabase, isUniqueViolation } from './db';
+import { getEnv } from './env';
+import { AppError } from './errors';
+import { logger } from './logger';
+import { sendMail } from './mailer';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from './reminder-token';
+
+/**
+ * Morning reminder emails (docs/product.md#reminders, docs/decisions/0017-reminder-emails.md): the
+ * settings behind GET/PUT /api/reminders/settings, the one-click unsubscribe, and the tick the
+ * scheduler runs. A send is claimed in `reminder_sends` (unique per user and local day) BEFORE the
+ * mail goes out, so restarts and several instances never send one day's email twice.
+ */
+
+export const DEFAULT_REMINDER_TIME = '08:00';
+
+export type ReminderSettings = { email: boolean; time: string; timeZone: string | null };
+
+export const REMINDER_SAVED_MESSAGE = 'Email reminders saved.';
+export const UNSUBSCRIBED_MESSAGE =
+  'You are unsubscribed. Tasklane will not send you reminder emails any more.';
+export const INVALID_UNSUBSCRIBE_MESSAGE =
+  'This unsubscribe link is invalid or has expired. You can turn reminder emails off on the Notifications page.';
+
+/** A user's choice; with no row yet: email off, 08:00, no zone (the browser offers its own). */
+export async function getReminderSettings(userId: string): Promise<ReminderSettings> {
+  const { db, tables } = await getDatabase();
+  const [row] = await db
+    .select()
+    .from(tables.reminderSettings)
+    .where(eq(tables.reminderSettings.userId, userId))
+    .limit(1);
+  if (!row) return { email: false, time: DEFAULT_REMINDER_TIME, timeZone: null };
+  return { email: row.emailEnabled, time: row.time, timeZone: row.timeZone };
+}
+
+export async function saveReminderSettings(
+  userId: string,
+  input: ReminderSettingsInput,
+  now: Date = new Date(),
+): Promise<ReminderSettings> {
+  const { db, tables } = await getDatabase();
+  const values = { emailEnabled: input.email, time: input.time, timeZone: input.timeZone, updatedAt: now };
+  await db
+    .insert(tables.reminderSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: tables.reminderSettings.userId, set: values });
+  return { email: input.email, time: input.time, timeZone: input.timeZone };
+}
+
+/** The one-click unsubscribe (RFC 8058): turns the email off for the token's user; 400 for a bad token. */
+export async function unsubscribeWithToken(token: string, now: Date = new Date()): Promise<void> {
+  const userId = token ? await verifyUnsubscribeToken(token) : null;
+  if (!userId) throw new AppError('INVALID_UNSUBSCRIBE_TOKEN', INVALID_UNSUBSCRIBE_MESSAGE);
+  const { db, tables } = await getDatabase();
+  // A deleted account (no row) has nothing to stop: the answer is the same.
+  await db
+    .update(tables.reminderSettings)
+    .set({ emailEnabled: false, updatedAt: now })
+    .where(eq(tables.reminderSettings.userId, userId));
+}
+
+/** The values of the synced tasks `user` sees (the sync pull's rule: admins all, members owned or assigned). */
+async function visibleTaskValues(user: { id: string; role: 'user' | 'admin' }): Promise<TaskValues[]> {
+  const { db, tables } = await getDatabase();
+  const { syncTasks } = tables;
+  const visible =
+    user.role === 'admin' ? undefined : or(eq(syncTasks.ownerId, user.id), eq(syncTasks.assigneeId, user.id));
+  const rows = await db
+    .select({ uid: syncTasks.uid, fields: syncTasks.fields, version: syncTasks.version })
+    .from(syncTasks)
+    .where(and(eq(syncTasks.deleted, false), visible));
+  return rows.map((row) =>
+    taskValues({
+      uid: row.uid,
+      fields: JSON.parse(row.fields) as SyncedTask['fields'],
+      life: null,
+      version: row.version,
+    }),
+  );
+}
+
+/**
+ * Claims (user, day): true for the one caller whose insert made the row. The unique index decides, so
+ * two ticks (two instances, or one restarted) racing for the same email cannot both win.
+ */
+export async function claimReminderSend(userId: string, day: string, now: Date): Promise<boolean> {
+  const { db, tables } = await getDatabase();
+  try {
+    const claimed = await db
+      .insert(tables.reminderSends)
+      .values({ userId, day, claimedAt: now })
+      .onConflictDoNothing()
+      .returning({ day: tables.reminderSends.day });
+    return claimed.length === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+export function unsubscribeUrl(appUrl: string, token: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export function oneClickUnsubscribeUrl(appUrl: string, token: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export type ReminderTickResult = { sent: number; empty: number; failed: number };
+
+/**
+ * One pass of the scheduler at `now`: for every user with email on whose time has come in their zone
+ * and whose day is not claimed yet, claim it, then list their tasks and send. An empty list sends
+ * nothing (the claim stays: one look per day). A send that fails releases the claim, so a later
+ * tick tries again; a process that dies between claim and send loses that day's email (at most once).
+ */
+export async function runReminderTick(now: Date = new Date()): Promise<ReminderTickResult> {
+  const { db, tables } = await getDatabase();
+  const { reminderSettings, reminderSends, users } = tables;
+  const env = getEnv();
+  const result: ReminderTickResult = { sent: 0, empty: 0, failed: 0 };
+  const candidates = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      time: reminderSettings.time,
+      timeZone: reminderSettings.timeZone,
+    })
+    .from(reminderSettings)
+    .innerJoin(users, eq(users.id, reminderSettings.userId))
+    .where(eq(reminderSettings.emailEnabled, true));
+
+  for (const user of candidates) {
+    const schedule = { time: user.time, timeZone: user.timeZone };
+    let day: string | null;
+    try {
+      day = getDueReminderDay(schedule, now);
+    } catch (error) {
+      // A zone this runtime no longer knows (stored by a newer one): skip, do not stop the others.
+      logger.warn('Reminder skipped: unreadable schedule', { userId: user.userId, error: String(error) });
+      continue;
+    }
+    if (day === null) continue;
+    // Cheap look first; the claim below is what decides.
+    const [existing] = await db
+      .select({ day: reminderSends.day })
+      .from(reminderSends)
+      .where(and(eq(reminderSends.userId, user.userId), eq(reminderSends.day, day)))
+      .limit(1);
+    if (existing) continue;
+    if (!(await claimReminderSend(user.userId, day, now))) continue;
+
+    const claimed = and(eq(reminderSends.userId, user.userId), eq(reminderSends.day, day));
+    let mailed = false;
+    try {
+      const lists = pickReminderTasks(
+        await visibleTaskValues({ id: user.userId, role: user.role }),
+        day,
+        user.timeZone,
+      );
+      const token = await signUnsubscribeToken(user.userId, now);
+      const mail = buildReminderEmail({
+        name: user.fullName,
+        day,
+        lists,
+        schedule,
+        appUrl: env.APP_URL,
+        unsubscribeUrl: unsubscribeUrl(env.APP_URL, token),
+      });
+      if (!mail) {
+        await db.update(reminderSends).set({ sentAt: now, taskCount: 0 }).where(claimed);
+        result.empty++;
+        continue;
+      }
+      await sendMail({
+        to: user.email,
+        ...mail,
+        headers: {
+          'List-Unsubscribe': `<${oneClickUnsubscribeUrl(env.APP_URL, token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+      mailed = true;
+      await db
+        .update(reminderSends)
+        .set({ sentAt: new Date(), taskCount: countReminderTasks(lists) })
+        .where(claimed);
+      result.sent++;
+    } catch (error) {
+      if (mailed) {
+        // The mail left; only the bookkeeping failed. Keep the claim: never twice.
+        logger.error('Reminder email sent, but its record could not be updated', error);
+        result.sent++;
+        continue;
+      }
+      result.failed++;
+      logger.error('Reminder email not sent; will try again on a later tick', error);
+      await db
+        .delete(reminderSends)
+        .where(and(claimed, isNull(reminderSends.sentAt)))
+        .catch((releaseError: unknown) => logger.error('Could not release a reminder claim', releaseError));
+    }
+  }
+  return result;
+}

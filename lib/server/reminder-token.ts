@@ -1,0 +1,44 @@
+import 'server-only';
+import { jwtVerify, SignJWT } from 'jose';
+import { getEnv } from './env';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'tasklane';
+/**
+ * Scopes the token to one purpose: a session token (same secret, no audience) is refused here, and
+ * this token is refused as a session (verifyToken requires `role` and `sv`; jose rejects an
+ * unexpected audience only when one is asked for, so the claims check is what keeps it out there).
+ */
+const AUDIENCE = 'tasklane:reminder-unsubscribe';
+/** Long enough for an email read weeks later; each morning's email carries a fresh one. */
+export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 60 * 24 * 60 * 60;
+
+function secretKey(): Uint8Array {
+  return new TextEncoder().encode(getEnv().AUTH_SECRET);
+}
+
+/** The signed token of an email's one-click unsubscribe link, for `userId`. */
+export function signUnsubscribeToken(userId: string, now: Date = new Date()): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(now.getTime() / 1000) + UNSUBSCRIBE_TOKEN_TTL_SECONDS)
+    .sign(secretKey());
+}
+
+/** The user id of a valid unsubscribe token; `null` for anything else (bad signature, other purpose, expired). */
+export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
