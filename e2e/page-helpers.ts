@@ -195,8 +195,10 @@ export async function findAxeViolations(page: Page) {
       const before = root.dataset.theme ?? null;
       if (value === null) delete root.dataset.theme;
       else root.dataset.theme = value;
-      // Colours with a transition (buttons, links) would be read half-way.
-      await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
+      // Colours with a transition (buttons, links) would be read half-way. Only transitions: a
+      // spinner's or a toast's animation may never finish.
+      const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+      await Promise.all(transitions.map((transition) => transition.finished.catch(() => {})));
       return before;
     }, theme);
   const before = await setTheme('light');
