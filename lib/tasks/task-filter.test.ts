@@ -178,7 +178,12 @@ describe('parseTaskFilter and writeTaskFilter', () => {
       'view=x',
     );
     expect(
-      writeTaskFilter(params('view=x'), { q: 'a b', priority: 'Low', due: 'overdue', column: 'Completed' }).toString(),
+      writeTaskFilter(params('view=x'), {
+        q: 'a b',
+        priority: 'Low',
+        due: 'overdue',
+        column: 'Completed',
+      }).toString(),
     ).toBe('view=x&q=a+b&priority=low&due=overdue&column=completed');
   });
 });
@@ -271,7 +276,11 @@ describe('properties', () => {
     fc.assert(
       fc.property(tasksArb, textArb, dayArb, (tasks, q, today) => {
         const plain = filterTasks(tasks, { ...EMPTY_TASK_FILTER, q }, today);
-        const folded = filterTasks(tasks, { ...EMPTY_TASK_FILTER, q: foldSearchText(q).toUpperCase() }, today);
+        const folded = filterTasks(
+          tasks,
+          { ...EMPTY_TASK_FILTER, q: foldSearchText(q).toUpperCase() },
+          today,
+        );
         expect(folded.map((task) => task.id)).toEqual(plain.map((task) => task.id));
       }),
     );

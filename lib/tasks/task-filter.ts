@@ -38,9 +38,7 @@ const COLUMN_PARAM: Record<BoardColumn, string> = {
 
 /** Whether any part of `filter` narrows the list (a blank search does not). */
 export function isTaskFilterActive(filter: TaskFilter): boolean {
-  return (
-    filter.q.trim() !== '' || filter.priority !== null || filter.due !== null || filter.column !== null
-  );
+  return filter.q.trim() !== '' || filter.priority !== null || filter.due !== null || filter.column !== null;
 }
 
 function findKey<K extends string>(record: Record<K, string>, value: string): K | null {
@@ -84,7 +82,10 @@ export function writeTaskFilter(current: URLSearchParams, filter: TaskFilter): U
  * (docs/product.md#finding-tasks).
  */
 export function foldSearchText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a search, folded; none for a blank search. */
@@ -140,7 +141,11 @@ export function matchesDue(task: Task, due: DueFilter, todayKey: string | null):
  * The tasks `filter` keeps, in stored order (docs/product.md#finding-tasks): every part must match.
  * With no part narrowing the list, the same array is returned.
  */
-export function filterTasks(tasks: readonly Task[], filter: TaskFilter, todayKey: string | null): readonly Task[] {
+export function filterTasks(
+  tasks: readonly Task[],
+  filter: TaskFilter,
+  todayKey: string | null,
+): readonly Task[] {
   if (!isTaskFilterActive(filter)) return tasks;
   const words = getSearchWords(filter.q);
   const { priority, due, column } = filter;

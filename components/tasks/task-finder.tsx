@@ -1,0 +1,195 @@
+'use client';
+
+import { useCallback, useId, useRef, type RefObject } from 'react';
+import { cn } from '@/lib/cn';
+import type { TaskFinder } from '@/lib/hooks/use-task-finder';
+import {
+  DUE_FILTERS,
+  TASK_SEARCH_MAX_LENGTH,
+  formatMatchCount,
+  type DueFilter,
+} from '@/lib/tasks/task-filter';
+import { BOARD_COLUMNS, TASK_PRIORITIES, type BoardColumn, type TaskPriority } from '@/lib/tasks/task';
+import { Button } from '@/components/ui/button';
+import { FIELD_INPUT } from '@/components/ui/styles';
+
+/** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
+const DUE_LABELS: Record<DueFilter, string> = {
+  overdue: 'Overdue',
+  today: 'Today',
+  week: 'Next 7 days',
+  none: 'No date',
+};
+
+export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
+
+const LABEL = 'block text-sm font-medium text-slate-800';
+/** The fields are a little shorter than the forms' (a toolbar, not a form). */
+const COMPACT_FIELD = cn(FIELD_INPUT, 'py-2');
+
+/**
+ * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
+ * tasks', the 'Priority' radio group, 'Due' and (on Create Tasks) 'Column'; 'Clear filters' and the
+ * count of matches, announced politely, once the list is narrowed. The priority choice is a radio group,
+ * not a second list named 'Priority' beside the new-task form's.
+ */
+export function TaskFinderBar({
+  finder,
+  columns,
+  searchRef,
+  onReset,
+}: {
+  finder: TaskFinder;
+  columns: boolean;
+  searchRef: RefObject<HTMLInputElement | null>;
+  onReset: () => void;
+}) {
+  const id = useId();
+  const { filter, change } = finder;
+  return (
+    <div
+      role="search"
+      aria-label="Find tasks"
+      className="mb-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-[1_1_14rem] space-y-1">
+          <label htmlFor={`${id}-q`} className={LABEL}>
+            Search tasks
+          </label>
+          <input
+            ref={searchRef}
+            id={`${id}-q`}
+            type="search"
+            value={filter.q}
+            maxLength={TASK_SEARCH_MAX_LENGTH}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(event) => change({ q: event.target.value }, { typing: true })}
+            className={COMPACT_FIELD}
+          />
+        </div>
+        <PriorityChoice value={filter.priority} onChange={(priority) => change({ priority })} />
+        <div className="min-w-0 flex-[1_1_8rem] space-y-1">
+          <label htmlFor={`${id}-due`} className={LABEL}>
+            Due
+          </label>
+          <select
+            id={`${id}-due`}
+            value={filter.due ?? ''}
+            onChange={(event) => change({ due: (event.target.value || null) as DueFilter | null })}
+            className={COMPACT_FIELD}
+          >
+            <option value="">Any date</option>
+            {DUE_FILTERS.map((due) => (
+              <option key={due} value={due}>
+                {DUE_LABELS[due]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {columns ? (
+          <div className="min-w-0 flex-[1_1_8rem] space-y-1">
+            <label htmlFor={`${id}-column`} className={LABEL}>
+              Column
+            </label>
+            <select
+              id={`${id}-column`}
+              value={filter.column ?? ''}
+              onChange={(event) => change({ column: (event.target.value || null) as BoardColumn | null })}
+              className={COMPACT_FIELD}
+            >
+              <option value="">Any column</option>
+              {BOARD_COLUMNS.map((column) => (
+                <option key={column} value={column}>
+                  {column}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+      <div className="mt-2 flex min-h-9 flex-wrap items-center gap-x-3 gap-y-1">
+        <p aria-live="polite" aria-atomic="true" className="text-sm font-medium text-slate-700 tabular-nums">
+          {finder.active ? formatMatchCount(finder.matches.length, finder.total) : ''}
+        </p>
+        {finder.active ? (
+          <Button variant="ghost" size="sm" onClick={onReset}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const PRIORITY_OPTIONS: { value: TaskPriority | null; label: string }[] = [
+  { value: null, label: 'Any' },
+  ...TASK_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
+];
+
+/** Native radio buttons under a segmented look (as 'Mine / All'): Tab reaches the chosen one, arrows switch. */
+function PriorityChoice({
+  value,
+  onChange,
+}: {
+  value: TaskPriority | null;
+  onChange: (value: TaskPriority | null) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="min-w-0 space-y-1">
+      <legend className={cn(LABEL, 'mb-1')}>Priority</legend>
+      <div className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
+        {PRIORITY_OPTIONS.map((option) => (
+          <label key={option.label} className="relative">
+            <input
+              type="radio"
+              name={name}
+              value={option.value ?? ''}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="peer sr-only"
+            />
+            <span
+              className={cn(
+                'inline-flex min-h-9 cursor-pointer items-center rounded-md px-2.5 text-sm font-semibold transition-colors sm:px-3',
+                value === option.value
+                  ? 'bg-brand-600 text-white hover:bg-brand-700'
+                  : 'text-slate-700 hover:bg-slate-100',
+                'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
+              )}
+            >
+              {option.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Clearing every filter, then focus on 'Search tasks': the button pressed ('Clear filters', 'Show all
+ * tasks') disappears with the filters, and focus must not fall back to the page's start.
+ */
+export function useFinderReset(reset: () => void) {
+  const searchRef = useRef<HTMLInputElement>(null);
+  const resetAndFocus = useCallback(() => {
+    reset();
+    searchRef.current?.focus();
+  }, [reset]);
+  return { searchRef, resetAndFocus };
+}
+
+/** In place of the list when the finder leaves nothing: says so, with a button that clears every filter. */
+export function NoTasksMatch({ onReset }: { onReset: () => void }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
+      <p className="text-slate-600">{NO_TASKS_MATCH}</p>
+      <Button variant="secondary" className="mt-4" onClick={onReset}>
+        Show all tasks
+      </Button>
+    </div>
+  );
+}
