@@ -38,9 +38,9 @@ export type TaskFinder = {
  * board, whose columns already sort by column) ignores a `column` parameter.
  */
 export function useTaskFinder(tasks: readonly Task[], { columns }: { columns: boolean }): TaskFinder {
-  const searchParams = useSearchParams();
-  const search = searchParams.toString();
-  const [filter, setFilter] = useState(() => readFilter(searchParams, columns));
+  // Typed as nullable for the Pages Router; always present in the App Router.
+  const search = useSearchParams()?.toString() ?? '';
+  const [filter, setFilter] = useState(() => readFilter(new URLSearchParams(search), columns));
   /** The search string this page last wrote or read; another one is a navigation to restore. */
   const known = useRef(search);
   /** Set by a user's change: the URL is only rewritten after one (a link keeps its URL until then). */
