@@ -77,7 +77,7 @@ function searchBox(page: Page): Locator {
   return finder(page).getByRole('searchbox', { name: 'Search tasks', exact: true });
 }
 
-function priority(page: Page, name: 'Any' | 'High' | 'Medium' | 'Low'): Locator {
+function priority(page: Page, name: 'Any priority' | 'High' | 'Medium' | 'Low'): Locator {
   return finder(page).getByRole('group', { name: 'Priority' }).getByRole('radio', { name, exact: true });
 }
 
@@ -122,7 +122,7 @@ test(
     await expect(boardTitles(page)).toHaveCount(6);
     await expect(matchCount(page)).toHaveText('');
     await expect(finder(page).getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
-    await expect(priority(page, 'Any')).toBeChecked();
+    await expect(priority(page, 'Any priority')).toBeChecked();
     // The board's columns are its column filter.
     await expect(columnFilter(page)).toHaveCount(0);
 
@@ -136,7 +136,7 @@ test(
 
     // Tab to the priority group (the chosen 'Any'), an arrow key picks 'High'.
     await page.keyboard.press('Tab');
-    await expect(priority(page, 'Any')).toBeFocused();
+    await expect(priority(page, 'Any priority')).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(priority(page, 'High')).toBeChecked();
     await expect(boardTitles(page)).toHaveText(['Fix login bug', 'Old login audit']);
@@ -166,7 +166,7 @@ test(
     await expect(boardTitles(page)).toHaveCount(6);
     await expect(searchBox(page)).toBeFocused();
     await expect(searchBox(page)).toHaveValue('');
-    await expect(priority(page, 'Any')).toBeChecked();
+    await expect(priority(page, 'Any priority')).toBeChecked();
     await expect(due(page)).toHaveValue('');
     await expect(matchCount(page)).toHaveText('');
     await expect(page).toHaveURL(/\/user\/dashboard$/);
@@ -198,7 +198,7 @@ test(
     // Unknown values mean "any"; the search still applies.
     await page.goto('/user/userpage?priority=urgent&due=someday&column=done&q=login');
     await expect(searchBox(page)).toHaveValue('login');
-    await expect(priority(page, 'Any')).toBeChecked();
+    await expect(priority(page, 'Any priority')).toBeChecked();
     await expect(due(page)).toHaveValue('');
     await expect(columnFilter(page)).toHaveValue('');
     await expect(gridTitles(page)).toHaveText(['Fix login bug', 'Login page copy', 'Old login audit']);
@@ -265,4 +265,23 @@ test('the finder fits the width (no sideways scroll) and axe finds nothing on ei
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await findAxeViolations(page)).toEqual([]);
   }
+  // With nothing chosen, a narrow screen shows only the search and 'Filters', which opens the rest.
+  await page.goto('/user/userpage');
+  const toggle = finder(page).getByRole('button', { name: 'Filters', exact: true });
+  await expect(searchBox(page)).toBeVisible();
+  if ((page.viewportSize()?.width ?? 0) < 640) {
+    await expect(due(page)).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await due(page).selectOption({ label: 'No date' });
+    await expect(finder(page).getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible();
+  } else {
+    await expect(toggle).toBeHidden();
+    await due(page).selectOption({ label: 'No date' });
+  }
+  await expect(matchCount(page)).toHaveText('1 of 6 tasks');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => window.innerWidth),
+  );
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useId, useRef, type RefObject } from 'react';
+import { useCallback, useId, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 import type { TaskFinder } from '@/lib/hooks/use-task-finder';
 import {
@@ -23,15 +23,15 @@ const DUE_LABELS: Record<DueFilter, string> = {
 
 export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
 
-const LABEL = 'block text-sm font-medium text-slate-800';
 /** The fields are a little shorter than the forms' (a toolbar, not a form). */
 const COMPACT_FIELD = cn(FIELD_INPUT, 'py-2');
 
 /**
  * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
- * tasks', the 'Priority' radio group, 'Due' and (on Create Tasks) 'Column'; 'Clear filters' and the
- * count of matches, announced politely, once the list is narrowed. The priority choice is a radio group,
- * not a second list named 'Priority' beside the new-task form's.
+ * tasks', the 'Priority' radio group, 'Due' and (on Create Tasks) 'Column', in one row; 'Clear filters'
+ * and the count of matches, announced politely, once the list is narrowed. Narrow screens show the
+ * search and a 'Filters' button that opens the rest, so the board does not move far down the page. The
+ * priority choice is a radio group, not a second list named 'Priority' beside the new-task form's.
  */
 export function TaskFinderBar({
   finder,
@@ -46,58 +46,68 @@ export function TaskFinderBar({
 }) {
   const id = useId();
   const { filter, change } = finder;
+  const chosen = [filter.priority, filter.due, columns ? filter.column : null].filter(Boolean).length;
+  // Open at first on a narrow screen when the address brought filters, so they are not hidden.
+  const [open, setOpen] = useState(chosen > 0);
   return (
-    <div
-      role="search"
-      aria-label="Find tasks"
-      className="mb-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
-    >
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-[1_1_14rem] space-y-1">
-          <label htmlFor={`${id}-q`} className={LABEL}>
-            Search tasks
-          </label>
-          <input
-            ref={searchRef}
-            id={`${id}-q`}
-            type="search"
-            value={filter.q}
-            maxLength={TASK_SEARCH_MAX_LENGTH}
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={(event) => change({ q: event.target.value }, { typing: true })}
-            className={COMPACT_FIELD}
-          />
-        </div>
+    <div role="search" aria-label="Find tasks" className="mb-4 flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 flex-[1_1_14rem] gap-2">
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Search tasks
+        </label>
+        <input
+          ref={searchRef}
+          id={`${id}-q`}
+          type="search"
+          value={filter.q}
+          placeholder="Search tasks"
+          maxLength={TASK_SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => change({ q: event.target.value }, { typing: true })}
+          className={COMPACT_FIELD}
+        />
+        <Button
+          variant="secondary"
+          className="shrink-0 sm:hidden"
+          aria-expanded={open}
+          aria-controls={`${id}-filters`}
+          onClick={() => setOpen(!open)}
+        >
+          Filters{chosen > 0 ? ` (${chosen})` : ''}
+        </Button>
+      </div>
+      <div
+        id={`${id}-filters`}
+        className={cn('flex-wrap items-center gap-2', open ? 'flex' : 'hidden sm:flex')}
+      >
         <PriorityChoice value={filter.priority} onChange={(priority) => change({ priority })} />
-        <div className="min-w-0 flex-[1_1_8rem] space-y-1">
-          <label htmlFor={`${id}-due`} className={LABEL}>
-            Due
-          </label>
-          <select
-            id={`${id}-due`}
-            value={filter.due ?? ''}
-            onChange={(event) => change({ due: (event.target.value || null) as DueFilter | null })}
-            className={COMPACT_FIELD}
-          >
-            <option value="">Any date</option>
-            {DUE_FILTERS.map((due) => (
-              <option key={due} value={due}>
-                {DUE_LABELS[due]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <label htmlFor={`${id}-due`} className="sr-only">
+          Due
+        </label>
+        <select
+          id={`${id}-due`}
+          value={filter.due ?? ''}
+          onChange={(event) => change({ due: (event.target.value || null) as DueFilter | null })}
+          className={cn(COMPACT_FIELD, 'w-auto')}
+        >
+          <option value="">Any due date</option>
+          {DUE_FILTERS.map((due) => (
+            <option key={due} value={due}>
+              {DUE_LABELS[due]}
+            </option>
+          ))}
+        </select>
         {columns ? (
-          <div className="min-w-0 flex-[1_1_8rem] space-y-1">
-            <label htmlFor={`${id}-column`} className={LABEL}>
+          <>
+            <label htmlFor={`${id}-column`} className="sr-only">
               Column
             </label>
             <select
               id={`${id}-column`}
               value={filter.column ?? ''}
               onChange={(event) => change({ column: (event.target.value || null) as BoardColumn | null })}
-              className={COMPACT_FIELD}
+              className={cn(COMPACT_FIELD, 'w-auto')}
             >
               <option value="">Any column</option>
               {BOARD_COLUMNS.map((column) => (
@@ -106,10 +116,11 @@ export function TaskFinderBar({
                 </option>
               ))}
             </select>
-          </div>
+          </>
         ) : null}
       </div>
-      <div className="mt-2 flex min-h-9 flex-wrap items-center gap-x-3 gap-y-1">
+      {/* Out of the flow while empty (no gap for it), but always there: a live region must exist before it speaks. */}
+      <div className={finder.active ? 'flex items-center gap-2' : 'sr-only'}>
         <p aria-live="polite" aria-atomic="true" className="text-sm font-medium text-slate-700 tabular-nums">
           {finder.active ? formatMatchCount(finder.matches.length, finder.total) : ''}
         </p>
@@ -124,7 +135,7 @@ export function TaskFinderBar({
 }
 
 const PRIORITY_OPTIONS: { value: TaskPriority | null; label: string }[] = [
-  { value: null, label: 'Any' },
+  { value: null, label: 'Any priority' },
   ...TASK_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
 ];
 
@@ -138,8 +149,8 @@ function PriorityChoice({
 }) {
   const name = useId();
   return (
-    <fieldset className="min-w-0 space-y-1">
-      <legend className={cn(LABEL, 'mb-1')}>Priority</legend>
+    <fieldset className="min-w-0">
+      <legend className="sr-only">Priority</legend>
       <div className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
         {PRIORITY_OPTIONS.map((option) => (
           <label key={option.label} className="relative">
@@ -153,7 +164,7 @@ function PriorityChoice({
             />
             <span
               className={cn(
-                'inline-flex min-h-9 cursor-pointer items-center rounded-md px-2.5 text-sm font-semibold transition-colors sm:px-3',
+                'inline-flex min-h-9 cursor-pointer items-center rounded-md px-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
                 value === option.value
                   ? 'bg-brand-600 text-white hover:bg-brand-700'
                   : 'text-slate-700 hover:bg-slate-100',
