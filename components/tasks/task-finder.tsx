@@ -11,6 +11,7 @@ import {
 } from '@/lib/tasks/task-filter';
 import { BOARD_COLUMNS, TASK_PRIORITIES, type BoardColumn, type TaskPriority } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { FIELD_INPUT } from '@/components/ui/styles';
 
 /** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
@@ -81,7 +82,14 @@ export function TaskFinderBar({
         id={`${id}-filters`}
         className={cn('flex-wrap items-center gap-2', open ? 'flex' : 'hidden sm:flex')}
       >
-        <PriorityChoice value={filter.priority} onChange={(priority) => change({ priority })} />
+        <SegmentedChoice
+          legend="Priority"
+          className="min-w-0"
+          itemClassName="px-2.5"
+          options={PRIORITY_OPTIONS}
+          value={filter.priority ?? ''}
+          onChange={(priority) => change({ priority: priority || null })}
+        />
         <label htmlFor={`${id}-due`} className="sr-only">
           Due
         </label>
@@ -134,51 +142,11 @@ export function TaskFinderBar({
   );
 }
 
-const PRIORITY_OPTIONS: { value: TaskPriority | null; label: string }[] = [
-  { value: null, label: 'Any priority' },
+/** 'Any priority' is the empty value, as in the URL. */
+const PRIORITY_OPTIONS: { value: TaskPriority | ''; label: string }[] = [
+  { value: '', label: 'Any priority' },
   ...TASK_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
 ];
-
-/** Native radio buttons under a segmented look (as 'Mine / All'): Tab reaches the chosen one, arrows switch. */
-function PriorityChoice({
-  value,
-  onChange,
-}: {
-  value: TaskPriority | null;
-  onChange: (value: TaskPriority | null) => void;
-}) {
-  const name = useId();
-  return (
-    <fieldset className="min-w-0">
-      <legend className="sr-only">Priority</legend>
-      <div className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
-        {PRIORITY_OPTIONS.map((option) => (
-          <label key={option.label} className="relative">
-            <input
-              type="radio"
-              name={name}
-              value={option.value ?? ''}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="peer sr-only"
-            />
-            <span
-              className={cn(
-                'inline-flex min-h-9 cursor-pointer items-center rounded-md px-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
-                value === option.value
-                  ? 'bg-brand-600 text-white hover:bg-brand-700'
-                  : 'text-slate-700 hover:bg-slate-100',
-                'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-              )}
-            >
-              {option.label}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /**
  * Clearing every filter, then focus on 'Search tasks': the button pressed ('Clear filters', 'Show all

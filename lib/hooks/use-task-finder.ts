@@ -6,6 +6,7 @@ import {
   EMPTY_TASK_FILTER,
   filterTasks,
   isTaskFilterActive,
+  keepSameList,
   parseTaskFilter,
   writeTaskFilter,
   type TaskFilter,
@@ -80,7 +81,11 @@ export function useTaskFinder(tasks: readonly Task[], { columns }: { columns: bo
 
   const today = useToday();
   const deferred = useDeferredValue(filter);
-  const matches = useMemo(() => filterTasks(tasks, deferred, today), [tasks, deferred, today]);
+  const filtered = useMemo(() => filterTasks(tasks, deferred, today), [tasks, deferred, today]);
+  // The same matches as last time keep last time's array, so the memoised board and grid skip the render.
+  const [kept, setKept] = useState(filtered);
+  const matches = keepSameList(kept, filtered);
+  if (matches !== kept) setKept(matches);
   return { filter, active: isTaskFilterActive(deferred), matches, total: tasks.length, change, reset };
 }
 

@@ -11,6 +11,7 @@ import {
   formatMatchCount,
   getSearchWords,
   isTaskFilterActive,
+  keepSameList,
   matchesDue,
   parseTaskFilter,
   writeTaskFilter,
@@ -200,6 +201,20 @@ describe('isTaskFilterActive and formatMatchCount', () => {
     expect(formatMatchCount(12, 340)).toBe('12 of 340 tasks');
     expect(formatMatchCount(0, 1)).toBe('0 of 1 task');
     expect(formatMatchCount(1, 1)).toBe('1 of 1 task');
+  });
+});
+
+describe('keepSameList', () => {
+  it('keeps the previous array only for the same tasks in the same order', () => {
+    const [a, b] = [makeTask('a'), makeTask('b')];
+    const previous = [a, b];
+    expect(keepSameList(previous, [a, b])).toBe(previous);
+    const reordered = [b, a];
+    expect(keepSameList(previous, reordered)).toBe(reordered);
+    const shorter = [a];
+    expect(keepSameList(previous, shorter)).toBe(shorter);
+    const copy = [a, { ...b }];
+    expect(keepSameList(previous, copy)).toBe(copy);
   });
 });
 

@@ -162,3 +162,13 @@ export function filterTasks(
 export function formatMatchCount(shown: number, total: number): string {
   return `${shown} of ${total} ${total === 1 ? 'task' : 'tasks'}`;
 }
+
+/**
+ * `previous` when `next` holds the very same tasks in the same order, else `next`: typing a letter that
+ * keeps the same matches (`t`, `ta`, `tas` …) then hands the lists the array they already drew.
+ */
+export function keepSameList(previous: readonly Task[], next: readonly Task[]): readonly Task[] {
+  if (previous === next || previous.length !== next.length) return next;
+  for (let index = 0; index < next.length; index++) if (previous[index] !== next[index]) return next;
+  return previous;
+}
