@@ -3,24 +3,21 @@
 import { useCallback, useId, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 import type { TaskFinder } from '@/lib/hooks/use-task-finder';
-import {
-  DUE_FILTERS,
-  TASK_SEARCH_MAX_LENGTH,
-  formatMatchCount,
-  type DueFilter,
-} from '@/lib/tasks/task-filter';
-import { BOARD_COLUMNS, TASK_PRIORITIES, type BoardColumn, type TaskPriority } from '@/lib/tasks/task';
+import { TASK_SEARCH_MAX_LENGTH, formatMatchCount, type DueFilter } from '@/lib/tasks/task-filter';
+import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { FIELD_INPUT } from '@/components/ui/styles';
 
 /** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
-const DUE_LABELS: Record<DueFilter, string> = {
-  overdue: 'Overdue',
-  today: 'Today',
-  week: 'Next 7 days',
-  none: 'No date',
-};
+const DUE_OPTIONS: readonly (readonly [DueFilter, string])[] = [
+  ['overdue', 'Overdue'],
+  ['today', 'Today'],
+  ['week', 'Next 7 days'],
+  ['none', 'No date'],
+];
+
+const COLUMN_OPTIONS = BOARD_COLUMNS.map((column) => [column, column] as const);
 
 export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
 
@@ -90,41 +87,21 @@ export function TaskFinderBar({
           value={filter.priority ?? ''}
           onChange={(priority) => change({ priority: priority || null })}
         />
-        <label htmlFor={`${id}-due`} className="sr-only">
-          Due
-        </label>
-        <select
-          id={`${id}-due`}
-          value={filter.due ?? ''}
-          onChange={(event) => change({ due: (event.target.value || null) as DueFilter | null })}
-          className={cn(COMPACT_FIELD, 'w-auto')}
-        >
-          <option value="">Any due date</option>
-          {DUE_FILTERS.map((due) => (
-            <option key={due} value={due}>
-              {DUE_LABELS[due]}
-            </option>
-          ))}
-        </select>
+        <FilterSelect
+          label="Due"
+          any="Any due date"
+          options={DUE_OPTIONS}
+          value={filter.due}
+          onChange={(due) => change({ due })}
+        />
         {columns ? (
-          <>
-            <label htmlFor={`${id}-column`} className="sr-only">
-              Column
-            </label>
-            <select
-              id={`${id}-column`}
-              value={filter.column ?? ''}
-              onChange={(event) => change({ column: (event.target.value || null) as BoardColumn | null })}
-              className={cn(COMPACT_FIELD, 'w-auto')}
-            >
-              <option value="">Any column</option>
-              {BOARD_COLUMNS.map((column) => (
-                <option key={column} value={column}>
-                  {column}
-                </option>
-              ))}
-            </select>
-          </>
+          <FilterSelect
+            label="Column"
+            any="Any column"
+            options={COLUMN_OPTIONS}
+            value={filter.column}
+            onChange={(column) => change({ column })}
+          />
         ) : null}
       </div>
       {/* Out of the flow while empty (no gap for it), but always there: a live region must exist before it speaks. */}
@@ -139,6 +116,43 @@ export function TaskFinderBar({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A list whose first option, `any` (the empty value), is "no filter"; its label is for screen readers. */
+function FilterSelect<T extends string>({
+  label,
+  any,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  options: readonly (readonly [T, string])[];
+  value: T | null;
+  onChange: (value: T | null) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange((event.target.value || null) as T | null)}
+        className={cn(COMPACT_FIELD, 'w-auto')}
+      >
+        <option value="">{any}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
