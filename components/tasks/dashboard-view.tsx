@@ -1,7 +1,8 @@
 'use client';
 
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { boardFilterStore, saveBoardFilter } from '@/lib/storage/board-filter';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { loggedInUserStore } from '@/lib/storage/session';
@@ -15,6 +16,7 @@ import { DeadlineToasts } from './deadline-toasts';
 import { KanbanBoard } from './kanban-board';
 import { NotesPanel } from './notes-panel';
 import { TaskAnalytics } from './task-analytics';
+import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
 
 /**
  * The member dashboard: the board, then 'Task Analytics' and 'Notes'; deadline toasts on load
@@ -24,23 +26,68 @@ import { TaskAnalytics } from './task-analytics';
 export function DashboardView() {
   const tasks = useLocalStore(tasksStore);
   const teamSync = useTeamSyncOn();
-  return teamSync ? <FilteredDashboard tasks={tasks} /> : <DashboardBody tasks={tasks} />;
-}
-
-function DashboardBody({ tasks, filter }: { tasks: readonly Task[]; filter?: ReactNode }) {
-  const counts = useMemo(() => countTasksByColumn(tasks), [tasks]);
   return (
     <>
       <DeadlineToasts />
+      {teamSync ? (
+        <FilteredDashboard tasks={tasks} />
+      ) : (
+        <FindableDashboard tasks={tasks} stored={tasks.length} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The task finder above the board (docs/product.md#finding-tasks), shown once this browser holds a task:
+ * it narrows `tasks` (all of them, or 'Mine') for the board and Task Analytics alike. The board has no
+ * column filter: its columns already are one.
+ */
+function FindableDashboard({
+  tasks,
+  stored,
+  filter,
+}: {
+  tasks: readonly Task[];
+  stored: number;
+  filter?: ReactNode;
+}) {
+  const finder = useTaskFinder(tasks, { columns: false });
+  const { searchRef, resetAndFocus } = useFinderReset(finder.reset);
+  const noMatch = finder.active && finder.matches.length === 0 && tasks.length > 0;
+  return (
+    <>
       {filter}
-      <KanbanBoard tasks={tasks} />
+      {stored > 0 ? (
+        <TaskFinderBar finder={finder} columns={false} searchRef={searchRef} onReset={resetAndFocus} />
+      ) : null}
+      <DashboardBody tasks={finder.matches} noMatch={noMatch ? resetAndFocus : null} />
+    </>
+  );
+}
+
+/**
+ * Board, analytics and notes; memoised so a keystroke in 'Search tasks' re-renders only the field, and the
+ * board once the filtered list has changed.
+ */
+const DashboardBody = memo(function DashboardBody({
+  tasks,
+  noMatch,
+}: {
+  tasks: readonly Task[];
+  noMatch: (() => void) | null;
+}) {
+  const counts = useMemo(() => countTasksByColumn(tasks), [tasks]);
+  return (
+    <>
+      {noMatch ? <NoTasksMatch onReset={noMatch} /> : <KanbanBoard tasks={tasks} />}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <TaskAnalytics counts={counts} />
         <NotesPanel />
       </div>
     </>
   );
-}
+});
 
 export const NO_TASKS_ASSIGNED_TO_YOU =
   'No tasks are assigned to you. Choose All to see every task on this device.';
@@ -59,8 +106,9 @@ function FilteredDashboard({ tasks }: { tasks: readonly Task[] }) {
   }
 
   return (
-    <DashboardBody
+    <FindableDashboard
       tasks={shown}
+      stored={tasks.length}
       filter={
         <>
           <BoardFilterControl

@@ -1,10 +1,12 @@
 'use client';
 
+import { memo } from 'react';
 import { toast } from 'sonner';
 import { Trash2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
+import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { deleteTask, setTaskProgress, tasksStore } from '@/lib/storage/tasks';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
@@ -15,17 +17,19 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
+import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
 
 /** Cards rendered at first; more on request (a list of thousands stays quick). */
 export const GRID_PAGE_SIZE = 60;
 
 /**
  * The Create Tasks grid: every task with its progress slider and 'Delete Task'
- * (docs/product.md#create-tasks).
+ * (docs/product.md#create-tasks), narrowed by the task finder (docs/product.md#finding-tasks).
  */
 export function TaskGrid() {
   const tasks = useLocalStore(tasksStore);
-  const paged = usePagedList(tasks, GRID_PAGE_SIZE);
+  const finder = useTaskFinder(tasks, { columns: true });
+  const { searchRef, resetAndFocus } = useFinderReset(finder.reset);
 
   if (tasks.length === 0) {
     return (
@@ -34,6 +38,21 @@ export function TaskGrid() {
       </p>
     );
   }
+  return (
+    <>
+      <TaskFinderBar finder={finder} columns searchRef={searchRef} onReset={resetAndFocus} />
+      {finder.matches.length === 0 ? (
+        <NoTasksMatch onReset={resetAndFocus} />
+      ) : (
+        <TaskGridCards tasks={finder.matches} />
+      )}
+    </>
+  );
+}
+
+/** The cards, a page at a time; memoised so a keystroke in 'Search tasks' does not redraw them. */
+const TaskGridCards = memo(function TaskGridCards({ tasks }: { tasks: readonly Task[] }) {
+  const paged = usePagedList(tasks, GRID_PAGE_SIZE);
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -46,7 +65,7 @@ export function TaskGrid() {
       <ShowMoreButton list={paged} className="mt-4" />
     </>
   );
-}
+});
 
 function TaskGridCard({ task }: { task: Task }) {
   const sliderId = `task-progress-${task.id}`;

@@ -1,0 +1,188 @@
+'use client';
+
+import { useCallback, useId, useRef, useState, type RefObject } from 'react';
+import { cn } from '@/lib/cn';
+import type { TaskFinder } from '@/lib/hooks/use-task-finder';
+import { TASK_SEARCH_MAX_LENGTH, formatMatchCount, type DueFilter } from '@/lib/tasks/task-filter';
+import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
+import { Button } from '@/components/ui/button';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
+import { FIELD_INPUT } from '@/components/ui/styles';
+
+/** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
+const DUE_OPTIONS: readonly (readonly [DueFilter, string])[] = [
+  ['overdue', 'Overdue'],
+  ['today', 'Today'],
+  ['week', 'Next 7 days'],
+  ['none', 'No date'],
+];
+
+const COLUMN_OPTIONS = BOARD_COLUMNS.map((column) => [column, column] as const);
+
+export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
+
+/** The fields are a little shorter than the forms' (a toolbar, not a form). */
+const COMPACT_FIELD = cn(FIELD_INPUT, 'py-2');
+
+/**
+ * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
+ * tasks', the 'Priority' radio group, 'Due' and (on Create Tasks) 'Column', in one row; 'Clear filters'
+ * and the count of matches, announced politely, once the list is narrowed. Narrow screens show the
+ * search and a 'Filters' button that opens the rest, so the board does not move far down the page. The
+ * priority choice is a radio group, not a second list named 'Priority' beside the new-task form's.
+ */
+export function TaskFinderBar({
+  finder,
+  columns,
+  searchRef,
+  onReset,
+}: {
+  finder: TaskFinder;
+  columns: boolean;
+  searchRef: RefObject<HTMLInputElement | null>;
+  onReset: () => void;
+}) {
+  const id = useId();
+  const { filter, change } = finder;
+  const chosen = [filter.priority, filter.due, columns ? filter.column : null].filter(Boolean).length;
+  // Open at first on a narrow screen when the address brought filters, so they are not hidden.
+  const [open, setOpen] = useState(chosen > 0);
+  return (
+    <div role="search" aria-label="Find tasks" className="mb-4 flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 flex-[1_1_14rem] gap-2">
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Search tasks
+        </label>
+        <input
+          ref={searchRef}
+          id={`${id}-q`}
+          type="search"
+          value={filter.q}
+          placeholder="Search tasks"
+          maxLength={TASK_SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => change({ q: event.target.value }, { typing: true })}
+          className={COMPACT_FIELD}
+        />
+        <Button
+          variant="secondary"
+          className="shrink-0 sm:hidden"
+          aria-expanded={open}
+          aria-controls={`${id}-filters`}
+          onClick={() => setOpen(!open)}
+        >
+          Filters{chosen > 0 ? ` (${chosen})` : ''}
+        </Button>
+      </div>
+      <div
+        id={`${id}-filters`}
+        className={cn('flex-wrap items-center gap-2', open ? 'flex' : 'hidden sm:flex')}
+      >
+        <SegmentedChoice
+          legend="Priority"
+          className="min-w-0"
+          itemClassName="px-2.5"
+          options={PRIORITY_OPTIONS}
+          value={filter.priority ?? ''}
+          onChange={(priority) => change({ priority: priority || null })}
+        />
+        <FilterSelect
+          label="Due"
+          any="Any due date"
+          options={DUE_OPTIONS}
+          value={filter.due}
+          onChange={(due) => change({ due })}
+        />
+        {columns ? (
+          <FilterSelect
+            label="Column"
+            any="Any column"
+            options={COLUMN_OPTIONS}
+            value={filter.column}
+            onChange={(column) => change({ column })}
+          />
+        ) : null}
+      </div>
+      {/* Out of the flow while empty (no gap for it), but always there: a live region must exist before it speaks. */}
+      <div className={finder.active ? 'flex items-center gap-2' : 'sr-only'}>
+        <p aria-live="polite" aria-atomic="true" className="text-sm font-medium text-slate-700 tabular-nums">
+          {finder.active ? formatMatchCount(finder.matches.length, finder.total) : ''}
+        </p>
+        {finder.active ? (
+          <Button variant="ghost" size="sm" onClick={onReset}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A list whose first option, `any` (the empty value), is "no filter"; its label is for screen readers. */
+function FilterSelect<T extends string>({
+  label,
+  any,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  options: readonly (readonly [T, string])[];
+  value: T | null;
+  onChange: (value: T | null) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange((event.target.value || null) as T | null)}
+        className={cn(COMPACT_FIELD, 'w-auto')}
+      >
+        <option value="">{any}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** 'Any priority' is the empty value, as in the URL. */
+const PRIORITY_OPTIONS: { value: TaskPriority | ''; label: string }[] = [
+  { value: '', label: 'Any priority' },
+  ...TASK_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
+];
+
+/**
+ * Clearing every filter, then focus on 'Search tasks': the button pressed ('Clear filters', 'Show all
+ * tasks') disappears with the filters, and focus must not fall back to the page's start.
+ */
+export function useFinderReset(reset: () => void) {
+  const searchRef = useRef<HTMLInputElement>(null);
+  const resetAndFocus = useCallback(() => {
+    reset();
+    searchRef.current?.focus();
+  }, [reset]);
+  return { searchRef, resetAndFocus };
+}
+
+/** In place of the list when the finder leaves nothing: says so, with a button that clears every filter. */
+export function NoTasksMatch({ onReset }: { onReset: () => void }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
+      <p className="text-slate-600">{NO_TASKS_MATCH}</p>
+      <Button variant="secondary" className="mt-4" onClick={onReset}>
+        Show all tasks
+      </Button>
+    </div>
+  );
+}
