@@ -77,7 +77,7 @@ function searchBox(page: Page): Locator {
   return finder(page).getByRole('searchbox', { name: 'Search tasks', exact: true });
 }
 
-function priority(page: Page, name: 'Any priority' | 'High' | 'Medium' | 'Low'): Locator {
+function priority(page: Page, name: 'Any' | 'High' | 'Medium' | 'Low'): Locator {
   return finder(page).getByRole('group', { name: 'Priority' }).getByRole('radio', { name, exact: true });
 }
 
@@ -122,9 +122,8 @@ test(
     await expect(boardTitles(page)).toHaveCount(6);
     await expect(matchCount(page)).toHaveText('');
     await expect(finder(page).getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
-    await expect(priority(page, 'Any priority')).toBeChecked();
-    // The board's columns are its column filter.
-    await expect(columnFilter(page)).toHaveCount(0);
+    // Closed, the filters are not in the page: no form control beside the spec's own.
+    await expect(page.locator('select, input[type="radio"]')).toHaveCount(0);
 
     // Case-insensitive, trimmed, over title and description.
     await searchBox(page).focus();
@@ -134,9 +133,17 @@ test(
     await expect(boardColumn(page, 'To Do').getByRole('heading', { level: 2 })).toHaveText('To Do1 task');
     await expect(page).toHaveURL(/\/user\/dashboard\?q=\+\+LOGIN\+$/);
 
-    // Tab to the priority group (the chosen 'Any'), an arrow key picks 'High'.
+    // Tab to 'Filters', Enter opens them; Tab to the priority group (the chosen 'Any'), an arrow key
+    // picks 'High'.
     await page.keyboard.press('Tab');
-    await expect(priority(page, 'Any priority')).toBeFocused();
+    const toggle = finder(page).getByRole('button', { name: 'Filters', exact: true });
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(priority(page, 'Any')).toBeFocused();
+    // The board's columns are its column filter.
+    await expect(columnFilter(page)).toHaveCount(0);
     await page.keyboard.press('ArrowRight');
     await expect(priority(page, 'High')).toBeChecked();
     await expect(boardTitles(page)).toHaveText(['Fix login bug', 'Old login audit']);
@@ -166,7 +173,7 @@ test(
     await expect(boardTitles(page)).toHaveCount(6);
     await expect(searchBox(page)).toBeFocused();
     await expect(searchBox(page)).toHaveValue('');
-    await expect(priority(page, 'Any priority')).toBeChecked();
+    await expect(priority(page, 'Any')).toBeChecked();
     await expect(due(page)).toHaveValue('');
     await expect(matchCount(page)).toHaveText('');
     await expect(page).toHaveURL(/\/user\/dashboard$/);
@@ -195,10 +202,14 @@ test(
     await expect(gridTitles(page)).toHaveText(['Write report']);
     await expect(matchCount(page)).toHaveText('1 of 6 tasks');
 
-    // Unknown values mean "any"; the search still applies.
+    // Unknown values mean "any" (so the filters start closed); the search still applies.
     await page.goto('/user/userpage?priority=urgent&due=someday&column=done&q=login');
     await expect(searchBox(page)).toHaveValue('login');
-    await expect(priority(page, 'Any priority')).toBeChecked();
+    await expect(due(page)).toHaveCount(0);
+    // Closed, the page's only select is the new-task form's Priority.
+    await expect(page.locator('select')).toHaveCount(1);
+    await finder(page).getByRole('button', { name: 'Filters', exact: true }).click();
+    await expect(priority(page, 'Any')).toBeChecked();
     await expect(due(page)).toHaveValue('');
     await expect(columnFilter(page)).toHaveValue('');
     await expect(gridTitles(page)).toHaveText(['Fix login bug', 'Login page copy', 'Old login audit']);
@@ -265,21 +276,16 @@ test('the finder fits the width (no sideways scroll) and axe finds nothing on ei
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await findAxeViolations(page)).toEqual([]);
   }
-  // With nothing chosen, a narrow screen shows only the search and 'Filters', which opens the rest.
+  // With nothing chosen, the search and 'Filters' show, which opens the rest.
   await page.goto('/user/userpage');
   const toggle = finder(page).getByRole('button', { name: 'Filters', exact: true });
   await expect(searchBox(page)).toBeVisible();
-  if ((page.viewportSize()?.width ?? 0) < 640) {
-    await expect(due(page)).toBeHidden();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await due(page).selectOption({ label: 'No date' });
-    await expect(finder(page).getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible();
-  } else {
-    await expect(toggle).toBeHidden();
-    await due(page).selectOption({ label: 'No date' });
-  }
+  await expect(due(page)).toHaveCount(0);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await due(page).selectOption({ label: 'No date' });
+  await expect(finder(page).getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible();
   await expect(matchCount(page)).toHaveText('1 of 6 tasks');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     await page.evaluate(() => window.innerWidth),

@@ -39,11 +39,15 @@ test(
   async ({ memberPage: page }) => {
     await page.goto('/user/notifications');
     const lightBackground = await pageBackground(page);
-    const theme = page.getByRole('navigation', { name: 'Main' }).getByLabel('Theme');
-    await expect(theme).toHaveValue('system');
-    await expect(theme.locator('option')).toHaveText(['System', 'Light', 'Dark']);
-
-    await theme.selectOption('Dark');
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+    const theme = navbar.getByRole('button', { name: /^Theme: / });
+    await expect(theme).toHaveAccessibleName('Theme: System');
+    // Each press moves on: System → Light → Dark.
+    await theme.click();
+    await expect(theme).toHaveAccessibleName('Theme: Light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await theme.click();
+    await expect(theme).toHaveAccessibleName('Theme: Dark');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('tasklane.theme'))).toBe('dark');
     const darkBackground = await pageBackground(page);
@@ -56,18 +60,24 @@ test(
       expect(await firstFrame(page), path).toEqual({ theme: 'dark', background: darkBackground });
     }
 
-    // `/` has the same switch, run by its own script.
-    const landingTheme = page.getByLabel('Theme');
-    await expect(landingTheme).toHaveValue('dark');
-    await landingTheme.selectOption('Light');
+    // `/` has the same switch, run by its own script: Dark → System → Light.
+    const landingTheme = page.getByRole('button', { name: /^Theme: / });
+    await expect(landingTheme).toHaveAccessibleName('Theme: Dark');
+    await landingTheme.click();
+    await expect(landingTheme).toHaveAccessibleName('Theme: System');
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+    await landingTheme.click();
+    await expect(landingTheme).toHaveAccessibleName('Theme: Light');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.goto('/user/dashboard');
     expect(await firstFrame(page)).toEqual({ theme: 'light', background: lightBackground });
-    await expect(theme).toHaveValue('light');
+    await expect(theme).toHaveAccessibleName('Theme: Light');
 
     // System follows the device, and forgets the choice.
     await page.emulateMedia({ colorScheme: 'dark' });
-    await theme.selectOption('System');
+    await theme.click();
+    await theme.click();
+    await expect(theme).toHaveAccessibleName('Theme: System');
     await expect(page.locator('html')).not.toHaveAttribute('data-theme');
     expect(await page.evaluate(() => localStorage.getItem('tasklane.theme'))).toBeNull();
     expect(await pageBackground(page)).toBe(darkBackground);
@@ -83,9 +93,13 @@ test(
     await page.goto('/user/userpage');
     const other = await context.newPage();
     await other.goto('/user/calendar');
-    await page.getByRole('navigation', { name: 'Main' }).getByLabel('Theme').selectOption('Dark');
+    const theme = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Theme: / });
+    await theme.click();
+    await theme.click();
     await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(other.getByRole('navigation', { name: 'Main' }).getByLabel('Theme')).toHaveValue('dark');
+    await expect(
+      other.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Theme: / }),
+    ).toHaveAccessibleName('Theme: Dark');
 
     await page.getByLabel('Title').fill('Dark toast');
     await page.getByLabel('Description').fill('Shown in the dark theme');
@@ -100,10 +114,12 @@ test('the theme switch fits the navbar at every width and works from the keyboar
   memberPage: page,
 }) => {
   await page.goto('/user/profile');
-  const theme = page.getByRole('navigation', { name: 'Main' }).getByLabel('Theme');
+  const theme = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Theme: / });
   await theme.focus();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', /light|dark/);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.keyboard.press('Space');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -30,7 +30,7 @@ const NO_SCRIPT_CSS =
   '@layer base{[data-faq-panel][hidden]{display:block!important}}' +
   '[data-faq-trigger] svg,[data-contact-counter]{display:none}' +
   // The theme switch needs the script; the device's theme still applies (app/globals.css).
-  '[data-theme-select],[data-theme-icon]{display:none}' +
+  '[data-theme-toggle]{display:none}' +
   '[data-back-to-top]{visibility:visible;opacity:1;translate:none;pointer-events:auto}';
 
 export const getStaticProps = (async () => ({

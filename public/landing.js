@@ -20,18 +20,21 @@
     });
   }
 
-  // Theme: the navbar switch's twin (docs/product.md#theme), raw text under tasklane.theme.
-  const theme = $('[data-theme-select]');
+  // Theme: the navbar switch's twin (docs/product.md#theme), raw text under tasklane.theme. Each
+  // press moves System → Light → Dark → System.
+  const theme = $('[data-theme-toggle]');
   if (theme) {
+    const NAMES = { system: 'System', light: 'Light', dark: 'Dark' };
+    let current;
     const show = (value) => {
-      value = value === 'light' || value === 'dark' ? value : 'system';
-      if (value === 'system') delete document.documentElement.dataset.theme;
-      else document.documentElement.dataset.theme = value;
-      theme.value = value;
-      for (const icon of document.querySelectorAll('[data-theme-icon]')) {
-        icon.classList.toggle('hidden', icon.dataset.themeIcon !== value);
+      current = value === 'light' || value === 'dark' ? value : 'system';
+      if (current === 'system') delete document.documentElement.dataset.theme;
+      else document.documentElement.dataset.theme = current;
+      theme.title = `Theme: ${NAMES[current]}`;
+      theme.setAttribute('aria-label', theme.title);
+      for (const icon of theme.querySelectorAll('[data-theme-icon]')) {
+        icon.classList.toggle('hidden', icon.dataset.themeIcon !== current);
       }
-      return value;
     };
     const read = () => {
       try {
@@ -41,11 +44,11 @@
       }
     };
     show(read());
-    theme.addEventListener('change', () => {
-      const value = show(theme.value);
+    theme.addEventListener('click', () => {
+      show({ system: 'light', light: 'dark', dark: 'system' }[current]);
       try {
-        if (value === 'system') localStorage.removeItem('tasklane.theme');
-        else localStorage.setItem('tasklane.theme', value);
+        if (current === 'system') localStorage.removeItem('tasklane.theme');
+        else localStorage.setItem('tasklane.theme', current);
       } catch {
         // storage full or blocked: the theme lasts for this page only
       }

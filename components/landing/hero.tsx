@@ -1,5 +1,5 @@
 import { ArrowRight, ListChecks } from 'lucide-react';
-import { ThemeSelectField } from '@/components/layout/theme-select';
+import { ThemeToggleButton } from '@/components/layout/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
 import { HERO_TAGLINE } from '@/lib/content/landing';
 import { PRODUCT_NAME } from '@/lib/constants';
@@ -72,7 +72,7 @@ export function Hero() {
             </span>
             {PRODUCT_NAME}
           </div>
-          <ThemeSelectField id="landing-theme" />
+          <ThemeToggleButton />
         </div>
         <div className="grid items-center gap-12 pt-8 pb-16 sm:pt-12 sm:pb-20 lg:grid-cols-2 lg:pb-24">
           <div className="text-center lg:text-left">

