@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { ServiceWorkerRegistrar } from '@/components/pwa/service-worker-registrar';
 import { PRODUCT_NAME } from '@/lib/constants';
 import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
 import './globals.css';
@@ -9,6 +10,8 @@ import './globals.css';
 export const metadata: Metadata = {
   title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
   description: SITE_DESCRIPTION,
+  // The manifest itself is linked by Next.js from app/manifest.ts.
+  icons: { apple: '/icons/apple-touch-icon.png' },
 };
 
 export const viewport: Viewport = {
@@ -32,6 +35,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </div>
         <Footer />
+        <ServiceWorkerRegistrar />
       </body>
     </html>
   );

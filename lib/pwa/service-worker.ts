@@ -1,0 +1,240 @@
+/**
+ * Tasklane's service worker (docs/product.md#installable-app-and-offline-use,
+ * docs/decisions/0018-installable-and-offline.md).
+ *
+ * This module is not bundled into any page. `scripts/prepare-standalone.mjs` turns it into
+ * `public/sw.js` of the standalone build: this file and ./messages.ts are stripped of their
+ * types, imports and `export` keywords and joined, and a call `startWorker(self, {...})` is
+ * appended with the build's id and the list of files to precache. So they may import nothing
+ * else, and use only what a worker has.
+ */
+import { MESSAGES } from './messages';
+
+/** How long a navigation waits for the network before a cached copy of the page is shown. */
+export const NAVIGATION_TIMEOUT_MS = 3_000;
+
+/** How long the worker waits for an open page to say which build's files it runs. */
+export const CLIENT_ANSWER_TIMEOUT_MS = 2_000;
+
+/** Every cache this worker owns starts with this. */
+export const CACHE_PREFIX = 'tasklane-';
+
+export interface WorkerConfig {
+  buildId: string;
+  /** Pages (paths) cached at install and served when the network is gone. */
+  pages: readonly string[];
+  /** Other same-origin files cached at install: the build's `/_next/static/` files, icons, scripts. */
+  assets: readonly string[];
+}
+
+/** The two caches of one build: hashed static files, and pages (HTML). */
+export function cacheNamesFor(buildId: string): { static: string; pages: string } {
+  return { static: `${CACHE_PREFIX}static-${buildId}`, pages: `${CACHE_PREFIX}pages-${buildId}` };
+}
+
+/** What the worker does with one request. */
+export type Strategy =
+  /** Hashed build files: cache first (any build's cache), else the network, kept. */
+  | 'static'
+  /** A page of the app: the network within NAVIGATION_TIMEOUT_MS, else the cached page. */
+  | 'page'
+  /** Other same-origin files (icons, landing.js, the manifest): the network, else a cached copy. */
+  | 'asset'
+  /** Not touched: the browser fetches it as if there were no worker. */
+  | 'pass';
+
+export interface RequestFacts {
+  url: string;
+  method: string;
+  mode: string;
+  /** The `RSC` request header: the App Router's own data requests. */
+  rsc: boolean;
+}
+
+/** The path of an app page a navigation asks for, when it is one we cache, else null. */
+export function pagePathFor(url: URL, pages: readonly string[]): string | null {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  return pages.includes(path) ? path : null;
+}
+
+/**
+ * Which strategy a request gets. Only same-origin GETs are touched; the API (`/api/*`, the
+ * `/admin/users` JSON routes), anything not a GET (log in, sign up…) and the App Router's RSC
+ * data requests always go to the network untouched and are never cached.
+ */
+export function strategyFor(request: RequestFacts, origin: string, pages: readonly string[]): Strategy {
+  if (request.method !== 'GET') return 'pass';
+  const url = new URL(request.url);
+  if (url.origin !== origin) return 'pass';
+  const path = url.pathname;
+  if (path === '/api' || path.startsWith('/api/')) return 'pass';
+  if (path === '/admin/users' || path.startsWith('/admin/users/')) return 'pass';
+  if (path === '/sw.js') return 'pass';
+  if (request.rsc || url.searchParams.has('_rsc')) return 'pass';
+  if (path.startsWith('/_next/static/')) return 'static';
+  if (request.mode === 'navigate') return pagePathFor(url, pages) ? 'page' : 'pass';
+  if (path.startsWith('/_next/')) return 'pass';
+  return 'asset';
+}
+
+/**
+ * Caches to delete once this build is active: every other build's pages at once (a page must
+ * never be served with another build's files), and another build's static files unless an open
+ * page still runs them (`stillNeeded`): that page may load one of its lazy chunks later.
+ */
+export function cachesToDelete(
+  names: readonly string[],
+  buildId: string,
+  stillNeeded: ReadonlySet<string>,
+): string[] {
+  const own = cacheNamesFor(buildId);
+  return names.filter(
+    (name) =>
+      name.startsWith(CACHE_PREFIX) && name !== own.static && name !== own.pages && !stillNeeded.has(name),
+  );
+}
+
+// ---- The worker itself. Minimal types: the DOM library has no worker scope, and including the
+// webworker library would clash with it in this project's single TypeScript program.
+
+interface WorkerEvent {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface WorkerFetchEvent extends WorkerEvent {
+  request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface WorkerMessageEvent extends WorkerEvent {
+  data: unknown;
+}
+interface WorkerClient {
+  postMessage(message: unknown, transfer: Transferable[]): void;
+}
+export interface WorkerScope {
+  location: { origin: string };
+  caches: CacheStorage;
+  clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WorkerClient[]> };
+  skipWaiting(): Promise<void>;
+  fetch(request: Request | string, init?: RequestInit): Promise<Response>;
+  addEventListener(type: 'install' | 'activate', listener: (event: WorkerEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: WorkerFetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: WorkerMessageEvent) => void): void;
+}
+
+/** Asks one open page which `/_next/static/` files it runs; no answer in time → null (unknown). */
+function askClientForAssets(client: WorkerClient): Promise<string[] | null> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), CLIENT_ANSWER_TIMEOUT_MS);
+    channel.port1.onmessage = (event: MessageEvent) => {
+      clearTimeout(timer);
+      resolve(Array.isArray(event.data) ? event.data.filter((item) => typeof item === 'string') : null);
+    };
+    client.postMessage({ type: MESSAGES.assetsQuery }, [channel.port2]);
+  });
+}
+
+/** Installs the worker's event handlers on `scope` (the worker's global `self`). */
+export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
+  const names = cacheNamesFor(config.buildId);
+  const origin = scope.location.origin;
+
+  scope.addEventListener('install', (event) => {
+    // Everything or nothing: a failed download fails the install, and the browser tries again on
+    // a later visit. `cache: 'reload'` skips the HTTP cache so no file of an older build slips in.
+    const fill = async (cacheName: string, urls: readonly string[]) => {
+      const cache = await scope.caches.open(cacheName);
+      await cache.addAll(urls.map((url) => new Request(url, { cache: 'reload' })));
+    };
+    event.waitUntil(Promise.all([fill(names.static, config.assets), fill(names.pages, config.pages)]));
+    // No skipWaiting here: a new version waits until the user chooses Reload (or every tab closes).
+  });
+
+  /** Deletes other builds' caches, keeping the static files an open page still runs. */
+  async function prune(): Promise<void> {
+    const all = await scope.caches.keys();
+    const others = all.filter((name) => name.startsWith(`${CACHE_PREFIX}static-`) && name !== names.static);
+    const stillNeeded = new Set<string>();
+    if (others.length > 0) {
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const answers = await Promise.all(windows.map(askClientForAssets));
+      if (answers.some((answer) => answer === null)) {
+        // A page did not answer (busy, frozen, still loading): keep every build's files for now;
+        // the next page load asks again.
+        for (const name of others) stillNeeded.add(name);
+      } else {
+        const current = await scope.caches.open(names.static);
+        for (const url of new Set(answers.flatMap((answer) => answer ?? []))) {
+          if (await current.match(url)) continue;
+          for (const name of others) {
+            if (await (await scope.caches.open(name)).match(url)) stillNeeded.add(name);
+          }
+        }
+      }
+    }
+    await Promise.all(
+      cachesToDelete(all, config.buildId, stillNeeded).map((name) => scope.caches.delete(name)),
+    );
+  }
+
+  scope.addEventListener('activate', (event) => event.waitUntil(prune()));
+
+  scope.addEventListener('message', (event) => {
+    const type = (event.data as { type?: unknown } | null)?.type;
+    if (type === MESSAGES.skipWaiting) event.waitUntil(scope.skipWaiting());
+    else if (type === MESSAGES.pageLoaded) event.waitUntil(prune());
+  });
+
+  /** Cache first across every build's static cache (an older page may still ask for its own). */
+  async function fromStatic(request: Request): Promise<Response> {
+    const cached = await scope.caches.match(request);
+    if (cached) return cached;
+    const response = await scope.fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      void scope.caches.open(names.static).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  }
+
+  /** The network within NAVIGATION_TIMEOUT_MS; else (or on failure) the cached page. */
+  async function fromPage(request: Request, path: string): Promise<Response> {
+    const cache = await scope.caches.open(names.pages);
+    const network = scope.fetch(request).then((response) => {
+      // Kept under its path alone: a query (a reset token, a role) is read by the page itself.
+      if (response.ok && !response.redirected) void cache.put(path, response.clone());
+      return response;
+    });
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
+    const first = await Promise.race([network.catch(() => null), timeout]);
+    if (first) return first;
+    const cached = await cache.match(path);
+    return cached ?? network; // nothing cached: wait for the network, or fail as the browser would
+  }
+
+  /** The network first, so a file that is not hashed is never older than the page using it. */
+  async function fromAsset(request: Request): Promise<Response> {
+    try {
+      return await scope.fetch(request);
+    } catch (error) {
+      const cached = await scope.caches.match(request, { ignoreSearch: true });
+      if (cached) return cached;
+      throw error;
+    }
+  }
+
+  scope.addEventListener('fetch', (event) => {
+    const { request } = event;
+    const facts = {
+      url: request.url,
+      method: request.method,
+      mode: request.mode,
+      rsc: request.headers.has('RSC'),
+    };
+    const strategy = strategyFor(facts, origin, config.pages);
+    if (strategy === 'static') event.respondWith(fromStatic(request));
+    else if (strategy === 'page')
+      event.respondWith(fromPage(request, pagePathFor(new URL(request.url), config.pages)!));
+    else if (strategy === 'asset') event.respondWith(fromAsset(request));
+  });
+}
