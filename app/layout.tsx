@@ -10,8 +10,6 @@ import './globals.css';
 export const metadata: Metadata = {
   title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
   description: SITE_DESCRIPTION,
-  // The manifest itself is linked by Next.js from app/manifest.ts.
-  icons: { apple: '/icons/apple-touch-icon.png' },
 };
 
 export const viewport: Viewport = {

@@ -49,7 +49,7 @@ export default function HomePage({ contactRules }: InferGetStaticPropsType<typeo
         <meta name="description" content={SITE_DESCRIPTION} />
         <meta name="theme-color" content={SITE_THEME_COLOR} />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" sizes="any" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="apple-touch-icon" href="/apple-icon.png" type="image/png" sizes="180x180" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <noscript>
           <style dangerouslySetInnerHTML={{ __html: NO_SCRIPT_CSS }} />

@@ -2,7 +2,7 @@ import type { WorkerConfig } from '../lib/pwa/service-worker';
 
 export function listPages(nextDir: string): string[];
 export function listStaticAssets(nextDir: string): string[];
-export function compileWorkerSource(root?: string): string;
+export function compileWorkerSource(): string;
 export function buildServiceWorker(options?: { root?: string; nextDir?: string }): {
   source: string;
   config: WorkerConfig;

@@ -40,6 +40,12 @@ export type Strategy =
   | 'page'
   /** Other same-origin files (icons, landing.js, the manifest): the network, else a cached copy. */
   | 'asset'
+  /**
+   * The App Router's data request for a page (a client-side navigation): the network, never
+   * cached; when it fails, a plain 503, on which the router loads the page itself (from the cache
+   * when offline) instead of logging the failed fetch as an error.
+   */
+  | 'rsc'
   /** Not touched: the browser fetches it as if there were no worker. */
   | 'pass';
 
@@ -70,7 +76,7 @@ export function strategyFor(request: RequestFacts, origin: string, pages: readon
   if (path === '/api' || path.startsWith('/api/')) return 'pass';
   if (path === '/admin/users' || path.startsWith('/admin/users/')) return 'pass';
   if (path === '/sw.js') return 'pass';
-  if (request.rsc || url.searchParams.has('_rsc')) return 'pass';
+  if (request.rsc || url.searchParams.has('_rsc')) return pagePathFor(url, pages) ? 'rsc' : 'pass';
   if (path.startsWith('/_next/static/')) return 'static';
   if (request.mode === 'navigate') return pagePathFor(url, pages) ? 'page' : 'pass';
   if (path.startsWith('/_next/')) return 'pass';
@@ -223,6 +229,15 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
     }
   }
 
+  /** The network; a failure becomes a 503 (see Strategy 'rsc'). */
+  async function fromRsc(request: Request): Promise<Response> {
+    try {
+      return await scope.fetch(request);
+    } catch {
+      return new Response(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    }
+  }
+
   scope.addEventListener('fetch', (event) => {
     const { request } = event;
     const facts = {
@@ -236,5 +251,6 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
     else if (strategy === 'page')
       event.respondWith(fromPage(request, pagePathFor(new URL(request.url), config.pages)!));
     else if (strategy === 'asset') event.respondWith(fromAsset(request));
+    else if (strategy === 'rsc') event.respondWith(fromRsc(request));
   });
 }

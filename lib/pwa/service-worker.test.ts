@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { cacheNamesFor, cachesToDelete, pagePathFor, strategyFor, type RequestFacts } from './service-worker';
+
+const ORIGIN = 'https://tasks.example';
+const PAGES = ['/', '/login', '/user/dashboard', '/user/calendar', '/admin/manage-users'];
+
+function facts(path: string, overrides: Partial<RequestFacts> = {}): RequestFacts {
+  return { url: `${ORIGIN}${path}`, method: 'GET', mode: 'no-cors', rsc: false, ...overrides };
+}
+
+describe('strategyFor', () => {
+  it('serves the build’s hashed files cache-first', () => {
+    expect(strategyFor(facts('/_next/static/chunks/0abc.js'), ORIGIN, PAGES)).toBe('static');
+    expect(strategyFor(facts('/_next/static/chunks/1xyz.css'), ORIGIN, PAGES)).toBe('static');
+  });
+
+  it('serves navigations to the app’s pages network-first, whatever their query', () => {
+    expect(strategyFor(facts('/user/dashboard', { mode: 'navigate' }), ORIGIN, PAGES)).toBe('page');
+    expect(strategyFor(facts('/user/dashboard/', { mode: 'navigate' }), ORIGIN, PAGES)).toBe('page');
+    expect(strategyFor(facts('/login?role=admin', { mode: 'navigate' }), ORIGIN, PAGES)).toBe('page');
+    expect(strategyFor(facts('/', { mode: 'navigate' }), ORIGIN, PAGES)).toBe('page');
+  });
+
+  it('leaves navigations to other paths alone (a 404 is never cached)', () => {
+    expect(strategyFor(facts('/no-such-page', { mode: 'navigate' }), ORIGIN, PAGES)).toBe('pass');
+  });
+
+  it('never touches the API, the user-list routes, non-GETs, RSC requests or other origins', () => {
+    expect(strategyFor(facts('/api/health'), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/api/auth/login', { method: 'POST' }), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/api/sync/pull?cursor=0'), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/admin/users'), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/admin/users', { mode: 'navigate' }), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/admin/users/a%40b.c', { method: 'PUT' }), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/login', { method: 'POST', mode: 'navigate' }), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/not-a-page', { rsc: true }), ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor({ ...facts('/x.js'), url: 'https://cdn.example/x.js' }, ORIGIN, PAGES)).toBe('pass');
+    expect(strategyFor(facts('/sw.js'), ORIGIN, PAGES)).toBe('pass');
+  });
+
+  it('sends the App Router’s data requests for a page to the network, never to a cache', () => {
+    expect(strategyFor(facts('/user/calendar', { rsc: true }), ORIGIN, PAGES)).toBe('rsc');
+    expect(strategyFor(facts('/user/calendar?_rsc=1x2y'), ORIGIN, PAGES)).toBe('rsc');
+    expect(strategyFor(facts('/user/calendar?_rsc=1x2y', { method: 'POST' }), ORIGIN, PAGES)).toBe('pass');
+  });
+
+  it('fetches other same-origin files from the network first (they are not hashed)', () => {
+    expect(strategyFor(facts('/landing.js'), ORIGIN, PAGES)).toBe('asset');
+    expect(strategyFor(facts('/manifest.webmanifest'), ORIGIN, PAGES)).toBe('asset');
+    expect(strategyFor(facts('/icons/icon-192.png'), ORIGIN, PAGES)).toBe('asset');
+  });
+
+  it('keeps an /api lookalike page path apart from the API itself', () => {
+    expect(strategyFor(facts('/apidocs.png'), ORIGIN, PAGES)).toBe('asset');
+  });
+});
+
+describe('pagePathFor', () => {
+  it('keys a page by its path alone, so no query (a reset token) is stored', () => {
+    expect(pagePathFor(new URL(`${ORIGIN}/login?role=admin`), PAGES)).toBe('/login');
+    expect(pagePathFor(new URL(`${ORIGIN}/user/calendar/`), PAGES)).toBe('/user/calendar');
+    expect(pagePathFor(new URL(`${ORIGIN}/user`), PAGES)).toBeNull();
+  });
+});
+
+describe('cachesToDelete', () => {
+  const current = cacheNamesFor('B2');
+  const old = cacheNamesFor('A1');
+  const all = [old.static, old.pages, current.static, current.pages, 'someone-else'];
+
+  it('deletes an older build’s pages at once and its files when no open page runs them', () => {
+    expect(cachesToDelete(all, 'B2', new Set())).toEqual([old.static, old.pages]);
+  });
+
+  it('keeps an older build’s files while an open page still runs them', () => {
+    expect(cachesToDelete(all, 'B2', new Set([old.static]))).toEqual([old.pages]);
+  });
+
+  it('never deletes the current build’s caches or caches it does not own', () => {
+    expect(cachesToDelete([current.static, current.pages, 'someone-else'], 'B2', new Set())).toEqual([]);
+  });
+});
