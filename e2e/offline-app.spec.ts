@@ -118,7 +118,7 @@ test(
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await waitForServiceWorker(page);
     // The first install has nothing to replace: no update prompt.
-    await expect(page.getByText(UPDATE_TEXT)).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: UPDATE_TEXT })).toHaveCount(0);
 
     await goOffline(context, page);
 
@@ -151,39 +151,51 @@ test(
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await expect(page.getByRole('region', { name: /^To Do\b/ }).getByText('Written offline')).toBeVisible();
 
+    // The landing page, plain HTML and its script, opens offline too.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Tasklane');
+
     await context.setOffline(false);
   },
 );
 
-test(
-  'a new version waits for Reload, then runs alone: new caches, the old pages gone, no errors',
-  { tag: '@one-width' },
-  async ({ memberPage: page, request }) => {
-    const { body, buildId } = await servedBuildId(request);
-    await page.goto('/user/dashboard');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-    await waitForServiceWorker(page);
-    expect(await cacheNames(page)).toEqual(
-      expect.arrayContaining([`tasklane-static-${buildId}`, `tasklane-pages-${buildId}`]),
-    );
+/** The update test's pages: an App Router page, and the landing page (plain HTML and landing.js). */
+const UPDATED_PAGES = [
+  { path: '/user/dashboard', heading: 'Dashboard' },
+  { path: '/', heading: 'Welcome to Tasklane' },
+] as const;
 
-    // The next deployment: the same files under another build id, so the worker's bytes differ.
-    const nextId = `${buildId}-next`;
-    expect(readFileSync(SERVED_WORKER, 'utf8')).toBe(body);
-    replaceServedWorker(body.replaceAll(buildId, nextId));
-    try {
-      await checkUpdate(page, nextId);
-    } finally {
-      replaceServedWorker(body);
-    }
-  },
-);
+for (const { path: pagePath, heading } of UPDATED_PAGES) {
+  test(
+    `${pagePath}: a new version waits for Reload, then runs alone (new caches, the old ones gone, no errors)`,
+    { tag: '@one-width' },
+    async ({ memberPage: page, request }) => {
+      const { body, buildId } = await servedBuildId(request);
+      await page.goto(pagePath);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await waitForServiceWorker(page);
+      expect(await cacheNames(page)).toEqual(
+        expect.arrayContaining([`tasklane-static-${buildId}`, `tasklane-pages-${buildId}`]),
+      );
+
+      // The next deployment: the same files under another build id, so the worker's bytes differ.
+      const nextId = `${buildId}-next`;
+      expect(readFileSync(SERVED_WORKER, 'utf8')).toBe(body);
+      replaceServedWorker(body.replaceAll(buildId, nextId));
+      try {
+        await checkUpdate(page, heading, nextId);
+      } finally {
+        replaceServedWorker(body);
+      }
+    },
+  );
+}
 
 /** Continues the update test once the server sends the worker of build `nextId`. */
-async function checkUpdate(page: Page, nextId: string): Promise<void> {
+async function checkUpdate(page: Page, heading: string, nextId: string): Promise<void> {
   // A navigation makes the browser look for a new worker.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   const prompt = page.getByRole('status').filter({ hasText: UPDATE_TEXT });
   await expect(prompt).toBeVisible({ timeout: 15_000 });
   // The new version is installed (its files cached) and waits; the old one serves until Reload.
@@ -195,8 +207,8 @@ async function checkUpdate(page: Page, nextId: string): Promise<void> {
   const reloaded = page.waitForEvent('load');
   await prompt.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-  await expect(page.getByText(UPDATE_TEXT)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(page.getByRole('status').filter({ hasText: UPDATE_TEXT })).toHaveCount(0);
 
   // The new version's caches are in place; the old version's pages went at once and its files
   // once no open page ran them any more.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cacheNamesFor, cachesToDelete, pagePathFor, strategyFor, type RequestFacts } from './service-worker';
+import {
+  cacheNamesFor,
+  cachesToDelete,
+  pagePathFor,
+  staticCachesInUse,
+  strategyFor,
+  type RequestFacts,
+} from './service-worker';
 
 const ORIGIN = 'https://tasks.example';
 const PAGES = ['/', '/login', '/user/dashboard', '/user/calendar', '/admin/manage-users'];
@@ -78,5 +85,35 @@ describe('cachesToDelete', () => {
 
   it('never deletes the current build’s caches or caches it does not own', () => {
     expect(cachesToDelete([current.static, current.pages, 'someone-else'], 'B2', new Set())).toEqual([]);
+  });
+});
+
+describe('staticCachesInUse', () => {
+  const held = {
+    'tasklane-static-C': ['/_next/static/chunks/runtime-c.js', '/_next/static/chunks/shared.js'],
+    'tasklane-static-A': ['/_next/static/chunks/runtime-a.js', '/_next/static/chunks/calendar-a.js'],
+    'tasklane-static-B': ['/_next/static/chunks/runtime-b.js', '/_next/static/chunks/shared.js'],
+  };
+
+  it('keeps an older build whose files a page still runs, and only that one', () => {
+    const answers = [['/_next/static/chunks/runtime-c.js'], ['/_next/static/chunks/runtime-a.js']];
+    expect(staticCachesInUse(answers, held, 'tasklane-static-C')).toEqual(new Set(['tasklane-static-A']));
+  });
+
+  it('needs no older build when every page runs files the current build has', () => {
+    // shared.js is in B too, but the current build has it: B is not needed for it.
+    const answers = [['/_next/static/chunks/runtime-c.js', '/_next/static/chunks/shared.js'], []];
+    expect(staticCachesInUse(answers, held, 'tasklane-static-C')).toEqual(new Set());
+  });
+
+  it('keeps every older build while a page has not answered', () => {
+    const answers = [['/_next/static/chunks/runtime-c.js'], null];
+    expect(staticCachesInUse(answers, held, 'tasklane-static-C')).toEqual(
+      new Set(['tasklane-static-A', 'tasklane-static-B']),
+    );
+  });
+
+  it('needs nothing when no page is open', () => {
+    expect(staticCachesInUse([], held, 'tasklane-static-C')).toEqual(new Set());
   });
 });

@@ -100,6 +100,23 @@ export function cachesToDelete(
   );
 }
 
+/**
+ * Which other builds' static caches an open page still needs: those holding a file some page runs
+ * that the current build's cache (`current`) lacks. A page that did not answer (null: busy, frozen,
+ * still loading) may run anything, so then every one is kept until the next page load asks again.
+ */
+export function staticCachesInUse(
+  answers: readonly (readonly string[] | null)[],
+  held: Readonly<Record<string, readonly string[]>>,
+  current: string,
+): Set<string> {
+  const others = Object.keys(held).filter((name) => name !== current);
+  if (answers.some((answer) => answer === null)) return new Set(others);
+  const own = new Set(held[current] ?? []);
+  const running = new Set(answers.flatMap((answer) => answer ?? []).filter((url) => !own.has(url)));
+  return new Set(others.filter((name) => (held[name] ?? []).some((url) => running.has(url))));
+}
+
 // ---- The worker itself. Minimal types: the DOM library has no worker scope, and including the
 // webworker library would clash with it in this project's single TypeScript program.
 
@@ -147,10 +164,16 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
 
   scope.addEventListener('install', (event) => {
     // Everything or nothing: a failed download fails the install, and the browser tries again on
-    // a later visit. `cache: 'reload'` skips the HTTP cache so no file of an older build slips in.
+    // a later visit. The build's hashed files may come from the HTTP cache (the page has just
+    // loaded many of them, and a name never changes content); everything else skips it
+    // (`cache: 'reload'`) so nothing from an older build slips in.
     const fill = async (cacheName: string, urls: readonly string[]) => {
       const cache = await scope.caches.open(cacheName);
-      await cache.addAll(urls.map((url) => new Request(url, { cache: 'reload' })));
+      await cache.addAll(
+        urls.map(
+          (url) => new Request(url, { cache: url.startsWith('/_next/static/') ? 'default' : 'reload' }),
+        ),
+      );
     };
     event.waitUntil(Promise.all([fill(names.static, config.assets), fill(names.pages, config.pages)]));
     // No skipWaiting here: a new version waits until the user chooses Reload (or every tab closes).
@@ -160,23 +183,17 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
   async function prune(): Promise<void> {
     const all = await scope.caches.keys();
     const others = all.filter((name) => name.startsWith(`${CACHE_PREFIX}static-`) && name !== names.static);
-    const stillNeeded = new Set<string>();
+    let stillNeeded = new Set<string>();
     if (others.length > 0) {
       const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const answers = await Promise.all(windows.map(askClientForAssets));
-      if (answers.some((answer) => answer === null)) {
-        // A page did not answer (busy, frozen, still loading): keep every build's files for now;
-        // the next page load asks again.
-        for (const name of others) stillNeeded.add(name);
-      } else {
-        const current = await scope.caches.open(names.static);
-        for (const url of new Set(answers.flatMap((answer) => answer ?? []))) {
-          if (await current.match(url)) continue;
-          for (const name of others) {
-            if (await (await scope.caches.open(name)).match(url)) stillNeeded.add(name);
-          }
-        }
-      }
+      const paths = async (name: string) => {
+        const requests = await (await scope.caches.open(name)).keys();
+        return requests.map((request) => new URL(request.url).pathname);
+      };
+      const held: Record<string, string[]> = {};
+      for (const name of [names.static, ...others]) held[name] = await paths(name);
+      stillNeeded = staticCachesInUse(answers, held, names.static);
     }
     await Promise.all(
       cachesToDelete(all, config.buildId, stillNeeded).map((name) => scope.caches.delete(name)),
@@ -203,7 +220,7 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
     return response;
   }
 
-  /** The network within NAVIGATION_TIMEOUT_MS; else (or on failure) the cached page. */
+  /** The network within NAVIGATION_TIMEOUT_MS; else (no answer, or a 5xx) the cached page. */
   async function fromPage(request: Request, path: string): Promise<Response> {
     const cache = await scope.caches.open(names.pages);
     const network = scope.fetch(request).then((response) => {
@@ -213,7 +230,8 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
     });
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
     const first = await Promise.race([network.catch(() => null), timeout]);
-    if (first) return first;
+    // A server error (a proxy's 502 while the app restarts) is no better than no answer.
+    if (first && first.status < 500) return first;
     const cached = await cache.match(path);
     return cached ?? network; // nothing cached: wait for the network, or fail as the browser would
   }
