@@ -76,8 +76,9 @@ export default function HomePage({ contactRules }: InferGetStaticPropsType<typeo
         </div>
         <FooterContent showSocialLinks />
       </div>
-      {/* Shown by public/landing.js when a new version of the app is waiting (ADR 0018). */}
-      <UpdateToastView hidden data-update-toast="" />
+      {/* Shown by public/landing.js when a new version of the app is waiting (ADR 0018). Only a
+          production build has a service worker; without this element the script registers none. */}
+      {process.env.NODE_ENV === 'production' ? <UpdateToastView hidden data-update-toast="" /> : null}
       <script src="/landing.js" defer />
     </>
   );

@@ -187,13 +187,16 @@
 })();
 
 // The service worker (the App Router pages register it from components/pwa/; this page has no
-// React). Registered after the page's load; when a new version waits, the prompt the page renders
-// hidden is shown, and Reload hands over to the new version and reloads once. The message names
-// are lib/pwa/messages.ts's. docs/decisions/0018-installable-and-offline.md.
+// React). Registered after the page's load, in production builds only (where the page renders the
+// prompt). When a new version waits, the prompt is shown, and Reload hands over to the new version
+// and reloads once. The message names are lib/pwa/messages.ts's.
+// docs/decisions/0018-installable-and-offline.md.
 (() => {
   'use strict';
   const container = navigator.serviceWorker;
-  if (!container) return;
+  const prompt = document.querySelector('[data-update-toast]');
+  // No prompt on the page: `next dev`, which builds no service worker.
+  if (!container || !prompt) return;
   container.addEventListener('message', (event) => {
     if (event.data?.type !== 'tasklane:assets?' || !event.ports[0]) return;
     const urls = new Set();
@@ -209,9 +212,8 @@
   });
   container.startMessages();
 
-  const prompt = document.querySelector('[data-update-toast]');
   const offer = (waiting) => {
-    if (!waiting || !container.controller || !prompt) return;
+    if (!waiting || !container.controller) return;
     const button = prompt.querySelector('button');
     button.onclick = () => {
       button.disabled = true;
