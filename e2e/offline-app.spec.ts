@@ -18,10 +18,17 @@ const UPDATE_TEXT = 'A new version of Tasklane is available.';
 
 /** Waits until this page's service worker is active (its install, the precache, has finished). */
 async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!registration.active) throw new Error('no active service worker');
-  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (!registration) return 'not registered';
+          return registration.active ? 'active' : `installing: ${registration.installing?.state ?? 'none'}`;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe('active');
 }
 
 /** The build id the served worker carries (in its cache names). */
@@ -43,6 +50,14 @@ function replaceServedWorker(body: string): void {
   writeFileSync(`${SERVED_WORKER}.tmp`, body);
   renameSync(`${SERVED_WORKER}.tmp`, SERVED_WORKER);
 }
+
+/** The build's own worker while a test has swapped it; put back after the test, even one timed out. */
+let swappedFrom: string | null = null;
+test.afterEach(() => {
+  if (swappedFrom === null) return;
+  replaceServedWorker(swappedFrom);
+  swappedFrom = null;
+});
 
 function cacheNames(page: Page): Promise<string[]> {
   return page.evaluate(() => caches.keys());
@@ -181,12 +196,9 @@ for (const { path: pagePath, heading } of UPDATED_PAGES) {
       // The next deployment: the same files under another build id, so the worker's bytes differ.
       const nextId = `${buildId}-next`;
       expect(readFileSync(SERVED_WORKER, 'utf8')).toBe(body);
+      swappedFrom = body;
       replaceServedWorker(body.replaceAll(buildId, nextId));
-      try {
-        await checkUpdate(page, heading, nextId);
-      } finally {
-        replaceServedWorker(body);
-      }
+      await checkUpdate(page, heading, nextId);
     },
   );
 }
@@ -204,7 +216,7 @@ async function checkUpdate(page: Page, heading: string, nextId: string): Promise
   ).toBe('installed');
   expect(await cacheNames(page)).toContain(`tasklane-static-${nextId}`);
 
-  const reloaded = page.waitForEvent('load');
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
   await prompt.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
