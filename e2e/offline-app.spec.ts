@@ -198,13 +198,13 @@ for (const { path: pagePath, heading } of UPDATED_PAGES) {
       expect(readFileSync(SERVED_WORKER, 'utf8')).toBe(body);
       swappedFrom = body;
       replaceServedWorker(body.replaceAll(buildId, nextId));
-      await checkUpdate(page, heading, nextId);
+      await checkUpdate(page, heading, buildId, nextId);
     },
   );
 }
 
 /** Continues the update test once the server sends the worker of build `nextId`. */
-async function checkUpdate(page: Page, heading: string, nextId: string): Promise<void> {
+async function checkUpdate(page: Page, heading: string, oldId: string, nextId: string): Promise<void> {
   // A navigation makes the browser look for a new worker.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -216,6 +216,13 @@ async function checkUpdate(page: Page, heading: string, nextId: string): Promise
   ).toBe('installed');
   expect(await cacheNames(page)).toContain(`tasklane-static-${nextId}`);
 
+  // An ordinary reload does not switch versions: the old worker still serves (its pages cache,
+  // which the new one deletes when it takes over, is still there) and the prompt comes back.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  expect(await cacheNames(page)).toContain(`tasklane-pages-${oldId}`);
+
   const reloaded = page.waitForEvent('load', { timeout: 20_000 });
   await prompt.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
@@ -226,7 +233,16 @@ async function checkUpdate(page: Page, heading: string, nextId: string): Promise
   // once no open page ran them any more.
   await expect
     .poll(async () => (await cacheNames(page)).sort())
-    .toEqual([`tasklane-pages-${nextId}`, `tasklane-static-${nextId}`]);
+    .toEqual(['tasklane-builds', `tasklane-pages-${nextId}`, `tasklane-static-${nextId}`]);
+  // The list of installed builds forgets the old one once its caches are gone.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const listed = await (await caches.open('tasklane-builds')).match('/__tasklane/builds');
+        return listed?.json() as Promise<string[]>;
+      }),
+    )
+    .toEqual([nextId]);
 }
 
 test(

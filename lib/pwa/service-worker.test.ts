@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUILDS_CACHE,
+  buildIdOf,
+  buildsToKeep,
   cacheNamesFor,
   cachesToDelete,
+  withBuild,
   pagePathFor,
   staticCachesInUse,
   strategyFor,
@@ -73,18 +77,52 @@ describe('pagePathFor', () => {
 describe('cachesToDelete', () => {
   const current = cacheNamesFor('B2');
   const old = cacheNamesFor('A1');
-  const all = [old.static, old.pages, current.static, current.pages, 'someone-else'];
+  const newer = cacheNamesFor('C3-next');
+  const all = [old.static, old.pages, current.static, current.pages, 'someone-else', BUILDS_CACHE];
 
   it('deletes an older build’s pages at once and its files when no open page runs them', () => {
-    expect(cachesToDelete(all, 'B2', new Set())).toEqual([old.static, old.pages]);
+    expect(cachesToDelete(all, 'B2', ['A1', 'B2'], new Set())).toEqual([old.static, old.pages]);
   });
 
   it('keeps an older build’s files while an open page still runs them', () => {
-    expect(cachesToDelete(all, 'B2', new Set([old.static]))).toEqual([old.pages]);
+    expect(cachesToDelete(all, 'B2', ['A1', 'B2'], new Set([old.static]))).toEqual([old.pages]);
   });
 
-  it('never deletes the current build’s caches or caches it does not own', () => {
-    expect(cachesToDelete([current.static, current.pages, 'someone-else'], 'B2', new Set())).toEqual([]);
+  it('never touches a newer build waiting for Reload', () => {
+    const withNewer = [...all, newer.static, newer.pages];
+    expect(cachesToDelete(withNewer, 'B2', ['A1', 'B2', 'C3-next'], new Set())).toEqual([
+      old.static,
+      old.pages,
+    ]);
+  });
+
+  it('treats a build it has no record of as older', () => {
+    expect(cachesToDelete(all, 'B2', ['B2'], new Set())).toEqual([old.static, old.pages]);
+  });
+
+  it('never deletes the current build’s caches, the build list or caches it does not own', () => {
+    expect(
+      cachesToDelete([current.static, current.pages, 'someone-else', BUILDS_CACHE], 'B2', ['B2'], new Set()),
+    ).toEqual([]);
+  });
+});
+
+describe('the list of installed builds', () => {
+  it('reads a build back from its cache names, dashes included', () => {
+    expect(buildIdOf('tasklane-static-A1-next')).toBe('A1-next');
+    expect(buildIdOf('tasklane-pages-A1')).toBe('A1');
+    expect(buildIdOf(BUILDS_CACHE)).toBeNull();
+    expect(buildIdOf('someone-else')).toBeNull();
+  });
+
+  it('adds an installed build at the end, once', () => {
+    expect(withBuild(['A1', 'B2'], 'C3')).toEqual(['A1', 'B2', 'C3']);
+    expect(withBuild(['A1', 'B2'], 'A1')).toEqual(['B2', 'A1']);
+  });
+
+  it('forgets older builds once their caches are gone, never the current or a newer one', () => {
+    const remaining = [cacheNamesFor('A1').static, cacheNamesFor('C3').pages];
+    expect(buildsToKeep(['Z0', 'A1', 'B2', 'C3', 'D4'], 'C3', remaining)).toEqual(['A1', 'C3', 'D4']);
   });
 });
 

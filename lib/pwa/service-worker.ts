@@ -83,21 +83,56 @@ export function strategyFor(request: RequestFacts, origin: string, pages: readon
   return 'asset';
 }
 
+/** Where the builds this browser has installed are listed, oldest first (never deleted). */
+export const BUILDS_CACHE = `${CACHE_PREFIX}builds`;
+export const BUILDS_KEY = '/__tasklane/builds';
+
+/** The build a cache of ours belongs to, or null for any other cache. */
+export function buildIdOf(name: string): string | null {
+  for (const kind of ['static-', 'pages-']) {
+    if (name.startsWith(`${CACHE_PREFIX}${kind}`))
+      return name.slice(CACHE_PREFIX.length + kind.length) || null;
+  }
+  return null;
+}
+
+/** The builds' install order with `buildId` added at the end (once). */
+export function withBuild(order: readonly string[], buildId: string): string[] {
+  return [...order.filter((id) => id !== buildId), buildId];
+}
+
 /**
- * Caches to delete once this build is active: every other build's pages at once (a page must
- * never be served with another build's files), and another build's static files unless an open
- * page still runs them (`stillNeeded`): that page may load one of its lazy chunks later.
+ * Caches to delete once this build is active: those of the builds installed before it (in `order`,
+ * or not listed at all). A build installed after it (a newer version waiting for Reload) is never
+ * touched. Of the older builds, the pages go at once (a page must never be served with another
+ * build's files), and the static files unless an open page still runs them (`stillNeeded`): that
+ * page may load one of its lazy chunks later.
  */
 export function cachesToDelete(
   names: readonly string[],
   buildId: string,
+  order: readonly string[],
   stillNeeded: ReadonlySet<string>,
 ): string[] {
-  const own = cacheNamesFor(buildId);
-  return names.filter(
-    (name) =>
-      name.startsWith(CACHE_PREFIX) && name !== own.static && name !== own.pages && !stillNeeded.has(name),
-  );
+  const own = order.indexOf(buildId);
+  return names.filter((name) => {
+    const id = buildIdOf(name);
+    if (id === null || id === buildId) return false;
+    const at = order.indexOf(id);
+    if (own >= 0 && at > own) return false;
+    return !stillNeeded.has(name);
+  });
+}
+
+/** The builds still worth listing: this one, newer ones, and older ones that still have a cache. */
+export function buildsToKeep(
+  order: readonly string[],
+  buildId: string,
+  remaining: readonly string[],
+): string[] {
+  const own = order.indexOf(buildId);
+  const withCaches = new Set(remaining.map(buildIdOf));
+  return order.filter((id, at) => at >= own || withCaches.has(id));
 }
 
 /**
@@ -175,14 +210,38 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
         ),
       );
     };
-    event.waitUntil(Promise.all([fill(names.static, config.assets), fill(names.pages, config.pages)]));
+    // Listed before anything is cached, so an older worker still in charge knows these caches are
+    // a newer build's and leaves them alone.
+    event.waitUntil(
+      updateBuilds((order) => withBuild(order, config.buildId)).then(() =>
+        Promise.all([fill(names.static, config.assets), fill(names.pages, config.pages)]),
+      ),
+    );
     // No skipWaiting here: a new version waits until the user chooses Reload (or every tab closes).
   });
 
-  /** Deletes other builds' caches, keeping the static files an open page still runs. */
+  /** Reads and rewrites the list of installed builds (BUILDS_CACHE). */
+  async function updateBuilds(change: (order: string[]) => string[]): Promise<string[]> {
+    const cache = await scope.caches.open(BUILDS_CACHE);
+    const stored = await cache.match(BUILDS_KEY);
+    const read: unknown = stored ? await stored.json().catch(() => []) : [];
+    const order = Array.isArray(read) ? read.filter((id): id is string => typeof id === 'string') : [];
+    const next = change(order);
+    await cache.put(
+      BUILDS_KEY,
+      new Response(JSON.stringify(next), { headers: { 'Content-Type': 'application/json' } }),
+    );
+    return next;
+  }
+
+  /** Deletes older builds' caches, keeping the static files an open page still runs. */
   async function prune(): Promise<void> {
+    const order = await updateBuilds((listed) =>
+      listed.includes(config.buildId) ? listed : withBuild(listed, config.buildId),
+    );
     const all = await scope.caches.keys();
-    const others = all.filter((name) => name.startsWith(`${CACHE_PREFIX}static-`) && name !== names.static);
+    const older = cachesToDelete(all, config.buildId, order, new Set());
+    const others = older.filter((name) => name.startsWith(`${CACHE_PREFIX}static-`));
     let stillNeeded = new Set<string>();
     if (others.length > 0) {
       const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -195,9 +254,10 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
       for (const name of [names.static, ...others]) held[name] = await paths(name);
       stillNeeded = staticCachesInUse(answers, held, names.static);
     }
-    await Promise.all(
-      cachesToDelete(all, config.buildId, stillNeeded).map((name) => scope.caches.delete(name)),
-    );
+    const doomed = new Set(cachesToDelete(all, config.buildId, order, stillNeeded));
+    await Promise.all([...doomed].map((name) => scope.caches.delete(name)));
+    const remaining = all.filter((name) => !doomed.has(name));
+    await updateBuilds((listed) => buildsToKeep(listed, config.buildId, remaining));
   }
 
   scope.addEventListener('activate', (event) => event.waitUntil(prune()));
