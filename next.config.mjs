@@ -36,6 +36,9 @@ const contentSecurityPolicy = [
   "font-src 'self' data:",
   `connect-src 'self'${isProduction ? '' : ' ws: wss:'}`,
   "media-src 'self' data:",
+  // The service worker (/sw.js) and the web app manifest: named although default-src allows them.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -73,7 +76,18 @@ const nextConfig = {
     '/**': ['./drizzle/**/*'],
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // The service worker: checked for a new version on every visit, never taken from a cache,
+      // and allowed to control the whole site (docs/decisions/0018-installable-and-offline.md).
+      {
+        source: '/sw.js',
+        headers: [
+          { key: 'Cache-Control', value: 'no-cache' },
+          { key: 'Service-Worker-Allowed', value: '/' },
+        ],
+      },
+    ];
   },
 };
 

@@ -34,6 +34,9 @@ export default defineConfig({
     // kept on failure, 101 s without), so CI records one only when a test is retried.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers a service worker (ADR 0018). Blocked everywhere so that no spec is served
+    // from its caches; e2e/offline-app.spec.ts allows it for its own tests.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: systemChromium,
       // The same flags as the bench scripts' (scripts/bench-support.mjs).

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { ServiceWorkerRegistrar } from '@/components/pwa/service-worker-registrar';
 import { PRODUCT_NAME } from '@/lib/constants';
 import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
 import { THEME_INIT_SCRIPT } from '@/lib/theme/theme';
@@ -37,6 +38,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </div>
         <Footer />
+        <ServiceWorkerRegistrar />
       </body>
     </html>
   );

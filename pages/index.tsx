@@ -1,6 +1,7 @@
 import type { GetStaticProps, InferGetStaticPropsType } from 'next';
 import Head from 'next/head';
 import { FooterContent } from '@/components/layout/footer-content';
+import { UpdateToastView } from '@/components/pwa/update-toast-view';
 import { BackToTop } from '@/components/landing/back-to-top';
 import { Contact } from '@/components/landing/contact';
 import { getContactFormRules, type ContactFormRules } from '@/lib/validation/contact-rules';
@@ -50,6 +51,8 @@ export default function HomePage({ contactRules }: InferGetStaticPropsType<typeo
         <meta name="description" content={SITE_DESCRIPTION} />
         <meta name="theme-color" content={SITE_THEME_COLOR} />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" sizes="any" />
+        <link rel="apple-touch-icon" href="/apple-icon.png" type="image/png" sizes="180x180" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <noscript>
           <style dangerouslySetInnerHTML={{ __html: NO_SCRIPT_CSS }} />
         </noscript>
@@ -75,6 +78,9 @@ export default function HomePage({ contactRules }: InferGetStaticPropsType<typeo
         </div>
         <FooterContent showSocialLinks />
       </div>
+      {/* Shown by public/landing.js when a new version of the app is waiting (ADR 0018). Only a
+          production build has a service worker; without this element the script registers none. */}
+      {process.env.NODE_ENV === 'production' ? <UpdateToastView hidden data-update-toast="" /> : null}
       <script src="/landing.js" defer />
     </>
   );

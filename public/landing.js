@@ -221,3 +221,64 @@
 
   if (field('message')?.value) updateCounter(); // the browser restored a draft
 })();
+
+// The service worker (the App Router pages register it from components/pwa/; this page has no
+// React). Registered after the page's load, in production builds only (where the page renders the
+// prompt). When a new version waits, the prompt is shown, and Reload hands over to the new version
+// and reloads once. The message names are lib/pwa/messages.ts's.
+// docs/decisions/0018-installable-and-offline.md.
+(() => {
+  'use strict';
+  const container = navigator.serviceWorker;
+  const prompt = document.querySelector('[data-update-toast]');
+  // No prompt on the page: `next dev`, which builds no service worker.
+  if (!container || !prompt) return;
+  container.addEventListener('message', (event) => {
+    if (event.data?.type !== 'tasklane:assets?' || !event.ports[0]) return;
+    const urls = new Set();
+    const add = (url) => {
+      const parsed = new URL(url, location.href);
+      if (parsed.origin === location.origin && parsed.pathname.startsWith('/_next/static/'))
+        urls.add(parsed.pathname);
+    };
+    for (const element of document.querySelectorAll('script[src]')) add(element.src);
+    for (const element of document.querySelectorAll('link[href]')) add(element.href);
+    for (const entry of performance.getEntriesByType('resource')) add(entry.name);
+    event.ports[0].postMessage([...urls]);
+  });
+  container.startMessages();
+
+  const offer = (waiting) => {
+    if (!waiting || !container.controller) return;
+    const button = prompt.querySelector('button');
+    button.onclick = () => {
+      button.disabled = true;
+      let reloading = false;
+      container.addEventListener('controllerchange', () => {
+        if (reloading) return;
+        reloading = true;
+        location.reload();
+      });
+      waiting.postMessage({ type: 'tasklane:skip-waiting' });
+    };
+    prompt.hidden = false;
+  };
+
+  const start = async () => {
+    try {
+      const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+      container.controller?.postMessage({ type: 'tasklane:page-loaded' });
+      offer(registration.waiting);
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed') offer(installing);
+        });
+      });
+    } catch (error) {
+      console.warn('Service worker registration failed', error);
+    }
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+})();

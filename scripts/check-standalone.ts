@@ -147,6 +147,14 @@ async function main(): Promise<void> {
     }
     ok('GET / 200 with security headers and static assets');
 
+    // The service worker, written into the standalone output after `next build` (ADR 0018).
+    const worker = await fetch(`${base}/sw.js`);
+    if (worker.status !== 200 || !(await worker.text()).includes('startWorker(self,'))
+      fail(`/sw.js not served from the standalone output (${worker.status})`);
+    if ((await fetch(`${base}/manifest.webmanifest`)).status !== 200)
+      fail('/manifest.webmanifest not served');
+    ok('GET /sw.js and /manifest.webmanifest 200');
+
     const email = `admin-${Date.now()}@example.com`;
     const registered = await postJson('/api/auth/register', {
       fullName: 'Standalone Admin',

@@ -1,7 +1,9 @@
 // After `next build`: the standalone server needs the static assets and public/ beside it
 // (Next.js leaves copying them to the deployer), and it must load the client-address hook before
 // anything else, however it is started (`npm start`, the Docker image, `node server.js`).
+// It also writes the service worker, public/sw.js, from this build's output (ADR 0018).
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { buildServiceWorker } from './service-worker-build.mjs';
 
 const target = '.next/standalone';
 if (!existsSync(`${target}/server.js`)) {
@@ -11,6 +13,11 @@ if (!existsSync(`${target}/server.js`)) {
 rmSync(`${target}/.next/static`, { recursive: true, force: true });
 cpSync('.next/static', `${target}/.next/static`, { recursive: true });
 if (existsSync('public')) cpSync('public', `${target}/public`, { recursive: true });
+const worker = buildServiceWorker();
+writeFileSync(`${target}/public/sw.js`, worker.source);
+console.log(
+  `Service worker: build ${worker.config.buildId}, ${worker.config.pages.length} pages and ${worker.config.assets.length} files to precache`,
+);
 
 for (const file of ['client-address.cjs', 'client-address-preload.cjs']) {
   cpSync(`lib/server/${file}`, `${target}/${file}`);

@@ -4,9 +4,11 @@ import { useRouter } from 'next/navigation';
 import { useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 import { TextField } from '@/components/ui/text-field';
 import type { SessionGrant } from '@/lib/api/auth';
 import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
+import { OFFLINE_TEXT } from '@/lib/content/offline';
 import { saveSession } from '@/lib/storage/session';
 
 /** Each account form's failure wording and its submit button, idle and busy. */
@@ -66,6 +68,8 @@ export function AuthForm({
   return (
     <form onSubmit={handleSubmit} className="space-y-4">
       {notice}
+      {/* Every account screen needs the server: say so while offline (the error below stays as it is). */}
+      {locked ? null : <OfflineNotice text={OFFLINE_TEXT[kind]} />}
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       {children}
       <Button type="submit" className="w-full" disabled={busy || locked}>
