@@ -6,7 +6,7 @@ import { BACK_TO_TOP_SHOW_AFTER_PX, HERO_HEADING_ID } from './section-ids';
 /**
  * The landing page's last section (docs/product.md#landing): a floating up-arrow back to the top. A link to
  * `#top` (the top of the document, by the HTML standard's own rule), so it works without JavaScript; the
- * smooth scroll is `html { scroll-behavior: smooth }` (off for reduced motion) in globals.css.
+ * smooth scroll is `scroll-behavior: smooth` on this page's html (off for reduced motion) in globals.css.
  * public/landing.js shows it only once the page is scrolled down (it starts hidden, and a <noscript> style
  * shows it when there is no script), scrolls without changing the URL and moves focus to the h1.
  */
