@@ -2,7 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readStoredJson, type StoredTask } from './page-helpers';
+import { findAxeViolations, readStoredJson, type StoredTask } from './page-helpers';
 
 /**
  * The installable app and offline use (docs/product.md#installable-app-and-offline-use): the web
@@ -222,6 +222,7 @@ async function checkUpdate(page: Page, heading: string, oldId: string, nextId: s
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   await expect(prompt).toBeVisible({ timeout: 15_000 });
   expect(await cacheNames(page)).toContain(`tasklane-pages-${oldId}`);
+  expect(await findAxeViolations(page)).toEqual([]);
 
   const reloaded = page.waitForEvent('load', { timeout: 20_000 });
   await prompt.getByRole('button', { name: 'Reload' }).click();

@@ -396,6 +396,7 @@ test.describe('morning email (TEAM_SYNC=on)', () => {
         page.getByText('Turn off the morning reminder emails Tasklane sends you?', { exact: false }),
       ).toBeVisible();
       expect((await settingsOf(rita)).email).toBe(true);
+      expect(await findAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await expect(page.getByRole('main').getByRole('status')).toHaveText(
         'You are unsubscribed. Tasklane will not send you reminder emails any more.',
