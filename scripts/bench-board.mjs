@@ -18,7 +18,7 @@
  * It prints the figures and exits 1 when a target is missed; it is not part of `npm test`.
  * Usage: npm run bench:board [-- --runs 5 --tasks 5000 --due 250 --blocking-only]
  */
-import { argValue, fmt, median, reportMissed, runBench, worst } from './bench-support.mjs';
+import { argValue, fmt, median, reportMissed, runBench, worst, countScriptBytes } from './bench-support.mjs';
 import { makeTasks, openSeeded } from './bench-board-seed.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3270);
@@ -116,15 +116,7 @@ async function measureBoard(
 
   for (let run = 0; run < runs; run++) {
     const { context, page } = await openSeeded(browser, base, tasksJson);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    /** @type {Map<string, string>} */
-    const types = new Map();
-    let scriptBytes = 0;
-    cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
-    cdp.on('Network.loadingFinished', (event) => {
-      if (types.get(event.requestId) === 'Script') scriptBytes += event.encodedDataLength;
-    });
+    const scriptBytes = await countScriptBytes(context, page);
 
     await page.goto(`${base}/user/dashboard`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => performance.getEntriesByName('tasklane:board-painted').length > 0);
@@ -146,11 +138,11 @@ async function measureBoard(
     figures.committed.push(marks.rendered);
     figures.boardRender.push(marks.rendered - marks.start);
     figures.domContentLoaded.push(marks.domContentLoaded);
-    const onLoad = scriptBytes;
+    const onLoad = scriptBytes();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForSelector('.recharts-bar-rectangle', { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    jsBytes ??= { onLoad, afterScroll: scriptBytes };
+    jsBytes ??= { onLoad, afterScroll: scriptBytes() };
     // Back to the top at once: a drag that starts while the page is still (smooth-)scrolling measures
     // the columns mid-scroll and finds no column under the card.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

@@ -4,16 +4,26 @@
  * measured once the page is idle (`networkidle`) without scrolling, so code loaded on demand (the
  * chart near the viewport, a dialog on click) is not counted.
  *
- * Usage: npm run bench:route-js [-- --save] [-- --baseline scripts/route-js-baseline.json]
- *   --save      writes the figures to the baseline file (do this only on purpose, e.g. before a change)
- *   otherwise   compares with the baseline and exits 1 when a route loads more than 10 % more.
+ * Usage: npm run bench:route-js [-- --save] [--baseline scripts/route-js-baseline.json] [--reminders-on]
+ *   --save          writes the figures to the baseline file (do this only on purpose, e.g. before a change)
+ *   otherwise       compares with the baseline and exits 1 when a route loads more than 10 % more.
+ *   --reminders-on  desktop reminders switched on and allowed, so the member pages also load the
+ *                   notifier (docs/product.md#reminders); off, they pay only for the flag check.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { argValue, registerAccount, reportMissed, root, runBench } from './bench-support.mjs';
+import {
+  argValue,
+  countScriptBytes,
+  registerAccount,
+  reportMissed,
+  root,
+  runBench,
+} from './bench-support.mjs';
 
 const baselineFile = path.resolve(root, argValue('--baseline') ?? 'scripts/route-js-baseline.json');
 const save = process.argv.includes('--save');
+const remindersOn = process.argv.includes('--reminders-on');
 /** How much more JavaScript than the baseline a route may load. */
 const ALLOWED_GROWTH = 0.1;
 
@@ -55,27 +65,24 @@ await runBench(
     const figures = {};
     for (const route of ROUTES) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
+      if (remindersOn) await context.grantPermissions(['notifications'], { origin: base });
       const page = await context.newPage();
       if (route.as !== 'nobody') {
         await page.goto(`${base}/robots.txt`);
-        await page.evaluate(({ token, email, name }) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', JSON.stringify({ email }));
-          localStorage.setItem('loggedInUser', JSON.stringify({ name }));
-        }, sessions[route.as]);
+        await page.evaluate(
+          ({ session: { token, email, name }, remindersOn }) => {
+            localStorage.setItem('token', token);
+            localStorage.setItem('user', JSON.stringify({ email }));
+            localStorage.setItem('loggedInUser', JSON.stringify({ name }));
+            if (remindersOn) localStorage.setItem('tasklane.reminders', JSON.stringify({ enabled: true }));
+          },
+          { session: sessions[route.as], remindersOn },
+        );
       }
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      /** @type {Map<string, string>} */
-      const types = new Map();
-      let bytes = 0;
-      cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
-      cdp.on('Network.loadingFinished', (event) => {
-        if (types.get(event.requestId) === 'Script') bytes += event.encodedDataLength;
-      });
+      const scriptBytes = await countScriptBytes(context, page);
       await page.goto(`${base}${route.path}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(500);
-      figures[route.path] = Math.round(bytes / 102.4) / 10;
+      figures[route.path] = Math.round(scriptBytes() / 102.4) / 10;
       await context.close();
     }
 

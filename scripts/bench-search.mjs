@@ -20,7 +20,7 @@
  * it is not part of `npm test`.
  * Usage: npm run bench:search [-- --runs 3 --tasks 5000 --word "task 4999" --delay 60 --only userpage --js-only]
  */
-import { argValue, fmt, median, reportMissed, runBench, worst } from './bench-support.mjs';
+import { argValue, fmt, median, reportMissed, runBench, worst, countScriptBytes } from './bench-support.mjs';
 import { makeTasks, openSeeded } from './bench-board-seed.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3301);
@@ -83,19 +83,11 @@ async function measurePage(
   let reported = 0;
   for (let run = 0; run < runs; run++) {
     const { context, page } = await openSeeded(browser, base, tasksJson);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    /** @type {Map<string, string>} */
-    const types = new Map();
-    let scriptBytes = 0;
-    cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
-    cdp.on('Network.loadingFinished', (event) => {
-      if (types.get(event.requestId) === 'Script') scriptBytes += event.encodedDataLength;
-    });
+    const scriptBytes = await countScriptBytes(context, page);
     await page.addInitScript(instrument);
     await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle' });
     await page.waitForSelector(target.ready);
-    if (run === 0) jsBytes = scriptBytes;
+    if (run === 0) jsBytes = scriptBytes();
     if (jsOnly) {
       await context.close();
       break;

@@ -76,6 +76,26 @@ export async function runBench(server, measure) {
   }
 }
 
+/**
+ * Counts the JavaScript `page` downloads from now on (bytes as transferred, so gzip, Chromium's
+ * `encodedDataLength`). Returns a function that reads the running total.
+ * @param {import('@playwright/test').BrowserContext} context
+ * @param {import('@playwright/test').Page} page
+ * @returns {Promise<() => number>}
+ */
+export async function countScriptBytes(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  /** @type {Map<string, string>} */
+  const types = new Map();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  cdp.on('Network.loadingFinished', (event) => {
+    if (types.get(event.requestId) === 'Script') bytes += event.encodedDataLength;
+  });
+  return () => bytes;
+}
+
 /** Prints the targets missed (the names among `checks`; `false` is a target met), exit code 1 if any. */
 export function reportMissed(/** @type {Array<string | false>} */ checks) {
   const missed = checks.filter(Boolean);
