@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
+import { parseMail, startSmtpSink, type ReceivedMail, type SmtpSink } from '../tests/helpers/smtp-sink';
 import { expect, test } from './fixtures';
 import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
@@ -200,37 +200,7 @@ test.describe('desktop reminders', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** One message as the SMTP sink received it, decoded. */
-type Mail = { to: string[]; headers: Map<string, string>; text: string };
-
-function decode(raw: string, to: string[]): Mail {
-  const separator = raw.indexOf('\r\n\r\n');
-  const headers = new Map<string, string>();
-  for (const line of raw
-    .slice(0, separator)
-    .replace(/\r\n[ \t]+/g, ' ')
-    .split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  let body = raw.slice(separator + 4);
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') {
-    const latin1 = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    body = Buffer.from(latin1, 'latin1').toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body, 'base64').toString('utf8');
-  }
-  return { to, headers, text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
-}
-
-/**
- * This spec's ports (the range given to reminders work): the SMTP sink and the app server, one pair
- * per project, since the desktop and 360 px projects may run at once.
- */
-const SMTP_PORT = Number(process.env.E2E_REMINDER_SMTP_PORT ?? 2542);
+/** The app server's port, one per project, since the desktop and 360 px projects may run at once. */
 const APP_PORT = Number(process.env.E2E_REMINDER_APP_PORT ?? 3341);
 const portOffset = () => (test.info().project.name === 'mobile-360' ? 1 : 0);
 const INTERVAL_MS = 400;
@@ -239,51 +209,37 @@ test.describe('morning email (TEAM_SYNC=on)', () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ timezoneId: 'UTC' });
 
-  const mails: Mail[] = [];
-  let sink: SMTPServer;
+  const received: ReceivedMail[] = [];
+  let sink: SmtpSink | undefined;
   let server: AppProcess;
   let base = '';
   let env: Record<string, string> = {};
 
   test.beforeAll(async () => {
-    const smtpPort = SMTP_PORT + portOffset();
+    sink = await startSmtpSink({ mails: received });
     base = `http://127.0.0.1:${APP_PORT + portOffset()}`;
     env = {
       TEAM_SYNC: 'on',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: sink.url,
       MAIL_FROM: 'Tasklane <reminders@tasklane.test>',
       APP_URL: base,
       REMINDER_INTERVAL_MS: String(INTERVAL_MS),
       RATE_LIMIT_REGISTER_MAX: '1000',
     };
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-          mails.push(decode(Buffer.concat(chunks).toString('utf8'), to));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      sink.server.once('error', reject);
-      sink.listen(smtpPort, '127.0.0.1', () => resolve());
-    });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-e2e-reminders-'));
     server = await startAppServer(env, { port: APP_PORT + portOffset(), dataDir });
   });
 
   test.afterAll(async () => {
     await server?.stop();
-    await new Promise<void>((resolve) => sink?.close(() => resolve()));
+    await sink?.close();
   });
 
-  const mailsTo = (email: string) => mails.filter((mail) => mail.to.includes(email));
+  /** The mails sent to `email`, decoded, in the order received. */
+  const mailsTo = (email: string) =>
+    received
+      .filter((mail) => mail.to.includes(email))
+      .map((mail) => ({ to: mail.to, ...parseMail(mail.raw) }));
 
   /** Today and tomorrow in UTC, the zone this test's browser and member use. */
   function days() {

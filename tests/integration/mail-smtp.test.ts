@@ -1,7 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as register } from '@/app/api/auth/register/route';
@@ -10,50 +9,20 @@ import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
 import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@/tests/helpers/smtp-sink';
 import { applyTestEnv } from '@/tests/setup/integration';
 
-/** One message as the SMTP sink received it. */
-interface ReceivedMail {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
 const received: ReceivedMail[] = [];
-
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('error', callback);
-    stream.on('end', () => {
-      const { mailFrom, rcptTo } = session.envelope;
-      received.push({
-        from: mailFrom ? mailFrom.address : undefined,
-        to: rcptTo.map((recipient) => recipient.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-
+let sink: SmtpSink;
 let smtpUrl = '';
 
 beforeAll(async () => {
-  await new Promise<void>((resolve, reject) => {
-    sink.server.once('error', reject);
-    sink.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = sink.server.address() as AddressInfo;
-  smtpUrl = `smtp://127.0.0.1:${port}`;
+  sink = await startSmtpSink({ mails: received });
+  smtpUrl = sink.url;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await sink.close();
   await applyTestEnv();
 });
 

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
 import {
@@ -12,6 +11,7 @@ import { verifyUnsubscribeToken } from '@/lib/server/reminder-token';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { push, upsertOp } from '@/tests/helpers/sync';
+import { parseMail, startSmtpSink, type ReceivedMail, type SmtpSink } from '@/tests/helpers/smtp-sink';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
 
@@ -20,54 +20,24 @@ import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
  * text and headers as an SMTP server receives them. The clock is the `now` each tick is given.
  */
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
 const received: ReceivedMail[] = [];
 let failNext = false;
-
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      if (failNext) {
-        failNext = false;
-        callback(new Error('451 try again later'));
-        return;
-      }
-      received.push({
-        to: session.envelope.rcptTo.map((recipient) => recipient.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-
-// Ports of this helper's range: one per dialect, since the two projects may run at once.
-const SINK_PORT = process.env.TEST_DIALECT === 'postgres' ? 2541 : 2540;
-const SYNC_ON = {
-  TEAM_SYNC: 'on',
-  SMTP_URL: `smtp://127.0.0.1:${SINK_PORT}`,
-  APP_URL: 'http://tasklane.test',
-};
+let sink: SmtpSink;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve, reject) => {
-    sink.server.once('error', reject);
-    sink.listen(SINK_PORT, '127.0.0.1', () => resolve());
+  sink = await startSmtpSink({
+    mails: received,
+    refuse: () => {
+      if (!failNext) return undefined;
+      failNext = false;
+      return new Error('451 try again later');
+    },
   });
-  await applyTestEnv(SYNC_ON);
+  await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: sink.url, APP_URL: 'http://tasklane.test' });
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await sink.close();
   await applyTestEnv();
 });
 
@@ -75,29 +45,6 @@ beforeEach(() => {
   received.length = 0;
   failNext = false;
 });
-
-function parse(raw: string): { headers: Map<string, string>; text: string } {
-  const separator = raw.indexOf('\r\n\r\n');
-  const headers = new Map<string, string>();
-  for (const line of raw
-    .slice(0, separator)
-    .replace(/\r\n[ \t]+/g, ' ')
-    .split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  let body = raw.slice(separator + 4);
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') {
-    const latin1 = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    body = Buffer.from(latin1, 'latin1').toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body, 'base64').toString('utf8');
-  }
-  return { headers, text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
-}
 
 /** 08:30 in Paris on 2026-11-25 (07:30 UTC). */
 const MORNING = new Date('2026-11-25T07:30:00Z');
@@ -146,7 +93,7 @@ describe('morning reminder emails', () => {
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.to).toEqual(['mira.reminders@example.com']);
-    const { headers, text } = parse(mail.raw);
+    const { headers, text } = parseMail(mail.raw);
     expect(headers.get('subject')).toBe('Tasklane reminder: 4 tasks need your attention');
     const link = /http:\/\/tasklane\.test\/reminders\/unsubscribe\?token=([\w.-]+)/.exec(text);
     expect(link, text).not.toBeNull();
@@ -188,7 +135,7 @@ describe('morning reminder emails', () => {
     expect(received).toHaveLength(1);
     expect(await runReminderTick(new Date('2026-11-26T07:05:00Z'))).toEqual({ sent: 1, empty: 0, failed: 0 });
     expect(received).toHaveLength(2);
-    expect(parse(received[1]!.raw).text).toContain('Your Tasklane tasks for 2026-11-26:');
+    expect(parseMail(received[1]!.raw).text).toContain('Your Tasklane tasks for 2026-11-26:');
 
     // The email's one-click link turns them off: no email on the third morning.
     const res = await call(unsubscribe, `/api/reminders/unsubscribe?token=${token}`, {
@@ -207,13 +154,13 @@ describe('morning reminder emails', () => {
     // 15:30 UTC on the 24th is 07:30 in Los Angeles: the 24th's email, where the task is due tomorrow.
     await runReminderTick(new Date('2026-11-24T15:30:00Z'));
     expect(received).toHaveLength(1);
-    expect(parse(received[0]!.raw).text).toContain('Due tomorrow (1):\n- West task');
+    expect(parseMail(received[0]!.raw).text).toContain('Due tomorrow (1):\n- West task');
     // 06:59 in Los Angeles on the 25th: not yet; 07:00: the 25th's.
     await runReminderTick(new Date('2026-11-25T14:59:00Z'));
     expect(received).toHaveLength(1);
     await runReminderTick(new Date('2026-11-25T15:00:00Z'));
     expect(received).toHaveLength(2);
-    expect(parse(received[1]!.raw).text).toContain('Due today (1):\n- West task');
+    expect(parseMail(received[1]!.raw).text).toContain('Due today (1):\n- West task');
   });
 
   it('gives an admin every synced task, and sends nothing when the list is empty', async () => {
@@ -225,7 +172,7 @@ describe('morning reminder emails', () => {
     await optIn(idle.user.id);
     expect(await runReminderTick(MORNING)).toEqual({ sent: 1, empty: 1, failed: 0 });
     expect(received.map((mail) => mail.to)).toEqual([[admin.user.email]]);
-    expect(parse(received[0]!.raw).text).toContain('- Team task');
+    expect(parseMail(received[0]!.raw).text).toContain('- Team task');
     // The empty day is claimed too: a task due today added later does not bring a second look.
     expect(await sendRows(idle.user.id)).toMatchObject([{ day: '2026-11-25', taskCount: 0 }]);
   });

@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message as the SMTP sink received it: the envelope and the raw message text. */
+export interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpSink {
+  /** `smtp://127.0.0.1:{port}`, for SMTP_URL. */
+  url: string;
+  close(): Promise<void>;
+}
+
+type SmtpSinkOptions = {
+  /** Where accepted messages go, in order. */
+  mails: ReceivedMail[];
+  /** A fixed port; a free one by default. */
+  port?: number;
+  /** Asked for each message: an error returned refuses it (an SMTP 4xx/5xx), as a busy server does. */
+  refuse?: () => Error | undefined;
+};
+
+/**
+ * A real SMTP server on 127.0.0.1 for the tests of mail (integration and e2e): it accepts anything,
+ * without TLS or authentication, and keeps every message it accepts in `mails`.
+ */
+export async function startSmtpSink({ mails, port = 0, refuse }: SmtpSinkOptions): Promise<SmtpSink> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const refusal = refuse?.();
+        if (refusal) {
+          callback(refusal);
+          return;
+        }
+        const { mailFrom, rcptTo } = session.envelope;
+        mails.push({
+          from: mailFrom ? mailFrom.address : undefined,
+          to: rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const { port: listening } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${listening}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A message's headers (names lower-cased, folded lines joined) and its text body, decoded from
+ * quoted-printable or base64, with LF line ends and no final newline. Enough for the single-part
+ * text mails the app sends.
+ */
+export function parseMail(raw: string): { headers: Map<string, string>; text: string } {
+  const separator = raw.indexOf('\r\n\r\n');
+  const headers = new Map<string, string>();
+  for (const line of raw
+    .slice(0, separator)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  let body = raw.slice(separator + 4);
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'quoted-printable') {
+    const latin1 = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    body = Buffer.from(latin1, 'latin1').toString('utf8');
+  } else if (encoding === 'base64') {
+    body = Buffer.from(body, 'base64').toString('utf8');
+  }
+  return { headers, text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
+}
