@@ -78,11 +78,7 @@ export function TaskFinderBar({
         </Button>
       </div>
       {/* Not rendered while closed: the page then holds no form control beyond the spec's own. */}
-      <div
-        id={`${id}-filters`}
-        hidden={!open}
-        className="flex-wrap items-center gap-2 [&:not([hidden])]:flex"
-      >
+      <div id={`${id}-filters`} hidden={!open} className="flex flex-wrap items-center gap-2">
         {open ? (
           <>
             <SegmentedChoice
