@@ -22,7 +22,7 @@ export type ProfileTextField<K extends string> = {
  * `form` is what `useProfileForm` returns.
  */
 export function ProfileForm<K extends string>({
-  form: { values, change, picture, pictureBusy, handleSubmit },
+  form: { values, change, picture, pictureBusy, handleSubmit, errors },
   fields,
   className,
   children,
@@ -33,6 +33,8 @@ export function ProfileForm<K extends string>({
     picture: Omit<ComponentProps<typeof ProfilePictureField>, 'label'>;
     pictureBusy: boolean;
     handleSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    /** A refused value's message, by field. */
+    errors?: Partial<Record<K, string | undefined>>;
   };
   fields: readonly ProfileTextField<K>[];
   className?: string;
@@ -51,6 +53,7 @@ export function ProfileForm<K extends string>({
             autoComplete={field.autoComplete}
             placeholder={field.placeholder}
             value={values[field.key]}
+            error={errors?.[field.key]}
             onChange={(event) => change(field.key, event.target.value)}
           />
         ))}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
 import { readTokenUserId } from '@/lib/auth/token-claims';
 import { startTeamSync } from '@/lib/sync/client';
 import { answerFirstSync, syncStatusStore } from '@/lib/sync/status-store';
@@ -16,7 +17,8 @@ export function TeamSync() {
   useEffect(() => {
     const userId = readTokenUserId(getStoredToken());
     if (!userId) return;
-    return startTeamSync({ userId, getToken: getStoredToken });
+    // A change the server applied with a caveat (an assignee it could not find) is told once, in a toast.
+    return startTeamSync({ userId, getToken: getStoredToken, onNotice: (message) => toast.warning(message) });
   }, []);
 
   const status = useSyncExternalStore(

@@ -1,13 +1,14 @@
 'use client';
 
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { readTokenUserId } from '@/lib/auth/token-claims';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useSyncUsers } from '@/lib/hooks/use-sync-users';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { loggedInUserStore, userStore } from '@/lib/storage/session';
+import { getStoredToken, loggedInUserStore, userStore } from '@/lib/storage/session';
 import { assignTask } from '@/lib/storage/tasks';
 import { assigneeOptions } from '@/lib/sync/assignees';
-import type { Task } from '@/lib/tasks/task';
+import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT } from '@/components/ui/styles';
@@ -17,21 +18,37 @@ import { FieldFrame } from '@/components/ui/text-field';
 export const ASSIGNEES_UNAVAILABLE =
   'Team members could not be loaded, so only you and the current assignee are listed.';
 
+/** The signed-in user as an assignee: their id (from the session token) and their name. */
+export function useSelfAssignee(): Assignee {
+  const name = useLocalStore(loggedInUserStore)?.name.trim();
+  const token = useSyncExternalStore(subscribeToNothing, getStoredToken, () => null);
+  return { id: readTokenUserId(token), name: name || UNKNOWN_ASSIGNEE };
+}
+
+function subscribeToNothing(): () => void {
+  return () => undefined;
+}
+
+/** The task's assignee as the picker shows it: its id when it has one, and the name it shows as. */
+export function currentAssignee(task: Task): Assignee {
+  return { id: task.assigneeId ?? null, name: assigneeName(task) };
+}
+
 /**
- * Team sync only (callers check useTeamSyncOn): 'Assigned to', a select of the team's names
- * (docs/product.md#assignees). A name two users share is listed but disabled (lib/sync/assignees.ts).
+ * Team sync only (callers check useTeamSyncOn): 'Assigned to', a select of the team's members by
+ * user id (docs/product.md#assignees). A name two users share is listed but disabled (lib/sync/assignees.ts).
  */
 export function AssigneeSelect({
   value,
   onChange,
   className,
 }: {
-  value: string;
-  onChange: (name: string) => void;
+  value: Assignee;
+  onChange: (assignee: Assignee) => void;
   className?: string;
 }) {
   const selectId = useId();
-  const self = useLocalStore(loggedInUserStore)?.name;
+  const self = useSelfAssignee();
   const team = useSyncUsers();
   const options = assigneeOptions({ users: team.users, current: value, self });
   const hint = team.status === 'error' ? ASSIGNEES_UNAVAILABLE : undefined;
@@ -40,13 +57,16 @@ export function AssigneeSelect({
       <select
         id={selectId}
         className={FIELD_INPUT}
-        value={value}
+        value={value.id ?? ''}
         aria-busy={team.status === 'loading' || undefined}
         aria-describedby={hint ? `${selectId}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          const option = options.find((candidate) => candidate.value === event.target.value);
+          if (option) onChange({ id: option.id, name: option.name });
+        }}
       >
         {options.map((option) => (
-          <option key={option.name} value={option.name} disabled={option.disabled}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
@@ -74,12 +94,15 @@ export function ReassignButton({
   describedBy?: string;
   className?: string;
 }) {
-  const [choice, setChoice] = useState<string | null>(null);
+  const [choice, setChoice] = useState<Assignee | null>(null);
 
   function save() {
-    const name = choice;
+    const chosen = choice;
     setChoice(null);
-    if (name !== null && name !== task.assignedTo) saveSafely(() => assignTask(task.id, name));
+    // Only a person is a change: the current assignee, or 'Unassigned' chosen again, writes nothing.
+    if (chosen !== null && chosen.id !== null && chosen.id !== task.assigneeId) {
+      saveSafely(() => assignTask(task.id, chosen));
+    }
   }
 
   return (
@@ -89,7 +112,7 @@ export function ReassignButton({
         size="sm"
         className={className}
         aria-describedby={describedBy}
-        onClick={() => setChoice(task.assignedTo)}
+        onClick={() => setChoice(currentAssignee(task))}
       >
         Reassign
       </Button>
@@ -125,7 +148,7 @@ export function BoardCardAssignee({
   const isAuthor = useIsTaskAuthor(task);
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-      <p className="text-xs font-medium text-slate-600">Assigned to {task.assignedTo}</p>
+      <p className="text-xs font-medium text-slate-600">Assigned to {assigneeName(task)}</p>
       <div className="flex items-center gap-2">
         {children}
         {isAuthor ? <ReassignButton task={task} describedBy={titleId} /> : null}

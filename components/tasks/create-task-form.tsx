@@ -3,22 +3,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { loggedInUserStore } from '@/lib/storage/session';
 import { addTask } from '@/lib/storage/tasks';
-import {
-  DEFAULT_TASK_PRIORITY,
-  TASK_PRIORITIES,
-  UNKNOWN_ASSIGNEE,
-  type TaskPriority,
-} from '@/lib/tasks/task';
+import { DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type Assignee, type TaskPriority } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { FIELD_INPUT } from '@/components/ui/styles';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { AssigneeSelect } from './assignee-picker';
+import { AssigneeSelect, useSelfAssignee } from './assignee-picker';
 
 const EMPTY_FORM = {
   title: '',
@@ -47,15 +40,16 @@ function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: strin
 export function CreateTaskForm() {
   const [form, setForm] = useState(EMPTY_FORM);
   const teamSync = useTeamSyncOn();
-  // null: not chosen, so the task gets the spec's default (the logged-in user).
-  const [assignee, setAssignee] = useState<string | null>(null);
-  const selfName = useLocalStore(loggedInUserStore)?.name.trim();
+  // null: not chosen, so the task goes to the signed-in user, as the spec assigns.
+  const [assignee, setAssignee] = useState<Assignee | null>(null);
+  const self = useSelfAssignee();
   const id = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     saveSafely(() => {
-      const options = teamSync && assignee !== null ? { assignedTo: assignee } : undefined;
+      // With team sync the task is bound to a user id (docs/product.md#assignees); without, the spec's task.
+      const options = teamSync ? { assignee: assignee ?? self } : undefined;
       // A blank title or description adds nothing, and the form stays as it is.
       if (!addTask(form, options)) return;
       setForm(EMPTY_FORM);
@@ -115,9 +109,7 @@ export function CreateTaskForm() {
           onChange={(event) => setForm({ ...form, deadline: event.target.value })}
         />
       </div>
-      {teamSync ? (
-        <AssigneeSelect value={assignee ?? (selfName || UNKNOWN_ASSIGNEE)} onChange={setAssignee} />
-      ) : null}
+      {teamSync ? <AssigneeSelect value={assignee ?? self} onChange={setAssignee} /> : null}
       <div className="sm:col-span-2">
         <Button type="submit">Add Task</Button>
       </div>

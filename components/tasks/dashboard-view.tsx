@@ -5,12 +5,12 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { boardFilterStore, saveBoardFilter } from '@/lib/storage/board-filter';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { loggedInUserStore } from '@/lib/storage/session';
 import { tasksStore } from '@/lib/storage/tasks';
 import { countTasksByColumn } from '@/lib/tasks/board';
 import { filterBoardTasks, toBoardFilter, type BoardFilter } from '@/lib/tasks/board-filter';
 import type { Task } from '@/lib/tasks/task';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useSelfAssignee } from './assignee-picker';
 import { BoardFilterControl } from './board-filter';
 import { DeadlineToasts } from './deadline-toasts';
 import { KanbanBoard } from './kanban-board';
@@ -97,8 +97,11 @@ function FilteredDashboard({ tasks }: { tasks: readonly Task[] }) {
   // A choice the browser refused to store (full storage, told in a toast) still applies to this visit.
   const [unsaved, setUnsaved] = useState<BoardFilter | null>(null);
   const filter = unsaved ?? stored;
-  const myName = useLocalStore(loggedInUserStore)?.name;
-  const mine = useMemo(() => filterBoardTasks(tasks, 'mine', myName), [tasks, myName]);
+  const { id: myId, name: myName } = useSelfAssignee();
+  const mine = useMemo(
+    () => filterBoardTasks(tasks, 'mine', { id: myId, name: myName }),
+    [tasks, myId, myName],
+  );
   const shown = filter === 'mine' ? mine : tasks;
 
   function choose(next: BoardFilter) {

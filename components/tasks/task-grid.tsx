@@ -9,7 +9,7 @@ import { usePagedList } from '@/lib/hooks/use-paged-list';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { deleteTask, setTaskProgress, tasksStore } from '@/lib/storage/tasks';
-import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
+import { assigneeName, TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
@@ -105,7 +105,7 @@ function TaskGridCard({ task }: { task: Task }) {
         </div>
         <div>
           <dt className="inline font-medium">Assigned To: </dt>
-          <dd className="inline">{task.assignedTo}</dd>
+          <dd className="inline">{assigneeName(task)}</dd>
         </div>
         <div>
           <dt className="inline font-medium">Deadline: </dt>

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { saveSafely } from '@/lib/storage/save-safely';
+import { describeHiddenCharacters } from '@/lib/validation/text';
 
 /**
  * The alert after a profile save (member and admin alike), before the page reloads
@@ -16,7 +17,7 @@ export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully!';
  * the user starts editing. A save waits for a picture still being downscaled; when storage refuses the write,
  * `saveSafely` shows why and nothing is alerted or reloaded, so what was typed stays.
  */
-export function useProfileForm<Stored, Values extends { profilePic: string }>(options: {
+export function useProfileForm<Stored, Values extends { profilePic: string; name: string }>(options: {
   stored: Stored;
   toValues: (stored: Stored) => Values;
   save: (values: Values) => void;
@@ -26,6 +27,7 @@ export function useProfileForm<Stored, Values extends { profilePic: string }>(op
   const [loadedFrom, setLoadedFrom] = useState(stored);
   const [edited, setEdited] = useState(false);
   const [pictureBusy, setPictureBusy] = useState(false);
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
 
   if (!edited && stored !== loadedFrom) {
     setLoadedFrom(stored);
@@ -34,13 +36,21 @@ export function useProfileForm<Stored, Values extends { profilePic: string }>(op
 
   function change<K extends keyof Values>(key: K, value: Values[K]) {
     setEdited(true);
+    if (key === 'name') setNameError(undefined);
     setValues((previous) => ({ ...previous, [key]: value }));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pictureBusy) return;
-    if (!saveSafely(() => save(values))) return;
+    // A name that hides characters is refused by the field, nothing saved (docs/product.md#names).
+    const problem = describeHiddenCharacters('Name', values.name);
+    if (problem) {
+      setNameError(problem);
+      return;
+    }
+    const normalised = { ...values, name: values.name.normalize('NFC') };
+    if (!saveSafely(() => save(normalised))) return;
     window.alert(PROFILE_SAVED_MESSAGE);
     window.location.reload();
   }
@@ -52,5 +62,5 @@ export function useProfileForm<Stored, Values extends { profilePic: string }>(op
     onBusyChange: setPictureBusy,
   };
 
-  return { values, change, picture, pictureBusy, handleSubmit };
+  return { values, change, picture, pictureBusy, handleSubmit, errors: { name: nameError } };
 }

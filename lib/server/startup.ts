@@ -26,6 +26,13 @@ export async function startServer(): Promise<void> {
   try {
     const database = await getDatabase();
     logger.info(`Database ready (${database.dialect}, migrations applied)`);
+    try {
+      // Once per database: tasks stored before assignees were user ids get one (docs/decisions/0019).
+      const { bindExistingAssignees } = await import('./sync-assignees');
+      await bindExistingAssignees(database);
+    } catch (error) {
+      logger.error('Binding stored tasks to assignee ids failed; it runs again at the next start', error);
+    }
   } catch (error) {
     // Keep serving: /api/health reports 503 and the next request tries again.
     logger.error('Database unavailable at start-up; will retry on the next request', error);

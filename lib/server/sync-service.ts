@@ -1,7 +1,14 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
-import { canSeeTask, checkOp, ASSIGNEE_FIELD, type SyncActor, type TaskAccess } from '@/lib/sync/access';
+import { canSeeTask, checkOp, type SyncActor, type TaskAccess } from '@/lib/sync/access';
+import {
+  ASSIGNEE_ID_FIELD,
+  ASSIGNEE_NAME_FIELD,
+  decideAssigneeBinding,
+  missingAssigneeMessage,
+  unresolvedAssigneeMessage,
+} from '@/lib/sync/assignee-binding';
 import { createClock, isTooFarAhead, receive, tick, type HlcState } from '@/lib/sync/hlc';
 import { mergeOp, taskValues, type ConflictRecord, type SyncedTask, type SyncOp } from '@/lib/sync/merge';
 import {
@@ -64,7 +71,8 @@ export function assertSyncEnabled(): void {
 // The server's own clock: it moves past every stamp a push brings and re-stamps writes from the future.
 let serverClock: HlcState = createClock('server');
 
-function serverStamp(nowMs: number): string {
+/** A stamp of the server's clock, later than every stamp it has seen. */
+export function serverStamp(nowMs: number): string {
   const { state, stamp } = tick(serverClock, nowMs);
   serverClock = state;
   return stamp;
@@ -112,7 +120,8 @@ function accessOf(entry: TaskEntry): TaskAccess {
   return {
     ownerId: entry.ownerId,
     assigneeId: entry.assigneeId,
-    assignedTo: entry.synced.fields[ASSIGNEE_FIELD]?.value,
+    assignedTo: entry.synced.fields[ASSIGNEE_NAME_FIELD]?.value,
+    assigneeIdValue: entry.synced.fields[ASSIGNEE_ID_FIELD]?.value,
   };
 }
 
@@ -130,11 +139,17 @@ async function readState(db: Executor, tables: Tables): Promise<{ lastSeq: numbe
   return { lastSeq: row?.lastSeq ?? 0, gcFloorSeq: row?.gcFloorSeq ?? 0 };
 }
 
-/** The user whose full name is exactly `name`, if exactly one has it. */
-function assigneeResolver(db: Executor, tables: Tables): (name: unknown) => Promise<string | null> {
+/**
+ * The user whose full name is exactly `name`, if exactly one has it. Names are stored NFC-normalised
+ * (lib/validation/auth.ts), and `name` arrives normalised (lib/sync/assignee-binding.ts).
+ */
+export function assigneeResolver(
+  db: Executor,
+  tables: Tables,
+): (name: string | null) => Promise<string | null> {
   const cache = new Map<string, string | null>();
   return async (name) => {
-    if (typeof name !== 'string' || name === '') return null;
+    if (name === null || name === '') return null;
     if (!cache.has(name)) {
       const rows = await db
         .select({ id: tables.users.id })
@@ -144,6 +159,22 @@ function assigneeResolver(db: Executor, tables: Tables): (name: unknown) => Prom
       cache.set(name, rows.length === 1 ? rows[0]!.id : null);
     }
     return cache.get(name) ?? null;
+  };
+}
+
+/** Whether a user with this id exists. */
+function userChecker(db: Executor, tables: Tables): (id: string) => Promise<boolean> {
+  const cache = new Map<string, boolean>();
+  return async (id) => {
+    if (!cache.has(id)) {
+      const rows = await db
+        .select({ id: tables.users.id })
+        .from(tables.users)
+        .where(eq(tables.users.id, id))
+        .limit(1);
+      cache.set(id, rows.length === 1);
+    }
+    return cache.get(id) ?? false;
   };
 }
 
@@ -177,7 +208,8 @@ interface PushContext {
   tasks: Map<string, TaskEntry>;
   /** Operations of this client already handled, by op id: earlier pushes and this one. */
   seen: Map<string, { outcome: Outcome; message?: string }>;
-  resolveAssignee: (name: unknown) => Promise<string | null>;
+  resolveAssignee: (name: string | null) => Promise<string | null>;
+  userExists: (id: string) => Promise<boolean>;
   /** Who wrote a task's field at push `seq` (null once the op log forgot or the user is gone). */
   writerOf: (uid: string, seq: number) => Promise<string | null>;
   changes: Omit<ChangeRow, 'seq'>[];
@@ -313,7 +345,7 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
     target.synced = result.task;
     target.dirty = true;
     context.tasks.set(op.uid, target);
-    const assigneeId = await context.resolveAssignee(result.task.fields[ASSIGNEE_FIELD]?.value);
+    const assigneeId = await bindAssignee(context, target, before, op.opId);
     if (target.assigneeId !== assigneeId) {
       // The old assignee loses sight of the task (unless they own it): their next pull drops it.
       if (target.assigneeId !== null && target.assigneeId !== target.ownerId) {
@@ -329,6 +361,52 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
   }
   addChange(context, op, result.changed ? 'applied' : 'unchanged');
   context.response.acks.push(op.opId);
+}
+
+/**
+ * The user the task is bound to after an operation changed it (lib/sync/assignee-binding.ts): the
+ * stored binding unless its name or id changed; the id written when it is not older than the name
+ * (an id naming no account leaves it unassigned, and `assigneeId` becomes null); otherwise the name,
+ * resolved once, whose result is written to `assigneeId` with the name's stamp. A writer whose task
+ * stays unassigned that way is told in the push's `notices`.
+ */
+async function bindAssignee(
+  context: PushContext,
+  target: TaskEntry,
+  before: SyncedTask['fields'],
+  opId: string,
+): Promise<string | null> {
+  const { fields } = target.synced;
+  const decision = decideAssigneeBinding(before, fields);
+  if (decision.kind === 'keep') return target.assigneeId;
+  const title = fields.title?.value;
+  let id: string | null;
+  let derived: { value: string | null; hlc: string } | null = null;
+  let notice: string | null = null;
+  if (decision.kind === 'by-id') {
+    id = decision.id !== null && (await context.userExists(decision.id)) ? decision.id : null;
+    if (decision.id !== null && id === null) {
+      derived = { value: null, hlc: serverStamp(context.now.getTime()) };
+      notice = missingAssigneeMessage(title);
+    }
+  } else {
+    id = await context.resolveAssignee(decision.name);
+    derived = { value: id, hlc: decision.hlc };
+    if (id === null && decision.name !== null) notice = unresolvedAssigneeMessage(title, decision.name);
+  }
+  if (derived) {
+    // A derived value, not a person's write: what it replaces is not kept as a conflict record.
+    const write: SyncOp = {
+      kind: 'upsert',
+      opId,
+      uid: target.synced.uid,
+      baseV: context.seq,
+      fields: { [ASSIGNEE_ID_FIELD]: derived },
+    };
+    target.synced = mergeOp(target.synced, write, context.seq).task;
+  }
+  if (notice) (context.response.notices ??= []).push({ opId, uid: target.synced.uid, message: notice });
+  return id;
 }
 
 /**
@@ -392,6 +470,7 @@ async function applyPush(
     tasks: new Map(),
     seen: new Map(),
     resolveAssignee: assigneeResolver(db, tables),
+    userExists: userChecker(db, tables),
     writerOf: writerResolver(db, tables),
     changes: [],
     conflicts: [],

@@ -2,6 +2,7 @@ import 'server-only';
 import { count, desc, eq } from 'drizzle-orm';
 import { emailSchema, type UpdateUserInput } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
+import { unassignTasks } from './sync-assignees';
 import { AppError } from './errors';
 import type { AuthenticatedUser } from './auth-service';
 import { toPublicUser, type PublicUser } from './user-dto';
@@ -100,14 +101,19 @@ async function updateUserExclusive(
  */
 export async function deleteUser(options: { actor: AuthenticatedUser; email: string }): Promise<string> {
   const database = await getDatabase();
-  return database.exclusive((db) => deleteUserExclusive(db, database.tables, options));
+  const { message, assigned } = await database.exclusive((db) =>
+    deleteUserExclusive(db, database.tables, options),
+  );
+  // Their tasks become unassigned for every browser, never handed to a later account of the same name.
+  await unassignTasks({ id: options.actor.id, role: 'admin' }, assigned);
+  return message;
 }
 
 async function deleteUserExclusive(
   db: Executor,
   tables: Tables,
   options: { actor: AuthenticatedUser; email: string },
-): Promise<string> {
+): Promise<{ message: string; assigned: { uid: string; version: number }[] }> {
   const target = await findUserByEmail(db, tables, options.email);
   if (target.id === options.actor.id) {
     throw new AppError('SELF_CHANGE', 'You cannot delete your own account. Ask another administrator.');
@@ -115,10 +121,15 @@ async function deleteUserExclusive(
   if (target.role === 'admin' && (await countAdmins(db, tables)) <= 1) {
     throw new AppError('LAST_ADMIN', 'The last administrator cannot be deleted.');
   }
+  const { syncTasks } = tables;
+  const assigned = await db
+    .select({ uid: syncTasks.uid, version: syncTasks.version })
+    .from(syncTasks)
+    .where(eq(syncTasks.assigneeId, target.id));
   const deleted = await db
     .delete(tables.users)
     .where(eq(tables.users.id, target.id))
     .returning({ id: tables.users.id });
   if (deleted.length === 0) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
-  return `User ${target.email} deleted.`;
+  return { message: `User ${target.email} deleted.`, assigned };
 }

@@ -198,17 +198,23 @@ describe('task commands', () => {
       ]);
     });
 
-    it('assigns the task to the name the team sync picker chose; the author’s email stays the session’s', () => {
+    it('assigns the task to the person the team sync picker chose, by id and name; the author’s email stays the session’s', () => {
       localStorage.setItem('loggedInUser', JSON.stringify({ name: 'Asha' }));
       localStorage.setItem('user', JSON.stringify({ email: 'asha@example.com' }));
       seed([]);
 
-      expect(addTask(INPUT, { assignedTo: ' Ravi ' })).toMatchObject({
+      expect(addTask(INPUT, { assignee: { id: 'u-ravi', name: ' Ravi ' } })).toMatchObject({
         assignedTo: 'Ravi',
+        assigneeId: 'u-ravi',
         email: 'asha@example.com',
       });
-      // A blank choice falls back to the spec's default.
-      expect(addTask(INPUT, { assignedTo: '  ' })).toMatchObject({ assignedTo: 'Asha' });
+      // A blank name falls back to the spec's default.
+      expect(addTask(INPUT, { assignee: { id: 'u-asha', name: '  ' } })).toMatchObject({
+        assignedTo: 'Asha',
+        assigneeId: 'u-asha',
+      });
+      // Without team sync no id is written: the spec's task shape.
+      expect(addTask(INPUT)).not.toHaveProperty('assigneeId');
     });
 
     it('writes nothing and returns null when the title or description is blank', () => {
@@ -294,27 +300,27 @@ describe('task commands', () => {
   });
 
   describe('assignTask', () => {
-    it('sets assignedTo (trimmed) and keeps every other field', () => {
+    it('sets assigneeId and assignedTo (trimmed) and keeps every other field', () => {
       const listener = seed([
         { ...VALID_TASK, column: 'Completed', uid: 'u1' },
         { ...VALID_TASK, id: 't2' },
       ]);
 
-      expect(assignTask('t1', ' Ravi ')).toBe(true);
+      expect(assignTask('t1', { id: 'u-ravi', name: ' Ravi ' })).toBe(true);
 
       expect(storedTasks()).toEqual([
-        { ...VALID_TASK, column: 'Completed', uid: 'u1', assignedTo: 'Ravi' },
+        { ...VALID_TASK, column: 'Completed', uid: 'u1', assignedTo: 'Ravi', assigneeId: 'u-ravi' },
         { ...VALID_TASK, id: 't2' },
       ]);
       expect(listener).toHaveBeenCalledTimes(1);
     });
 
-    it('writes nothing for the same name, a blank name or an unknown id', () => {
-      const listener = seed([VALID_TASK]);
+    it('writes nothing for the same person, a blank name or an unknown task id', () => {
+      const listener = seed([{ ...VALID_TASK, assigneeId: 'u-asha' }]);
 
-      expect(assignTask('t1', 'Asha')).toBe(false);
-      expect(assignTask('t1', '   ')).toBe(false);
-      expect(assignTask('missing', 'Ravi')).toBe(false);
+      expect(assignTask('t1', { id: 'u-asha', name: 'Asha' })).toBe(false);
+      expect(assignTask('t1', { id: 'u-ravi', name: '   ' })).toBe(false);
+      expect(assignTask('missing', { id: 'u-ravi', name: 'Ravi' })).toBe(false);
 
       expect(listener).not.toHaveBeenCalled();
     });
@@ -324,7 +330,7 @@ describe('task commands', () => {
       const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
       const remove = setTasksWriteHook(hook);
       try {
-        assignTask('t1', 'Ravi');
+        assignTask('t1', { id: 'u-ravi', name: 'Ravi' });
       } finally {
         remove();
       }

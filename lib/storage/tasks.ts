@@ -3,6 +3,7 @@ import {
   createTask,
   taskSchema,
   tasksSchema,
+  type Assignee,
   type BoardColumn,
   type NewTaskInput,
   type Task,
@@ -96,15 +97,17 @@ export function replaceAllTasks(next: Task[] | null): void {
 /**
  * Adds a task made from the form's input, assigned to the logged-in user (name and email, when known),
  * with an id no stored task has. Returns it, or `null` when the title or description is blank after
- * trimming (nothing is written). With team sync on, the form's assignee picker passes `assignedTo`
+ * trimming (nothing is written). With team sync on, the form's assignee picker passes `assignee` (id and name)
  * (the author's email is still the session's).
  */
-export function addTask(input: NewTaskInput, options: { assignedTo?: string } = {}): Task | null {
+export function addTask(input: NewTaskInput, options: { assignee?: Assignee } = {}): Task | null {
   const tasks = store.read();
   const task = createTask(input, {
     nowMs: Date.now(),
     userName: loggedInUserStore.read()?.name,
-    assignedTo: options.assignedTo,
+    assignedTo: options.assignee?.name,
+    // Without an id (no readable session) the name alone goes, and the server resolves it once.
+    assigneeId: options.assignee?.id ?? undefined,
     email: userStore.read()?.email,
     existingIds: tasks.map((existing) => existing.id),
   });
@@ -128,11 +131,11 @@ export function completeTask(taskId: string): boolean {
 }
 
 /**
- * Team sync: the author gives the task to `name` (a user's full name). Sync sends it like any other
+ * Team sync: the author gives the task to `assignee` (user id and name). Sync sends it like any other
  * edit; the server lets only the task's owner change it. Returns whether it wrote.
  */
-export function assignTask(taskId: string, name: string): boolean {
-  return changeTasks((tasks) => board.assignTask(tasks, taskId, name));
+export function assignTask(taskId: string, assignee: Assignee): boolean {
+  return changeTasks((tasks) => board.assignTask(tasks, taskId, assignee));
 }
 
 /** Returns whether it wrote (`false` when no stored task has that id). */

@@ -9,8 +9,18 @@ const alice: SyncActor = { id: 'alice', role: 'user' };
 const bob: SyncActor = { id: 'bob', role: 'user' };
 const carol: SyncActor = { id: 'carol', role: 'user' };
 
-const aliceTask: TaskAccess = { ownerId: 'alice', assigneeId: 'bob', assignedTo: 'Bob Jones' };
-const ownerless: TaskAccess = { ownerId: null, assigneeId: 'bob', assignedTo: 'Bob Jones' };
+const aliceTask: TaskAccess = {
+  ownerId: 'alice',
+  assigneeId: 'bob',
+  assignedTo: 'Bob Jones',
+  assigneeIdValue: 'bob',
+};
+const ownerless: TaskAccess = {
+  ownerId: null,
+  assigneeId: 'bob',
+  assignedTo: 'Bob Jones',
+  assigneeIdValue: 'bob',
+};
 
 const upsert = (fields: Record<string, unknown>): SyncOp => ({
   kind: 'upsert',
@@ -70,8 +80,15 @@ describe('checkOp', () => {
       allowed: false,
       message: ACCESS_MESSAGES.ownerOnlyAssignee,
     });
+    expect(checkOp(bob, aliceTask, upsert({ assigneeId: 'carol' }))).toEqual({
+      allowed: false,
+      message: ACCESS_MESSAGES.ownerOnlyAssignee,
+    });
     // Sending the value it already holds changes nothing, so it is allowed.
     expect(checkOp(bob, aliceTask, upsert({ assignedTo: 'Bob Jones' }))).toEqual({ allowed: true });
+    expect(checkOp(bob, aliceTask, upsert({ assignedTo: 'Bob Jones', assigneeId: 'bob' }))).toEqual({
+      allowed: true,
+    });
   });
 
   it('refuses every write by a member who neither owns nor is assigned the task', () => {
@@ -102,7 +119,7 @@ describe('checkOp', () => {
         fc.constantFrom('alice', 'bob', 'carol'),
         fc.constantFrom(upsert({ title: 'x' }), upsert({ assignedTo: 'Z' }), life('delete'), life('restore')),
         (ownerId, assigneeId, actorId, op) => {
-          const task: TaskAccess = { ownerId, assigneeId, assignedTo: 'Y' };
+          const task: TaskAccess = { ownerId, assigneeId, assignedTo: 'Y', assigneeIdValue: assigneeId };
           const actor: SyncActor = { id: actorId, role: 'user' };
           const decision = checkOp(actor, task, op);
           if (!canSeeTask(actor, task)) expect(decision.allowed).toBe(false);

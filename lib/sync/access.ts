@@ -3,10 +3,12 @@
  * service asks it for every pushed operation and every pulled row, so push and pull agree.
  *
  * - An admin sees and writes every task.
- * - A member sees and writes the tasks they own or are assigned to, and creates new ones (they
- *   become the owner). Only the owner deletes or restores a task or changes who it is assigned to.
+ * - A member sees and writes the tasks they own or are assigned to (by user id: the `assignee_id`
+ *   the server bound, ./assignee-binding.ts), and creates new ones (they become the owner). Only the
+ *   owner deletes or restores a task or changes who it is assigned to (its name or its id).
  * - A task whose owner was deleted has no owner: only admins write it (its assignee still sees it).
  */
+import { ASSIGNEE_ID_FIELD, ASSIGNEE_NAME_FIELD } from './assignee-binding';
 import type { Json, SyncOp } from './merge';
 
 export type SyncRole = 'user' | 'admin';
@@ -22,10 +24,9 @@ export interface TaskAccess {
   assigneeId: string | null;
   /** The task's current `assignedTo` value (undefined: never written). */
   assignedTo: Json | undefined;
+  /** The task's current `assigneeId` value (undefined: never written). */
+  assigneeIdValue: Json | undefined;
 }
-
-/** The synced field that names the assignee (by full name). */
-export const ASSIGNEE_FIELD = 'assignedTo';
 
 export type AccessDecision = { allowed: true } | { allowed: false; message: string };
 
@@ -45,15 +46,16 @@ function sameJson(a: Json | undefined, b: Json | undefined): boolean {
 
 /**
  * Whether `actor` may apply `op` to `task` (undefined: the server has never seen the uid, so the
- * actor creates it). Writing `assignedTo` with the value it already holds is not a change.
+ * actor creates it). Writing `assignedTo` or `assigneeId` with the value it already holds is not a change.
  */
 export function checkOp(actor: SyncActor, task: TaskAccess | undefined, op: SyncOp): AccessDecision {
   if (actor.role === 'admin' || task === undefined) return { allowed: true };
   if (!canSeeTask(actor, task)) return { allowed: false, message: ACCESS_MESSAGES.notYours };
   if (task.ownerId === actor.id) return { allowed: true };
   if (op.kind !== 'upsert') return { allowed: false, message: ACCESS_MESSAGES.ownerOnlyLife };
-  const assignee = op.fields[ASSIGNEE_FIELD];
-  if (assignee && !sameJson(assignee.value, task.assignedTo)) {
+  const name = op.fields[ASSIGNEE_NAME_FIELD];
+  const id = op.fields[ASSIGNEE_ID_FIELD];
+  if ((name && !sameJson(name.value, task.assignedTo)) || (id && !sameJson(id.value, task.assigneeIdValue))) {
     return { allowed: false, message: ACCESS_MESSAGES.ownerOnlyAssignee };
   }
   return { allowed: true };

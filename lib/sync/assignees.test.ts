@@ -2,43 +2,62 @@ import { describe, expect, it } from 'vitest';
 import { assigneeOptions, compareNames } from './assignees';
 
 const user = (id: string, name: string) => ({ id, name });
+const option = (id: string | null, name: string, label = name, disabled = false) => ({
+  value: id ?? '',
+  id,
+  name,
+  label,
+  disabled,
+});
 
 describe('assigneeOptions', () => {
-  it('lists every name once, sorted, with the current value and the signed-in user even when missing', () => {
+  it('lists every user once, sorted, with the current assignee and the signed-in user even when missing', () => {
     const options = assigneeOptions({
-      users: [user('2', 'bob Member'), user('1', 'Alice Member')],
-      current: 'Unknown User',
-      self: 'Zed Offline',
+      users: [user('2', 'bob Member'), user('1', 'Alice Member'), user('1', 'Alice Member')],
+      current: { id: '9', name: 'Gone User' },
+      self: { id: '7', name: 'Zed Offline' },
     });
-    expect(options.map((option) => option.name)).toEqual([
-      'Alice Member',
-      'bob Member',
-      'Unknown User',
-      'Zed Offline',
+    expect(options).toEqual([
+      option('1', 'Alice Member'),
+      option('2', 'bob Member'),
+      option('9', 'Gone User'),
+      option('7', 'Zed Offline'),
     ]);
-    expect(options.every((option) => !option.disabled && option.label === option.name)).toBe(true);
   });
 
-  it('with no list (offline or failed) offers the current value and the signed-in user only', () => {
-    expect(assigneeOptions({ users: [], current: 'Bob Member', self: 'Alice Member' })).toEqual([
-      { name: 'Alice Member', label: 'Alice Member', disabled: false },
-      { name: 'Bob Member', label: 'Bob Member', disabled: false },
-    ]);
-    expect(assigneeOptions({ users: [], current: 'Alice Member', self: 'Alice Member' })).toHaveLength(1);
+  it('with no list (offline or failed) offers the current assignee and the signed-in user only', () => {
+    expect(
+      assigneeOptions({
+        users: [],
+        current: { id: 'b', name: 'Bob Member' },
+        self: { id: 'a', name: 'Alice Member' },
+      }),
+    ).toEqual([option('a', 'Alice Member'), option('b', 'Bob Member')]);
+    const alice = { id: 'a', name: 'Alice Member' };
+    expect(assigneeOptions({ users: [], current: alice, self: alice })).toHaveLength(1);
     expect(assigneeOptions({ users: [], current: null, self: null })).toEqual([]);
   });
 
-  it('disables a name two users share, unless it is the current value or the signed-in user’s', () => {
+  it('offers a current assignee without an id (unassigned, or named by an older version) as value ""', () => {
+    expect(
+      assigneeOptions({ users: [user('a', 'Ann Ray')], current: { id: null, name: 'Unassigned' } }),
+    ).toEqual([option('a', 'Ann Ray'), option(null, 'Unassigned')]);
+  });
+
+  it('disables a name two users share, except the current assignee and the signed-in user', () => {
     const users = [user('1', 'Sam Lee'), user('2', 'Sam Lee'), user('3', 'Ann Ray')];
-    expect(assigneeOptions({ users, current: 'Ann Ray', self: 'Ann Ray' })).toEqual([
-      { name: 'Ann Ray', label: 'Ann Ray', disabled: false },
-      { name: 'Sam Lee', label: 'Sam Lee (name shared by 2 users)', disabled: true },
+    const ann = { id: '3', name: 'Ann Ray' };
+    expect(assigneeOptions({ users, current: ann, self: ann })).toEqual([
+      option('3', 'Ann Ray'),
+      option('1', 'Sam Lee', 'Sam Lee (name shared by 2 users)', true),
+      option('2', 'Sam Lee', 'Sam Lee (name shared by 2 users)', true),
     ]);
-    expect(assigneeOptions({ users, current: 'Sam Lee', self: 'Ann Ray' })[1]).toEqual({
-      name: 'Sam Lee',
-      label: 'Sam Lee',
-      disabled: false,
-    });
+    // The current assignee is one of the two: that one stays choosable, by its id.
+    expect(assigneeOptions({ users, current: { id: '2', name: 'Sam Lee' }, self: ann })).toEqual([
+      option('3', 'Ann Ray'),
+      option('1', 'Sam Lee', 'Sam Lee (name shared by 2 users)', true),
+      option('2', 'Sam Lee'),
+    ]);
   });
 });
 

@@ -12,10 +12,11 @@ import {
   type SyncEnvironment,
   type SyncStorage,
   type TasksPort,
+  type TeamSyncOptions,
 } from './client';
 import { formatHlc } from './hlc';
 import { conflictsStore, settleConflict } from './conflicts-store';
-import type { PushRequest, SyncConflict } from './protocol';
+import type { PushRequest, PushResponse, SyncConflict } from './protocol';
 import { createMeta, readMeta, type SyncMeta } from './replica';
 import { answerFirstSync, retrySync, syncStatusStore } from './status-store';
 import { sampleTask } from './testing/fixtures';
@@ -181,8 +182,9 @@ function start(initialTasks: Task[] = [], meta?: SyncMeta) {
   const conflictCalls: Call[] = [];
   let openConflicts: SyncConflict[] = [];
   const { fetchFn, faults } = serverFetch(server, calls, conflictCalls, () => openConflicts);
-  const begin = (env: SyncEnvironment = environment) => {
+  const begin = (env: SyncEnvironment = environment, extra: Partial<TeamSyncOptions> = {}) => {
     stop = startTeamSync({
+      ...extra,
       userId: USER,
       getToken: () => 'token-1',
       fetch: fetchFn,
@@ -417,6 +419,30 @@ describe('startTeamSync', () => {
       'Refused once',
     ]);
     expect(metaOf(storage).inflight).toEqual([]);
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+
+  it('hands the push answer’s notices to onNotice, and ignores malformed ones (an older server sends none)', async () => {
+    const { server, tasks, begin } = start();
+    const apply = server.push.bind(server);
+    server.push = (...args) =>
+      ({
+        ...apply(...args),
+        notices: [
+          { opId: 'x', uid: 'u', message: '“Ship it” was not assigned.' },
+          { opId: 'y', uid: 'u' },
+          'not a notice',
+        ],
+      }) as PushResponse;
+    const told: string[] = [];
+    begin(environment, { onNotice: (message) => told.push(message) });
+    await settle();
+
+    tasks.command((list) => [...list, task('1', 'Ship it')]);
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+
+    expect(told).toEqual(['“Ship it” was not assigned.']);
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 

@@ -123,6 +123,8 @@ export interface TeamSyncOptions {
   random?: () => number;
   /** New ids for clients and tasks. */
   newId?: () => string;
+  /** What the server told about an applied change (an assignee it could not find), for the UI to show. */
+  onNotice?: (message: string) => void;
 }
 
 const defaultTasks: TasksPort = {
@@ -199,6 +201,15 @@ function readPushResponse(value: unknown): PushResponse {
     if (!isRecord(rejection) || typeof rejection.opId !== 'string') throw unreadable();
   }
   return value as unknown as PushResponse;
+}
+
+/** The push answer's notices that can be shown (a server of the first version sends none). */
+function noticesOf(response: PushResponse): string[] {
+  const notices: unknown = response.notices;
+  if (!Array.isArray(notices)) return [];
+  return notices.flatMap((notice: unknown) =>
+    isRecord(notice) && typeof notice.message === 'string' && notice.message !== '' ? [notice.message] : [],
+  );
 }
 
 /** Checks a conflict list by hand; keeps the records the UI shows. */
@@ -473,6 +484,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       const tasks = tasksPort.read();
       applyPushResponse(after, response, uidsOf(tasks), now());
       saveMeta(after);
+      for (const message of noticesOf(response)) options.onNotice?.(message);
       refreshStatus(true);
     }
   }

@@ -28,15 +28,29 @@ describe('toBoardFilter', () => {
 });
 
 describe('isAssignedTo', () => {
-  it('matches the full name exactly, as the server does', () => {
-    expect(isAssignedTo({ assignedTo: 'Ada Lovelace' }, 'Ada Lovelace')).toBe(true);
-    expect(isAssignedTo({ assignedTo: 'ada lovelace' }, 'Ada Lovelace')).toBe(false);
-    expect(isAssignedTo({ assignedTo: 'Ada Lovelace ' }, 'Ada Lovelace')).toBe(false);
-    expect(isAssignedTo({ assignedTo: 'Ada' }, 'Ada Lovelace')).toBe(false);
+  it('without an assignee id (the default mode) matches the full name exactly', () => {
+    expect(isAssignedTo({ assignedTo: 'Ada Lovelace' }, { name: 'Ada Lovelace' })).toBe(true);
+    expect(isAssignedTo({ assignedTo: 'ada lovelace' }, { name: 'Ada Lovelace' })).toBe(false);
+    expect(isAssignedTo({ assignedTo: 'Ada Lovelace ' }, { name: 'Ada Lovelace' })).toBe(false);
+    expect(isAssignedTo({ assignedTo: 'Ada' }, { name: 'Ada Lovelace' })).toBe(false);
+  });
+
+  it('with an assignee id (team sync) matches the id, never the name', () => {
+    const me = { id: 'u1', name: 'Ada Lovelace' };
+    expect(isAssignedTo({ assignedTo: 'Ada Lovelace', assigneeId: 'u1' }, me)).toBe(true);
+    // Someone else with my name: not mine.
+    expect(isAssignedTo({ assignedTo: 'Ada Lovelace', assigneeId: 'u2' }, me)).toBe(false);
+    // Renamed since: still mine.
+    expect(isAssignedTo({ assignedTo: 'Ada King', assigneeId: 'u1' }, me)).toBe(true);
+    // Bound to nobody: nobody's.
+    expect(isAssignedTo({ assignedTo: 'Ada Lovelace', assigneeId: null }, me)).toBe(false);
+    expect(isAssignedTo({ assignedTo: 'Ada Lovelace', assigneeId: 'u1' }, { name: 'Ada Lovelace' })).toBe(
+      false,
+    );
   });
 
   it('finds nothing mine without a name, even tasks with an empty assignee', () => {
-    expect(isAssignedTo({ assignedTo: '' }, '')).toBe(false);
+    expect(isAssignedTo({ assignedTo: '' }, { name: '' })).toBe(false);
     expect(isAssignedTo({ assignedTo: 'Unknown User' }, undefined)).toBe(false);
     expect(isAssignedTo({ assignedTo: 'Unknown User' }, null)).toBe(false);
   });
@@ -46,26 +60,42 @@ describe('filterBoardTasks', () => {
   const tasks = [makeTask('1', 'Ada'), makeTask('2', 'Grace'), makeTask('3', 'Ada'), makeTask('4', 'Linus')];
 
   it('All is the very list the board had before (same array)', () => {
-    expect(filterBoardTasks(tasks, 'all', 'Ada')).toBe(tasks);
+    expect(filterBoardTasks(tasks, 'all', { name: 'Ada' })).toBe(tasks);
   });
 
   it('Mine keeps my tasks in stored order', () => {
-    expect(filterBoardTasks(tasks, 'mine', 'Ada').map((task) => task.id)).toEqual(['1', '3']);
-    expect(filterBoardTasks(tasks, 'mine', 'Nobody')).toEqual([]);
+    expect(filterBoardTasks(tasks, 'mine', { name: 'Ada' }).map((task) => task.id)).toEqual(['1', '3']);
+    expect(filterBoardTasks(tasks, 'mine', { name: 'Nobody' })).toEqual([]);
   });
 
   it('Mine is the ordered subsequence of All assigned to me (property)', () => {
     const names = fc.constantFrom('Ada', 'Grace', 'Linus', '', 'Unknown User');
+    const ids = fc.constantFrom<string | null | undefined>('u1', 'u2', null, undefined);
     fc.assert(
-      fc.property(fc.array(names, { maxLength: 60 }), names, (assignees, me) => {
-        const list = assignees.map((name, index) => makeTask(String(index), name));
-        const mine = filterBoardTasks(list, 'mine', me);
-        expect(mine).toEqual(list.filter((task) => me !== '' && task.assignedTo === me));
-        // Stored order kept: ids ascend.
-        expect(mine.map((task) => Number(task.id))).toEqual(
-          mine.map((task) => Number(task.id)).sort((a, b) => a - b),
-        );
-      }),
+      fc.property(
+        fc.array(fc.tuple(names, ids), { maxLength: 60 }),
+        names,
+        fc.constantFrom<string | null>('u1', 'u2', null),
+        (assignees, myName, myId) => {
+          const list = assignees.map(([name, id], index) => {
+            const task = makeTask(String(index), name);
+            if (id !== undefined) task.assigneeId = id;
+            return task;
+          });
+          const mine = filterBoardTasks(list, 'mine', { id: myId, name: myName });
+          expect(mine).toEqual(
+            list.filter((task) =>
+              task.assigneeId === undefined
+                ? myName !== '' && task.assignedTo === myName
+                : myId !== null && task.assigneeId === myId,
+            ),
+          );
+          // Stored order kept: ids ascend.
+          expect(mine.map((task) => Number(task.id))).toEqual(
+            mine.map((task) => Number(task.id)).sort((a, b) => a - b),
+          );
+        },
+      ),
     );
   });
 });

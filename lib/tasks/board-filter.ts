@@ -18,19 +18,24 @@ export function toBoardFilter(value: string | null | undefined): BoardFilter {
 }
 
 /**
- * Assigned to me: `assignedTo` is exactly my full name, the same rule the server uses for who sees a
- * task (docs/product.md#team-sync). Without a name (no session) nothing is mine.
+ * Assigned to me (docs/product.md#board-filter): with team sync a task carries its assignee's user id,
+ * which must be mine (null: bound to nobody); a task without one (the default mode, or one no server
+ * has bound yet) is mine when `assignedTo` is exactly my full name. Without a session nothing is mine.
  */
-export function isAssignedTo(task: Pick<Task, 'assignedTo'>, myName: string | null | undefined): boolean {
-  return Boolean(myName) && task.assignedTo === myName;
+export function isAssignedTo(
+  task: Pick<Task, 'assignedTo' | 'assigneeId'>,
+  me: { id?: string | null; name?: string | null } | null | undefined,
+): boolean {
+  if (task.assigneeId !== undefined) return Boolean(me?.id) && task.assigneeId === me?.id;
+  return Boolean(me?.name) && task.assignedTo === me?.name;
 }
 
 /** The tasks the board shows under `filter`, in stored order; 'all' returns the same array. */
 export function filterBoardTasks(
   tasks: readonly Task[],
   filter: BoardFilter,
-  myName: string | null | undefined,
+  me: { id?: string | null; name?: string | null } | null | undefined,
 ): readonly Task[] {
   if (filter === 'all') return tasks;
-  return tasks.filter((task) => isAssignedTo(task, myName));
+  return tasks.filter((task) => isAssignedTo(task, me));
 }

@@ -1,4 +1,11 @@
-import { BOARD_COLUMNS, TASK_PROGRESS_MAX, clampProgress, type BoardColumn, type Task } from './task';
+import {
+  BOARD_COLUMNS,
+  TASK_PROGRESS_MAX,
+  clampProgress,
+  type Assignee,
+  type BoardColumn,
+  type Task,
+} from './task';
 
 /** The highest progress of the To Do and In Progress columns (docs/product.md#board-columns). */
 export const BOARD_TO_DO_MAX_PROGRESS = 40;
@@ -69,14 +76,17 @@ export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
 }
 
 /**
- * Team sync's reassignment: `assignedTo` becomes `name` (trimmed). Returns the same array when the name
- * is blank, no task has that id, or it is already assigned to that name.
+ * Team sync's reassignment: the task goes to `assignee`, its user id and its name (trimmed) together
+ * (docs/product.md#assignees). Returns the same array when the name is blank, no task has that id, or
+ * it is already assigned to that person under that name.
  */
-export function assignTask(tasks: readonly Task[], taskId: string, name: string): Task[] {
-  const assignee = name.trim();
-  if (!assignee) return tasks as Task[];
+export function assignTask(tasks: readonly Task[], taskId: string, assignee: Assignee): Task[] {
+  const name = assignee.name.trim();
+  if (!name) return tasks as Task[];
   return mapTasks(tasks, (task) =>
-    task.id === taskId && task.assignedTo !== assignee ? { ...task, assignedTo: assignee } : task,
+    task.id === taskId && (task.assignedTo !== name || task.assigneeId !== assignee.id)
+      ? { ...task, assignedTo: name, assigneeId: assignee.id }
+      : task,
   );
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { clampProgress, createTask, taskSchema, tasksSchema, type NewTaskInput } from './task';
+import {
+  assigneeName,
+  clampProgress,
+  createTask,
+  taskSchema,
+  tasksSchema,
+  UNASSIGNED_LABEL,
+  type NewTaskInput,
+} from './task';
 
 const NOW_MS = 1_767_225_600_000;
 
@@ -183,6 +191,33 @@ describe('createTask', () => {
     const task = createTask(INPUT, { nowMs: NOW_MS, userName: 'Asha', email: 'asha@example.com' });
 
     expect(taskSchema.parse(JSON.parse(JSON.stringify(task)))).toEqual(task);
+  });
+});
+
+describe('assignee ids (team sync)', () => {
+  const base = { id: '1', title: 'T', description: 'D', assignedTo: 'Carol Diaz' };
+
+  it('keeps a text or null assigneeId, and reads anything else as bound to nobody', () => {
+    expect(taskSchema.parse({ ...base, assigneeId: 'u1' })).toMatchObject({ assigneeId: 'u1' });
+    expect(taskSchema.parse({ ...base, assigneeId: null })).toMatchObject({ assigneeId: null });
+    expect(taskSchema.parse({ ...base, assigneeId: 7 })).toMatchObject({ assigneeId: null });
+    expect(taskSchema.parse(base)).not.toHaveProperty('assigneeId');
+  });
+
+  it('shows the name, or Unassigned for a team task bound to nobody', () => {
+    expect(assigneeName({ assignedTo: 'Carol Diaz' })).toBe('Carol Diaz');
+    expect(assigneeName({ assignedTo: 'Carol Diaz', assigneeId: 'u1' })).toBe('Carol Diaz');
+    expect(assigneeName({ assignedTo: 'Carol Diaz', assigneeId: null })).toBe(UNASSIGNED_LABEL);
+    expect(UNASSIGNED_LABEL).toBe('Unassigned');
+  });
+
+  it('createTask writes the id only when one is given (never in the default mode)', () => {
+    const input = { title: 'T', description: 'D', deadline: '' };
+    expect(createTask(input, { nowMs: 1, userName: 'Asha' })).not.toHaveProperty('assigneeId');
+    expect(createTask(input, { nowMs: 1, assignedTo: 'Ravi', assigneeId: 'u-ravi' })).toMatchObject({
+      assignedTo: 'Ravi',
+      assigneeId: 'u-ravi',
+    });
   });
 });
 

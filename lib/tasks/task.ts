@@ -12,6 +12,9 @@ export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 /** assignedTo when no one is logged in (docs/product.md#task-fields). */
 export const UNKNOWN_ASSIGNEE = 'Unknown User';
 
+/** What a team task bound to nobody shows where the assignee's name goes (docs/product.md#assignees). */
+export const UNASSIGNED_LABEL = 'Unassigned';
+
 export const TASK_PROGRESS_MIN = 0;
 export const TASK_PROGRESS_MAX = 100;
 
@@ -29,10 +32,23 @@ export type Task = {
   deadline: string;
   progress: number;
   assignedTo: string;
+  /**
+   * Team sync: the assignee's user id, which decides who sees the task; null when it is bound to nobody
+   * (docs/product.md#assignees). Absent in the default mode, where `assignedTo` is all there is.
+   */
+  assigneeId?: string | null;
   email?: string;
   status?: string;
   column?: BoardColumn;
 };
+
+/** An assignee as the picker chooses one: the user id and the name the screens show. */
+export type Assignee = { id: string | null; name: string };
+
+/** The name a task's assignee shows as: `assignedTo`, or 'Unassigned' for a team task bound to nobody. */
+export function assigneeName(task: Pick<Task, 'assignedTo' | 'assigneeId'>): string {
+  return task.assigneeId === null ? UNASSIGNED_LABEL : task.assignedTo;
+}
 
 /**
  * Progress as stored by this app (an integer) or by older versions, which kept the slider's value as
@@ -92,6 +108,10 @@ function readTask(value: unknown): Task | typeof INVALID {
     return INVALID;
   }
   const task: Task = { ...value, id, title, description, priority, deadline, progress, assignedTo };
+  // An assignee id that is neither text nor null was not written by this app: it binds nobody.
+  if (value.assigneeId !== undefined && value.assigneeId !== null && typeof value.assigneeId !== 'string') {
+    task.assigneeId = null;
+  }
   if (value.column !== undefined && !(BOARD_COLUMNS as readonly unknown[]).includes(value.column)) {
     delete task.column;
   }
@@ -118,6 +138,8 @@ export type NewTaskContext = {
    * is not blank. Without team sync it is never given (the spec's default).
    */
   assignedTo?: string | null;
+  /** Team sync: the chosen assignee's user id (given with `assignedTo`; never in the default mode). */
+  assigneeId?: string | null;
   /** The session's email, if any. */
   email?: string | null;
   /** Ids already in use: the new id is the timestamp, bumped until unique. */
@@ -151,6 +173,7 @@ export function createTask(input: NewTaskInput, context: NewTaskContext): Task |
     progress: TASK_PROGRESS_MIN,
     assignedTo: chosen ? chosen : userName ? userName : UNKNOWN_ASSIGNEE,
   };
+  if (context.assigneeId !== undefined) task.assigneeId = context.assigneeId;
   if (context.email) task.email = context.email;
   return task;
 }

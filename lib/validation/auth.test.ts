@@ -66,6 +66,48 @@ describe('registerSchema', () => {
   });
 });
 
+describe('names (docs/product.md#names)', () => {
+  const parse = (fullName: string) =>
+    registerSchema.safeParse({ fullName, email: 'a@b.co', password: 'password1' });
+  const HIDDEN =
+    'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.';
+
+  it('stores a name in normal form C, so one name has one spelling', () => {
+    const decomposed = 'Jose\u0301 Nun\u0303ez';
+    const result = parse(decomposed);
+    expect(result.success && result.data.fullName).toBe('José Nuñez'.normalize('NFC'));
+    expect(result.success && result.data.fullName).not.toBe(decomposed);
+  });
+
+  it.each([
+    ['zero-width space', 'Carol\u200bDiaz'],
+    ['zero-width joiner', 'Carol\u200dDiaz'],
+    ['byte-order mark inside', 'Carol\ufeffDiaz'],
+    ['word joiner', 'Carol\u2060Diaz'],
+    ['right-to-left override', 'Carol \u202eziaD'],
+    ['left-to-right isolate', 'Carol \u2066Diaz\u2069'],
+    ['right-to-left mark', 'Carol Diaz\u200f'],
+    ['Arabic letter mark', 'Carol\u061c Diaz'],
+  ])('refuses a %s', (_what, fullName) => {
+    expect(firstMessage(parse(fullName))).toBe(HIDDEN);
+  });
+
+  it.each([
+    ['C1 control', 'Carol\u0085Diaz'],
+    ['line separator', 'Carol\u2028Diaz'],
+    ['paragraph separator', 'Carol\u2029Diaz'],
+    ['delete', 'Carol\u007fDiaz'],
+  ])('refuses a %s as a control character', (_what, fullName) => {
+    expect(firstMessage(parse(fullName))).toBe('Full name must not contain control characters.');
+  });
+
+  it('keeps names in any script, with accents and apostrophes', () => {
+    for (const fullName of ['Zoë O’Brien', 'محمد علي', '李小龙', 'Ngọc Ánh']) {
+      expect(parse(fullName).success).toBe(true);
+    }
+  });
+});
+
 describe('loginSchema', () => {
   it('accepts any role value and any non-empty password (a short one is just wrong)', () => {
     expect(loginSchema.safeParse({ email: 'a@b.co', password: 'x', role: 'whatever' }).success).toBe(true);

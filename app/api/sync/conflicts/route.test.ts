@@ -44,7 +44,12 @@ describe('GET /api/sync/conflicts', () => {
 
     const view = await pullAll(alice.token);
     expect(view.changes).toEqual([
-      { uid: 't1', v: 3, deleted: false, data: { title: 'Bob’s title', assignedTo: 'Bob Brown' } },
+      {
+        uid: 't1',
+        v: 3,
+        deleted: false,
+        data: { title: 'Bob’s title', assignedTo: 'Bob Brown', assigneeId: bob.user.id },
+      },
     ]);
     const expected = {
       id: expect.any(String),

@@ -64,7 +64,13 @@ describe('GET /api/sync/pull', () => {
 
     const forBob = await pullAll(bob.token);
     expect(forBob.changes).toEqual([
-      { uid: 'a-for-bob', v: 1, deleted: false, data: { title: 'For Bob', assignedTo: 'Bob Brown' } },
+      // Pushed by name alone (the older shape): the server bound it to Bob's id and says so.
+      {
+        uid: 'a-for-bob',
+        v: 1,
+        deleted: false,
+        data: { title: 'For Bob', assignedTo: 'Bob Brown', assigneeId: bob.user.id },
+      },
       { uid: 'b-private', v: 2, deleted: false, data: { title: 'Bob only' } },
     ]);
     const forAlice = await pullAll(alice.token);
@@ -132,7 +138,12 @@ describe('GET /api/sync/pull', () => {
     expect((await pull(bob.token, bobSecond.cursor)).body.gone).toEqual([]);
     const carolView = await pullAll(carol.token);
     expect(carolView.changes).toEqual([
-      { uid: 't1', v: 2, deleted: false, data: { title: 'Passed around', assignedTo: 'Carol Clark' } },
+      {
+        uid: 't1',
+        v: 2,
+        deleted: false,
+        data: { title: 'Passed around', assignedTo: 'Carol Clark', assigneeId: carol.user.id },
+      },
     ]);
     expect((await syncRows()).revocations).toEqual([
       expect.objectContaining({ seq: 2, taskUid: 't1', userId: bob.user.id }),
@@ -161,7 +172,7 @@ describe('GET /api/sync/pull', () => {
     expect(await purgeTombstones(new Date(Date.now() + 91 * DAY_MS))).toEqual({ purged: 1, gcFloorSeq: 3 });
     const { tasks, state } = await syncRows();
     expect(tasks.map((task) => task.uid)).toEqual(['kept']);
-    expect(state).toEqual([{ id: 1, lastSeq: 3, gcFloorSeq: 3 }]);
+    expect(state).toEqual([{ id: 1, lastSeq: 3, gcFloorSeq: 3, assigneesBound: false }]);
 
     const stale = await pull(token, early.cursor);
     expect(stale.body).toEqual({ changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true });

@@ -150,7 +150,7 @@ describe('POST /api/sync/push', () => {
       expect.objectContaining({ seq: 1, taskUid: 't1', userId: user.id, clientId: 'c1', opId: 'o1' }),
     ]);
     expect(changes[0]).toMatchObject({ kind: 'upsert', outcome: 'applied' });
-    expect(state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0 }]);
+    expect(state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0, assigneesBound: false }]);
   });
 
   it('applies a repeated push once: same acks, one change row per operation, no new sequence number', async () => {
@@ -300,7 +300,7 @@ describe('POST /api/sync/push', () => {
     expect(replay.body).toMatchObject({ acks: ['b1'], rejected: [], seq: 0 });
     const rows = await syncRows();
     expect(rows.tasks[0]!.version).toBe(3);
-    expect(rows.state).toEqual([{ id: 1, lastSeq: 3, gcFloorSeq: 0 }]);
+    expect(rows.state).toEqual([{ id: 1, lastSeq: 3, gcFloorSeq: 0, assigneesBound: false }]);
     expect(rows.changes.map((row) => [row.opId, row.outcome, row.seq]).sort()).toEqual([
       ['a1', 'applied', 1],
       ['b1', 'unchanged', 2],
@@ -345,7 +345,7 @@ describe('POST /api/sync/push', () => {
       ['o2', 'unchanged'],
       ['o3', 'unchanged'],
     ]);
-    expect(rows.state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0 }]);
+    expect(rows.state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0, assigneesBound: false }]);
     expect((await pullAll(token)).changes).toEqual([]);
 
     // A replay keeps the values once; a new task (baseV 0) with that uid is created as usual.

@@ -1,0 +1,1 @@
+ALTER TABLE "sync_state" ADD COLUMN "assignees_bound" boolean DEFAULT false NOT NULL;

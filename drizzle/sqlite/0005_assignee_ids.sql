@@ -1,0 +1,1 @@
+ALTER TABLE `sync_state` ADD `assignees_bound` integer DEFAULT false NOT NULL;
