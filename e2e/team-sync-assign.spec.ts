@@ -27,6 +27,14 @@ let server: AppProcess;
 const accounts = {} as Record<'alice' | 'bob' | 'carol', Account>;
 const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
 
+/** The user id a session token carries (its `sub`). */
+function userIdOf(account: Account): string {
+  const payload = JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    sub: string;
+  };
+  return payload.sub;
+}
+
 test.describe('team sync assignees', () => {
   test.beforeAll(async () => {
     server = await startAppServer({ TEAM_SYNC: 'on' });
@@ -59,9 +67,9 @@ test.describe('team sync assignees', () => {
     await alice.page.goto('/user/userpage');
     await submitTask(alice.page, title, 'Reported by support', async (form) => {
       const picker = form.getByRole('combobox', { name: 'Assigned to' });
-      // The spec's default: the signed-in user.
-      await expect(picker).toHaveValue('Alice Author');
-      await picker.selectOption('Bob Builder');
+      // The spec's default: the signed-in user (the select's values are user ids).
+      await expect(picker.locator('option:checked')).toHaveText('Alice Author');
+      await picker.selectOption({ label: 'Bob Builder' });
     });
     await expect(syncStatus(alice.page)).toHaveText('Synced');
 
@@ -79,7 +87,7 @@ test.describe('team sync assignees', () => {
     await alice.page.keyboard.press('Enter');
     const dialog = alice.page.getByRole('dialog', { name: 'Reassign task' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('combobox', { name: 'Assigned to' }).selectOption('Carol Coder');
+    await dialog.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Carol Coder' });
     await dialog.getByRole('button', { name: 'Save' }).focus();
     await alice.page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
@@ -91,7 +99,10 @@ test.describe('team sync assignees', () => {
     await expect
       .poll(async () => ((await readStoredJson<StoredTask[]>(bob.page, 'tasks')) ?? []).map((t) => t.title))
       .not.toContain(title);
-    expect(await storedTask(alice.page, title)).toMatchObject({ assignedTo: 'Carol Coder' });
+    expect(await storedTask(alice.page, title)).toMatchObject({
+      assignedTo: 'Carol Coder',
+      assigneeId: userIdOf(accounts.carol),
+    });
     const onServer = (await pullAll(server.base, accounts.alice)).filter((task) => task.data.title === title);
     expect(onServer).toEqual([expect.objectContaining({ deleted: false })]);
     const carolSees = await pullAll(server.base, accounts.carol);
@@ -117,23 +128,77 @@ test.describe('team sync assignees', () => {
     await addTask(alice.page, 'Picker check', 'For axe');
     const form = alice.page.getByRole('form', { name: 'Create a New Task' });
     const picker = form.getByRole('combobox', { name: 'Assigned to' });
-    // The team's names, once each; a shared name is listed but cannot be chosen.
+    // The team, one option per account; a shared name is listed but cannot be chosen (the two
+    // accounts could not be told apart).
     await expect(picker.getByRole('option')).toHaveText([
       'Alice Author',
       'Bob Builder',
       'Carol Coder',
       'Sam Twin (name shared by 2 users)',
+      'Sam Twin (name shared by 2 users)',
     ]);
-    await expect(picker.getByRole('option', { name: /Sam Twin/ })).toBeDisabled();
+    for (const option of await picker.getByRole('option', { name: /Sam Twin/ }).all()) {
+      await expect(option).toBeDisabled();
+    }
     expect(await findAxeViolations(alice.page)).toEqual([]);
 
     const card = alice.page.getByRole('main').getByRole('article', { name: 'Picker check', exact: true });
     await card.getByRole('button', { name: 'Reassign' }).click();
     const dialog = alice.page.getByRole('dialog', { name: 'Reassign task' });
-    await expect(dialog.getByRole('combobox', { name: 'Assigned to' })).toHaveValue('Alice Author');
+    await expect(dialog.getByRole('combobox', { name: 'Assigned to' })).toHaveValue(userIdOf(accounts.alice));
     expect(await findAxeViolations(alice.page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
+    await alice.context.close();
+  });
+
+  test('@one-width a deleted member’s task shows Unassigned, and a newcomer with the same name never gets it', async ({
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(90_000);
+    const title = 'Quarterly report';
+    const dana = await registerAccount(server.base, 'Dana Departed', 'dana-departed@example.com', 'user');
+    // The first admin of this server (sign-up as admin is open until one exists).
+    const admin = await registerAccount(server.base, 'Ada Admin', 'ada-admin@example.com', 'admin');
+    const alice = await openDevice(browser, accounts.alice);
+    await alice.page.goto('/user/userpage');
+    await submitTask(alice.page, title, 'Numbers for the board', async (form) => {
+      await form.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Dana Departed' });
+    });
+    await expect(syncStatus(alice.page)).toHaveText('Synced');
+    expect((await pullAll(server.base, dana)).map((task) => task.data.title)).toContain(title);
+
+    const api = await playwright.request.newContext({ baseURL: server.base });
+    const removed = await api.delete(`/admin/users/${encodeURIComponent(dana.email)}`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
+    expect(removed.status()).toBe(200);
+    const newcomer = await registerAccount(server.base, 'Dana Departed', 'dana-newcomer@example.com', 'user');
+    await api.dispose();
+
+    // Alice's open board hears of it: the card says Unassigned; she edits the task (a drag).
+    await alice.page.goto('/user/dashboard');
+    const card = boardColumn(alice.page, 'To Do').locator('li').filter({ hasText: title });
+    await expect(card).toContainText('Unassigned');
+    await card.getByRole('button', { name: new RegExp(title) }).focus();
+    await pickUpWithKeyboard(alice.page, `Task "${title}" is over the To Do column.`);
+    await alice.page.keyboard.press('ArrowRight');
+    await expect(alice.page.getByText(`Task "${title}" is over the In Progress column.`)).toBeAttached();
+    await alice.page.keyboard.press('Space');
+    await expect(syncStatus(alice.page)).toHaveText('Synced');
+
+    // The newcomer's browser and pull hold nothing of it.
+    const stranger = await openDevice(browser, newcomer);
+    await stranger.page.goto('/user/dashboard');
+    await expect(syncStatus(stranger.page)).toHaveText('Synced', { timeout: 15_000 });
+    await expect(stranger.page.getByText(title)).toHaveCount(0);
+    expect((await pullAll(server.base, newcomer)).map((task) => task.data.title)).not.toContain(title);
+    expect(await storedTask(alice.page, title)).toMatchObject({
+      assignedTo: 'Dana Departed',
+      assigneeId: '',
+    });
+    await stranger.context.close();
     await alice.context.close();
   });
 });

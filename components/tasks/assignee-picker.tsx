@@ -8,7 +8,14 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import { getStoredToken, loggedInUserStore, userStore } from '@/lib/storage/session';
 import { assignTask } from '@/lib/storage/tasks';
 import { assigneeOptions } from '@/lib/sync/assignees';
-import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/lib/tasks/task';
+import {
+  assigneeName,
+  isUnassigned,
+  UNASSIGNED_LABEL,
+  UNKNOWN_ASSIGNEE,
+  type Assignee,
+  type Task,
+} from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT } from '@/components/ui/styles';
@@ -31,7 +38,7 @@ function subscribeToNothing(): () => void {
 
 /** The task's assignee as the picker shows it: its id when it has one, and the name it shows as. */
 export function currentAssignee(task: Task): Assignee {
-  return { id: task.assigneeId ?? null, name: assigneeName(task) };
+  return { id: task.assigneeId || null, name: assigneeName(task) };
 }
 
 /**
@@ -132,7 +139,8 @@ export function ReassignButton({
 }
 
 /**
- * A board card's footer with team sync on: 'Assigned to {name}', and for the task's author the
+ * A board card's footer with team sync on: 'Assigned to {name}' ('Unassigned' for a task bound to
+ * nobody), and for the task's author the
  * 'Reassign' button (docs/product.md#assignees). `titleId`: the card title's id.
  */
 export function BoardCardAssignee({
@@ -148,7 +156,9 @@ export function BoardCardAssignee({
   const isAuthor = useIsTaskAuthor(task);
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-      <p className="text-xs font-medium text-slate-600">Assigned to {assigneeName(task)}</p>
+      <p className="text-xs font-medium text-slate-600">
+        {isUnassigned(task) ? UNASSIGNED_LABEL : `Assigned to ${task.assignedTo}`}
+      </p>
       <div className="flex items-center gap-2">
         {children}
         {isAuthor ? <ReassignButton task={task} describedBy={titleId} /> : null}

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
-import { ASSIGNEE_ID_FIELD, decideInitialBinding } from '@/lib/sync/assignee-binding';
+import { ASSIGNEE_ID_FIELD, decideInitialBinding, NO_ASSIGNEE_ID } from '@/lib/sync/assignee-binding';
 import type { SyncedTask, SyncOp } from '@/lib/sync/merge';
 import { getDatabase, type DatabaseHandle, type WriteStatement } from './db';
 import { logger } from './logger';
@@ -59,7 +59,7 @@ export async function bindExistingAssignees(handle?: DatabaseHandle): Promise<Bi
           ? row.assigneeId
           : null;
       const id = kept ?? (await resolve(decision.name));
-      fields[ASSIGNEE_ID_FIELD] = { value: id, hlc: decision.hlc, seq };
+      fields[ASSIGNEE_ID_FIELD] = { value: id ?? NO_ASSIGNEE_ID, hlc: decision.hlc, seq };
       if (id === null && decision.name !== null)
         report.unassigned.push({ uid: row.uid, name: decision.name });
       report.bound++;
@@ -104,7 +104,7 @@ export async function bindExistingAssignees(handle?: DatabaseHandle): Promise<Bi
 
 /**
  * After an account is deleted: its tasks become unassigned (admins and their owners still see them),
- * written as the deleting admin's push of `assigneeId: null`, so every browser pulls the change and a
+ * written as the deleting admin's push of `assigneeId: ''` (nobody), so every browser pulls the change and a
  * later account with the same name never receives them.
  */
 export async function unassignTasks(
@@ -119,7 +119,7 @@ export async function unassignTasks(
     opId: randomUUID(),
     uid,
     baseV: version,
-    fields: { [ASSIGNEE_ID_FIELD]: { value: null, hlc } },
+    fields: { [ASSIGNEE_ID_FIELD]: { value: NO_ASSIGNEE_ID, hlc } },
   }));
   await pushChanges(actor, { clientId: 'server', ops });
 }

@@ -7,6 +7,7 @@ import {
   ASSIGNEE_NAME_FIELD,
   decideAssigneeBinding,
   missingAssigneeMessage,
+  NO_ASSIGNEE_ID,
   unresolvedAssigneeMessage,
 } from '@/lib/sync/assignee-binding';
 import { createClock, isTooFarAhead, receive, tick, type HlcState } from '@/lib/sync/hlc';
@@ -366,7 +367,7 @@ async function apply(context: PushContext, pushed: SyncOp): Promise<void> {
 /**
  * The user the task is bound to after an operation changed it (lib/sync/assignee-binding.ts): the
  * stored binding unless its name or id changed; the id written when it is not older than the name
- * (an id naming no account leaves it unassigned, and `assigneeId` becomes null); otherwise the name,
+ * (an id naming no account leaves it unassigned: `assigneeId` becomes ''); otherwise the name,
  * resolved once, whose result is written to `assigneeId` with the name's stamp. A writer whose task
  * stays unassigned that way is told in the push's `notices`.
  */
@@ -381,17 +382,17 @@ async function bindAssignee(
   if (decision.kind === 'keep') return target.assigneeId;
   const title = fields.title?.value;
   let id: string | null;
-  let derived: { value: string | null; hlc: string } | null = null;
+  let derived: { value: string; hlc: string } | null = null;
   let notice: string | null = null;
   if (decision.kind === 'by-id') {
     id = decision.id !== null && (await context.userExists(decision.id)) ? decision.id : null;
     if (decision.id !== null && id === null) {
-      derived = { value: null, hlc: serverStamp(context.now.getTime()) };
+      derived = { value: NO_ASSIGNEE_ID, hlc: serverStamp(context.now.getTime()) };
       notice = missingAssigneeMessage(title);
     }
   } else {
     id = await context.resolveAssignee(decision.name);
-    derived = { value: id, hlc: decision.hlc };
+    derived = { value: id ?? NO_ASSIGNEE_ID, hlc: decision.hlc };
     if (id === null && decision.name !== null) notice = unresolvedAssigneeMessage(title, decision.name);
   }
   if (derived) {

@@ -116,7 +116,7 @@ describe('binding after the merge, in any order (property)', () => {
     const merged = mergeOp(task, op, seq).task;
     const decision = decideAssigneeBinding(before, merged.fields);
     if (decision.kind !== 'by-name') return merged;
-    const id = decision.name === null ? null : (DIRECTORY[decision.name] ?? null);
+    const id = decision.name === null ? '' : (DIRECTORY[decision.name] ?? '');
     const derived: SyncOp = {
       kind: 'upsert',
       opId: 'derived',
@@ -179,7 +179,7 @@ describe('binding after the merge, in any order (property)', () => {
           expect(winner).toBeDefined();
           // The id agrees with the winning name: resolved from it, or sent with it.
           expect(id).toBe(
-            chosenWithId ? (DIRECTORY[name as string] ?? 'u-sam-1') : (DIRECTORY[name as string] ?? null),
+            chosenWithId ? (DIRECTORY[name as string] ?? 'u-sam-1') : (DIRECTORY[name as string] ?? ''),
           );
         },
       ),

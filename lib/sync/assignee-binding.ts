@@ -20,10 +20,16 @@ export const ASSIGNEE_NAME_FIELD = 'assignedTo';
 /** The synced field that binds the task to a user id (team sync only). */
 export const ASSIGNEE_ID_FIELD = 'assigneeId';
 
+/**
+ * `assigneeId` of a task bound to nobody. Not null: a synced field that is null is an absent field to
+ * the browser's replica, which could then not tell "nobody" from "not bound yet" (an older task).
+ */
+export const NO_ASSIGNEE_ID = '';
+
 export type AssigneeBinding =
   /** Neither field was written (by a write that won): the stored binding stands. */
   | { kind: 'keep' }
-  /** `assigneeId` decides: this id (null: unassigned), if such a user exists. */
+  /** `assigneeId` decides: this id (null: nobody, written as NO_ASSIGNEE_ID), if such a user exists. */
   | { kind: 'by-id'; id: string | null }
   /** Only a name was written: resolve it once, write the result to `assigneeId` with stamp `hlc`. */
   | { kind: 'by-name'; name: string | null; hlc: string };

@@ -1,5 +1,6 @@
 import {
   BOARD_COLUMNS,
+  NO_ASSIGNEE,
   TASK_PROGRESS_MAX,
   clampProgress,
   type Assignee,
@@ -83,9 +84,10 @@ export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
 export function assignTask(tasks: readonly Task[], taskId: string, assignee: Assignee): Task[] {
   const name = assignee.name.trim();
   if (!name) return tasks as Task[];
+  const assigneeId = assignee.id ?? NO_ASSIGNEE;
   return mapTasks(tasks, (task) =>
-    task.id === taskId && (task.assignedTo !== name || task.assigneeId !== assignee.id)
-      ? { ...task, assignedTo: name, assigneeId: assignee.id }
+    task.id === taskId && (task.assignedTo !== name || task.assigneeId !== assigneeId)
+      ? { ...task, assignedTo: name, assigneeId }
       : task,
   );
 }

@@ -197,17 +197,18 @@ describe('createTask', () => {
 describe('assignee ids (team sync)', () => {
   const base = { id: '1', title: 'T', description: 'D', assignedTo: 'Carol Diaz' };
 
-  it('keeps a text or null assigneeId, and reads anything else as bound to nobody', () => {
+  it('keeps a text assigneeId, and reads anything else as bound to nobody', () => {
     expect(taskSchema.parse({ ...base, assigneeId: 'u1' })).toMatchObject({ assigneeId: 'u1' });
-    expect(taskSchema.parse({ ...base, assigneeId: null })).toMatchObject({ assigneeId: null });
-    expect(taskSchema.parse({ ...base, assigneeId: 7 })).toMatchObject({ assigneeId: null });
+    expect(taskSchema.parse({ ...base, assigneeId: '' })).toMatchObject({ assigneeId: '' });
+    expect(taskSchema.parse({ ...base, assigneeId: 7 })).toMatchObject({ assigneeId: '' });
+    expect(taskSchema.parse({ ...base, assigneeId: null })).toMatchObject({ assigneeId: '' });
     expect(taskSchema.parse(base)).not.toHaveProperty('assigneeId');
   });
 
   it('shows the name, or Unassigned for a team task bound to nobody', () => {
     expect(assigneeName({ assignedTo: 'Carol Diaz' })).toBe('Carol Diaz');
     expect(assigneeName({ assignedTo: 'Carol Diaz', assigneeId: 'u1' })).toBe('Carol Diaz');
-    expect(assigneeName({ assignedTo: 'Carol Diaz', assigneeId: null })).toBe(UNASSIGNED_LABEL);
+    expect(assigneeName({ assignedTo: 'Carol Diaz', assigneeId: '' })).toBe(UNASSIGNED_LABEL);
     expect(UNASSIGNED_LABEL).toBe('Unassigned');
   });
 

@@ -33,10 +33,10 @@ export type Task = {
   progress: number;
   assignedTo: string;
   /**
-   * Team sync: the assignee's user id, which decides who sees the task; null when it is bound to nobody
+   * Team sync: the assignee's user id, which decides who sees the task; '' when it is bound to nobody
    * (docs/product.md#assignees). Absent in the default mode, where `assignedTo` is all there is.
    */
-  assigneeId?: string | null;
+  assigneeId?: string;
   email?: string;
   status?: string;
   column?: BoardColumn;
@@ -45,9 +45,17 @@ export type Task = {
 /** An assignee as the picker chooses one: the user id and the name the screens show. */
 export type Assignee = { id: string | null; name: string };
 
+/** `assigneeId` of a team task bound to nobody (lib/sync/assignee-binding.ts NO_ASSIGNEE_ID). */
+export const NO_ASSIGNEE = '';
+
+/** Whether a team task is bound to nobody (a task without `assigneeId` is the default mode's). */
+export function isUnassigned(task: Pick<Task, 'assigneeId'>): boolean {
+  return task.assigneeId === NO_ASSIGNEE;
+}
+
 /** The name a task's assignee shows as: `assignedTo`, or 'Unassigned' for a team task bound to nobody. */
 export function assigneeName(task: Pick<Task, 'assignedTo' | 'assigneeId'>): string {
-  return task.assigneeId === null ? UNASSIGNED_LABEL : task.assignedTo;
+  return isUnassigned(task) ? UNASSIGNED_LABEL : task.assignedTo;
 }
 
 /**
@@ -108,10 +116,8 @@ function readTask(value: unknown): Task | typeof INVALID {
     return INVALID;
   }
   const task: Task = { ...value, id, title, description, priority, deadline, progress, assignedTo };
-  // An assignee id that is neither text nor null was not written by this app: it binds nobody.
-  if (value.assigneeId !== undefined && value.assigneeId !== null && typeof value.assigneeId !== 'string') {
-    task.assigneeId = null;
-  }
+  // An assignee id that is not text was not written by this app: it binds nobody.
+  if (value.assigneeId !== undefined && typeof value.assigneeId !== 'string') task.assigneeId = NO_ASSIGNEE;
   if (value.column !== undefined && !(BOARD_COLUMNS as readonly unknown[]).includes(value.column)) {
     delete task.column;
   }
@@ -173,7 +179,7 @@ export function createTask(input: NewTaskInput, context: NewTaskContext): Task |
     progress: TASK_PROGRESS_MIN,
     assignedTo: chosen ? chosen : userName ? userName : UNKNOWN_ASSIGNEE,
   };
-  if (context.assigneeId !== undefined) task.assigneeId = context.assigneeId;
+  if (context.assigneeId) task.assigneeId = context.assigneeId;
   if (context.email) task.email = context.email;
   return task;
 }

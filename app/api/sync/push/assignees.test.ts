@@ -58,7 +58,7 @@ describe('a task is bound to its assignee by user id', () => {
     await deleteAccount(admin.token, carol.user.email);
     // Unassigned for every browser: the admin's push of assigneeId null reached the row.
     const afterDelete = await pullAll(owner.token);
-    expect(afterDelete.changes[0]!.data).toMatchObject({ assignedTo: 'Carol Diaz', assigneeId: null });
+    expect(afterDelete.changes[0]!.data).toMatchObject({ assignedTo: 'Carol Diaz', assigneeId: '' });
     expect((await storedTask('carols')).assigneeId).toBeNull();
 
     const strangerToken = await signUp('Carol Diaz', 'stranger@example.com');
@@ -77,7 +77,7 @@ describe('a task is bound to its assignee by user id', () => {
     const adminView = await pullAll(admin.token);
     expect(adminView.changes.find((task) => task.uid === 'carols')?.data).toMatchObject({
       title: 'Edited',
-      assigneeId: null,
+      assigneeId: '',
     });
   });
 
@@ -121,7 +121,7 @@ describe('a task is bound to its assignee by user id', () => {
     expect((await storedTask('bogus')).assigneeId).toBeNull();
     expect((await pullAll(first.token)).changes.map((task) => task.uid)).toEqual(['by-id']);
     const ownerView = await pullAll(owner.token);
-    expect(ownerView.changes.find((task) => task.uid === 'bogus')?.data.assigneeId).toBeNull();
+    expect(ownerView.changes.find((task) => task.uid === 'bogus')?.data.assigneeId).toBe('');
   });
 
   it('only the owner changes the assignee id', async () => {
@@ -185,7 +185,7 @@ describe('a browser of the older version, which sends names only', () => {
     ]);
     for (const uid of ['shared', 'unknown']) expect((await storedTask(uid)).assigneeId).toBeNull();
     const ownerView = await pullAll(owner.token);
-    expect(ownerView.changes.map((task) => task.data.assigneeId)).toEqual([null, null]);
+    expect(ownerView.changes.map((task) => task.data.assigneeId)).toEqual(['', '']);
   });
 
   it('a name written after this version’s id rebinds the task, with the name’s stamp', async () => {
