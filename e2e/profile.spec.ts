@@ -335,6 +335,32 @@ test.describe('member profile page', () => {
   );
 
   test(
+    'a name with an invisible character is refused by the field: no alert, nothing stored, the text kept',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      const before = { name: MEMBER.name, email: MEMBER.email };
+      await openProfile(page, { json: { userProfile: before } });
+      await expect(field(page, 'Name')).toHaveValue(MEMBER.name);
+
+      const dialogs = collectDialogs(page);
+      await field(page, 'Name').fill('Carol\u200bDiaz');
+      await page.getByRole('button', { name: 'Save Profile' }).click();
+
+      const message =
+        'Name must not contain invisible characters or text-direction marks. Type the name again without pasting it.';
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(field(page, 'Name')).toHaveAccessibleDescription(message);
+      expect(dialogs).toEqual([]);
+      await expect(field(page, 'Name')).toHaveValue('Carol\u200bDiaz');
+      expect(await readStoredJson(page, 'userProfile')).toEqual(before);
+
+      // Typing again clears the message; a plain name saves as before.
+      await field(page, 'Name').fill('Carol Diaz');
+      await expect(page.getByText(message)).toHaveCount(0);
+    },
+  );
+
+  test(
     'an unreadable stored profile does not break the page: empty form and a notice naming userProfile',
     { tag: '@one-width' },
     async ({ memberPage: page }) => {

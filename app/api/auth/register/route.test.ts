@@ -84,6 +84,12 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(403);
   });
 
+  it('stores the name in normal form C', async () => {
+    const res = await call(POST, PATH, { body: { ...valid, fullName: 'Zoe\u0308 Rao' } });
+    expect(res.status).toBe(201);
+    expect((await findUser('asha@example.com'))?.fullName).toBe('Zoë Rao'.normalize('NFC'));
+  });
+
   it.each([
     [{ ...valid, fullName: undefined }, 'Full name is required.'],
     [{ ...valid, fullName: '   ' }, 'Full name is required.'],
@@ -95,6 +101,10 @@ describe('POST /api/auth/register', () => {
     [{ ...valid, password: 'é'.repeat(40) }, 'Password must be at most 72 bytes.'],
     [{ ...valid, password: undefined }, 'Password is required.'],
     [{ ...valid, role: 'superuser' }, 'Role must be "user" or "admin".'],
+    // Names that look like another (docs/product.md#names).
+    [{ ...valid, fullName: 'Asha\u200bRao' }, 'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.'],
+    [{ ...valid, fullName: 'Asha \u202eoaR' }, 'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.'],
+    [{ ...valid, fullName: 'Asha\u2028Rao' }, 'Full name must not contain control characters.'],
   ])('answers 400 with the first problem for %j', async (body, message) => {
     const res = await call(POST, PATH, { body });
     expect(res.status).toBe(400);
