@@ -54,6 +54,11 @@ export function setSyncControls(next: SyncControls | null): void {
   if (!next) publishSyncStatus(OFF);
 }
 
+/** Whether an engine runs on this page (team sync is on and signed in). */
+export function isSyncRunning(): boolean {
+  return controls !== null;
+}
+
 export function retrySync(): void {
   controls?.retry();
 }
