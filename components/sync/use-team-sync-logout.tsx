@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { readRawItem } from '@/lib/storage/local-store';
-import { isSyncRunning } from '@/lib/sync/status-store';
+import { getLogoutControls, type SyncControls } from '@/lib/sync/status-store';
 import { SYNC_META_KEY } from '@/lib/sync/storage-keys';
 import { UNSENT_AT_LOGOUT_CONFIRM_LABEL, unsentAtLogoutQuestion } from '@/lib/sync/status-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,26 +17,36 @@ export function useTeamSyncLogout({ returnFocus }: { returnFocus: () => HTMLElem
   beforeLogout: (logOut: () => void) => void;
   dialog: ReactNode;
 } {
-  const [asking, setAsking] = useState<{ count: number; logOut: () => void } | null>(null);
+  type LogoutSteps = Pick<SyncControls, 'sendForLogout' | 'clearForLogout'>;
+  const [asking, setAsking] = useState<{ count: number; steps: LogoutSteps; logOut: () => void } | null>(
+    null,
+  );
   // Mounted from the first question on (it closes itself, returning focus), never before: with sync
   // off the navbar's markup stays exactly as it was.
   const [asked, setAsked] = useState(false);
 
-  async function sendThenClear(logOut: () => void): Promise<void> {
-    // The engine's code, loaded only now: the navbar of every page carries this hook.
+  /** The running engine's steps; without one (sync stopped), the engine's code works on storage. */
+  async function logoutSteps(): Promise<LogoutSteps> {
+    const running = getLogoutControls();
+    if (running) return running;
     const sync = await import('@/lib/sync/client');
-    const unsent = await sync.sendBeforeLogout();
+    return { sendForLogout: sync.sendBeforeLogout, clearForLogout: sync.clearTeamDataForLogout };
+  }
+
+  async function sendThenClear(logOut: () => void): Promise<void> {
+    const steps = await logoutSteps();
+    const unsent = await steps.sendForLogout();
     if (unsent > 0) {
       setAsked(true);
-      setAsking({ count: unsent, logOut });
+      setAsking({ count: unsent, steps, logOut });
       return;
     }
-    sync.clearTeamDataForLogout();
+    steps.clearForLogout();
     logOut();
   }
 
   function beforeLogout(logOut: () => void): void {
-    if (!isSyncRunning() && readRawItem(SYNC_META_KEY) === null) {
+    if (getLogoutControls() === null && readRawItem(SYNC_META_KEY) === null) {
       logOut();
       return;
     }
@@ -51,11 +61,10 @@ export function useTeamSyncLogout({ returnFocus }: { returnFocus: () => HTMLElem
       title={question.title}
       confirmLabel={UNSENT_AT_LOGOUT_CONFIRM_LABEL}
       onConfirm={() => {
-        const logOut = asking?.logOut;
+        if (!asking) return;
         setAsking(null);
-        void import('@/lib/sync/client')
-          .then((sync) => sync.clearTeamDataForLogout())
-          .finally(() => logOut?.());
+        asking.steps.clearForLogout();
+        asking.logOut();
       }}
       onCancel={() => setAsking(null)}
       returnFocus={returnFocus}
