@@ -27,7 +27,7 @@ ENV NODE_ENV=production \
     MIGRATIONS_DIR=/app/drizzle
 RUN groupadd --system --gid 1001 tasklane \
   && useradd --system --uid 1001 --gid tasklane --home-dir /app tasklane \
-  && mkdir -p /app/data && chown tasklane:tasklane /app/data
+  && mkdir -p /app/data && chown tasklane:tasklane /app/data && chmod 700 /app/data
 # The standalone output carries its own node_modules (native better-sqlite3 included), the static
 # assets, and the client-address hook that server.js loads on its first line (the rate limits'
 # client address comes from the socket, or TRUST_PROXY hops; docs/decisions/0012).

@@ -78,6 +78,15 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
+      // Pages whose address carries a secret (a reset or unsubscribe token): never stored by a
+      // browser or a proxy cache, and never sent on as a Referer to whatever they link to.
+      ...['/reset-password', '/reminders/unsubscribe'].map((source) => ({
+        source,
+        headers: [
+          { key: 'Cache-Control', value: 'no-store' },
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+        ],
+      })),
       // The service worker: checked for a new version on every visit, never taken from a cache,
       // and allowed to control the whole site (docs/decisions/0018-installable-and-offline.md).
       {

@@ -1,4 +1,9 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { startAppServer, type AppProcess } from './process-helpers';
+import { registerViaApi } from './session-helpers';
 
 test('the app opens on the landing page with the product name', async ({ page }) => {
   const response = await page.goto('/');
@@ -36,10 +41,65 @@ test('the API answers on the running server: health, sign-up and log-in', async 
   expect(await login.json()).toMatchObject({ role: 'user', user: { email } });
 });
 
-test('a browser navigation to /admin/users lands on Manage Users', async ({ request }) => {
+test('a browser navigation to /admin/users lands on Manage Users, by a relative redirect', async ({
+  request,
+}) => {
   const response = await request.get('/admin/users', { headers: { accept: 'text/html' }, maxRedirects: 0 });
   expect(response.status()).toBe(307);
-  expect(response.headers()['location']).toMatch(/\/admin\/manage-users$/);
+  expect(response.headers()['location']).toBe('/admin/manage-users');
+});
+
+test('the pages whose address carries a token are never cached nor sent on as a Referer', async ({
+  request,
+}) => {
+  for (const path of ['/reset-password?token=abc', '/reminders/unsubscribe?token=abc']) {
+    const headers = (await request.get(path)).headers();
+    expect(headers['cache-control'], path).toBe('no-store');
+    expect(headers['referrer-policy'], path).toBe('no-referrer');
+  }
+  // Other pages keep the site-wide policy.
+  expect((await request.get('/login')).headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});
+
+test('no Strict-Transport-Security while APP_URL is http (this server: http://127.0.0.1)', async ({
+  request,
+}) => {
+  for (const path of ['/', '/login', '/api/health']) {
+    expect((await request.get(path)).headers()['strict-transport-security'], path).toBeUndefined();
+  }
+});
+
+test.describe('a production server with APP_URL https and no SMTP_URL', () => {
+  let server: AppProcess;
+  test.beforeAll(async () => {
+    server = await startAppServer({ APP_URL: 'https://tasks.example.com', LOG_LEVEL: 'info' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('sends Strict-Transport-Security on pages and API responses', async () => {
+    for (const path of ['/', '/login', '/reset-password', '/api/health']) {
+      const response = await fetch(`${server.base}${path}`);
+      expect(response.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
+    }
+  });
+
+  test('says at start-up that no mail is sent, and logs no reset link; the outbox is 0600', async () => {
+    const api = await playwrightRequest.newContext({ baseURL: server.base });
+    await registerViaApi(api, { fullName: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+    const forgot = await api.post('/api/forgot-password', { data: { email: 'ada@example.com' } });
+    expect(forgot.status()).toBe(200);
+    await api.dispose();
+    const outbox = path.join(server.dataDir, 'outbox.log');
+    await expect.poll(() => existsSync(outbox)).toBe(true);
+    expect(readFileSync(outbox, 'utf8')).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    expect(statSync(outbox).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(server.dataDir, 'tasklane.db')).mode & 0o777).toBe(0o600);
+    expect(server.output()).toContain('SMTP_URL is unset: no email is sent.');
+    expect(server.output()).toContain('Mail not sent (SMTP_URL is unset)');
+    expect(server.output()).not.toContain('reset-password?token=');
+  });
 });
 
 test('an unknown API path answers JSON 404, an unknown page the HTML not-found page', async ({ request }) => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in the order CI runs them. Stops at the first failure (non-zero exit).
-#   lint, typecheck, format → unit → integration on SQLite and on PostgreSQL (the latter when
+#   lint, typecheck, format → unit → docker-compose.yml → integration on SQLite and on PostgreSQL (the latter when
 #   TEST_DATABASE_URL is set) → production build → Playwright e2e → standalone server on PostgreSQL
 #   (when TEST_DATABASE_URL is set) → two instances behind a proxy on PostgreSQL (idem).
 set -euo pipefail
@@ -40,6 +40,8 @@ parallel_checks \
   "typecheck" "npx tsc --noEmit" \
   "format" "npx prettier --check . --log-level warn" \
   "unit tests" "npx vitest run --project unit"
+step "docker-compose.yml"
+scripts/check-compose.sh
 # Both dialects in one run, three files at a time: the PostgreSQL files mostly wait on the database,
 # so they overlap with the SQLite ones (about 60 s instead of 105 s one after the other, 2 cores).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

@@ -10,6 +10,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { adminProfileStore, userProfileStore } from '@/lib/storage/profiles';
 import { clearSession } from '@/lib/storage/session';
 import { FOCUS_RING } from '@/components/ui/styles';
+import { useTeamSyncLogout } from '@/components/sync/use-team-sync-logout';
 import { Avatar } from './avatar';
 
 /** The name the menu shows when no profile name is stored (docs/product.md#navbar). */
@@ -40,6 +41,7 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
+  const teamSyncLogout = useTeamSyncLogout({ returnFocus: () => buttonRef.current });
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
@@ -108,6 +110,10 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
 
   function logOut() {
     setOpen(false);
+    teamSyncLogout.beforeLogout(endSession);
+  }
+
+  function endSession() {
     try {
       clearSession();
       (admin ? adminProfileStore : userProfileStore).remove();
@@ -171,6 +177,7 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
           </li>
         </ul>
       )}
+      {teamSyncLogout.dialog}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,13 @@ describe('parseEnv', () => {
     expect(env.AUTH_TOKEN_TTL).toBe('12h');
     expect(env.RATE_LIMIT_LOGIN_MAX_FAILURES).toBe(10);
     expect(env.RATE_LIMIT_LOGIN_WINDOW_SECONDS).toBe(900);
+  });
+
+  it('creates the development secret 0600 in a data folder of its own, 0700', () => {
+    process.env.DATA_DIR = path.join(dataDir, 'data');
+    parseEnv({ NODE_ENV: 'development' });
+    expect(statSync(path.join(dataDir, 'data')).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dataDir, 'data', '.auth-secret')).mode & 0o777).toBe(0o600);
   });
 
   it('stops production without AUTH_SECRET with one line naming the variable', () => {

@@ -1,8 +1,9 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data).
@@ -117,9 +118,9 @@ function loadDevelopmentSecret(): string {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= MIN_SECRET_LENGTH) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(file, secret + '\n', { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 

@@ -1,9 +1,10 @@
 import 'server-only';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getDataDir, getEnv } from './env';
 import { logger } from './logger';
+import { ensurePrivateDir, ensurePrivateFile } from './private-files';
 
 export interface MailMessage {
   to: string;
@@ -26,8 +27,8 @@ function getTransporter(url: string): Transporter {
 }
 
 /**
- * SMTP_URL set → real SMTP. Unset → the message is written to the server log and appended to
- * data/outbox.log, so a self-hoster without mail can still follow a reset link.
+ * SMTP_URL set → real SMTP. Unset → the message is appended to data/outbox.log (mode 0600), so a
+ * self-hoster without mail can still follow a reset link; outside production its text is also logged.
  */
 export async function sendMail(message: MailMessage): Promise<void> {
   const env = getEnv();
@@ -43,11 +44,15 @@ export async function sendMail(message: MailMessage): Promise<void> {
     message.text,
     '',
   ].join('\n');
+  // The text holds reset links and unsubscribe tokens: in production it goes to the 0600 outbox
+  // only, never to a log that log collectors and support staff read.
   logger.info('Mail not sent (SMTP_URL is unset); written to data/outbox.log', {
     to: message.to,
-    text: message.text,
+    subject: message.subject,
+    ...(env.NODE_ENV === 'production' ? {} : { text: message.text }),
   });
-  await mkdir(getDataDir(), { recursive: true });
+  ensurePrivateDir(getDataDir());
+  ensurePrivateFile(getOutboxFile());
   await appendFile(getOutboxFile(), entry + '\n', 'utf8');
 }
 

@@ -18,6 +18,12 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
+  const env = getEnv();
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    logger.warn(
+      'SMTP_URL is unset: no email is sent. Password-reset and reminder emails are only appended to data/outbox.log (readable by this account only). Set SMTP_URL to a mail server.',
+    );
+  }
   if (!(MARKER in globalThis)) {
     logger.warn(
       'The client-address hook is not loaded, so per-address rate limits trust X-Forwarded-For as the client sent it. Start the server with `npm start`, `node .next/standalone/server.js` or `npm run dev`.',

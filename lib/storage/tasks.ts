@@ -80,6 +80,18 @@ export function replaceTasksFromSync(change: (tasks: readonly Task[]) => Task[])
 }
 
 /**
+ * Team sync's logout (docs/product.md#team-sync): the team's tasks leave this browser, the tasks kept
+ * on this device only stay. Not a local edit (the hook is not told); the key goes when nothing is
+ * left. Throws `StorageUnavailableError` when storage cannot be written.
+ */
+export function removeTasksFromSync(isTeamTask: (task: Task) => boolean): void {
+  const current = store.read();
+  const kept = current.filter((task) => !isTeamTask(task));
+  if (kept.length === 0) store.remove();
+  else if (kept.length !== current.length) store.write(kept);
+}
+
+/**
  * A data import and its undo (docs/product.md#your-data): the whole list replaced as one local edit, so
  * team sync sends the differences like any other change. `null` removes the key (it was not stored
  * before the import). Throws `StorageQuotaError`/`StorageUnavailableError`; nothing is written then.

@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TasksWriteHook } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import {
+  clearTeamDataForLogout,
   OTHER_ACCOUNT_MESSAGE,
   randomId,
+  sendBeforeLogout,
   startTeamSync,
   SYNC_CONFLICTS_KEY,
   SYNC_META_KEY,
@@ -54,6 +56,11 @@ class FakeTasks implements TasksPort {
     return () => {
       if (this.hook === hook) this.hook = null;
     };
+  }
+  removed = false;
+  removeForLogout(isTeamTask: (task: Task) => boolean): void {
+    this.tasks = this.tasks.filter((item) => !isTeamTask(item));
+    this.removed = this.tasks.length === 0;
   }
   command(change: (tasks: readonly Task[]) => Task[]): void {
     const prev = this.tasks;
@@ -613,6 +620,111 @@ describe('startTeamSync', () => {
     expect(tasks.tasks.map((t) => [t.uid, t.title])).toEqual([[keptUid, 'Kept, edited']]);
     expect(metaOf(storage).walk).toBeNull();
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+});
+
+describe('logout', () => {
+  /** A device that pulled the team's task srv-1 and then created one of its own, not yet pushed. */
+  async function deviceWithUnsentTask() {
+    const device = start();
+    pushFromOtherDevice(device.server, 'srv-1', 'From the team', '000001700000000-000000-other');
+    device.storage.setItem(SYNC_CONFLICTS_KEY, JSON.stringify({ userId: USER, conflicts: [] }));
+    device.begin();
+    await settle();
+    device.tasks.command((list) => [...list, task('2', 'Written here')]);
+    return device;
+  }
+
+  it('sends what waits first, then removes the team’s tasks, the bookkeeping and the replaced values', async () => {
+    const { server, tasks, storage, calls } = await deviceWithUnsentTask();
+    expect(metaOf(storage).dirty).not.toEqual({});
+
+    await expect(sendBeforeLogout()).resolves.toBe(0);
+    expect([...server.viewOf(USER).values()].map((values) => values.title).sort()).toEqual([
+      'From the team',
+      'Written here',
+    ]);
+
+    clearTeamDataForLogout();
+    expect(tasks.tasks).toEqual([]);
+    expect(tasks.removed).toBe(true);
+    expect(storage.getItem(SYNC_META_KEY)).toBeNull();
+    expect(storage.getItem(SYNC_CONFLICTS_KEY)).toBeNull();
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'off', pending: 0 });
+    // Stopped: no more requests, and a later edit is not recorded.
+    const sent = calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(sent);
+    expect(tasks.hook).toBeNull();
+  });
+
+  it('offline, says how many tasks have changes not sent and keeps everything until told', async () => {
+    const { tasks, storage, faults } = await deviceWithUnsentTask();
+    faults.push('network');
+
+    await expect(sendBeforeLogout()).resolves.toBe(1);
+    expect(storage.getItem(SYNC_META_KEY)).not.toBeNull();
+    expect(tasks.tasks.map((item) => item.title)).toEqual(['From the team', 'Written here']);
+
+    // "Log out anyway": the unsent change goes with the rest.
+    clearTeamDataForLogout();
+    expect(tasks.tasks).toEqual([]);
+    expect(storage.getItem(SYNC_META_KEY)).toBeNull();
+  });
+
+  it('keeps the tasks kept on this device only: they are nowhere else', async () => {
+    const { server, tasks, storage, begin } = start([task('1', 'Only here')]);
+    pushFromOtherDevice(server, 'srv-1', 'From the team', '000001700000000-000000-other');
+    begin();
+    await settle();
+    answerFirstSync('keep');
+    await settle();
+
+    await expect(sendBeforeLogout()).resolves.toBe(0);
+    clearTeamDataForLogout();
+    expect(tasks.tasks.map((item) => item.title)).toEqual(['Only here']);
+    expect(tasks.removed).toBe(false);
+    expect(storage.getItem(SYNC_META_KEY)).toBeNull();
+  });
+
+  it('leaves another account’s waiting changes alone: neither counted nor removed', async () => {
+    const theirs = createMeta('user-2', 'client2');
+    theirs.decided = 'upload';
+    theirs.dirty['their-uid'] = { f: { title: 'abc' }, s: '001800000000000-000000-client2' };
+    const { tasks, storage, begin } = start([task('1', 'Theirs', { uid: 'their-uid' })], theirs);
+    begin();
+    await settle();
+
+    await expect(sendBeforeLogout()).resolves.toBe(0);
+    clearTeamDataForLogout();
+    expect(tasks.tasks.map((item) => item.title)).toEqual(['Theirs']);
+    expect(metaOf(storage).userId).toBe('user-2');
+  });
+
+  it('an ended session (401) removes the team’s data like a logout when nothing waits', async () => {
+    const { tasks, storage, faults, begin, server } = start();
+    pushFromOtherDevice(server, 'srv-1', 'From the team', '000001700000000-000000-other');
+    begin();
+    await settle();
+    expect(tasks.tasks).toHaveLength(1);
+
+    faults.push(401);
+    await vi.advanceTimersByTimeAsync(4_000);
+    await settle();
+    expect(tasks.tasks).toEqual([]);
+    expect(storage.getItem(SYNC_META_KEY)).toBeNull();
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'off', pending: 0 });
+  });
+
+  it('an ended session (401) keeps unsent changes for this account’s next sign-in', async () => {
+    const { tasks, storage, faults } = await deviceWithUnsentTask();
+    faults.length = 0;
+    faults.push(401);
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+    expect(tasks.tasks.map((item) => item.title)).toEqual(['From the team', 'Written here']);
+    expect(metaOf(storage).userId).toBe(USER);
+    expect(Object.keys(metaOf(storage).dirty)).toHaveLength(1);
   });
 });
 

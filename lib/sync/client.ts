@@ -11,6 +11,7 @@
 import { ApiError, requestJson } from '@/lib/api/http';
 import { getLocalStorage } from '@/lib/storage/local-store';
 import {
+  removeTasksFromSync,
   replaceTasksFromSync,
   setTasksWriteHook,
   tasksStore,
@@ -27,6 +28,7 @@ import {
   type SyncConflict,
 } from './protocol';
 import { publishSyncStatus, setSyncControls } from './status-store';
+import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { openPokeStream } from './stream';
 import {
   answerFirstSyncChoice,
@@ -50,9 +52,7 @@ import {
   type SyncMeta,
 } from './replica';
 
-export const SYNC_META_KEY = 'tasklane.sync';
-/** The open conflict records the leader fetched, for every tab: `{ userId, conflicts }`. */
-export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
+export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
 /**
  * The records the UI offers to settle. A refused write (`forbidden`) is left out: its writer may not
  * change the task, so restoring it would only be refused again.
@@ -86,6 +86,8 @@ export interface TasksPort {
   /** The sync's write, not a local edit. */
   replace(change: (tasks: readonly Task[]) => readonly Task[]): void;
   setWriteHook(hook: TasksWriteHook): () => void;
+  /** At logout: drops the tasks `isTeamTask` picks, and the list itself when nothing is left. */
+  removeForLogout(isTeamTask: (task: Task) => boolean): void;
 }
 
 /** What the engine needs from the page (window events, visibility, Web Locks); real ones by default. */
@@ -134,6 +136,7 @@ const defaultTasks: TasksPort = {
     replaceTasksFromSync((tasks) => change(tasks) as Task[]);
   },
   setWriteHook: setTasksWriteHook,
+  removeForLogout: removeTasksFromSync,
 };
 
 function browserEnvironment(): SyncEnvironment {
@@ -247,7 +250,59 @@ function readPullResponse(value: unknown): PullResponse {
   return value as unknown as PullResponse;
 }
 
-let running: { stop: () => void } | null = null;
+/**
+ * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every
+ * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping and the
+ * replaced values. Tasks kept on this device only stay, as a logout leaves `tasks` with sync off.
+ * Failures are swallowed: storage that cannot be written holds nothing more to remove.
+ */
+function clearTeamData(storage: SyncStorage | null, tasks: TasksPort): void {
+  try {
+    tasks.removeForLogout((task) => isSyncId(task.uid));
+  } catch {
+    // Unwritable storage: carry on with the other keys.
+  }
+  for (const key of [SYNC_META_KEY, SYNC_CONFLICTS_KEY]) {
+    try {
+      storage?.removeItem(key);
+    } catch {
+      // As above.
+    }
+  }
+}
+
+/** Tasks with changes not yet sent, as the stored bookkeeping says (whichever account it is). */
+function countUnsent(storage: SyncStorage | null): number {
+  try {
+    const meta = readMeta(JSON.parse(storage?.getItem(SYNC_META_KEY) ?? 'null'));
+    return meta ? pendingCount(meta) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface RunningEngine {
+  stop: () => void;
+  sendForLogout: () => Promise<number>;
+  clearForLogout: () => void;
+}
+
+let running: RunningEngine | null = null;
+
+/**
+ * Before a logout with team sync: sends what waits (when the connection allows) and returns how
+ * many tasks still have changes not sent, which a logout now would lose.
+ */
+export async function sendBeforeLogout(): Promise<number> {
+  if (running) return running.sendForLogout();
+  return countUnsent(defaultStorage());
+}
+
+/** The logout itself: stops the engine and removes the team's data from this browser. */
+export function clearTeamDataForLogout(): void {
+  if (running) running.clearForLogout();
+  else clearTeamData(defaultStorage(), defaultTasks);
+}
 
 /**
  * Starts team sync for the signed-in user; returns its stop. One engine at a time: starting another
@@ -637,8 +692,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         lastError = null;
       } catch (error) {
         if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
-          // requestJson has handed the expired session to lib/auth/session-expiry.ts.
+          // requestJson has handed the expired session to lib/auth/session-expiry.ts. The team's
+          // data leaves this browser as at a logout, unless changes wait: they are kept for this
+          // account's next sign-in (another account finds sync paused), never dropped unasked.
           stop();
+          if (countUnsent(storage) === 0) clearTeamData(storage, tasksPort);
           return;
         }
         failures += 1;
@@ -713,8 +771,34 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     }
   }
 
-  const handle = {
+  /** Another account's waiting changes (sync paused) are theirs: this logout neither counts nor clears them. */
+  async function sendForLogout(): Promise<number> {
+    if (!opened) return 0;
+    if (!stopped) {
+      if (leader) {
+        await syncNow();
+      } else {
+        // The leader is another tab: push from here too (the server applies a change once).
+        try {
+          await pushAll();
+        } catch {
+          // Offline or refused: what is left is counted below.
+        }
+      }
+    }
+    return countUnsent(storage);
+  }
+
+  const handle: RunningEngine & {
+    retry: () => void;
+    answerFirstSync: (choice: FirstSyncChoice) => void;
+  } = {
     stop,
+    sendForLogout,
+    clearForLogout: () => {
+      stop();
+      if (opened) clearTeamData(storage, tasksPort);
+    },
     retry: () => {
       failures = 0;
       lastError = null;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   answerFirstSync,
+  getLogoutControls,
   publishSyncStatus,
   retrySync,
   setSyncControls,
@@ -9,11 +10,16 @@ import {
 
 afterEach(() => setSyncControls(null));
 
+/** An engine's controls, every one a mock. */
+function fakeControls() {
+  return { retry: vi.fn(), answerFirstSync: vi.fn(), sendForLogout: vi.fn(), clearForLogout: vi.fn() };
+}
+
 describe('syncStatusStore', () => {
   it('is off until an engine publishes, and off again when it stops', () => {
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'off', pending: 0 });
     const retry = vi.fn();
-    setSyncControls({ retry, answerFirstSync: vi.fn() });
+    setSyncControls({ ...fakeControls(), retry });
     publishSyncStatus({ state: 'error', pending: 2, message: 'Could not reach the server.' });
     expect(syncStatusStore.getSnapshot()).toEqual({
       state: 'error',
@@ -41,11 +47,21 @@ describe('syncStatusStore', () => {
   it('forwards retry and the first-sync answer to the running engine, and does nothing without one', () => {
     retrySync();
     answerFirstSync('keep');
-    const controls = { retry: vi.fn(), answerFirstSync: vi.fn() };
+    const controls = fakeControls();
     setSyncControls(controls);
     retrySync();
     answerFirstSync('upload');
     expect(controls.retry).toHaveBeenCalledTimes(1);
     expect(controls.answerFirstSync).toHaveBeenCalledWith('upload');
+  });
+
+  it('hands a logout the running engine’s steps, and null without one', () => {
+    expect(getLogoutControls()).toBeNull();
+    const controls = fakeControls();
+    setSyncControls(controls);
+    getLogoutControls()?.clearForLogout();
+    expect(controls.clearForLogout).toHaveBeenCalledTimes(1);
+    setSyncControls(null);
+    expect(getLogoutControls()).toBeNull();
   });
 });

@@ -15,6 +15,10 @@ export interface SyncStatus extends SyncStatusView {
 export interface SyncControls {
   retry(): void;
   answerFirstSync(choice: FirstSyncChoice): void;
+  /** Before a logout: sends what waits; resolves to how many tasks still have changes not sent. */
+  sendForLogout(): Promise<number>;
+  /** The logout: stops the engine and removes the team's data from this browser. */
+  clearForLogout(): void;
 }
 
 const OFF: SyncStatus = { state: 'off', pending: 0 };
@@ -52,6 +56,14 @@ export function publishSyncStatus(next: SyncStatus): void {
 export function setSyncControls(next: SyncControls | null): void {
   controls = next;
   if (!next) publishSyncStatus(OFF);
+}
+
+/**
+ * The running engine's logout steps, or null when no engine runs on this page. A logout reaches the
+ * engine here, not by importing it: the page already holds it, and offline a new import may fail.
+ */
+export function getLogoutControls(): Pick<SyncControls, 'sendForLogout' | 'clearForLogout'> | null {
+  return controls;
 }
 
 export function retrySync(): void {

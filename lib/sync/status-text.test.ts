@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSyncStatus, firstSyncQuestion } from './status-text';
+import { describeSyncStatus, firstSyncQuestion, unsentAtLogoutQuestion } from './status-text';
 
 describe('describeSyncStatus', () => {
   it.each([
@@ -26,6 +26,18 @@ describe('firstSyncQuestion', () => {
     );
     expect(firstSyncQuestion(1500).body).toBe(
       'This browser holds 1,500 tasks that are not in the team workspace yet. Upload them so they follow you to your other devices and your admins can see them, or keep them on this device only.',
+    );
+  });
+});
+
+describe('unsentAtLogoutQuestion', () => {
+  it('counts the changes, singular and plural', () => {
+    expect(unsentAtLogoutQuestion(1)).toEqual({
+      title: 'Log out with changes not sent?',
+      body: '1 change on this device has not reached the team workspace yet. Logging out removes the team’s tasks from this browser, and that change is lost. Cancel to stay signed in: it is sent when the connection is back.',
+    });
+    expect(unsentAtLogoutQuestion(2).body).toBe(
+      '2 changes on this device have not reached the team workspace yet. Logging out removes the team’s tasks from this browser, and those changes are lost. Cancel to stay signed in: they are sent when the connection is back.',
     );
   });
 });

@@ -53,3 +53,17 @@ export function firstSyncQuestion(count: number): { title: string; body: string 
 
 export const FIRST_SYNC_UPLOAD_LABEL = 'Upload to team workspace';
 export const FIRST_SYNC_KEEP_LABEL = 'Keep on this device only';
+
+/** Asked at logout when changes could not be sent (offline, or the server refused them). */
+export function unsentAtLogoutQuestion(count: number): { title: string; body: string } {
+  const one = count === 1;
+  return {
+    title: 'Log out with changes not sent?',
+    body:
+      `${changes(count)} on this device ${one ? 'has' : 'have'} not reached the team workspace yet. ` +
+      `Logging out removes the team’s tasks from this browser, and ${one ? 'that change is' : 'those changes are'} lost. ` +
+      `Cancel to stay signed in: ${one ? 'it is' : 'they are'} sent when the connection is back.`,
+  };
+}
+
+export const UNSENT_AT_LOGOUT_CONFIRM_LABEL = 'Log out anyway';

@@ -160,10 +160,9 @@ describe('GET /admin/users', () => {
       headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
     });
     expect(res.status).toBe(307);
-    const location = res.headers.get('location');
-    expect(location).not.toBeNull();
-    expect(new URL(location!, 'http://tasklane.test').pathname).toBe('/admin/manage-users');
-    expect(location).toMatch(/\/admin\/manage-users$/);
+    // Relative: behind a proxy the server's own idea of its address (localhost:3000) is not the
+    // browser's, and an absolute Location would send the browser there.
+    expect(res.headers.get('location')).toBe('/admin/manage-users');
     expect(res.text).not.toContain('@');
   });
 
@@ -171,7 +170,7 @@ describe('GET /admin/users', () => {
     const { token } = await createAdminWithToken();
     const res = await call(GET, PATH, { token, headers: { 'sec-fetch-mode': 'navigate' } });
     expect(res.status).toBe(307);
-    expect(res.headers.get('location')).toMatch(/\/admin\/manage-users$/);
+    expect(res.headers.get('location')).toBe('/admin/manage-users');
   });
 
   it('answers API clients with JSON, not a redirect, for Accept: */* and a cors fetch', async () => {

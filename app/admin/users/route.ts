@@ -13,7 +13,9 @@ export const GET = withErrorHandling(async (request) => {
   const accept = request.headers.get('accept') ?? '';
   const isNavigation = request.headers.get('sec-fetch-mode') === 'navigate' || accept.includes('text/html');
   if (isNavigation) {
-    return Response.redirect(new URL('/admin/manage-users', request.url), 307);
+    // A relative Location: request.url carries the address the server listens on (localhost:3000
+    // behind a proxy), which is not where the browser reached it.
+    return new Response(null, { status: 307, headers: { Location: '/admin/manage-users' } });
   }
   await requireAdmin(request);
   return json(await listUsers());

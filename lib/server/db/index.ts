@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { getEnv, type DatabaseConfig } from '../env';
 import { logger } from '../logger';
+import { ensurePrivateDir, ensurePrivateFile } from '../private-files';
 import { stopSyncListener } from '../sync-listener';
 import * as pgSchema from './schema.pg';
 import * as sqliteSchema from './schema.sqlite';
@@ -99,7 +100,14 @@ function keyedQueue(): <T>(key: LockKey, work: () => Promise<T>) => Promise<T> {
 }
 
 async function openSqlite(file: string): Promise<DatabaseHandle> {
-  if (file !== ':memory:') mkdirSync(path.dirname(/*turbopackIgnore: true*/ file), { recursive: true });
+  if (file !== ':memory:') {
+    ensurePrivateDir(path.dirname(/*turbopackIgnore: true*/ file));
+    // SQLite gives the -wal and -shm files it creates the database file's permissions, so a 0600
+    // database keeps its write-ahead log private too.
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (suffix === '' || existsSync(file + suffix)) ensurePrivateFile(file + suffix);
+    }
+  }
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

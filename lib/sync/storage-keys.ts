@@ -1,0 +1,7 @@
+/**
+ * Team sync's keys in localStorage (docs/product.md#storage-keys), apart from the engine so that code
+ * on every page (the logout) can look for them without loading it.
+ */
+export const SYNC_META_KEY = 'tasklane.sync';
+/** The open conflict records the leader fetched, for every tab: `{ userId, conflicts }`. */
+export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const COMPOSE_FILE = path.join(import.meta.dirname, '../../docker-compose.yml');
+
+/**
+ * The services of docker-compose.yml as their raw lines (no YAML library among the dependencies;
+ * `scripts/check-compose.sh` has Docker Compose itself validate the file).
+ */
+function readServices(text: string): Map<string, string[]> {
+  const services = new Map<string, string[]>();
+  let inServices = false;
+  let current: string[] | null = null;
+  for (const line of text.split('\n')) {
+    if (/^\S/.test(line)) {
+      inServices = line.startsWith('services:');
+      current = null;
+      continue;
+    }
+    if (!inServices) continue;
+    const name = /^ {2}([\w-]+):\s*$/.exec(line)?.[1];
+    if (name) services.set(name, (current = []));
+    else if (current && /^ {4}/.test(line)) current.push(line);
+  }
+  return services;
+}
+
+/** The values of a service's `ports:` list. */
+function publishedPorts(lines: string[]): string[] {
+  const start = lines.findIndex((line) => /^ {4}ports:/.test(line));
+  if (start === -1) return [];
+  const ports: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const item = /^ {6}- ['"]?([^'"]+)['"]?\s*$/.exec(line);
+    if (!item) break;
+    ports.push(item[1]!);
+  }
+  return ports;
+}
+
+const text = readFileSync(COMPOSE_FILE, 'utf8');
+const services = readServices(text);
+
+describe('docker-compose.yml', () => {
+  it('has the app, the database and Mailpit', () => {
+    expect([...services.keys()].sort()).toEqual(['app', 'db', 'mailpit']);
+  });
+
+  it('pins every image by an exact version: no :latest, no bare name, no major-only tag', () => {
+    const images = [...text.matchAll(/^\s+image:\s*(\S+)\s*$/gm)].map((match) => match[1]!);
+    expect(images.length).toBe(services.size);
+    for (const image of images) {
+      expect(image, image).not.toMatch(/:latest$/);
+      expect(image, image).toMatch(/:v?\d+\.\d+(\.\d+)?(-[a-z0-9]+)?$/);
+    }
+  });
+
+  it('publishes Mailpit (no login: it shows every reset link) on loopback only, and only in the mail-preview profile', () => {
+    const mailpit = services.get('mailpit') ?? [];
+    expect(mailpit).toContainEqual(expect.stringMatching(/^ {4}profiles:\s*\[\s*'mail-preview'\s*\]/));
+    const ports = publishedPorts(mailpit);
+    expect(ports.length).toBeGreaterThan(0);
+    for (const port of ports) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it('sends no mail to Mailpit by default: SMTP_URL is what .env says, empty otherwise', () => {
+    const app = services.get('app') ?? [];
+    const smtp = app.find((line) => /^\s+SMTP_URL:/.test(line));
+    expect(smtp).toMatch(/SMTP_URL: \$\{SMTP_URL:-\}$/);
+    const settings = app.filter((line) => !line.trim().startsWith('#'));
+    expect(settings.join('\n')).not.toContain('mailpit');
+  });
+});
