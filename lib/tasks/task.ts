@@ -12,6 +12,23 @@ export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 /** assignedTo when no one is logged in (docs/product.md#task-fields). */
 export const UNKNOWN_ASSIGNEE = 'Unknown User';
 
+/**
+ * Every field name a task of this version writes (docs/product.md#task-fields). Team sync takes any
+ * other name too, so that a newer version's fields survive, but only a few small ones
+ * (lib/sync/task-size.ts): add a field here when the app starts writing it.
+ */
+export const TASK_FIELD_NAMES: readonly string[] = [
+  'title',
+  'description',
+  'priority',
+  'deadline',
+  'progress',
+  'assignedTo',
+  'email',
+  'status',
+  'column',
+];
+
 export const TASK_PROGRESS_MIN = 0;
 export const TASK_PROGRESS_MAX = 100;
 
