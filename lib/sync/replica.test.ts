@@ -9,6 +9,7 @@ import {
   finishWalk,
   freezeOps,
   hashValue,
+  heldMessage,
   isIdlePage,
   MAX_WALK_AGE_MS,
   nextPushBatch,
@@ -272,6 +273,93 @@ describe('freezeOps, nextPushBatch, applyPushResponse', () => {
     expect(meta.inflight).toEqual([]);
     expect(meta.dirty).toEqual({});
     expect(meta.tasks['uid-1']).toBeUndefined();
+  });
+});
+
+describe('a write refused over a limit (too-large, task-limit)', () => {
+  const TOO_LARGE = 'This task is too large to sync.';
+
+  it('stays dirty and in the task, shows the message, is not sent again until the field changes', () => {
+    const { meta, tasks } = syncedMeta();
+    const huge = [{ ...tasks[0]!, description: '€'.repeat(12_000), progress: 40 }];
+    recordChanges(meta, tasks, huge, NOW, uids());
+    freezeOps(meta, huge);
+    expect(meta.inflight).toHaveLength(1);
+    applyPushResponse(
+      meta,
+      { acks: [], rejected: [{ opId: '0', reason: 'too-large', message: TOO_LARGE }], seq: 0, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    expect(meta.inflight).toEqual([]);
+    expect(Object.keys(meta.dirty['uid-1']!.f).sort()).toEqual(['description', 'progress']);
+    expect(pendingCount(meta)).toBe(1);
+    expect(heldMessage(meta)).toBe(TOO_LARGE);
+    // The synced hashes are not taken from the refused values.
+    expect(meta.tasks['uid-1']!.h.description).toBe(hashValue(tasks[0]!.description));
+
+    freezeOps(meta, huge);
+    expect(meta.inflight).toEqual([]);
+    expect(nextPushBatch(meta)).toEqual([]);
+
+    // A pull of the unchanged server row keeps the local change on top.
+    const pulled = applyPullPage(
+      meta,
+      huge,
+      { changes: [], gone: [], cursor: '9:', more: false, reset: false },
+      NOW,
+    );
+    expect(pulled[0]!.description).toBe(huge[0]!.description);
+
+    // Shortened: sent again with the refused progress too, and acknowledged.
+    const short = [{ ...huge[0]!, description: 'Short again' }];
+    recordChanges(meta, huge, short, NOW, uids());
+    freezeOps(meta, short);
+    expect(meta.inflight).toHaveLength(1);
+    expect(meta.inflight[0]).toMatchObject({
+      fields: { description: { value: 'Short again' }, progress: { value: 40 } },
+    });
+    expect(heldMessage(meta)).toBeNull();
+    applyPushResponse(
+      meta,
+      { acks: [meta.inflight[0]!.opId], rejected: [], seq: 7, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    expect(meta.dirty).toEqual({});
+    expect(meta.held).toBeUndefined();
+  });
+
+  it('forgets the hold once the field is sent and acknowledged, and survives a save', () => {
+    const { meta, tasks } = syncedMeta();
+    const huge = [{ ...tasks[0]!, description: '€'.repeat(12_000) }];
+    recordChanges(meta, tasks, huge, NOW, uids());
+    freezeOps(meta, huge);
+    applyPushResponse(
+      meta,
+      {
+        acks: [],
+        rejected: [{ opId: '0', reason: 'task-limit', message: 'Too many.' }],
+        seq: 0,
+        serverHlc: S2,
+      },
+      new Set(['uid-1']),
+      NOW,
+    );
+    const saved = readMeta(JSON.parse(JSON.stringify(meta)))!;
+    expect(heldMessage(saved)).toBe('Too many.');
+    const short = [{ ...huge[0]!, description: 'Short' }];
+    recordChanges(saved, huge, short, NOW, uids());
+    freezeOps(saved, short);
+    applyPushResponse(
+      saved,
+      { acks: [saved.inflight[0]!.opId], rejected: [], seq: 8, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    expect(heldMessage(saved)).toBeNull();
+    expect(saved.held).toBeUndefined();
+    expect(saved.dirty).toEqual({});
   });
 });
 
