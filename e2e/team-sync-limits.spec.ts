@@ -45,13 +45,15 @@ test('@one-width a task grown past 32 kB is refused: the change stays in the bro
 
   // 12,000 three-byte characters: 36 kB of UTF-8, more than the form takes, written as another
   // app version or a script would, straight into `tasks`; the engine finds it at the next load.
+  // Written from the landing page, which runs no script: no engine can write `tasks` meanwhile.
   const huge = '€'.repeat(12_000);
+  await page.goto('/');
   await page.evaluate((description) => {
     const tasks = JSON.parse(localStorage.getItem('tasks') ?? '[]') as { title: string }[];
     const edited = tasks.map((task) => (task.title === 'Quarterly plan' ? { ...task, description } : task));
     localStorage.setItem('tasks', JSON.stringify(edited));
   }, huge);
-  await page.reload();
+  await page.goto('/user/userpage');
 
   await expect(status).toContainText('Sync failed, 1 change waiting');
   await expect(status).toContainText(TOO_LARGE);
