@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDatabase } from '@/lib/server/db';
 import { logger } from '@/lib/server/logger';
 import { purgeTombstones } from '@/lib/server/sync-service';
 import { MAX_OPEN_CONFLICTS_PER_TASK, taskLimitMessage } from '@/lib/server/sync/push-limits';
@@ -32,10 +34,43 @@ async function storedSyncChars(): Promise<number> {
   return chars;
 }
 
+/**
+ * Bytes the database uses for the sync tables (PostgreSQL: with their indexes and TOAST, rewritten
+ * first so earlier tests' dead rows do not lend their space) or in all (SQLite: pages in use).
+ */
+async function databaseBytes(): Promise<number> {
+  const handle = await getDatabase();
+  if (handle.dialect === 'postgres') {
+    const pg = handle.db as unknown as { execute(query: SQL): Promise<{ rows: { bytes: string }[] }> };
+    await pg.execute(sql`vacuum full sync_tasks, sync_changes, sync_conflicts, sync_revocations`);
+    const { rows } = await pg.execute(
+      sql`select sum(pg_total_relation_size(c.oid))::bigint as bytes from pg_class c
+          where c.relname in ('sync_tasks', 'sync_changes', 'sync_conflicts', 'sync_revocations')`,
+    );
+    return Number(rows[0]!.bytes);
+  }
+  const sqlite = handle.db as unknown as { get<T>(query: SQL): T };
+  return sqlite.get<{ used: number }>(
+    sql`select (page_count - freelist_count) * page_size as used
+        from pragma_page_count(), pragma_freelist_count(), pragma_page_size()`,
+  ).used;
+}
+
 /** Bytes of everything a user's pull from the start brings, as JSON. */
 async function pullBytes(token: string): Promise<number> {
   const { pages } = await pullAll(token);
   return pages.reduce((sum, page) => sum + Buffer.byteLength(JSON.stringify(page)), 0);
+}
+
+/** `length` letters and digits from a fixed pseudo-random sequence. */
+function noise(length: number): string {
+  let state = 12_345;
+  let text = '';
+  while (text.length < length) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    text += (state % 36).toString(36);
+  }
+  return text;
 }
 
 /** `levels` nested arrays around a string. */
@@ -297,9 +332,11 @@ describe('the attack of issue 21: five 1 MB pushes from one member', () => {
       upsertOp('m0', 'normal', { title: 'A normal task', assignedTo: 'Sam Assignee' }),
     ]);
     const storedBefore = await storedSyncChars();
+    const bytesBefore = await databaseBytes();
     const pullBefore = await pullBytes(assignee.token);
 
-    const big = 'x'.repeat(SYNC_LIMITS.maxValueChars - 2);
+    // Text that does not compress (PostgreSQL would store repeated letters in a few bytes).
+    const big = noise(SYNC_LIMITS.maxValueChars - 2);
     const statuses: number[] = [];
     let rejected = 0;
     for (let round = 0; round < 5; round++) {
@@ -321,9 +358,11 @@ describe('the attack of issue 21: five 1 MB pushes from one member', () => {
     expect(rejected).toBe(50);
 
     const grown = (await storedSyncChars()) - storedBefore;
+    const bytesGrown = (await databaseBytes()) - bytesBefore;
     const assigneePull = await pullBytes(assignee.token);
     const adminPull = await pullBytes(admin.token);
     expect(grown).toBeLessThan(30_000);
+    expect(bytesGrown).toBeLessThan(256 * 1024);
     expect(assigneePull).toBe(pullBefore);
     expect(adminPull).toBeLessThan(1_000);
   });
