@@ -302,14 +302,23 @@ describe('a write refused over a limit (too-large, task-limit)', () => {
     expect(meta.inflight).toEqual([]);
     expect(nextPushBatch(meta)).toEqual([]);
 
-    // A pull of the unchanged server row keeps the local change on top.
+    // A teammate's edit of another field: the pulled row leaves the held change on top, still held.
+    const { uid: _uid, id: _id, ...values } = tasks[0]!;
     const pulled = applyPullPage(
       meta,
       huge,
-      { changes: [], gone: [], cursor: '9:', more: false, reset: false },
+      {
+        changes: [{ uid: 'uid-1', v: 9, deleted: false, data: { ...values, title: 'Renamed' } }],
+        gone: [],
+        cursor: '9:uid-1',
+        more: false,
+        reset: false,
+      },
       NOW,
     );
-    expect(pulled[0]!.description).toBe(huge[0]!.description);
+    expect(pulled[0]).toMatchObject({ title: 'Renamed', description: huge[0]!.description, progress: 40 });
+    expect(heldMessage(meta)).toBe(TOO_LARGE);
+    expect(meta.inflight).toEqual([]);
 
     // Shortened: sent again with the refused progress too, and acknowledged.
     const short = [{ ...huge[0]!, description: 'Short again' }];
@@ -327,6 +336,31 @@ describe('a write refused over a limit (too-large, task-limit)', () => {
       NOW,
     );
     expect(meta.dirty).toEqual({});
+    expect(meta.held).toBeUndefined();
+  });
+
+  it('is dropped with the task when the task is deleted here: the delete goes out, nothing stays held', () => {
+    const { meta, tasks } = syncedMeta();
+    const huge = [{ ...tasks[0]!, description: '€'.repeat(12_000) }];
+    recordChanges(meta, tasks, huge, NOW, uids());
+    freezeOps(meta, huge);
+    applyPushResponse(
+      meta,
+      { acks: [], rejected: [{ opId: '0', reason: 'too-large', message: TOO_LARGE }], seq: 0, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    recordChanges(meta, huge, [], NOW, uids());
+    freezeOps(meta, []);
+    expect(meta.inflight).toMatchObject([{ kind: 'delete', uid: 'uid-1' }]);
+    applyPushResponse(
+      meta,
+      { acks: [meta.inflight[0]!.opId], rejected: [], seq: 9, serverHlc: S2 },
+      new Set(),
+      NOW,
+    );
+    expect(meta.dirty).toEqual({});
+    expect(heldMessage(meta)).toBeNull();
     expect(meta.held).toBeUndefined();
   });
 

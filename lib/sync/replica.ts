@@ -364,9 +364,13 @@ function frozenKey(uid: string, field: string, stamp: string | undefined): strin
   return `${uid}\n${field}\n${stamp ?? ''}`;
 }
 
-/** Keys of what is in flight, and of what the server refused over a limit (it is not sent again). */
-function frozenKeys(meta: SyncMeta): Set<string> {
-  const keys = new Set<string>(Object.keys(meta.held ?? {}));
+/**
+ * Keys of what is in flight; with `withHeld`, also of what the server refused over a limit, which
+ * freezing skips (it is not sent again until changed). Elsewhere a held write counts as the unsent
+ * edit it is: a pull does not take it for one the server may have applied, a delete drops it.
+ */
+function frozenKeys(meta: SyncMeta, withHeld = false): Set<string> {
+  const keys = new Set<string>(withHeld ? Object.keys(meta.held ?? {}) : []);
   for (const op of meta.inflight) {
     if (op.kind === 'upsert') {
       for (const [field, write] of Object.entries(op.fields)) keys.add(frozenKey(op.uid, field, write.hlc));
@@ -438,7 +442,7 @@ export function freezeOps(
   maxOps: number = SYNC_LIMITS.maxOpsPerPush,
 ): void {
   pruneHeld(meta);
-  const frozen = frozenKeys(meta);
+  const frozen = frozenKeys(meta, true);
   const byUid = tasksByUid(tasks);
   for (const uid of Object.keys(meta.dirty)) {
     const room = maxOps - meta.inflight.length;

@@ -52,8 +52,9 @@ export function createPushLimits(
         const message = checkTaskValues(values);
         if (message !== null) return { reason: 'too-large', message };
       }
-      // A new task (based on nothing): its sender becomes its owner.
-      if (current === undefined && op.baseV === 0) {
+      // A new task (an upsert based on nothing): its sender becomes its owner. A delete or restore
+      // of a task the server never had makes at most a tombstone, which the cap does not count.
+      if (op.kind === 'upsert' && current === undefined && op.baseV === 0) {
         if (owned === null) {
           const { syncTasks } = tables;
           const [row] = await db
