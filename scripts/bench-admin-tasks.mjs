@@ -42,6 +42,7 @@ const MINE_EVERY = 10;
 // The server runs the team workspace; the uploads come from one address, faster than a person.
 process.env.TEAM_SYNC = 'on';
 process.env.RATE_LIMIT_SYNC_MAX = '100000';
+process.env.SYNC_PUSH_BYTES_PER_MINUTE = String(1024 ** 3);
 
 /** @typedef {{ fullName: string, email: string, token: string }} Account */
 

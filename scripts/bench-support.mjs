@@ -133,6 +133,8 @@ export function syncServerEnv({ port, dataDir, databaseUrl, extra = {} }) {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     RATE_LIMIT_SYNC_MAX: '1000000',
+    // Uploads of 5,000 tasks at full speed: the per-account byte budget would pace them (2 MB/min).
+    SYNC_PUSH_BYTES_PER_MINUTE: String(1024 ** 3),
     PORT: String(port),
     HOST: '127.0.0.1',
     ...extra,

@@ -114,6 +114,24 @@ describe('parseEnv', () => {
     expect(parseEnv({ SYNC_TOMBSTONE_DAYS: '1' }).SYNC_TOMBSTONE_DAYS).toBe(1);
   });
 
+  it('limits sync pushes to 2 MB a minute and 100,000 tasks per owner unless set, never below one push', () => {
+    const env = parseEnv({});
+    expect(env.SYNC_PUSH_BYTES_PER_MINUTE).toBe(2 * 1024 * 1024);
+    expect(env.SYNC_MAX_TASKS_PER_OWNER).toBe(100_000);
+    const set = parseEnv({ SYNC_PUSH_BYTES_PER_MINUTE: '5000000', SYNC_MAX_TASKS_PER_OWNER: '3' });
+    expect(set.SYNC_PUSH_BYTES_PER_MINUTE).toBe(5_000_000);
+    expect(set.SYNC_MAX_TASKS_PER_OWNER).toBe(3);
+    expect(() => parseEnv({ SYNC_PUSH_BYTES_PER_MINUTE: '1000' })).toThrow(
+      'Invalid environment variable SYNC_PUSH_BYTES_PER_MINUTE: SYNC_PUSH_BYTES_PER_MINUTE must be at least 1048576 (one push of the largest size)',
+    );
+    expect(() => parseEnv({ SYNC_PUSH_BYTES_PER_MINUTE: 'lots' })).toThrow(
+      /SYNC_PUSH_BYTES_PER_MINUTE must be a whole number of bytes/,
+    );
+    expect(() => parseEnv({ SYNC_MAX_TASKS_PER_OWNER: '0' })).toThrow(
+      'Invalid environment variable SYNC_MAX_TASKS_PER_OWNER: SYNC_MAX_TASKS_PER_OWNER must be a whole number, 1 or more',
+    );
+  });
+
   it('gives live sync streams a 20 s heartbeat and a 10 min life unless set', () => {
     const env = parseEnv({});
     expect(env.SYNC_STREAM_HEARTBEAT_MS).toBe(20_000);

@@ -75,6 +75,21 @@ const envSchema = z.object({
   /** Sync pushes and pulls together, per user, within the window. */
   RATE_LIMIT_SYNC_MAX: intFromEnv(600, 1),
   RATE_LIMIT_SYNC_WINDOW_SECONDS: intFromEnv(60, 1),
+  /**
+   * Bytes of push bodies one account may send per minute (docs/product.md#team-sync-limits); at
+   * least one push's largest body (1 MB), or a full push could never go through.
+   */
+  SYNC_PUSH_BYTES_PER_MINUTE: z.coerce
+    .number('SYNC_PUSH_BYTES_PER_MINUTE must be a whole number of bytes, 1048576 or more')
+    .int('SYNC_PUSH_BYTES_PER_MINUTE must be a whole number of bytes, 1048576 or more')
+    .min(1024 * 1024, 'SYNC_PUSH_BYTES_PER_MINUTE must be at least 1048576 (one push of the largest size)')
+    .default(2 * 1024 * 1024),
+  /** Synced tasks one account may own (deleted ones not counted): creating one more is refused. */
+  SYNC_MAX_TASKS_PER_OWNER: z.coerce
+    .number('SYNC_MAX_TASKS_PER_OWNER must be a whole number, 1 or more')
+    .int('SYNC_MAX_TASKS_PER_OWNER must be a whole number, 1 or more')
+    .min(1, 'SYNC_MAX_TASKS_PER_OWNER must be a whole number, 1 or more')
+    .default(100_000),
   /** A live sync stream (GET /api/sync/stream) sends a comment this often, so proxies keep it open. */
   SYNC_STREAM_HEARTBEAT_MS: intFromEnv(20_000, 1),
   /** A live sync stream ends after this long (or at its token's expiry, if sooner); the browser reconnects. */

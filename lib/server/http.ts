@@ -1,10 +1,19 @@
 import 'server-only';
 import type { z } from 'zod';
+import { formatBytes } from '../format/bytes';
+import { exceedsJsonDepth } from '../validation/json-depth';
 import { AppError } from './errors';
 import { logger } from './logger';
 
 /** JSON bodies above this are refused with 413 before they are parsed. */
 export const MAX_JSON_BODY_BYTES = 100 * 1024;
+
+/**
+ * Objects and arrays nested deeper than this are refused with 400 before the schema sees them: our
+ * bodies need a few levels, and a recursive schema (zod's `z.json()`) overflows the stack on a body
+ * of a few thousand `[` (a 500 with a stack trace in the log).
+ */
+export const MAX_JSON_BODY_DEPTH = 64;
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
@@ -42,8 +51,7 @@ export function withErrorHandling<C>(handler: Handler<C>): Handler<C> {
 }
 
 function bodyTooLarge(maxBytes: number): AppError {
-  const limit = maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes / 1024} kB`;
-  return new AppError('PAYLOAD_TOO_LARGE', `Request body is too large (limit ${limit}).`);
+  return new AppError('PAYLOAD_TOO_LARGE', `Request body is too large (limit ${formatBytes(maxBytes)}).`);
 }
 
 async function readBodyText(request: Request, maxBytes: number): Promise<string> {
@@ -69,14 +77,16 @@ async function readBodyText(request: Request, maxBytes: number): Promise<string>
 
 /**
  * Reads, parses and validates a JSON body; the first problem becomes the 400 message. Bodies above
- * `maxBytes` (default MAX_JSON_BODY_BYTES) are refused with 413.
+ * `maxBytes` (default MAX_JSON_BODY_BYTES) are refused with 413. `onBody` sees the body's size in
+ * bytes once it is read, before it is parsed (a byte budget counts invalid bodies too).
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; onBody?: (bytes: number) => Promise<void> } = {},
 ): Promise<z.output<S>> {
   const text = await readBodyText(request, options.maxBytes ?? MAX_JSON_BODY_BYTES);
+  if (options.onBody) await options.onBody(Buffer.byteLength(text));
   if (text.trim() === '') throw new AppError('INVALID_JSON', 'Request body must be a JSON object.');
   let data: unknown;
   try {
@@ -86,6 +96,12 @@ export async function readJson<S extends z.ZodType>(
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new AppError('INVALID_JSON', 'Request body must be a JSON object.');
+  }
+  if (exceedsJsonDepth(data, MAX_JSON_BODY_DEPTH)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Request body is nested too deeply (at most ${MAX_JSON_BODY_DEPTH} levels).`,
+    );
   }
   const result = schema.safeParse(data);
   if (!result.success) {

@@ -19,13 +19,17 @@ type LimiterName =
   | 'contact'
   | 'changePasswordUser'
   | 'changePasswordIp'
-  | 'sync';
+  | 'sync'
+  | 'syncBytes';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
 
-/** Each limiter's allowance and window, by environment variable; `times` multiplies the allowance. */
-const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey; times?: number }> = {
+/**
+ * Each limiter's allowance and window, by environment variable (a window may be fixed, in seconds);
+ * `times` multiplies the allowance.
+ */
+const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; times?: number }> = {
   loginEmailIp: { points: 'RATE_LIMIT_LOGIN_MAX_FAILURES', window: 'RATE_LIMIT_LOGIN_WINDOW_SECONDS' },
   loginEmail: { points: 'RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES', window: 'RATE_LIMIT_LOGIN_WINDOW_SECONDS' },
   loginIp: { points: 'RATE_LIMIT_LOGIN_IP_MAX_FAILURES', window: 'RATE_LIMIT_LOGIN_WINDOW_SECONDS' },
@@ -44,12 +48,14 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey; times?: numb
     times: 4,
   },
   sync: { points: 'RATE_LIMIT_SYNC_MAX', window: 'RATE_LIMIT_SYNC_WINDOW_SECONDS' },
+  // Points are bytes: what one account may push per minute (docs/product.md#team-sync-limits).
+  syncBytes: { points: 'SYNC_PUSH_BYTES_PER_MINUTE', window: 60 },
 };
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {
   const env = getEnv();
   const { points, window, times = 1 } = LIMITS[name];
-  return { points: env[points] * times, duration: env[window] };
+  return { points: env[points] * times, duration: typeof window === 'number' ? window : env[window] };
 }
 
 const limiters = new WeakMap<DatabaseHandle, Map<LimiterName, RateLimiterAbstract>>();
@@ -74,22 +80,34 @@ async function getLimiter(name: LimiterName): Promise<RateLimiterAbstract> {
   return limiter;
 }
 
-function tooManyRequests(msBeforeNext: number): AppError {
+/** "12 seconds" or "3 minutes": how long until the next attempt. */
+export type WaitText = string;
+
+function tooManyRequests(msBeforeNext: number, message: (wait: WaitText) => string): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${wait}.`, {
-    headers: { 'Retry-After': String(seconds) },
-  });
+  return new AppError('RATE_LIMITED', message(wait), { headers: { 'Retry-After': String(seconds) } });
 }
 
-/** Counts one attempt; throws 429 once the limit for this key is used up. */
-export async function consumeRateLimit(name: LimiterName, key: string): Promise<void> {
+const tooManyAttempts = (wait: WaitText) => `Too many attempts. Please try again in ${wait}.`;
+
+/**
+ * Counts one attempt (or `points` of them); throws 429 once the limit for this key is used up, with
+ * `message` (default: too many attempts) and Retry-After.
+ */
+export async function consumeRateLimit(
+  name: LimiterName,
+  key: string,
+  options: { points?: number; message?: (wait: WaitText) => string } = {},
+): Promise<void> {
   const limiter = await getLimiter(name);
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, options.points ?? 1);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext);
+    if (rejection instanceof RateLimiterRes) {
+      throw tooManyRequests(rejection.msBeforeNext, options.message ?? tooManyAttempts);
+    }
     throw rejection;
   }
 }

@@ -22,6 +22,7 @@ import {
   type PullResponse,
   type PushRequest,
   type PushResponse,
+  type RejectReason,
   type SyncConflict,
   type SyncConflictReason,
   type SyncUsersResponse,
@@ -33,6 +34,7 @@ import { AppError } from './errors';
 import { logger } from './logger';
 import { getSyncHub, type SyncPoke } from './sync-hub';
 import { notifyStatement } from './sync-listener';
+import { capOpenConflicts, createPushLimits, refusalPayload, type LimitRefusal } from './sync/push-limits';
 
 /**
  * Team sync on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a time
@@ -53,6 +55,8 @@ export const SYNC_DISABLED_MESSAGE = 'Team sync is not enabled on this server.';
 const CONFLICT_LIST_LIMIT = 200;
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;
 const CHANGE_LOG_DAYS = 30;
+/** Refused (`forbidden`) and `after-delete` conflict records are purged after this many days. */
+const CONFLICT_RECORD_DAYS = 30;
 const PURGE_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 /** Rows per INSERT: keeps every statement well under both drivers' bound-parameter limits. */
@@ -208,7 +212,7 @@ interface PushContext {
   seq: number;
   tasks: Map<string, TaskEntry>;
   /** Operations of this client already handled, by op id: earlier pushes and this one. */
-  seen: Map<string, { outcome: Outcome; message?: string }>;
+  seen: Map<string, { outcome: Outcome; message?: string; reason?: RejectReason }>;
   resolveAssignee: (name: string | null) => Promise<string | null>;
   userExists: (id: string) => Promise<boolean>;
   /** Who wrote a task's field at push `seq` (null once the op log forgot or the user is gone). */
@@ -245,8 +249,17 @@ function addConflict(context: PushContext, record: ConflictInput): void {
   });
 }
 
-/** The op-log row: the operation as applied (after any re-stamp), plus the refusal message. */
-function addChange(context: PushContext, op: SyncOp, outcome: Outcome, message?: string): void {
+/**
+ * The op-log row: the operation as applied (after any re-stamp), plus the refusal message; an
+ * over-limit refusal keeps only a marker of what it wrote (`refusalPayload`).
+ */
+function addChange(
+  context: PushContext,
+  op: SyncOp,
+  outcome: Outcome,
+  message?: string,
+  limit?: LimitRefusal,
+): void {
   const { opId, uid, ...rest } = op;
   context.changes.push({
     id: randomUUID(),
@@ -256,10 +269,22 @@ function addChange(context: PushContext, op: SyncOp, outcome: Outcome, message?:
     opId,
     kind: op.kind,
     outcome,
-    payload: JSON.stringify(message === undefined ? rest : { ...rest, message }),
+    payload: limit
+      ? refusalPayload(op, limit)
+      : JSON.stringify(message === undefined ? rest : { ...rest, message }),
     createdAt: context.now,
   });
-  context.seen.set(opId, { outcome, message });
+  context.seen.set(opId, { outcome, message, reason: limit?.reason });
+}
+
+/**
+ * An operation that would take a task (or its owner) past a limit: nothing of it is stored but the
+ * op-log marker, and the task does not move, so the sender's pull does not replace the change it
+ * keeps (docs/decisions/0021-sync-limits.md).
+ */
+function refuseOverLimit(context: PushContext, op: SyncOp, refusal: LimitRefusal): void {
+  addChange(context, op, 'forbidden', refusal.message, refusal);
+  context.response.rejected.push({ opId: op.opId, reason: refusal.reason, message: refusal.message });
 }
 
 /** Gives the task the push's number, so that the next pull of everyone who sees it returns it. */
@@ -486,19 +511,20 @@ async function applyPush(
     .from(syncChanges)
     .where(and(eq(syncChanges.clientId, request.clientId), inArray(syncChanges.opId, opIds)));
   for (const row of recorded) {
-    const { message } = JSON.parse(row.payload) as { message?: string };
-    context.seen.set(row.opId, { outcome: row.outcome, message });
+    const { message, reason } = JSON.parse(row.payload) as { message?: string; reason?: RejectReason };
+    context.seen.set(row.opId, { outcome: row.outcome, message, reason });
   }
   const uids = [...new Set(request.ops.map((op) => op.uid))];
   for (const row of await db.select().from(syncTasks).where(inArray(syncTasks.uid, uids))) {
     context.tasks.set(row.uid, toEntry(row));
   }
 
+  const limits = createPushLimits(db, tables, actor, getEnv().SYNC_MAX_TASKS_PER_OWNER);
   for (const op of request.ops) {
     const earlier = context.seen.get(op.opId);
     if (earlier?.outcome === 'forbidden') {
       const message = earlier.message ?? '';
-      context.response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
+      context.response.rejected.push({ opId: op.opId, reason: earlier.reason ?? 'forbidden', message });
       continue;
     }
     if (earlier) {
@@ -506,6 +532,11 @@ async function applyPush(
       continue;
     }
     const entry = context.tasks.get(op.uid);
+    const overLimit = await limits.check(op, entry?.synced);
+    if (overLimit) {
+      refuseOverLimit(context, op, overLimit);
+      continue;
+    }
     if (!entry) {
       // baseV 0: a new task, which its sender creates and owns.
       if (op.baseV > 0) keepForPurged(context, op);
@@ -519,9 +550,14 @@ async function applyPush(
 
   context.response.seq = context.touched ? context.seq : 0;
   context.response.serverHlc = serverStamp(now.getTime());
+  const capped = await capOpenConflicts(db, tables, context.conflicts);
+  context.conflicts = capped.keep;
   return {
     context,
-    statements: pushStatements(db, tables, context, context.touched ? context.seq : lastSeq),
+    statements: [
+      ...capped.statements,
+      ...pushStatements(db, tables, context, context.touched ? context.seq : lastSeq),
+    ],
   };
 }
 
@@ -779,11 +815,12 @@ export async function resolveConflict(actor: SyncActor, id: string): Promise<{ c
  * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS (at least one)
  * before `now`: a browser restarts a walk older than lib/sync/replica.ts's MAX_WALK_AGE_MS, so a
  * walk never misses a delete purged while it runs. Raises gc_floor_seq past them so that a cursor
- * that may not have seen a purged delete resets; drops op-log rows older than 30 days.
+ * that may not have seen a purged delete resets; drops op-log rows older than 30 days, and
+ * `forbidden` and `after-delete` conflict records older than 30 days.
  */
 export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFloorSeq: number }> {
   const handle = await getDatabase();
-  const { syncTasks, syncChanges, syncRevocations, syncState } = handle.tables;
+  const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = handle.tables;
   const cutoff = new Date(now.getTime() - Math.max(getEnv().SYNC_TOMBSTONE_DAYS, 1) * DAY_MS);
   return handle.exclusive(async (db) => {
     const state = await readState(db, handle.tables);
@@ -800,6 +837,16 @@ export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFl
       db
         .delete(syncChanges)
         .where(lt(syncChanges.createdAt, new Date(now.getTime() - CHANGE_LOG_DAYS * DAY_MS))),
+      // Refused writes and edits of purged tasks are kept for inspection, not forever (they were
+      // the cheapest way to grow the database); values that lost a race stay until settled.
+      db
+        .delete(syncConflicts)
+        .where(
+          and(
+            inArray(syncConflicts.reason, ['forbidden', 'after-delete']),
+            lt(syncConflicts.createdAt, new Date(now.getTime() - CONFLICT_RECORD_DAYS * DAY_MS)),
+          ),
+        ),
     ];
     if (gcFloorSeq !== state.gcFloorSeq) {
       statements.push(

@@ -19,6 +19,7 @@ import {
 import { formatHlc } from './hlc';
 import { conflictsStore, settleConflict } from './conflicts-store';
 import type { PushRequest, PushResponse, SyncConflict } from './protocol';
+import { TASK_LIMIT_MESSAGES } from './task-size';
 import { createMeta, readMeta, type SyncMeta } from './replica';
 import { answerFirstSync, retrySync, syncStatusStore } from './status-store';
 import { sampleTask } from './testing/fixtures';
@@ -450,6 +451,44 @@ describe('startTeamSync', () => {
     await settle();
 
     expect(told).toEqual(['“Ship it” was not assigned.']);
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+
+  it('keeps a change refused as too large in the task and shows why, while the other changes sync', async () => {
+    const { server, tasks, storage, calls, begin } = start();
+    begin();
+    await settle();
+
+    const huge = '€'.repeat(12_000);
+    tasks.command((list) => [...list, task('1', 'Too big', { description: huge }), task('2', 'Fine')]);
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+
+    expect([...server.viewOf(USER).values()].map((values) => values.title)).toEqual(['Fine']);
+    expect(tasks.tasks.map((t) => [t.title, t.description === huge])).toEqual([
+      ['Too big', true],
+      ['Fine', false],
+    ]);
+    expect(syncStatusStore.getSnapshot()).toEqual({
+      state: 'error',
+      pending: 1,
+      message: TASK_LIMIT_MESSAGES.tooLarge,
+    });
+
+    // Polls do not send it again; shortening it sends it, and the status clears.
+    const pushes = () => calls.filter((call) => call.method === 'POST').length;
+    const before = pushes();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await settle();
+    expect(pushes()).toBe(before);
+    tasks.command((list) => list.map((t) => (t.id === '1' ? { ...t, description: 'Short now' } : t)));
+    await vi.advanceTimersByTimeAsync(300);
+    await settle();
+    expect([...server.viewOf(USER).values()].map((values) => values.description).sort()).toEqual([
+      expect.any(String),
+      'Short now',
+    ]);
+    expect(metaOf(storage).held).toBeUndefined();
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
   });
 

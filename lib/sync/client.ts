@@ -39,6 +39,7 @@ import {
   finishWalk,
   freezeOps,
   hasPending,
+  heldMessage,
   isIdlePage,
   isSyncId,
   nextPushBatch,
@@ -433,7 +434,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       publishSyncStatus({ state: 'needs-decision', pending, firstSyncCount: decision });
       return;
     }
+    const held = heldMessage(meta);
     if (lastError) publishSyncStatus({ state: lastError.state, pending, message: lastError.message });
+    // A change the server refused over a limit waits here until it is edited: not an outage, but
+    // nothing will sync it as it is, so it reads as a failure with the server's reason.
+    else if (held !== null) publishSyncStatus({ state: 'error', pending, message: held });
     else if (pending > 0 || (syncing && !everSynced)) publishSyncStatus({ state: 'syncing', pending });
     else publishSyncStatus({ state: 'synced', pending });
   }

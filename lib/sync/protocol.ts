@@ -18,6 +18,8 @@ export const SYNC_LIMITS = {
   maxFieldsPerOp: 40,
   /** Characters of one field value as JSON. */
   maxValueChars: 20_000,
+  /** Levels of objects and arrays in one field value. */
+  maxValueDepth: 32,
   /** A push body, in bytes (the other endpoints keep the API's 100 kB). */
   maxPushBytes: 1024 * 1024,
   /** Rows in one pull page, and the default. */
@@ -38,12 +40,22 @@ export const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 // download zod for types it only needs at compile time.
 export type { PushRequest } from './push-schema';
 
-export type RejectReason = 'forbidden';
+/**
+ * Why an operation was refused. `forbidden`: its writer may not change the task (its values are kept
+ * on the server as conflict records). `too-large` and `task-limit`: the task would grow past the
+ * limits of lib/sync/task-size.ts, or its owner holds SYNC_MAX_TASKS_PER_OWNER tasks; nothing of it
+ * is kept on the server and the task is not moved, so the browser keeps the change (a browser that
+ * predates these reasons treats them as `forbidden`; the value then stays only in that browser).
+ */
+export type RejectReason = 'forbidden' | 'too-large' | 'task-limit';
+
+/** Refusals the browser keeps the change for, showing the message, until the task changes again. */
+export const HELD_REJECT_REASONS: ReadonlySet<string> = new Set<RejectReason>(['too-large', 'task-limit']);
 
 export interface PushResponse {
   /** Every operation of the push the server has applied, now or by an earlier push of the same id. */
   acks: string[];
-  /** Operations refused; their values are kept on the server as conflict records. */
+  /** Operations refused (see RejectReason). */
   rejected: { opId: string; reason: RejectReason; message: string }[];
   /**
    * The sequence number this push was given: every operation applied or refused for the first time

@@ -1,6 +1,7 @@
 // First: zod must not probe eval before schemas are built (see zod-config.ts).
 import '../validation/zod-config';
 import { z } from 'zod';
+import { exceedsJsonDepth } from '../validation/json-depth';
 import { isHlc } from './hlc';
 import { FIELD_PATTERN, ID_PATTERN, LOCAL_ONLY_FIELDS, SYNC_LIMITS } from './protocol';
 
@@ -18,6 +19,11 @@ const hlcSchema = z.string().refine(isHlc, 'Each stamp must be a clock stamp (wa
 
 const jsonValueSchema = z
   .json()
+  .refine(
+    (value) => !exceedsJsonDepth(value, SYNC_LIMITS.maxValueDepth),
+    // Abort: the length check below would stringify the value again.
+    { message: `A field value may be nested at most ${SYNC_LIMITS.maxValueDepth} levels deep.`, abort: true },
+  )
   .refine(
     (value) => JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars,
     `A field value may hold at most ${SYNC_LIMITS.maxValueChars} characters.`,

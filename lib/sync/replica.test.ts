@@ -9,6 +9,7 @@ import {
   finishWalk,
   freezeOps,
   hashValue,
+  heldMessage,
   isIdlePage,
   MAX_WALK_AGE_MS,
   nextPushBatch,
@@ -272,6 +273,127 @@ describe('freezeOps, nextPushBatch, applyPushResponse', () => {
     expect(meta.inflight).toEqual([]);
     expect(meta.dirty).toEqual({});
     expect(meta.tasks['uid-1']).toBeUndefined();
+  });
+});
+
+describe('a write refused over a limit (too-large, task-limit)', () => {
+  const TOO_LARGE = 'This task is too large to sync.';
+
+  it('stays dirty and in the task, shows the message, is not sent again until the field changes', () => {
+    const { meta, tasks } = syncedMeta();
+    const huge = [{ ...tasks[0]!, description: '€'.repeat(12_000), progress: 40 }];
+    recordChanges(meta, tasks, huge, NOW, uids());
+    freezeOps(meta, huge);
+    expect(meta.inflight).toHaveLength(1);
+    applyPushResponse(
+      meta,
+      { acks: [], rejected: [{ opId: '0', reason: 'too-large', message: TOO_LARGE }], seq: 0, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    expect(meta.inflight).toEqual([]);
+    expect(Object.keys(meta.dirty['uid-1']!.f).sort()).toEqual(['description', 'progress']);
+    expect(pendingCount(meta)).toBe(1);
+    expect(heldMessage(meta)).toBe(TOO_LARGE);
+    // The synced hashes are not taken from the refused values.
+    expect(meta.tasks['uid-1']!.h.description).toBe(hashValue(tasks[0]!.description));
+
+    freezeOps(meta, huge);
+    expect(meta.inflight).toEqual([]);
+    expect(nextPushBatch(meta)).toEqual([]);
+
+    // A teammate's edit of another field: the pulled row leaves the held change on top, still held.
+    const { uid: _uid, id: _id, ...values } = tasks[0]!;
+    const pulled = applyPullPage(
+      meta,
+      huge,
+      {
+        changes: [{ uid: 'uid-1', v: 9, deleted: false, data: { ...values, title: 'Renamed' } }],
+        gone: [],
+        cursor: '9:uid-1',
+        more: false,
+        reset: false,
+      },
+      NOW,
+    );
+    expect(pulled[0]).toMatchObject({ title: 'Renamed', description: huge[0]!.description, progress: 40 });
+    expect(heldMessage(meta)).toBe(TOO_LARGE);
+    expect(meta.inflight).toEqual([]);
+
+    // Shortened: sent again with the refused progress too, and acknowledged.
+    const short = [{ ...huge[0]!, description: 'Short again' }];
+    recordChanges(meta, huge, short, NOW, uids());
+    freezeOps(meta, short);
+    expect(meta.inflight).toHaveLength(1);
+    expect(meta.inflight[0]).toMatchObject({
+      fields: { description: { value: 'Short again' }, progress: { value: 40 } },
+    });
+    expect(heldMessage(meta)).toBeNull();
+    applyPushResponse(
+      meta,
+      { acks: [meta.inflight[0]!.opId], rejected: [], seq: 7, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    expect(meta.dirty).toEqual({});
+    expect(meta.held).toBeUndefined();
+  });
+
+  it('is dropped with the task when the task is deleted here: the delete goes out, nothing stays held', () => {
+    const { meta, tasks } = syncedMeta();
+    const huge = [{ ...tasks[0]!, description: '€'.repeat(12_000) }];
+    recordChanges(meta, tasks, huge, NOW, uids());
+    freezeOps(meta, huge);
+    applyPushResponse(
+      meta,
+      { acks: [], rejected: [{ opId: '0', reason: 'too-large', message: TOO_LARGE }], seq: 0, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    recordChanges(meta, huge, [], NOW, uids());
+    freezeOps(meta, []);
+    expect(meta.inflight).toMatchObject([{ kind: 'delete', uid: 'uid-1' }]);
+    applyPushResponse(
+      meta,
+      { acks: [meta.inflight[0]!.opId], rejected: [], seq: 9, serverHlc: S2 },
+      new Set(),
+      NOW,
+    );
+    expect(meta.dirty).toEqual({});
+    expect(heldMessage(meta)).toBeNull();
+    expect(meta.held).toBeUndefined();
+  });
+
+  it('forgets the hold once the field is sent and acknowledged, and survives a save', () => {
+    const { meta, tasks } = syncedMeta();
+    const huge = [{ ...tasks[0]!, description: '€'.repeat(12_000) }];
+    recordChanges(meta, tasks, huge, NOW, uids());
+    freezeOps(meta, huge);
+    applyPushResponse(
+      meta,
+      {
+        acks: [],
+        rejected: [{ opId: '0', reason: 'task-limit', message: 'Too many.' }],
+        seq: 0,
+        serverHlc: S2,
+      },
+      new Set(['uid-1']),
+      NOW,
+    );
+    const saved = readMeta(JSON.parse(JSON.stringify(meta)))!;
+    expect(heldMessage(saved)).toBe('Too many.');
+    const short = [{ ...huge[0]!, description: 'Short' }];
+    recordChanges(saved, huge, short, NOW, uids());
+    freezeOps(saved, short);
+    applyPushResponse(
+      saved,
+      { acks: [saved.inflight[0]!.opId], rejected: [], seq: 8, serverHlc: S2 },
+      new Set(['uid-1']),
+      NOW,
+    );
+    expect(heldMessage(saved)).toBeNull();
+    expect(saved.held).toBeUndefined();
+    expect(saved.dirty).toEqual({});
   });
 });
 

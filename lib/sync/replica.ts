@@ -12,10 +12,12 @@
  * server's row with the task's dirty fields on top.
  */
 import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { exceedsJsonDepth } from '@/lib/validation/json-depth';
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
 import type { Json, SyncOp } from './merge';
 import {
   FIELD_PATTERN,
+  HELD_REJECT_REASONS,
   ID_PATTERN,
   LOCAL_ONLY_FIELDS,
   START_CURSOR,
@@ -70,6 +72,12 @@ export interface SyncMeta {
   nextOp: number;
   /** While pulling from the start (a walk): when the walk began, in ms; otherwise null. */
   walk: number | null;
+  /**
+   * Writes the server refused over a limit (`too-large`, `task-limit`), by `uid\nfield\nstamp` (field
+   * `$x` for a delete or restore), with the server's message. They stay dirty (the task keeps the
+   * change) but are not sent again until the field changes; absent in replicas saved before.
+   */
+  held?: Record<string, string>;
 }
 
 /**
@@ -109,11 +117,16 @@ const SENT_VERSION = 1;
 
 /**
  * Whether a task field travels: not `id`/`uid`, a name the server accepts, a JSON value within the
- * size limit. Other fields stay on this device (a server refusing one would refuse the whole push).
+ * size and nesting limits. Other fields stay on this device (a server refusing one would refuse the
+ * whole push).
  */
 export function travels(field: string, value: unknown): boolean {
   if (!isTravellingName(field)) return false;
-  return value === undefined || JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars;
+  if (value === undefined) return true;
+  if (typeof value === 'object' && value !== null && exceedsJsonDepth(value, SYNC_LIMITS.maxValueDepth)) {
+    return false;
+  }
+  return JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars;
 }
 
 /** Field names seen so far and whether they may travel (a list holds the same few names many times). */
@@ -161,6 +174,7 @@ export function readMeta(value: unknown): SyncMeta | null {
     return null;
   if (typeof nextOp !== 'number' || !Number.isSafeInteger(nextOp)) return null;
   if (value.walk !== null && typeof value.walk !== 'number') return null;
+  if (value.held !== undefined && !isObject(value.held)) return null;
   return value as unknown as SyncMeta;
 }
 
@@ -350,8 +364,13 @@ function frozenKey(uid: string, field: string, stamp: string | undefined): strin
   return `${uid}\n${field}\n${stamp ?? ''}`;
 }
 
-function frozenKeys(meta: SyncMeta): Set<string> {
-  const keys = new Set<string>();
+/**
+ * Keys of what is in flight; with `withHeld`, also of what the server refused over a limit, which
+ * freezing skips (it is not sent again until changed). Elsewhere a held write counts as the unsent
+ * edit it is: a pull does not take it for one the server may have applied, a delete drops it.
+ */
+function frozenKeys(meta: SyncMeta, withHeld = false): Set<string> {
+  const keys = new Set<string>(withHeld ? Object.keys(meta.held ?? {}) : []);
   for (const op of meta.inflight) {
     if (op.kind === 'upsert') {
       for (const [field, write] of Object.entries(op.fields)) keys.add(frozenKey(op.uid, field, write.hlc));
@@ -422,7 +441,8 @@ export function freezeOps(
   tasks: readonly Task[],
   maxOps: number = SYNC_LIMITS.maxOpsPerPush,
 ): void {
-  const frozen = frozenKeys(meta);
+  pruneHeld(meta);
+  const frozen = frozenKeys(meta, true);
   const byUid = tasksByUid(tasks);
   for (const uid of Object.keys(meta.dirty)) {
     const room = maxOps - meta.inflight.length;
@@ -463,16 +483,78 @@ export function applyPushResponse(
 ): void {
   const refused = new Set(response.rejected.map((rejection) => rejection.opId));
   const settled = new Set([...response.acks, ...refused]);
+  // Over a limit: nothing of it is on the server, so the change stays dirty here, shown and not resent.
+  const held = new Map<string, string>();
+  for (const rejection of response.rejected) {
+    if (HELD_REJECT_REASONS.has(rejection.reason)) held.set(rejection.opId, String(rejection.message));
+  }
   const remaining: SyncOp[] = [];
   for (const op of meta.inflight) {
     if (!settled.has(op.opId)) {
       remaining.push(op);
       continue;
     }
-    settleOp(meta, op, localUids);
+    const message = held.get(op.opId);
+    if (message === undefined) settleOp(meta, op, localUids);
+    else holdOp(meta, op, message);
   }
   meta.inflight = remaining;
+  pruneHeld(meta);
   receiveStamp(meta, response.serverHlc, nowMs);
+}
+
+function holdOp(meta: SyncMeta, op: SyncOp, message: string): void {
+  const held = (meta.held ??= {});
+  if (op.kind === 'upsert') {
+    for (const [field, write] of Object.entries(op.fields))
+      held[frozenKey(op.uid, field, write.hlc)] = message;
+  } else {
+    held[frozenKey(op.uid, '$x', op.hlc)] = message;
+  }
+}
+
+/** The keys of a task's pending writes, as `frozenKey` makes them. */
+function pendingKeys(meta: SyncMeta, uid: string): string[] {
+  const entry = meta.dirty[uid];
+  if (!entry) return [];
+  const keys = Object.keys(entry.f).map((field) => frozenKey(uid, field, stampOf(entry, field)));
+  if (entry.x) keys.push(frozenKey(uid, '$x', entry.x.s));
+  return keys;
+}
+
+/**
+ * The held writes still in force: a task's holds end as soon as it has a pending write that is not
+ * held (it was changed again), so the refused fields go out again together with the change that may
+ * have fixed them; and a write no longer pending (acknowledged, given up) is no longer held.
+ */
+function heldInForce(meta: SyncMeta): [string, string][] {
+  const held = meta.held ?? {};
+  const byUid = new Map<string, [string, string][]>();
+  for (const [key, message] of Object.entries(held)) {
+    const uid = key.slice(0, key.indexOf('\n'));
+    byUid.set(uid, [...(byUid.get(uid) ?? []), [key, message]]);
+  }
+  const inForce: [string, string][] = [];
+  for (const [uid, entries] of byUid) {
+    const pending = pendingKeys(meta, uid);
+    if (pending.length === 0 || !pending.every((key) => held[key] !== undefined)) continue;
+    const current = new Set(pending);
+    inForce.push(...entries.filter(([key]) => current.has(key)));
+  }
+  return inForce;
+}
+
+/** Forgets the holds no longer in force (see heldInForce). */
+function pruneHeld(meta: SyncMeta): void {
+  if (!meta.held) return;
+  const inForce = heldInForce(meta);
+  if (inForce.length === 0) delete meta.held;
+  else meta.held = Object.fromEntries(inForce);
+}
+
+/** The server's message for a change it refused over a limit and this replica still holds, or null. */
+export function heldMessage(meta: SyncMeta): string | null {
+  return meta.held ? (heldInForce(meta)[0]?.[1] ?? null) : null;
 }
 
 function settleOp(meta: SyncMeta, op: SyncOp, localUids: ReadonlySet<string>): void {

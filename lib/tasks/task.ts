@@ -15,6 +15,24 @@ export const UNKNOWN_ASSIGNEE = 'Unknown User';
 /** What a team task bound to nobody shows where the assignee's name goes (docs/product.md#assignees). */
 export const UNASSIGNED_LABEL = 'Unassigned';
 
+/**
+ * Every field name a task of this version writes (docs/product.md#task-fields). Team sync takes any
+ * other name too, so that a newer version's fields survive, but only a few small ones
+ * (lib/sync/task-size.ts): add a field here when the app starts writing it.
+ */
+export const TASK_FIELD_NAMES: readonly string[] = [
+  'title',
+  'description',
+  'priority',
+  'deadline',
+  'progress',
+  'assignedTo',
+  'assigneeId',
+  'email',
+  'status',
+  'column',
+];
+
 export const TASK_PROGRESS_MIN = 0;
 export const TASK_PROGRESS_MAX = 100;
 

@@ -22,7 +22,7 @@ describe('DatabaseHandle.exclusive lock keys', () => {
     const failing = handle.exclusive(async (db) => {
       await hold.opened;
       await handle.writeAll([
-        db.insert(syncState).values({ id: 1, lastSeq: 7, gcFloorSeq: 0 }),
+        db.insert(syncState).values({ id: 1, lastSeq: 7, gcFloorSeq: 0, assigneesBound: false }),
         db.insert(syncTasks).values(task),
         db.insert(syncTasks).values(task),
       ]);
@@ -35,10 +35,13 @@ describe('DatabaseHandle.exclusive lock keys', () => {
     expect([rows.state, rows.tasks.map((row) => row.uid)]).toEqual([[], ['other']]);
     // The lock is free again and the next call commits.
     await handle.exclusive(
-      (db) => handle.writeAll([db.insert(syncState).values({ id: 1, lastSeq: 1, gcFloorSeq: 0 })]),
+      (db) =>
+        handle.writeAll([
+          db.insert(syncState).values({ id: 1, lastSeq: 1, gcFloorSeq: 0, assigneesBound: false }),
+        ]),
       'sync',
     );
-    expect((await syncRows()).state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0 }]);
+    expect((await syncRows()).state).toEqual([{ id: 1, lastSeq: 1, gcFloorSeq: 0, assigneesBound: false }]);
   });
 
   it('serialises calls with one key and lets the other key through meanwhile', async () => {

@@ -21,6 +21,9 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_RESET_MAX: '1000',
   RATE_LIMIT_CONTACT_MAX: '1000',
   RATE_LIMIT_SYNC_MAX: '100000',
+  // The production defaults, listed so that a test's override is undone by the next applyTestEnv().
+  SYNC_PUSH_BYTES_PER_MINUTE: String(2 * 1024 * 1024),
+  SYNC_MAX_TASKS_PER_OWNER: '100000',
   // Sync route tests turn it on; every other test runs with the default.
   TEAM_SYNC: 'off',
 };

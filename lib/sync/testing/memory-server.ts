@@ -16,6 +16,7 @@ import {
   type PushRequest,
   type PushResponse,
 } from '../protocol';
+import { checkTaskValues } from '../task-size';
 
 interface FieldWriteRecord {
   uid: string;
@@ -65,6 +66,17 @@ export class MemoryServer {
       this.applied.add(key);
       const existing = this.tasks.get(op.uid);
       const seq = pushSeq || this.seq + 1;
+      if (op.kind === 'upsert') {
+        const values = existing ? taskValues(existing) : {};
+        for (const [field, write] of Object.entries(op.fields)) values[field] = write.value;
+        const tooLarge = checkTaskValues(values);
+        if (tooLarge !== null) {
+          // Over the size limit: nothing stored, the row does not move (the sender keeps its change).
+          this.rejectedOps.push(op);
+          rejected.push({ opId: op.opId, reason: 'too-large', message: tooLarge });
+          continue;
+        }
+      }
       if (existing && !this.visible(userId, existing)) {
         this.rejectedOps.push(op);
         rejected.push({ opId: op.opId, reason: 'forbidden', message: 'Not your task.' });

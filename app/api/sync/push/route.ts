@@ -1,7 +1,9 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
+import { getEnv } from '@/lib/server/env';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { assertSyncEnabled, pushChanges } from '@/lib/server/sync-service';
+import { pushBudgetMessage } from '@/lib/server/sync/push-limits';
 import { pushRequestSchema } from '@/lib/sync/push-schema';
 import { SYNC_LIMITS } from '@/lib/sync/protocol';
 
@@ -12,7 +14,16 @@ export const POST = withErrorHandling(async (request) => {
   assertSyncEnabled();
   const actor = await authenticateRequest(request);
   await consumeRateLimit('sync', actor.id);
-  const input = await readJson(request, pushRequestSchema, { maxBytes: SYNC_LIMITS.maxPushBytes });
+  const bytesPerMinute = getEnv().SYNC_PUSH_BYTES_PER_MINUTE;
+  const input = await readJson(request, pushRequestSchema, {
+    maxBytes: SYNC_LIMITS.maxPushBytes,
+    // Every byte read counts, valid or not: the budget bounds what one account makes the server store.
+    onBody: (bytes) =>
+      consumeRateLimit('syncBytes', actor.id, {
+        points: bytes,
+        message: (wait) => pushBudgetMessage(bytesPerMinute, wait),
+      }),
+  });
   return json(await pushChanges(actor, input));
 });
 
