@@ -4,6 +4,8 @@ import { emailSchema, type UpdateUserInput } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
 import { AppError } from './errors';
 import type { AuthenticatedUser } from './auth-service';
+import { dropUnusedResetLinks } from './password-reset-service';
+import { closeLiveSessions } from './session-service';
 import { toPublicUser, type PublicUser } from './user-dto';
 
 const USER_NOT_FOUND = 'User not found.';
@@ -55,13 +57,18 @@ export async function updateUser(options: {
   input: UpdateUserInput;
 }): Promise<PublicUser> {
   const database = await getDatabase();
-  return database.exclusive((db) => updateUserExclusive(db, database.tables, options));
+  // Whose live streams to close once the change has committed (a role or email change).
+  const ended: string[] = [];
+  const user = await database.exclusive((db) => updateUserExclusive(db, database.tables, options, ended));
+  await closeLiveSessions(ended);
+  return user;
 }
 
 async function updateUserExclusive(
   db: Executor,
   tables: Tables,
   options: { actor: AuthenticatedUser; email: string; input: UpdateUserInput },
+  ended: string[],
 ): Promise<PublicUser> {
   const { actor, input } = options;
   const target = await findUserByEmail(db, tables, options.email);
@@ -86,6 +93,9 @@ async function updateUserExclusive(
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+    // Reset links already sent went to the old address: they must not reset the account any more.
+    if (row.email !== target.email) await dropUnusedResetLinks({ db, tables }, row.id);
+    if (row.email !== target.email || row.role !== target.role) ended.push(row.id);
     return toPublicUser(row);
   } catch (error) {
     if (isUniqueViolation(error))
@@ -100,13 +110,17 @@ async function updateUserExclusive(
  */
 export async function deleteUser(options: { actor: AuthenticatedUser; email: string }): Promise<string> {
   const database = await getDatabase();
-  return database.exclusive((db) => deleteUserExclusive(db, database.tables, options));
+  const ended: string[] = [];
+  const message = await database.exclusive((db) => deleteUserExclusive(db, database.tables, options, ended));
+  await closeLiveSessions(ended);
+  return message;
 }
 
 async function deleteUserExclusive(
   db: Executor,
   tables: Tables,
   options: { actor: AuthenticatedUser; email: string },
+  ended: string[],
 ): Promise<string> {
   const target = await findUserByEmail(db, tables, options.email);
   if (target.id === options.actor.id) {
@@ -120,5 +134,6 @@ async function deleteUserExclusive(
     .where(eq(tables.users.id, target.id))
     .returning({ id: tables.users.id });
   if (deleted.length === 0) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  ended.push(target.id);
   return `User ${target.email} deleted.`;
 }

@@ -21,6 +21,7 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_RESET_MAX: '1000',
   RATE_LIMIT_CONTACT_MAX: '1000',
   RATE_LIMIT_SYNC_MAX: '100000',
+  RATE_LIMIT_SYNC_STREAM_MAX: '100000',
   // Sync route tests turn it on; every other test runs with the default.
   TEAM_SYNC: 'off',
 };
@@ -51,6 +52,7 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.contactMessages);
   await db.delete(tables.passwordResetTokens);
   await db.delete(tables.rateLimits);
+  await db.delete(tables.revokedTokens);
   await db.delete(tables.users);
 }
 
