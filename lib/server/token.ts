@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { roleSchema, type Role } from '@/lib/validation/auth';
@@ -39,6 +40,8 @@ export async function signToken(claims: {
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(SESSION_AUDIENCE)
+    // Unique, so that two logins in the same second get different tokens and a logout ends one.
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(getEnv().AUTH_TOKEN_TTL)
     .sign(secretKey());
