@@ -8,7 +8,8 @@ import { isAdminPath } from '@/lib/auth/role';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { adminProfileStore, userProfileStore } from '@/lib/storage/profiles';
-import { clearSession } from '@/lib/storage/session';
+import { endServerSession } from '@/lib/api/auth';
+import { clearSession, getStoredToken } from '@/lib/storage/session';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { Avatar } from './avatar';
 
@@ -108,6 +109,7 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
 
   function logOut() {
     setOpen(false);
+    endServerSession(getStoredToken());
     try {
       clearSession();
       (admin ? adminProfileStore : userProfileStore).remove();

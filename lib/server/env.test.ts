@@ -137,7 +137,11 @@ describe('parseEnv', () => {
     expect(set.SYNC_STREAM_MAX_PER_INSTANCE).toBe(50);
     expect(set.RATE_LIMIT_SYNC_STREAM_MAX).toBe(4);
     expect(set.RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS).toBe(30);
-    for (const name of ['SYNC_STREAM_MAX_PER_USER', 'SYNC_STREAM_MAX_PER_ADDRESS', 'SYNC_STREAM_MAX_PER_INSTANCE']) {
+    for (const name of [
+      'SYNC_STREAM_MAX_PER_USER',
+      'SYNC_STREAM_MAX_PER_ADDRESS',
+      'SYNC_STREAM_MAX_PER_INSTANCE',
+    ]) {
       expect(() => parseEnv({ [name]: '0' })).toThrow(new RegExp(name));
     }
   });

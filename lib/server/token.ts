@@ -35,12 +35,12 @@ export async function signToken(claims: {
   role: Role;
   sessionVersion: number;
 }): Promise<string> {
+  // The `jti` makes each token unique: two logins in the same second differ, and a logout ends one.
   return new SignJWT({ role: claims.role, sv: claims.sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(SESSION_AUDIENCE)
-    // Unique, so that two logins in the same second get different tokens and a logout ends one.
     .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(getEnv().AUTH_TOKEN_TTL)

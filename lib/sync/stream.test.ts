@@ -139,12 +139,14 @@ describe('openPokeStream', () => {
   it('goes down at once on 503 and tries again no sooner than Retry-After (the engine polls meanwhile)', async () => {
     vi.useFakeTimers();
     try {
-      const refuse = vi.fn<typeof globalThis.fetch>().mockImplementation(async () =>
-        Response.json(
-          { message: 'Too many live update connections are open.', code: 'SERVICE_UNAVAILABLE' },
-          { status: 503, headers: { 'Retry-After': '60' } },
-        ),
-      );
+      const refuse = vi
+        .fn<typeof globalThis.fetch>()
+        .mockImplementation(async () =>
+          Response.json(
+            { message: 'Too many live update connections are open.', code: 'SERVICE_UNAVAILABLE' },
+            { status: 503, headers: { 'Retry-After': '60' } },
+          ),
+        );
       const health: boolean[] = [];
       const close = openPokeStream({
         url: '/api/sync/stream',
@@ -202,7 +204,10 @@ describe('openPokeStream', () => {
       const fetch = vi
         .fn<typeof globalThis.fetch>()
         .mockResolvedValueOnce(
-          streamResponse(['retry: 5000\n\nevent: poke\ndata: {"seq":1}\n\n', 'event: replaced\ndata: {}\n\n']),
+          streamResponse([
+            'retry: 5000\n\nevent: poke\ndata: {"seq":1}\n\n',
+            'event: replaced\ndata: {}\n\n',
+          ]),
         )
         .mockImplementation(() => new Promise<Response>(() => undefined));
       const health: boolean[] = [];

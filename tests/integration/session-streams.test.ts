@@ -101,7 +101,10 @@ describe('live streams end when the account’s sessions change', () => {
     const alice = await createUserWithToken();
     const bob = await createUserWithToken();
     const stream = await openLiveStream(alice.token);
-    const res = await updateUser(admin.token, alice.user.email, { fullName: alice.user.fullName, role: 'admin' });
+    const res = await updateUser(admin.token, alice.user.email, {
+      fullName: alice.user.fullName,
+      role: 'admin',
+    });
     expect(res.status).toBe(200);
     await expectClosed(stream);
     // Reconnected, Alice is an admin now: she is poked for Bob's push too.
@@ -163,7 +166,10 @@ if (getTestDialect() === 'postgres')
       const alices = await openLiveStream(alice.token);
       const bobs = await openLiveStream(bob.token);
       await withClient(process.env.DATABASE_URL, (client) =>
-        client.query('select pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify({ users: [alice.user.id] })]),
+        client.query('select pg_notify($1, $2)', [
+          SESSIONS_CHANNEL,
+          JSON.stringify({ users: [alice.user.id] }),
+        ]),
       );
       await expectClosed(alices);
       await expectOpen(bobs, bob.token, 'b1');

@@ -56,7 +56,8 @@ describe('POST /api/auth/logout', () => {
     const rows = await revokedRows();
     expect(rows.map((row) => row.tokenHash)).toEqual([sha256Hex(token)]);
     // Kept until the token's own expiry, not longer.
-    const exp = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number })
+      .exp;
     expect(rows[0]?.expiresAt.getTime()).toBe(exp * 1000);
   });
 

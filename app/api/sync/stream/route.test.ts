@@ -326,7 +326,9 @@ describe('GET /api/sync/stream: life of a stream', () => {
     expect(getSyncHub().size()).toBe(0);
     // In batches of 10 open at once: 1,000 one after the other take over 15 s on PostgreSQL.
     for (let batch = 0; batch < 100; batch++) {
-      const streams = await Promise.all(Array.from({ length: 10 }, (_, index) => openStream(tokens[index % 2])));
+      const streams = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => openStream(tokens[index % 2])),
+      );
       expect(streams.map((stream) => stream.status)).toEqual(Array(10).fill(200));
       expect(getSyncHub().size()).toBe(10);
       await Promise.all(
