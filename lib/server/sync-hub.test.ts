@@ -187,6 +187,15 @@ describe('the sync hub’s caps and closes', () => {
     expect(hub.size()).toBe(1);
   });
 
+  it('remembers whom it closed and when, for streams whose token was checked before', () => {
+    const hub = createSyncHub();
+    const before = Date.now();
+    hub.closeUsers(['a']);
+    expect(hub.closedSince('a', before)).toBe(true);
+    expect(hub.closedSince('a', Date.now() + 1)).toBe(false);
+    expect(hub.closedSince('b', before)).toBe(false);
+  });
+
   it('encodes and decodes the sessions-ended payload, and refuses malformed ones', () => {
     expect(encodeSessionsEnded(['a', 'b'])).toBe('{"users":["a","b"]}');
     expect(decodeSessionsEnded(encodeSessionsEnded(['a', 'b']))).toEqual(['a', 'b']);

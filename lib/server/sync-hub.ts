@@ -58,15 +58,27 @@ export interface SyncHub {
    * then), or null once there is room.
    */
   makeRoom(userId: string, address: string, limits: StreamLimits): StreamCapReached | null;
-  /** Closes every stream of these users (`session`); a close that throws is skipped, not the others. */
+  /**
+   * Closes every stream of these users (`session`); a close that throws is skipped, not the others.
+   * Remembered for a minute, for closedSince.
+   */
   closeUsers(userIds: Iterable<string>): void;
+  /**
+   * Whether closeUsers named `userId` at or after `sinceMs`: a stream whose token was checked
+   * before then may have been checked against the account as it was, and must not open.
+   */
+  closedSince(userId: string, sinceMs: number): boolean;
   /** The number of streams registered. */
   size(): number;
 }
 
+/** How long closeUsers is remembered: far longer than a stream takes from its token check to opening. */
+const RECENT_CLOSE_MS = 60_000;
+
 export function createSyncHub(): SyncHub {
   // A Set keeps insertion order: the first of a user's streams found is their oldest.
   const subscribers = new Set<Subscriber>();
+  const closedAt = new Map<string, number>();
   const closeAll = (targets: Subscriber[], reason: StreamCloseReason) => {
     for (const subscriber of targets) {
       // Removed here, not only by the stream's cleanup: a close that fails must not leave it counted.
@@ -110,11 +122,15 @@ export function createSyncHub(): SyncHub {
     },
     closeUsers(userIds) {
       const ids = new Set(userIds);
+      const now = Date.now();
+      for (const [userId, at] of closedAt) if (at < now - RECENT_CLOSE_MS) closedAt.delete(userId);
+      for (const userId of ids) closedAt.set(userId, now);
       closeAll(
         [...subscribers].filter((subscriber) => ids.has(subscriber.userId)),
         'session',
       );
     },
+    closedSince: (userId, sinceMs) => (closedAt.get(userId) ?? -Infinity) >= sinceMs,
     size: () => subscribers.size,
   };
 }

@@ -60,10 +60,15 @@ const STREAMS_FULL_RETRY_SECONDS = 60;
 export async function openSyncStream(
   request: Request,
   actor: SyncActor,
-  options: { expiresAtMs: number | null; address: string },
+  options: { expiresAtMs: number | null; address: string; checkedAtMs: number },
 ): Promise<Response> {
   const env = getEnv();
   if (env.database.dialect === 'postgres') await ensureSyncListener(env.database.url);
+  // The account changed between the token check and now (its close came before this stream was in
+  // the hub): say bye at once, so the browser reconnects and its token is checked again.
+  if (getSyncHub().closedSince(actor.id, options.checkedAtMs)) {
+    return new Response(`retry: ${SYNC_STREAM_RETRY_MS}\n\n${BYE}`, { headers: SYNC_STREAM_HEADERS });
+  }
   // From here to the subscription nothing awaits, so streams opening together cannot overshoot a cap.
   const full = getSyncHub().makeRoom(actor.id, options.address, {
     perUser: env.SYNC_STREAM_MAX_PER_USER,

@@ -6,6 +6,7 @@ import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
 import { hashResetToken } from '@/lib/server/password-reset-service';
 import { getSyncHub } from '@/lib/server/sync-hub';
+import { openSyncStream } from '@/lib/server/sync-stream';
 import { SESSIONS_CHANNEL } from '@/lib/server/sync-listener';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
@@ -153,6 +154,36 @@ describe('live streams end when the account’s sessions change', () => {
     expect(res.status).toBe(200);
     await expectClosed(stream);
     expect((await openStream(alice.token)).status).toBe(401);
+    expect(getSyncHub().size()).toBe(0);
+  });
+});
+
+describe('a stream opening while the account changes', () => {
+  it('says bye at once when the account was closed after its token was checked', async () => {
+    const alice = await createUserWithToken();
+    const actor = { id: alice.user.id, role: 'user' as const };
+    const request = () => new Request('http://tasklane.test/api/sync/stream');
+    // Token checked, then the account changed (its close reached the hub before this stream).
+    const checkedAtMs = Date.now();
+    getSyncHub().closeUsers([alice.user.id]);
+    const late = await openSyncStream(request(), actor, {
+      expiresAtMs: null,
+      address: '203.0.113.10',
+      checkedAtMs,
+    });
+    expect(late.status).toBe(200);
+    expect(await late.text()).toBe('retry: 5000\n\nevent: bye\ndata: {}\n\n');
+    expect(getSyncHub().size()).toBe(0);
+    // Checked after the change: opens as usual.
+    const controller = new AbortController();
+    const fresh = await openSyncStream(
+      new Request('http://tasklane.test/api/sync/stream', { signal: controller.signal }),
+      actor,
+      { expiresAtMs: null, address: '203.0.113.10', checkedAtMs: Date.now() + 1 },
+    );
+    expect(getSyncHub().size()).toBe(1);
+    controller.abort();
+    await fresh.body?.cancel();
     expect(getSyncHub().size()).toBe(0);
   });
 });

@@ -14,10 +14,12 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withErrorHandling(async (request) => {
   assertSyncEnabled();
+  // Before the account is read: an account change committed after this closes the stream.
+  const checkedAtMs = Date.now();
   const { user, expiresAtMs } = await authenticateSession(request);
   await consumeRateLimit('syncStream', user.id);
   await consumeRateLimit('sync', user.id);
-  return openSyncStream(request, user, { expiresAtMs, address: getClientIp(request) });
+  return openSyncStream(request, user, { expiresAtMs, address: getClientIp(request), checkedAtMs });
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
