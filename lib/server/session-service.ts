@@ -49,13 +49,15 @@ export async function logOutSession(request: Request): Promise<void> {
  */
 export async function closeLiveSessions(userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0 || !isTeamSyncOn()) return;
-  getSyncHub().closeUsers(userIds);
+  const handle = await getDatabase();
+  // SQLite: one process owns the file, so its hub holds every stream.
+  if (handle.dialect !== 'postgres') return getSyncHub().closeUsers(userIds);
   try {
-    const handle = await getDatabase();
-    if (handle.dialect !== 'postgres') return;
-    // This instance's own listener hears it too; its streams are closed already, so nothing happens twice.
+    // Every instance's listener hears it, this one's too (as with pokes: one path, so a stream
+    // reconnecting at once is not closed a second time by the echo).
     await handle.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${encodeSessionsEnded(userIds)})`);
   } catch (error) {
+    getSyncHub().closeUsers(userIds);
     logger.warn('Could not tell the other instances to close live sync streams', error);
   }
 }

@@ -64,8 +64,9 @@ export interface SyncHub {
    */
   closeUsers(userIds: Iterable<string>): void;
   /**
-   * Whether closeUsers named `userId` at or after `sinceMs`: a stream whose token was checked
-   * before then may have been checked against the account as it was, and must not open.
+   * Whether closeUsers named `userId` at or after `sinceMs` (`performance.now()` time, finer than
+   * Date.now(): a browser reconnecting right after a close must not count as before it): a stream
+   * whose token was checked before then may have been checked against the account as it was.
    */
   closedSince(userId: string, sinceMs: number): boolean;
   /** The number of streams registered. */
@@ -122,7 +123,7 @@ export function createSyncHub(): SyncHub {
     },
     closeUsers(userIds) {
       const ids = new Set(userIds);
-      const now = Date.now();
+      const now = performance.now();
       for (const [userId, at] of closedAt) if (at < now - RECENT_CLOSE_MS) closedAt.delete(userId);
       for (const userId of ids) closedAt.set(userId, now);
       closeAll(

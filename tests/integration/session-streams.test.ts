@@ -164,7 +164,7 @@ describe('a stream opening while the account changes', () => {
     const actor = { id: alice.user.id, role: 'user' as const };
     const request = () => new Request('http://tasklane.test/api/sync/stream');
     // Token checked, then the account changed (its close reached the hub before this stream).
-    const checkedAtMs = Date.now();
+    const checkedAtMs = performance.now();
     getSyncHub().closeUsers([alice.user.id]);
     const late = await openSyncStream(request(), actor, {
       expiresAtMs: null,
@@ -179,7 +179,7 @@ describe('a stream opening while the account changes', () => {
     const fresh = await openSyncStream(
       new Request('http://tasklane.test/api/sync/stream', { signal: controller.signal }),
       actor,
-      { expiresAtMs: null, address: '203.0.113.10', checkedAtMs: Date.now() + 1 },
+      { expiresAtMs: null, address: '203.0.113.10', checkedAtMs: performance.now() + 1 },
     );
     expect(getSyncHub().size()).toBe(1);
     controller.abort();

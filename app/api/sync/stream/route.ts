@@ -14,8 +14,8 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = withErrorHandling(async (request) => {
   assertSyncEnabled();
-  // Before the account is read: an account change committed after this closes the stream.
-  const checkedAtMs = Date.now();
+  // Before the account is read: an account change whose close comes after this ends the stream.
+  const checkedAtMs = performance.now();
   const { user, expiresAtMs } = await authenticateSession(request);
   await consumeRateLimit('syncStream', user.id);
   await consumeRateLimit('sync', user.id);
