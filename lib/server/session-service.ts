@@ -21,13 +21,14 @@ const NO_EXPIRY_KEEP_MS = 365 * 24 * 60 * 60_000;
 
 /**
  * POST /api/auth/logout: the caller's token stops working at once (401 from then on). Idempotent:
- * a token already revoked is answered the same. Expired revocations are purged on the way.
+ * a token already revoked is answered the same, and so is one that is no session at all (forged,
+ * expired, another audience): there is nothing to end, and nothing is stored for it. A browser
+ * logging out with a stale token thus gets no error to log. Expired revocations are purged on the way.
  */
 export async function logOutSession(request: Request): Promise<void> {
   const token = readBearerToken(request);
-  if (!token || !(await verifyToken(token))) {
-    throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
-  }
+  if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
+  if (!(await verifyToken(token))) return;
   const now = Date.now();
   const { db, tables } = await getDatabase();
   const { revokedTokens } = tables;
