@@ -127,6 +127,29 @@ test.describe('navbar', () => {
   });
 
   test(
+    'Logout ends the session on the server too: its token gets 401 afterwards',
+    { tag: '@one-width' },
+    async ({ adminPage: page, adminToken }) => {
+      // Signed in, an empty body reaches validation (400); once the token is revoked it stops at 401.
+      const tryToken = () =>
+        page.request.post('/api/auth/change-password', {
+          headers: { Authorization: `Bearer ${adminToken}` },
+          data: {},
+        });
+      expect((await tryToken()).status()).toBe(400);
+      await page.goto('/admin/dashboard');
+      const loggedOut = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/auth/logout',
+      );
+      await page.getByRole('button', { name: /^Profile menu for / }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect((await loggedOut).status()).toBe(204);
+      expect((await tryToken()).status()).toBe(401);
+    },
+  );
+
+  test(
     'the logo goes to the dashboard after 0.5 s, not before',
     { tag: '@one-width' },
     async ({ adminPage: page }) => {

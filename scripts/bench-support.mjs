@@ -135,6 +135,11 @@ export function syncServerEnv({ port, dataDir, databaseUrl, extra = {} }) {
     RATE_LIMIT_SYNC_MAX: '1000000',
     // Uploads of 5,000 tasks at full speed: the per-account byte budget would pace them (2 MB/min).
     SYNC_PUSH_BYTES_PER_MINUTE: String(1024 ** 3),
+    // Every stream of a bench comes from this one address, many per user: the caps would refuse them.
+    RATE_LIMIT_SYNC_STREAM_MAX: '1000000',
+    SYNC_STREAM_MAX_PER_USER: '100000',
+    SYNC_STREAM_MAX_PER_ADDRESS: '100000',
+    SYNC_STREAM_MAX_PER_INSTANCE: '100000',
     PORT: String(port),
     HOST: '127.0.0.1',
     ...extra,

@@ -3,7 +3,8 @@
  * (TEAM_SYNC=on) on one fresh PostgreSQL database, behind a round-robin HTTP proxy this script runs
  * on 127.0.0.1. A member's browser shows her board through the proxy; changes pushed straight to
  * instance A must reach it, through the stream it holds on instance B, within 2 s — before and
- * after B's LISTEN connection is cut by the database (pg_terminate_backend).
+ * after B's LISTEN connection is cut by the database (pg_terminate_backend). Then a password change
+ * made on A must close the user's stream on B within 5 s.
  *
  * The proxy sends every /api/sync/stream request to B and round-robins everything else (pages,
  * pulls, pushes) over A and B. Pinning the stream in the proxy, rather than pointing the page at B,
@@ -28,6 +29,8 @@ const DATABASE = 'tasklane_two_instances_check';
 const LISTENER = 'tasklane-sync-listener';
 /** The issue's bar for a change to reach another instance's browser. */
 const WITHIN_MS = 2_000;
+/** The issue's bar for an account change to close that user's streams on every instance. */
+const SESSION_CLOSE_WITHIN_MS = 5_000;
 
 class CheckFailed extends Error {}
 
@@ -312,6 +315,34 @@ async function main(): Promise<void> {
     if (proxy.served.A === 0 || proxy.served.B === 0)
       fail(`the proxy did not spread requests: ${JSON.stringify(proxy.served)}`);
     ok(`requests through the proxy: ${proxy.served.A} to A, ${proxy.served.B} to B (streams pinned to B)`);
+
+    // Sessions end on every instance (docs/decisions/0022-sessions.md): a password change made on A
+    // closes the stream the user holds on B, through PostgreSQL's NOTIFY.
+    const onB = await fetch(`${B.base}/api/sync/stream`, { headers: { authorization: `Bearer ${token}` } });
+    if (onB.status !== 200 || !onB.body) fail(`stream on B: ${onB.status}`);
+    const readerB = onB.body.getReader();
+    cleanups.push(() => readerB.cancel().catch(() => undefined));
+    const changed = await fetch(`${A.base}/api/auth/change-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ currentPassword: 'two-instances-1', newPassword: 'two-instances-2' }),
+    });
+    if (changed.status !== 200) fail(`password change on A: ${changed.status} ${await changed.text()}`);
+    const changedAt = performance.now();
+    const decoder = new TextDecoder();
+    let received = '';
+    for (;;) {
+      const left = SESSION_CLOSE_WITHIN_MS - (performance.now() - changedAt);
+      const chunk = await Promise.race([readerB.read(), sleep(Math.max(0, left)).then(() => null)]);
+      if (chunk === null)
+        fail(`B’s stream was still open ${SESSION_CLOSE_WITHIN_MS} ms after the password change on A`);
+      if (chunk.done) break;
+      received += decoder.decode(chunk.value, { stream: true });
+    }
+    if (!received.includes('event: bye')) fail('B’s stream ended without `bye`');
+    ok(
+      `password changed on A: the user’s stream on B said bye and ended after ${(performance.now() - changedAt).toFixed(0)} ms`,
+    );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     await withAdmin(admin, (client) => client.query(`drop database if exists ${DATABASE} with (force)`));

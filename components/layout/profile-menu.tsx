@@ -4,11 +4,12 @@ import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { endServerSession } from '@/lib/api/logout';
 import { isAdminPath } from '@/lib/auth/role';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { adminProfileStore, userProfileStore } from '@/lib/storage/profiles';
-import { clearSession } from '@/lib/storage/session';
+import { clearSession, getStoredToken } from '@/lib/storage/session';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncLogout } from '@/components/sync/use-team-sync-logout';
 import { Avatar } from './avatar';
@@ -113,7 +114,9 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
     teamSyncLogout.beforeLogout(endSession);
   }
 
+  /** After team sync sent what waits (or was told to leave it): the token ends on the server too. */
   function endSession() {
+    endServerSession(getStoredToken());
     try {
       clearSession();
       (admin ? adminProfileStore : userProfileStore).remove();

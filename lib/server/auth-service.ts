@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor } from './db';
+import { sha256Hex } from './digest';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
@@ -125,6 +126,12 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
   return (await authenticateSession(request)).user;
 }
 
+/** The token of `Authorization: Bearer <token>`, or null without one. */
+export function readBearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization') ?? '';
+  return /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] ?? null;
+}
+
 /**
  * authenticateRequest, plus when the caller's token expires (ms since the epoch; null: never), for
  * responses that outlive the request (a live sync stream ends then).
@@ -132,16 +139,23 @@ export async function authenticateRequest(request: Request): Promise<Authenticat
 export async function authenticateSession(
   request: Request,
 ): Promise<{ user: AuthenticatedUser; expiresAtMs: number | null }> {
-  const header = request.headers.get('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1]) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
-  const claims = await verifyToken(match[1]);
+  const token = readBearerToken(request);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
+  const claims = await verifyToken(token);
   if (!claims)
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
 
   const { db, tables } = await getDatabase();
-  const [row] = await db.select().from(tables.users).where(eq(tables.users.id, claims.sub)).limit(1);
-  if (!row || row.sessionVersion !== claims.sv) {
+  const { users, revokedTokens } = tables;
+  // One round trip: the account, and whether this token was logged out (revoked_tokens).
+  const [found] = await db
+    .select({ row: users, revoked: revokedTokens.tokenHash })
+    .from(users)
+    .leftJoin(revokedTokens, eq(revokedTokens.tokenHash, sha256Hex(token)))
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  const row = found?.row;
+  if (!row || row.sessionVersion !== claims.sv || found.revoked !== null) {
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
   }
   const user = {
@@ -151,7 +165,7 @@ export async function authenticateSession(
     role: row.role,
     sessionVersion: row.sessionVersion,
   };
-  return { user, expiresAtMs: tokenExpiresAtMs(match[1]) };
+  return { user, expiresAtMs: tokenExpiresAtMs(token) };
 }
 
 /** Admin API guard: 401 without a valid token, 403 for a non-admin. The role is read from the database. */

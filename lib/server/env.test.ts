@@ -143,6 +143,34 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SYNC_STREAM_MAX_MS: 'soon' })).toThrow(/SYNC_STREAM_MAX_MS/);
   });
 
+  it('caps live sync streams at 5 per user, 100 per address and 2,000 per instance unless set', () => {
+    const env = parseEnv({});
+    expect(env.SYNC_STREAM_MAX_PER_USER).toBe(5);
+    expect(env.SYNC_STREAM_MAX_PER_ADDRESS).toBe(100);
+    expect(env.SYNC_STREAM_MAX_PER_INSTANCE).toBe(2_000);
+    expect(env.RATE_LIMIT_SYNC_STREAM_MAX).toBe(30);
+    expect(env.RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS).toBe(60);
+    const set = parseEnv({
+      SYNC_STREAM_MAX_PER_USER: '2',
+      SYNC_STREAM_MAX_PER_ADDRESS: '10',
+      SYNC_STREAM_MAX_PER_INSTANCE: '50',
+      RATE_LIMIT_SYNC_STREAM_MAX: '4',
+      RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS: '30',
+    });
+    expect(set.SYNC_STREAM_MAX_PER_USER).toBe(2);
+    expect(set.SYNC_STREAM_MAX_PER_ADDRESS).toBe(10);
+    expect(set.SYNC_STREAM_MAX_PER_INSTANCE).toBe(50);
+    expect(set.RATE_LIMIT_SYNC_STREAM_MAX).toBe(4);
+    expect(set.RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS).toBe(30);
+    for (const name of [
+      'SYNC_STREAM_MAX_PER_USER',
+      'SYNC_STREAM_MAX_PER_ADDRESS',
+      'SYNC_STREAM_MAX_PER_INSTANCE',
+    ]) {
+      expect(() => parseEnv({ [name]: '0' })).toThrow(new RegExp(name));
+    }
+  });
+
   it('looks for reminder emails every minute unless set, never more often than every 100 ms', () => {
     expect(parseEnv({}).REMINDER_INTERVAL_MS).toBe(60_000);
     expect(parseEnv({ REMINDER_INTERVAL_MS: '500' }).REMINDER_INTERVAL_MS).toBe(500);

@@ -94,6 +94,15 @@ const envSchema = z.object({
   SYNC_STREAM_HEARTBEAT_MS: intFromEnv(20_000, 1),
   /** A live sync stream ends after this long (or at its token's expiry, if sooner); the browser reconnects. */
   SYNC_STREAM_MAX_MS: intFromEnv(10 * 60_000, 1),
+  /** Live sync streams one user may hold on an instance; opening one more closes their oldest. */
+  SYNC_STREAM_MAX_PER_USER: intFromEnv(5, 1),
+  /** Live sync streams from one client address on an instance; beyond it a new one gets 503. */
+  SYNC_STREAM_MAX_PER_ADDRESS: intFromEnv(100, 1),
+  /** Live sync streams on an instance (about 60 kB of memory each); beyond it a new one gets 503. */
+  SYNC_STREAM_MAX_PER_INSTANCE: intFromEnv(2_000, 1),
+  /** Live sync streams one user may open within the window (each also counts on RATE_LIMIT_SYNC_MAX). */
+  RATE_LIMIT_SYNC_STREAM_MAX: intFromEnv(30, 1),
+  RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS: intFromEnv(60, 1),
   /** How often the reminder scheduler looks for morning emails to send (TEAM_SYNC=on only). */
   REMINDER_INTERVAL_MS: intFromEnv(60_000, 100),
 });

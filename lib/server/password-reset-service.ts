@@ -1,13 +1,15 @@
 import 'server-only';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@/lib/validation/auth';
-import { getDatabase, type DatabaseHandle } from './db';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
+import { sha256Hex } from './digest';
 import { getEnv } from './env';
 import { AppError } from './errors';
 import { buildPasswordResetMail, sendMailInBackground } from './mailer';
 import { hashPassword } from './password';
 import { consumeRateLimit } from './rate-limit';
+import { closeLiveSessions } from './session-service';
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, a reset link has been sent to it.';
@@ -16,13 +18,19 @@ export const INVALID_RESET_TOKEN_MESSAGE =
   'This reset link is invalid, expired or already used. Request a new one.';
 
 export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 type Database = Pick<DatabaseHandle, 'db' | 'tables'>;
 
-/** A user's unused reset links: replaced by a new one, or void once the password has changed. */
-async function dropUnusedResetLinks({ db, tables }: Database, userId: string): Promise<void> {
+/**
+ * A user's unused reset links: replaced by a new one, or void once the password or the email (the
+ * links went to the old address) has changed.
+ */
+export async function dropUnusedResetLinks(
+  { db, tables }: { db: Executor; tables: Tables },
+  userId: string,
+): Promise<void> {
   const { passwordResetTokens } = tables;
   await db
     .delete(passwordResetTokens)
@@ -51,7 +59,10 @@ export async function storeNewPassword(
         : and(eq(users.id, userId), eq(users.sessionVersion, sessionVersion)),
     )
     .returning({ id: users.id, role: users.role, sessionVersion: users.sessionVersion });
-  if (updated) await dropUnusedResetLinks(database, updated.id);
+  if (updated) {
+    await dropUnusedResetLinks(database, updated.id);
+    await closeLiveSessions([updated.id]);
+  }
   return updated;
 }
 

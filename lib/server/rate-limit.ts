@@ -20,7 +20,8 @@ type LimiterName =
   | 'changePasswordUser'
   | 'changePasswordIp'
   | 'sync'
-  | 'syncBytes';
+  | 'syncBytes'
+  | 'syncStream';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
@@ -50,6 +51,7 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   sync: { points: 'RATE_LIMIT_SYNC_MAX', window: 'RATE_LIMIT_SYNC_WINDOW_SECONDS' },
   // Points are bytes: what one account may push per minute (docs/product.md#team-sync-limits).
   syncBytes: { points: 'SYNC_PUSH_BYTES_PER_MINUTE', window: 60 },
+  syncStream: { points: 'RATE_LIMIT_SYNC_STREAM_MAX', window: 'RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS' },
 };
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSyncHub, getSyncHub } from './sync-hub';
-import { decodePoke, encodePoke } from './sync-listener';
+import { createSyncHub, getSyncHub, type StreamCloseReason, type StreamLimits } from './sync-hub';
+import { decodePoke, decodeSessionsEnded, encodePoke, encodeSessionsEnded } from './sync-listener';
 
 describe('the sync hub', () => {
   it('pokes the named members and every admin, and no one else', () => {
@@ -118,5 +118,89 @@ describe('the NOTIFY payload of a poke', () => {
       expect(decodePoke(payload), payload).toBeNull();
     }
     expect(decodePoke('{"seq":0,"users":[]}')).toEqual({ seq: 0, userIds: new Set() });
+  });
+});
+
+describe('the sync hub’s caps and closes', () => {
+  const LIMITS: StreamLimits = { perUser: 2, perAddress: 3, perInstance: 4 };
+
+  /** Subscribes a stream named `user@address` that records how it was closed and leaves the hub then. */
+  function open(hub: ReturnType<typeof createSyncHub>, userId: string, address: string, log: string[]) {
+    const leave = hub.subscribe(userId, 'user', () => undefined, {
+      address,
+      close: (reason: StreamCloseReason) => {
+        log.push(`${userId}@${address}:${reason}`);
+        leave();
+      },
+    });
+  }
+
+  it('closes the user’s oldest streams (`replaced`) to make room at their cap, and only theirs', () => {
+    const hub = createSyncHub();
+    const closed: string[] = [];
+    open(hub, 'a', 'x', closed);
+    open(hub, 'a', 'y', closed);
+    open(hub, 'b', 'x', closed);
+    expect(hub.makeRoom('b', 'z', LIMITS)).toBeNull();
+    expect(closed).toEqual([]);
+    expect(hub.makeRoom('a', 'z', LIMITS)).toBeNull();
+    expect(closed).toEqual(['a@x:replaced']);
+    expect(hub.size()).toBe(2);
+    // Lowered below what the user holds: every surplus stream goes, oldest first.
+    open(hub, 'a', 'z', closed);
+    expect(hub.makeRoom('a', 'w', { ...LIMITS, perUser: 1 })).toBeNull();
+    expect(closed).toEqual(['a@x:replaced', 'a@y:replaced', 'a@z:replaced']);
+  });
+
+  it('refuses beyond the address and instance caps without closing anything', () => {
+    const hub = createSyncHub();
+    const closed: string[] = [];
+    open(hub, 'a', 'x', closed);
+    open(hub, 'b', 'x', closed);
+    open(hub, 'c', 'x', closed);
+    expect(hub.makeRoom('d', 'x', LIMITS)).toBe('address');
+    expect(hub.makeRoom('d', 'y', LIMITS)).toBeNull();
+    open(hub, 'd', 'y', closed);
+    expect(hub.makeRoom('e', 'z', LIMITS)).toBe('instance');
+    expect(closed).toEqual([]);
+    // The user's own replaced stream frees its place at both caps.
+    expect(hub.makeRoom('a', 'x', { ...LIMITS, perUser: 1 })).toBeNull();
+    expect(closed).toEqual(['a@x:replaced']);
+  });
+
+  it('closes every stream of the named users (`session`) and no other; a close that throws is skipped', () => {
+    const hub = createSyncHub();
+    const closed: string[] = [];
+    open(hub, 'a', 'x', closed);
+    hub.subscribe('a', 'user', () => undefined, {
+      close: () => {
+        throw new Error('already gone');
+      },
+    });
+    open(hub, 'a', 'y', closed);
+    open(hub, 'b', 'x', closed);
+    open(hub, 'c', 'x', closed);
+    hub.closeUsers(['a', 'c']);
+    expect(closed).toEqual(['a@x:session', 'a@y:session', 'c@x:session']);
+    expect(hub.size()).toBe(1);
+    hub.closeUsers(['nobody']);
+    expect(hub.size()).toBe(1);
+  });
+
+  it('remembers whom it closed and when, for streams whose token was checked before', () => {
+    const hub = createSyncHub();
+    const before = performance.now();
+    hub.closeUsers(['a']);
+    expect(hub.closedSince('a', before)).toBe(true);
+    expect(hub.closedSince('a', performance.now() + 1)).toBe(false);
+    expect(hub.closedSince('b', before)).toBe(false);
+  });
+
+  it('encodes and decodes the sessions-ended payload, and refuses malformed ones', () => {
+    expect(encodeSessionsEnded(['a', 'b'])).toBe('{"users":["a","b"]}');
+    expect(decodeSessionsEnded(encodeSessionsEnded(['a', 'b']))).toEqual(['a', 'b']);
+    for (const payload of ['', 'x', 'null', '{}', '{"users":null}', '{"users":[1]}', '{"users":"a"}']) {
+      expect(decodeSessionsEnded(payload), payload).toBeNull();
+    }
   });
 });

@@ -15,26 +15,85 @@ export interface SyncPoke {
 
 export type PokeSender = (seq: number) => void;
 
+/**
+ * Why a stream is closed from outside: `session`, the user's sessions changed (password, role,
+ * email, deletion; the browser reconnects with its token and finds out); `replaced`, the user
+ * opened more streams than STREAM_LIMITS allow and this was the oldest.
+ */
+export type StreamCloseReason = 'session' | 'replaced';
+
+export interface StreamOptions {
+  /** The client address the stream was opened from (counted against the per-address cap). */
+  address?: string;
+  /** Ends the stream; called at most once, for closeUsers or to make room for a newer stream. */
+  close?: (reason: StreamCloseReason) => void;
+}
+
+/** Caps on the streams held by this process. */
+export interface StreamLimits {
+  perUser: number;
+  perAddress: number;
+  perInstance: number;
+}
+
+/** The cap a new stream would exceed: beyond it the stream is refused (503). */
+export type StreamCapReached = 'instance' | 'address';
+
 interface Subscriber {
   userId: string;
   role: SyncRole;
+  address: string | undefined;
   send: PokeSender;
+  close: ((reason: StreamCloseReason) => void) | undefined;
 }
 
 export interface SyncHub {
   /** Registers a stream; the function returned removes it (calling it again does nothing). */
-  subscribe(userId: string, role: SyncRole, send: PokeSender): () => void;
+  subscribe(userId: string, role: SyncRole, send: PokeSender, options?: StreamOptions): () => void;
   /** Calls `send` of every stream the poke is for; a sender that throws is skipped, not the others. */
   publish(poke: SyncPoke): void;
+  /**
+   * Makes room for one more stream of `userId` from `address`: with the user at `perUser`, their
+   * oldest streams are closed (`replaced`). Returns the cap that is full instead (nothing is closed
+   * then), or null once there is room.
+   */
+  makeRoom(userId: string, address: string, limits: StreamLimits): StreamCapReached | null;
+  /**
+   * Closes every stream of these users (`session`); a close that throws is skipped, not the others.
+   * Remembered for a minute, for closedSince.
+   */
+  closeUsers(userIds: Iterable<string>): void;
+  /**
+   * Whether closeUsers named `userId` at or after `sinceMs` (`performance.now()` time, finer than
+   * Date.now(): a browser reconnecting right after a close must not count as before it): a stream
+   * whose token was checked before then may have been checked against the account as it was.
+   */
+  closedSince(userId: string, sinceMs: number): boolean;
   /** The number of streams registered. */
   size(): number;
 }
 
+/** How long closeUsers is remembered: far longer than a stream takes from its token check to opening. */
+const RECENT_CLOSE_MS = 60_000;
+
 export function createSyncHub(): SyncHub {
+  // A Set keeps insertion order: the first of a user's streams found is their oldest.
   const subscribers = new Set<Subscriber>();
+  const closedAt = new Map<string, number>();
+  const closeAll = (targets: Subscriber[], reason: StreamCloseReason) => {
+    for (const subscriber of targets) {
+      // Removed here, not only by the stream's cleanup: a close that fails must not leave it counted.
+      subscribers.delete(subscriber);
+      try {
+        subscriber.close?.(reason);
+      } catch {
+        // The stream is gone from the hub; the others still close.
+      }
+    }
+  };
   return {
-    subscribe(userId, role, send) {
-      const subscriber: Subscriber = { userId, role, send };
+    subscribe(userId, role, send, options = {}) {
+      const subscriber: Subscriber = { userId, role, send, address: options.address, close: options.close };
       subscribers.add(subscriber);
       return () => {
         subscribers.delete(subscriber);
@@ -51,6 +110,28 @@ export function createSyncHub(): SyncHub {
         }
       }
     },
+    makeRoom(userId, address, limits) {
+      const own = [...subscribers].filter((subscriber) => subscriber.userId === userId);
+      const evicted = own.slice(0, Math.max(0, own.length - limits.perUser + 1));
+      if (subscribers.size - evicted.length >= limits.perInstance) return 'instance';
+      let fromAddress = 0;
+      for (const subscriber of subscribers) if (subscriber.address === address) fromAddress += 1;
+      fromAddress -= evicted.filter((subscriber) => subscriber.address === address).length;
+      if (fromAddress >= limits.perAddress) return 'address';
+      closeAll(evicted, 'replaced');
+      return null;
+    },
+    closeUsers(userIds) {
+      const ids = new Set(userIds);
+      const now = performance.now();
+      for (const [userId, at] of closedAt) if (at < now - RECENT_CLOSE_MS) closedAt.delete(userId);
+      for (const userId of ids) closedAt.set(userId, now);
+      closeAll(
+        [...subscribers].filter((subscriber) => ids.has(subscriber.userId)),
+        'session',
+      );
+    },
+    closedSince: (userId, sinceMs) => (closedAt.get(userId) ?? -Infinity) >= sinceMs,
     size: () => subscribers.size,
   };
 }

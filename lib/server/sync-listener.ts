@@ -15,6 +15,11 @@ import { getSyncHub, type SyncPoke } from './sync-hub';
  */
 
 export const SYNC_CHANNEL = 'tasklane_sync';
+/**
+ * "Close these users' streams" (their sessions changed): a channel of its own, so an instance of
+ * the previous version, which listens to SYNC_CHANNEL only, is not sent a payload it cannot read.
+ */
+export const SESSIONS_CHANNEL = 'tasklane_sessions';
 /** How the listener's connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'tasklane-sync-listener';
 
@@ -45,6 +50,24 @@ export function decodePoke(payload: string): SyncPoke | null {
   if (users === null) return { seq, userIds: null };
   if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string')) return null;
   return { seq, userIds: new Set(users) };
+}
+
+/** The NOTIFY payload closing `userIds`' streams: `{"users":[…]}`. */
+export function encodeSessionsEnded(userIds: readonly string[]): string {
+  return JSON.stringify({ users: userIds });
+}
+
+/** The user ids in a sessions-ended payload, or null for anything malformed. */
+export function decodeSessionsEnded(payload: string): string[] | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const users = (data as { users?: unknown } | null)?.users;
+  if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string')) return null;
+  return users;
 }
 
 /** The statement that sends `poke` to every instance when the transaction `db` belongs to commits. */
@@ -116,6 +139,12 @@ async function connect(state: ListenerState): Promise<void> {
   });
   client.on('end', drop);
   client.on('notification', (message) => {
+    if (message.channel === SESSIONS_CHANNEL) {
+      const userIds = decodeSessionsEnded(message.payload ?? '');
+      if (userIds) getSyncHub().closeUsers(userIds);
+      else logger.warn('Team sync listener ignored a malformed notification', message.payload);
+      return;
+    }
     if (message.channel !== SYNC_CHANNEL) return;
     const poke = decodePoke(message.payload ?? '');
     if (poke) getSyncHub().publish(poke);
@@ -124,6 +153,7 @@ async function connect(state: ListenerState): Promise<void> {
   try {
     await client.connect();
     await client.query(`listen ${SYNC_CHANNEL}`);
+    await client.query(`listen ${SESSIONS_CHANNEL}`);
     if (state.stopped || dropped) {
       await client.end().catch(() => undefined);
       return;

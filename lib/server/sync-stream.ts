@@ -1,7 +1,8 @@
 import 'server-only';
 import type { SyncActor } from '@/lib/sync/access';
 import { getEnv } from './env';
-import { getSyncHub } from './sync-hub';
+import { AppError } from './errors';
+import { getSyncHub, type StreamCloseReason } from './sync-hub';
 import { ensureSyncListener } from './sync-listener';
 import { lastSyncSeq } from './sync-service';
 
@@ -13,7 +14,13 @@ import { lastSyncSeq } from './sync-service';
  * - `event: poke` `data: {"seq":n}` after each push whose audience includes the user (admins: all);
  * - a `: ping` comment every SYNC_STREAM_HEARTBEAT_MS, so proxies keep the connection open;
  * - `event: bye` `data: {}`, then the end, after SYNC_STREAM_MAX_MS or at the token's expiry,
- *   whichever comes first (the browser reconnects with a fresh token).
+ *   whichever comes first (the browser reconnects with a fresh token), or when the user's sessions
+ *   changed (lib/server/session-service.ts: the reconnect finds out whether the token still works);
+ * - `event: replaced` `data: {}`, then the end, when the user opened a newer stream beyond
+ *   SYNC_STREAM_MAX_PER_USER (the browser polls, and tries again much later).
+ *
+ * Beyond SYNC_STREAM_MAX_PER_ADDRESS streams from one client address, or SYNC_STREAM_MAX_PER_INSTANCE
+ * in this process, a new stream is refused with 503 (the browser polls instead).
  *
  * It ends and leaves the hub when the request aborts, the reader cancels, or a write fails.
  */
@@ -37,6 +44,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export const pokeEvent = (seq: number): string => `event: poke\ndata: ${JSON.stringify({ seq })}\n\n`;
 const PING = ': ping\n\n';
 const BYE = 'event: bye\ndata: {}\n\n';
+const REPLACED = 'event: replaced\ndata: {}\n\n';
+const FAREWELLS: Record<StreamCloseReason, string> = { session: BYE, replaced: REPLACED };
+
+export const STREAMS_FULL_MESSAGE =
+  'Too many live update connections are open. Changes will still arrive, a little later.';
+/** What a refused browser is told to wait before trying again. */
+const STREAMS_FULL_RETRY_SECONDS = 60;
 
 /**
  * The stream for `actor`, registered in the hub before the last push's number is read, so a push
@@ -46,10 +60,26 @@ const BYE = 'event: bye\ndata: {}\n\n';
 export async function openSyncStream(
   request: Request,
   actor: SyncActor,
-  options: { expiresAtMs: number | null },
+  options: { expiresAtMs: number | null; address: string; checkedAtMs: number },
 ): Promise<Response> {
   const env = getEnv();
   if (env.database.dialect === 'postgres') await ensureSyncListener(env.database.url);
+  // The account changed between the token check and now (its close came before this stream was in
+  // the hub): say bye at once, so the browser reconnects and its token is checked again.
+  if (getSyncHub().closedSince(actor.id, options.checkedAtMs)) {
+    return new Response(`retry: ${SYNC_STREAM_RETRY_MS}\n\n${BYE}`, { headers: SYNC_STREAM_HEADERS });
+  }
+  // From here to the subscription nothing awaits, so streams opening together cannot overshoot a cap.
+  const full = getSyncHub().makeRoom(actor.id, options.address, {
+    perUser: env.SYNC_STREAM_MAX_PER_USER,
+    perAddress: env.SYNC_STREAM_MAX_PER_ADDRESS,
+    perInstance: env.SYNC_STREAM_MAX_PER_INSTANCE,
+  });
+  if (full) {
+    throw new AppError('SERVICE_UNAVAILABLE', STREAMS_FULL_MESSAGE, {
+      headers: { 'Retry-After': String(STREAMS_FULL_RETRY_SECONDS) },
+    });
+  }
 
   const encoder = new TextEncoder();
   const cleanups: (() => void)[] = [];
@@ -86,7 +116,12 @@ export async function openSyncStream(
   });
 
   write(`retry: ${SYNC_STREAM_RETRY_MS}\n\n`);
-  cleanups.push(getSyncHub().subscribe(actor.id, actor.role, (seq) => write(pokeEvent(seq))));
+  cleanups.push(
+    getSyncHub().subscribe(actor.id, actor.role, (seq) => write(pokeEvent(seq)), {
+      address: options.address,
+      close: (reason) => end(FAREWELLS[reason]),
+    }),
+  );
   const onAbort = () => end();
   request.signal.addEventListener('abort', onAbort, { once: true });
   cleanups.push(() => request.signal.removeEventListener('abort', onAbort));

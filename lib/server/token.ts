@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { roleSchema, type Role } from '@/lib/validation/auth';
@@ -6,6 +7,12 @@ import { getEnv } from './env';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'tasklane';
+/**
+ * The audience of a session token: no other token signed with AUTH_SECRET (an unsubscribe link's)
+ * is accepted as one. Tokens issued before tokens had an audience carry none, and are accepted
+ * until they expire (docs/decisions/0022-sessions.md).
+ */
+export const SESSION_AUDIENCE = 'session';
 
 const claimsSchema = z.object({
   sub: z.string().min(1),
@@ -28,19 +35,28 @@ export async function signToken(claims: {
   role: Role;
   sessionVersion: number;
 }): Promise<string> {
+  // The `jti` makes each token unique: two logins in the same second differ, and a logout ends one.
   return new SignJWT({ role: claims.role, sv: claims.sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
+    .setAudience(SESSION_AUDIENCE)
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(getEnv().AUTH_TOKEN_TTL)
     .sign(secretKey());
 }
 
-/** The claims of a valid token, or null for anything else (bad signature, `alg: none`, expired, malformed). */
+/**
+ * The claims of a valid session token, or null for anything else (bad signature, `alg: none`,
+ * expired, malformed, another audience). It may still have been revoked: authenticateSession checks.
+ */
 export async function verifyToken(token: string): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(), { algorithms: [ALGORITHM], issuer: ISSUER });
+    // jose checks an audience only when one is required, and requiring one would refuse the
+    // previous version's tokens (none): so no audience, or exactly the session's.
+    if (payload.aud !== undefined && payload.aud !== SESSION_AUDIENCE) return null;
     const parsed = claimsSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
   } catch {

@@ -5,6 +5,8 @@ import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db
 import { unassignTasks } from './sync-assignees';
 import { AppError } from './errors';
 import type { AuthenticatedUser } from './auth-service';
+import { dropUnusedResetLinks } from './password-reset-service';
+import { closeLiveSessions } from './session-service';
 import { toPublicUser, type PublicUser } from './user-dto';
 
 const USER_NOT_FOUND = 'User not found.';
@@ -56,13 +58,18 @@ export async function updateUser(options: {
   input: UpdateUserInput;
 }): Promise<PublicUser> {
   const database = await getDatabase();
-  return database.exclusive((db) => updateUserExclusive(db, database.tables, options));
+  // Whose live streams to close once the change has committed (a role or email change).
+  const ended: string[] = [];
+  const user = await database.exclusive((db) => updateUserExclusive(db, database.tables, options, ended));
+  await closeLiveSessions(ended);
+  return user;
 }
 
 async function updateUserExclusive(
   db: Executor,
   tables: Tables,
   options: { actor: AuthenticatedUser; email: string; input: UpdateUserInput },
+  ended: string[],
 ): Promise<PublicUser> {
   const { actor, input } = options;
   const target = await findUserByEmail(db, tables, options.email);
@@ -87,6 +94,9 @@ async function updateUserExclusive(
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+    // Reset links already sent went to the old address: they must not reset the account any more.
+    if (row.email !== target.email) await dropUnusedResetLinks({ db, tables }, row.id);
+    if (row.email !== target.email || row.role !== target.role) ended.push(row.id);
     return toPublicUser(row);
   } catch (error) {
     if (isUniqueViolation(error))
@@ -101,9 +111,11 @@ async function updateUserExclusive(
  */
 export async function deleteUser(options: { actor: AuthenticatedUser; email: string }): Promise<string> {
   const database = await getDatabase();
+  const ended: string[] = [];
   const { message, assigned } = await database.exclusive((db) =>
-    deleteUserExclusive(db, database.tables, options),
+    deleteUserExclusive(db, database.tables, options, ended),
   );
+  await closeLiveSessions(ended);
   // Their tasks become unassigned for every browser, never handed to a later account of the same name.
   await unassignTasks({ id: options.actor.id, role: 'admin' }, assigned);
   return message;
@@ -113,6 +125,7 @@ async function deleteUserExclusive(
   db: Executor,
   tables: Tables,
   options: { actor: AuthenticatedUser; email: string },
+  ended: string[],
 ): Promise<{ message: string; assigned: { uid: string; version: number }[] }> {
   const target = await findUserByEmail(db, tables, options.email);
   if (target.id === options.actor.id) {
@@ -131,5 +144,6 @@ async function deleteUserExclusive(
     .where(eq(tables.users.id, target.id))
     .returning({ id: tables.users.id });
   if (deleted.length === 0) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  ended.push(target.id);
   return { message: `User ${target.email} deleted.`, assigned };
 }

@@ -21,6 +21,7 @@ import { conflictsStore, settleConflict } from './conflicts-store';
 import type { PushRequest, PushResponse, SyncConflict } from './protocol';
 import { TASK_LIMIT_MESSAGES } from './task-size';
 import { createMeta, readMeta, type SyncMeta } from './replica';
+import { openPokeStream } from './stream';
 import { answerFirstSync, retrySync, syncStatusStore } from './status-store';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
@@ -825,6 +826,52 @@ describe('live stream', () => {
     stop?.();
     stop = null;
     expect(closed).toBe(true);
+  });
+});
+
+describe('live stream refused', () => {
+  it('falls back to polling every 4 s when the server refuses to reopen the stream (503)', async () => {
+    const { calls, begin } = start();
+    // The first stream delivers a poke (the stream is up), then drops; the server then refuses (503).
+    let dropFirst: (() => void) | null = null;
+    const encoder = new TextEncoder();
+    const streamFetch = vi
+      .fn<typeof fetch>()
+      .mockImplementationOnce(async () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode('retry: 5000\n\nevent: poke\ndata: {"seq":0}\n\n'));
+            dropFirst = () => controller.error(new TypeError('network error'));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      })
+      .mockImplementation(async () =>
+        Response.json({ code: 'SERVICE_UNAVAILABLE' }, { status: 503, headers: { 'Retry-After': '60' } }),
+      );
+    begin({
+      ...environment,
+      openStream: (handlers) =>
+        openPokeStream({ url: '/api/sync/stream', fetch: streamFetch, random: () => 0, ...handlers }),
+    });
+    await settle();
+    const pulls = () => calls.filter((call) => call.method === 'GET').length;
+    const first = pulls();
+    // Up: no poll within 30 s.
+    await vi.advanceTimersByTimeAsync(30_000);
+    await settle();
+    expect(pulls()).toBe(first);
+    dropFirst!();
+    // The reconnect (after 0.5 s) is refused: polling goes back to every 4 s at once.
+    await vi.advanceTimersByTimeAsync(1_000);
+    await settle();
+    expect(streamFetch).toHaveBeenCalledTimes(2);
+    const afterRefusal = pulls();
+    await vi.advanceTimersByTimeAsync(8_000);
+    await settle();
+    expect(pulls()).toBeGreaterThanOrEqual(afterRefusal + 2);
+    // And the stream is not asked again before Retry-After.
+    expect(streamFetch).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -754,7 +754,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
           else again = true;
         },
         onHealth: (up) => {
+          const wasUp = streamUp;
           streamUp = up;
+          // The next poll was set a minute away while the stream was up: bring it back to the
+          // pace without one (pokes may be missed from now on). A cycle running or failing sets its own.
+          if (wasUp && !up && !cycle && failures === 0) schedule(pollMs());
         },
       }) ?? null;
   }

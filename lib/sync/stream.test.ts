@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPokeStream, parseEvents, readPokeSeq } from './stream';
 
 /** Real timers (the stream's 1 s back-off): room for a busy machine, without slowing a quiet one. */
@@ -134,5 +134,80 @@ describe('openPokeStream', () => {
     await vi.waitFor(() => expect(hanging).toHaveBeenCalledTimes(1), WAIT);
     close();
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('openPokeStream when the server turns the stream away', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Opens a stream on `fetch` (random 0: the shortest delays) and records its health reports. */
+  async function openOn(fetch: typeof globalThis.fetch) {
+    const health: boolean[] = [];
+    const close = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 't',
+      fetch,
+      onPoke: () => undefined,
+      onHealth: (up) => health.push(up),
+      random: () => 0,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    return { health, close };
+  }
+
+  it('goes down at once on 503 and tries again no sooner than Retry-After (the engine polls meanwhile)', async () => {
+    const refuse = vi
+      .fn<typeof globalThis.fetch>()
+      .mockImplementation(async () =>
+        Response.json(
+          { message: 'Too many live update connections are open.', code: 'SERVICE_UNAVAILABLE' },
+          { status: 503, headers: { 'Retry-After': '60' } },
+        ),
+      );
+    const { health, close } = await openOn(refuse);
+    expect(refuse).toHaveBeenCalledTimes(1);
+    expect(health).toEqual([false]);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(refuse).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refuse).toHaveBeenCalledTimes(2);
+    close();
+  });
+
+  it('goes down at once on 429 too, and backs off without Retry-After', async () => {
+    const limited = vi
+      .fn<typeof globalThis.fetch>()
+      .mockImplementation(async () => Response.json({ code: 'RATE_LIMITED' }, { status: 429 }));
+    const { health, close } = await openOn(limited);
+    expect(health).toEqual([false]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(limited).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(limited).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(limited).toHaveBeenCalledTimes(3);
+    close();
+  });
+
+  it('goes down when the server closes the stream for a newer one (`replaced`), and waits minutes', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(
+        streamResponse(['retry: 5000\n\nevent: poke\ndata: {"seq":1}\n\n', 'event: replaced\ndata: {}\n\n']),
+      )
+      .mockImplementation(() => new Promise<Response>(() => undefined));
+    const { health, close } = await openOn(fetch);
+    expect(health).toEqual([true, false]);
+    // random 0: half of 5 minutes.
+    await vi.advanceTimersByTimeAsync(150_000 - 1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    close();
   });
 });

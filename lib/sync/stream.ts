@@ -3,8 +3,10 @@
  * events stream read with `fetch`, because `EventSource` cannot send the Authorization header and a
  * token in the URL would end up in logs. The stream only says "pull now" (`poke`, with the newest
  * sequence number); the engine pulls. It reconnects with jitter when the server ends it (`bye`,
- * every few minutes and at token expiry) and with a growing delay when it fails; meanwhile the
- * engine keeps polling, so sync works behind any proxy.
+ * every few minutes, at token expiry, and when the account's sessions changed) and with a growing
+ * delay when it fails; meanwhile the engine keeps polling, so sync works behind any proxy. A server
+ * that refuses the stream (503: its stream caps are full; 429: too many opened) or closes it for a
+ * newer one of the same user (`replaced`) is not asked again for a long while: the engine polls.
  */
 
 export interface StreamEvent {
@@ -51,6 +53,14 @@ export function readPokeSeq(data: string): number | null {
 /** After this many failed connections in a row the stream counts as down (the engine polls faster). */
 export const STREAM_FAILURES_BEFORE_DOWN = 3;
 const MAX_RETRY_MS = 30_000;
+/** After `replaced`: this user has more browsers streaming than the server keeps; polling will do. */
+const REPLACED_RETRY_MS = 5 * 60_000;
+
+/** `Retry-After` in ms (whole seconds only; a date or garbage counts as none). */
+function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1_000 : 0;
+}
 
 export interface PokeStreamOptions {
   url: string;
@@ -106,6 +116,16 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
       options.onHealth(false);
       return;
     }
+    // Refused for now (the server's stream caps, or this account opens too many): polling carries
+    // on, and the stream is tried again no sooner than the server asked.
+    if (response.status === 503 || response.status === 429) {
+      void response.body?.cancel().catch(() => undefined);
+      failures += 1;
+      options.onHealth(false);
+      const base = Math.max(retryAfterMs(response), Math.min(MAX_RETRY_MS, 1_000 * 2 ** (failures - 1)));
+      retryIn(Math.round(base * (1 + random() / 2)));
+      return;
+    }
     if (!response.ok || !response.body) {
       failed();
       return;
@@ -113,6 +133,7 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     let ended = false;
+    let replaced = false;
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -121,6 +142,7 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
         buffer = parsed.rest;
         for (const { event, data } of parsed.events) {
           if (event === 'bye') ended = true;
+          if (event === 'replaced') replaced = true;
           if (event !== 'poke') continue;
           const seq = readPokeSeq(data);
           if (seq === null) continue;
@@ -133,6 +155,11 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
       // The connection dropped (or we closed it).
     }
     if (closed) return;
+    if (replaced) {
+      options.onHealth(false);
+      retryIn(Math.round(REPLACED_RETRY_MS * (0.5 + random() / 2)));
+      return;
+    }
     // A stream the server closed on purpose is opened again soon, spread so that a restarted server
     // is not met by every browser at once; one that dropped counts as a failure.
     if (ended) retryIn(1_000 + Math.round(random() * 9_000));

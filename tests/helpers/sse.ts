@@ -115,10 +115,13 @@ export interface OpenedStream {
 
 const opened = new Set<OpenedStream>();
 
-/** Opens a stream as `token` (none: no Authorization header). Close it with closeStreams(). */
-export async function openStream(token: string | undefined): Promise<OpenedStream> {
+/**
+ * Opens a stream as `token` (none: no Authorization header) from client address `ip`. Close it with
+ * closeStreams().
+ */
+export async function openStream(token: string | undefined, ip = '203.0.113.10'): Promise<OpenedStream> {
   const controller = new AbortController();
-  const headers: Record<string, string> = { 'x-forwarded-for': '203.0.113.10' };
+  const headers: Record<string, string> = { 'x-forwarded-for': ip };
   if (token) headers.authorization = `Bearer ${token}`;
   const request = new Request('http://tasklane.test/api/sync/stream', { headers, signal: controller.signal });
   const response = await streamRoute(request, { params: Promise.resolve({}) } as never);
@@ -136,8 +139,11 @@ export async function openStream(token: string | undefined): Promise<OpenedStrea
 }
 
 /** A stream opened as `token` with its first two blocks (`retry`, the first poke) read; returns that poke's seq too. */
-export async function openLiveStream(token: string): Promise<OpenedStream & { firstSeq: number }> {
-  const stream = await openStream(token);
+export async function openLiveStream(
+  token: string,
+  ip?: string,
+): Promise<OpenedStream & { firstSeq: number }> {
+  const stream = await openStream(token, ip);
   if (stream.status !== 200)
     throw new Error(`stream refused: ${stream.status} ${JSON.stringify(stream.body)}`);
   const retry = await stream.events.next();

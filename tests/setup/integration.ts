@@ -24,6 +24,7 @@ export const BASE_TEST_ENV: Record<string, string> = {
   // The production defaults, listed so that a test's override is undone by the next applyTestEnv().
   SYNC_PUSH_BYTES_PER_MINUTE: String(2 * 1024 * 1024),
   SYNC_MAX_TASKS_PER_OWNER: '100000',
+  RATE_LIMIT_SYNC_STREAM_MAX: '100000',
   // Sync route tests turn it on; every other test runs with the default.
   TEAM_SYNC: 'off',
 };
@@ -54,6 +55,7 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.contactMessages);
   await db.delete(tables.passwordResetTokens);
   await db.delete(tables.rateLimits);
+  await db.delete(tables.revokedTokens);
   await db.delete(tables.users);
 }
 

@@ -239,6 +239,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'rateLimits',
       'reminderSends',
       'reminderSettings',
+      'revokedTokens',
       'syncChanges',
       'syncConflicts',
       'syncRevocations',

@@ -41,6 +41,20 @@ export const passwordResetTokens = pgTable(
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );
 
+/**
+ * Session tokens ended before their expiry by a logout (docs/decisions/0022-sessions.md): the
+ * SHA-256 of the token, so any token can be listed, including ones issued before tokens had an id.
+ * A row is useless once its token has expired and is purged after that.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (table) => [index('revoked_tokens_expires_at_idx').on(table.expiresAt)],
+);
+
 /** rate-limiter-flexible's RateLimiterDrizzle store: key, points, expire. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

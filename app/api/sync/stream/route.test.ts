@@ -97,6 +97,82 @@ describe('GET /api/sync/stream: access', () => {
   });
 });
 
+describe('GET /api/sync/stream: caps', () => {
+  const FULL = {
+    message: 'Too many live update connections are open. Changes will still arrive, a little later.',
+    code: 'SERVICE_UNAVAILABLE',
+  };
+
+  it('keeps at most 5 streams per user: the 6th closes the oldest with `replaced`', async () => {
+    const { token } = await createUserWithToken();
+    const streams = [];
+    for (let index = 0; index < 5; index++) streams.push(await openLiveStream(token));
+    expect(getSyncHub().size()).toBe(5);
+    const sixth = await openLiveStream(token);
+    expect(getSyncHub().size()).toBe(5);
+    expect(await streams[0]!.events.nextEvent()).toEqual({ event: 'replaced', data: '{}' });
+    expect(await streams[0]!.events.next()).toBeNull();
+    // The others and the new one are still poked.
+    const { body } = await push(token, 'laptop', [upsertOp('a1', 't1', { title: 'Still here' })]);
+    for (const stream of [...streams.slice(1), sixth]) expect(await stream.events.nextPoke()).toBe(body.seq);
+  });
+
+  it('answers 503 with Retry-After beyond SYNC_STREAM_MAX_PER_ADDRESS streams from one address', async () => {
+    await withEnv({ SYNC_STREAM_MAX_PER_ADDRESS: '2' }, async () => {
+      const alice = await createUserWithToken();
+      const bob = await createUserWithToken();
+      await openLiveStream(alice.token, '198.51.100.1');
+      await openLiveStream(bob.token, '198.51.100.1');
+      const refused = await openStream(alice.token, '198.51.100.1');
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual(FULL);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(getSyncHub().size()).toBe(2);
+      // Another address still gets one.
+      expect((await openStream(alice.token, '198.51.100.2')).status).toBe(200);
+    });
+  });
+
+  it('answers 503 beyond SYNC_STREAM_MAX_PER_INSTANCE streams, whoever asks', async () => {
+    await withEnv({ SYNC_STREAM_MAX_PER_INSTANCE: '2' }, async () => {
+      const alice = await createUserWithToken();
+      const bob = await createUserWithToken();
+      const carol = await createUserWithToken();
+      await openLiveStream(alice.token, '198.51.100.1');
+      await openLiveStream(bob.token, '198.51.100.2');
+      const refused = await openStream(carol.token, '198.51.100.3');
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual(FULL);
+      expect(getSyncHub().size()).toBe(2);
+    });
+  });
+
+  it('replacing one of the user’s own streams is not refused at the instance cap', async () => {
+    await withEnv({ SYNC_STREAM_MAX_PER_INSTANCE: '2', SYNC_STREAM_MAX_PER_USER: '1' }, async () => {
+      const alice = await createUserWithToken();
+      const bob = await createUserWithToken();
+      const old = await openLiveStream(alice.token);
+      await openLiveStream(bob.token);
+      expect((await openStream(alice.token)).status).toBe(200);
+      expect(await old.events.nextEvent()).toEqual({ event: 'replaced', data: '{}' });
+      expect(getSyncHub().size()).toBe(2);
+    });
+  });
+
+  it('limits how many streams one user opens per window (429 with Retry-After), apart from pulls', async () => {
+    await withEnv({ RATE_LIMIT_SYNC_STREAM_MAX: '2' }, async () => {
+      const { token } = await createUserWithToken();
+      expect((await openStream(token)).status).toBe(200);
+      expect((await openStream(token)).status).toBe(200);
+      const limited = await openStream(token);
+      expect(limited.status).toBe(429);
+      expect(limited.body?.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await pull(token)).status).toBe(200);
+    });
+  });
+});
+
 describe('GET /api/sync/stream: who is poked', () => {
   it('pokes the pusher’s streams and the admins’ after a push, and not another member’s', async () => {
     const alice = await createUserWithToken();
@@ -245,11 +321,14 @@ describe('GET /api/sync/stream: life of a stream', () => {
 
   // The issue's leak bar: no stream or listener left behind after 1,000 streams opened and closed.
   it('holds no stream after 1,000 opened and closed, and (PostgreSQL) exactly one listener', async () => {
-    const { token } = await createUserWithToken();
+    // Two users: one may hold 5 streams (SYNC_STREAM_MAX_PER_USER).
+    const tokens = [(await createUserWithToken()).token, (await createUserWithToken()).token];
     expect(getSyncHub().size()).toBe(0);
     // In batches of 10 open at once: 1,000 one after the other take over 15 s on PostgreSQL.
     for (let batch = 0; batch < 100; batch++) {
-      const streams = await Promise.all(Array.from({ length: 10 }, () => openStream(token)));
+      const streams = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => openStream(tokens[index % 2])),
+      );
       expect(streams.map((stream) => stream.status)).toEqual(Array(10).fill(200));
       expect(getSyncHub().size()).toBe(10);
       await Promise.all(

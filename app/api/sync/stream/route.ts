@@ -1,5 +1,5 @@
 import { authenticateSession } from '@/lib/server/auth-service';
-import { methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { assertSyncEnabled } from '@/lib/server/sync-service';
 import { openSyncStream } from '@/lib/server/sync-stream';
@@ -9,14 +9,17 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Server-sent events telling the caller's browser when to pull (docs/product.md#team-sync-endpoints);
- * the stream's mechanics are in lib/server/sync-stream.ts. Each stream opened counts once on the
- * sync rate limit.
+ * the stream's mechanics and caps are in lib/server/sync-stream.ts. Each stream opened counts on a
+ * limit of its own and once on the sync rate limit.
  */
 export const GET = withErrorHandling(async (request) => {
   assertSyncEnabled();
+  // Before the account is read: an account change whose close comes after this ends the stream.
+  const checkedAtMs = performance.now();
   const { user, expiresAtMs } = await authenticateSession(request);
+  await consumeRateLimit('syncStream', user.id);
   await consumeRateLimit('sync', user.id);
-  return openSyncStream(request, user, { expiresAtMs });
+  return openSyncStream(request, user, { expiresAtMs, address: getClientIp(request), checkedAtMs });
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

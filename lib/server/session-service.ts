@@ -1,0 +1,64 @@
+import 'server-only';
+import { lt, sql } from 'drizzle-orm';
+import { readBearerToken } from './auth-service';
+import { getDatabase } from './db';
+import { sha256Hex } from './digest';
+import { isTeamSyncOn } from './env';
+import { AppError } from './errors';
+import { logger } from './logger';
+import { getSyncHub } from './sync-hub';
+import { encodeSessionsEnded, SESSIONS_CHANNEL } from './sync-listener';
+import { tokenExpiresAtMs, verifyToken } from './token';
+
+/**
+ * Where sessions end before their token expires (docs/decisions/0022-sessions.md): a logout lists
+ * its token as revoked, and a change to an account (password, role, email, deletion) closes that
+ * account's live sync streams on every instance.
+ */
+
+/** A token without `exp` never expires on its own: its revocation is kept this long. */
+const NO_EXPIRY_KEEP_MS = 365 * 24 * 60 * 60_000;
+
+/**
+ * POST /api/auth/logout: the caller's token stops working at once (401 from then on). Idempotent:
+ * a token already revoked is answered the same, and so is one that is no session at all (forged,
+ * expired, another audience): there is nothing to end, and nothing is stored for it. A browser
+ * logging out with a stale token thus gets no error to log. Expired revocations are purged on the way.
+ */
+export async function logOutSession(request: Request): Promise<void> {
+  const token = readBearerToken(request);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
+  if (!(await verifyToken(token))) return;
+  const now = Date.now();
+  const { db, tables } = await getDatabase();
+  const { revokedTokens } = tables;
+  await db
+    .insert(revokedTokens)
+    .values({
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(tokenExpiresAtMs(token) ?? now + NO_EXPIRY_KEEP_MS),
+    })
+    .onConflictDoNothing();
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date(now)));
+}
+
+/**
+ * Closes the live sync streams of `userIds` here and, on PostgreSQL, on every other instance.
+ * Called after the change has committed: a browser that reconnects at once must see it. A failure
+ * is logged, not thrown: the change itself has been made, and each stream still ends by itself
+ * within SYNC_STREAM_MAX_MS.
+ */
+export async function closeLiveSessions(userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0 || !isTeamSyncOn()) return;
+  const handle = await getDatabase();
+  // SQLite: one process owns the file, so its hub holds every stream.
+  if (handle.dialect !== 'postgres') return getSyncHub().closeUsers(userIds);
+  try {
+    // Every instance's listener hears it, this one's too (as with pokes: one path, so a stream
+    // reconnecting at once is not closed a second time by the echo).
+    await handle.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${encodeSessionsEnded(userIds)})`);
+  } catch (error) {
+    getSyncHub().closeUsers(userIds);
+    logger.warn('Could not tell the other instances to close live sync streams', error);
+  }
+}
