@@ -193,7 +193,10 @@ describe('PUT /admin/users/{email}', () => {
     [{ fullName: 'Valid' }, 'Role must be "user" or "admin".'],
     [{ fullName: 'x'.repeat(101), role: 'user' }, 'Full name must be at most 100 characters.'],
     [{ fullName: 'Line\nbreak', role: 'user' }, 'Full name must not contain control characters.'],
-    [{ fullName: 'Carol\u200dDiaz', role: 'user' }, 'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.'],
+    [
+      { fullName: 'Carol\u200dDiaz', role: 'user' },
+      'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.',
+    ],
     [{ fullName: 'Valid', email: 'not-an-email', role: 'user' }, 'Enter a valid email address.'],
   ])('answers 400 VALIDATION_ERROR for %j and leaves the row alone', async (body, message) => {
     const { token } = await createAdminWithToken();

@@ -102,8 +102,14 @@ describe('POST /api/auth/register', () => {
     [{ ...valid, password: undefined }, 'Password is required.'],
     [{ ...valid, role: 'superuser' }, 'Role must be "user" or "admin".'],
     // Names that look like another (docs/product.md#names).
-    [{ ...valid, fullName: 'Asha\u200bRao' }, 'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.'],
-    [{ ...valid, fullName: 'Asha \u202eoaR' }, 'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.'],
+    [
+      { ...valid, fullName: 'Asha\u200bRao' },
+      'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.',
+    ],
+    [
+      { ...valid, fullName: 'Asha \u202eoaR' },
+      'Full name must not contain invisible characters or text-direction marks. Type the name again without pasting it.',
+    ],
     [{ ...valid, fullName: 'Asha\u2028Rao' }, 'Full name must not contain control characters.'],
   ])('answers 400 with the first problem for %j', async (body, message) => {
     const res = await call(POST, PATH, { body });
