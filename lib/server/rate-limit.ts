@@ -19,7 +19,8 @@ type LimiterName =
   | 'contact'
   | 'changePasswordUser'
   | 'changePasswordIp'
-  | 'sync';
+  | 'sync'
+  | 'invite';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
@@ -44,6 +45,7 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey; times?: numb
     times: 4,
   },
   sync: { points: 'RATE_LIMIT_SYNC_MAX', window: 'RATE_LIMIT_SYNC_WINDOW_SECONDS' },
+  invite: { points: 'RATE_LIMIT_INVITE_MAX', window: 'RATE_LIMIT_INVITE_WINDOW_SECONDS' },
 };
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {

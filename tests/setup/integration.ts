@@ -21,8 +21,12 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_RESET_MAX: '1000',
   RATE_LIMIT_CONTACT_MAX: '1000',
   RATE_LIMIT_SYNC_MAX: '100000',
+  RATE_LIMIT_INVITE_MAX: '1000',
   // Sync route tests turn it on; every other test runs with the default.
   TEAM_SYNC: 'off',
+  // Sign-up tests set presets; listed so that applyTestEnv() puts the defaults back (empty: unset).
+  SIGNUP_MODE: '',
+  SIGNUP_DOMAINS: '',
 };
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
@@ -51,6 +55,8 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.contactMessages);
   await db.delete(tables.passwordResetTokens);
   await db.delete(tables.rateLimits);
+  await db.delete(tables.invitations);
+  await db.delete(tables.appSettings);
   await db.delete(tables.users);
 }
 
