@@ -1,32 +1,91 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
 import { NewPasswordFields, useNewPassword } from '@/components/auth/new-password-fields';
+import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { registerAccount } from '@/lib/api/auth';
-import { dashboardPathFor, parseRole, withRole } from '@/lib/auth/role';
+import { lookUpInvitation, registerAccount, type InvitationDetails } from '@/lib/api/auth';
+import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
+import { formatRole } from '@/lib/admin/users';
+import { dashboardPathFor, parseRole, withRole, type Role } from '@/lib/auth/role';
 
-/** Sign up; the role comes from `?role=` and is sent as chosen. */
+type Invitation =
+  | { status: 'none' }
+  | { status: 'checking' }
+  | { status: 'ready'; details: InvitationDetails }
+  | { status: 'refused'; message: string };
+
+/** An invitation link's details (`?invite=`), looked up once; without one there is nothing to do. */
+function useInvitation(token: string): Invitation {
+  const [invitation, setInvitation] = useState<Invitation>({ status: token ? 'checking' : 'none' });
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    lookUpInvitation(token, { signal: controller.signal }).then(
+      (details) => setInvitation({ status: 'ready', details }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setInvitation({ status: 'refused', message: describeFailure(error, FAILURE_WORDING.invitation) });
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+  return invitation;
+}
+
+function InvitationNotice({ invitation }: { invitation: Invitation }) {
+  switch (invitation.status) {
+    case 'none':
+      return null;
+    case 'checking':
+      return <FormAlert tone="info">Checking your invitation…</FormAlert>;
+    case 'refused':
+      return <FormAlert tone="error">{invitation.message}</FormAlert>;
+    case 'ready': {
+      const { role, email } = invitation.details;
+      return (
+        <FormAlert tone="info">
+          You are invited to join as {formatRole(role)}
+          {email ? ` with ${email}` : ''}.
+        </FormAlert>
+      );
+    }
+  }
+}
+
+/**
+ * Sign up; the role comes from `?role=` and is sent as chosen. Opened from an invitation link
+ * (`?invite=`), the invitation's role and email are filled in and the token is sent with the form.
+ */
 export function SignupForm() {
-  const role = parseRole(useSearchParams()?.get('role'));
+  const searchParams = useSearchParams();
+  const inviteToken = searchParams?.get('invite') ?? '';
+  const invitation = useInvitation(inviteToken);
+  const invited = invitation.status === 'ready' ? invitation.details : null;
+  const role: Role = invited?.role ?? parseRole(searchParams?.get('role'));
   const fullName = useTextInput();
   const email = useTextInput();
   const newPassword = useNewPassword();
+  // An invitation made for one address admits only that one: shown, not typed.
+  const boundEmail = invited?.email ?? null;
+  const emailValue = boundEmail ?? email.value;
 
   async function send() {
     const input = {
       fullName: fullName.value,
-      email: email.value,
+      email: emailValue,
       password: newPassword.password.value,
       role,
+      ...(inviteToken ? { invite: inviteToken } : {}),
     };
     const grant = await registerAccount(input);
     // Should the browser refuse to keep the session, the account exists already: the form shows the
     // storage error's own message, since "try again" would only hit the duplicate-email error.
-    keepSession(grant, { email: email.value, name: fullName.value.trim() });
-    return dashboardPathFor(role);
+    keepSession(grant, { email: emailValue, name: fullName.value.trim() });
+    return dashboardPathFor(grant.role ?? role);
   }
 
   return (
@@ -34,9 +93,18 @@ export function SignupForm() {
       title={role === 'admin' ? 'Admin Signup' : 'User Signup'}
       footer={{ prompt: 'Already have an account?', href: withRole('/login', role), link: 'Log in' }}
     >
-      <AuthForm kind="signup" check={() => newPassword.mismatch} send={send}>
+      <AuthForm
+        kind="signup"
+        check={() => newPassword.mismatch}
+        send={send}
+        notice={<InvitationNotice invitation={invitation} />}
+      >
         <TextField label="Full Name" name="fullName" autoComplete="name" required {...fullName} />
-        <EmailField {...email} />
+        {boundEmail ? (
+          <EmailField value={boundEmail} readOnly hint="This invitation is for this email." />
+        ) : (
+          <EmailField {...email} />
+        )}
         <NewPasswordFields label="Password" state={newPassword} />
       </AuthForm>
     </AuthCard>
