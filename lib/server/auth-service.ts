@@ -133,7 +133,7 @@ async function registerInvitee(input: RegisterInput & { invite: string }): Promi
   const checkInvitation = async (executor: Executor, now: Date) => {
     const invitation = await findUsableInvitation(executor, input.invite, now);
     if (invitation.email !== null && invitation.email !== input.email) {
-      throw new AppError('INVITATION_EMAIL_MISMATCH', invitationEmailMismatchMessage(invitation.email));
+      throw new AppError('INVITEE_MISMATCH', invitationEmailMismatchMessage(invitation.email));
     }
     return invitation;
   };

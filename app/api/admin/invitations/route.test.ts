@@ -271,7 +271,7 @@ describe('signing up with an invitation', () => {
     expect(wrong.body).toEqual({
       message:
         'This invitation is for ivy@example.com. Sign up with that email, or ask an administrator for a new invitation.',
-      code: 'INVITATION_EMAIL_MISMATCH',
+      code: 'INVITEE_MISMATCH',
     });
     expect((await signup(created.token, { email: 'IVY@example.com' })).status).toBe(201);
   });
