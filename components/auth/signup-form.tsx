@@ -1,14 +1,17 @@
 'use client';
 
+import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
 import { NewPasswordFields, useNewPassword } from '@/components/auth/new-password-fields';
 import { FormAlert } from '@/components/ui/form-alert';
+import { TEXT_LINK } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
 import { lookUpInvitation, registerAccount, type InvitationDetails } from '@/lib/api/auth';
 import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
+import { serverMessageOf } from '@/lib/api/http';
 import { formatRole } from '@/lib/admin/users';
 import { dashboardPathFor, parseRole, withRole, type Role } from '@/lib/auth/role';
 
@@ -16,24 +19,37 @@ type Invitation =
   | { status: 'none' }
   | { status: 'checking' }
   | { status: 'ready'; details: InvitationDetails }
-  | { status: 'refused'; message: string };
+  /** The server refused the link (used, revoked, expired, unknown): there is nothing to sign up with. */
+  | { status: 'dead'; message: string }
+  /** The check failed (offline, timeout): the form stays, the server checks the link again on sign-up. */
+  | { status: 'unchecked'; message: string };
 
-/** An invitation link's details (`?invite=`), looked up once; without one there is nothing to do. */
+/**
+ * An invitation link's details (`?invite=`), looked up once per token; without one there is nothing
+ * to do. The answer is kept with its token, so following a link to the plain sign-up forgets it.
+ */
 function useInvitation(token: string): Invitation {
-  const [invitation, setInvitation] = useState<Invitation>({ status: token ? 'checking' : 'none' });
+  const [answer, setAnswer] = useState<{ token: string; invitation: Invitation } | null>(null);
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
+    const settle = (invitation: Invitation) => setAnswer({ token, invitation });
     lookUpInvitation(token, { signal: controller.signal }).then(
-      (details) => setInvitation({ status: 'ready', details }),
+      (details) => settle({ status: 'ready', details }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setInvitation({ status: 'refused', message: describeFailure(error, FAILURE_WORDING.invitation) });
+        const reason = serverMessageOf(error);
+        settle(
+          reason
+            ? { status: 'dead', message: reason }
+            : { status: 'unchecked', message: describeFailure(error, FAILURE_WORDING.invitation) },
+        );
       },
     );
     return () => controller.abort();
   }, [token]);
-  return invitation;
+  if (!token) return { status: 'none' };
+  return answer?.token === token ? answer.invitation : { status: 'checking' };
 }
 
 function InvitationNotice({ invitation }: { invitation: Invitation }) {
@@ -42,7 +58,8 @@ function InvitationNotice({ invitation }: { invitation: Invitation }) {
       return null;
     case 'checking':
       return <FormAlert tone="info">Checking your invitation…</FormAlert>;
-    case 'refused':
+    case 'dead':
+    case 'unchecked':
       return <FormAlert tone="error">{invitation.message}</FormAlert>;
     case 'ready': {
       const { role, email } = invitation.details;
@@ -88,11 +105,27 @@ export function SignupForm() {
     return dashboardPathFor(grant.role ?? role);
   }
 
+  const title = role === 'admin' ? 'Admin Signup' : 'User Signup';
+  const footer = { prompt: 'Already have an account?', href: withRole('/login', role), link: 'Log in' };
+
+  // A dead link: say why before anything is typed, and offer the plain sign-up (the server's mode decides).
+  if (invitation.status === 'dead') {
+    return (
+      <AuthCard title={title} footer={footer}>
+        <div className="space-y-4">
+          <InvitationNotice invitation={invitation} />
+          <p className="text-center text-sm">
+            <Link href={withRole('/signup', role)} className={TEXT_LINK}>
+              Sign up without an invitation
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
-    <AuthCard
-      title={role === 'admin' ? 'Admin Signup' : 'User Signup'}
-      footer={{ prompt: 'Already have an account?', href: withRole('/login', role), link: 'Log in' }}
-    >
+    <AuthCard title={title} footer={footer}>
       <AuthForm
         kind="signup"
         check={() => newPassword.mismatch}
