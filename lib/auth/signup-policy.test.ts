@@ -34,7 +34,13 @@ describe('parseDomainList', () => {
 
 describe('isDomainName', () => {
   it('accepts ordinary and punycode names', () => {
-    for (const name of ['example.com', 'a.io', 'mail.example.co.uk', 'xn--bcher-kva.example', 'xn--p1ai.xn--p1ai'])
+    for (const name of [
+      'example.com',
+      'a.io',
+      'mail.example.co.uk',
+      'xn--bcher-kva.example',
+      'xn--p1ai.xn--p1ai',
+    ])
       expect(isDomainName(name), name).toBe(true);
     for (const name of ['com', 'example.', '.example.com', 'exa mple.com', 'a..b.com', 'EXAMPLE.COM'])
       expect(isDomainName(name), name).toBe(false);

@@ -38,7 +38,9 @@ export function isDomainName(value: string): boolean {
  * A typed list of domains (commas or spaces between them, any case, an optional leading '@'),
  * lower-cased and without repeats; or the first entry that is not a domain name.
  */
-export function parseDomainList(text: string): { domains: string[] } | { invalid: string } | { tooMany: true } {
+export function parseDomainList(
+  text: string,
+): { domains: string[] } | { invalid: string } | { tooMany: true } {
   const domains: string[] = [];
   for (const entry of text.split(/[\s,;]+/)) {
     if (entry === '') continue;
@@ -76,7 +78,8 @@ export interface SignupRefusal {
   message: string;
 }
 
-export const SIGNUP_CLOSED_MESSAGE = 'Sign-up is closed on this server. Ask an administrator for an invitation.';
+export const SIGNUP_CLOSED_MESSAGE =
+  'Sign-up is closed on this server. Ask an administrator for an invitation.';
 export const INVITATION_REQUIRED_MESSAGE =
   'Sign-up needs an invitation. Ask an administrator for an invitation link.';
 

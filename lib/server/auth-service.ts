@@ -7,13 +7,10 @@ import { getDatabase, isUniqueViolation, type Executor } from './db';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
-import {
-  findUsableInvitation,
-  getSignupSettings,
-  invitationEmailMismatchMessage,
-} from './signup-service';
+import { findUsableInvitation, getSignupSettings, invitationEmailMismatchMessage } from './signup-service';
 import { signToken, tokenExpiresAtMs, verifyToken } from './token';
 import { toPublicUser, type PublicUser } from './user-dto';
+import { hasAccountFor } from './user-service';
 
 type UserRow = Parameters<typeof toPublicUser>[0] & { id: string; sessionVersion: number };
 
@@ -59,12 +56,7 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
     throw new AppError(refusal.code, refusal.message);
   }
 
-  const [duplicate] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
-  if (duplicate) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+  if (await hasAccountFor(db, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
 
   const values = await newUserValues(input, input.role);
   const insert = async (executor: Executor) => {
@@ -82,7 +74,8 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
   const row =
     input.role === 'admin'
       ? await handle.exclusive(async (executor) => {
-          if (await hasAdmin(executor)) throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
+          if (await hasAdmin(executor))
+            throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
           return insert(executor);
         })
       : await insert(db);
@@ -144,19 +137,16 @@ async function registerInvitee(input: RegisterInput & { invite: string }): Promi
   await handle.exclusive(async (executor) => {
     const now = new Date();
     await checkInvitation(executor, now);
-    const [duplicate] = await executor
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email))
-      .limit(1);
-    if (duplicate) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    if (await hasAccountFor(executor, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
     try {
       await handle.writeAll([
         executor.insert(users).values(values),
         executor
           .update(invitations)
           .set({ usedAt: now, usedBy: values.id })
-          .where(and(eq(invitations.id, invitation.id), isNull(invitations.usedAt), isNull(invitations.revokedAt))),
+          .where(
+            and(eq(invitations.id, invitation.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)),
+          ),
       ]);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);

@@ -11,6 +11,7 @@ import { createLinkToken, hashLinkToken } from './link-token';
 import { logger } from './logger';
 import { sendMail, type MailMessage } from './mailer';
 import { consumeRateLimit } from './rate-limit';
+import { hasAccountFor } from './user-service';
 
 /** An invitation works for a week after it is created (docs/product.md#invitations). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -147,14 +148,9 @@ async function mailInvitation(message: MailMessage): Promise<boolean> {
 export async function createInvitation(input: CreateInvitationInput, adminId: string) {
   await consumeRateLimit('invite', adminId);
   const { db, tables } = await getDatabase();
-  const { invitations, users } = tables;
-  if (input.email) {
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email))
-      .limit(1);
-    if (existing) throw new AppError('EMAIL_TAKEN', INVITEE_HAS_ACCOUNT_MESSAGE);
+  const { invitations } = tables;
+  if (input.email && (await hasAccountFor(db, input.email))) {
+    throw new AppError('EMAIL_TAKEN', INVITEE_HAS_ACCOUNT_MESSAGE);
   }
   const { token, tokenHash } = createLinkToken();
   const now = new Date();
@@ -191,7 +187,9 @@ export async function listOpenInvitations(): Promise<InvitationView[]> {
   const rows = await db
     .select()
     .from(invitations)
-    .where(and(isNull(invitations.usedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())))
+    .where(
+      and(isNull(invitations.usedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())),
+    )
     .orderBy(asc(invitations.expiresAt), asc(invitations.id));
   return rows.map(toInvitationView);
 }

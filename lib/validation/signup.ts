@@ -13,7 +13,9 @@ export const signupSettingsSchema = z.object({
         .string({ error: 'Each domain must be text.' })
         .trim()
         .toLowerCase()
-        .refine(isDomainName, { error: (issue) => `"${String(issue.input)}" is not a domain name such as example.com.` }),
+        .refine(isDomainName, {
+          error: (issue) => `"${String(issue.input)}" is not a domain name such as example.com.`,
+        }),
       { error: 'Domains must be a list of domain names.' },
     )
     .max(SIGNUP_DOMAINS_MAX_COUNT, `List at most ${SIGNUP_DOMAINS_MAX_COUNT} domains.`)

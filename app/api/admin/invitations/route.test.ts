@@ -53,7 +53,14 @@ async function closeSignup() {
 
 function signup(invite: string | undefined, overrides: Record<string, unknown> = {}) {
   return call(register, REGISTER, {
-    body: { fullName: 'Ivy Invitee', email: 'ivy@example.com', password: PASSWORD, role: 'user', invite, ...overrides },
+    body: {
+      fullName: 'Ivy Invitee',
+      email: 'ivy@example.com',
+      password: PASSWORD,
+      role: 'user',
+      invite,
+      ...overrides,
+    },
   });
 }
 
@@ -121,7 +128,10 @@ describe('POST /api/admin/invitations', () => {
     const member = await createUser({ email: 'taken@example.com' });
     const taken = await call(POST, PATH, { token, body: { email: member.email.toUpperCase() } });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ message: 'An account with this email already exists.', code: 'EMAIL_TAKEN' });
+    expect(taken.body).toEqual({
+      message: 'An account with this email already exists.',
+      code: 'EMAIL_TAKEN',
+    });
   });
 
   it('mails the link when SMTP_URL is set and says to whom', async () => {

@@ -149,7 +149,9 @@ describe('POST /api/auth/register under each sign-up mode', () => {
 
   it('Open with domains: an address at a listed domain gets in, others are told which domains', async () => {
     await save('open', ['example.com', 'example.org']);
-    expect((await call(register, REGISTER, { body: signupBody({ email: 'ok@EXAMPLE.org' }) })).status).toBe(201);
+    expect((await call(register, REGISTER, { body: signupBody({ email: 'ok@EXAMPLE.org' }) })).status).toBe(
+      201,
+    );
     const outside = await call(register, REGISTER, { body: signupBody({ email: 'x@gmail.com' }) });
     expect(outside.status).toBe(403);
     expect(outside.body).toEqual({
@@ -172,14 +174,18 @@ describe('POST /api/auth/register under each sign-up mode', () => {
 
   it('SIGNUP_DOMAINS applies with nothing saved', async () => {
     await applyTestEnv({ SIGNUP_DOMAINS: 'example.net' });
-    expect((await call(register, REGISTER, { body: signupBody({ email: 'a@example.net' }) })).status).toBe(201);
+    expect((await call(register, REGISTER, { body: signupBody({ email: 'a@example.net' }) })).status).toBe(
+      201,
+    );
     const res = await call(register, REGISTER, { body: signupBody({ email: 'a@example.com' }) });
     expect(res.body.code).toBe('DOMAIN_NOT_ALLOWED');
   });
 
   it('lets the first admin of a fresh install sign up in Closed mode, and nobody after', async () => {
     await applyTestEnv({ SIGNUP_MODE: 'closed', SIGNUP_DOMAINS: 'example.org' });
-    const first = await call(register, REGISTER, { body: signupBody({ role: 'admin', email: 'boss@else.com' }) });
+    const first = await call(register, REGISTER, {
+      body: signupBody({ role: 'admin', email: 'boss@else.com' }),
+    });
     expect(first.status).toBe(201);
     expect(first.body.role).toBe('admin');
     const second = await call(register, REGISTER, { body: signupBody({ role: 'admin' }) });
