@@ -5,9 +5,9 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findAxeViolations } from './page-helpers';
+import { findAxeViolations, stubUsers } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { E2E_ADMIN, E2E_PASSWORD, signIn } from './session-helpers';
+import { E2E_ADMIN, E2E_PASSWORD, fakeToken, signIn } from './session-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -196,6 +196,23 @@ test.describe('who may join', () => {
     await expect(alertIn(visitor)).toHaveText(
       'Sign-up is closed on this server. Ask an administrator for an invitation.',
     );
+  });
+
+  test('@one-width with a token the server refuses, the added blocks say so and the session stays', async ({
+    browser,
+  }) => {
+    // As a test of the original screens runs them: a fake admin token and only /admin/users stubbed.
+    const page = await openPage(browser, { signedOut: true });
+    await signIn(page, { token: fakeToken('admin'), email: 'fake-admin@example.com', name: 'Fay Fake' });
+    await stubUsers(page, []);
+    const refused = 'Your session is invalid or has expired. Please log in again.';
+    await page.goto('/admin/manage-users');
+    await expect(invitePanel(page).getByRole('alert')).toContainText(refused);
+    await expect(page.getByText('No users found.')).toBeVisible();
+    await page.goto('/admin/settings');
+    await expect(signupSection(page).getByRole('alert')).toContainText(refused);
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
   });
 
   test('the sign-up and invitation screens pass axe in both themes and fit the width', async ({

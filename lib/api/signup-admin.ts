@@ -21,8 +21,16 @@ function toSignupSettings(body: unknown): SignupSettingsState {
   };
 }
 
+/**
+ * The reads of the Sign-up and Invitations blocks leave the session alone on a 401: those blocks are
+ * additions to screens whose own requests decide when a session is over.
+ */
+const BLOCK_READ = { endSessionOn401: false } as const;
+
 export async function fetchSignupSettings(options: { signal?: AbortSignal } = {}) {
-  return toSignupSettings(await getJson<unknown>('/api/admin/signup-settings', options));
+  return toSignupSettings(
+    await getJson<unknown>('/api/admin/signup-settings', { ...BLOCK_READ, ...options }),
+  );
 }
 
 export async function saveSignupSettings(input: { mode: SignupMode; domains: string[] }) {
@@ -50,7 +58,7 @@ function isOpenInvitation(value: unknown): value is OpenInvitation {
 }
 
 export async function fetchInvitations(options: { signal?: AbortSignal } = {}): Promise<OpenInvitation[]> {
-  const body = await getJson<unknown>('/api/admin/invitations', options);
+  const body = await getJson<unknown>('/api/admin/invitations', { ...BLOCK_READ, ...options });
   return Array.isArray(body) ? body.filter(isOpenInvitation) : [];
 }
 

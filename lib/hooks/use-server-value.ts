@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeRequestFailure } from '@/lib/api/failure-message';
+import { ApiError } from '@/lib/api/http';
 
 export type ServerValueState<T> =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
@@ -24,7 +25,8 @@ export function useServerValue<T>(load: (signal: AbortSignal) => Promise<T>, fai
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        console.error(failureText, error);
+        // A refused session is not a fault of this block: the screen's own requests deal with it.
+        if (!(error instanceof ApiError && error.status === 401)) console.error(failureText, error);
         setState({ status: 'error', message: describeRequestFailure(error, failureText) });
       },
     );
