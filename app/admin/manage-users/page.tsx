@@ -1,12 +1,6 @@
 import type { Metadata } from 'next';
-import dynamic from 'next/dynamic';
+import { InvitationsPanelSlot } from '@/components/admin/invitations-panel-slot';
 import { ManageUsers } from '@/components/admin/manage-users';
-
-// Its own chunk, after the user table's: the table is what this page is timed on (≤ 1 s to the
-// first row with 10,000 users, npm run bench:admin-users).
-const InvitationsPanel = dynamic(() =>
-  import('@/components/admin/invitations-panel').then((module) => module.InvitationsPanel),
-);
 
 export const metadata: Metadata = { title: 'Manage Users' };
 
@@ -18,7 +12,7 @@ export default function ManageUsersPage() {
   return (
     <main className="min-w-0 flex-1 px-4 py-6 sm:px-6">
       <ManageUsers />
-      <InvitationsPanel />
+      <InvitationsPanelSlot />
     </main>
   );
 }
