@@ -129,14 +129,19 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 
 test.describe('admin settings page', () => {
   test(
-    'has the three blocks with their exact headings, the fields and the defaults',
+    'has the three blocks of the original and Sign-up, with their exact headings, the fields and the defaults',
     { tag: '@one-width' },
     async ({ adminPage: page }) => {
       await openAdminPage(page, SETTINGS);
       await expect(page).toHaveTitle(/^Admin Settings/);
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible();
       const headings = main(page).getByRole('heading', { level: 2 });
-      await expect(headings).toHaveText(['Profile Settings', 'Change Password', 'Recent Activity']);
+      await expect(headings).toHaveText([
+        'Profile Settings',
+        'Change Password',
+        'Recent Activity',
+        'Sign-up',
+      ]);
 
       const profile = section(page, 'Profile Settings');
       await expect(profile.getByText('No Image', { exact: true })).toBeVisible();

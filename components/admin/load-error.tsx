@@ -5,7 +5,7 @@ import { OFFLINE_TEXT } from '@/lib/content/offline';
 import type { AdminUsersState } from '@/lib/hooks/use-admin-users';
 
 /** A failed load, said in words, with a way to try again. */
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div
       role="alert"
@@ -21,7 +21,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 }
 
 /** A polite "loading" line for screen readers and sighted users alike. */
-function LoadingLine({ children }: { children: string }) {
+export function LoadingLine({ children }: { children: string }) {
   return (
     <p role="status" className="flex items-center gap-2 py-4 text-sm text-slate-600">
       <span

@@ -1,42 +1,143 @@
 'use client';
 
+import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
 import { NewPasswordFields, useNewPassword } from '@/components/auth/new-password-fields';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TEXT_LINK } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
-import { registerAccount } from '@/lib/api/auth';
-import { dashboardPathFor, parseRole, withRole } from '@/lib/auth/role';
+import { lookUpInvitation, registerAccount, type InvitationDetails } from '@/lib/api/auth';
+import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
+import { serverMessageOf } from '@/lib/api/http';
+import { formatRole } from '@/lib/admin/users';
+import { dashboardPathFor, parseRole, withRole, type Role } from '@/lib/auth/role';
 
-/** Sign up; the role comes from `?role=` and is sent as chosen. */
+type Invitation =
+  | { status: 'none' }
+  | { status: 'checking' }
+  | { status: 'ready'; details: InvitationDetails }
+  /** The server refused the link (used, revoked, expired, unknown): there is nothing to sign up with. */
+  | { status: 'dead'; message: string }
+  /** The check failed (offline, timeout): the form stays, the server checks the link again on sign-up. */
+  | { status: 'unchecked'; message: string };
+
+/**
+ * An invitation link's details (`?invite=`), looked up once per token; without one there is nothing
+ * to do. The answer is kept with its token, so following a link to the plain sign-up forgets it.
+ */
+function useInvitation(token: string): Invitation {
+  const [answer, setAnswer] = useState<{ token: string; invitation: Invitation } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    const settle = (invitation: Invitation) => setAnswer({ token, invitation });
+    lookUpInvitation(token, { signal: controller.signal }).then(
+      (details) => settle({ status: 'ready', details }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const reason = serverMessageOf(error);
+        settle(
+          reason
+            ? { status: 'dead', message: reason }
+            : { status: 'unchecked', message: describeFailure(error, FAILURE_WORDING.invitation) },
+        );
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+  if (!token) return { status: 'none' };
+  return answer?.token === token ? answer.invitation : { status: 'checking' };
+}
+
+function InvitationNotice({ invitation }: { invitation: Invitation }) {
+  switch (invitation.status) {
+    case 'none':
+      return null;
+    case 'checking':
+      return <FormAlert tone="info">Checking your invitation…</FormAlert>;
+    case 'dead':
+    case 'unchecked':
+      return <FormAlert tone="error">{invitation.message}</FormAlert>;
+    case 'ready': {
+      const { role, email } = invitation.details;
+      return (
+        <FormAlert tone="info">
+          You are invited to join as {formatRole(role)}
+          {email ? ` with ${email}` : ''}.
+        </FormAlert>
+      );
+    }
+  }
+}
+
+/**
+ * Sign up; the role comes from `?role=` and is sent as chosen. Opened from an invitation link
+ * (`?invite=`), the invitation's role and email are filled in and the token is sent with the form.
+ */
 export function SignupForm() {
-  const role = parseRole(useSearchParams()?.get('role'));
+  const searchParams = useSearchParams();
+  const inviteToken = searchParams?.get('invite') ?? '';
+  const invitation = useInvitation(inviteToken);
+  const invited = invitation.status === 'ready' ? invitation.details : null;
+  const role: Role = invited?.role ?? parseRole(searchParams?.get('role'));
   const fullName = useTextInput();
   const email = useTextInput();
   const newPassword = useNewPassword();
+  // An invitation made for one address admits only that one: shown, not typed.
+  const boundEmail = invited?.email ?? null;
+  const emailValue = boundEmail ?? email.value;
 
   async function send() {
     const input = {
       fullName: fullName.value,
-      email: email.value,
+      email: emailValue,
       password: newPassword.password.value,
       role,
+      ...(inviteToken ? { invite: inviteToken } : {}),
     };
     const grant = await registerAccount(input);
     // Should the browser refuse to keep the session, the account exists already: the form shows the
     // storage error's own message, since "try again" would only hit the duplicate-email error.
-    keepSession(grant, { email: email.value, name: fullName.value.trim() });
-    return dashboardPathFor(role);
+    keepSession(grant, { email: emailValue, name: fullName.value.trim() });
+    return dashboardPathFor(grant.role ?? role);
+  }
+
+  const title = role === 'admin' ? 'Admin Signup' : 'User Signup';
+  const footer = { prompt: 'Already have an account?', href: withRole('/login', role), link: 'Log in' };
+
+  // A dead link: say why before anything is typed, and offer the plain sign-up (the server's mode decides).
+  if (invitation.status === 'dead') {
+    return (
+      <AuthCard title={title} footer={footer}>
+        <div className="space-y-4">
+          <InvitationNotice invitation={invitation} />
+          <p className="text-center text-sm">
+            <Link href={withRole('/signup', role)} className={TEXT_LINK}>
+              Sign up without an invitation
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+    );
   }
 
   return (
-    <AuthCard
-      title={role === 'admin' ? 'Admin Signup' : 'User Signup'}
-      footer={{ prompt: 'Already have an account?', href: withRole('/login', role), link: 'Log in' }}
-    >
-      <AuthForm kind="signup" check={() => newPassword.mismatch} send={send}>
+    <AuthCard title={title} footer={footer}>
+      <AuthForm
+        kind="signup"
+        check={() => newPassword.mismatch}
+        send={send}
+        notice={<InvitationNotice invitation={invitation} />}
+      >
         <TextField label="Full Name" name="fullName" autoComplete="name" required {...fullName} />
-        <EmailField {...email} />
+        {boundEmail ? (
+          <EmailField value={boundEmail} readOnly hint="This invitation is for this email." />
+        ) : (
+          <EmailField {...email} />
+        )}
         <NewPasswordFields label="Password" state={newPassword} />
       </AuthForm>
     </AuthCard>

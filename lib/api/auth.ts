@@ -1,6 +1,6 @@
 import { LOGIN_TIMEOUT_MS } from '@/lib/constants';
 import type { Role } from '@/lib/validation/auth';
-import { postJson } from './http';
+import { getJson, postJson } from './http';
 
 /** The account endpoints' answers, as far as the screens read them (docs/product.md#api). */
 export interface AuthResponse {
@@ -30,14 +30,36 @@ export interface MessageResponse {
   message?: string;
 }
 
-/** POST /api/auth/register {fullName, email, password, role}; rejects an answer without a token. */
+/**
+ * POST /api/auth/register {fullName, email, password, role}, plus `invite` when the screen was opened
+ * from an invitation link; rejects an answer without a token.
+ */
 export async function registerAccount(input: {
   fullName: string;
   email: string;
   password: string;
   role: Role;
+  invite?: string;
 }): Promise<SessionGrant> {
   return requireToken(await postJson<AuthResponse>('/api/auth/register', input, { auth: false }));
+}
+
+/** What an invitation link fills in on the sign-up screen (GET /api/invitations/{token}). */
+export interface InvitationDetails {
+  role: Role;
+  email: string | null;
+}
+
+/** GET /api/invitations/{token}: a 403 (expired, used, revoked, unknown) carries the reason as its message. */
+export async function lookUpInvitation(token: string, options: { signal?: AbortSignal } = {}) {
+  const body = await getJson<Record<string, unknown> | undefined>(
+    `/api/invitations/${encodeURIComponent(token)}`,
+    { auth: false, ...options },
+  );
+  return {
+    role: body?.role === 'admin' ? 'admin' : 'user',
+    email: typeof body?.email === 'string' ? body.email : null,
+  } satisfies InvitationDetails;
 }
 
 /** POST /api/auth/login {email, password, role}, aborted after LOGIN_TIMEOUT_MS; rejects an answer without a token. */

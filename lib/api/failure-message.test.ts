@@ -7,6 +7,8 @@ import { ApiError } from './http';
 const CLIENT_TIMEOUT = 'The server took too long to respond. Please try again.';
 const CLIENT_NETWORK = 'Could not reach the server. Check your connection and try again.';
 const STORAGE_FULL = 'Browser storage is full. Remove some data and try again.';
+const INVITATION_UNCHECKED =
+  'Could not check this invitation. You can still sign up with it: the server checks it again.';
 const STORAGE_BLOCKED = 'Browser storage is unavailable. Check that cookies and site data are allowed.';
 
 /** One failure of every kind a form can meet, as `requestJson` and the storage layer throw them. */
@@ -97,6 +99,17 @@ const EXPECTED: Record<keyof typeof FAILURE_WORDING, Record<Kind, string>> = {
     storageFull: STORAGE_FULL,
     storageBlocked: STORAGE_BLOCKED,
     other: 'Could not settle this value. Try again.',
+  },
+  invitation: {
+    serverMessage: 'Email already registered',
+    bodilessHttp: INVITATION_UNCHECKED,
+    emptyServerMessage: INVITATION_UNCHECKED,
+    timeout: INVITATION_UNCHECKED,
+    network: INVITATION_UNCHECKED,
+    noToken: INVITATION_UNCHECKED,
+    storageFull: STORAGE_FULL,
+    storageBlocked: STORAGE_BLOCKED,
+    other: INVITATION_UNCHECKED,
   },
 };
 

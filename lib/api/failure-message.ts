@@ -45,6 +45,8 @@ const RESET_LINK_NOT_SENT = 'Failed to send reset link. Please try again.';
 const RESET_OTHER_FAILURE = 'Something went wrong. Try again.';
 const CHANGE_FAILED = 'Failed to change password. Please try again.';
 const SETTLE_FAILED = 'Could not settle this value. Try again.';
+const INVITATION_UNCHECKED =
+  'Could not check this invitation. You can still sign up with it: the server checks it again.';
 
 /**
  * The account forms' error catalogue. Log in, sign up, forgot and reset password word every kind
@@ -77,6 +79,13 @@ export const FAILURE_WORDING = {
     other: RESET_OTHER_FAILURE,
   },
   changePassword: { http: CHANGE_FAILED, other: CHANGE_FAILED },
+  /** The sign-up screen checking an invitation link; a refused link's 403 carries its own reason. */
+  invitation: {
+    http: INVITATION_UNCHECKED,
+    timeout: INVITATION_UNCHECKED,
+    network: INVITATION_UNCHECKED,
+    other: INVITATION_UNCHECKED,
+  },
   /** Restore and Dismiss of a replaced value (team sync): offline, they wait for the user to retry. */
   settleConflict: {
     http: SETTLE_FAILED,

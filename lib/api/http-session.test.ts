@@ -46,6 +46,15 @@ describe('a 401 to a stored token', () => {
     expect(handleSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('leaves the session alone for a request that asks so (a background read of an added block)', async () => {
+    localStorage.setItem('token', 'fake-token');
+    respond(401, { message: 'Your session is invalid or has expired. Please log in again.' });
+    await expect(requestJson('/api/admin/invitations', { endSessionOn401: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(handleSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('is not triggered by a 403', async () => {
     localStorage.setItem('token', 'user-token');
     respond(403, { message: 'Administrator access is required.', code: 'FORBIDDEN' });

@@ -44,6 +44,12 @@ export type RequestJsonOptions = {
   timeoutMs?: number;
   /** Send the stored bearer token (default true). Turn off for login/signup. */
   auth?: boolean;
+  /**
+   * A 401 to the stored token ends the session (default true). Off for the background reads of
+   * additions of ours to a screen (the sign-up settings, the invitations): their failure is told in
+   * their own block, and the screen's own requests still end a session that is really over.
+   */
+  endSessionOn401?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** The fetch to use (tests pass their own); the global one by default. */
@@ -128,7 +134,7 @@ export async function requestJson<T>(path: string, options: RequestJsonOptions =
 
     if (!response.ok) {
       // A stored token the server refuses means the session is over (expired, reset, user deleted).
-      if (response.status === 401 && sentToken) handleSessionExpired();
+      if (response.status === 401 && sentToken && options.endSessionOn401 !== false) handleSessionExpired();
       const errorBody = parsed.ok ? parsed.value : undefined;
       throw new ApiError(
         'http',

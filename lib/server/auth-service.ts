@@ -1,14 +1,19 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { refuseUninvitedSignup } from '@/lib/auth/signup-policy';
 import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor } from './db';
 import { sha256Hex } from './digest';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
+import { findUsableInvitation, getSignupSettings, invitationEmailMismatchMessage } from './signup-service';
 import { signToken, tokenExpiresAtMs, verifyToken } from './token';
 import { toPublicUser, type PublicUser } from './user-dto';
+import { hasAccountFor } from './user-service';
+
+type UserRow = Parameters<typeof toPublicUser>[0] & { id: string; sessionVersion: number };
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const ADMIN_SIGNUP_CLOSED_MESSAGE =
@@ -32,35 +37,29 @@ export interface AuthenticatedUser {
 }
 
 /**
- * POST /api/auth/register (docs/product.md#endpoint-register). Admin only while no admin exists
+ * POST /api/auth/register (docs/product.md#endpoint-register). Who may sign up is decided by the
+ * sign-up settings (docs/decisions/0020-who-may-join.md): an invitation link lets its holder in with
+ * the invitation's role; otherwise the mode and the domain list decide, except for the first admin
+ * of an install (no admin yet), who may sign up in every mode. Admin only while no admin exists
  * (first-run bootstrap).
  */
 export async function registerUser(options: { input: RegisterInput; ip: string }): Promise<AuthResult> {
   const { input, ip } = options;
   await consumeRateLimit('register', ip);
+  if (input.invite !== undefined) return registerInvitee({ ...input, invite: input.invite });
   const handle = await getDatabase();
   const { db, tables } = handle;
   const { users } = tables;
 
-  const [duplicate] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
-  if (duplicate) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+  const refusal = refuseUninvitedSignup(await getSignupSettings(), input.email);
+  // The first admin of a fresh install gets in whatever the mode: nobody could invite them.
+  if (refusal && !(input.role === 'admin' && !(await hasAdmin(db)))) {
+    throw new AppError(refusal.code, refusal.message);
+  }
 
-  const now = new Date();
-  const passwordHash = await hashPassword(input.password);
-  const values = {
-    id: randomUUID(),
-    fullName: input.fullName,
-    email: input.email,
-    passwordHash,
-    role: input.role,
-    createdAt: now,
-    updatedAt: now,
-    sessionVersion: 0,
-  };
+  if (await hasAccountFor(db, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+
+  const values = await newUserValues(input, input.role);
   const insert = async (executor: Executor) => {
     try {
       const [inserted] = await executor.insert(users).values(values).returning();
@@ -76,19 +75,86 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
   const row =
     input.role === 'admin'
       ? await handle.exclusive(async (executor) => {
-          const [existingAdmin] = await executor
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.role, 'admin'))
-            .limit(1);
-          if (existingAdmin) throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
+          if (await hasAdmin(executor))
+            throw new AppError('ADMIN_SIGNUP_CLOSED', ADMIN_SIGNUP_CLOSED_MESSAGE);
           return insert(executor);
         })
       : await insert(db);
   if (!row) throw new Error('Insert returned no row');
+  return openSession(row);
+}
+
+async function hasAdmin(executor: Executor): Promise<boolean> {
+  const { users } = (await getDatabase()).tables;
+  const [existingAdmin] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .limit(1);
+  return existingAdmin !== undefined;
+}
+
+async function newUserValues(input: RegisterInput, role: Role) {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    fullName: input.fullName,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    role,
+    createdAt: now,
+    updatedAt: now,
+    sessionVersion: 0,
+  };
+}
+
+async function openSession(row: UserRow): Promise<AuthResult> {
   const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
   const { createdAt: _createdAt, ...user } = toPublicUser(row);
   return { token, role: row.role, user, message: 'Account created successfully.' };
+}
+
+/**
+ * A sign-up through an invitation link. The invitation is the admin's consent, so neither the mode
+ * nor the domain list applies; its role is the account's (an `admin` invitation makes an admin even
+ * after the first), and an invitation made for an email admits that email only. It is claimed in
+ * the same all-or-nothing write as the user's insert, under the users lock: of two sign-ups with one
+ * link, one gets the account and the other is told the link was used.
+ */
+async function registerInvitee(input: RegisterInput & { invite: string }): Promise<AuthResult> {
+  const handle = await getDatabase();
+  const { users, invitations } = handle.tables;
+  const checkInvitation = async (executor: Executor, now: Date) => {
+    const invitation = await findUsableInvitation(executor, input.invite, now);
+    if (invitation.email !== null && invitation.email !== input.email) {
+      throw new AppError('INVITEE_MISMATCH', invitationEmailMismatchMessage(invitation.email));
+    }
+    return invitation;
+  };
+  // Checked before the password is hashed (slow), then again under the lock where it counts.
+  const invitation = await checkInvitation(handle.db, new Date());
+  const values = await newUserValues(input, invitation.role);
+
+  await handle.exclusive(async (executor) => {
+    const now = new Date();
+    await checkInvitation(executor, now);
+    if (await hasAccountFor(executor, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    try {
+      await handle.writeAll([
+        executor.insert(users).values(values),
+        executor
+          .update(invitations)
+          .set({ usedAt: now, usedBy: values.id })
+          .where(
+            and(eq(invitations.id, invitation.id), isNull(invitations.usedAt), isNull(invitations.revokedAt)),
+          ),
+      ]);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+  });
+  return openSession(values);
 }
 
 /**

@@ -171,6 +171,26 @@ describe('parseEnv', () => {
     }
   });
 
+  it('presets sign-up as Open to any domain, and reads SIGNUP_MODE and SIGNUP_DOMAINS', () => {
+    const env = parseEnv({ NODE_ENV: 'development' });
+    expect(env.SIGNUP_MODE).toBe('open');
+    expect(env.SIGNUP_DOMAINS).toEqual([]);
+    expect(env.RATE_LIMIT_INVITE_MAX).toBe(50);
+    const set = parseEnv({ SIGNUP_MODE: 'invitation', SIGNUP_DOMAINS: 'Example.com, corp.example.org' });
+    expect(set.SIGNUP_MODE).toBe('invitation');
+    expect(set.SIGNUP_DOMAINS).toEqual(['example.com', 'corp.example.org']);
+    expect(parseEnv({ SIGNUP_MODE: 'closed' }).SIGNUP_MODE).toBe('closed');
+  });
+
+  it('stops at start-up on a bad SIGNUP_MODE or SIGNUP_DOMAINS, naming the variable and the value', () => {
+    expect(() => parseEnv({ SIGNUP_MODE: 'invite-only' })).toThrow(
+      'Invalid environment variable SIGNUP_MODE: SIGNUP_MODE must be one of open, invitation, closed',
+    );
+    expect(() => parseEnv({ SIGNUP_DOMAINS: 'example.com, localhost' })).toThrow(
+      'Invalid environment variable SIGNUP_DOMAINS: SIGNUP_DOMAINS must list domain names such as example.com ("localhost" is not one)',
+    );
+  });
+
   it('looks for reminder emails every minute unless set, never more often than every 100 ms', () => {
     expect(parseEnv({}).REMINDER_INTERVAL_MS).toBe(60_000);
     expect(parseEnv({ REMINDER_INTERVAL_MS: '500' }).REMINDER_INTERVAL_MS).toBe(500);

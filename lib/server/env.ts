@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
+import { SIGNUP_DOMAINS_MAX_COUNT, SIGNUP_MODES, parseDomainList } from '@/lib/auth/signup-policy';
 
 /**
  * Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data).
@@ -105,6 +106,30 @@ const envSchema = z.object({
   RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS: intFromEnv(60, 1),
   /** How often the reminder scheduler looks for morning emails to send (TEAM_SYNC=on only). */
   REMINDER_INTERVAL_MS: intFromEnv(60_000, 100),
+  /**
+   * Who may sign up until an admin saves Admin Settings → Sign-up, which then decides
+   * (docs/decisions/0020-who-may-join.md).
+   */
+  SIGNUP_MODE: z.enum(SIGNUP_MODES, `SIGNUP_MODE must be one of ${SIGNUP_MODES.join(', ')}`).default('open'),
+  /** The email domains sign-up is limited to (commas or spaces between them); unset: any. */
+  SIGNUP_DOMAINS: z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      const parsed = parseDomainList(text);
+      if ('domains' in parsed) return parsed.domains;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'invalid' in parsed
+            ? `SIGNUP_DOMAINS must list domain names such as example.com ("${parsed.invalid}" is not one)`
+            : `SIGNUP_DOMAINS may list at most ${SIGNUP_DOMAINS_MAX_COUNT} domains`,
+      });
+      return z.NEVER;
+    }),
+  /** Invitations one admin may create within the window. */
+  RATE_LIMIT_INVITE_MAX: intFromEnv(50, 1),
+  RATE_LIMIT_INVITE_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

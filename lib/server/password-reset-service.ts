@@ -1,12 +1,12 @@
 import 'server-only';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@/lib/validation/auth';
 import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
-import { sha256Hex } from './digest';
 import { getEnv } from './env';
 import { AppError } from './errors';
 import { buildPasswordResetMail, sendMailInBackground } from './mailer';
+import { createLinkToken, hashLinkToken } from './link-token';
 import { hashPassword } from './password';
 import { consumeRateLimit } from './rate-limit';
 import { closeLiveSessions } from './session-service';
@@ -17,9 +17,7 @@ export const RESET_SUCCESS_MESSAGE = 'Your password has been reset. You can now 
 export const INVALID_RESET_TOKEN_MESSAGE =
   'This reset link is invalid, expired or already used. Request a new one.';
 
-export function hashResetToken(token: string): string {
-  return sha256Hex(token);
-}
+export { hashLinkToken as hashResetToken } from './link-token';
 
 type Database = Pick<DatabaseHandle, 'db' | 'tables'>;
 
@@ -90,12 +88,12 @@ export async function requestPasswordReset(options: {
     .limit(1);
   if (!user) return FORGOT_PASSWORD_MESSAGE;
 
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = createLinkToken();
   const now = new Date();
   await dropUnusedResetLinks(database, user.id);
   await db.insert(passwordResetTokens).values({
     id: randomUUID(),
-    tokenHash: hashResetToken(token),
+    tokenHash,
     userId: user.id,
     expiresAt: new Date(now.getTime() + env.PASSWORD_RESET_TTL_MINUTES * 60_000),
     createdAt: now,
@@ -128,7 +126,7 @@ export async function resetPassword(options: { input: ResetPasswordInput; ip: st
     .set({ usedAt: now })
     .where(
       and(
-        eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
+        eq(passwordResetTokens.tokenHash, hashLinkToken(input.token)),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, now),
       ),

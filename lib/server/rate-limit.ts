@@ -21,7 +21,8 @@ type LimiterName =
   | 'changePasswordIp'
   | 'sync'
   | 'syncBytes'
-  | 'syncStream';
+  | 'syncStream'
+  | 'invite';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
@@ -52,6 +53,7 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   // Points are bytes: what one account may push per minute (docs/product.md#team-sync-limits).
   syncBytes: { points: 'SYNC_PUSH_BYTES_PER_MINUTE', window: 60 },
   syncStream: { points: 'RATE_LIMIT_SYNC_STREAM_MAX', window: 'RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS' },
+  invite: { points: 'RATE_LIMIT_INVITE_MAX', window: 'RATE_LIMIT_INVITE_WINDOW_SECONDS' },
 };
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {

@@ -11,6 +11,13 @@ import { toPublicUser, type PublicUser } from './user-dto';
 
 const USER_NOT_FOUND = 'User not found.';
 
+/** Whether an account uses `email` (stored lower-cased), on `executor` (a transaction's, say). */
+export async function hasAccountFor(executor: Executor, email: string): Promise<boolean> {
+  const { users } = (await getDatabase()).tables;
+  const [row] = await executor.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
 /** Path segments arrive percent-encoded from some clients and decoded from others. */
 export function normaliseEmailParam(raw: string): string | null {
   let value = raw;
@@ -84,8 +91,9 @@ async function updateUserExclusive(
   const newEmail = input.email ?? target.email;
   const { users } = tables;
   if (newEmail !== target.email) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
-    if (taken) throw new AppError('EMAIL_TAKEN', 'Another account already uses this email.');
+    if (await hasAccountFor(db, newEmail)) {
+      throw new AppError('EMAIL_TAKEN', 'Another account already uses this email.');
+    }
   }
   try {
     const [row] = await db

@@ -39,6 +39,11 @@ export const registerSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   role: roleSchema.default('user'),
+  // The token of an invitation link (/signup?invite=…); sign-ups without one are decided by the mode.
+  invite: requiredText('Invitation')
+    .min(1, 'Invitation is invalid.')
+    .max(512, 'Invitation is invalid.')
+    .optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

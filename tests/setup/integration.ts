@@ -25,8 +25,12 @@ export const BASE_TEST_ENV: Record<string, string> = {
   SYNC_PUSH_BYTES_PER_MINUTE: String(2 * 1024 * 1024),
   SYNC_MAX_TASKS_PER_OWNER: '100000',
   RATE_LIMIT_SYNC_STREAM_MAX: '100000',
+  RATE_LIMIT_INVITE_MAX: '1000',
   // Sync route tests turn it on; every other test runs with the default.
   TEAM_SYNC: 'off',
+  // Sign-up tests set presets; listed so that applyTestEnv() puts the defaults back (empty: unset).
+  SIGNUP_MODE: '',
+  SIGNUP_DOMAINS: '',
 };
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
@@ -56,6 +60,8 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.passwordResetTokens);
   await db.delete(tables.rateLimits);
   await db.delete(tables.revokedTokens);
+  await db.delete(tables.invitations);
+  await db.delete(tables.appSettings);
   await db.delete(tables.users);
 }
 

@@ -234,7 +234,9 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
   it('actually compare something: the expected tables and details are seen', () => {
     const tables = exportedTables(sqliteSchema);
     expect([...tables.keys()].sort()).toEqual([
+      'appSettings',
       'contactMessages',
+      'invitations',
       'passwordResetTokens',
       'rateLimits',
       'reminderSends',

@@ -3,12 +3,13 @@ import { AdminProfileForm } from '@/components/admin/admin-profile-form';
 import { ChangePasswordForm } from '@/components/admin/change-password-form';
 import { RecentActivity } from '@/components/admin/recent-activity';
 import { SettingsSection } from '@/components/admin/settings-section';
+import { SignupSettingsForm } from '@/components/admin/signup-settings-form';
 
 export const metadata: Metadata = { title: 'Admin Settings' };
 
 /**
  * Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'
- * (docs/product.md#admin-settings).
+ * (docs/product.md#admin-settings), and who may sign up, 'Sign-up' (docs/product.md#sign-up-settings).
  */
 export default function AdminSettingsPage() {
   return (
@@ -28,6 +29,9 @@ export default function AdminSettingsPage() {
           </SettingsSection>
           <SettingsSection title="Recent Activity">
             <RecentActivity />
+          </SettingsSection>
+          <SettingsSection title="Sign-up">
+            <SignupSettingsForm />
           </SettingsSection>
         </div>
       </div>

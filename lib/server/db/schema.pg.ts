@@ -219,3 +219,47 @@ export const reminderSends = pgTable(
   },
   (table) => [uniqueIndex('reminder_sends_user_day_idx').on(table.userId, table.day)],
 );
+
+/**
+ * Who may join (docs/decisions/0020-who-may-join.md): one row (id 1) once an admin has saved the
+ * sign-up settings; until then SIGNUP_MODE and SIGNUP_DOMAINS decide. `signup_domains` holds the
+ * allowed email domains, lower-cased, separated by single spaces ('' allows any domain).
+ */
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    signupMode: text('signup_mode', { enum: ['open', 'invitation', 'closed'] }).notNull(),
+    signupDomains: text('signup_domains').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('app_settings_single_row_check', sql`${table.id} = 1`),
+    check('app_settings_signup_mode_check', sql`${table.signupMode} in ('open', 'invitation', 'closed')`),
+  ],
+);
+
+/**
+ * Sign-up invitations: single use, expiring. Only the SHA-256 of the link's token is stored. `email`
+ * null: anyone holding the link may use it; otherwise only that (lower-cased) address.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    usedBy: text('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (table) => [
+    index('invitations_expires_at_idx').on(table.expiresAt),
+    check('invitations_role_check', sql`${table.role} in ('user', 'admin')`),
+  ],
+);

@@ -219,3 +219,47 @@ export const reminderSends = sqliteTable(
   },
   (table) => [uniqueIndex('reminder_sends_user_day_idx').on(table.userId, table.day)],
 );
+
+/**
+ * Who may join (docs/decisions/0020-who-may-join.md): one row (id 1) once an admin has saved the
+ * sign-up settings; until then SIGNUP_MODE and SIGNUP_DOMAINS decide. `signup_domains` holds the
+ * allowed email domains, lower-cased, separated by single spaces ('' allows any domain).
+ */
+export const appSettings = sqliteTable(
+  'app_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    signupMode: text('signup_mode', { enum: ['open', 'invitation', 'closed'] }).notNull(),
+    signupDomains: text('signup_domains').notNull().default(''),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('app_settings_single_row_check', sql`${table.id} = 1`),
+    check('app_settings_signup_mode_check', sql`${table.signupMode} in ('open', 'invitation', 'closed')`),
+  ],
+);
+
+/**
+ * Sign-up invitations: single use, expiring. Only the SHA-256 of the link's token is stored. `email`
+ * null: anyone holding the link may use it; otherwise only that (lower-cased) address.
+ */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    usedBy: text('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [
+    index('invitations_expires_at_idx').on(table.expiresAt),
+    check('invitations_role_check', sql`${table.role} in ('user', 'admin')`),
+  ],
+);

@@ -1,0 +1,125 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { OfflineNotice } from '@/components/ui/offline-notice';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
+import { TextField } from '@/components/ui/text-field';
+import { fetchSignupSettings, saveSignupSettings, type SignupSettingsState } from '@/lib/api/signup-admin';
+import {
+  SIGNUP_DOMAINS_MAX_COUNT,
+  SIGNUP_MODES,
+  SIGNUP_MODE_LABELS,
+  parseDomainList,
+  type SignupMode,
+} from '@/lib/auth/signup-policy';
+import { OFFLINE_TEXT } from '@/lib/content/offline';
+import { useServerValue } from '@/lib/hooks/use-server-value';
+import { LoadError, LoadingLine } from './load-error';
+import { reportRequestFailure } from './request-failure';
+
+const MODE_OPTIONS = SIGNUP_MODES.map((mode) => ({ value: mode, label: SIGNUP_MODE_LABELS[mode] }));
+
+/** What each mode means, under the switch (docs/product.md#sign-up-settings). */
+const MODE_HELP: Record<SignupMode, string> = {
+  open: 'Anyone who opens the sign-up screen can create an account (limited to the domains below, if any).',
+  invitation: 'Only people with an invitation link from Manage Users can create an account.',
+  closed: 'Nobody can sign up on their own; an invitation link from Manage Users still works.',
+};
+
+const LOAD_FAILED = 'Could not load the sign-up settings';
+
+/**
+ * Admin Settings' 'Sign-up' (docs/product.md#sign-up-settings): who may create an account (Open,
+ * Invitation only, Closed) and, when open, which email domains. Saved on the server for every browser.
+ */
+export function SignupSettingsForm() {
+  const { state, retry, update } = useServerValue((signal) => fetchSignupSettings({ signal }), LOAD_FAILED);
+  return (
+    <div className="space-y-4">
+      <OfflineNotice text={OFFLINE_TEXT.signupSettings} />
+      {state.status === 'loading' ? <LoadingLine>Loading sign-up settings…</LoadingLine> : null}
+      {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {state.status === 'ready' ? (
+        <SignupSettingsFields initial={state.value} onSaved={(settings) => update(() => settings)} />
+      ) : null}
+    </div>
+  );
+}
+
+function SignupSettingsFields({
+  initial,
+  onSaved,
+}: {
+  initial: SignupSettingsState;
+  onSaved: (settings: SignupSettingsState) => void;
+}) {
+  const [mode, setMode] = useState<SignupMode>(initial.mode);
+  const [domainsText, setDomainsText] = useState(initial.domains.join(', '));
+  const [domainsError, setDomainsError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = parseDomainList(domainsText);
+    if (!('domains' in parsed)) {
+      setDomainsError(
+        'invalid' in parsed
+          ? `"${parsed.invalid}" is not a domain name such as example.com.`
+          : `List at most ${SIGNUP_DOMAINS_MAX_COUNT} domains.`,
+      );
+      return;
+    }
+    setDomainsError(undefined);
+    setBusy(true);
+    try {
+      const { settings, message } = await saveSignupSettings({ mode, domains: parsed.domains });
+      setDomainsText(settings.domains.join(', '));
+      onSaved(settings);
+      toast.success(message ?? 'Sign-up settings saved.');
+    } catch (error) {
+      reportRequestFailure('Failed to save the sign-up settings', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={busy}>
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-slate-800" aria-hidden="true">
+          Who may sign up
+        </p>
+        <SegmentedChoice
+          legend="Who may sign up"
+          options={MODE_OPTIONS}
+          value={mode}
+          onChange={setMode}
+          itemClassName="px-3"
+        />
+        <p className="text-sm text-slate-600">{MODE_HELP[mode]}</p>
+      </div>
+      <TextField
+        label="Allowed email domains"
+        name="signupDomains"
+        placeholder="example.com, example.org"
+        autoComplete="off"
+        spellCheck={false}
+        value={domainsText}
+        onChange={(event) => setDomainsText(event.target.value)}
+        error={domainsError}
+        hint="Separate with commas or spaces. Empty: any domain. Each domain is matched exactly (list subdomains too). Invitations are not limited."
+      />
+      {initial.source === 'environment' ? (
+        <p className="text-sm text-slate-600">
+          Preset by the server&apos;s SIGNUP_MODE and SIGNUP_DOMAINS until you save here.
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+        {busy ? 'Saving...' : 'Save Sign-up Settings'}
+      </Button>
+    </form>
+  );
+}
