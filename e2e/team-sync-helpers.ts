@@ -6,7 +6,7 @@
 import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { pickUpWithKeyboard, readStoredJson, type StoredTask } from './page-helpers';
-import { registerViaApi, signIn } from './session-helpers';
+import { E2E_PASSWORD, logInViaApi, registerViaApi, signIn } from './session-helpers';
 
 export type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
 export type Device = { context: BrowserContext; page: Page };
@@ -24,6 +24,17 @@ export async function registerAccount(
   const token = await registerViaApi(api, { fullName, email, role });
   await api.dispose();
   return { fullName, email, role, token };
+}
+
+/**
+ * A new session of `account`, with a token of its own: a test that logs out ends that token on the
+ * server, and no other test's.
+ */
+export async function logInAgain(base: string, account: Account): Promise<Account> {
+  const api = await request.newContext({ baseURL: base });
+  const token = await logInViaApi(api, account.email, E2E_PASSWORD, account.role);
+  await api.dispose();
+  return { ...account, token };
 }
 
 /** A fresh browser profile on the server at `base`, signed in as `account`: one device. */

@@ -9,6 +9,7 @@ import { readStoredJson, storeData } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
+  logInAgain,
   openDeviceAt,
   pullAll,
   registerAccount,
@@ -50,7 +51,8 @@ test.describe('@one-width logout with team sync on', () => {
   });
 
   test('removes the team’s tasks and the sync keys from the browser', async ({ browser }) => {
-    const device = await openDeviceAt(server.base, browser, alice);
+    // Each test signs in anew: a logout ends its token on the server.
+    const device = await openDeviceAt(server.base, browser, await logInAgain(server.base, alice));
     await addTask(device.page, 'Shared plan', 'On the server');
     await expect(syncStatus(device.page)).toHaveText('Synced');
     expect(await storedKeys(device.page)).toEqual({
@@ -74,7 +76,7 @@ test.describe('@one-width logout with team sync on', () => {
   test('with a change not sent, asks first: Cancel keeps everything, Log out anyway clears it', async ({
     browser,
   }) => {
-    const device = await openDeviceAt(server.base, browser, alice);
+    const device = await openDeviceAt(server.base, browser, await logInAgain(server.base, alice));
     await device.page.goto('/user/userpage');
     await expect(syncStatus(device.page)).toHaveText('Synced');
     await device.context.setOffline(true);
@@ -107,7 +109,7 @@ test.describe('@one-width logout with team sync on', () => {
       .poll(() => storedKeys(after))
       .toEqual({ tasks: false, 'tasklane.sync': false, 'tasklane.syncConflicts': false, token: false });
     // The change was never sent.
-    const onServer = await pullAll(server.base, alice);
+    const onServer = await pullAll(server.base, await logInAgain(server.base, alice));
     expect(onServer.map((task) => task.data.title)).not.toContain('Offline draft');
     await device.context.close();
   });
@@ -116,9 +118,13 @@ test.describe('@one-width logout with team sync on', () => {
 test('@one-width with team sync off, Logout leaves `tasks` as the spec says', async ({
   memberPage: page,
 }) => {
-  await storeData(page, { tasks: [{ id: '1', title: 'Stays here', description: 'Local', progress: 0 }] });
+  // A stored profile name: the menu button carries it only once the page is hydrated (listening).
+  await storeData(page, {
+    tasks: [{ id: '1', title: 'Stays here', description: 'Local', progress: 0 }],
+    json: { userProfile: { name: 'Local Member' } },
+  });
   await page.goto('/user/dashboard');
-  await chooseLogout(page, 'User');
+  await chooseLogout(page, 'Local Member');
   await page.waitForURL((url) => url.pathname === '/');
   expect((await readStoredJson<{ title: string }[]>(page, 'tasks'))?.map((task) => task.title)).toEqual([
     'Stays here',
