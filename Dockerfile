@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # Tasklane: the Next.js standalone server. Migrations are applied by the app at start-up.
+# The Node.js image is pinned to one release (the one the project is tested on); change it here only.
+ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
-FROM node:20-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 # better-sqlite3 compiles its native addon when no prebuilt binary can be downloaded.
 RUN apt-get update \
@@ -10,14 +12,14 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runner
+FROM ${NODE_IMAGE} AS runner
 WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \

@@ -72,3 +72,15 @@ describe('docker-compose.yml', () => {
     expect(settings.join('\n')).not.toContain('mailpit');
   });
 });
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(path.join(import.meta.dirname, '../../Dockerfile'), 'utf8');
+
+  it('builds every stage from one Node.js image pinned to an exact release', () => {
+    const image = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
+    expect(image).toMatch(/^node:\d+\.\d+\.\d+-bookworm-slim$/);
+    const froms = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    expect(froms.length).toBeGreaterThan(0);
+    expect(froms.every((from) => from === '${NODE_IMAGE}')).toBe(true);
+  });
+});
