@@ -3,7 +3,7 @@
  * under data/). The app does this by itself at start-up; this is for deploy pipelines.
  */
 import { closeDatabase, getDatabase } from '@/lib/server/db';
-import { bindExistingAssignees } from '@/lib/server/sync-assignees';
+import { bindExistingAssignees } from '@/lib/server/sync/assignees';
 
 async function main(): Promise<void> {
   const database = await getDatabase();

@@ -34,7 +34,7 @@ export async function startServer(): Promise<void> {
     logger.info(`Database ready (${database.dialect}, migrations applied)`);
     try {
       // Once per database: tasks stored before assignees were user ids get one (docs/decisions/0019).
-      const { bindExistingAssignees } = await import('./sync-assignees');
+      const { bindExistingAssignees } = await import('./sync/assignees');
       await bindExistingAssignees(database);
     } catch (error) {
       logger.error('Binding stored tasks to assignee ids failed; it runs again at the next start', error);

@@ -4,7 +4,7 @@ import { getEnv } from './env';
 import { AppError } from './errors';
 import { getSyncHub, type StreamCloseReason } from './sync-hub';
 import { ensureSyncListener } from './sync-listener';
-import { lastSyncSeq } from './sync-service';
+import { lastSyncSeq } from './sync/state';
 
 /**
  * GET /api/sync/stream's body: server-sent events telling one signed-in browser when to pull

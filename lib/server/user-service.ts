@@ -2,7 +2,7 @@ import 'server-only';
 import { count, desc, eq } from 'drizzle-orm';
 import { emailSchema, type UpdateUserInput } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
-import { unassignTasks } from './sync-assignees';
+import { unassignTasks } from './sync/assignees';
 import { AppError } from './errors';
 import type { AuthenticatedUser } from './auth-service';
 import { dropUnusedResetLinks } from './password-reset-service';

@@ -180,7 +180,7 @@ export const syncState = pgTable(
     id: integer('id').primaryKey().default(1),
     lastSeq: integer('last_seq').notNull().default(0),
     gcFloorSeq: integer('gc_floor_seq').notNull().default(0),
-    // Whether the start-up pass has bound every stored task to an assignee id (lib/server/sync-assignees.ts).
+    // Whether the start-up pass has bound every stored task to an assignee id (lib/server/sync/assignees.ts).
     assigneesBound: boolean('assignees_bound').notNull().default(false),
   },
   (table) => [check('sync_state_single_row_check', sql`${table.id} = 1`)],

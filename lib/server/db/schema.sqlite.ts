@@ -180,7 +180,7 @@ export const syncState = sqliteTable(
     id: integer('id').primaryKey().default(1),
     lastSeq: integer('last_seq').notNull().default(0),
     gcFloorSeq: integer('gc_floor_seq').notNull().default(0),
-    // Whether the start-up pass has bound every stored task to an assignee id (lib/server/sync-assignees.ts).
+    // Whether the start-up pass has bound every stored task to an assignee id (lib/server/sync/assignees.ts).
     assigneesBound: integer('assignees_bound', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [check('sync_state_single_row_check', sql`${table.id} = 1`)],

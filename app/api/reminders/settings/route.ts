@@ -6,7 +6,7 @@ import {
   REMINDER_SAVED_MESSAGE,
   saveReminderSettings,
 } from '@/lib/server/reminder-service';
-import { assertSyncEnabled } from '@/lib/server/sync-service';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { reminderSettingsSchema } from '@/lib/validation/reminders';
 
 export const dynamic = 'force-dynamic';

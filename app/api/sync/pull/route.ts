@@ -1,7 +1,8 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled, parsePullLimit, pullChanges } from '@/lib/server/sync-service';
+import { parsePullLimit, pullChanges } from '@/lib/server/sync/pull-changes';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { START_CURSOR } from '@/lib/sync/protocol';
 
 export const dynamic = 'force-dynamic';

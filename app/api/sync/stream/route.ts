@@ -1,7 +1,7 @@
 import { authenticateSession } from '@/lib/server/auth-service';
 import { getClientIp, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync-service';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { openSyncStream } from '@/lib/server/sync-stream';
 
 export const runtime = 'nodejs';

@@ -1,7 +1,8 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled, listSyncUsers } from '@/lib/server/sync-service';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { listSyncUsers } from '@/lib/server/sync/users';
 
 export const dynamic = 'force-dynamic';
 

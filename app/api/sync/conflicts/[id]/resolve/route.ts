@@ -1,7 +1,8 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled, resolveConflict } from '@/lib/server/sync-service';
+import { resolveConflict } from '@/lib/server/sync/conflicts';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
 import { ASSIGNEE_ID_FIELD, decideInitialBinding, NO_ASSIGNEE_ID } from '@/lib/sync/assignee-binding';
 import type { SyncedTask, SyncOp } from '@/lib/sync/merge';
-import { getDatabase, type DatabaseHandle, type WriteStatement } from './db';
-import { logger } from './logger';
-import { assigneeResolver, pushChanges, serverStamp } from './sync-service';
+import { getDatabase, type DatabaseHandle, type WriteStatement } from '../db';
+import { logger } from '../logger';
+import { assigneeResolver, pushChanges, serverStamp } from './push-changes';
 
 /**
  * Tasks bound to people by user id (docs/decisions/0019-assignees-by-id.md), for the two moments

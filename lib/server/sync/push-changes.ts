@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { canSeeTask, checkOp, type SyncActor, type TaskAccess } from '@/lib/sync/access';
 import {
   ASSIGNEE_ID_FIELD,
@@ -11,36 +11,28 @@ import {
   unresolvedAssigneeMessage,
 } from '@/lib/sync/assignee-binding';
 import { createClock, isTooFarAhead, receive, tick, type HlcState } from '@/lib/sync/hlc';
-import { mergeOp, taskValues, type ConflictRecord, type SyncedTask, type SyncOp } from '@/lib/sync/merge';
+import { mergeOp, type ConflictRecord, type SyncedTask, type SyncOp } from '@/lib/sync/merge';
 import {
-  formatCursor,
-  parseCursor,
-  START_CURSOR,
   SYNC_LIMITS,
-  type ConflictsResponse,
-  type PulledTask,
-  type PullResponse,
   type PushRequest,
   type PushResponse,
   type RejectReason,
-  type SyncConflict,
   type SyncConflictReason,
-  type SyncUsersResponse,
 } from '@/lib/sync/protocol';
-import { compareNames } from '@/lib/sync/assignees';
-import { getDatabase, type DatabaseHandle, type Executor, type Tables, type WriteStatement } from './db';
-import { getEnv, isTeamSyncOn } from './env';
-import { AppError } from './errors';
-import { logger } from './logger';
-import { getSyncHub, type SyncPoke } from './sync-hub';
-import { notifyStatement } from './sync-listener';
-import { capOpenConflicts, createPushLimits, refusalPayload, type LimitRefusal } from './sync/push-limits';
+import { getDatabase, type Executor, type Tables, type WriteStatement } from '../db';
+import { getEnv } from '../env';
+import { getSyncHub, type SyncPoke } from '../sync-hub';
+import { notifyStatement } from '../sync-listener';
+import { capOpenConflicts, createPushLimits, refusalPayload, type LimitRefusal } from './push-limits';
+import { purgeNowAndThen } from './purge';
+import { chunked, readState } from './state';
 
 /**
- * Team sync on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a time
- * under the `sync` lock, each push with an operation handled for the first time gets the next
- * number of a gap-free sequence, and pulls walk the tasks in (version, uid) order. Who sees and
- * writes what: lib/sync/access.ts. How two writes merge: lib/sync/merge.ts.
+ * Team sync's push on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a
+ * time under the `sync` lock, and each push with an operation handled for the first time gets the
+ * next number of a gap-free sequence. Pulls (in (version, uid) order), conflicts, users and purges
+ * are in ./sync/. Who sees and writes what: lib/sync/access.ts. How two writes merge:
+ * lib/sync/merge.ts.
  *
  * Rules the browser engine (lib/sync/replica.ts) relies on to converge:
  * - Every operation applied or refused for the first time gives its task the push's number, even
@@ -51,27 +43,11 @@ import { capOpenConflicts, createPushLimits, refusalPayload, type LimitRefusal }
  * - A pull during a walk from the start (`walk=1`) never answers `reset`.
  */
 
-export const SYNC_DISABLED_MESSAGE = 'Team sync is not enabled on this server.';
-const CONFLICT_LIST_LIMIT = 200;
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;
-const CHANGE_LOG_DAYS = 30;
-/** Refused (`forbidden`) and `after-delete` conflict records are purged after this many days. */
-const CONFLICT_RECORD_DAYS = 30;
-const PURGE_INTERVAL_MS = 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
-/** Rows per INSERT: keeps every statement well under both drivers' bound-parameter limits. */
-const INSERT_CHUNK = 500;
-
 type TaskRow = Tables['syncTasks']['$inferSelect'];
 type ChangeRow = Tables['syncChanges']['$inferInsert'];
 type ConflictRow = Tables['syncConflicts']['$inferInsert'];
 type RevocationRow = Tables['syncRevocations']['$inferInsert'];
 type Outcome = ChangeRow['outcome'];
-
-/** 404 SYNC_DISABLED unless TEAM_SYNC=on: checked first by every /api/sync route. */
-export function assertSyncEnabled(): void {
-  if (!isTeamSyncOn()) throw new AppError('SYNC_DISABLED', SYNC_DISABLED_MESSAGE);
-}
 
 // The server's own clock: it moves past every stamp a push brings and re-stamps writes from the future.
 let serverClock: HlcState = createClock('server');
@@ -128,20 +104,6 @@ function accessOf(entry: TaskEntry): TaskAccess {
     assignedTo: entry.synced.fields[ASSIGNEE_NAME_FIELD]?.value,
     assigneeIdValue: entry.synced.fields[ASSIGNEE_ID_FIELD]?.value,
   };
-}
-
-/** One statement per INSERT_CHUNK rows (none for no rows). */
-function chunked<T>(rows: readonly T[], statement: (chunk: T[]) => WriteStatement): WriteStatement[] {
-  const statements: WriteStatement[] = [];
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    statements.push(statement(rows.slice(start, start + INSERT_CHUNK)));
-  }
-  return statements;
-}
-
-async function readState(db: Executor, tables: Tables): Promise<{ lastSeq: number; gcFloorSeq: number }> {
-  const [row] = await db.select().from(tables.syncState).where(eq(tables.syncState.id, 1));
-  return { lastSeq: row?.lastSeq ?? 0, gcFloorSeq: row?.gcFloorSeq ?? 0 };
 }
 
 /**
@@ -607,270 +569,4 @@ function pushStatements(
     );
   }
   return statements;
-}
-
-/** The number of the last push (0 before the first): a stream's first poke carries it. */
-export async function lastSyncSeq(): Promise<number> {
-  const { db, tables } = await getDatabase();
-  return (await readState(db, tables)).lastSeq;
-}
-
-/** The `limit` query parameter of a pull, default 500; pullChanges checks its range. */
-export function parsePullLimit(raw: string | null): number {
-  if (raw === null || raw === '') return SYNC_LIMITS.maxPullLimit;
-  if (!/^\d{1,4}$/.test(raw)) throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
-  return Number(raw);
-}
-
-function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  const { syncTasks } = tables;
-  return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
-}
-
-function toPulled(row: TaskRow): PulledTask {
-  if (row.deleted) return { uid: row.uid, v: row.version, deleted: true, data: {} };
-  const fields = JSON.parse(row.fields) as SyncedTask['fields'];
-  return {
-    uid: row.uid,
-    v: row.version,
-    deleted: false,
-    data: taskValues({ uid: row.uid, fields, life: null, version: row.version }),
-  };
-}
-
-/**
- * GET /api/sync/pull. The tasks the actor may see changed after `cursor`, in (version, uid) order,
- * up to the last push that has finished; the tasks reassigned away from them since; or `reset`
- * when tombstones the cursor has not passed were purged. During a walk from the start (`walk`)
- * there is no `reset`: the walk's cursors pass below the purged versions on the way, and what the
- * walk does not bring back is dropped by the browser anyway.
- */
-export async function pullChanges(
-  actor: SyncActor,
-  cursor: string,
-  limit: number,
-  options: { walk?: boolean } = {},
-): Promise<PullResponse> {
-  const after = parseCursor(cursor);
-  if (!after) throw new AppError('VALIDATION_ERROR', 'cursor must look like <version>:<uid>.');
-  if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_LIMITS.maxPullLimit) {
-    throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
-  }
-  const { db, tables } = await getDatabase();
-  const { syncTasks, syncRevocations } = tables;
-  const { lastSeq, gcFloorSeq } = await readState(db, tables);
-  if (!options.walk && after.version > 0 && after.version < gcFloorSeq) {
-    return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true };
-  }
-
-  const rows = await db
-    .select()
-    .from(syncTasks)
-    .where(
-      and(
-        or(
-          gt(syncTasks.version, after.version),
-          and(eq(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
-        ),
-        lte(syncTasks.version, lastSeq),
-        visibleTo(tables, actor),
-      ),
-    )
-    .orderBy(asc(syncTasks.version), asc(syncTasks.uid))
-    .limit(limit + 1);
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-
-  // With nothing more to read, the cursor moves up to last_seq: every task visible at that version
-  // or below has been returned, and a task that becomes visible later gets a newer version.
-  let next = cursor;
-  if (last && (more || last.version === lastSeq)) next = formatCursor(last.version, last.uid);
-  else if (lastSeq > after.version) next = formatCursor(lastSeq, '');
-
-  let gone: string[] = [];
-  if (actor.role !== 'admin') {
-    const revoked = await db
-      .selectDistinct({ uid: syncRevocations.taskUid })
-      .from(syncRevocations)
-      .where(
-        and(
-          eq(syncRevocations.userId, actor.id),
-          gt(syncRevocations.seq, after.version),
-          lte(syncRevocations.seq, lastSeq),
-        ),
-      );
-    const uids = revoked.map((row) => row.uid);
-    if (uids.length > 0) {
-      const current = await db
-        .select({ uid: syncTasks.uid, ownerId: syncTasks.ownerId, assigneeId: syncTasks.assigneeId })
-        .from(syncTasks)
-        .where(inArray(syncTasks.uid, uids));
-      const visible = new Set(current.filter((task) => canSeeTask(actor, task)).map((task) => task.uid));
-      gone = uids.filter((uid) => !visible.has(uid)).sort();
-    }
-  }
-  return { changes: page.map(toPulled), gone, cursor: next, more, reset: false };
-}
-
-/**
- * GET /api/sync/users: every user of the deployment as `{ id, name }`, sorted by name (then id) in
- * JavaScript, so both dialects give the same order whatever their collation. Names only: a member
- * needs them to assign a task (the assignee is found by full name) and nothing more.
- */
-export async function listSyncUsers(): Promise<SyncUsersResponse> {
-  const { db, tables } = await getDatabase();
-  const rows = await db.select({ id: tables.users.id, name: tables.users.fullName }).from(tables.users);
-  const users = rows.map((row) => ({ id: row.id, name: row.name }));
-  users.sort((a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { users };
-}
-
-/** Who may see which conflict records: those on tasks the actor sees, and every record their own pushes made. */
-function conflictsVisibleTo(db: Executor, tables: Tables, actor: SyncActor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  const { syncConflicts, syncTasks } = tables;
-  return or(
-    eq(syncConflicts.userId, actor.id),
-    inArray(
-      syncConflicts.taskUid,
-      db.select({ uid: syncTasks.uid }).from(syncTasks).where(visibleTo(tables, actor)),
-    ),
-  );
-}
-
-/** The conflict rows matching `where`, with their author's name, newest first. */
-async function selectConflicts(
-  db: Executor,
-  tables: Tables,
-  where: SQL | undefined,
-  limit: number,
-): Promise<SyncConflict[]> {
-  const { syncConflicts, users } = tables;
-  const rows = await db
-    .select({ row: syncConflicts, authorName: users.fullName })
-    .from(syncConflicts)
-    .leftJoin(users, eq(users.id, syncConflicts.authorId))
-    .where(where)
-    .orderBy(desc(syncConflicts.seq), desc(syncConflicts.createdAt), asc(syncConflicts.id))
-    .limit(limit);
-  return rows.map(({ row, authorName }) => ({
-    id: row.id,
-    uid: row.taskUid,
-    field: row.field,
-    value: JSON.parse(row.value) as SyncConflict['value'],
-    hlc: row.hlc,
-    winningHlc: row.winningHlc,
-    reason: row.reason,
-    userId: row.userId,
-    authorId: row.authorId,
-    authorName: authorName ?? null,
-    seq: row.seq,
-    createdAt: row.createdAt.toISOString(),
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    resolvedBy: row.resolvedBy,
-  }));
-}
-
-/**
- * GET /api/sync/conflicts: records on tasks the actor may see, and every record their own pushes
- * made; only the open ones unless `all` (settled ones too).
- */
-export async function listConflicts(
-  actor: SyncActor,
-  options: { uid?: string; all?: boolean } = {},
-): Promise<ConflictsResponse> {
-  const { db, tables } = await getDatabase();
-  const { syncConflicts } = tables;
-  const where = and(
-    options.uid === undefined ? undefined : eq(syncConflicts.taskUid, options.uid),
-    options.all ? undefined : isNull(syncConflicts.resolvedAt),
-    conflictsVisibleTo(db, tables, actor),
-  );
-  return { conflicts: await selectConflicts(db, tables, where, CONFLICT_LIST_LIMIT) };
-}
-
-export const CONFLICT_NOT_FOUND_MESSAGE = 'No such conflict record.';
-
-/**
- * POST /api/sync/conflicts/{id}/resolve: settles one record the actor may see (Restore or Dismiss
- * in the UI; a restore's value travels as an ordinary edit). A second call changes nothing and
- * answers the same. 404 for an id the actor may not see, so ids of others' records leak nothing.
- */
-export async function resolveConflict(actor: SyncActor, id: string): Promise<{ conflict: SyncConflict }> {
-  const { db, tables } = await getDatabase();
-  const { syncConflicts } = tables;
-  const target = and(eq(syncConflicts.id, id), conflictsVisibleTo(db, tables, actor));
-  await db
-    .update(syncConflicts)
-    .set({ resolvedAt: new Date(), resolvedBy: actor.id })
-    .where(and(target, isNull(syncConflicts.resolvedAt)));
-  const [conflict] = await selectConflicts(db, tables, target, 1);
-  if (!conflict) throw new AppError('NOT_FOUND', CONFLICT_NOT_FOUND_MESSAGE);
-  return { conflict };
-}
-
-/**
- * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS (at least one)
- * before `now`: a browser restarts a walk older than lib/sync/replica.ts's MAX_WALK_AGE_MS, so a
- * walk never misses a delete purged while it runs. Raises gc_floor_seq past them so that a cursor
- * that may not have seen a purged delete resets; drops op-log rows older than 30 days, and
- * `forbidden` and `after-delete` conflict records older than 30 days.
- */
-export async function purgeTombstones(now: Date): Promise<{ purged: number; gcFloorSeq: number }> {
-  const handle = await getDatabase();
-  const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = handle.tables;
-  const cutoff = new Date(now.getTime() - Math.max(getEnv().SYNC_TOMBSTONE_DAYS, 1) * DAY_MS);
-  return handle.exclusive(async (db) => {
-    const state = await readState(db, handle.tables);
-    const expired = await db
-      .select({ uid: syncTasks.uid, version: syncTasks.version })
-      .from(syncTasks)
-      .where(and(eq(syncTasks.deleted, true), lt(syncTasks.updatedAt, cutoff)));
-    let gcFloorSeq = state.gcFloorSeq;
-    for (const row of expired) gcFloorSeq = Math.max(gcFloorSeq, row.version + 1);
-    const uids = expired.map((row) => row.uid);
-    const statements: WriteStatement[] = [
-      ...chunked(uids, (chunk) => db.delete(syncTasks).where(inArray(syncTasks.uid, chunk))),
-      ...chunked(uids, (chunk) => db.delete(syncRevocations).where(inArray(syncRevocations.taskUid, chunk))),
-      db
-        .delete(syncChanges)
-        .where(lt(syncChanges.createdAt, new Date(now.getTime() - CHANGE_LOG_DAYS * DAY_MS))),
-      // Refused writes and edits of purged tasks are kept for inspection, not forever (they were
-      // the cheapest way to grow the database); values that lost a race stay until settled.
-      db
-        .delete(syncConflicts)
-        .where(
-          and(
-            inArray(syncConflicts.reason, ['forbidden', 'after-delete']),
-            lt(syncConflicts.createdAt, new Date(now.getTime() - CONFLICT_RECORD_DAYS * DAY_MS)),
-          ),
-        ),
-    ];
-    if (gcFloorSeq !== state.gcFloorSeq) {
-      statements.push(
-        db
-          .insert(syncState)
-          .values({ id: 1, lastSeq: state.lastSeq, gcFloorSeq })
-          .onConflictDoUpdate({ target: syncState.id, set: { gcFloorSeq } }),
-      );
-    }
-    await handle.writeAll(statements);
-    return { purged: expired.length, gcFloorSeq };
-  }, 'sync');
-}
-
-const lastPurge = new WeakMap<DatabaseHandle, number>();
-
-/** At most once an hour per database, after a push: a failure is logged, the push has succeeded. */
-async function purgeNowAndThen(handle: DatabaseHandle): Promise<void> {
-  const nowMs = Date.now();
-  if (nowMs - (lastPurge.get(handle) ?? 0) < PURGE_INTERVAL_MS) return;
-  lastPurge.set(handle, nowMs);
-  try {
-    await purgeTombstones(new Date(nowMs));
-  } catch (error) {
-    logger.error('Purging sync tombstones failed', error);
-  }
 }

@@ -1,0 +1,93 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { SyncActor } from '@/lib/sync/access';
+import type { ConflictsResponse, SyncConflict } from '@/lib/sync/protocol';
+import { getDatabase, type Executor, type Tables } from '../db';
+import { AppError } from '../errors';
+import { visibleTo } from './pull-changes';
+
+const CONFLICT_LIST_LIMIT = 200;
+
+/** Who may see which conflict records: those on tasks the actor sees, and every record their own pushes made. */
+function conflictsVisibleTo(db: Executor, tables: Tables, actor: SyncActor): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  const { syncConflicts, syncTasks } = tables;
+  return or(
+    eq(syncConflicts.userId, actor.id),
+    inArray(
+      syncConflicts.taskUid,
+      db.select({ uid: syncTasks.uid }).from(syncTasks).where(visibleTo(tables, actor)),
+    ),
+  );
+}
+
+/** The conflict rows matching `where`, with their author's name, newest first. */
+async function selectConflicts(
+  db: Executor,
+  tables: Tables,
+  where: SQL | undefined,
+  limit: number,
+): Promise<SyncConflict[]> {
+  const { syncConflicts, users } = tables;
+  const rows = await db
+    .select({ row: syncConflicts, authorName: users.fullName })
+    .from(syncConflicts)
+    .leftJoin(users, eq(users.id, syncConflicts.authorId))
+    .where(where)
+    .orderBy(desc(syncConflicts.seq), desc(syncConflicts.createdAt), asc(syncConflicts.id))
+    .limit(limit);
+  return rows.map(({ row, authorName }) => ({
+    id: row.id,
+    uid: row.taskUid,
+    field: row.field,
+    value: JSON.parse(row.value) as SyncConflict['value'],
+    hlc: row.hlc,
+    winningHlc: row.winningHlc,
+    reason: row.reason,
+    userId: row.userId,
+    authorId: row.authorId,
+    authorName: authorName ?? null,
+    seq: row.seq,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedBy,
+  }));
+}
+
+/**
+ * GET /api/sync/conflicts: records on tasks the actor may see, and every record their own pushes
+ * made; only the open ones unless `all` (settled ones too).
+ */
+export async function listConflicts(
+  actor: SyncActor,
+  options: { uid?: string; all?: boolean } = {},
+): Promise<ConflictsResponse> {
+  const { db, tables } = await getDatabase();
+  const { syncConflicts } = tables;
+  const where = and(
+    options.uid === undefined ? undefined : eq(syncConflicts.taskUid, options.uid),
+    options.all ? undefined : isNull(syncConflicts.resolvedAt),
+    conflictsVisibleTo(db, tables, actor),
+  );
+  return { conflicts: await selectConflicts(db, tables, where, CONFLICT_LIST_LIMIT) };
+}
+
+export const CONFLICT_NOT_FOUND_MESSAGE = 'No such conflict record.';
+
+/**
+ * POST /api/sync/conflicts/{id}/resolve: settles one record the actor may see (Restore or Dismiss
+ * in the UI; a restore's value travels as an ordinary edit). A second call changes nothing and
+ * answers the same. 404 for an id the actor may not see, so ids of others' records leak nothing.
+ */
+export async function resolveConflict(actor: SyncActor, id: string): Promise<{ conflict: SyncConflict }> {
+  const { db, tables } = await getDatabase();
+  const { syncConflicts } = tables;
+  const target = and(eq(syncConflicts.id, id), conflictsVisibleTo(db, tables, actor));
+  await db
+    .update(syncConflicts)
+    .set({ resolvedAt: new Date(), resolvedBy: actor.id })
+    .where(and(target, isNull(syncConflicts.resolvedAt)));
+  const [conflict] = await selectConflicts(db, tables, target, 1);
+  if (!conflict) throw new AppError('NOT_FOUND', CONFLICT_NOT_FOUND_MESSAGE);
+  return { conflict };
+}

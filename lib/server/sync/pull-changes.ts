@@ -1,0 +1,119 @@
+import 'server-only';
+import { and, asc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { canSeeTask, type SyncActor } from '@/lib/sync/access';
+import { taskValues, type SyncedTask } from '@/lib/sync/merge';
+import {
+  formatCursor,
+  parseCursor,
+  START_CURSOR,
+  SYNC_LIMITS,
+  type PulledTask,
+  type PullResponse,
+} from '@/lib/sync/protocol';
+import { getDatabase, type Tables } from '../db';
+import { AppError } from '../errors';
+import { readState } from './state';
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;
+
+type TaskRow = Tables['syncTasks']['$inferSelect'];
+
+/** The `limit` query parameter of a pull, default 500; pullChanges checks its range. */
+export function parsePullLimit(raw: string | null): number {
+  if (raw === null || raw === '') return SYNC_LIMITS.maxPullLimit;
+  if (!/^\d{1,4}$/.test(raw)) throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
+  return Number(raw);
+}
+
+/** The SQL condition for the tasks `actor` may see (lib/sync/access.ts canSeeTask, as a query). */
+export function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  const { syncTasks } = tables;
+  return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
+}
+
+function toPulled(row: TaskRow): PulledTask {
+  if (row.deleted) return { uid: row.uid, v: row.version, deleted: true, data: {} };
+  const fields = JSON.parse(row.fields) as SyncedTask['fields'];
+  return {
+    uid: row.uid,
+    v: row.version,
+    deleted: false,
+    data: taskValues({ uid: row.uid, fields, life: null, version: row.version }),
+  };
+}
+
+/**
+ * GET /api/sync/pull. The tasks the actor may see changed after `cursor`, in (version, uid) order,
+ * up to the last push that has finished; the tasks reassigned away from them since; or `reset`
+ * when tombstones the cursor has not passed were purged. During a walk from the start (`walk`)
+ * there is no `reset`: the walk's cursors pass below the purged versions on the way, and what the
+ * walk does not bring back is dropped by the browser anyway.
+ */
+export async function pullChanges(
+  actor: SyncActor,
+  cursor: string,
+  limit: number,
+  options: { walk?: boolean } = {},
+): Promise<PullResponse> {
+  const after = parseCursor(cursor);
+  if (!after) throw new AppError('VALIDATION_ERROR', 'cursor must look like <version>:<uid>.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_LIMITS.maxPullLimit) {
+    throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
+  }
+  const { db, tables } = await getDatabase();
+  const { syncTasks, syncRevocations } = tables;
+  const { lastSeq, gcFloorSeq } = await readState(db, tables);
+  if (!options.walk && after.version > 0 && after.version < gcFloorSeq) {
+    return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true };
+  }
+
+  const rows = await db
+    .select()
+    .from(syncTasks)
+    .where(
+      and(
+        or(
+          gt(syncTasks.version, after.version),
+          and(eq(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
+        ),
+        lte(syncTasks.version, lastSeq),
+        visibleTo(tables, actor),
+      ),
+    )
+    .orderBy(asc(syncTasks.version), asc(syncTasks.uid))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+
+  // With nothing more to read, the cursor moves up to last_seq: every task visible at that version
+  // or below has been returned, and a task that becomes visible later gets a newer version.
+  let next = cursor;
+  if (last && (more || last.version === lastSeq)) next = formatCursor(last.version, last.uid);
+  else if (lastSeq > after.version) next = formatCursor(lastSeq, '');
+
+  let gone: string[] = [];
+  if (actor.role !== 'admin') {
+    const revoked = await db
+      .selectDistinct({ uid: syncRevocations.taskUid })
+      .from(syncRevocations)
+      .where(
+        and(
+          eq(syncRevocations.userId, actor.id),
+          gt(syncRevocations.seq, after.version),
+          lte(syncRevocations.seq, lastSeq),
+        ),
+      );
+    const uids = revoked.map((row) => row.uid);
+    if (uids.length > 0) {
+      const current = await db
+        .select({ uid: syncTasks.uid, ownerId: syncTasks.ownerId, assigneeId: syncTasks.assigneeId })
+        .from(syncTasks)
+        .where(inArray(syncTasks.uid, uids));
+      const visible = new Set(current.filter((task) => canSeeTask(actor, task)).map((task) => task.uid));
+      gone = uids.filter((uid) => !visible.has(uid)).sort();
+    }
+  }
+  return { changes: page.map(toPulled), gone, cursor: next, more, reset: false };
+}
