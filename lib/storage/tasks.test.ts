@@ -16,6 +16,7 @@ import {
   setTaskProgress,
   setTasksWriteHook,
   tasksStore,
+  updateTask,
 } from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
@@ -295,6 +296,42 @@ describe('task commands', () => {
 
       expect(completeTask('t1')).toBe(false);
 
+      expect(listener).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('updateTask', () => {
+    it('writes the changed fields through the write hook and keeps the others', () => {
+      const listener = seed([VALID_TASK, { ...VALID_TASK, id: 't2' }]);
+      const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
+      const remove = setTasksWriteHook(hook);
+      try {
+        expect(updateTask('t1', { title: ' Renamed ', deadline: '2026-04-01' })).toEqual({
+          ok: true,
+          written: true,
+        });
+      } finally {
+        remove();
+      }
+      expect(storedTasks()).toEqual([
+        { ...VALID_TASK, title: 'Renamed', deadline: '2026-04-01' },
+        { ...VALID_TASK, id: 't2' },
+      ]);
+      expect(hook).toHaveBeenCalledTimes(1);
+      expect(listener).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses a bad value by field and writes nothing; an unknown id or no change writes nothing', () => {
+      const listener = seed([VALID_TASK]);
+      expect(updateTask('t1', { title: 'Fine', description: '   ' })).toEqual({
+        ok: false,
+        field: 'description',
+        message: 'Description is required.',
+      });
+      expect(updateTask('t1', { deadline: '2026-02-30' })).toMatchObject({ ok: false, field: 'deadline' });
+      expect(updateTask('missing', { title: 'x' })).toEqual({ ok: true, written: false });
+      expect(updateTask('t1', { title: VALID_TASK.title })).toEqual({ ok: true, written: false });
+      expect(storedTasks()).toEqual([VALID_TASK]);
       expect(listener).not.toHaveBeenCalled();
     });
   });

@@ -1,5 +1,6 @@
 import * as board from '@/lib/tasks/board';
 import {
+  applyTaskPatch,
   createTask,
   taskSchema,
   tasksSchema,
@@ -7,6 +8,7 @@ import {
   type BoardColumn,
   type NewTaskInput,
   type Task,
+  type TaskPatch,
 } from '@/lib/tasks/task';
 import { stringParser } from '@/lib/validation/parsers';
 import { createLocalStore, toReadableStore, type ReadableStore } from './local-store';
@@ -140,6 +142,32 @@ export function setTaskProgress(taskId: string, progress: number): boolean {
 /** Status 'Completed', progress 100. Returns whether it wrote. */
 export function completeTask(taskId: string): boolean {
   return changeTasks((tasks) => board.completeTask(tasks, taskId));
+}
+
+/**
+ * A task's own view: changes the fields of `patch` on the task with this id, by the rules of
+ * creation (lib/tasks/task.ts applyTaskPatch). Refused: nothing is written and the answer names the
+ * field and why. `written` is false when the task already held every value, or no task has that id.
+ */
+export function updateTask(
+  taskId: string,
+  patch: TaskPatch,
+): { ok: true; written: boolean } | { ok: false; field: keyof TaskPatch; message: string } {
+  let refusal: { ok: false; field: keyof TaskPatch; message: string } | null = null;
+  const written = changeTasks((tasks) => {
+    const index = tasks.findIndex((task) => task.id === taskId);
+    if (index === -1) return tasks as Task[];
+    const result = applyTaskPatch(tasks[index]!, patch);
+    if (!result.ok) {
+      refusal = result;
+      return tasks as Task[];
+    }
+    if (result.task === tasks[index]) return tasks as Task[];
+    const next = [...tasks];
+    next[index] = result.task;
+    return next;
+  });
+  return refusal ?? { ok: true, written };
 }
 
 /**

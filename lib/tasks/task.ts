@@ -202,6 +202,88 @@ export function createTask(input: NewTaskInput, context: NewTaskContext): Task |
   return task;
 }
 
+/** The fields a task's own view changes through `applyTaskPatch` (docs/product.md#editing-a-task). */
+export type TaskPatch = Partial<
+  Pick<Task, 'title' | 'description' | 'priority' | 'deadline' | 'progress' | 'status'>
+>;
+
+export const TASK_TITLE_MAX_LENGTH = 200;
+export const TASK_DESCRIPTION_MAX_LENGTH = 5000;
+
+/** Why a patch was refused, by field (docs/product.md#editing-a-task). */
+export const TASK_PATCH_MESSAGES = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title must be at most ${TASK_TITLE_MAX_LENGTH} characters.`,
+  descriptionRequired: 'Description is required.',
+  descriptionTooLong: `Description must be at most ${TASK_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  priority: 'Priority must be High, Medium or Low.',
+  deadline: 'Deadline must be a real date (yyyy-mm-dd).',
+  progress: 'Progress must be a whole number from 0 to 100.',
+  status: 'Status must be text.',
+} as const;
+
+export type TaskPatchResult =
+  { ok: true; task: Task } | { ok: false; field: keyof TaskPatch; message: string };
+
+/** Whether `value` is a calendar date written yyyy-mm-dd (2026-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function checkPatchField(field: keyof TaskPatch, value: unknown): { value: unknown } | { message: string } {
+  switch (field) {
+    case 'title':
+    case 'description': {
+      const text = typeof value === 'string' ? value.trim() : '';
+      const max = field === 'title' ? TASK_TITLE_MAX_LENGTH : TASK_DESCRIPTION_MAX_LENGTH;
+      if (!text) return { message: TASK_PATCH_MESSAGES[`${field}Required`] };
+      if (text.length > max) return { message: TASK_PATCH_MESSAGES[`${field}TooLong`] };
+      return { value: text };
+    }
+    case 'priority':
+      return (TASK_PRIORITIES as readonly unknown[]).includes(value)
+        ? { value }
+        : { message: TASK_PATCH_MESSAGES.priority };
+    case 'deadline':
+      return typeof value === 'string' && isCalendarDate(value.trim())
+        ? { value: value.trim() }
+        : { message: TASK_PATCH_MESSAGES.deadline };
+    case 'progress':
+      return typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= TASK_PROGRESS_MIN &&
+        value <= TASK_PROGRESS_MAX
+        ? { value }
+        : { message: TASK_PATCH_MESSAGES.progress };
+    case 'status':
+      return typeof value === 'string' ? { value } : { message: TASK_PATCH_MESSAGES.status };
+  }
+}
+
+/**
+ * A task's own view changing some of its fields (docs/product.md#editing-a-task), with the rules of
+ * creation: title and description non-blank after trimming (stored trimmed), deadline a real date,
+ * a known priority, progress a whole number 0–100. All or nothing: the first refused field and its
+ * message, and the task unchanged. A new progress lets it decide the board column again (as the
+ * slider does). The same object when nothing changes.
+ */
+export function applyTaskPatch(task: Task, patch: TaskPatch): TaskPatchResult {
+  let next: Task = task;
+  for (const field of Object.keys(patch) as (keyof TaskPatch)[]) {
+    if (patch[field] === undefined) continue;
+    const checked = checkPatchField(field, patch[field]);
+    if ('message' in checked) return { ok: false, field, message: checked.message };
+    if (next[field] === checked.value) continue;
+    next = { ...next, [field]: checked.value };
+    if (field === 'progress') delete next.column;
+  }
+  return { ok: true, task: next };
+}
+
 /** Clamps and rounds a slider value to the whole numbers 0–100 (docs/product.md#task-fields). */
 export function clampProgress(value: number): number {
   if (!Number.isFinite(value)) return TASK_PROGRESS_MIN;
