@@ -1,13 +1,10 @@
 import 'server-only';
-import { and, eq, isNull, or } from 'drizzle-orm';
-import type { SyncedTask } from '@/lib/sync/merge';
-import { taskValues } from '@/lib/sync/merge';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   buildReminderEmail,
   countReminderTasks,
   getDueReminderDay,
   pickReminderTasks,
-  type TaskValues,
 } from '@/lib/reminders/schedule';
 import type { ReminderSettingsInput } from '@/lib/validation/reminders';
 import { getDatabase, isUniqueViolation } from './db';
@@ -16,6 +13,7 @@ import { AppError } from './errors';
 import { logger } from './logger';
 import { sendMail } from './mailer';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './reminder-token';
+import { listVisibleTaskValues } from './sync/pull-changes';
 
 /**
  * Morning reminder emails (docs/product.md#reminders, docs/decisions/0017-reminder-emails.md): the
@@ -70,26 +68,6 @@ export async function unsubscribeWithToken(token: string, now: Date = new Date()
     .update(tables.reminderSettings)
     .set({ emailEnabled: false, updatedAt: now })
     .where(eq(tables.reminderSettings.userId, userId));
-}
-
-/** The values of the synced tasks `user` sees (the sync pull's rule: admins all, members owned or assigned). */
-async function visibleTaskValues(user: { id: string; role: 'user' | 'admin' }): Promise<TaskValues[]> {
-  const { db, tables } = await getDatabase();
-  const { syncTasks } = tables;
-  const visible =
-    user.role === 'admin' ? undefined : or(eq(syncTasks.ownerId, user.id), eq(syncTasks.assigneeId, user.id));
-  const rows = await db
-    .select({ uid: syncTasks.uid, fields: syncTasks.fields, version: syncTasks.version })
-    .from(syncTasks)
-    .where(and(eq(syncTasks.deleted, false), visible));
-  return rows.map((row) =>
-    taskValues({
-      uid: row.uid,
-      fields: JSON.parse(row.fields) as SyncedTask['fields'],
-      life: null,
-      version: row.version,
-    }),
-  );
 }
 
 /**
@@ -169,7 +147,7 @@ export async function runReminderTick(now: Date = new Date()): Promise<ReminderT
     let mailed = false;
     try {
       const lists = pickReminderTasks(
-        await visibleTaskValues({ id: user.userId, role: user.role }),
+        await listVisibleTaskValues({ id: user.userId, role: user.role }),
         day,
         user.timeZone,
       );

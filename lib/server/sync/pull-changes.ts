@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { canSeeTask, type SyncActor } from '@/lib/sync/access';
-import { taskValues, type SyncedTask } from '@/lib/sync/merge';
+import { taskValues, type Json, type SyncedTask } from '@/lib/sync/merge';
 import {
   formatCursor,
   parseCursor,
@@ -116,4 +116,26 @@ export async function pullChanges(
     }
   }
   return { changes: page.map(toPulled), gone, cursor: next, more, reset: false };
+}
+
+/**
+ * The current values of every task `actor` may see, not deleted (the pull's rule, visibleTo): what
+ * another feature reads of team sync (the morning reminder email), without knowing how it stores
+ * fields.
+ */
+export async function listVisibleTaskValues(actor: SyncActor): Promise<Record<string, Json>[]> {
+  const { db, tables } = await getDatabase();
+  const { syncTasks } = tables;
+  const rows = await db
+    .select({ uid: syncTasks.uid, fields: syncTasks.fields, version: syncTasks.version })
+    .from(syncTasks)
+    .where(and(eq(syncTasks.deleted, false), visibleTo(tables, actor)));
+  return rows.map((row) =>
+    taskValues({
+      uid: row.uid,
+      fields: JSON.parse(row.fields) as SyncedTask['fields'],
+      life: null,
+      version: row.version,
+    }),
+  );
 }
