@@ -20,6 +20,8 @@ import {
 } from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
+/** What a command stamps on the task it changes (`updatedAt`). */
+const CHANGED = { updatedAt: new Date(FIXED_NOW_MS).toISOString() };
 const COPY_KEY = `tasks.corrupt.${FIXED_NOW_MS}`;
 
 const VALID_TASK = {
@@ -245,7 +247,7 @@ describe('task commands', () => {
 
       expect(moveTask('t1', 'Completed')).toBe(true);
 
-      expect(storedTasks()).toEqual([{ ...VALID_TASK, column: 'Completed' }]);
+      expect(storedTasks()).toEqual([{ ...VALID_TASK, column: 'Completed', ...CHANGED }]);
       expect(listener).toHaveBeenCalledTimes(1);
     });
 
@@ -267,7 +269,7 @@ describe('task commands', () => {
 
       expect(setTaskProgress('t1', 140)).toBe(true);
 
-      expect(storedTasks()).toEqual([{ ...VALID_TASK, progress: 100 }]);
+      expect(storedTasks()).toEqual([{ ...VALID_TASK, progress: 100, ...CHANGED }]);
     });
 
     it('writes nothing when the progress is already that value', () => {
@@ -286,7 +288,7 @@ describe('task commands', () => {
       expect(completeTask('t1')).toBe(true);
 
       expect(storedTasks()).toEqual([
-        { ...VALID_TASK, status: 'Completed', progress: 100 },
+        { ...VALID_TASK, status: 'Completed', progress: 100, ...CHANGED },
         { ...VALID_TASK, id: 't2' },
       ]);
     });
@@ -314,7 +316,7 @@ describe('task commands', () => {
         remove();
       }
       expect(storedTasks()).toEqual([
-        { ...VALID_TASK, title: 'Renamed', deadline: '2026-04-01' },
+        { ...VALID_TASK, title: 'Renamed', deadline: '2026-04-01', ...CHANGED },
         { ...VALID_TASK, id: 't2' },
       ]);
       expect(hook).toHaveBeenCalledTimes(1);
@@ -346,7 +348,14 @@ describe('task commands', () => {
       expect(assignTask('t1', { id: 'u-ravi', name: ' Ravi ' })).toBe(true);
 
       expect(storedTasks()).toEqual([
-        { ...VALID_TASK, column: 'Completed', uid: 'u1', assignedTo: 'Ravi', assigneeId: 'u-ravi' },
+        {
+          ...VALID_TASK,
+          column: 'Completed',
+          uid: 'u1',
+          assignedTo: 'Ravi',
+          assigneeId: 'u-ravi',
+          ...CHANGED,
+        },
         { ...VALID_TASK, id: 't2' },
       ]);
       expect(listener).toHaveBeenCalledTimes(1);

@@ -2,6 +2,7 @@ import * as board from '@/lib/tasks/board';
 import {
   applyTaskPatch,
   createTask,
+  stampChangedTasks,
   taskSchema,
   tasksSchema,
   type Assignee,
@@ -65,8 +66,13 @@ function changeTasks(change: (tasks: readonly Task[]) => Task[]): boolean {
   const current = store.read();
   const next = change(current);
   if (next === current) return false;
-  writeLocalEdit(current, next);
+  writeLocalEdit(current, afterCommand(current, next, Date.now()));
   return true;
+}
+
+/** What every command's change brings with it: the changed tasks' `updatedAt`. */
+function afterCommand(current: readonly Task[], next: Task[], nowMs: number): Task[] {
+  return stampChangedTasks(current, next, nowMs);
 }
 
 /**

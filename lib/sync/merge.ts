@@ -10,7 +10,8 @@
  *   written meanwhile come back with it (a tombstone keeps its fields until it is purged).
  * - Nothing is destroyed: a value that loses, or that is overwritten by a writer who had not seen it
  *   (its `baseV` is below the version that wrote it), becomes a conflict record, and so does an edit
- *   that lands on a deleted task.
+ *   that lands on a deleted task; except where nothing would be lost (the same value) or the field is
+ *   bookkeeping (QUIET_FIELDS).
  * The final fields and existence of a task do not depend on the order operations arrive in, nor on
  * duplicates (lib/sync/merge.test.ts checks it with random histories).
  */
@@ -83,6 +84,20 @@ function beats(candidate: FieldWrite, current: FieldWrite): boolean {
   return JSON.stringify(candidate.value) > JSON.stringify(current.value);
 }
 
+/**
+ * Fields whose replaced values are not kept: bookkeeping written with every change (`updatedAt`), where
+ * two people editing different fields at once would otherwise always leave a record.
+ */
+export const QUIET_FIELDS: ReadonlySet<string> = new Set(['updatedAt']);
+
+/**
+ * Whether a value that lost to `kept` is worth a conflict record: not for a quiet field, nor when both
+ * hold the same value (two devices completing one repeating task both write its next occurrence).
+ */
+function worthRecording(field: string, lost: Json, kept: Json): boolean {
+  return !QUIET_FIELDS.has(field) && JSON.stringify(lost) !== JSON.stringify(kept);
+}
+
 function sameWrite(a: FieldWrite, b: FieldWrite): boolean {
   return a.hlc === b.hlc && JSON.stringify(a.value) === JSON.stringify(b.value);
 }
@@ -107,7 +122,7 @@ function mergeFields(
     const current = fields[field];
     if (current && sameWrite(write, current)) continue;
     if (!current || beats(write, current)) {
-      if (current && current.seq > op.baseV) {
+      if (current && current.seq > op.baseV && worthRecording(field, current.value, write.value)) {
         conflicts.push({
           uid: task.uid,
           field,
@@ -119,7 +134,7 @@ function mergeFields(
       }
       fields[field] = { value: write.value, hlc: write.hlc, seq };
       changed = true;
-      if (task.life?.deleted) {
+      if (task.life?.deleted && !QUIET_FIELDS.has(field)) {
         conflicts.push({
           uid: task.uid,
           field,
@@ -129,7 +144,7 @@ function mergeFields(
           reason: 'after-delete',
         });
       }
-    } else {
+    } else if (worthRecording(field, write.value, current.value)) {
       conflicts.push({
         uid: task.uid,
         field,

@@ -11,7 +11,7 @@
  * holds only a hash, the value is read from the task when the operation is frozen. A task's view is the
  * server's row with the task's dirty fields on top.
  */
-import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { taskCreatedAt, taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
 import { exceedsJsonDepth } from '@/lib/validation/json-depth';
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
 import type { Json, SyncOp } from './merge';
@@ -320,7 +320,11 @@ export function recordLocalChanges(
     if (meta.decided === null) return;
     const fresh = newUid();
     present.add(fresh);
+    // A task joining the team carries its creation time: other devices give it ids of their own.
+    const createdMs = taskCreatedAt(task);
     const withUid: Task = { ...task, uid: fresh };
+    if (createdMs !== null && withUid.createdAt === undefined)
+      withUid.createdAt = new Date(createdMs).toISOString();
     out ??= next.slice();
     out[index] = withUid;
     diffTask(meta, fresh, withUid, stamp, false);

@@ -1,4 +1,4 @@
-import { TASK_FIELD_NAMES } from '../tasks/task';
+import { isKnownTaskField } from '../tasks/task';
 import type { Json } from './merge';
 
 /**
@@ -9,13 +9,11 @@ import type { Json } from './merge';
 export const TASK_LIMITS = {
   /** The task's synced values as JSON (UTF-8 bytes): a long description fits many times over. */
   maxTaskBytes: 32 * 1024,
-  /** Field names outside TASK_FIELD_NAMES (written by a newer version, or by a script). */
+  /** Field names this version does not write (isKnownTaskField) (written by a newer version, or by a script). */
   maxUnknownFields: 16,
   /** One value of an unknown field as JSON (UTF-8 bytes). */
   maxUnknownFieldBytes: 1024,
 } as const;
-
-const KNOWN_FIELDS: ReadonlySet<string> = new Set(TASK_FIELD_NAMES);
 
 export const TASK_LIMIT_MESSAGES = {
   tooLarge: `This task is too large to sync (at most ${TASK_LIMITS.maxTaskBytes / 1024} kB): shorten its description. The change stays in this browser.`,
@@ -40,7 +38,7 @@ export function checkTaskValues(values: Readonly<Record<string, Json>>): string 
   for (const [field, value] of Object.entries(values)) {
     if (value === null) continue;
     present[field] = value;
-    if (KNOWN_FIELDS.has(field)) continue;
+    if (isKnownTaskField(field)) continue;
     unknown += 1;
     if (unknown > TASK_LIMITS.maxUnknownFields) return TASK_LIMIT_MESSAGES.tooManyUnknown;
     if (jsonBytes(value) > TASK_LIMITS.maxUnknownFieldBytes) return TASK_LIMIT_MESSAGES.unknownTooLarge;

@@ -1,4 +1,10 @@
 import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
+import { CHECKLIST_FIELD_PATTERN, checklistCounts, checklistProgress, readChecklistValue } from './checklist';
+import { readRepeat, type TaskRepeat } from './repeat';
+
+export type { TaskRepeat };
+
+export { CHECKLIST_FIELD_PATTERN };
 
 /** The three priorities, in the order the form offers them (docs/product.md#task-fields). */
 export const TASK_PRIORITIES = ['High', 'Medium', 'Low'] as const;
@@ -31,7 +37,22 @@ export const TASK_FIELD_NAMES: readonly string[] = [
   'email',
   'status',
   'column',
+  // The task view's fields (docs/product.md#the-task-view); checklist items are fields of their own,
+  // named by CHECKLIST_FIELD_PATTERN (lib/tasks/checklist.ts).
+  'labels',
+  'repeat',
+  'repeatedAs',
+  'checklistProgress',
+  'createdAt',
+  'updatedAt',
 ];
+
+const KNOWN_TASK_FIELDS: ReadonlySet<string> = new Set(TASK_FIELD_NAMES);
+
+/** Whether this version writes a field of that name (a listed name, or a checklist item's). */
+export function isKnownTaskField(name: string): boolean {
+  return KNOWN_TASK_FIELDS.has(name) || CHECKLIST_FIELD_PATTERN.test(name);
+}
 
 export const TASK_PROGRESS_MIN = 0;
 export const TASK_PROGRESS_MAX = 100;
@@ -58,6 +79,17 @@ export type Task = {
   email?: string;
   status?: string;
   column?: BoardColumn;
+  /** Label ids (lib/tasks/labels.ts), in the order they were added; absent when it has none. */
+  labels?: string[];
+  /** How the task repeats (lib/tasks/repeat.ts); absent: it does not. */
+  repeat?: TaskRepeat;
+  /** Once completed, the id (default mode) or uid (team sync) of the next occurrence it made. */
+  repeatedAs?: string;
+  /** Progress follows the checklist: round(done ÷ items × 100) (lib/tasks/checklist.ts). */
+  checklistProgress?: boolean;
+  /** ISO times; see `taskCreatedAt` (the default mode's id is its creation time). */
+  createdAt?: string;
+  updatedAt?: string;
 };
 
 /** An assignee as the picker chooses one: the user id and the name the screens show. */
@@ -139,7 +171,41 @@ function readTask(value: unknown): Task | typeof INVALID {
   if (value.column !== undefined && !(BOARD_COLUMNS as readonly unknown[]).includes(value.column)) {
     delete task.column;
   }
+  readTaskViewFields(task);
   return task;
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/**
+ * The task view's fields (docs/product.md#the-task-view), read leniently: a value this version cannot
+ * use is dropped from the read copy (the stored one is left alone until the task is next written), so
+ * one odd field never hides a task. With `checklistProgress` on and items present, progress is the
+ * checklist's: two people ticking different items on two devices each store the progress they saw,
+ * and every reader still shows the one the merged checklist gives.
+ */
+function readTaskViewFields(task: Task): void {
+  if (task.labels !== undefined && !isStringList(task.labels)) delete task.labels;
+  if (task.repeat !== undefined) {
+    const repeat = readRepeat(task.repeat);
+    if (repeat === null) delete task.repeat;
+    else task.repeat = repeat;
+  }
+  for (const field of ['repeatedAs', 'createdAt', 'updatedAt'] as const) {
+    if (task[field] !== undefined && typeof task[field] !== 'string') delete task[field];
+  }
+  if (task.checklistProgress !== undefined && typeof task.checklistProgress !== 'boolean') {
+    delete task.checklistProgress;
+  }
+  for (const field of Object.keys(task)) {
+    if (CHECKLIST_FIELD_PATTERN.test(field) && readChecklistValue(task[field]) === null) delete task[field];
+  }
+  if (task.checklistProgress === true) {
+    const derived = checklistProgress(checklistCounts(task));
+    if (derived !== null) task.progress = derived;
+  }
 }
 
 export const taskSchema = parser(readTask);
@@ -282,6 +348,48 @@ export function applyTaskPatch(task: Task, patch: TaskPatch): TaskPatchResult {
     if (field === 'progress') delete next.column;
   }
   return { ok: true, task: next };
+}
+
+/** Ids made from `Date.now()` between 2001 and 2096 (older ids, or other ids, say nothing of a time). */
+function idTime(id: string): number | null {
+  if (!/^\d{13}$/.test(id)) return null;
+  return Number(id);
+}
+
+/**
+ * When the task was created, in ms, or null when unknown: `createdAt` when it has one (team tasks carry
+ * it, since each device gives a task its own id), else the default mode's id, which is the creation time.
+ */
+export function taskCreatedAt(task: Pick<Task, 'id' | 'createdAt'> & { uid?: unknown }): number | null {
+  if (typeof task.createdAt === 'string') {
+    const ms = Date.parse(task.createdAt);
+    if (Number.isFinite(ms)) return ms;
+  }
+  return task.uid === undefined ? idTime(task.id) : null;
+}
+
+/** When the task last changed, in ms, or null when it has not since this version (`updatedAt`). */
+export function taskUpdatedAt(task: Pick<Task, 'updatedAt'>): number | null {
+  const ms = typeof task.updatedAt === 'string' ? Date.parse(task.updatedAt) : Number.NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * Every task of `next` that a command changed (a new object where `prev` held the task of that id) gets
+ * `updatedAt` (docs/product.md#the-task-view). Tasks it added or left alone are as they were.
+ */
+export function stampChangedTasks(prev: readonly Task[], next: Task[], nowMs: number): Task[] {
+  const before = new Map<string, Task>();
+  for (const task of prev) before.set(task.id, task);
+  const at = new Date(nowMs).toISOString();
+  let out: Task[] | null = null;
+  next.forEach((task, index) => {
+    const old = before.get(task.id);
+    if (old === undefined || old === task || task.updatedAt === at) return;
+    out ??= next.slice();
+    out[index] = { ...task, updatedAt: at };
+  });
+  return out ?? next;
 }
 
 /** Clamps and rounds a slider value to the whole numbers 0–100 (docs/product.md#task-fields). */
