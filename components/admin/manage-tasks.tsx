@@ -6,9 +6,10 @@ import { cn } from '@/lib/cn';
 import { paginate } from '@/lib/admin/pagination';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { completeTask, deleteTask, tasksStore } from '@/lib/storage/tasks';
+import { completeTask, tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
 import type { Task } from '@/lib/tasks/task';
+import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -41,9 +42,7 @@ export function ManageTasks() {
   function confirmDelete() {
     if (!toDelete) return;
     const { id, title } = toDelete;
-    if (saveSafely(() => deleteTask(id))) {
-      toast.success(`"${title}" deleted.`);
-    }
+    deleteTaskWithUndo(id, { type: 'success', message: `"${title}" deleted.` });
     setToDelete(null);
   }
 

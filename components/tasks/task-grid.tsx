@@ -1,19 +1,19 @@
 'use client';
 
 import { memo } from 'react';
-import { toast } from 'sonner';
 import { Trash2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { deleteTask, setTaskProgress, tasksStore } from '@/lib/storage/tasks';
+import { setTaskProgress, tasksStore } from '@/lib/storage/tasks';
 import { assigneeName, TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { deleteTaskWithUndo } from './delete-task';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
@@ -79,10 +79,13 @@ function TaskGridCard({ task }: { task: Task }) {
   }
 
   function handleDelete() {
-    if (!saveSafely(() => deleteTask(task.id))) return;
-    toast.error('Task removed successfully!', {
-      duration: TASK_PAGE_TOAST_DURATION_MS,
-      icon: <Trash2 className="size-5" aria-hidden="true" />,
+    deleteTaskWithUndo(task.id, {
+      type: 'error',
+      message: 'Task removed successfully!',
+      options: {
+        duration: TASK_PAGE_TOAST_DURATION_MS,
+        icon: <Trash2 className="size-5" aria-hidden="true" />,
+      },
     });
   }
 

@@ -12,6 +12,7 @@ import {
   deleteTask,
   moveTask,
   replaceTasksFromSync,
+  restoreTask,
   setTaskField,
   setTaskProgress,
   setTasksWriteHook,
@@ -401,6 +402,55 @@ describe('task commands', () => {
 
       expect(listener).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('restoreTask (undo of a delete)', () => {
+  const OLD_STAMP = '2025-01-02T03:04:05.000Z';
+
+  it('puts the deleted task back exactly, at its index, without a new updatedAt, through the hook', () => {
+    const deleted = {
+      ...VALID_TASK,
+      id: 't2',
+      updatedAt: OLD_STAMP,
+      labels: ['l1'],
+      ck_a: { text: 'x', done: true, pos: 1 },
+    };
+    localStorage.setItem('tasks', JSON.stringify([VALID_TASK, deleted, { ...VALID_TASK, id: 't3' }]));
+    const before = localStorage.getItem('tasks');
+    const removed = tasksStore.read()[1]!;
+    expect(deleteTask('t2')).toBe(true);
+    const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
+    const remove = setTasksWriteHook(hook);
+    try {
+      vi.mocked(Date.now).mockReturnValue(FIXED_NOW_MS + 60_000);
+      expect(restoreTask(removed, 1)).toBe(true);
+    } finally {
+      remove();
+    }
+    expect(hook).toHaveBeenCalledTimes(1);
+    expect(hook.mock.calls[0]![1][1]).toBe(removed);
+    expect(localStorage.getItem('tasks')).toBe(before);
+    expect(storedTasks()[1]).toEqual(deleted);
+  });
+
+  it('clamps the index to the list (the list got shorter meanwhile)', () => {
+    localStorage.setItem('tasks', JSON.stringify([VALID_TASK, { ...VALID_TASK, id: 't2' }]));
+    const removed = tasksStore.read()[1]!;
+    deleteTask('t2');
+    deleteTask('t1');
+    expect(restoreTask(removed, 1)).toBe(true);
+    expect(storedTasks().map((task) => task.id)).toEqual(['t2']);
+    expect(restoreTask({ ...VALID_TASK, id: 't0' }, -3)).toBe(true);
+    expect(storedTasks().map((task) => task.id)).toEqual(['t0', 't2']);
+  });
+
+  it('writes nothing when a stored task already has its id or its uid', () => {
+    localStorage.setItem('tasks', JSON.stringify([{ ...VALID_TASK, uid: 'u1' }]));
+    const before = localStorage.getItem('tasks');
+    expect(restoreTask({ ...VALID_TASK } as Task, 0)).toBe(false);
+    expect(restoreTask({ ...VALID_TASK, id: 'other', uid: 'u1' } as Task, 0)).toBe(false);
+    expect(localStorage.getItem('tasks')).toBe(before);
   });
 });
 

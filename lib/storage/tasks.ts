@@ -190,6 +190,24 @@ export function deleteTask(taskId: string): boolean {
 }
 
 /**
+ * Undo of a delete (docs/product.md#undo-a-delete): puts `task` back, the very object the delete removed,
+ * at `index` (clamped to the list's length), as a local edit and without a new `updatedAt`: the task is
+ * back exactly as it was. With team sync on, its uid reappearing makes the replica send a restore, so
+ * other devices get it back too. Returns whether it wrote: false when a stored task already has its
+ * id, or its uid (it is back already).
+ */
+export function restoreTask(task: Task, index: number): boolean {
+  const current = store.read();
+  const taken = current.some(
+    (stored) => stored.id === task.id || (task.uid !== undefined && stored.uid === task.uid),
+  );
+  if (taken) return false;
+  const at = Math.max(0, Math.min(Math.trunc(index), current.length));
+  writeLocalEdit(current, [...current.slice(0, at), task, ...current.slice(at)]);
+  return true;
+}
+
+/**
  * Team sync's Restore (docs/product.md#team-sync): sets one field of the task with sync identity `uid`
  * back to a value it had (`null`: the field had no value), as a local edit, so it gets a new stamp
  * and wins from now on. Returns whether it wrote: false when no task has that uid, when the field

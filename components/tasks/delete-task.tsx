@@ -1,0 +1,38 @@
+import { toast, type ExternalToast } from 'sonner';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { deleteTask, restoreTask, tasksStore } from '@/lib/storage/tasks';
+
+/** The label of the action every delete toast carries (docs/product.md#undo-a-delete). */
+export const UNDO_LABEL = 'Undo';
+
+/** The toast a screen shows for a delete: its colour, its exact text and its own options. */
+export type DeleteToast = {
+  type: 'success' | 'error';
+  message: string;
+  options?: Omit<ExternalToast, 'action'>;
+};
+
+/**
+ * Deletes the task with this id through `deleteTask` and shows the screen's toast with an `Undo`
+ * action for as long as the toast shows (docs/product.md#undo-a-delete). Undo puts the very task back
+ * where it stood through `restoreTask` (team sync: a restore, which other devices follow). Every delete
+ * of a task goes through here: Create Tasks' `Delete Task`, the admin's `❌ Delete`, the task view.
+ * Returns false when the browser refused the write (the storage toast shows instead; nothing changed).
+ */
+export function deleteTaskWithUndo(taskId: string, shown: DeleteToast): boolean {
+  const before = tasksStore.read();
+  const index = before.findIndex((task) => task.id === taskId);
+  const removed = before[index];
+  if (!saveSafely(() => deleteTask(taskId))) return false;
+  const options: ExternalToast = { ...shown.options };
+  if (removed) {
+    options.action = {
+      label: UNDO_LABEL,
+      onClick: () => {
+        saveSafely(() => restoreTask(removed, index));
+      },
+    };
+  }
+  toast[shown.type](shown.message, options);
+  return true;
+}
