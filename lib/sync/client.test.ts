@@ -663,6 +663,70 @@ describe('startTeamSync', () => {
   });
 });
 
+describe('undo of a delete (two devices)', () => {
+  /** One device of the user on a shared server: its own tasks and storage. */
+  function device(server: MemoryServer) {
+    const tasks = new FakeTasks();
+    const storage = new MemoryStorage();
+    const { fetchFn } = serverFetch(server, []);
+    const begin = async () => {
+      stop = startTeamSync({
+        userId: USER,
+        getToken: () => 'token-1',
+        fetch: fetchFn,
+        storage,
+        tasks,
+        environment,
+        random: () => 0.5,
+        newId,
+      });
+      await settle();
+    };
+    const edit = async (change: (tasks: readonly Task[]) => Task[]) => {
+      tasks.command(change);
+      await vi.advanceTimersByTimeAsync(300);
+      await settle();
+    };
+    return { tasks, begin, edit };
+  }
+
+  const titles = (tasks: readonly Task[]) => tasks.map((item) => item.title);
+
+  it('deleted on device A, the delete acknowledged and pulled by B; Undo on A brings it back on B too', async () => {
+    const server = new MemoryServer();
+    const phone = device(server);
+    const laptop = device(server);
+    await phone.begin();
+    await phone.edit((list) => [...list, task('1', 'Keep'), task('2', 'Undo me'), task('3', 'Last')]);
+    await laptop.begin();
+    expect(titles(laptop.tasks.tasks)).toEqual(['Keep', 'Undo me', 'Last']);
+    const onLaptop = laptop.tasks.tasks[1]!;
+
+    await phone.begin();
+    const before = phone.tasks.tasks;
+    const removed = before[1]!;
+    await phone.edit((list) => list.filter((item) => item !== removed));
+    expect(server.viewOf(USER).has(String(removed.uid))).toBe(false);
+    await laptop.begin();
+    expect(titles(laptop.tasks.tasks)).toEqual(['Keep', 'Last']);
+
+    await phone.begin();
+    // restoreTask: the very object back at its index.
+    await phone.edit((list) => [list[0]!, removed, ...list.slice(1)]);
+    expect(phone.tasks.tasks).toEqual(before);
+    expect(server.viewOf(USER).has(String(removed.uid))).toBe(true);
+    // The fields sent with the restore are not taken for edits made after a delete.
+    expect(server.conflicts).toEqual([]);
+
+    await laptop.begin();
+    expect(titles(laptop.tasks.tasks)).toEqual(['Keep', 'Last', 'Undo me']);
+    const { id: _id, ...back } = laptop.tasks.tasks[2]!;
+    const { id: _oldId, ...was } = onLaptop;
+    expect(back).toEqual(was);
+    expect(syncStatusStore.getSnapshot()).toEqual({ state: 'synced', pending: 0 });
+  });
+});
+
 describe('logout', () => {
   /** A device that pulled the team's task srv-1 and then created one of its own, not yet pushed. */
   async function deviceWithUnsentTask() {

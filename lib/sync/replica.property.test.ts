@@ -41,6 +41,7 @@ type Action =
   | { t: 'edit'; r: number; pick: number; field: Field; value: number }
   | { t: 'delete'; r: number; pick: number }
   | { t: 'resurrect'; r: number; pick: number }
+  | { t: 'undo'; r: number; pick: number }
   | { t: 'foreign'; r: number; pick: number; field: Field; value: number }
   | { t: 'push'; r: number; mode: PushMode }
   | { t: 'pull'; r: number }
@@ -172,6 +173,7 @@ const actionArb = (replicas: number): fc.Arbitrary<Action> => {
     },
     { arbitrary: fc.record({ t: fc.constant('delete' as const), r, pick: fc.nat() }), weight: 2 },
     { arbitrary: fc.record({ t: fc.constant('resurrect' as const), r, pick: fc.nat() }), weight: 1 },
+    { arbitrary: fc.record({ t: fc.constant('undo' as const), r, pick: fc.nat() }), weight: 2 },
     {
       arbitrary: fc.record({ t: fc.constant('foreign' as const), r, pick: fc.nat(), field, value: fc.nat() }),
       weight: 2,
@@ -277,6 +279,14 @@ function run(
         const ghost = pick(replica.graveyard, action.pick);
         if (!ghost || replica.tasks.some((task) => task.uid === ghost.uid)) break;
         replica.foreignWrite((tasks) => [...tasks, { ...ghost, id: `g${now}` }]);
+        break;
+      }
+      case 'undo': {
+        // Undo of a delete (restoreTask): the very task back, same id and uid, as a local command.
+        const ghost = pick(replica.graveyard, action.pick);
+        const taken = (task: Task) => task.uid === ghost?.uid || task.id === ghost?.id;
+        if (!ghost || replica.tasks.some(taken)) break;
+        replica.command((tasks) => [ghost, ...tasks]);
         break;
       }
       case 'push':

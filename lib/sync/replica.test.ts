@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Task } from '@/lib/tasks/task';
+import type { Json, SyncOp } from './merge';
 import {
   applyPullPage,
   applyPushResponse,
@@ -273,6 +274,72 @@ describe('freezeOps, nextPushBatch, applyPushResponse', () => {
     expect(meta.inflight).toEqual([]);
     expect(meta.dirty).toEqual({});
     expect(meta.tasks['uid-1']).toBeUndefined();
+  });
+});
+
+describe('an undo of a delete (the same task back, same uid)', () => {
+  /** `syncedMeta` after the task's delete was sent and acknowledged: the replica forgot it. */
+  function deletedAndAcknowledged(): { meta: SyncMeta; tasks: Task[] } {
+    const { meta, tasks } = syncedMeta();
+    recordChanges(meta, tasks, [], NOW, uids());
+    freezeOps(meta, []);
+    applyPushResponse(meta, { acks: ['0'], rejected: [], seq: 5, serverHlc: S0 }, new Set(), NOW);
+    expect(meta.tasks).toEqual({});
+    expect(meta.dirty).toEqual({});
+    return { meta, tasks };
+  }
+
+  it('after an acknowledged delete: the restore is frozen before the upsert of every field', () => {
+    const { meta, tasks } = deletedAndAcknowledged();
+    recordChanges(meta, [], tasks, NOW, uids());
+    freezeOps(meta, tasks);
+    expect(meta.inflight.map((op) => op.kind)).toEqual(['restore', 'upsert']);
+    const upsert = meta.inflight[1] as Extract<SyncOp, { kind: 'upsert' }>;
+    const { id: _id, uid: _uid, ...values } = tasks[0]!;
+    expect(Object.keys(upsert.fields).sort()).toEqual(Object.keys(values).sort());
+  });
+
+  it('without room for the restore and its fields, the task waits for what is in flight', () => {
+    const { meta, tasks } = deletedAndAcknowledged();
+    const other = sampleTask({ id: '2', title: 'Other' });
+    const list = recordChanges(meta, [], [...tasks, other], NOW, uids());
+    freezeOps(meta, list, 2);
+    // Dirty order: uid-1 (the undo) then the new task; uid-1 needs two operations.
+    expect(meta.inflight.map((op) => [op.uid, op.kind])).toEqual([
+      ['uid-1', 'restore'],
+      ['uid-1', 'upsert'],
+    ]);
+    const waiting = uploadMeta();
+    waiting.inflight.push({ opId: 'x', uid: 'uid-9', baseV: 1, kind: 'delete', hlc: S0 });
+    waiting.nextOp = 1;
+    recordChanges(waiting, [], tasks, NOW, uids());
+    freezeOps(waiting, tasks, 2);
+    expect(waiting.inflight.map((op) => op.opId)).toEqual(['x']);
+  });
+
+  it('a pulled tombstone of the delete leaves the task brought back here shown, its restore pending', () => {
+    const { meta, tasks } = deletedAndAcknowledged();
+    recordChanges(meta, [], tasks, NOW, uids());
+    const { id: _id, uid: _uid, ...values } = tasks[0]!;
+    const page = {
+      changes: [{ uid: 'uid-1', v: 5, deleted: true, data: values as Record<string, Json> }],
+      gone: [],
+      cursor: '5:uid-1',
+      more: false,
+      reset: false,
+    };
+    expect(applyPullPage(meta, tasks, page, NOW)).toBe(tasks);
+    expect(meta.dirty['uid-1']?.x).toMatchObject({ del: false });
+    freezeOps(meta, tasks);
+    expect(meta.inflight[0]).toMatchObject({ uid: 'uid-1', kind: 'restore' });
+  });
+
+  it('a delete not yet sent is answered by a restore, and the fields stay as synced', () => {
+    const { meta, tasks } = syncedMeta();
+    recordChanges(meta, tasks, [], NOW, uids());
+    recordChanges(meta, [], tasks, NOW, uids());
+    freezeOps(meta, tasks);
+    expect(meta.inflight).toEqual([{ opId: '0', uid: 'uid-1', baseV: 4, kind: 'restore', hlc: S1 }]);
   });
 });
 

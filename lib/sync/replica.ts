@@ -409,6 +409,18 @@ function freezeTask(
   // A task not pulled yet: based on nothing (0) when this operation creates it, else on its creation.
   const baseV = meta.tasks[uid]?.v ?? (meta.inflight.some((op) => op.uid === uid) ? SENT_VERSION : 0);
   let made = 0;
+  const freezeLife = (life: { del: boolean; s: string }) => {
+    if (frozen.has(frozenKey(uid, '$x', life.s)) || made >= room) return;
+    meta.inflight.push({
+      opId: nextOpId(meta),
+      uid,
+      baseV,
+      kind: life.del ? 'delete' : 'restore',
+      hlc: life.s,
+    });
+    frozen.add(frozenKey(uid, '$x', life.s));
+    made++;
+  };
   const writes: [string, { value: Json; hlc: string }][] = [];
   for (const field of Object.keys(entry.f)) {
     const hlc = stampOf(entry, field);
@@ -416,23 +428,28 @@ function freezeTask(
     if (!task) continue;
     writes.push([field, { value: wireValue(task[field]), hlc }]);
   }
+  const restore = entry.x?.del === false && !frozen.has(frozenKey(uid, '$x', entry.x.s)) ? entry.x : null;
+  let restoreFirst = false;
+  if (restore) {
+    // A restore goes first, in the same freeze as the fields it brings back (an undo sends them all
+    // when the delete was already acknowledged): they then land on a live task, not as edits after a
+    // delete, and a task never sent (brought back by an old tab) does not reach the server as a restore
+    // without its fields. Without room for all of
+    // them, the task waits for the operations in flight to drain; with none in flight, the fields go
+    // first (a task of many fields).
+    const needed = 1 + Math.ceil(writes.length / SYNC_LIMITS.maxFieldsPerOp);
+    if (needed <= room) restoreFirst = true;
+    else if (meta.inflight.length > 0) return 0;
+  }
+  if (restore && restoreFirst) freezeLife(restore);
   for (let start = 0; start < writes.length && made < room; start += SYNC_LIMITS.maxFieldsPerOp) {
     const fields = Object.fromEntries(writes.slice(start, start + SYNC_LIMITS.maxFieldsPerOp));
     meta.inflight.push({ opId: nextOpId(meta), uid, baseV, kind: 'upsert', fields });
     for (const [field, write] of Object.entries(fields)) frozen.add(frozenKey(uid, field, write.hlc));
     made++;
   }
-  if (entry.x && !frozen.has(frozenKey(uid, '$x', entry.x.s)) && made < room) {
-    meta.inflight.push({
-      opId: nextOpId(meta),
-      uid,
-      baseV,
-      kind: entry.x.del ? 'delete' : 'restore',
-      hlc: entry.x.s,
-    });
-    frozen.add(frozenKey(uid, '$x', entry.x.s));
-    made++;
-  }
+  if (restore && !restoreFirst) freezeLife(restore);
+  if (entry.x?.del === true) freezeLife(entry.x);
   return made;
 }
 
@@ -663,6 +680,12 @@ export function applyPullPage(
     const local = byUid.get(row.uid);
     const entry = meta.dirty[row.uid];
     const synced = meta.tasks[row.uid];
+    if (row.deleted && local && entry?.x?.del === false) {
+      // Brought back here (an undo) after the delete reached the server: the task stays shown and its
+      // restore goes out; the pull after it brings the outcome (another device's later delete wins).
+      delete meta.tasks[row.uid];
+      continue;
+    }
     if (row.deleted) {
       yieldContested(meta, row.uid, local, null, frozen);
       delete meta.tasks[row.uid];
