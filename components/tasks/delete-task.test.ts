@@ -10,7 +10,7 @@ const shown = vi.hoisted(() => ({ calls: [] as Array<{ type: string; message: st
 
 vi.mock('sonner', () => {
   const record = (type: string) => (message: string, options: unknown) => {
-    shown.calls.push({ type, message, options });
+    shown.calls.push({ type, message, options: options as Shown });
     return shown.calls.length;
   };
   return { toast: { success: record('success'), error: record('error') } };

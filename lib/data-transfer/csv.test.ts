@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { taskSchema, type Task } from '@/lib/tasks/task';
 import { escapeFormula, formatCsv, parseCsv, unescapeFormula, type CsvCell } from './csv';
+import { formatTasksCsv, TASK_CSV_COLUMNS } from './export';
+import { readImportText } from './import-plan';
 
 describe('formatCsv', () => {
   it('quotes only the cells that need it, doubles quotes and ends every record with CRLF', () => {
@@ -99,5 +102,63 @@ describe('formula guard', () => {
         expect(unescapeFormula(escaped)).toBe(value);
       }),
     );
+  });
+});
+
+describe('the task CSV: labels and checklist columns (issue 22)', () => {
+  const base: Task = {
+    id: '1',
+    title: 'Pack',
+    description: 'Bags',
+    priority: 'High',
+    deadline: '2026-12-01',
+    progress: 50,
+    assignedTo: 'Ada',
+  };
+  const withBoth: Task = {
+    ...base,
+    labels: ['l1', 'l2', 'gone'],
+    ck_a: { text: 'Shoes', done: true, pos: 1 },
+    ck_b: { text: 'Coat', done: false, pos: 2 },
+  };
+  const names: Record<string, string> = { l1: '=Urgent', l2: 'Home' };
+  const labelName = (id: string) => names[id];
+
+  function records(text: string): CsvCell[][] {
+    const parsed = parseCsv(text);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.records;
+  }
+
+  it('writes label names joined by "; " (the id for a label without a name) and done/total', () => {
+    const [header, row, plain] = records(formatTasksCsv([withBoth, { ...base, id: '2' }], { labelName }));
+    expect(header).toEqual([...TASK_CSV_COLUMNS, 'labels', 'checklist', 'labelIds', 'ck_a', 'ck_b']);
+    const cell = (record: CsvCell[] | undefined, name: string) => record![header!.indexOf(name)];
+    // The formula guard applies to names too.
+    expect(cell(row, 'labels')).toBe("'=Urgent; Home; gone");
+    expect(cell(row, 'checklist')).toBe('1/2');
+    expect(cell(row, 'labelIds')).toBe('["l1","l2","gone"]');
+    expect(cell(plain, 'labels')).toBeNull();
+    expect(cell(plain, 'checklist')).toBeNull();
+  });
+
+  it('without labelName, the labels column holds the ids; an empty label list is an empty cell', () => {
+    const [header, row, empty] = records(formatTasksCsv([withBoth, { ...base, id: '2', labels: [] }]));
+    expect(row![header!.indexOf('labels')]).toBe('l1; l2; gone');
+    expect(empty![header!.indexOf('labels')]).toBeNull();
+    expect(empty![header!.indexOf('labelIds')]).toBe('[]');
+  });
+
+  it('the import skips the reading columns and takes the labels back from labelIds', () => {
+    const source = readImportText('csv', formatTasksCsv([withBoth], { labelName }));
+    if (!source.ok) throw new Error(source.message);
+    expect(taskSchema.parse(source.value.rows[0]!.value)).toEqual(withBoth);
+  });
+
+  it('a CSV of the previous version (no checklist column): its labels column is the field, as JSON', () => {
+    const old = `id,title,description,priority,deadline,progress,assignedTo,email,status,column,labels\r\n1,Pack,Bags,High,2026-12-01,50,Ada,,,,"[""l1""]"\r\n`;
+    const source = readImportText('csv', old);
+    if (!source.ok) throw new Error(source.message);
+    expect(taskSchema.parse(source.value.rows[0]!.value)).toEqual({ ...base, labels: ['l1'] });
   });
 });

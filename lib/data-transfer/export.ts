@@ -1,12 +1,18 @@
 import type { CalendarEvent } from '@/lib/storage/calendar-events';
 import type { UserProfile } from '@/lib/storage/profiles';
 import type { Task } from '@/lib/tasks/task';
+import { checklistCounts } from '@/lib/tasks/checklist';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { escapeFormula, formatCsv, type CsvCell } from './csv';
 
-/** The `format` of a Tasklane JSON export, and the version this app writes and reads. */
+/**
+ * The `format` of a Tasklane JSON export, and the version this app writes. Version 2 (issue 22) is
+ * version 1 whose tasks may hold the task view's fields (labels, repeat, repeatedAs, checklistProgress,
+ * createdAt, updatedAt, `ck_*` checklist items); it reads both (READABLE_EXPORT_VERSIONS).
+ */
 export const EXPORT_FORMAT = 'tasklane-export';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, EXPORT_VERSION];
 
 /** What the JSON export holds (docs/product.md#your-data). */
 export type ExportData = {
@@ -41,7 +47,38 @@ export const TASK_CSV_COLUMNS = [
   'column',
 ] as const;
 
-const KNOWN_COLUMNS: ReadonlySet<string> = new Set(TASK_CSV_COLUMNS);
+/**
+ * Columns for reading, after TASK_CSV_COLUMNS (docs/product.md#your-data): `labels`, the task's label
+ * names joined by `; `, and `checklist`, `{done}/{total}` (empty without a checklist). The import skips
+ * them: the label ids travel in `labelIds` and the checklist items in their own `ck_*` columns.
+ */
+export const TASK_CSV_READING_COLUMNS = ['labels', 'checklist'] as const;
+
+/** The column of the task field `labels` (its label ids, as JSON), named apart from `labels` above. */
+export const CSV_LABEL_IDS_COLUMN = 'labelIds';
+
+/** Separates label names in the `labels` column. */
+export const CSV_LABEL_SEPARATOR = '; ';
+
+/**
+ * Field names the CSV does not give a column of their own: the known ones, `labels` (written as
+ * `labelIds`), and a task's own field named like a column above (JSON keeps it).
+ */
+const NOT_EXTRA: ReadonlySet<string> = new Set([
+  ...TASK_CSV_COLUMNS,
+  ...TASK_CSV_READING_COLUMNS,
+  CSV_LABEL_IDS_COLUMN,
+]);
+
+/** The CSV column of a task field: the field's name, but `labelIds` for `labels`. */
+export function csvColumnOf(field: string): string {
+  return field === 'labels' ? CSV_LABEL_IDS_COLUMN : field;
+}
+
+/** The task field of a CSV column (csvColumnOf undone). */
+export function fieldOfCsvColumn(column: string): string {
+  return column === CSV_LABEL_IDS_COLUMN ? 'labels' : column;
+}
 
 /** The JSON export of `data`, made at `now` (docs/product.md#your-data). */
 export function buildJsonExport(data: ExportData, now: Date): TasklaneExport {
@@ -68,13 +105,35 @@ function knownCell(value: unknown): CsvCell {
   return JSON.stringify(value);
 }
 
-/** The fields beyond TASK_CSV_COLUMNS that some task holds, in the order they first appear. */
+/**
+ * The fields beyond TASK_CSV_COLUMNS that some task holds, in the order they first appear, each
+ * as its CSV column is named (`labels` as `labelIds`).
+ */
 export function extraTaskFields(tasks: readonly Task[]): string[] {
   const extra = new Set<string>();
   for (const task of tasks) {
-    for (const field of Object.keys(task)) if (!KNOWN_COLUMNS.has(field)) extra.add(field);
+    for (const field of Object.keys(task)) {
+      if (field === 'labels') extra.add(CSV_LABEL_IDS_COLUMN);
+      else if (!NOT_EXTRA.has(field)) extra.add(field);
+    }
   }
   return [...extra];
+}
+
+/** How the CSV names a label: `labelName(id)`, or the id itself when it gives none. */
+export type CsvExportOptions = { labelName?: (id: string) => string | undefined };
+
+/** The `labels` cell: the names joined by `; `; empty without labels. */
+export function labelsCell(task: Task, labelName: CsvExportOptions['labelName']): CsvCell {
+  const ids = Array.isArray(task.labels) ? task.labels : [];
+  if (ids.length === 0) return null;
+  return ids.map((id) => labelName?.(id) ?? id).join(CSV_LABEL_SEPARATOR);
+}
+
+/** The `checklist` cell: `{done}/{total}`; empty without a checklist. */
+export function checklistCell(task: Task): CsvCell {
+  const { done, total } = checklistCounts(task);
+  return total === 0 ? null : `${done}/${total}`;
 }
 
 /**
@@ -82,12 +141,17 @@ export function extraTaskFields(tasks: readonly Task[]): string[] {
  * lacks is an unquoted empty cell, an empty text `""`. Every cell passes the formula guard. Starts
  * with a byte-order mark so that spreadsheets read it as UTF-8.
  */
-export function formatTasksCsv(tasks: readonly Task[]): string {
+export function formatTasksCsv(tasks: readonly Task[], options: CsvExportOptions = {}): string {
   const extra = extraTaskFields(tasks);
-  const header = [...TASK_CSV_COLUMNS, ...extra];
+  const header = [...TASK_CSV_COLUMNS, ...TASK_CSV_READING_COLUMNS, ...extra];
   const rows = tasks.map((task) => [
     ...TASK_CSV_COLUMNS.map((field) => knownCell(task[field])),
-    ...extra.map((field) => (task[field] === undefined ? null : JSON.stringify(task[field]))),
+    labelsCell(task, options.labelName),
+    checklistCell(task),
+    ...extra.map((column) => {
+      const value = task[fieldOfCsvColumn(column)];
+      return value === undefined ? null : JSON.stringify(value);
+    }),
   ]);
   const guarded = [header, ...rows].map((record) =>
     record.map((cell) => (cell === null ? null : escapeFormula(cell))),

@@ -84,8 +84,11 @@ describe('readImportText', () => {
     expect(failureOf('json', '[{"id": "1"}]')).toBe(
       'This JSON file is not a Tasklane export. Nothing was imported.',
     );
-    expect(failureOf('json', exportText({ version: 2, tasks: [] }))).toBe(
-      'This export is version 2; this Tasklane reads version 1. Nothing was imported.',
+    expect(failureOf('json', exportText({ version: 3, tasks: [] }))).toBe(
+      'This export is version 3; this Tasklane reads versions 1 and 2. Nothing was imported.',
+    );
+    expect(failureOf('json', exportText({ version: '2', tasks: [] }))).toBe(
+      'This export is version "2"; this Tasklane reads versions 1 and 2. Nothing was imported.',
     );
     expect(failureOf('json', exportText({ tasks: {} }))).toBe(
       'This Tasklane export is damaged: "tasks" is not a list. Nothing was imported.',

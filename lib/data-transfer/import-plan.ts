@@ -4,7 +4,14 @@ import { userProfileSchema, type UserProfile } from '@/lib/storage/profiles';
 import { taskSchema, type Task } from '@/lib/tasks/task';
 import { isRecord } from '@/lib/validation/parsers';
 import { parseCsv, unescapeFormula } from './csv';
-import { EXPORT_FORMAT, EXPORT_VERSION, TASK_CSV_COLUMNS, type ExportData } from './export';
+import {
+  EXPORT_FORMAT,
+  fieldOfCsvColumn,
+  READABLE_EXPORT_VERSIONS,
+  TASK_CSV_COLUMNS,
+  TASK_CSV_READING_COLUMNS,
+  type ExportData,
+} from './export';
 
 /**
  * Reading an import file and planning what it changes (docs/product.md#your-data). Nothing here writes:
@@ -27,7 +34,7 @@ export const IMPORT_MESSAGES = {
   badJson: `This file is not valid JSON. ${NOTHING_IMPORTED}`,
   notExport: `This JSON file is not a Tasklane export. ${NOTHING_IMPORTED}`,
   wrongVersion: (version: string) =>
-    `This export is version ${version}; this Tasklane reads version ${EXPORT_VERSION}. ${NOTHING_IMPORTED}`,
+    `This export is version ${version}; this Tasklane reads versions ${READABLE_EXPORT_VERSIONS.join(' and ')}. ${NOTHING_IMPORTED}`,
   damaged: (problem: string) => `This Tasklane export is damaged: ${problem}. ${NOTHING_IMPORTED}`,
   badCsv: (problem: string) => `This file is not valid CSV: ${problem} ${NOTHING_IMPORTED}`,
   noCsvColumns: `This CSV file has no "id" and "title" columns, so it is not a Tasklane task list. ${NOTHING_IMPORTED}`,
@@ -101,7 +108,8 @@ function readJsonSource(text: string): Result<ImportSource> {
   }
   if (!isRecord(data) || data.format !== EXPORT_FORMAT)
     return { ok: false, message: IMPORT_MESSAGES.notExport };
-  if (data.version !== EXPORT_VERSION) {
+  // Version 1 files are read as they are: version 2 only adds task fields, which tasks keep anyway.
+  if (!READABLE_EXPORT_VERSIONS.includes(data.version as number)) {
     return { ok: false, message: IMPORT_MESSAGES.wrongVersion(JSON.stringify(data.version) ?? 'missing') };
   }
   const { tasks, notes, calendarEvents, userProfile } = data;
@@ -152,6 +160,11 @@ function readCsvSource(text: string): Result<ImportSource> {
   if (!names.includes('id') || !names.includes('title')) {
     return { ok: false, message: IMPORT_MESSAGES.noCsvColumns };
   }
+  // The reading columns (label names, checklist counts) are skipped. A file without `checklist` is an
+  // older export, whose `labels` column, if any, is the task field as JSON.
+  const skipped: ReadonlySet<string> = names.includes('checklist')
+    ? new Set(TASK_CSV_READING_COLUMNS)
+    : new Set();
   const source: ImportSource = { kind: 'csv', rows: [], refusedRows: [] };
   records.forEach((record, index) => {
     const row = index + 2;
@@ -162,10 +175,10 @@ function readCsvSource(text: string): Result<ImportSource> {
     // fromEntries defines own fields, so a column named "__proto__" is just a field.
     const value = Object.fromEntries(
       record.flatMap((cell, column) => {
-        if (cell === null) return [];
         const name = names[column]!;
+        if (cell === null || skipped.has(name)) return [];
         const cellText = unescapeFormula(cell);
-        return [[name, KNOWN_COLUMNS.has(name) ? cellText : readExtraCell(cellText)]];
+        return [[fieldOfCsvColumn(name), KNOWN_COLUMNS.has(name) ? cellText : readExtraCell(cellText)]];
       }),
     );
     source.rows.push({ row, value });

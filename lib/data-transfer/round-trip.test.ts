@@ -2,9 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@/lib/storage/calendar-events';
 import type { UserProfile } from '@/lib/storage/profiles';
-import { BOARD_COLUMNS, TASK_PRIORITIES, tasksSchema, type Task } from '@/lib/tasks/task';
+import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
+import { REPEAT_FROM, REPEAT_UNITS } from '@/lib/tasks/repeat';
+import { BOARD_COLUMNS, TASK_FIELD_NAMES, TASK_PRIORITIES, tasksSchema, type Task } from '@/lib/tasks/task';
 import { parseCsv } from './csv';
-import { formatJsonExport, formatTasksCsv, TASK_CSV_COLUMNS, type ExportData } from './export';
+import {
+  CSV_LABEL_IDS_COLUMN,
+  formatJsonExport,
+  formatTasksCsv,
+  TASK_CSV_COLUMNS,
+  TASK_CSV_READING_COLUMNS,
+  type ExportData,
+} from './export';
 import {
   applyImportPlan,
   planImport,
@@ -42,10 +51,44 @@ const trickyText = fc.oneof(
     .map((parts) => parts.join('')),
 );
 
-const KNOWN = new Set<string>(TASK_CSV_COLUMNS);
+/** Names the arbitrary extra fields avoid: known fields, and the CSV's reading and label-id columns. */
+const KNOWN = new Set<string>([
+  ...TASK_CSV_COLUMNS,
+  ...TASK_CSV_READING_COLUMNS,
+  CSV_LABEL_IDS_COLUMN,
+  ...TASK_FIELD_NAMES,
+]);
 const extraField = fc
   .string({ minLength: 1, maxLength: 8 })
-  .filter((name) => !KNOWN.has(name) && name.trim() !== '');
+  .filter((name) => !KNOWN.has(name) && name.trim() !== '' && !CHECKLIST_FIELD_PATTERN.test(name));
+
+const isoTime = fc
+  .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) })
+  .map((ms) => new Date(ms).toISOString());
+
+/** The task view's fields (issue 22), valid as the task rules read them. */
+const taskViewFields = fc.record(
+  {
+    labels: fc.array(trickyText, { maxLength: 3 }),
+    repeat: fc.record({
+      every: fc.constantFrom(...REPEAT_UNITS),
+      interval: fc.integer({ min: 1, max: 365 }),
+      from: fc.constantFrom(...REPEAT_FROM),
+    }),
+    repeatedAs: trickyText,
+    checklistProgress: fc.boolean(),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  },
+  { requiredKeys: [] },
+);
+
+/** Checklist items, each a field of its own (`ck_{id}`). */
+const checklistItems = fc.dictionary(
+  fc.stringMatching(/^[a-z0-9]{1,6}$/).map((id) => `ck_${id}`),
+  fc.record({ text: trickyText, done: fc.boolean(), pos: fc.integer({ min: 0, max: 100 }) }),
+  { maxKeys: 4 },
+);
 
 /** Any task as the store reads it: every field the rules allow, unknown fields with any JSON value. */
 const storedTask: fc.Arbitrary<Task> = fc
@@ -66,8 +109,12 @@ const storedTask: fc.Arbitrary<Task> = fc
   )
   .chain((task) =>
     fc
-      .dictionary(extraField, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
-      .map((extra) => ({ ...extra, ...task }) as Task),
+      .tuple(
+        fc.dictionary(extraField, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+        taskViewFields,
+        checklistItems,
+      )
+      .map(([extra, view, items]) => ({ ...extra, ...view, ...items, ...task }) as Task),
   );
 
 const uniqueTasks = fc.uniqueArray(storedTask, { selector: (task) => task.id, maxLength: 8 });
@@ -204,5 +251,47 @@ describe('export → import round trip', () => {
       const writes = applyImportPlan(result, current, { replaceNotes: false, replaceProfile: false });
       expect(writes.tasks?.map((task) => task.title)).toEqual(['One, edited', 'Two', 'Three']);
     }
+  });
+});
+
+describe('older export files', () => {
+  /** A file exported by the previous version (format version 1), as it wrote it. */
+  const VERSION_1_FILE = `{
+  "format": "tasklane-export",
+  "version": 1,
+  "exportedAt": "2026-11-25T10:00:00.000Z",
+  "tasks": [
+    {
+      "id": "1764064800000",
+      "title": "Budget review",
+      "description": "Q4",
+      "priority": "High",
+      "deadline": "2026-12-01",
+      "progress": 40,
+      "assignedTo": "Mira Member",
+      "email": "mira@example.com"
+    }
+  ],
+  "notes": "Call the bank",
+  "calendarEvents": [],
+  "userProfile": null
+}
+`;
+
+  it('a version 1 file still imports: its tasks, notes and events as they were', () => {
+    const result = plan('json', VERSION_1_FILE, NOTHING);
+    expect(result.invalidRows).toEqual([]);
+    const file = JSON.parse(VERSION_1_FILE) as { tasks: Task[] };
+    expect(result.newTasks.map(({ task }) => task)).toEqual(file.tasks);
+    const writes = applyImportPlan(result, NOTHING, { replaceNotes: true, replaceProfile: false });
+    expect(writes.notes).toBe('Call the bank');
+  });
+
+  it('this version writes version 2, and its file of the same tasks reads back unchanged', () => {
+    const file = JSON.parse(VERSION_1_FILE) as ExportData;
+    const text = formatJsonExport(file, NOW);
+    expect(JSON.parse(text)).toMatchObject({ format: 'tasklane-export', version: 2 });
+    const current = { ...file, tasks: asStored(file.tasks) };
+    expect(plan('json', text, current).unchangedTasks).toHaveLength(1);
   });
 });

@@ -441,7 +441,7 @@ describe('restoreTask (undo of a delete)', () => {
     deleteTask('t1');
     expect(restoreTask(removed, 1)).toBe(true);
     expect(storedTasks().map((task) => task.id)).toEqual(['t2']);
-    expect(restoreTask({ ...VALID_TASK, id: 't0' }, -3)).toBe(true);
+    expect(restoreTask({ ...VALID_TASK, id: 't0' } as Task, -3)).toBe(true);
     expect(storedTasks().map((task) => task.id)).toEqual(['t0', 't2']);
   });
 
