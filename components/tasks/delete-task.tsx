@@ -1,4 +1,6 @@
+import { Trash2 } from 'lucide-react';
 import { toast, type ExternalToast } from 'sonner';
+import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { deleteTask, restoreTask, tasksStore } from '@/lib/storage/tasks';
 
@@ -10,6 +12,19 @@ export type DeleteToast = {
   type: 'success' | 'error';
   message: string;
   options?: Omit<ExternalToast, 'action'>;
+};
+
+/**
+ * Create Tasks' (and the task view's) delete toast, as the spec has it: red, `Task removed successfully!`
+ * with a trash icon, for 3 s (docs/product.md#create-tasks).
+ */
+export const TASK_REMOVED_TOAST: DeleteToast = {
+  type: 'error',
+  message: 'Task removed successfully!',
+  options: {
+    duration: TASK_PAGE_TOAST_DURATION_MS,
+    icon: <Trash2 className="size-5" aria-hidden="true" />,
+  },
 };
 
 /**

@@ -1,7 +1,6 @@
 'use client';
 
 import { memo } from 'react';
-import { Trash2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
@@ -9,11 +8,10 @@ import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { setTaskProgress, tasksStore } from '@/lib/storage/tasks';
 import { assigneeName, TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
-import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { deleteTaskWithUndo } from './delete-task';
+import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from './delete-task';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
@@ -80,14 +78,7 @@ function TaskGridCard({ task }: { task: Task }) {
   }
 
   function handleDelete() {
-    deleteTaskWithUndo(task.id, {
-      type: 'error',
-      message: 'Task removed successfully!',
-      options: {
-        duration: TASK_PAGE_TOAST_DURATION_MS,
-        icon: <Trash2 className="size-5" aria-hidden="true" />,
-      },
-    });
+    deleteTaskWithUndo(task.id, TASK_REMOVED_TOAST);
   }
 
   return (
