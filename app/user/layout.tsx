@@ -2,6 +2,7 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
 import { ReminderWatcher } from '@/components/reminders/reminder-watcher';
+import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
@@ -22,6 +23,7 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
           <ReminderWatcher />
           {children}
           <TaskViewHost />
+          <KeyboardShortcuts />
         </WorkspaceShell>
       </TeamSyncProvider>
     </AreaGuard>

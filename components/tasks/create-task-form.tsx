@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
 import { saveSafely } from '@/lib/storage/save-safely';
@@ -37,13 +37,25 @@ function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: strin
  * name and email. With team sync on, an 'Assigned to' select (docs/product.md#assignees) chooses the
  * name instead; it starts at the logged-in user, as the spec assigns.
  */
-export function CreateTaskForm() {
+export function CreateTaskForm({
+  headingId,
+  onAdded,
+  children,
+}: {
+  /** The heading's id, for a dialog it labels (the `n` shortcut's quick add). */
+  headingId?: string;
+  /** Called once a task was added (the quick add closes). */
+  onAdded?: () => void;
+  /** More buttons beside 'Add Task' (the quick add's Cancel). */
+  children?: ReactNode;
+} = {}) {
   const [form, setForm] = useState(EMPTY_FORM);
   const teamSync = useTeamSyncOn();
   // null: not chosen, so the task goes to the signed-in user, as the spec assigns.
   const [assignee, setAssignee] = useState<Assignee | null>(null);
   const self = useSelfAssignee();
   const id = useId();
+  const heading = headingId ?? `${id}-heading`;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,12 +70,13 @@ export function CreateTaskForm() {
         duration: TASK_PAGE_TOAST_DURATION_MS,
         icon: <CheckCircle2 className="size-5" aria-hidden="true" />,
       });
+      onAdded?.();
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 sm:col-span-2">
+    <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2" aria-labelledby={heading}>
+      <h2 id={heading} className="text-lg font-semibold text-slate-900 sm:col-span-2">
         Create a New Task
       </h2>
       <p className="-mt-2 text-xs text-slate-600 sm:col-span-2">
@@ -74,6 +87,8 @@ export function CreateTaskForm() {
         <RequiredLabel htmlFor={`${id}-title`}>Title</RequiredLabel>
         <input
           id={`${id}-title`}
+          // The `n` shortcut focuses it (components/layout/keyboard-shortcuts.tsx).
+          data-shortcut="new-task"
           className={FIELD_INPUT}
           value={form.title}
           required
@@ -110,8 +125,9 @@ export function CreateTaskForm() {
         />
       </div>
       {teamSync ? <AssigneeSelect value={assignee ?? self} onChange={setAssignee} /> : null}
-      <div className="sm:col-span-2">
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit">Add Task</Button>
+        {children}
       </div>
     </form>
   );
