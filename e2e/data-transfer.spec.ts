@@ -96,7 +96,7 @@ test.describe('Your data', () => {
       const exported = JSON.parse(json.text) as Record<string, unknown>;
       expect(exported).toMatchObject({
         format: 'tasklane-export',
-        version: 1,
+        version: 2,
         tasks: TASKS,
         notes: 'Call the bank',
         calendarEvents: STORED.json!.calendarEvents,
@@ -133,8 +133,8 @@ test.describe('Your data', () => {
       // Edited in a spreadsheet: one title changed, one row added, one row broken.
       const edited =
         csv.text.replace('Café ✓ naïve', 'Café ✓ renamed') +
-        '1700000000003,New from the sheet,,Medium,,0,Mira Member,,,\r\n' +
-        '1700000000004,Broken,,Medium,,150,Mira Member,,,\r\n';
+        '1700000000003,New from the sheet,,Medium,,0,Mira Member,,,,,\r\n' +
+        '1700000000004,Broken,,Medium,,150,Mira Member,,,,,\r\n';
       await importFile(page, 'edited.csv', edited, 'text/csv');
       await expect(
         main.getByText('Tasks: 1 new, 1 updated, 1 unchanged, 1 invalid.', { exact: true }),
@@ -167,6 +167,87 @@ test.describe('Your data', () => {
       );
       await expect(main.getByRole('button', { name: 'Undo import' })).toHaveCount(0);
       expect(await storedSnapshot(page)).toEqual(before);
+    },
+  );
+
+  test(
+    "the task view's fields travel: JSON keeps them, the CSV shows labels and checklist and brings them back",
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      const viewTask = {
+        id: '1700000000009',
+        title: 'Pack for the trip',
+        description: 'Bags',
+        priority: 'Medium',
+        deadline: '2026-12-10',
+        progress: 0,
+        assignedTo: 'Mira Member',
+        labels: ['travel', 'home'],
+        ck_a1: { text: 'Shoes', done: true, pos: 1 },
+        ck_b2: { text: 'Coat', done: false, pos: 2 },
+        createdAt: '2026-11-20T08:00:00.000Z',
+        updatedAt: '2026-11-21T09:30:00.000Z',
+      };
+      await openYourData(page, { json: { tasks: [...TASKS, viewTask] } });
+
+      const json = await download(page, 'Export all data (JSON)');
+      const exported = JSON.parse(json.text) as { version: number; tasks: unknown[] };
+      expect(exported.version).toBe(2);
+      expect(exported.tasks[2]).toEqual(viewTask);
+
+      const csv = await download(page, 'Export tasks (CSV)');
+      const [header, , , row] = csv.text.replace('\uFEFF', '').split('\r\n');
+      expect(header).toBe(
+        'id,title,description,priority,deadline,progress,assignedTo,email,status,column,labels,checklist,labelIds,ck_a1,ck_b2,createdAt,updatedAt',
+      );
+      // Label names once labels have names; until then their ids.
+      expect(row).toContain(',travel; home,1/2,"[""travel"",""home""]",');
+
+      await importFile(page, csv.name, csv.text, 'text/csv');
+      await expect(
+        preview(page).getByText('Tasks: 0 new, 0 updated, 3 unchanged, 0 invalid.', { exact: true }),
+      ).toBeVisible();
+    },
+  );
+
+  test(
+    'a file exported by the previous version (format version 1) still imports',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await openYourData(page, { json: {} });
+      const versionOne = JSON.stringify({
+        format: 'tasklane-export',
+        version: 1,
+        exportedAt: '2026-11-25T10:00:00.000Z',
+        tasks: [TASKS[0]],
+        notes: '',
+        calendarEvents: [],
+        userProfile: null,
+      });
+      await importFile(page, 'tasklane-2026-11-25.json', versionOne, 'application/json');
+      const main = preview(page);
+      await expect(
+        main.getByText('Tasks: 1 new, 0 updated, 0 unchanged, 0 invalid.', { exact: true }),
+      ).toBeVisible();
+      await main.getByRole('button', { name: 'Apply import' }).click();
+      await expect(main.getByRole('status').filter({ hasText: 'Import applied' })).toHaveText(
+        'Import applied: 1 task added.',
+      );
+      expect(await readStoredJson<StoredTask[]>(page, 'tasks')).toEqual([TASKS[0]]);
+
+      await importFile(
+        page,
+        'future.json',
+        versionOne.replace('"version":1', '"version":3'),
+        'application/json',
+      );
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({
+            hasText: 'This export is version 3; this Tasklane reads versions 1 and 2. Nothing was imported.',
+          }),
+      ).toBeVisible();
     },
   );
 
