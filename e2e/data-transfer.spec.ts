@@ -242,11 +242,9 @@ test.describe('Your data', () => {
         'application/json',
       );
       await expect(
-        page
-          .getByRole('alert')
-          .filter({
-            hasText: 'This export is version 3; this Tasklane reads versions 1 and 2. Nothing was imported.',
-          }),
+        page.getByRole('alert').filter({
+          hasText: 'This export is version 3; this Tasklane reads versions 1 and 2. Nothing was imported.',
+        }),
       ).toBeVisible();
     },
   );
