@@ -160,6 +160,12 @@ test.describe('the task view', () => {
       await expect(dialog).toBeHidden();
       await expect(page.getByText('Task removed successfully!')).toBeVisible();
       expect(await storedTask(page, '2')).toBeUndefined();
+      // The toast's Undo brings the task back as it was.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(async () => (await storedTask(page, '2'))?.progress).toBe(90);
+      await expect(
+        page.locator('section[data-column="Completed"]').getByText('Review PR', { exact: true }),
+      ).toBeVisible();
     },
   );
 

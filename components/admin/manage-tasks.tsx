@@ -76,7 +76,7 @@ export function ManageTasks() {
         onCancel={() => setToDelete(null)}
         returnFocus={() => document.getElementById(headingId)}
       >
-        {toDelete ? <p>&ldquo;{toDelete.title}&rdquo; will be removed. This cannot be undone.</p> : null}
+        {toDelete ? <p>&ldquo;{toDelete.title}&rdquo; will be removed.</p> : null}
       </ConfirmDialog>
     </>
   );

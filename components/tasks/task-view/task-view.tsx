@@ -1,8 +1,7 @@
 'use client';
 
-import { Trash2, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { splitLinks } from '@/lib/format/links';
 import { useAutosave } from '@/lib/hooks/use-autosave';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
@@ -10,7 +9,6 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import {
   assignTask,
   completeTask,
-  deleteTask,
   setTaskProgress,
   tasksStore,
   updateTask,
@@ -28,7 +26,6 @@ import {
   type Task,
   type TaskPatch,
 } from '@/lib/tasks/task';
-import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { SelectField } from '@/components/ui/select-field';
@@ -36,6 +33,7 @@ import { FIELD_INPUT, TEXT_LINK } from '@/components/ui/styles';
 import { FieldFrame } from '@/components/ui/text-field';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
+import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { closeTaskView } from './open-task';
 
 /** Typing in the title or description saves once it pauses this long (as Notes do). */
@@ -348,12 +346,8 @@ function TimeLine({ label, ms }: { label: string; ms: number }) {
 
 function DeleteTaskButton({ task }: { task: Task }) {
   function remove() {
-    if (!saveSafely(() => void deleteTask(task.id))) return;
+    if (!deleteTaskWithUndo(task.id, TASK_REMOVED_TOAST)) return;
     closeTaskView();
-    toast.error('Task removed successfully!', {
-      duration: TASK_PAGE_TOAST_DURATION_MS,
-      icon: <Trash2 className="size-5" aria-hidden="true" />,
-    });
   }
   return (
     <Button variant="danger" onClick={remove}>
