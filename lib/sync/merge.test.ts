@@ -117,7 +117,11 @@ describe('mergeOp, one task', () => {
     expect(other.conflicts).toEqual([]);
     // `createdAt` of a next occurrence made on two devices: each wrote its own moment.
     const made = mergeOp(base, upsert('8', { createdAt: ['2026-11-26T10:00:00.000Z', at(3, 'a')] }, 1), 8);
-    const madeToo = mergeOp(made.task, upsert('9', { createdAt: ['2026-11-26T10:00:09.000Z', at(4, 'b')] }, 1), 9);
+    const madeToo = mergeOp(
+      made.task,
+      upsert('9', { createdAt: ['2026-11-26T10:00:09.000Z', at(4, 'b')] }, 1),
+      9,
+    );
     expect(taskValues(madeToo.task).createdAt).toBe('2026-11-26T10:00:09.000Z');
     expect(madeToo.conflicts).toEqual([]);
     // A different value still leaves its record.

@@ -41,14 +41,24 @@ class Device {
     if (next === prev) return;
     const { tasks } = spawnNextOccurrences(prev, next, { nowMs: this.now, todayKey: '2026-11-26' });
     const stamped = stampChangedTasks(prev, tasks, this.now);
-    this.tasks = recordLocalChanges(this.meta, prev, stamped, this.now, () => `${this.name}-${this.uids++}`).tasks;
+    this.tasks = recordLocalChanges(
+      this.meta,
+      prev,
+      stamped,
+      this.now,
+      () => `${this.name}-${this.uids++}`,
+    ).tasks;
   }
 
   push(): void {
     for (let round = 0; round < 20 && hasPending(this.meta); round++) {
       freezeOps(this.meta, this.tasks);
       const batch = nextPushBatch(this.meta);
-      const response = this.server.push(USER, { clientId: this.meta.clientId, ops: structuredClone(batch) }, this.now);
+      const response = this.server.push(
+        USER,
+        { clientId: this.meta.clientId, ops: structuredClone(batch) },
+        this.now,
+      );
       applyPushResponse(this.meta, response, uidsOf(this.tasks), this.now);
     }
   }
@@ -146,6 +156,10 @@ describe('completing a repeating task with team sync', () => {
     b.command((tasks) => board.setTaskProgress(tasks, tasks[1]!.id, 100));
     b.sync();
     a.pull();
-    expect(a.byTitle('Standup notes').map((task) => task.deadline)).toEqual(['2026-11-26', '2026-12-03', '2026-12-10']);
+    expect(a.byTitle('Standup notes').map((task) => task.deadline)).toEqual([
+      '2026-11-26',
+      '2026-12-03',
+      '2026-12-10',
+    ]);
   });
 });

@@ -136,15 +136,19 @@ describe('spawnNextOccurrences', () => {
 describe('nextOccurrenceUid', () => {
   it('is a UUID-shaped sync id, the same for the same uid, different for different ones', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), (a, b) => {
-        const uid = nextOccurrenceUid(a);
-        expect(uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-        expect(ID_PATTERN.test(uid)).toBe(true);
-        expect(nextOccurrenceUid(a)).toBe(uid);
-        if (a !== b) expect(nextOccurrenceUid(b)).not.toBe(uid);
-        // A chain of occurrences never comes back to an earlier identity.
-        expect(nextOccurrenceUid(uid)).not.toBe(uid);
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        (a, b) => {
+          const uid = nextOccurrenceUid(a);
+          expect(uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+          expect(ID_PATTERN.test(uid)).toBe(true);
+          expect(nextOccurrenceUid(a)).toBe(uid);
+          if (a !== b) expect(nextOccurrenceUid(b)).not.toBe(uid);
+          // A chain of occurrences never comes back to an earlier identity.
+          expect(nextOccurrenceUid(uid)).not.toBe(uid);
+        },
+      ),
     );
   });
 });

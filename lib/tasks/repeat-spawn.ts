@@ -96,7 +96,8 @@ export function makeNextOccurrence(task: Task, id: string, context: SpawnContext
     progress: TASK_PROGRESS_MIN,
     assignedTo: task.assignedTo,
   };
-  for (const field of CARRIED_FIELDS) if (task[field] !== undefined) next[field] = task[field];
+  const carried: Record<string, unknown> = next;
+  for (const field of CARRIED_FIELDS) if (task[field] !== undefined) carried[field] = task[field];
   if (Array.isArray(task.labels)) next.labels = [...task.labels];
   next.repeat = occurrence.repeat;
   for (const field of Object.keys(task)) {
@@ -123,7 +124,11 @@ export type SpawnResult = {
  * team sync, its uid), so completing it again, or reopening and completing it, makes no other.
  * A task new to the list is never taken as completed.
  */
-export function spawnNextOccurrences(prev: readonly Task[], next: Task[], context: SpawnContext): SpawnResult {
+export function spawnNextOccurrences(
+  prev: readonly Task[],
+  next: Task[],
+  context: SpawnContext,
+): SpawnResult {
   let before: Map<string, Task> | null = null;
   let taken: Set<string> | null = null;
   const made = new Map<number, { completed: Task; occurrence: Task }>();

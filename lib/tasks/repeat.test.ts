@@ -6,6 +6,7 @@ import {
   nextOccurrence,
   readRepeat,
   readRepeatInterval,
+  repeatNextLine,
   repeatBase,
   repeatChoiceOf,
   repeatRuleFor,
@@ -41,7 +42,9 @@ describe('nextDeadline', () => {
     [{ every: 'month', interval: 3 }, '2026-11-30', '2027-02-28'],
     [{ every: 'year', interval: 1 }, '2026-03-01', '2027-03-01'],
   ] as const)('%o from the deadline %s is %s', (rule, deadline, expected) => {
-    expect(nextDeadline({ ...rule, from: 'deadline' }, { deadline, completedOn: '2026-01-01' })).toBe(expected);
+    expect(nextDeadline({ ...rule, from: 'deadline' }, { deadline, completedOn: '2026-01-01' })).toBe(
+      expected,
+    );
   });
 
   it('counts from the day it is completed when the rule says so', () => {
@@ -51,9 +54,12 @@ describe('nextDeadline', () => {
 
   it('counts from the completion day when the task has no deadline (or none readable)', () => {
     for (const deadline of ['', '2026-02-30', 'soon', '2026-03-10T09:00']) {
-      expect(nextDeadline({ every: 'day', interval: 2, from: 'deadline' }, { deadline, completedOn: '2026-11-26' })).toBe(
-        '2026-11-28',
-      );
+      expect(
+        nextDeadline(
+          { every: 'day', interval: 2, from: 'deadline' },
+          { deadline, completedOn: '2026-11-26' },
+        ),
+      ).toBe('2026-11-28');
     }
   });
 
@@ -63,7 +69,12 @@ describe('nextDeadline', () => {
   });
 
   it('keeps a month-end series at the month end: Jan 31 → Feb 28 → Mar 31 → Apr 30 → May 31', () => {
-    expect(series(monthly, '2027-01-31', 4)).toEqual(['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31']);
+    expect(series(monthly, '2027-01-31', 4)).toEqual([
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2027-05-31',
+    ]);
     expect(series(monthly, '2028-01-31', 2)).toEqual(['2028-02-29', '2028-03-31']);
     expect(series(monthly, '2026-01-30', 3)).toEqual(['2026-02-28', '2026-03-30', '2026-04-30']);
   });
@@ -80,7 +91,9 @@ describe('nextDeadline', () => {
   });
 
   it('ignores an anchor when the deadline is not the end of its month (it was moved by hand)', () => {
-    expect(nextDeadline({ ...monthly, anchor: 31 }, { deadline: '2027-02-14', completedOn: '' })).toBe('2027-03-14');
+    expect(nextDeadline({ ...monthly, anchor: 31 }, { deadline: '2027-02-14', completedOn: '' })).toBe(
+      '2027-03-14',
+    );
   });
 
   it('counts a completion-based month from the completion day, without an anchor', () => {
@@ -112,12 +125,18 @@ describe('in other time zones', () => {
       tz === 'Pacific/Auckland' ? -780 : tz === 'America/Los_Angeles' ? 480 : 0,
     );
     expect(series(monthly, '2027-01-31', 3)).toEqual(['2027-02-28', '2027-03-31', '2027-04-30']);
-    expect(nextDeadline({ every: 'day', interval: 1, from: 'deadline' }, { deadline: '2026-03-08', completedOn: '' })).toBe(
-      '2026-03-09',
-    );
-    expect(nextDeadline({ every: 'week', interval: 1, from: 'deadline' }, { deadline: '2026-04-01', completedOn: '' })).toBe(
-      '2026-04-08',
-    );
+    expect(
+      nextDeadline(
+        { every: 'day', interval: 1, from: 'deadline' },
+        { deadline: '2026-03-08', completedOn: '' },
+      ),
+    ).toBe('2026-03-09');
+    expect(
+      nextDeadline(
+        { every: 'week', interval: 1, from: 'deadline' },
+        { deadline: '2026-04-01', completedOn: '' },
+      ),
+    ).toBe('2026-04-08');
   });
 });
 
@@ -154,7 +173,10 @@ describe('properties', () => {
       fc.property(dateArb, fc.integer({ min: 1, max: 60 }), (deadline, steps) => {
         const daily = series({ every: 'day', interval: 1, from: 'deadline' }, deadline, steps);
         expect(dayNumber(daily.at(-1)!) - dayNumber(deadline)).toBe(steps);
-        const weekly = nextDeadline({ every: 'week', interval: steps, from: 'deadline' }, { deadline, completedOn: '' })!;
+        const weekly = nextDeadline(
+          { every: 'week', interval: steps, from: 'deadline' },
+          { deadline, completedOn: '' },
+        )!;
         expect(dayNumber(weekly) - dayNumber(deadline)).toBe(7 * steps);
       }),
     );
@@ -162,18 +184,25 @@ describe('properties', () => {
 
   it('monthly keeps the first deadline’s day in every month that has it, else the month’s last day', () => {
     fc.assert(
-      fc.property(dateArb, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 4 }), (start, steps, interval) => {
-        const day = Number(start.slice(8));
-        const dates = series({ every: 'month', interval, from: 'deadline' }, start, steps);
-        let [year, month] = [Number(start.slice(0, 4)), Number(start.slice(5, 7))];
-        for (const date of dates) {
-          month += interval;
-          year += Math.floor((month - 1) / 12);
-          month = ((month - 1) % 12) + 1;
-          expect(date.slice(0, 7)).toBe(`${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`);
-          expect(Number(date.slice(8))).toBe(Math.min(day, daysInMonth(year, month)));
-        }
-      }),
+      fc.property(
+        dateArb,
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 4 }),
+        (start, steps, interval) => {
+          const day = Number(start.slice(8));
+          const dates = series({ every: 'month', interval, from: 'deadline' }, start, steps);
+          let [year, month] = [Number(start.slice(0, 4)), Number(start.slice(5, 7))];
+          for (const date of dates) {
+            month += interval;
+            year += Math.floor((month - 1) / 12);
+            month = ((month - 1) % 12) + 1;
+            expect(date.slice(0, 7)).toBe(
+              `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`,
+            );
+            expect(Number(date.slice(8))).toBe(Math.min(day, daysInMonth(year, month)));
+          }
+        },
+      ),
     );
   });
 
@@ -255,8 +284,26 @@ describe('the Repeat choices', () => {
 
   it('reads N as a whole number from 1 to 365', () => {
     expect(['1', ' 365 ', '07'].map(readRepeatInterval)).toEqual([1, 365, 7]);
-    expect(['0', '366', '1.5', '-2', '', 'ten', '1000'].map(readRepeatInterval)).toEqual(
-      Array(7).fill(null),
+    expect(['0', '366', '1.5', '-2', '', 'ten', '1000'].map(readRepeatInterval)).toEqual(Array(7).fill(null));
+  });
+});
+
+describe('repeatNextLine', () => {
+  const weekly: TaskRepeat = { every: 'week', interval: 1, from: 'deadline' };
+  it('says the next deadline, and when it depends on today', () => {
+    expect(repeatNextLine({ deadline: '2026-11-26', repeat: weekly }, '2026-11-20')).toBe('Next: 2026-12-03');
+    expect(repeatNextLine({ deadline: '', repeat: weekly }, '2026-11-20')).toBe(
+      'Next: 2026-11-27, if completed today',
     );
+    expect(
+      repeatNextLine({ deadline: '2026-11-26', repeat: { ...weekly, from: 'completion' } }, '2026-11-20'),
+    ).toBe('Next: 2026-11-27, if completed today');
+  });
+
+  it('says the next one is made once it is, and nothing for a task that does not repeat', () => {
+    expect(repeatNextLine({ deadline: '2026-11-26', repeat: weekly, repeatedAs: '9' }, '2026-11-20')).toBe(
+      'Its next occurrence is made.',
+    );
+    expect(repeatNextLine({ deadline: '2026-11-26' }, '2026-11-20')).toBeNull();
   });
 });

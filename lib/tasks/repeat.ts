@@ -203,3 +203,27 @@ export function readRepeatInterval(text: string): number | null {
   const value = Number(trimmed);
   return value >= 1 && value <= REPEAT_MAX_INTERVAL ? value : null;
 }
+
+/** The `Counted from` choices (docs/product.md#repeating-tasks). */
+export const REPEAT_FROM_LABELS: Record<RepeatFrom, string> = {
+  deadline: 'The deadline',
+  completion: 'The day it is completed',
+};
+
+/**
+ * The task view's line under Repeat: the next deadline were the task completed today (`todayKey`),
+ * or that its next occurrence is made. Null for a task that does not repeat.
+ */
+export function repeatNextLine(
+  task: { deadline: string; repeat?: TaskRepeat; repeatedAs?: string },
+  todayKey: string,
+): string | null {
+  if (task.repeat === undefined) return null;
+  if (task.repeatedAs !== undefined) return 'Its next occurrence is made.';
+  const deadline = parseDate(task.deadline.trim()) === null ? '' : task.deadline.trim();
+  const next = nextDeadline(task.repeat, { deadline, completedOn: todayKey });
+  if (next === null) return null;
+  return task.repeat.from === 'deadline' && deadline !== ''
+    ? `Next: ${next}`
+    : `Next: ${next}, if completed today`;
+}
