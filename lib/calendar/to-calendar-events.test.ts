@@ -170,7 +170,8 @@ describe('nextOccurrenceEvents', () => {
         borderColor: NEXT_OCCURRENCE_COLORS.border,
         textColor: NEXT_OCCURRENCE_COLORS.text,
         classNames: ['tl-event-next'],
-        extendedProps: { type: 'deadline', source: 'next', taskId: 'r1' },
+        url: '?task=r1',
+        extendedProps: { type: 'deadline', source: 'next', taskKey: 'r1' },
       },
       expect.objectContaining({ id: 'next-r2', title: 'Review (next)', start: '2026-12-03' }),
     ]);

@@ -3,6 +3,7 @@ import { addDaysToDateKey, getDeadlineDateKey } from '@/lib/tasks/deadlines';
 import { nextDeadline } from '@/lib/tasks/repeat';
 import { awaitsNextOccurrence } from '@/lib/tasks/repeat-spawn';
 import type { Task } from '@/lib/tasks/task';
+import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
 
 /**
  * Pure helpers for the calendar page: what FullCalendar shows (saved tasks' deadlines and the locally
@@ -40,8 +41,12 @@ export type CalendarDisplayEvent = {
   borderColor: string;
   textColor: string;
   classNames: string[];
-  /** `taskId`: the task a deadline (or next occurrence) event belongs to. */
-  extendedProps: { type: CalendarEventType; source: CalendarEventSource; taskId?: string };
+  /**
+   * A task's deadline links to the task's view (docs/product.md#the-task-view); so does a next
+   * occurrence, to the task that will make it.
+   */
+  url?: string;
+  extendedProps: { type: CalendarEventType; source: CalendarEventSource; taskKey?: string };
 };
 
 function colored(type: CalendarEventType) {
@@ -65,8 +70,9 @@ export function tasksToEvents(tasks: readonly Task[]): CalendarDisplayEvent[] {
       title: task.title,
       start: dateKey,
       allDay: true,
+      url: withTaskParam('', taskKey(task)),
       ...colored('deadline'),
-      extendedProps: { type: 'deadline', source: 'task', taskId: task.id },
+      extendedProps: { type: 'deadline', source: 'task', taskKey: taskKey(task) },
     });
   }
   return events;
@@ -96,8 +102,9 @@ export function nextOccurrenceEvents(tasks: readonly Task[], todayKey: string): 
       backgroundColor: NEXT_OCCURRENCE_COLORS.background,
       borderColor: NEXT_OCCURRENCE_COLORS.border,
       textColor: NEXT_OCCURRENCE_COLORS.text,
+      url: withTaskParam('', taskKey(task)),
       classNames: ['tl-event-next'],
-      extendedProps: { type: 'deadline', source: 'next', taskId: task.id },
+      extendedProps: { type: 'deadline', source: 'next', taskKey: taskKey(task) },
     });
   }
   return events;
