@@ -96,7 +96,7 @@ export function RepeatSection({ task }: { task: Task }) {
               setDaysText(event.target.value);
               save('days', from, event.target.value);
             }}
-            className="w-40"
+            className="max-w-xs min-w-40 flex-1"
           />
         ) : null}
       </div>
