@@ -131,6 +131,17 @@ describe('spawnNextOccurrences', () => {
     const { id: _c, createdAt: _d, ...theirs } = elsewhere;
     expect(theirs).toEqual(mine);
   });
+
+  it('team sync: a next occurrence already brought from another device is pointed at, not made again', () => {
+    const team = { ...weekly, uid: 'b5c1e0c4-2f1a-4d7e-9d1c-0a4a1f6d3e21' };
+    const fromElsewhere = makeNextOccurrence(team, '7', CONTEXT)!;
+    const prev = [team, fromElsewhere];
+    const { tasks, spawned } = spawnNextOccurrences(prev, complete(prev), CONTEXT);
+    expect(spawned).toEqual([]);
+    expect(tasks).toHaveLength(2);
+    expect(tasks[0]).toMatchObject({ progress: 100, repeatedAs: fromElsewhere.uid });
+    expect(tasks[1]).toBe(fromElsewhere);
+  });
 });
 
 describe('nextOccurrenceUid', () => {

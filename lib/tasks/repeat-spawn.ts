@@ -131,7 +131,8 @@ export function spawnNextOccurrences(
 ): SpawnResult {
   let before: Map<string, Task> | null = null;
   let taken: Set<string> | null = null;
-  const made = new Map<number, { completed: Task; occurrence: Task }>();
+  let uids: Set<unknown> | null = null;
+  const made = new Map<number, { completed: Task; occurrence: Task | null }>();
   next.forEach((task, index) => {
     if (!awaitsNextOccurrence(task) || shownProgress(task) !== TASK_PROGRESS_MAX) return;
     before ??= new Map(prev.map((old) => [old.id, old]));
@@ -142,14 +143,25 @@ export function spawnNextOccurrences(
     if (occurrence === null) return;
     taken.add(occurrence.id);
     const repeatedAs = typeof occurrence.uid === 'string' ? occurrence.uid : occurrence.id;
-    made.set(index, { completed: { ...task, repeatedAs }, occurrence });
+    // Team sync already brought the next occurrence another device made (its completion not yet):
+    // this completion points at it and makes no second one.
+    uids ??= new Set(next.map((existing) => existing.uid));
+    const known = typeof occurrence.uid === 'string' && uids.has(occurrence.uid);
+    made.set(index, { completed: { ...task, repeatedAs }, occurrence: known ? null : occurrence });
   });
   if (made.size === 0) return { tasks: next, spawned: [] };
   const tasks: Task[] = [];
+  const spawned: Task[] = [];
   next.forEach((task, index) => {
     const pair = made.get(index);
-    if (pair === undefined) tasks.push(task);
-    else tasks.push(pair.completed, pair.occurrence);
+    if (pair === undefined) {
+      tasks.push(task);
+      return;
+    }
+    tasks.push(pair.completed);
+    if (pair.occurrence === null) return;
+    tasks.push(pair.occurrence);
+    spawned.push(pair.occurrence);
   });
-  return { tasks, spawned: [...made.values()].map((pair) => pair.occurrence) };
+  return { tasks, spawned };
 }
