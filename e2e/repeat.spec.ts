@@ -203,6 +203,39 @@ test.describe('repeating tasks', () => {
   });
 });
 
+test('@one-width the admin’s Mark as Completed makes the next occurrence too, once', async ({
+  adminPage: page,
+}) => {
+  await openWith(page, '/admin/manage-tasks', {
+    json: {
+      tasks: [
+        {
+          id: '1',
+          title: 'Pay rent',
+          description: 'Transfer',
+          deadline: '2027-01-31',
+          progress: 10,
+          repeat: { every: 'month', interval: 1, from: 'deadline' },
+        },
+      ],
+    },
+  });
+  const pending = page.getByRole('table', { name: 'Pending Tasks' });
+  await pending
+    .getByRole('row', { name: /Pay rent/ })
+    .getByRole('button', { name: '✅ Mark as Completed' })
+    .click();
+  await expect(page.getByText('Next "Pay rent" is due 2027-02-28.', { exact: true })).toBeVisible();
+  await expect(page.getByText('"Pay rent" marked as completed.', { exact: true })).toBeVisible();
+  const tasks = await storedTasks(page);
+  expect(tasks.map((task) => [task.deadline, task.progress, task.status])).toEqual([
+    ['2027-01-31', 100, 'Completed'],
+    ['2027-02-28', 0, undefined],
+  ]);
+  expect(tasks[1]!.repeat).toEqual({ every: 'month', interval: 1, from: 'deadline', anchor: 31 });
+  await expect(pending.getByRole('row', { name: /Pay rent/ })).toHaveCount(1);
+});
+
 test.describe('@one-width repeating tasks with team sync on', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let server: AppProcess;
