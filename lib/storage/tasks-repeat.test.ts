@@ -88,7 +88,6 @@ describe('completing a repeating task', () => {
       progress: 0,
       assignedTo: 'Asha',
       repeat: { ...MONTHLY, anchor: 31 },
-      createdAt: STAMP,
     };
     expect(stored()).toEqual([
       { ...TASK, repeat: MONTHLY, progress: 100, repeatedAs: String(NOW), updatedAt: STAMP },

@@ -49,7 +49,6 @@ describe('spawnNextOccurrences', () => {
       repeat: { every: 'week', interval: 1, from: 'deadline' },
       ck_a: { text: 'Kitchen', done: false, pos: 1 },
       ck_b: { text: 'Balcony', done: false, pos: 2 },
-      createdAt: new Date(NOW).toISOString(),
     };
     expect(spawned).toEqual([next]);
     expect(tasks).toHaveLength(2);
@@ -123,7 +122,7 @@ describe('spawnNextOccurrences', () => {
     const team = { ...weekly, uid: 'b5c1e0c4-2f1a-4d7e-9d1c-0a4a1f6d3e21', assigneeId: 'u-asha' };
     const { tasks, spawned } = spawnNextOccurrences([team], complete([team]), CONTEXT);
     const uid = nextOccurrenceUid(team.uid);
-    expect(spawned[0]).toMatchObject({ uid, assigneeId: 'u-asha' });
+    expect(spawned[0]).toMatchObject({ uid, assigneeId: 'u-asha', createdAt: new Date(NOW).toISOString() });
     expect(tasks[0]!.repeatedAs).toBe(uid);
     // Another device, another moment, another local id: the same identity and the same values.
     const elsewhere = makeNextOccurrence(team, 'other-id', { nowMs: NOW + 5_000, todayKey: '2026-11-26' })!;

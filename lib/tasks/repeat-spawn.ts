@@ -80,7 +80,7 @@ export type SpawnContext = {
 /**
  * The next occurrence of `task`, completed today: same title, description, priority, labels,
  * assignee, rule and checklist (every item unticked), progress 0, no column or status, the next
- * deadline, created now; with `uid` when the task has one. Null when there is no date to count from.
+ * deadline, created now; with `uid` and `createdAt` when the task has a uid. Null when there is no date to count from.
  */
 export function makeNextOccurrence(task: Task, id: string, context: SpawnContext): Task | null {
   if (task.repeat === undefined) return null;
@@ -105,8 +105,12 @@ export function makeNextOccurrence(task: Task, id: string, context: SpawnContext
     const item = readChecklistValue(task[field]);
     if (item) next[field] = { ...item, done: false };
   }
-  if (typeof task.uid === 'string') next.uid = nextOccurrenceUid(task.uid);
-  next.createdAt = new Date(context.nowMs).toISOString();
+  // Team sync: a derived identity, and the creation time the task carries there (each device gives it
+  // an id of its own). The default mode's id is the creation time, as for any new task.
+  if (typeof task.uid === 'string') {
+    next.uid = nextOccurrenceUid(task.uid);
+    next.createdAt = new Date(context.nowMs).toISOString();
+  }
   return next;
 }
 
