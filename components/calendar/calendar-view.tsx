@@ -2,9 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
-import { EVENT_COLORS, toCalendarEvents } from '@/lib/calendar/to-calendar-events';
+import { EVENT_COLORS, NEXT_OCCURRENCE_COLORS, toCalendarEvents } from '@/lib/calendar/to-calendar-events';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { calendarEventsStore, type CalendarEventType } from '@/lib/storage/calendar-events';
+import { useToday } from '@/lib/hooks/use-today';
+import { calendarEventsStore } from '@/lib/storage/calendar-events';
 import { tasksStore } from '@/lib/storage/tasks';
 import { CARD } from '@/components/ui/styles';
 import { EventForm } from './event-form';
@@ -24,20 +25,30 @@ const TaskCalendar = dynamic(() => import('./task-calendar').then((module) => mo
   loading: CalendarPlaceholder,
 });
 
-const LEGEND: readonly { type: CalendarEventType; label: string }[] = [
-  { type: 'deadline', label: 'Deadline' },
-  { type: 'event', label: 'Event' },
+const LEGEND: readonly { key: string; label: string; swatch: { background: string; border?: string } }[] = [
+  { key: 'deadline', label: 'Deadline', swatch: EVENT_COLORS.deadline },
+  { key: 'event', label: 'Event', swatch: EVENT_COLORS.event },
+  {
+    key: 'next',
+    label: 'Next occurrence',
+    swatch: { background: NEXT_OCCURRENCE_COLORS.background, border: NEXT_OCCURRENCE_COLORS.border },
+  },
 ];
 
-function Legend() {
+/** The legend; `Next occurrence` only while the calendar shows one. */
+function Legend({ withNext }: { withNext: boolean }) {
+  const entries = withNext ? LEGEND : LEGEND.filter((entry) => entry.key !== 'next');
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 pb-3 text-sm text-slate-700" aria-label="Legend">
-      {LEGEND.map(({ type, label }) => (
-        <li key={type} className="flex items-center gap-1.5">
+      {entries.map(({ key, label, swatch }) => (
+        <li key={key} className="flex items-center gap-1.5">
           <span
             aria-hidden="true"
             className="size-3 rounded-sm"
-            style={{ background: EVENT_COLORS[type].background }}
+            style={{
+              background: swatch.background,
+              border: swatch.border ? `1px dashed ${swatch.border}` : undefined,
+            }}
           />
           {label}
         </li>
@@ -54,14 +65,15 @@ function Legend() {
 export function CalendarView() {
   const tasks = useLocalStore(tasksStore);
   const stored = useLocalStore(calendarEventsStore);
-  const events = useMemo(() => toCalendarEvents(tasks, stored), [tasks, stored]);
+  const today = useToday();
+  const events = useMemo(() => toCalendarEvents(tasks, stored, today), [tasks, stored, today]);
   return (
     <div className="space-y-6">
       <section aria-label="Calendar" className={`${CARD} tl-calendar min-w-0 p-2 sm:p-4`}>
         <p className="pb-1 text-sm text-slate-600">
           Select a range of days or times to add an event, or use the form below.
         </p>
-        <Legend />
+        <Legend withNext={events.some((event) => event.extendedProps.source === 'next')} />
         <TaskCalendar events={events} />
       </section>
       <EventForm />

@@ -3,8 +3,11 @@ import type { CalendarEvent } from '@/lib/storage/calendar-events';
 import { taskSchema, type Task } from '@/lib/tasks/task';
 import {
   EVENT_COLORS,
+  NEXT_OCCURRENCE_COLORS,
   eventFromForm,
   eventFromSelection,
+  nextOccurrenceEvents,
+  nextOccurrenceTitle,
   storedToEvents,
   tasksToEvents,
   toCalendarEvents,
@@ -145,5 +148,53 @@ describe('eventFromForm', () => {
     expect(
       eventFromForm({ title: 'A', startDate: '2026-03-10', endDate: '2026-03-09', isDeadline: false }),
     ).toMatchObject({ ok: false, field: 'endDate' });
+  });
+});
+
+describe('nextOccurrenceEvents', () => {
+  const repeating = (fields: Record<string, unknown>): Task =>
+    taskSchema.parse({ id: 'r1', title: 'Standup', description: 'd', deadline: '2027-01-31', ...fields });
+
+  it('shows each repeating task’s next occurrence as a lighter event titled “{title} (next)”', () => {
+    const tasks = [
+      repeating({ repeat: { every: 'month', interval: 1, from: 'deadline' } }),
+      repeating({ id: 'r2', title: 'Review', repeat: { every: 'week', interval: 1, from: 'completion' } }),
+    ];
+    expect(nextOccurrenceEvents(tasks, '2026-11-26')).toEqual([
+      {
+        id: 'next-r1',
+        title: 'Standup (next)',
+        start: '2027-02-28',
+        allDay: true,
+        backgroundColor: NEXT_OCCURRENCE_COLORS.background,
+        borderColor: NEXT_OCCURRENCE_COLORS.border,
+        textColor: NEXT_OCCURRENCE_COLORS.text,
+        classNames: ['tl-event-next'],
+        url: '?task=r1',
+        extendedProps: { type: 'deadline', source: 'next', taskKey: 'r1' },
+      },
+      expect.objectContaining({ id: 'next-r2', title: 'Review (next)', start: '2026-12-03' }),
+    ]);
+    expect(NEXT_OCCURRENCE_COLORS.background).not.toBe(EVENT_COLORS.deadline.background);
+  });
+
+  it('shows none for a task without a rule or one that already made its next occurrence', () => {
+    const tasks = [
+      repeating({}),
+      repeating({ id: 'r2', repeat: { every: 'day', interval: 1, from: 'deadline' }, repeatedAs: 'r3' }),
+    ];
+    expect(nextOccurrenceEvents(tasks, '2026-11-26')).toEqual([]);
+  });
+
+  it('comes after the deadlines and before the added events, once today is known', () => {
+    const tasks = [repeating({ repeat: { every: 'day', interval: 1, from: 'deadline' } })];
+    const stored: CalendarEvent[] = [{ title: 'Party', start: '2027-02-01', type: 'event', allDay: true }];
+    expect(toCalendarEvents(tasks, stored, '2026-11-26').map((event) => event.id)).toEqual([
+      'task-r1',
+      'next-r1',
+      'calendar-0',
+    ]);
+    expect(toCalendarEvents(tasks, stored).map((event) => event.id)).toEqual(['task-r1', 'calendar-0']);
+    expect(nextOccurrenceTitle('Plan')).toBe('Plan (next)');
   });
 });

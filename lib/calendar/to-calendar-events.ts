@@ -1,5 +1,7 @@
 import type { CalendarEvent, CalendarEventType } from '@/lib/storage/calendar-events';
 import { addDaysToDateKey, getDeadlineDateKey } from '@/lib/tasks/deadlines';
+import { nextDeadline } from '@/lib/tasks/repeat';
+import { awaitsNextOccurrence } from '@/lib/tasks/repeat-spawn';
 import type { Task } from '@/lib/tasks/task';
 import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
 
@@ -15,7 +17,18 @@ export const EVENT_COLORS: Record<CalendarEventType, { background: string; text:
   event: { background: '#2563eb', text: '#ffffff' },
 };
 
-export type CalendarEventSource = 'task' | 'calendar';
+/**
+ * A repeating task's next occurrence: a lighter red, from the palette so it follows the theme (red-800
+ * on red-50 is AA in both), with a dashed border.
+ */
+export const NEXT_OCCURRENCE_COLORS = {
+  background: 'var(--color-red-50)',
+  border: 'var(--color-red-400)',
+  text: 'var(--color-red-800)',
+} as const;
+
+/** `next`: a repeating task's next occurrence, not a task yet (docs/product.md#repeating-tasks). */
+export type CalendarEventSource = 'task' | 'calendar' | 'next';
 
 /** The subset of FullCalendar's EventInput this page produces (structurally compatible with it). */
 export type CalendarDisplayEvent = {
@@ -28,7 +41,10 @@ export type CalendarDisplayEvent = {
   borderColor: string;
   textColor: string;
   classNames: string[];
-  /** A task's deadline links to the task's view (docs/product.md#the-task-view). */
+  /**
+   * A task's deadline links to the task's view (docs/product.md#the-task-view); so does a next
+   * occurrence, to the task that will make it.
+   */
   url?: string;
   extendedProps: { type: CalendarEventType; source: CalendarEventSource; taskKey?: string };
 };
@@ -62,6 +78,38 @@ export function tasksToEvents(tasks: readonly Task[]): CalendarDisplayEvent[] {
   return events;
 }
 
+/** A next occurrence's title on the calendar. */
+export function nextOccurrenceTitle(title: string): string {
+  return `${title} (next)`;
+}
+
+/**
+ * The next occurrence of each repeating task that has not made it yet, as a lighter all-day event
+ * titled `{title} (next)`: its deadline if the task were completed today (`todayKey`).
+ */
+export function nextOccurrenceEvents(tasks: readonly Task[], todayKey: string): CalendarDisplayEvent[] {
+  const events: CalendarDisplayEvent[] = [];
+  for (const task of tasks) {
+    if (!awaitsNextOccurrence(task)) continue;
+    const deadline = getDeadlineDateKey(task.deadline) ?? '';
+    const start = nextDeadline(task.repeat!, { deadline, completedOn: todayKey });
+    if (start === null) continue;
+    events.push({
+      id: `next-${task.id}`,
+      title: nextOccurrenceTitle(task.title),
+      start,
+      allDay: true,
+      backgroundColor: NEXT_OCCURRENCE_COLORS.background,
+      borderColor: NEXT_OCCURRENCE_COLORS.border,
+      textColor: NEXT_OCCURRENCE_COLORS.text,
+      url: withTaskParam('', taskKey(task)),
+      classNames: ['tl-event-next'],
+      extendedProps: { type: 'deadline', source: 'next', taskKey: taskKey(task) },
+    });
+  }
+  return events;
+}
+
 /** The locally added events, red for deadlines and blue for the rest. */
 export function storedToEvents(stored: readonly CalendarEvent[]): CalendarDisplayEvent[] {
   return stored.map((event, index) => {
@@ -78,12 +126,17 @@ export function storedToEvents(stored: readonly CalendarEvent[]): CalendarDispla
   });
 }
 
-/** Everything the calendar shows: task deadlines first, then the added events. */
+/**
+ * Everything the calendar shows: task deadlines first, then repeating tasks' next occurrences (once
+ * today is known, `todayKey`), then the added events.
+ */
 export function toCalendarEvents(
   tasks: readonly Task[],
   stored: readonly CalendarEvent[],
+  todayKey: string | null = null,
 ): CalendarDisplayEvent[] {
-  return [...tasksToEvents(tasks), ...storedToEvents(stored)];
+  const next = todayKey === null ? [] : nextOccurrenceEvents(tasks, todayKey);
+  return [...tasksToEvents(tasks), ...next, ...storedToEvents(stored)];
 }
 
 /** A range picked on the calendar (FullCalendar's select info, reduced to what is stored). */

@@ -1,4 +1,8 @@
+import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
+import { toLocalDateKey } from '@/lib/tasks/deadlines';
+import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
+import { spawnNextOccurrences } from '@/lib/tasks/repeat-spawn';
 import {
   applyTaskPatch,
   createTask,
@@ -66,13 +70,41 @@ function changeTasks(change: (tasks: readonly Task[]) => Task[]): boolean {
   const current = store.read();
   const next = change(current);
   if (next === current) return false;
-  writeLocalEdit(current, afterCommand(current, next, Date.now()));
+  try {
+    writeLocalEdit(current, afterCommand(current, next, Date.now()));
+  } catch (error) {
+    // Refused by the browser: nothing was stored, so nothing was made.
+    pendingAnnouncements.length = 0;
+    throw error;
+  }
+  announceNextOccurrences();
   return true;
 }
 
-/** What every command's change brings with it: the changed tasks' `updatedAt`. */
+/**
+ * What every command's change brings with it: a repeating task it completed makes its next occurrence
+ * (lib/tasks/repeat-spawn.ts), announced by a toast once stored (only here, where the user completed
+ * it: imports and sync writes do not come this way); then the changed tasks' `updatedAt`.
+ */
 function afterCommand(current: readonly Task[], next: Task[], nowMs: number): Task[] {
-  return stampChangedTasks(current, next, nowMs);
+  const { tasks, spawned } = spawnNextOccurrences(current, next, {
+    nowMs,
+    todayKey: toLocalDateKey(new Date(nowMs)),
+  });
+  for (const task of spawned) pendingAnnouncements.push(task);
+  return stampChangedTasks(current, tasks, nowMs);
+}
+
+/** Next occurrences made by the command being written, announced once the write succeeded. */
+const pendingAnnouncements: Task[] = [];
+
+/** The toast for a next occurrence (docs/product.md#repeating-tasks). */
+export function nextOccurrenceMessage(task: Pick<Task, 'title' | 'deadline'>): string {
+  return `Next "${task.title}" is due ${task.deadline}.`;
+}
+
+function announceNextOccurrences(): void {
+  for (const task of pendingAnnouncements.splice(0)) toast.success(nextOccurrenceMessage(task));
 }
 
 /**
@@ -182,6 +214,27 @@ export function updateTask(
  */
 export function assignTask(taskId: string, assignee: Assignee): boolean {
   return changeTasks((tasks) => board.assignTask(tasks, taskId, assignee));
+}
+
+/**
+ * The task view's Repeat (docs/product.md#repeating-tasks): the task repeats by `rule` from now on,
+ * or no longer (`null`). A rule this version does not understand is refused (nothing written).
+ * Returns whether it wrote.
+ */
+export function setTaskRepeat(taskId: string, rule: TaskRepeat | null): boolean {
+  const repeat = rule === null ? null : readRepeat(rule);
+  if (rule !== null && repeat === null) return false;
+  return changeTasks((tasks) => {
+    const index = tasks.findIndex((task) => task.id === taskId);
+    const task = tasks[index];
+    if (!task || JSON.stringify(task.repeat ?? null) === JSON.stringify(repeat)) return tasks as Task[];
+    const changed: Task = { ...task };
+    if (repeat === null) delete changed.repeat;
+    else changed.repeat = repeat;
+    const next = [...tasks];
+    next[index] = changed;
+    return next;
+  });
 }
 
 /** Returns whether it wrote (`false` when no stored task has that id). */

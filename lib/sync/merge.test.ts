@@ -115,6 +115,15 @@ describe('mergeOp, one task', () => {
     );
     expect(taskValues(other.task).updatedAt).toBe('2026-11-26T10:00:01.000Z');
     expect(other.conflicts).toEqual([]);
+    // `createdAt` of a next occurrence made on two devices: each wrote its own moment.
+    const made = mergeOp(base, upsert('8', { createdAt: ['2026-11-26T10:00:00.000Z', at(3, 'a')] }, 1), 8);
+    const madeToo = mergeOp(
+      made.task,
+      upsert('9', { createdAt: ['2026-11-26T10:00:09.000Z', at(4, 'b')] }, 1),
+      9,
+    );
+    expect(taskValues(madeToo.task).createdAt).toBe('2026-11-26T10:00:09.000Z');
+    expect(madeToo.conflicts).toEqual([]);
     // A different value still leaves its record.
     const differs = mergeOp(second.task, upsert('7', { deadline: ['2026-12-02', at(2, 'c')] }, 1), 7);
     expect(differs.conflicts).toMatchObject([{ field: 'deadline', value: '2026-12-02' }]);

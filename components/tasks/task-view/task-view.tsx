@@ -35,6 +35,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { closeTaskView } from './open-task';
+import { RepeatSection } from './repeat-section';
 
 /** Typing in the title or description saves once it pauses this long (as Notes do). */
 export const TASK_VIEW_AUTOSAVE_DELAY_MS = 500;
@@ -124,6 +125,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
         {admin ? <StatusField task={task} /> : null}
       </div>
       {/* The task's checklist, labels and repeat sections (docs/product.md#the-task-view) go here. */}
+      <RepeatSection task={task} />
       <TaskTimes task={task} />
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
         <DeleteTaskButton task={task} />

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toastSuccess = vi.hoisted(() => vi.fn());
+vi.mock('sonner', () => ({ toast: { success: toastSuccess, error: vi.fn() } }));
+
+import { StorageQuotaError } from './local-store';
+import {
+  completeTask,
+  nextOccurrenceMessage,
+  replaceAllTasks,
+  replaceTasksFromSync,
+  setTaskProgress,
+  setTaskRepeat,
+  setTasksWriteHook,
+  tasksStore,
+  updateTask,
+} from './tasks';
+import type { Task } from '@/lib/tasks/task';
+
+const NOW = Date.UTC(2026, 10, 26, 12);
+const STAMP = new Date(NOW).toISOString();
+
+const TASK: Task = {
+  id: 't1',
+  title: 'Pay rent',
+  description: 'Transfer',
+  priority: 'High',
+  deadline: '2027-01-31',
+  progress: 20,
+  assignedTo: 'Asha',
+};
+const MONTHLY = { every: 'month', interval: 1, from: 'deadline' } as const;
+
+function stored(): Task[] {
+  return JSON.parse(localStorage.getItem('tasks') ?? '[]') as Task[];
+}
+
+function seed(tasks: Task[]): void {
+  localStorage.setItem('tasks', JSON.stringify(tasks));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  toastSuccess.mockClear();
+  vi.spyOn(Date, 'now').mockReturnValue(NOW);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('setTaskRepeat', () => {
+  it('sets the rule, changes it and removes it, stamping the task each time', () => {
+    seed([TASK]);
+    expect(setTaskRepeat('t1', MONTHLY)).toBe(true);
+    expect(stored()).toEqual([{ ...TASK, repeat: MONTHLY, updatedAt: STAMP }]);
+    expect(setTaskRepeat('t1', { ...MONTHLY, from: 'completion' })).toBe(true);
+    expect(stored()[0]!.repeat).toEqual({ ...MONTHLY, from: 'completion' });
+    expect(setTaskRepeat('t1', null)).toBe(true);
+    expect(stored()).toEqual([{ ...TASK, updatedAt: STAMP }]);
+  });
+
+  it('writes nothing for the rule already there, an unknown task, or a rule it cannot read', () => {
+    seed([{ ...TASK, repeat: MONTHLY }]);
+    const before = localStorage.getItem('tasks');
+    expect(setTaskRepeat('t1', { ...MONTHLY })).toBe(false);
+    expect(setTaskRepeat('nope', MONTHLY)).toBe(false);
+    expect(setTaskRepeat('t1', { ...MONTHLY, interval: 0 })).toBe(false);
+    expect(setTaskRepeat('t1', { ...MONTHLY, every: 'hour' } as never)).toBe(false);
+    expect(localStorage.getItem('tasks')).toBe(before);
+    seed([TASK]);
+    expect(setTaskRepeat('t1', null)).toBe(false);
+    expect(stored()).toEqual([TASK]);
+  });
+});
+
+describe('completing a repeating task', () => {
+  it('stores the next occurrence after it and says so in a toast', () => {
+    seed([{ ...TASK, repeat: MONTHLY }]);
+    expect(setTaskProgress('t1', 100)).toBe(true);
+    const next = {
+      id: String(NOW),
+      title: 'Pay rent',
+      description: 'Transfer',
+      priority: 'High',
+      deadline: '2027-02-28',
+      progress: 0,
+      assignedTo: 'Asha',
+      repeat: { ...MONTHLY, anchor: 31 },
+    };
+    expect(stored()).toEqual([
+      { ...TASK, repeat: MONTHLY, progress: 100, repeatedAs: String(NOW), updatedAt: STAMP },
+      next,
+    ]);
+    expect(tasksStore.read()).toHaveLength(2);
+    expect(toastSuccess).toHaveBeenCalledTimes(1);
+    expect(toastSuccess).toHaveBeenCalledWith('Next "Pay rent" is due 2027-02-28.');
+  });
+
+  it('does it for Mark as Completed and the task view, once', () => {
+    seed([{ ...TASK, repeat: MONTHLY }]);
+    expect(completeTask('t1')).toBe(true);
+    expect(stored()).toHaveLength(2);
+    expect(updateTask('t1', { progress: 30 })).toEqual({ ok: true, written: true });
+    expect(updateTask('t1', { progress: 100 })).toEqual({ ok: true, written: true });
+    expect(setTaskProgress('t1', 100)).toBe(false);
+    expect(stored()).toHaveLength(2);
+    expect(toastSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the write hook (team sync) of the next occurrence with the completion, in one edit', () => {
+    seed([{ ...TASK, repeat: MONTHLY, uid: 'aaaaaaaa-0000-4000-8000-000000000001' }]);
+    const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
+    const remove = setTasksWriteHook(hook);
+    try {
+      completeTask('t1');
+    } finally {
+      remove();
+    }
+    expect(hook).toHaveBeenCalledTimes(1);
+    const written = hook.mock.calls[0]![1];
+    expect(written).toHaveLength(2);
+    expect(written[0]!.repeatedAs).toBe(written[1]!.uid);
+    expect(written[1]!.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it('makes nothing and says nothing when the browser refuses the write', () => {
+    seed([{ ...TASK, repeat: MONTHLY }]);
+    const before = localStorage.getItem('tasks');
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('Quota exceeded', 'QuotaExceededError');
+    });
+    expect(() => completeTask('t1')).toThrow(StorageQuotaError);
+    vi.mocked(Storage.prototype.setItem).mockRestore();
+    expect(localStorage.getItem('tasks')).toBe(before);
+    expect(toastSuccess).not.toHaveBeenCalled();
+    // The next command that succeeds announces only what it made.
+    expect(setTaskProgress('t1', 50)).toBe(true);
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+
+  it('is not done by an import nor by a sync write', () => {
+    seed([{ ...TASK, repeat: MONTHLY }]);
+    replaceAllTasks([{ ...TASK, repeat: MONTHLY, progress: 100 }]);
+    expect(stored()).toHaveLength(1);
+    seed([{ ...TASK, repeat: MONTHLY }]);
+    replaceTasksFromSync((tasks) => tasks.map((task) => ({ ...task, progress: 100 })));
+    expect(stored()).toHaveLength(1);
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('nextOccurrenceMessage', () => {
+  it('names the task and its next deadline', () => {
+    expect(nextOccurrenceMessage({ title: 'Standup', deadline: '2026-12-03' })).toBe(
+      'Next "Standup" is due 2026-12-03.',
+    );
+  });
+});

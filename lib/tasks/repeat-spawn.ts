@@ -1,0 +1,171 @@
+import { checklistCounts, checklistProgress, CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
+import { getDeadlineDateKey } from './deadlines';
+import { nextOccurrence } from './repeat';
+import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, uniqueTaskId, type Task } from './task';
+
+/**
+ * Completing a repeating task makes its next occurrence, once (docs/product.md#repeating-tasks,
+ * docs/decisions/0025-repeating-tasks.md). Pure: `lib/storage/tasks.ts` runs it after every command.
+ */
+
+/** The progress a task shows: the checklist's when progress follows it, else its own. */
+function shownProgress(task: Task): number {
+  if (task.checklistProgress === true) {
+    const derived = checklistProgress(checklistCounts(task));
+    if (derived !== null) return derived;
+  }
+  return task.progress;
+}
+
+/** Whether `task` is a repeating task that has not made its next occurrence yet. */
+export function awaitsNextOccurrence(task: Task): boolean {
+  return task.repeat !== undefined && task.repeatedAs === undefined;
+}
+
+/**
+ * 128 bits of a non-cryptographic hash of `text` (cyrb128: four 32-bit lanes), as 32 hex digits.
+ * Not a secret and not collision-proof against an attacker; it only has to be the same on every device.
+ */
+function hash128(text: string): string {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    h1 = h2 ^ Math.imul(h1 ^ code, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ code, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ code, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ code, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  return [h1, h2, h3, h4].map((lane) => (lane >>> 0).toString(16).padStart(8, '0')).join('');
+}
+
+/**
+ * Team sync: the sync identity of the next occurrence of the task with identity `uid`, derived from it
+ * (a hash of `{uid}/next` written like a UUID), so every device that completes the task offline makes
+ * the same next task and the server merges their writes into one.
+ */
+export function nextOccurrenceUid(uid: string): string {
+  const hex = hash128(`${uid}/next`);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The fields an occurrence hands on to the next (besides its checklist, unticked). */
+const CARRIED_FIELDS = [
+  'title',
+  'description',
+  'priority',
+  'labels',
+  'assignedTo',
+  'assigneeId',
+  'email',
+  'checklistProgress',
+] as const;
+
+export type SpawnContext = {
+  nowMs: number;
+  /** The user's calendar day (yyyy-mm-dd): the completion day. */
+  todayKey: string;
+};
+
+/**
+ * The next occurrence of `task`, completed today: same title, description, priority, labels,
+ * assignee, rule and checklist (every item unticked), progress 0, no column or status, the next
+ * deadline, created now; with `uid` and `createdAt` when the task has a uid. Null when there is no date to count from.
+ */
+export function makeNextOccurrence(task: Task, id: string, context: SpawnContext): Task | null {
+  if (task.repeat === undefined) return null;
+  const deadline = getDeadlineDateKey(task.deadline) ?? '';
+  const occurrence = nextOccurrence(task.repeat, { deadline, completedOn: context.todayKey });
+  if (occurrence === null) return null;
+  const next: Task = {
+    id,
+    title: task.title,
+    description: task.description,
+    priority: task.priority,
+    deadline: occurrence.deadline,
+    progress: TASK_PROGRESS_MIN,
+    assignedTo: task.assignedTo,
+  };
+  const carried: Record<string, unknown> = next;
+  for (const field of CARRIED_FIELDS) if (task[field] !== undefined) carried[field] = task[field];
+  if (Array.isArray(task.labels)) next.labels = [...task.labels];
+  next.repeat = occurrence.repeat;
+  for (const field of Object.keys(task)) {
+    if (!CHECKLIST_FIELD_PATTERN.test(field)) continue;
+    const item = readChecklistValue(task[field]);
+    if (item) next[field] = { ...item, done: false };
+  }
+  // Team sync: a derived identity, and the creation time the task carries there (each device gives it
+  // an id of its own). The default mode's id is the creation time, as for any new task.
+  if (typeof task.uid === 'string') {
+    next.uid = nextOccurrenceUid(task.uid);
+    next.createdAt = new Date(context.nowMs).toISOString();
+  }
+  return next;
+}
+
+export type SpawnResult = {
+  /** `next` with each completed occurrence pointing at its next one, which follows it; or `next` itself. */
+  tasks: Task[];
+  /** The next occurrences made. */
+  spawned: Task[];
+};
+
+/**
+ * After a command: every task of `next` with a rule and no next occurrence yet (`repeatedAs`) whose
+ * progress reached 100 from below (the slider, the task view, the checklist, Mark as Completed) gets
+ * its next occurrence, placed right after it; the completed task's `repeatedAs` is its id (or, with
+ * team sync, its uid), so completing it again, or reopening and completing it, makes no other.
+ * A task new to the list is never taken as completed.
+ */
+export function spawnNextOccurrences(
+  prev: readonly Task[],
+  next: Task[],
+  context: SpawnContext,
+): SpawnResult {
+  let before: Map<string, Task> | null = null;
+  let taken: Set<string> | null = null;
+  let uids: Set<unknown> | null = null;
+  const made = new Map<number, { completed: Task; occurrence: Task | null }>();
+  next.forEach((task, index) => {
+    if (!awaitsNextOccurrence(task) || shownProgress(task) !== TASK_PROGRESS_MAX) return;
+    before ??= new Map(prev.map((old) => [old.id, old]));
+    const old = before.get(task.id);
+    if (old === undefined || old === task || shownProgress(old) >= TASK_PROGRESS_MAX) return;
+    taken ??= new Set(next.map((existing) => existing.id));
+    const occurrence = makeNextOccurrence(task, uniqueTaskId(context.nowMs, taken), context);
+    if (occurrence === null) return;
+    taken.add(occurrence.id);
+    const repeatedAs = typeof occurrence.uid === 'string' ? occurrence.uid : occurrence.id;
+    // Team sync already brought the next occurrence another device made (its completion not yet):
+    // this completion points at it and makes no second one.
+    uids ??= new Set(next.map((existing) => existing.uid));
+    const known = typeof occurrence.uid === 'string' && uids.has(occurrence.uid);
+    made.set(index, { completed: { ...task, repeatedAs }, occurrence: known ? null : occurrence });
+  });
+  if (made.size === 0) return { tasks: next, spawned: [] };
+  const tasks: Task[] = [];
+  const spawned: Task[] = [];
+  next.forEach((task, index) => {
+    const pair = made.get(index);
+    if (pair === undefined) {
+      tasks.push(task);
+      return;
+    }
+    tasks.push(pair.completed);
+    if (pair.occurrence === null) return;
+    tasks.push(pair.occurrence);
+    spawned.push(pair.occurrence);
+  });
+  return { tasks, spawned };
+}
