@@ -6,13 +6,7 @@ import { splitLinks } from '@/lib/format/links';
 import { useAutosave } from '@/lib/hooks/use-autosave';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
-import {
-  assignTask,
-  completeTask,
-  setTaskProgress,
-  tasksStore,
-  updateTask,
-} from '@/lib/storage/tasks';
+import { assignTask, completeTask, setTaskProgress, tasksStore, updateTask } from '@/lib/storage/tasks';
 import { findTaskByKey } from '@/lib/tasks/task-link';
 import {
   assigneeName,
