@@ -3,10 +3,12 @@
 import {
   closestCenter,
   DndContext,
+  pointerWithin,
   PointerSensor,
   TouchSensor,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -56,6 +58,12 @@ export const CHECKLIST_TEXTS = {
   moved: (text: string, position: number, total: number) =>
     `"${text}" moved to position ${position} of ${total}.`,
 } as const;
+
+/** The row under the pointer; else the nearest (a drag past the list's ends). */
+const rowUnderPointer: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length > 0 ? hits : closestCenter(args);
+};
 
 /** Runs a checklist command through saveSafely: its answer, or null when the browser refused the write. */
 function run(command: () => ChecklistCommandResult): ChecklistCommandResult | null {
@@ -135,7 +143,7 @@ export function ChecklistSection({ task }: { task: Task }) {
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">{CHECKLIST_TEXTS.empty}</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={rowUnderPointer} onDragEnd={handleDragEnd}>
           <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
             <ul className="space-y-1">
               {items.map((item, index) => (
