@@ -202,6 +202,8 @@ test.describe('checklists in the task view', () => {
       const section = checklist(page);
       const row = (name: string) =>
         section.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name, exact: true }) });
+      // The whole list in view (the dialog scrolls), so that the drag does not scroll it.
+      await section.getByRole('textbox', { name: 'Add an item', exact: true }).scrollIntoViewIfNeeded();
       const handle = row('Boxes').locator('span[aria-hidden="true"]').first();
       const from = (await handle.boundingBox())!;
       const boxes = (await row('Boxes').boundingBox())!;

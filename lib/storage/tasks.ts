@@ -160,11 +160,22 @@ export function updateTask(
   taskId: string,
   patch: TaskPatch,
 ): { ok: true; written: boolean } | { ok: false; field: keyof TaskPatch; message: string } {
-  let refusal: { ok: false; field: keyof TaskPatch; message: string } | null = null;
+  return changeOneTask(taskId, (task) => applyTaskPatch(task, patch));
+}
+
+/**
+ * `rule` applied to the task with this id: its refusal (nothing written), or whether it wrote (false
+ * when the rule left the task as it was, or no task has that id).
+ */
+function changeOneTask<Refusal extends { ok: false }>(
+  taskId: string,
+  rule: (task: Task) => { ok: true; task: Task } | Refusal,
+): { ok: true; written: boolean } | Refusal {
+  let refusal: Refusal | null = null;
   const written = changeTasks((tasks) => {
     const index = tasks.findIndex((task) => task.id === taskId);
     if (index === -1) return tasks as Task[];
-    const result = applyTaskPatch(tasks[index]!, patch);
+    const result = rule(tasks[index]!);
     if (!result.ok) {
       refusal = result;
       return tasks as Task[];
@@ -216,29 +227,12 @@ export function setTaskField(uid: string, field: string, value: unknown): boolea
 /** What a checklist command answers: refused (nothing written) with why, or whether it wrote. */
 export type ChecklistCommandResult = { ok: true; written: boolean } | { ok: false; message: string };
 
-/**
- * One checklist change (lib/tasks/checklist.ts) to the task with this id. `written` is false when the
- * change left the task as it was, or no task has that id.
- */
+/** One checklist change (lib/tasks/checklist.ts) to the task with this id. */
 function changeChecklist(
   taskId: string,
   rule: (task: Task) => checklist.ChecklistResult,
 ): ChecklistCommandResult {
-  let refusal: { ok: false; message: string } | null = null;
-  const written = changeTasks((tasks) => {
-    const index = tasks.findIndex((task) => task.id === taskId);
-    if (index === -1) return tasks as Task[];
-    const result = rule(tasks[index]!);
-    if (!result.ok) {
-      refusal = { ok: false, message: result.message };
-      return tasks as Task[];
-    }
-    if (result.task === tasks[index]) return tasks as Task[];
-    const next = [...tasks];
-    next[index] = result.task;
-    return next;
-  });
-  return refusal ?? { ok: true, written };
+  return changeOneTask(taskId, rule);
 }
 
 /** Adds an item at the end of the task's checklist (docs/product.md#checklists). */

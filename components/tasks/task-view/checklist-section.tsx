@@ -13,13 +13,14 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import {
   useEffect,
   useId,
   useMemo,
   useRef,
   useState,
+  type ComponentProps,
   type FormEvent,
   type KeyboardEvent,
   type RefObject,
@@ -272,54 +273,56 @@ function ChecklistRow({
       )}
       {editing ? null : (
         <div className="flex shrink-0">
-          <Button
+          <IconButton
             id={renameButtonId}
-            variant="ghost"
-            size="sm"
-            className={ICON_BUTTON}
-            aria-label={CHECKLIST_TEXTS.rename(item.text)}
-            title={CHECKLIST_TEXTS.rename(item.text)}
+            label={CHECKLIST_TEXTS.rename(item.text)}
+            icon={Pencil}
             onClick={() => setEditing(true)}
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </Button>
-          <Button
+          />
+          <IconButton
             id={moveId(taskId, item.id, 'up')}
-            variant="ghost"
-            size="sm"
-            className={ICON_BUTTON}
-            aria-label={CHECKLIST_TEXTS.moveUp(item.text)}
-            title={CHECKLIST_TEXTS.moveUp(item.text)}
+            label={CHECKLIST_TEXTS.moveUp(item.text)}
+            icon={ArrowUp}
             disabled={first}
             onClick={onMoveUp}
-          >
-            <ArrowUp className="size-4" aria-hidden="true" />
-          </Button>
-          <Button
+          />
+          <IconButton
             id={moveId(taskId, item.id, 'down')}
-            variant="ghost"
-            size="sm"
-            className={ICON_BUTTON}
-            aria-label={CHECKLIST_TEXTS.moveDown(item.text)}
-            title={CHECKLIST_TEXTS.moveDown(item.text)}
+            label={CHECKLIST_TEXTS.moveDown(item.text)}
+            icon={ArrowDown}
             disabled={last}
             onClick={onMoveDown}
-          >
-            <ArrowDown className="size-4" aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className={cn(ICON_BUTTON, 'text-red-700 hover:bg-red-50')}
-            aria-label={CHECKLIST_TEXTS.remove(item.text)}
-            title={CHECKLIST_TEXTS.remove(item.text)}
+          />
+          <IconButton
+            label={CHECKLIST_TEXTS.remove(item.text)}
+            icon={Trash2}
+            className="text-red-700 hover:bg-red-50"
             onClick={onDelete}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </Button>
+          />
         </div>
       )}
     </li>
+  );
+}
+
+/** A small button showing only an icon; `label` is its name and its tooltip. */
+function IconButton({
+  label,
+  icon: Icon,
+  className,
+  ...props
+}: Omit<ComponentProps<'button'>, 'children'> & { label: string; icon: LucideIcon }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={cn(ICON_BUTTON, className)}
+      aria-label={label}
+      title={label}
+      {...props}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </Button>
   );
 }
 
