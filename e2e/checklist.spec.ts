@@ -4,7 +4,7 @@
  * board; axe in both themes at both widths; and, with team sync on, two devices ticking different
  * items offline both keep their tick.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations, openWith, readStoredJson } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
@@ -329,39 +329,53 @@ test.describe('@one-width checklists with team sync on', () => {
       .sort();
   }
 
-  test('two devices offline tick different items; back online, both items are ticked on both', async ({
-    browser,
-  }) => {
-    const title = 'Weekly shop';
+  /**
+   * Alice's laptop makes a task with `items` and keeps its view open; her phone opens it too (the
+   * view's code loads on first open, and there is no service worker in these tests: online first).
+   * Then both go offline.
+   */
+  async function twoDevicesOffline(browser: Browser, title: string, items: string[]) {
     const laptop = await openDeviceAt(server.base, browser, alice);
     await addTask(laptop.page, title, 'Two devices');
     await openView(laptop, title);
     const add = checklist(laptop.page).getByRole('textbox', { name: 'Add an item', exact: true });
-    await add.fill('Milk');
-    await add.press('Enter');
-    await add.fill('Eggs');
-    await add.press('Enter');
+    for (const item of items) {
+      await add.fill(item);
+      await add.press('Enter');
+    }
     await slow(syncStatus(laptop.page)).toHaveText('Synced');
 
     const phone = await openDeviceAt(server.base, browser, alice);
     await phone.page.goto('/user/userpage');
     const phoneCard = phone.page.getByRole('main').getByRole('article', { name: title, exact: true });
-    await slow(phoneCard.getByText('0/2', { exact: true })).toBeVisible();
+    await slow(phoneCard.getByText(`0/${items.length}`, { exact: true })).toBeVisible();
     await slow(syncStatus(phone.page)).toHaveText('Synced');
-    // The view's code loads when it first opens (no service worker in these tests): open it online.
     await openView(phone, title);
 
     await laptop.context.setOffline(true);
     await phone.context.setOffline(true);
-    await checklist(laptop.page).getByRole('checkbox', { name: 'Milk', exact: true }).check();
-    await slow(syncStatus(laptop.page)).toHaveText('Offline, 1 change waiting');
-    await checklist(phone.page).getByRole('checkbox', { name: 'Eggs', exact: true }).check();
-    await slow(syncStatus(phone.page)).toHaveText('Offline, 1 change waiting');
+    return { laptop, phone };
+  }
 
+  /** The laptop comes back first, then the phone (its change is the later one). */
+  async function backOnline({ laptop, phone }: { laptop: Device; phone: Device }) {
     await laptop.context.setOffline(false);
     await slow(syncStatus(laptop.page)).toHaveText('Synced');
     await phone.context.setOffline(false);
     await slow(syncStatus(phone.page)).toHaveText('Synced');
+  }
+
+  test('two devices offline tick different items; back online, both items are ticked on both', async ({
+    browser,
+  }) => {
+    const title = 'Weekly shop';
+    const { laptop, phone } = await twoDevicesOffline(browser, title, ['Milk', 'Eggs']);
+    await checklist(laptop.page).getByRole('checkbox', { name: 'Milk', exact: true }).check();
+    await slow(syncStatus(laptop.page)).toHaveText('Offline, 1 change waiting');
+    await checklist(phone.page).getByRole('checkbox', { name: 'Eggs', exact: true }).check();
+    await slow(syncStatus(phone.page)).toHaveText('Offline, 1 change waiting');
+    await backOnline({ laptop, phone });
+
     for (const device of [laptop, phone]) {
       await slow.poll(() => doneMarks(device.page, title)).toEqual(['[x] Eggs', '[x] Milk']);
       await slow(checklist(device.page).getByRole('checkbox', { name: 'Milk', exact: true })).toBeChecked();
@@ -376,6 +390,35 @@ test.describe('@one-width checklists with team sync on', () => {
       // Different items: nothing was replaced, so no marker.
       await expect(device.page.getByRole('button', { name: /replaced value/ })).toHaveCount(0);
     }
+    await laptop.context.close();
+    await phone.context.close();
+  });
+
+  test('the same item changed on two devices offline: the later change wins, the other is a replaced value', async ({
+    browser,
+  }) => {
+    const title = 'Pantry';
+    const { laptop, phone } = await twoDevicesOffline(browser, title, ['Milk']);
+    await checklist(laptop.page).getByRole('button', { name: 'Rename item "Milk"', exact: true }).click();
+    const rename = checklist(laptop.page).getByRole('textbox', { name: 'New text for "Milk"', exact: true });
+    await rename.fill('Oat milk');
+    await rename.press('Enter');
+    await slow(syncStatus(laptop.page)).toHaveText('Offline, 1 change waiting');
+    await checklist(phone.page).getByRole('checkbox', { name: 'Milk', exact: true }).check();
+    await slow(syncStatus(phone.page)).toHaveText('Offline, 1 change waiting');
+    await backOnline({ laptop, phone });
+
+    const marker = (page: Page) =>
+      page.getByRole('button', { name: `Review 1 replaced value of “${title}”`, exact: true });
+    for (const device of [laptop, phone]) {
+      await slow.poll(() => doneMarks(device.page, title)).toEqual(['[x] Milk']);
+      await device.page.keyboard.press('Escape');
+      await slow(marker(device.page)).toBeVisible();
+    }
+    await marker(laptop.page).click();
+    const item = laptop.page.getByRole('dialog', { name: 'Replaced values' }).getByRole('listitem');
+    await expect(item.getByRole('heading', { name: 'Checklist item "Oat milk"', exact: true })).toBeVisible();
+    await expect(item.getByRole('definition')).toHaveText(['Oat milk (not done)', 'Milk (done)']);
     await laptop.context.close();
     await phone.context.close();
   });
