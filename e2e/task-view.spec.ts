@@ -149,7 +149,7 @@ test.describe('the task view', () => {
       await openBoard(page);
       await page.locator('#task-card-2').click();
       const dialog = view(page);
-      const slider = dialog.getByLabel('Progress');
+      const slider = dialog.getByLabel('Progress', { exact: true });
       await slider.focus();
       for (let press = 0; press < 30; press++) await page.keyboard.press('ArrowRight');
       await expect(dialog.getByText('90% Completed')).toBeVisible();

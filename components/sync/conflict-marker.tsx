@@ -200,7 +200,7 @@ function ConflictItem({
   return (
     <li className="rounded-xl border border-slate-200 p-3">
       <h3 id={headingId} className="font-semibold text-slate-900">
-        {fieldLabel(conflict.field)}
+        {fieldLabel(conflict.field, conflict.value, current)}
       </h3>
       {conflict.reason === 'after-delete' ? (
         <p className="text-sm text-slate-700">{AFTER_DELETE_NOTE}</p>

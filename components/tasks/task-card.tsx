@@ -1,5 +1,6 @@
 import { cn } from '@/lib/cn';
 import type { Task } from '@/lib/tasks/task';
+import { ChecklistBadge } from './checklist-badge';
 import { PRIORITY_LOOK } from './priority';
 
 /**
@@ -27,6 +28,7 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
       ) : null}
       <p className="mt-2 text-xs font-medium text-slate-600">Deadline: {task.deadline || 'None'}</p>
+      <ChecklistBadge task={task} className="mt-1" />
     </>
   );
 }

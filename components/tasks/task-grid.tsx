@@ -13,6 +13,7 @@ import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from './delete-task';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
+import { ChecklistBadge } from './checklist-badge';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
@@ -108,6 +109,7 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
           <dd className="inline">{task.deadline || 'None'}</dd>
         </div>
       </dl>
+      <ChecklistBadge task={task} className="mt-2" />
       <div className="mt-4">
         <label htmlFor={sliderId} className="sr-only">
           Progress of {task.title}

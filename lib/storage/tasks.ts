@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
+import * as checklist from '@/lib/tasks/checklist';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
 import { spawnNextOccurrences } from '@/lib/tasks/repeat-spawn';
@@ -191,11 +192,22 @@ export function updateTask(
   taskId: string,
   patch: TaskPatch,
 ): { ok: true; written: boolean } | { ok: false; field: keyof TaskPatch; message: string } {
-  let refusal: { ok: false; field: keyof TaskPatch; message: string } | null = null;
+  return changeOneTask(taskId, (task) => applyTaskPatch(task, patch));
+}
+
+/**
+ * `rule` applied to the task with this id: its refusal (nothing written), or whether it wrote (false
+ * when the rule left the task as it was, or no task has that id).
+ */
+function changeOneTask<Refusal extends { ok: false }>(
+  taskId: string,
+  rule: (task: Task) => { ok: true; task: Task } | Refusal,
+): { ok: true; written: boolean } | Refusal {
+  let refusal: Refusal | null = null;
   const written = changeTasks((tasks) => {
     const index = tasks.findIndex((task) => task.id === taskId);
     if (index === -1) return tasks as Task[];
-    const result = applyTaskPatch(tasks[index]!, patch);
+    const result = rule(tasks[index]!);
     if (!result.ok) {
       refusal = result;
       return tasks as Task[];
@@ -281,6 +293,47 @@ export function setTaskField(uid: string, field: string, value: unknown): boolea
     next[index] = parsed.data;
     return next;
   });
+}
+
+/** What a checklist command answers: refused (nothing written) with why, or whether it wrote. */
+export type ChecklistCommandResult = { ok: true; written: boolean } | { ok: false; message: string };
+
+/** One checklist change (lib/tasks/checklist.ts) to the task with this id. */
+function changeChecklist(
+  taskId: string,
+  rule: (task: Task) => checklist.ChecklistResult,
+): ChecklistCommandResult {
+  return changeOneTask(taskId, rule);
+}
+
+/** Adds an item at the end of the task's checklist (docs/product.md#checklists). */
+export function addChecklistItem(taskId: string, text: string): ChecklistCommandResult {
+  return changeChecklist(taskId, (task) => checklist.addChecklistItem(task, text));
+}
+
+/** Changes an item's text. */
+export function renameChecklistItem(taskId: string, itemId: string, text: string): ChecklistCommandResult {
+  return changeChecklist(taskId, (task) => checklist.renameChecklistItem(task, itemId, text));
+}
+
+/** Ticks (`done`) or unticks an item. */
+export function toggleChecklistItem(taskId: string, itemId: string, done: boolean): ChecklistCommandResult {
+  return changeChecklist(taskId, (task) => checklist.setChecklistItemDone(task, itemId, done));
+}
+
+/** Moves an item to `toIndex` in the checklist's order. */
+export function moveChecklistItem(taskId: string, itemId: string, toIndex: number): ChecklistCommandResult {
+  return changeChecklist(taskId, (task) => checklist.moveChecklistItem(task, itemId, toIndex));
+}
+
+/** Deletes an item. */
+export function deleteChecklistItem(taskId: string, itemId: string): ChecklistCommandResult {
+  return changeChecklist(taskId, (task) => checklist.deleteChecklistItem(task, itemId));
+}
+
+/** The switch "Progress follows the checklist". */
+export function setProgressFollowsChecklist(taskId: string, on: boolean): ChecklistCommandResult {
+  return changeChecklist(taskId, (task) => checklist.setProgressFollowsChecklist(task, on));
 }
 
 /** Free text (key `notes`). */

@@ -22,6 +22,21 @@ describe('conflict texts', () => {
     ]);
   });
 
+  it('names a checklist item by its text (the replaced value’s, else the current one’s), not its field', () => {
+    const milk = { text: 'Buy milk', done: true, pos: 1 };
+    expect(fieldLabel('ck_ab12cd34', milk, null)).toBe('Checklist item "Buy milk"');
+    expect(fieldLabel('ck_ab12cd34', null, { ...milk, text: 'Buy oat milk' })).toBe(
+      'Checklist item "Buy oat milk"',
+    );
+    expect(fieldLabel('ck_ab12cd34')).toBe('Checklist item');
+    expect(fieldLabel('ck_ab12cd34', 'not an item')).toBe('Checklist item');
+    expect(formatConflictValue('ck_ab12cd34', milk)).toBe('Buy milk (done)');
+    expect(formatConflictValue('ck_ab12cd34', { ...milk, done: false })).toBe('Buy milk (not done)');
+    expect(formatConflictValue('ck_ab12cd34', null)).toBe('(deleted)');
+    // A field that only looks like one keeps the general rules.
+    expect(fieldLabel('ck_')).toBe('ck_');
+  });
+
   it('shows values as a person reads them', () => {
     expect(formatConflictValue('title', 'Ship it')).toBe('Ship it');
     expect(formatConflictValue('description', '  ')).toBe('(empty)');

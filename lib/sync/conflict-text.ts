@@ -1,3 +1,5 @@
+import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from '../tasks/checklist';
+
 /**
  * What the conflict marker and its dialog say (docs/product.md#team-sync, "Replaced values"). Pure,
  * so the wording and formatting are unit-tested once and the components only lay them out.
@@ -27,13 +29,29 @@ export const NEEDS_CONNECTION_MESSAGE =
   'Restore and Dismiss need a connection. Try again when you are online.';
 export const AFTER_DELETE_NOTE = 'Edited while the task was deleted.';
 
-/** A task field's name as the screens call it; an unknown field keeps its own name. */
-export function fieldLabel(field: string): string {
+/**
+ * A task field's name as the screens call it; an unknown field keeps its own name. A checklist item
+ * (`ck_{id}`) is named by its text, taken from the first of `values` (the replaced value, then the
+ * current one) that is an item: `Checklist item "{text}"`, else `Checklist item`.
+ */
+export function fieldLabel(field: string, ...values: unknown[]): string {
+  if (CHECKLIST_FIELD_PATTERN.test(field)) {
+    for (const value of values) {
+      const item = readChecklistValue(value);
+      if (item) return `Checklist item "${item.text}"`;
+    }
+    return 'Checklist item';
+  }
   return FIELD_LABELS[field] ?? field;
 }
 
 /** A field's value as a person reads it. */
 export function formatConflictValue(field: string, value: unknown): string {
+  if (CHECKLIST_FIELD_PATTERN.test(field)) {
+    if (value === null || value === undefined) return '(deleted)';
+    const item = readChecklistValue(value);
+    if (item) return `${item.text} (${item.done ? 'done' : 'not done'})`;
+  }
   if (value === null || value === undefined) return '(none)';
   if (typeof value === 'string') return value.trim() === '' ? '(empty)' : value;
   if (typeof value === 'number') return field === 'progress' ? `${value}%` : String(value);

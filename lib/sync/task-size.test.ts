@@ -24,6 +24,30 @@ describe('checkTaskValues', () => {
     expect(checkTaskValues({ notes: 'n'.repeat(TASK_LIMITS.maxUnknownFieldBytes - 2) })).toBeNull();
   });
 
+  it('takes at most 100 present checklist items of at most 1 kB each; deleted items (null) do not count', () => {
+    const item = (i: number) => ({ text: `Item ${i}`, done: i % 2 === 0, pos: i });
+    const hundred = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`ck_i${i}`, item(i)]));
+    expect(checkTaskValues({ title: 'T', ...hundred, ck_gone: null })).toBeNull();
+    expect(checkTaskValues({ title: 'T', ...hundred, ck_more: item(100) })).toBe(
+      'A task may hold at most 100 checklist items. The change stays in this browser.',
+    );
+    // 200 characters of three bytes each: well under 1 kB, as every item the app writes is.
+    expect(checkTaskValues({ ck_big: { text: '€'.repeat(200), done: true, pos: 1.5 } })).toBeNull();
+    const overhead = jsonBytes({ text: '', done: false, pos: 1 });
+    expect(checkTaskValues({ ck_x: { text: 'x'.repeat(1024 - overhead), done: false, pos: 1 } })).toBeNull();
+    expect(checkTaskValues({ ck_x: { text: 'x'.repeat(1025 - overhead), done: false, pos: 1 } })).toBe(
+      'A checklist item may hold at most 1 kB. The change stays in this browser.',
+    );
+    // Items are known fields: they never count toward the 16 unknown ones.
+    expect(
+      checkTaskValues({
+        ...hundred,
+        ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`u${i}`, 1])),
+      }),
+    ).toBeNull();
+    expect(TASK_LIMITS.maxChecklistItems).toBe(100);
+  });
+
   it('says what to do and that the change is kept', () => {
     expect(TASK_LIMIT_MESSAGES.tooLarge).toBe(
       'This task is too large to sync (at most 32 kB): shorten its description. The change stays in this browser.',

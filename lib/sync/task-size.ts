@@ -1,3 +1,4 @@
+import { CHECKLIST_FIELD_PATTERN, CHECKLIST_LIMITS } from '../tasks/checklist';
 import { isKnownTaskField } from '../tasks/task';
 import type { Json } from './merge';
 
@@ -13,12 +14,18 @@ export const TASK_LIMITS = {
   maxUnknownFields: 16,
   /** One value of an unknown field as JSON (UTF-8 bytes). */
   maxUnknownFieldBytes: 1024,
+  /** Checklist items present (fields `ck_{id}`; deleted ones, null, do not count). */
+  maxChecklistItems: CHECKLIST_LIMITS.maxItems,
+  /** One checklist item's value as JSON (UTF-8 bytes). */
+  maxChecklistItemBytes: CHECKLIST_LIMITS.maxItemBytes,
 } as const;
 
 export const TASK_LIMIT_MESSAGES = {
   tooLarge: `This task is too large to sync (at most ${TASK_LIMITS.maxTaskBytes / 1024} kB): shorten its description. The change stays in this browser.`,
   tooManyUnknown: `A task may hold at most ${TASK_LIMITS.maxUnknownFields} fields this version does not know. The change stays in this browser.`,
   unknownTooLarge: `A field this version does not know may hold at most ${TASK_LIMITS.maxUnknownFieldBytes / 1024} kB. The change stays in this browser.`,
+  tooManyChecklistItems: `A task may hold at most ${TASK_LIMITS.maxChecklistItems} checklist items. The change stays in this browser.`,
+  checklistItemTooLarge: `A checklist item may hold at most ${TASK_LIMITS.maxChecklistItemBytes / 1024} kB. The change stays in this browser.`,
 } as const;
 
 const encoder = new TextEncoder();
@@ -35,9 +42,17 @@ export function jsonBytes(value: Json): number {
 export function checkTaskValues(values: Readonly<Record<string, Json>>): string | null {
   const present: Record<string, Json> = {};
   let unknown = 0;
+  let items = 0;
   for (const [field, value] of Object.entries(values)) {
     if (value === null) continue;
     present[field] = value;
+    if (CHECKLIST_FIELD_PATTERN.test(field)) {
+      items += 1;
+      if (items > TASK_LIMITS.maxChecklistItems) return TASK_LIMIT_MESSAGES.tooManyChecklistItems;
+      if (jsonBytes(value) > TASK_LIMITS.maxChecklistItemBytes)
+        return TASK_LIMIT_MESSAGES.checklistItemTooLarge;
+      continue;
+    }
     if (isKnownTaskField(field)) continue;
     unknown += 1;
     if (unknown > TASK_LIMITS.maxUnknownFields) return TASK_LIMIT_MESSAGES.tooManyUnknown;

@@ -60,3 +60,166 @@ export function checklistProgress({ done, total }: { done: number; total: number
 export function hasChecklist(task: Pick<Task, string>): boolean {
   return checklistCounts(task).total > 0;
 }
+
+/** What one checklist may hold (docs/product.md#checklists); the server checks the same (lib/sync/task-size.ts). */
+export const CHECKLIST_LIMITS = {
+  maxItems: 100,
+  maxTextLength: 200,
+  /** One item's stored value as JSON, in UTF-8 bytes: 200 characters of any text fit. */
+  maxItemBytes: 1024,
+} as const;
+
+/** Why a checklist change was refused (docs/product.md#checklists). */
+export const CHECKLIST_MESSAGES = {
+  textRequired: 'Item text is required.',
+  textTooLong: `An item must be at most ${CHECKLIST_LIMITS.maxTextLength} characters.`,
+  tooManyItems: `A checklist holds at most ${CHECKLIST_LIMITS.maxItems} items.`,
+  itemGone: 'This item was deleted.',
+} as const;
+
+export type ChecklistResult = { ok: true; task: Task } | { ok: false; message: string };
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const CHECKLIST_ID_LENGTH = 8;
+
+/** A new item id: 8 characters of [a-z0-9] that no item of the task has. `random` gives [0, 1). */
+export function newChecklistItemId(
+  task: Readonly<Record<string, unknown>>,
+  random: () => number = Math.random,
+): string {
+  for (;;) {
+    let id = '';
+    for (let i = 0; i < CHECKLIST_ID_LENGTH; i++) {
+      id += ID_ALPHABET[Math.min(ID_ALPHABET.length - 1, Math.floor(random() * ID_ALPHABET.length))];
+    }
+    if (task[CHECKLIST_FIELD_PREFIX + id] === undefined) return id;
+  }
+}
+
+/**
+ * An item's text as stored: line breaks and other control characters become spaces, then trimmed.
+ * Refused when blank or longer than 200 characters.
+ */
+export function checkItemText(text: string): { text: string } | { message: string } {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim();
+  if (!clean) return { message: CHECKLIST_MESSAGES.textRequired };
+  if (clean.length > CHECKLIST_LIMITS.maxTextLength) return { message: CHECKLIST_MESSAGES.textTooLong };
+  return { text: clean };
+}
+
+function fieldOf(id: string): string {
+  return CHECKLIST_FIELD_PREFIX + id;
+}
+
+function itemValue(task: Task, id: string): ChecklistValue | null {
+  return CHECKLIST_FIELD_PATTERN.test(fieldOf(id)) ? readChecklistValue(task[fieldOf(id)]) : null;
+}
+
+/**
+ * With "Progress follows the checklist" on and at least one item: progress is the checklist's and the
+ * board column follows it (any dragged `column` removed). Otherwise the task as it is.
+ */
+export function followChecklist(task: Task): Task {
+  if (task.checklistProgress !== true) return task;
+  const derived = checklistProgress(checklistCounts(task));
+  if (derived === null || (task.progress === derived && task.column === undefined)) return task;
+  const next: Task = { ...task, progress: derived };
+  delete next.column;
+  return next;
+}
+
+/** Adds an item at the end of the checklist, not done. */
+export function addChecklistItem(
+  task: Task,
+  text: string,
+  random: () => number = Math.random,
+): ChecklistResult & { id?: string } {
+  const checked = checkItemText(text);
+  if ('message' in checked) return { ok: false, message: checked.message };
+  const items = checklistOf(task);
+  if (items.length >= CHECKLIST_LIMITS.maxItems)
+    return { ok: false, message: CHECKLIST_MESSAGES.tooManyItems };
+  const id = newChecklistItemId(task, random);
+  const last = items[items.length - 1];
+  const value: ChecklistValue = { text: checked.text, done: false, pos: last ? Math.floor(last.pos) + 1 : 1 };
+  return { ok: true, id, task: followChecklist({ ...task, [fieldOf(id)]: value }) };
+}
+
+/** Changes an item's text (same rules as adding); the same task when the text is unchanged. */
+export function renameChecklistItem(task: Task, id: string, text: string): ChecklistResult {
+  const current = itemValue(task, id);
+  if (!current) return { ok: false, message: CHECKLIST_MESSAGES.itemGone };
+  const checked = checkItemText(text);
+  if ('message' in checked) return { ok: false, message: checked.message };
+  if (checked.text === current.text) return { ok: true, task };
+  return { ok: true, task: { ...task, [fieldOf(id)]: { ...current, text: checked.text } } };
+}
+
+/** Ticks (`done`) or unticks an item; progress follows when the switch is on. */
+export function setChecklistItemDone(task: Task, id: string, done: boolean): ChecklistResult {
+  const current = itemValue(task, id);
+  if (!current) return { ok: false, message: CHECKLIST_MESSAGES.itemGone };
+  if (current.done === done) return { ok: true, task };
+  return { ok: true, task: followChecklist({ ...task, [fieldOf(id)]: { ...current, done } }) };
+}
+
+/** The smallest gap between two neighbours' positions before every item is renumbered. */
+export const CHECKLIST_MIN_GAP = 1e-6;
+
+/**
+ * Moves an item to `toIndex` (0: first; clamped) in the checklist's order. Its `pos` becomes a number
+ * between its new neighbours, so only that item changes; when they are too close (or equal: two
+ * items added at once on two devices), every item is renumbered 1, 2, 3… in the new order.
+ */
+export function moveChecklistItem(task: Task, id: string, toIndex: number): ChecklistResult {
+  const items = checklistOf(task);
+  const from = items.findIndex((item) => item.id === id);
+  if (from === -1) return { ok: false, message: CHECKLIST_MESSAGES.itemGone };
+  const to = Math.max(0, Math.min(items.length - 1, Math.trunc(toIndex)));
+  if (to === from) return { ok: true, task };
+  const moved = items[from]!;
+  const others = items.filter((item) => item.id !== id);
+  const before = others[to - 1];
+  const after = others[to];
+  let pos: number | null;
+  if (before && after) {
+    pos = after.pos - before.pos >= CHECKLIST_MIN_GAP ? (before.pos + after.pos) / 2 : null;
+    if (pos !== null && !(pos > before.pos && pos < after.pos)) pos = null;
+  } else if (before) {
+    pos = Math.floor(before.pos) + 1;
+  } else {
+    pos = Math.ceil(after!.pos) - 1;
+  }
+  if (pos !== null) {
+    const { id: _id, ...value } = moved;
+    return { ok: true, task: { ...task, [fieldOf(id)]: { ...value, pos } } };
+  }
+  const order = [...others.slice(0, to), moved, ...others.slice(to)];
+  const next: Task = { ...task };
+  order.forEach((item, index) => {
+    if (item.pos === index + 1) return;
+    next[fieldOf(item.id)] = { text: item.text, done: item.done, pos: index + 1 };
+  });
+  return { ok: true, task: next };
+}
+
+/** Deletes an item (its field removed); progress follows when the switch is on and items remain. */
+export function deleteChecklistItem(task: Task, id: string): ChecklistResult {
+  if (!itemValue(task, id)) return { ok: false, message: CHECKLIST_MESSAGES.itemGone };
+  const next: Task = { ...task };
+  delete next[fieldOf(id)];
+  return { ok: true, task: followChecklist(next) };
+}
+
+/**
+ * The switch "Progress follows the checklist": on sets `checklistProgress` and, with items, the
+ * progress at once; off removes the field (a task without it is stored as before) and leaves the
+ * progress where it is.
+ */
+export function setProgressFollowsChecklist(task: Task, on: boolean): ChecklistResult {
+  if (on === (task.checklistProgress === true)) return { ok: true, task };
+  if (on) return { ok: true, task: followChecklist({ ...task, checklistProgress: true }) };
+  const next: Task = { ...task };
+  delete next.checklistProgress;
+  return { ok: true, task: next };
+}

@@ -155,6 +155,35 @@ describe('a task’s size on the server', () => {
     ]);
   });
 
+  it('takes at most 100 checklist items of at most 1 kB each; a deleted item (null) frees its place', async () => {
+    const { token } = await createUserWithToken();
+    const item = (i: number): Json => ({ text: `Step ${i}`, done: false, pos: i + 1 });
+    const hundred = Array.from({ length: 100 }, (_, i) => [`ck_item${i}`, item(i)] as const);
+    // An upsert writes at most 40 fields: the browser sends a long checklist in several.
+    const parts = [0, 39, 78].map((start, index) =>
+      upsertOp(`o1${index}`, 't1', { title: 'T', ...Object.fromEntries(hundred.slice(start, start + 39)) }),
+    );
+    const ok = await push(token, 'c1', parts);
+    expect(ok.body.acks).toEqual(['o10', 'o11', 'o12']);
+
+    const res = await push(token, 'c1', [
+      upsertOp('o2', 't1', { ck_more: item(100) }, { baseV: 1 }),
+      upsertOp('o3', 't2', {
+        title: 'T',
+        ck_big: { text: 'x'.repeat(TASK_LIMITS.maxChecklistItemBytes), done: false, pos: 1 },
+      }),
+      // Deleting one makes room for another.
+      upsertOp('o4', 't1', { ck_item0: null, ck_more: item(100) }, { baseV: 1 }),
+    ]);
+    expect(res.body.acks).toEqual(['o4']);
+    expect(res.body.rejected).toEqual([
+      { opId: 'o2', reason: 'too-large', message: TASK_LIMIT_MESSAGES.tooManyChecklistItems },
+      { opId: 'o3', reason: 'too-large', message: TASK_LIMIT_MESSAGES.checklistItemTooLarge },
+    ]);
+    const t1 = (await syncRows()).tasks.find((task) => task.uid === 't1')!;
+    expect(JSON.parse(t1.fields)).toHaveProperty('ck_more');
+  });
+
   it('keeps no value of an oversized edit of a purged task (after-delete) either', async () => {
     const { token } = await createUserWithToken();
     const big = 'x'.repeat(SYNC_LIMITS.maxValueChars - 2);
