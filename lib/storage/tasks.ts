@@ -1,4 +1,5 @@
 import * as board from '@/lib/tasks/board';
+import { withTaskLabels } from '@/lib/tasks/labels';
 import {
   applyTaskPatch,
   createTask,
@@ -182,6 +183,24 @@ export function updateTask(
  */
 export function assignTask(taskId: string, assignee: Assignee): boolean {
   return changeTasks((tasks) => board.assignTask(tasks, taskId, assignee));
+}
+
+/**
+ * The task's labels become `ids` (label ids, in the order they were added; repeats dropped; none
+ * removes the field, docs/product.md#labels). Returns whether it wrote: false when no task has that
+ * id or it already holds exactly these ids.
+ */
+export function setTaskLabels(taskId: string, ids: readonly string[]): boolean {
+  return changeTasks((tasks) => {
+    const index = tasks.findIndex((task) => task.id === taskId);
+    const task = tasks[index];
+    if (!task) return tasks as Task[];
+    const changed = withTaskLabels(task, ids);
+    if (changed === task) return tasks as Task[];
+    const next = [...tasks];
+    next[index] = changed;
+    return next;
+  });
 }
 
 /** Returns whether it wrote (`false` when no stored task has that id). */
