@@ -61,6 +61,7 @@ describe('the browser’s own labels (tasklane.labels)', () => {
     expect(createLocalLabel({ name: 'urgent', color: 'blue' })).toEqual({
       ok: false,
       field: 'name',
+      reason: 'taken',
       message: 'A label named "Urgent" already exists.',
     });
     expect(updateLocalLabel('missing', { name: 'X' })).toMatchObject({ ok: false, field: null });

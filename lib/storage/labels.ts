@@ -23,7 +23,11 @@ const NO_LABELS: Label[] = [];
 export const LOCAL_LABELS_KEY = 'tasklane.labels';
 export const TEAM_LABELS_KEY = 'tasklane.teamLabels';
 
-const localStore = createLocalStore<Label[]>({ key: LOCAL_LABELS_KEY, schema: labelsParser, fallback: NO_LABELS });
+const localStore = createLocalStore<Label[]>({
+  key: LOCAL_LABELS_KEY,
+  schema: labelsParser,
+  fallback: NO_LABELS,
+});
 
 /** The browser's own labels (default mode): read here, written by the commands below. */
 export const localLabelsStore: ReadableStore<Label[]> = toReadableStore(localStore);

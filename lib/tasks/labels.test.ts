@@ -53,19 +53,28 @@ describe('checkLabelName', () => {
     expect(checkLabelName('  Urgent  ', [])).toEqual({ name: 'Urgent' });
     expect(checkLabelName('   ', [])).toEqual({ message: 'Label name is required.' });
     expect(checkLabelName('x'.repeat(30), [])).toEqual({ name: 'x'.repeat(30) });
-    expect(checkLabelName('x'.repeat(31), [])).toEqual({ message: 'Label name must be at most 30 characters.' });
+    expect(checkLabelName('x'.repeat(31), [])).toEqual({
+      message: 'Label name must be at most 30 characters.',
+    });
     expect(checkLabelName('a\u200bb', [])).toEqual({
       message:
         'Label name must not contain invisible characters or text-direction marks. Type the name again without pasting it.',
     });
-    expect(checkLabelName('a\nb', [])).toEqual({ message: 'Label name must not contain control characters.' });
+    expect(checkLabelName('a\nb', [])).toEqual({
+      message: 'Label name must not contain control characters.',
+    });
   });
 
   it('is unique ignoring case and Unicode spelling, except for the label being renamed', () => {
-    expect(checkLabelName('URGENT', [URGENT])).toEqual({ message: 'A label named "Urgent" already exists.' });
+    expect(checkLabelName('URGENT', [URGENT])).toEqual({
+      message: 'A label named "Urgent" already exists.',
+      taken: true,
+    });
     expect(checkLabelName('urgent', [URGENT], 'l1')).toEqual({ name: 'urgent' });
     const cafe: Label = { id: 'l3', name: 'Caf\u00e9', color: 'teal' };
-    expect(checkLabelName('CAFE\u0301', [cafe])).toEqual({ message: 'A label named "Café" already exists.' });
+    expect(checkLabelName('CAFE\u0301', [cafe])).toMatchObject({
+      message: 'A label named "Café" already exists.',
+    });
     // Stored in normal form C.
     expect(checkLabelName('cafe\u0301', [])).toEqual({ name: 'caf\u00e9' });
   });
@@ -86,6 +95,7 @@ describe('addLabel, editLabel, removeLabel', () => {
     expect(addLabel(full, { name: '', color: 'pink' }, 'y')).toEqual({
       ok: false,
       field: null,
+      reason: 'full',
       message: LABEL_MESSAGES.tooMany,
     });
     expect(addLabel(full.slice(1), { name: 'New', color: 'red' }, 'y').ok).toBe(true);
@@ -93,6 +103,7 @@ describe('addLabel, editLabel, removeLabel', () => {
     expect(addLabel([], { name: 'Ok', color: 'pink' }, 'y')).toEqual({
       ok: false,
       field: 'color',
+      reason: 'invalid',
       message: LABEL_MESSAGES.color,
     });
   });
@@ -107,11 +118,13 @@ describe('addLabel, editLabel, removeLabel', () => {
     expect(editLabel([URGENT, HOME], 'l2', { name: 'urgent' })).toEqual({
       ok: false,
       field: 'name',
+      reason: 'taken',
       message: 'A label named "Urgent" already exists.',
     });
     expect(editLabel([URGENT], 'gone', { color: 'red' })).toEqual({
       ok: false,
       field: null,
+      reason: 'missing',
       message: 'This label no longer exists.',
     });
     expect(editLabel([URGENT], 'l1', { color: 'black' })).toMatchObject({ ok: false, field: 'color' });
@@ -157,13 +170,17 @@ describe('a task’s labels', () => {
 
   it('toggles an id: added at the end, removed when present (property)', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.stringMatching(/^[a-z]{1,3}$/)), fc.stringMatching(/^[a-z]{1,3}$/), (ids, id) => {
-        const once = toggleLabelId(ids, id);
-        expect(once.includes(id)).toBe(!ids.includes(id));
-        expect(toggleLabelId(once, id)).toEqual(ids.includes(id) ? [...once, id] : ids);
-        const task = withTaskLabels(TASK, once);
-        expect(task.labels ?? []).toEqual(once);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[a-z]{1,3}$/)),
+        fc.stringMatching(/^[a-z]{1,3}$/),
+        (ids, id) => {
+          const once = toggleLabelId(ids, id);
+          expect(once.includes(id)).toBe(!ids.includes(id));
+          expect(toggleLabelId(once, id)).toEqual(ids.includes(id) ? [...once, id] : ids);
+          const task = withTaskLabels(TASK, once);
+          expect(task.labels ?? []).toEqual(once);
+        },
+      ),
     );
   });
 

@@ -65,7 +65,7 @@ export function checkLabelName(
   raw: string,
   labels: readonly Label[],
   exceptId?: string,
-): { name: string } | { message: string } {
+): { name: string } | { message: string; taken?: true } {
   const trimmed = raw.trim();
   if (trimmed === '') return { message: LABEL_MESSAGES.nameRequired };
   if (trimmed.length > LABEL_NAME_MAX_LENGTH) return { message: LABEL_MESSAGES.nameTooLong };
@@ -74,23 +74,32 @@ export function checkLabelName(
   const name = trimmed.normalize('NFC');
   const key = labelNameKey(name);
   const same = labels.find((label) => label.id !== exceptId && labelNameKey(label.name) === key);
-  if (same) return { message: LABEL_MESSAGES.nameTaken(same.name) };
+  if (same) return { message: LABEL_MESSAGES.nameTaken(same.name), taken: true };
   return { name };
 }
 
 export type LabelInput = { name: string; color: string };
 export type LabelPatch = { name?: string; color?: string };
 
+/** Why a change was refused: the set is full, the label is gone, the name is taken, or a value is not allowed. */
+export type LabelRefusalReason = 'full' | 'missing' | 'taken' | 'invalid';
+
 export type LabelChange =
   | { ok: true; labels: Label[]; label: Label }
-  | { ok: false; field: 'name' | 'color' | null; message: string };
+  | { ok: false; field: 'name' | 'color' | null; reason: LabelRefusalReason; message: string };
+
+function nameRefusal(checked: { message: string; taken?: true }): LabelChange {
+  return { ok: false, field: 'name', reason: checked.taken ? 'taken' : 'invalid', message: checked.message };
+}
 
 /** A new label at the end of `labels`, or the first refusal (the set is full, the name, the colour). */
 export function addLabel(labels: readonly Label[], input: LabelInput, id: string): LabelChange {
-  if (labels.length >= LABELS_MAX_COUNT) return { ok: false, field: null, message: LABEL_MESSAGES.tooMany };
+  if (labels.length >= LABELS_MAX_COUNT)
+    return { ok: false, field: null, reason: 'full', message: LABEL_MESSAGES.tooMany };
   const checked = checkLabelName(input.name, labels);
-  if ('message' in checked) return { ok: false, field: 'name', message: checked.message };
-  if (!isLabelColor(input.color)) return { ok: false, field: 'color', message: LABEL_MESSAGES.color };
+  if ('message' in checked) return nameRefusal(checked);
+  if (!isLabelColor(input.color))
+    return { ok: false, field: 'color', reason: 'invalid', message: LABEL_MESSAGES.color };
   const label: Label = { id, name: checked.name, color: input.color };
   return { ok: true, labels: [...labels, label], label };
 }
@@ -99,15 +108,16 @@ export function addLabel(labels: readonly Label[], input: LabelInput, id: string
 export function editLabel(labels: readonly Label[], id: string, patch: LabelPatch): LabelChange {
   const index = labels.findIndex((label) => label.id === id);
   const current = labels[index];
-  if (!current) return { ok: false, field: null, message: LABEL_MESSAGES.notFound };
+  if (!current) return { ok: false, field: null, reason: 'missing', message: LABEL_MESSAGES.notFound };
   let label = current;
   if (patch.name !== undefined) {
     const checked = checkLabelName(patch.name, labels, id);
-    if ('message' in checked) return { ok: false, field: 'name', message: checked.message };
+    if ('message' in checked) return nameRefusal(checked);
     label = { ...label, name: checked.name };
   }
   if (patch.color !== undefined) {
-    if (!isLabelColor(patch.color)) return { ok: false, field: 'color', message: LABEL_MESSAGES.color };
+    if (!isLabelColor(patch.color))
+      return { ok: false, field: 'color', reason: 'invalid', message: LABEL_MESSAGES.color };
     label = { ...label, color: patch.color };
   }
   const next = [...labels];
