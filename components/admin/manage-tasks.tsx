@@ -10,6 +10,7 @@ import { completeTask, deleteTask, tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
 import type { Task } from '@/lib/tasks/task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
+import { TaskLabelChips } from '@/components/tasks/label-chips';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PaginationBar } from './pagination-bar';
@@ -167,6 +168,7 @@ function TaskRow({
       <th scope="row" id={titleId} className={cn(TABLE_CELL, 'max-w-xs text-left font-medium')}>
         <span>{task.title}</span>
         <ConflictMarker task={task} className="ml-2 align-middle" returnFocus={returnFocus} />
+        <TaskLabelChips task={task} className="mt-1 font-normal" />
         {onComplete ? (
           <>
             {' '}

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
+import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
@@ -98,6 +99,7 @@ function TaskGridCard({ task }: { task: Task }) {
         {task.title}
       </h3>
       <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
+      <TaskLabelChips task={task} className="mt-2" />
       <dl className="mt-3 space-y-1 text-sm text-slate-800">
         <div>
           <dt className="inline font-medium">Priority: </dt>
