@@ -4,6 +4,7 @@ import { AreaGuard } from '@/components/auth/area-guard';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
+import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/lib/server/env';
 import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE } from '@/lib/content/workspace';
 
@@ -18,6 +19,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         <WorkspaceShell title={ADMIN_PANEL_TITLE} links={ADMIN_PANEL_LINKS}>
           {teamSync ? <TeamSyncLoader /> : null}
           {children}
+          <TaskViewHost admin />
         </WorkspaceShell>
       </TeamSyncProvider>
     </AreaGuard>

@@ -5,6 +5,7 @@ import { ReminderWatcher } from '@/components/reminders/reminder-watcher';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
+import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/lib/server/env';
 import { USER_PANEL_LINKS, USER_PANEL_TITLE } from '@/lib/content/workspace';
 
@@ -20,6 +21,7 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
           {teamSync ? <TeamSyncLoader /> : null}
           <ReminderWatcher />
           {children}
+          <TaskViewHost />
         </WorkspaceShell>
       </TeamSyncProvider>
     </AreaGuard>

@@ -17,6 +17,7 @@ import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from './table-styles';
 import { useAdminUsers, type AdminUsersState } from '@/lib/hooks/use-admin-users';
+import { TaskLink } from '@/components/tasks/task-view/task-link';
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
 export const DASHBOARD_PENDING_LIMIT = 10;
@@ -122,7 +123,9 @@ function PendingTasks({ tasks }: { tasks: readonly Task[] }) {
                 className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm"
               >
                 <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="min-w-0 font-medium break-words text-slate-900">{task.title}</span>
+                  <TaskLink task={task} className="min-w-0 font-medium break-words text-slate-900">
+                    {task.title}
+                  </TaskLink>
                   <StatusBadge status={getAdminTaskStatus(task)} />
                 </span>
                 {task.deadline ? (

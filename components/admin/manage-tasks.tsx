@@ -17,6 +17,7 @@ import { PaginationBar } from './pagination-bar';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
+import { TaskLink } from '@/components/tasks/task-view/task-link';
 
 /**
  * Manage Tasks (docs/product.md#manage-tasks): 'Pending Tasks' (progress below 100) with
@@ -166,7 +167,7 @@ function TaskRow({
   return (
     <tr>
       <th scope="row" id={titleId} className={cn(TABLE_CELL, 'max-w-xs text-left font-medium')}>
-        <span>{task.title}</span>
+        <TaskLink task={task}>{task.title}</TaskLink>
         <ConflictMarker task={task} className="ml-2 align-middle" returnFocus={returnFocus} />
         <TaskLabelChips task={task} className="mt-1 font-normal" />
         {onComplete ? (

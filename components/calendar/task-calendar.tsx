@@ -1,6 +1,6 @@
 'use client';
 
-import type { DateSelectArg } from '@fullcalendar/core';
+import type { DateSelectArg, EventClickArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import { eventFromSelection, type CalendarDisplayEvent } from '@/lib/calendar/to-calendar-events';
 import { addCalendarEvent } from '@/lib/storage/calendar-events';
 import { saveSafely } from '@/lib/storage/save-safely';
+import { openTaskByKey } from '@/components/tasks/task-view/open-task';
 import { observeCalendarA11y } from './calendar-a11y';
 import './task-calendar.css';
 
@@ -50,6 +51,16 @@ function handleSelect(info: DateSelectArg): void {
   }
 }
 
+/** A task's deadline opens the task's view in place (its link is for a new tab or a copied address). */
+function handleEventClick(info: EventClickArg): void {
+  const key: unknown = info.event.extendedProps.taskKey;
+  if (typeof key !== 'string') return;
+  const { jsEvent } = info;
+  if (jsEvent.metaKey || jsEvent.ctrlKey || jsEvent.shiftKey || jsEvent.altKey) return;
+  jsEvent.preventDefault();
+  openTaskByKey(key);
+}
+
 /**
  * FullCalendar itself (loaded only by the calendar page, through next/dynamic): task deadlines and the
  * added events, five views, range selection to add an event.
@@ -75,6 +86,7 @@ export function TaskCalendar({ events }: { events: CalendarDisplayEvent[] }) {
         selectable
         selectMirror
         select={handleSelect}
+        eventClick={handleEventClick}
       />
     </div>
   );

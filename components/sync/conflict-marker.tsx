@@ -1,7 +1,7 @@
 'use client';
 
 import { History } from 'lucide-react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
 import { cn } from '@/lib/cn';
@@ -28,6 +28,7 @@ import { conflictsOf, conflictsStore, settleConflict } from '@/lib/sync/conflict
 import type { SyncConflict } from '@/lib/sync/protocol';
 import type { Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncOn } from './team-sync-context';
 
@@ -100,30 +101,12 @@ function ConflictsDialog({
   onClose: () => void;
   returnFocus?: () => HTMLElement | null | undefined;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const introId = useId();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [nowMs] = useState(() => Date.now());
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.showModal();
-    // Close first, as ConfirmDialog focuses Cancel: Enter right after opening changes nothing.
-    closeRef.current?.focus();
-    return () => {
-      dialog.close();
-      const opener = openerRef.current;
-      (opener?.isConnected ? opener : returnFocus?.())?.focus();
-    };
-    // Opened once per mount; the marker unmounts it to close.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   async function settle(conflict: SyncConflict, restore: boolean) {
     setBusyId(conflict.id);
@@ -156,15 +139,17 @@ function ConflictsDialog({
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (busyId === null) onClose();
-      }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-black/50"
+    <ModalDialog
+      // Mounted while shown: the marker unmounts it to close. Close gets focus first, as ConfirmDialog
+      // focuses Cancel: Enter right after opening changes nothing.
+      open
+      labelledBy={titleId}
+      describedBy={introId}
+      busy={busyId !== null}
+      onCancel={onClose}
+      initialFocus={closeRef}
+      returnFocus={returnFocus}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl p-5"
     >
       <h2 id={titleId} className="text-lg font-semibold">
         {CONFLICTS_DIALOG_TITLE}
@@ -194,7 +179,7 @@ function ConflictsDialog({
           {CLOSE_LABEL}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -16,7 +16,7 @@ import {
   type KeyboardCoordinateGetter,
   type PointerSensorOptions,
 } from '@dnd-kit/core';
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { useId, useMemo, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useBoardMarks } from '@/lib/hooks/use-board-marks';
@@ -31,6 +31,7 @@ import { BoardCardAssignee } from './assignee-picker';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
 import { TaskCardBody, taskCardClasses } from './task-card';
+import { openTask } from './task-view/open-task';
 
 /** Cards rendered per column at first; long columns grow on request so 5,000 tasks still render fast. */
 export const COLUMN_PAGE_SIZE = 20;
@@ -81,8 +82,41 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
 };
 
 const INSTRUCTIONS =
-  'To move a task to another column, press Space or Enter to pick it up, use the arrow keys to choose a column, ' +
-  'then press Space or Enter to drop it. Press Escape to cancel.';
+  'To open a task, press Enter. To move it to another column, press Space to pick it up, use the arrow keys ' +
+  'to choose a column, then press Space or Enter to drop it. Press Escape to cancel.';
+
+/** Space picks a card up (Enter opens it: docs/product.md#the-task-view); either drops it. */
+const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
+
+/** A click that ends a drag is not a click on the card: the time the last drag ended. */
+let lastDragEndMs = 0;
+const DRAG_CLICK_GUARD_MS = 300;
+
+/**
+ * What opens a card's task: a click or tap that was not the end of a drag, and Enter while no card is
+ * being moved (while one is, Enter drops it). `keyDown`: the drag handle's own keyboard listener.
+ */
+function openerProps(
+  task: Task,
+  moving: boolean,
+  // dnd-kit types its listeners as `Function`.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  keyDown: Function | undefined,
+) {
+  return {
+    onClick: () => {
+      if (Date.now() - lastDragEndMs > DRAG_CLICK_GUARD_MS) openTask(task);
+    },
+    onKeyDown: (event: ReactKeyboardEvent<HTMLElement>) => {
+      if (event.key === 'Enter' && !moving) {
+        event.preventDefault();
+        openTask(task);
+        return;
+      }
+      keyDown?.(event);
+    },
+  };
+}
 
 function announcements(titleOf: (id: string | number) => string): Announcements {
   return {
@@ -120,7 +154,7 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates, keyboardCodes: KEYBOARD_CODES }),
   );
   const teamSync = useTeamSyncOn();
   const titleOf = (id: string | number) => byId.get(String(id))?.title ?? 'task';
@@ -132,6 +166,7 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     setActiveId(null);
+    lastDragEndMs = Date.now();
     if (over) timeDrop(() => saveDrop(String(active.id), over.id as BoardColumn));
   }
 
@@ -140,7 +175,10 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
       sensors={sensors}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
-      onDragCancel={() => setActiveId(null)}
+      onDragCancel={() => {
+        setActiveId(null);
+        lastDragEndMs = Date.now();
+      }}
       accessibility={{
         announcements: announcements(titleOf),
         screenReaderInstructions: { draggable: INSTRUCTIONS },
@@ -206,9 +244,9 @@ function BoardColumnView({
           {paged.visible.map((task) => (
             <li key={task.id}>
               {teamSync ? (
-                <AssignableCard task={task} dragging={activeId === task.id} />
+                <AssignableCard task={task} dragging={activeId === task.id} moving={activeId !== null} />
               ) : (
-                <DraggableCard task={task} dragging={activeId === task.id} />
+                <DraggableCard task={task} dragging={activeId === task.id} moving={activeId !== null} />
               )}
             </li>
           ))}
@@ -223,7 +261,9 @@ function cardId(task: Task): string {
   return `task-card-${task.id}`;
 }
 
-function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
+type CardProps = { task: Task; dragging: boolean; moving: boolean };
+
+function DraggableCard({ task, dragging, moving }: CardProps) {
   const column = getBoardColumn(task);
   const { attributes, listeners, setNodeRef } = useDraggable({ id: task.id, data: { column } });
   return (
@@ -232,6 +272,7 @@ function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
       id={cardId(task)}
       {...attributes}
       {...listeners}
+      {...openerProps(task, moving, listeners?.onKeyDown)}
       aria-roledescription="draggable task"
       className={cn(
         taskCardClasses(task),
@@ -250,7 +291,7 @@ function DraggableCard({ task, dragging }: { task: Task; dragging: boolean }) {
  * the footer's controls (the replaced-values marker, 'Reassign') are reached by keyboard and pointer
  * without starting a drag (and no button sits inside the handle's role="button").
  */
-function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
+function AssignableCard({ task, dragging, moving }: CardProps) {
   const column = getBoardColumn(task);
   const titleId = useId();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
@@ -264,6 +305,7 @@ function AssignableCard({ task, dragging }: { task: Task; dragging: boolean }) {
         id={cardId(task)}
         {...attributes}
         {...listeners}
+        {...openerProps(task, moving, listeners?.onKeyDown)}
         aria-roledescription="draggable task"
         className={cn('-m-1 cursor-grab touch-manipulation rounded-lg p-1 select-none', FOCUS_RING)}
       >

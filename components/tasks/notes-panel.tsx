@@ -1,6 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useAutosave } from '@/lib/hooks/use-autosave';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { notesStore } from '@/lib/storage/tasks';
 import { FIELD_INPUT } from '@/components/ui/styles';
@@ -27,39 +28,21 @@ export function NotesPanel() {
   // While the user has unsaved typing, it wins over what storage (or another tab) holds.
   const [draft, setDraft] = useState<string | null>(null);
   const [state, setState] = useState<SaveState>('idle');
-  const timer = useRef<number | undefined>(undefined);
-  const pending = useRef<string | null>(null);
   const textareaId = useId();
   const statusId = useId();
-
-  const flush = useCallback(() => {
-    window.clearTimeout(timer.current);
-    const text = pending.current;
-    if (text === null) return;
-    pending.current = null;
+  const { schedule, flush } = useAutosave((text: string) => {
     if (saveSafely(() => notesStore.write(text))) {
       setState('saved');
       setDraft((current) => (current === text ? null : current));
     } else {
       setState('failed');
     }
-  }, []);
-
-  // Leaving the page (or this component) saves what was typed last.
-  useEffect(() => {
-    window.addEventListener('pagehide', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
-    };
-  }, [flush]);
+  }, NOTES_AUTOSAVE_DELAY_MS);
 
   function handleChange(text: string) {
     setDraft(text);
     setState('pending');
-    pending.current = text;
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(flush, NOTES_AUTOSAVE_DELAY_MS);
+    schedule(text);
   }
 
   return (

@@ -6,6 +6,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import { formatDeadlineNotification, getDeadlineAlerts } from '@/lib/tasks/deadlines';
 import { useToday } from '@/lib/hooks/use-today';
+import { TaskLink } from './task-view/task-link';
 
 /**
  * Notifications: tasks due today or tomorrow, otherwise 'No new notifications'
@@ -36,7 +37,7 @@ export function NotificationsList() {
               : 'border-yellow-500 bg-yellow-50 text-yellow-900',
           )}
         >
-          {formatDeadlineNotification(alert)}
+          <TaskLink task={alert.task}>{formatDeadlineNotification(alert)}</TaskLink>
         </li>
       ))}
     </ul>

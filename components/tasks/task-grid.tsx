@@ -19,6 +19,7 @@ import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
+import { TaskLink } from './task-view/task-link';
 
 /** Cards rendered at first; more on request (a list of thousands stays quick). */
 export const GRID_PAGE_SIZE = 60;
@@ -96,7 +97,7 @@ function TaskGridCard({ task }: { task: Task }) {
       )}
     >
       <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
-        {task.title}
+        <TaskLink task={task}>{task.title}</TaskLink>
       </h3>
       <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
       <TaskLabelChips task={task} className="mt-2" />

@@ -1,6 +1,7 @@
 import type { CalendarEvent, CalendarEventType } from '@/lib/storage/calendar-events';
 import { addDaysToDateKey, getDeadlineDateKey } from '@/lib/tasks/deadlines';
 import type { Task } from '@/lib/tasks/task';
+import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
 
 /**
  * Pure helpers for the calendar page: what FullCalendar shows (saved tasks' deadlines and the locally
@@ -27,7 +28,9 @@ export type CalendarDisplayEvent = {
   borderColor: string;
   textColor: string;
   classNames: string[];
-  extendedProps: { type: CalendarEventType; source: CalendarEventSource };
+  /** A task's deadline links to the task's view (docs/product.md#the-task-view). */
+  url?: string;
+  extendedProps: { type: CalendarEventType; source: CalendarEventSource; taskKey?: string };
 };
 
 function colored(type: CalendarEventType) {
@@ -51,8 +54,9 @@ export function tasksToEvents(tasks: readonly Task[]): CalendarDisplayEvent[] {
       title: task.title,
       start: dateKey,
       allDay: true,
+      url: withTaskParam('', taskKey(task)),
       ...colored('deadline'),
-      extendedProps: { type: 'deadline', source: 'task' },
+      extendedProps: { type: 'deadline', source: 'task', taskKey: taskKey(task) },
     });
   }
   return events;

@@ -1,0 +1,40 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useEffect } from 'react';
+import { TASK_PARAM } from '@/lib/tasks/task-link';
+import { forgetOpenedTask } from './open-task';
+
+/** The view's code loads when a task is first opened, not with the page (docs/decisions/0010). */
+const TaskView = dynamic(() => import('./task-view').then((module) => module.TaskView), {
+  ssr: false,
+  loading: () => (
+    <p
+      role="status"
+      className="fixed inset-x-0 top-4 z-50 mx-auto w-fit rounded-lg bg-slate-900 px-3 py-2 text-sm text-white"
+    >
+      Opening task…
+    </p>
+  ),
+});
+
+/**
+ * Mounted once per signed-in area: shows the task view while the address holds `?task={key}`
+ * (docs/product.md#the-task-view). `admin`: opened from the admin pages (status can be changed there).
+ */
+export function TaskViewHost({ admin = false }: { admin?: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <TaskViewFromAddress admin={admin} />
+    </Suspense>
+  );
+}
+
+function TaskViewFromAddress({ admin }: { admin: boolean }) {
+  const key = useSearchParams()?.get(TASK_PARAM) ?? null;
+  useEffect(() => {
+    if (key === null) forgetOpenedTask();
+  }, [key]);
+  return key === null ? null : <TaskView key={key} taskKey={key} admin={admin} />;
+}
