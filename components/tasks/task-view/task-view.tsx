@@ -36,6 +36,7 @@ import { FIELD_INPUT, TEXT_LINK } from '@/components/ui/styles';
 import { FieldFrame } from '@/components/ui/text-field';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
+import { LabelsSection } from './labels-section';
 import { closeTaskView } from './open-task';
 
 /** Typing in the title or description saves once it pauses this long (as Notes do). */
@@ -126,6 +127,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
         {admin ? <StatusField task={task} /> : null}
       </div>
       {/* The task's checklist, labels and repeat sections (docs/product.md#the-task-view) go here. */}
+      <LabelsSection task={task} />
       <TaskTimes task={task} />
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
         <DeleteTaskButton task={task} />
