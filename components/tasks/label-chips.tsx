@@ -36,9 +36,31 @@ export function LabelChip({ label, className }: { label: Label; className?: stri
   );
 }
 
-/** A row of chips, in the order given; nothing when there are none. */
-export function LabelChipList({ labels, className }: { labels: readonly Label[]; className?: string }) {
+/**
+ * A row of chips, in the order given; nothing when there are none. A list named 'Labels', or inside
+ * a control whose content is its name (the board card's drag handle), `plain` text: 'Labels:' for
+ * screen readers, then the names.
+ */
+export function LabelChipList({
+  labels,
+  className,
+  plain = false,
+}: {
+  labels: readonly Label[];
+  className?: string;
+  plain?: boolean;
+}) {
   if (labels.length === 0) return null;
+  if (plain) {
+    return (
+      <p className={cn('flex flex-wrap gap-1', className)}>
+        <span className="sr-only">Labels: </span>
+        {labels.map((label) => (
+          <LabelChip key={label.id} label={label} />
+        ))}
+      </p>
+    );
+  }
   return (
     <ul aria-label="Labels" className={cn('flex flex-wrap gap-1', className)}>
       {labels.map((label) => (
@@ -55,12 +77,30 @@ export function LabelChipList({ labels, className }: { labels: readonly Label[];
  * order they were added; nothing when it has none. Rendered only for tasks with label ids, so a
  * board of unlabelled tasks does not read the set at all.
  */
-export function TaskLabelChips({ task, className }: { task: Pick<Task, 'labels'>; className?: string }) {
+export function TaskLabelChips({
+  task,
+  className,
+  plain,
+}: {
+  task: Pick<Task, 'labels'>;
+  className?: string;
+  plain?: boolean;
+}) {
   if (!task.labels || task.labels.length === 0) return null;
-  return <KnownLabelChips ids={task.labels} className={className} />;
+  return <KnownLabelChips ids={task.labels} className={className} plain={plain} />;
 }
 
-function KnownLabelChips({ ids, className }: { ids: readonly string[]; className?: string }) {
+function KnownLabelChips({
+  ids,
+  className,
+  plain,
+}: {
+  ids: readonly string[];
+  className?: string;
+  plain?: boolean;
+}) {
   const labels = useLabelSet();
-  return <LabelChipList labels={labelsOfTask({ labels: [...ids] }, labels)} className={className} />;
+  return (
+    <LabelChipList labels={labelsOfTask({ labels: [...ids] }, labels)} className={className} plain={plain} />
+  );
 }

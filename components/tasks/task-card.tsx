@@ -27,7 +27,7 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
       {task.description ? (
         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
       ) : null}
-      <TaskLabelChips task={task} className="mt-2" />
+      <TaskLabelChips task={task} className="mt-2" plain />
       <p className="mt-2 text-xs font-medium text-slate-600">Deadline: {task.deadline || 'None'}</p>
     </>
   );
