@@ -52,7 +52,9 @@ describe('the default mode’s label commands', () => {
 
 describe('the team’s label commands', () => {
   it('refresh the copy from GET /api/labels, keeping it when the server cannot be reached', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ labels: [TEAM, { id: 'x', name: 'Odd', color: 'pink' }] }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ labels: [TEAM, { id: 'x', name: 'Odd', color: 'pink' }] }),
+    );
     await refreshTeamLabels();
     expect(teamLabelsStore.read()).toEqual([TEAM]);
     fetchMock.mockRejectedValueOnce(new TypeError('offline'));

@@ -26,8 +26,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 
 /** What a label command answers: the label, or why not (`message` '' when a toast already said it). */
 export type LabelCommandResult =
-  | { ok: true; label?: Label }
-  | { ok: false; field: 'name' | 'color' | null; message: string };
+  { ok: true; label?: Label } | { ok: false; field: 'name' | 'color' | null; message: string };
 
 export type LabelCommands = {
   create(input: LabelInput): Promise<LabelCommandResult>;
