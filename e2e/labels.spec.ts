@@ -165,6 +165,34 @@ test('default mode: create a label in the task view, put it on a task, see it on
   await expect(gridCard(page, 'Write report').getByRole('list', { name: 'Labels' })).toHaveCount(0);
   const after = (await readStoredJson<(StoredTask & { labels?: string[] })[]>(page, 'tasks'))!;
   expect(after[0]!.labels).toEqual([urgentId]);
+
+  // A link naming the deleted label: the filter is kept, shown as unknown, and finds the tasks still
+  // carrying its id (which show no chip for it).
+  await page.goto(`/user/userpage?label=${urgentId}`);
+  const unknown = finder(page).getByRole('combobox', { name: 'Label', exact: true });
+  await expect(unknown.getByRole('option')).toHaveText(['Any label', 'Later', 'Unknown label']);
+  await expect(unknown).toHaveValue(urgentId);
+  await expect(finder(page).locator('[aria-live="polite"]')).toHaveText('1 of 2 tasks');
+  await expect(page.getByRole('main').getByRole('article')).toHaveText([/^Write report/]);
+});
+
+test('Manage Tasks shows each task’s labels under its title, readable in both themes', async ({
+  adminPage: page,
+}) => {
+  const labels = COLOURS.map((colour, index) => ({
+    id: `m${index}`,
+    name: colour,
+    color: colour.toLowerCase(),
+  }));
+  await storeData(page, {
+    tasks: [{ ...TASKS[0]!, labels: ['m3', 'gone', 'm0'] }, TASKS[1]!] as StoredTask[],
+    json: { 'tasklane.labels': labels },
+  });
+  await page.goto('/admin/manage-tasks');
+  const row = page.getByRole('row').filter({ hasText: 'Write report' });
+  await expect(chipNames(row)).toHaveText(['Green', 'Red']);
+  await expect(chipNames(page.getByRole('row').filter({ hasText: 'Plan offsite' }))).toHaveCount(0);
+  expect(await findAxeViolations(page)).toEqual([]);
 });
 
 test('chips of every colour pass axe in the light and dark themes on the board, the grid and the task view', async ({
