@@ -1,8 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { cn } from '@/lib/cn';
 import {
   DEFAULT_LABEL_COLOR,
   LABEL_COLORS,
@@ -11,6 +10,7 @@ import {
   LABELS_MAX_COUNT,
   type Label,
   type LabelColor,
+  type LabelPatch,
 } from '@/lib/tasks/labels';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -97,15 +97,32 @@ function errorsOf(result: LabelCommandResult): Errors {
   return { form: result.message };
 }
 
-function NewLabelForm({
-  manager,
+type LabelValues = { name: string; color: LabelColor };
+
+/**
+ * A label's name and colour as one form: the new label's and a row's edit. `submit` answers what
+ * the command answered; on success `clearName` empties the name (the next new label).
+ */
+function LabelForm({
+  formName,
+  fieldNames,
+  initial,
+  submit,
   nameRef,
+  clearName = false,
+  children,
 }: {
-  manager: Manager;
+  formName: string;
+  fieldNames: { name: string; color: string };
+  initial: LabelValues;
+  submit: (values: LabelValues) => Promise<LabelCommandResult>;
   nameRef: RefObject<HTMLInputElement | null>;
+  clearName?: boolean;
+  /** The buttons, after the fields. */
+  children: ReactNode;
 }) {
-  const [name, setName] = useState('');
-  const [color, setColor] = useState<LabelColor>(DEFAULT_LABEL_COLOR);
+  const [name, setName] = useState(initial.name);
+  const [color, setColor] = useState<LabelColor>(initial.color);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -113,42 +130,63 @@ function NewLabelForm({
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const result = await manager.create({ name, color });
+    const result = await submit({ name, color });
     setBusy(false);
     setErrors(errorsOf(result));
-    if (!result.ok) return;
-    setName('');
-    toast.success(`Label "${result.label?.name ?? name.trim()}" created.`);
+    if (result.ok && clearName) setName('');
   }
 
   return (
     <form
       onSubmit={handleSubmit}
       noValidate
-      aria-label="New label"
+      aria-label={formName}
       aria-busy={busy}
       className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start"
     >
       <TextField
         ref={nameRef}
-        label="Label name"
-        name="labelName"
+        label={fieldNames.name}
         autoComplete="off"
         maxLength={LABEL_NAME_MAX_LENGTH * 2}
         value={name}
         onChange={(event) => setName(event.target.value)}
         error={errors.name}
       />
-      <ColourSelect label="Colour" value={color} onChange={setColor} error={errors.color} />
-      <Button type="submit" className="sm:mt-7" disabled={busy}>
-        Add label
-      </Button>
+      <ColourSelect label={fieldNames.color} value={color} onChange={setColor} error={errors.color} />
+      <div className="flex gap-2 sm:mt-7">{children}</div>
       {errors.form ? (
         <FormAlert tone="error" className="sm:col-span-3">
           {errors.form}
         </FormAlert>
       ) : null}
     </form>
+  );
+}
+
+function NewLabelForm({
+  manager,
+  nameRef,
+}: {
+  manager: Manager;
+  nameRef: RefObject<HTMLInputElement | null>;
+}) {
+  async function create(values: LabelValues): Promise<LabelCommandResult> {
+    const result = await manager.create(values);
+    if (result.ok) toast.success(`Label "${result.label?.name ?? values.name.trim()}" created.`);
+    return result;
+  }
+  return (
+    <LabelForm
+      formName="New label"
+      fieldNames={{ name: 'Label name', color: 'Colour' }}
+      initial={{ name: '', color: DEFAULT_LABEL_COLOR }}
+      submit={create}
+      nameRef={nameRef}
+      clearName
+    >
+      <Button type="submit">Add label</Button>
+    </LabelForm>
   );
 }
 
@@ -246,60 +284,33 @@ function LabelRow({ label, manager, onDeleted }: { label: Label; manager: Manage
 }
 
 function EditLabelForm({ label, manager, onDone }: { label: Label; manager: Manager; onDone: () => void }) {
-  const [name, setName] = useState(label.name);
-  const [color, setColor] = useState<LabelColor>(label.color);
-  const newNameRef = useRef<HTMLInputElement>(null);
-  useEffect(() => newNameRef.current?.focus(), []);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => nameRef.current?.focus(), []);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const patch: { name?: string; color?: LabelColor } = {};
-    if (name !== label.name) patch.name = name;
-    if (color !== label.color) patch.color = color;
-    const result =
-      Object.keys(patch).length === 0 ? { ok: true as const } : await manager.update(label.id, patch);
-    setBusy(false);
-    setErrors(errorsOf(result));
-    if (!result.ok) return;
-    if (Object.keys(patch).length > 0) toast.success('Label saved.');
+  async function save(values: LabelValues): Promise<LabelCommandResult> {
+    const patch: LabelPatch = {};
+    if (values.name !== label.name) patch.name = values.name;
+    if (values.color !== label.color) patch.color = values.color;
+    const changed = Object.keys(patch).length > 0;
+    const result = changed ? await manager.update(label.id, patch) : { ok: true as const };
+    if (!result.ok) return result;
+    if (changed) toast.success('Label saved.');
     onDone();
+    return result;
   }
 
   return (
-    <form
-      onSubmit={handleSubmit}
-      noValidate
-      aria-label={`Edit label ${label.name}`}
-      aria-busy={busy}
-      className={cn('grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start')}
+    <LabelForm
+      formName={`Edit label ${label.name}`}
+      fieldNames={{ name: 'New name', color: 'New colour' }}
+      initial={label}
+      submit={save}
+      nameRef={nameRef}
     >
-      <TextField
-        label="New name"
-        autoComplete="off"
-        ref={newNameRef}
-        maxLength={LABEL_NAME_MAX_LENGTH * 2}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errors.name}
-      />
-      <ColourSelect label="New colour" value={color} onChange={setColor} error={errors.color} />
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" size="sm" disabled={busy}>
-          Save
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-      {errors.form ? (
-        <FormAlert tone="error" className="sm:col-span-2">
-          {errors.form}
-        </FormAlert>
-      ) : null}
-    </form>
+      <Button type="submit">Save</Button>
+      <Button variant="secondary" onClick={onDone}>
+        Cancel
+      </Button>
+    </LabelForm>
   );
 }

@@ -16,20 +16,12 @@ import {
   withTaskLabels,
   type Label,
 } from './labels';
-import type { Task } from './task';
+import { sampleTask } from '@/lib/sync/testing/fixtures';
 
 const URGENT: Label = { id: 'l1', name: 'Urgent', color: 'red' };
 const HOME: Label = { id: 'l2', name: 'Home', color: 'green' };
 
-const TASK: Task = {
-  id: '1',
-  title: 'T',
-  description: 'D',
-  priority: 'Medium',
-  deadline: '',
-  progress: 0,
-  assignedTo: 'A',
-};
+const TASK = sampleTask();
 
 describe('the label messages', () => {
   it('are these exact texts', () => {

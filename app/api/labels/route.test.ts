@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LABELS_MAX_COUNT } from '@/lib/tasks/labels';
 import { call } from '@/tests/helpers/api';
-import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
+import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE as deleteOne, GET as getOne, PATCH, POST as postOne, PUT as putOne } from './[id]/route';
@@ -45,25 +45,16 @@ async function clearLabels(token: string) {
 
 describe('/api/labels with TEAM_SYNC=off', () => {
   it('answers 404 SYNC_DISABLED on every method, before looking at the token', async () => {
-    await applyTestEnv({ TEAM_SYNC: 'off' });
-    try {
+    await expectSyncDisabled(async () => {
       const { token } = await createAdminWithToken();
-      for (const res of [
+      return [
         await list(undefined),
         await list(token),
         await create(token, { name: 'A', color: 'red' }),
         await patch(token, 'x', { color: 'red' }),
         await remove(token, 'x'),
-      ]) {
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({
-          message: 'Team sync is not enabled on this server.',
-          code: 'SYNC_DISABLED',
-        });
-      }
-    } finally {
-      await applyTestEnv({ TEAM_SYNC: 'on' });
-    }
+      ];
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { setTaskLabels } from '@/lib/storage/tasks';
 import { labelsOfTask, toggleLabelId } from '@/lib/tasks/labels';
@@ -42,25 +42,13 @@ export function LabelsSection({ task }: { task: Task }) {
         <p className="text-sm text-slate-600">No labels on this task.</p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-expanded={picking}
-          aria-controls={pickerId}
-          onClick={() => setPicking(!picking)}
-        >
+        <DisclosureButton open={picking} controls={pickerId} onToggle={setPicking}>
           Choose labels
-        </Button>
+        </DisclosureButton>
         {api.canManage ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-expanded={managing}
-            aria-controls={managerId}
-            onClick={() => setManaging(!managing)}
-          >
+          <DisclosureButton open={managing} controls={managerId} onToggle={setManaging}>
             Manage labels
-          </Button>
+          </DisclosureButton>
         ) : null}
       </div>
       <div id={pickerId} hidden={!picking}>
@@ -101,5 +89,30 @@ export function LabelsSection({ task }: { task: Task }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A button that shows and hides the part `controls` names. */
+function DisclosureButton({
+  open,
+  controls,
+  onToggle,
+  children,
+}: {
+  open: boolean;
+  controls: string;
+  onToggle: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={() => onToggle(!open)}
+    >
+      {children}
+    </Button>
   );
 }
