@@ -53,6 +53,11 @@ async function createLabel(scope: Locator, name: string, colour: string): Promis
 test('default mode: create a label in the task view, put it on a task, see it on cards, filter by it, rename and delete it', async ({
   memberPage: page,
 }) => {
+  // The browser's own set: no request for labels ever leaves the page.
+  const labelRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/labels')) labelRequests.push(request.url());
+  });
   await openWith(page, '/user/userpage?task=1', { tasks: TASKS });
   const view = taskView(page, 'Write report');
   const section = labelsSection(view);
@@ -174,6 +179,7 @@ test('default mode: create a label in the task view, put it on a task, see it on
   await expect(unknown).toHaveValue(urgentId);
   await expect(finder(page).locator('[aria-live="polite"]')).toHaveText('1 of 2 tasks');
   await expect(page.getByRole('main').getByRole('article')).toHaveText([/^Write report/]);
+  expect(labelRequests).toEqual([]);
 });
 
 test('Manage Tasks shows each task’s labels under its title, readable in both themes', async ({
