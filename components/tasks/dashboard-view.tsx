@@ -77,7 +77,10 @@ const DashboardBody = memo(function DashboardBody({
   tasks: readonly Task[];
   noMatch: (() => void) | null;
 }) {
-  const counts = useMemo(() => countTasksByColumn(tasks), [tasks]);
+  const computed = useMemo(() => countTasksByColumn(tasks), [tasks]);
+  // The same figures keep the same array: an edit that moves no card does not redraw the chart.
+  const [counts, setCounts] = useState(computed);
+  if (computed !== counts && !sameCounts(computed, counts)) setCounts(computed);
   return (
     <>
       {noMatch ? <NoTasksMatch onReset={noMatch} /> : <KanbanBoard tasks={tasks} />}
@@ -88,6 +91,10 @@ const DashboardBody = memo(function DashboardBody({
     </>
   );
 });
+
+function sameCounts(a: readonly { count: number }[], b: readonly { count: number }[]): boolean {
+  return a.length === b.length && a.every((entry, index) => entry.count === b[index]?.count);
+}
 
 export const NO_TASKS_ASSIGNED_TO_YOU =
   'No tasks are assigned to you. Choose All to see every task on this device.';

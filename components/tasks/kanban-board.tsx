@@ -17,7 +17,7 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useBoardMarks } from '@/lib/hooks/use-board-marks';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
@@ -263,7 +263,8 @@ function cardId(task: Task): string {
 
 type CardProps = { task: Task; dragging: boolean; moving: boolean };
 
-function DraggableCard({ task, dragging, moving }: CardProps) {
+/** Memoised: an edit of one task redraws its card only (a board shows up to 60 at first). */
+const DraggableCard = memo(function DraggableCard({ task, dragging, moving }: CardProps) {
   const column = getBoardColumn(task);
   const { attributes, listeners, setNodeRef } = useDraggable({ id: task.id, data: { column } });
   return (
@@ -284,14 +285,14 @@ function DraggableCard({ task, dragging, moving }: CardProps) {
       <TaskCardBody task={task} />
     </div>
   );
-}
+});
 
 /**
  * A card with team sync on: the card is the drag source, but only its body is the drag handle, so
  * the footer's controls (the replaced-values marker, 'Reassign') are reached by keyboard and pointer
  * without starting a drag (and no button sits inside the handle's role="button").
  */
-function AssignableCard({ task, dragging, moving }: CardProps) {
+const AssignableCard = memo(function AssignableCard({ task, dragging, moving }: CardProps) {
   const column = getBoardColumn(task);
   const titleId = useId();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
@@ -316,4 +317,4 @@ function AssignableCard({ task, dragging, moving }: CardProps) {
       </BoardCardAssignee>
     </div>
   );
-}
+});

@@ -69,7 +69,8 @@ const TaskGridCards = memo(function TaskGridCards({ tasks }: { tasks: readonly T
   );
 });
 
-function TaskGridCard({ task }: { task: Task }) {
+/** Memoised: an edit of one task redraws its card only. */
+const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
   const sliderId = `task-progress-${task.id}`;
   const titleId = `task-title-${task.id}`;
   // Team sync: the task's author may give it to someone else (docs/product.md#assignees).
@@ -145,4 +146,4 @@ function TaskGridCard({ task }: { task: Task }) {
       </div>
     </article>
   );
-}
+});

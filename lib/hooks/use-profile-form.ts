@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { describeHiddenCharacters } from '@/lib/validation/text';
+import { describeHiddenCharacters } from '@/lib/validation/hidden-characters';
 
 /**
  * The alert after a profile save (member and admin alike), before the page reloads

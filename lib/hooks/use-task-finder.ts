@@ -12,6 +12,7 @@ import {
   type TaskFilter,
 } from '@/lib/tasks/task-filter';
 import type { Task } from '@/lib/tasks/task';
+import { withoutTaskParam } from '@/lib/tasks/task-link';
 import { useToday } from './use-today';
 
 /** Typing waits this long before the URL follows, so a fast typist does not flood the history API. */
@@ -40,7 +41,8 @@ export type TaskFinder = {
  */
 export function useTaskFinder(tasks: readonly Task[], { columns }: { columns: boolean }): TaskFinder {
   // Typed as nullable for the Pages Router; always present in the App Router.
-  const search = useSearchParams()?.toString() ?? '';
+  // The task view's `?task=` is not the finder's: opening a task must not re-run the search.
+  const search = withoutTaskParam(useSearchParams()?.toString() ?? '');
   const [filter, setFilter] = useState(() => readFilter(new URLSearchParams(search), columns));
   /** The search string this page last wrote or read; another one is a navigation to restore. */
   const known = useRef(search);
@@ -63,7 +65,7 @@ export function useTaskFinder(tasks: readonly Task[], { columns }: { columns: bo
       const current = new URLSearchParams(window.location.search);
       const next = writeTaskFilter(current, filter).toString();
       if (next === current.toString()) return;
-      known.current = next;
+      known.current = withoutTaskParam(next);
       const { pathname, hash } = window.location;
       window.history.replaceState(null, '', `${pathname}${next ? `?${next}` : ''}${hash}`);
     }, delay);

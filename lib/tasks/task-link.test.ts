@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTaskByKey, taskHref, taskKey, withTaskParam } from './task-link';
+import { findTaskByKey, taskHref, taskKey, withoutTaskParam, withTaskParam } from './task-link';
 
 describe('task links', () => {
   it('names a task by its sync identity when it has one, else by its id', () => {
@@ -23,6 +23,8 @@ describe('task links', () => {
     expect(withTaskParam('q=plan&task=42', null)).toBe('?q=plan');
     expect(withTaskParam('?task=42', null)).toBe('');
     expect(withTaskParam('', 'a b')).toBe('?task=a+b');
+    expect(withoutTaskParam('q=x&task=7&due=today')).toBe('q=x&due=today');
+    expect(withoutTaskParam('?q=x')).toBe('q=x');
     expect(taskHref('/user/dashboard', '?q=x', { id: '7' })).toBe('/user/dashboard?q=x&task=7');
   });
 });

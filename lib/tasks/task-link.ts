@@ -33,6 +33,14 @@ export function withTaskParam(search: string, key: string | null): string {
   return text ? `?${text}` : '';
 }
 
+/** `search` without the task parameter, as URLSearchParams writes it (no `?`). */
+export function withoutTaskParam(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has(TASK_PARAM)) return params.toString();
+  params.delete(TASK_PARAM);
+  return params.toString();
+}
+
 /** A link to the task on `pathname` (other parameters kept, e.g. the finder's). */
 export function taskHref(
   pathname: string,

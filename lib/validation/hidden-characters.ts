@@ -1,6 +1,7 @@
 /**
- * The hidden-character rule of names (docs/product.md#names), without zod: the browser's own checks
- * (a label's name, lib/tasks/labels.ts) use it without loading the schemas. text.ts re-exports it.
+ * Names that read as they look (docs/product.md#names): the rule shared by the server's schemas
+ * (./text.ts singleLineText) and the browser's forms. No zod here, so a page that only checks a name
+ * does not download it.
  */
 
 /** C0 and C1 control characters, and the line and paragraph separators. */

@@ -3,6 +3,7 @@ import './zod-config';
 import { z } from 'zod';
 import { describeHiddenCharacters } from './hidden-characters';
 
+// The browser's forms import the rule from ./hidden-characters.ts (no zod in their bundle).
 export { describeHiddenCharacters };
 
 /** A string field whose messages name it: '<label> is required.' when absent, '<label> must be text.' otherwise. */
