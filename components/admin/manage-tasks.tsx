@@ -11,6 +11,7 @@ import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-st
 import type { Task } from '@/lib/tasks/task';
 import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
+import { TaskLabelChips } from '@/components/tasks/label-chips';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PaginationBar } from './pagination-bar';
@@ -167,6 +168,7 @@ function TaskRow({
       <th scope="row" id={titleId} className={cn(TABLE_CELL, 'max-w-xs text-left font-medium')}>
         <TaskLink task={task}>{task.title}</TaskLink>
         <ConflictMarker task={task} className="ml-2 align-middle" returnFocus={returnFocus} />
+        <TaskLabelChips task={task} className="mt-1 font-normal" />
         {onComplete ? (
           <>
             {' '}

@@ -1,11 +1,12 @@
 import { cn } from '@/lib/cn';
 import type { Task } from '@/lib/tasks/task';
 import { ChecklistBadge } from './checklist-badge';
+import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 
 /**
- * A board card: title, description, 'Deadline: {date}', coloured by priority and said in text
- * (docs/product.md#board).
+ * A board card: title, description, its labels (docs/product.md#labels), 'Deadline: {date}', coloured by
+ * priority and said in text (docs/product.md#board).
  */
 export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
   const look = PRIORITY_LOOK[task.priority];
@@ -27,6 +28,7 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
       {task.description ? (
         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
       ) : null}
+      <TaskLabelChips task={task} className="mt-2" plain />
       <p className="mt-2 text-xs font-medium text-slate-600">Deadline: {task.deadline || 'None'}</p>
       <ChecklistBadge task={task} className="mt-1" />
     </>

@@ -8,6 +8,7 @@ import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/t
 import { Button } from '@/components/ui/button';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { FIELD_INPUT } from '@/components/ui/styles';
+import { useLabelSet } from './use-labels';
 
 /** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
 const DUE_OPTIONS: readonly (readonly [DueFilter, string])[] = [
@@ -21,12 +22,16 @@ const COLUMN_OPTIONS = BOARD_COLUMNS.map((column) => [column, column] as const);
 
 export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
 
+/** The 'Label' choice for an id the address names that the label set does not have. */
+export const UNKNOWN_LABEL = 'Unknown label';
+
 /** The fields are a little shorter than the forms' (a toolbar, not a form). */
 const COMPACT_FIELD = cn(FIELD_INPUT, 'py-2');
 
 /**
  * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
- * tasks', the 'Priority' radio group, 'Due' and (on Create Tasks) 'Column', in one row; 'Clear filters'
+ * tasks', the 'Priority' radio group, 'Due', (on Create Tasks) 'Column' and, once labels exist, 'Label'
+ * (docs/product.md#labels), in one row; 'Clear filters'
  * and the count of matches, announced politely, once the list is narrowed. The search shows with a
  * 'Filters' button that opens the rest (open at first when filters are set), so the board does not move
  * far down the page and, closed, the page holds no form control beyond the spec's own (a second select
@@ -46,7 +51,15 @@ export function TaskFinderBar({
 }) {
   const id = useId();
   const { filter, change } = finder;
-  const chosen = [filter.priority, filter.due, columns ? filter.column : null].filter(Boolean).length;
+  const labels = useLabelSet();
+  const chosen = [filter.priority, filter.due, columns ? filter.column : null, filter.label].filter(
+    Boolean,
+  ).length;
+  // 'Label' shows once there are labels, or when the address names one (deleted, or not loaded yet).
+  const labelOptions: (readonly [string, string])[] = labels.map((label) => [label.id, label.name] as const);
+  if (filter.label && !labels.some((label) => label.id === filter.label)) {
+    labelOptions.push([filter.label, UNKNOWN_LABEL]);
+  }
   // Open at first when the address brought filters, so they are not hidden.
   const [open, setOpen] = useState(chosen > 0);
   return (
@@ -103,6 +116,15 @@ export function TaskFinderBar({
                 options={COLUMN_OPTIONS}
                 value={filter.column}
                 onChange={(column) => change({ column })}
+              />
+            ) : null}
+            {labelOptions.length > 0 ? (
+              <FilterSelect
+                label="Label"
+                any="Any label"
+                options={labelOptions}
+                value={filter.label}
+                onChange={(label) => change({ label })}
               />
             ) : null}
           </>

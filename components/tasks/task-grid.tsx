@@ -14,6 +14,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from './delete-task';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
+import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
@@ -95,6 +96,7 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
         <TaskLink task={task}>{task.title}</TaskLink>
       </h3>
       <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
+      <TaskLabelChips task={task} className="mt-2" />
       <dl className="mt-3 space-y-1 text-sm text-slate-800">
         <div>
           <dt className="inline font-medium">Priority: </dt>

@@ -34,7 +34,7 @@ export type TaskFinder = {
 };
 
 /**
- * The task finder's state (docs/product.md#finding-tasks): read from the URL (`?q=&priority=&due=&column=`)
+ * The task finder's state (docs/product.md#finding-tasks): read from the URL (`?q=&priority=&due=&column=&label=`)
  * on arrival, written back with `history.replaceState` (no new history entry, no server round trip) once
  * the user changes something, so a bookmarked or shared link restores the view. `columns: false` (the
  * board, whose columns already sort by column) ignores a `column` parameter.

@@ -14,6 +14,7 @@ import {
   replaceTasksFromSync,
   restoreTask,
   setTaskField,
+  setTaskLabels,
   setTaskProgress,
   setTasksWriteHook,
   tasksStore,
@@ -451,6 +452,41 @@ describe('restoreTask (undo of a delete)', () => {
     expect(restoreTask({ ...VALID_TASK } as Task, 0)).toBe(false);
     expect(restoreTask({ ...VALID_TASK, id: 'other', uid: 'u1' } as Task, 0)).toBe(false);
     expect(localStorage.getItem('tasks')).toBe(before);
+  });
+});
+
+describe('setTaskLabels', () => {
+  it('stores the ids in order without repeats, stamps updatedAt, and removes the field when none are left', () => {
+    localStorage.setItem('tasks', JSON.stringify([VALID_TASK, { ...VALID_TASK, id: 't2' }]));
+    expect(setTaskLabels('t1', ['b', 'a', 'b'])).toBe(true);
+    expect(storedTasks()[0]).toEqual({ ...VALID_TASK, labels: ['b', 'a'], ...CHANGED });
+    expect(storedTasks()[1]).toEqual({ ...VALID_TASK, id: 't2' });
+    expect(setTaskLabels('t1', [])).toBe(true);
+    expect(storedTasks()[0]).toEqual({ ...VALID_TASK, ...CHANGED });
+  });
+
+  it('writes nothing for an unknown task or the ids it already holds, nor the key for a task without labels', () => {
+    localStorage.setItem('tasks', JSON.stringify([{ ...VALID_TASK, labels: ['a'] }]));
+    const before = localStorage.getItem('tasks');
+    expect(setTaskLabels('nope', ['a'])).toBe(false);
+    expect(setTaskLabels('t1', ['a'])).toBe(false);
+    expect(localStorage.getItem('tasks')).toBe(before);
+    localStorage.setItem('tasks', JSON.stringify([VALID_TASK]));
+    expect(setTaskLabels('t1', [])).toBe(false);
+    expect(localStorage.getItem('tasks')).toBe(JSON.stringify([VALID_TASK]));
+  });
+
+  it('goes through the write hook as a local edit', () => {
+    localStorage.setItem('tasks', JSON.stringify([VALID_TASK]));
+    const hook = vi.fn((_prev: readonly Task[], next: Task[]) => ({ tasks: next }));
+    const remove = setTasksWriteHook(hook);
+    try {
+      setTaskLabels('t1', ['a']);
+    } finally {
+      remove();
+    }
+    expect(hook).toHaveBeenCalledTimes(1);
+    expect(hook.mock.calls[0]![1][0]!.labels).toEqual(['a']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
 import * as checklist from '@/lib/tasks/checklist';
+import { withTaskLabels } from '@/lib/tasks/labels';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
 import { spawnNextOccurrences } from '@/lib/tasks/repeat-spawn';
@@ -247,6 +248,16 @@ export function setTaskRepeat(taskId: string, rule: TaskRepeat | null): boolean 
     next[index] = changed;
     return next;
   });
+}
+
+/**
+ * The task's labels become `ids` (label ids, in the order they were added; repeats dropped; none
+ * removes the field, docs/product.md#labels). Returns whether it wrote: false when no task has that
+ * id or it already holds exactly these ids.
+ */
+export function setTaskLabels(taskId: string, ids: readonly string[]): boolean {
+  const result = changeOneTask(taskId, (task) => ({ ok: true as const, task: withTaskLabels(task, ids) }));
+  return result.ok && result.written;
 }
 
 /** Returns whether it wrote (`false` when no stored task has that id). */

@@ -160,9 +160,18 @@ describe('parseTaskFilter and writeTaskFilter', () => {
       priority: 'High',
       due: 'week',
       column: 'In Progress',
+      label: null,
     });
     expect(parseTaskFilter(params('column=todo')).column).toBe('To Do');
     expect(parseTaskFilter(params('column=completed&due=none')).column).toBe('Completed');
+  });
+
+  it('reads a label id as written, and ignores one that cannot be an id', () => {
+    expect(parseTaskFilter(params('label=lAbc_12-x')).label).toBe('lAbc_12-x');
+    expect(parseTaskFilter(params('label=%20l1%20')).label).toBe('l1');
+    for (const odd of ['', 'a%20b', 'x'.repeat(65), '%3Cscript%3E']) {
+      expect(parseTaskFilter(params(`label=${odd}`)).label).toBeNull();
+    }
   });
 
   it('ignores unknown values and blank searches, and cuts a long search', () => {
@@ -184,8 +193,10 @@ describe('parseTaskFilter and writeTaskFilter', () => {
         priority: 'Low',
         due: 'overdue',
         column: 'Completed',
+        label: 'l1',
       }).toString(),
-    ).toBe('view=x&q=a+b&priority=low&due=overdue&column=completed');
+    ).toBe('view=x&q=a+b&priority=low&due=overdue&column=completed&label=l1');
+    expect(writeTaskFilter(params('label=old'), EMPTY_TASK_FILTER).toString()).toBe('');
   });
 });
 
@@ -195,6 +206,16 @@ describe('isTaskFilterActive and formatMatchCount', () => {
     expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, q: '  ' })).toBe(false);
     expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, q: 'a' })).toBe(true);
     expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, due: 'none' })).toBe(true);
+    expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, label: 'l1' })).toBe(true);
+  });
+
+  it('a label keeps the tasks that carry it, whatever else they carry', () => {
+    const tasks = [makeTask('a', { labels: ['l1', 'l2'] }), makeTask('b', { labels: ['l2'] }), makeTask('c')];
+    const ids = (label: string) =>
+      filterTasks(tasks, { ...EMPTY_TASK_FILTER, label }, null).map((task) => task.id);
+    expect(ids('l1')).toEqual(['a']);
+    expect(ids('l2')).toEqual(['a', 'b']);
+    expect(ids('deleted')).toEqual([]);
   });
 
   it('counts in words', () => {
@@ -232,10 +253,12 @@ describe('properties', () => {
       deadline: fc.oneof(dayArb, fc.constant(''), fc.constant('someday')),
       progress: fc.integer({ min: 0, max: 100 }),
       column: fc.option(fc.constantFrom(...BOARD_COLUMNS), { nil: undefined }),
+      labels: fc.option(fc.uniqueArray(fc.constantFrom('l1', 'l2', 'l3')), { nil: undefined }),
     })
     .map((fields) => {
       const task = makeTask('x', fields);
       if (fields.column === undefined) delete task.column;
+      if (fields.labels === undefined) delete task.labels;
       return task;
     });
   const tasksArb = fc
@@ -246,6 +269,7 @@ describe('properties', () => {
     priority: fc.option(fc.constantFrom(...TASK_PRIORITIES), { nil: null }),
     due: fc.option(fc.constantFrom(...DUE_FILTERS), { nil: null }),
     column: fc.option(fc.constantFrom(...BOARD_COLUMNS), { nil: null }),
+    label: fc.option(fc.constantFrom('l1', 'l2', 'l9'), { nil: null }),
   });
 
   it('keeps a subsequence of the tasks, in stored order, and every kept task matches', () => {
@@ -279,7 +303,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(tasksArb, filterArb, dayArb, (tasks, filter, today) => {
         const all = filterTasks(tasks, filter, today);
-        for (const part of ['q', 'priority', 'due', 'column'] as const) {
+        for (const part of ['q', 'priority', 'due', 'column', 'label'] as const) {
           const looser = filterTasks(tasks, { ...filter, [part]: EMPTY_TASK_FILTER[part] }, today);
           for (const task of all) expect(looser).toContain(task);
         }

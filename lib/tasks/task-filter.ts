@@ -1,5 +1,6 @@
 import { getBoardColumn } from './board';
 import { addDaysToDateKey, getDeadlineDateKey } from './deadlines';
+import { LABEL_ID_PATTERN } from './labels';
 import type { BoardColumn, Task, TaskPriority } from './task';
 
 /** The due-date choices of the task finder (docs/product.md#finding-tasks). */
@@ -14,19 +15,20 @@ export const TASK_SEARCH_MAX_LENGTH = 200;
 
 /**
  * What the task finder shows (docs/product.md#finding-tasks): `q` as typed (matched trimmed), and at most
- * one priority, one due choice and one column; `null` is "any".
+ * one priority, one due choice, one column and one label (its id, docs/product.md#labels); `null` is "any".
  */
 export type TaskFilter = {
   q: string;
   priority: TaskPriority | null;
   due: DueFilter | null;
   column: BoardColumn | null;
+  label: string | null;
 };
 
-export const EMPTY_TASK_FILTER: TaskFilter = { q: '', priority: null, due: null, column: null };
+export const EMPTY_TASK_FILTER: TaskFilter = { q: '', priority: null, due: null, column: null, label: null };
 
 /** The URL parameters the finder owns, in the order it writes them. */
-export const TASK_FILTER_PARAMS = ['q', 'priority', 'due', 'column'] as const;
+export const TASK_FILTER_PARAMS = ['q', 'priority', 'due', 'column', 'label'] as const;
 
 /** URL values: lower-case words, so a shared link reads naturally (`?priority=high&column=in-progress`). */
 const PRIORITY_PARAM: Record<TaskPriority, string> = { High: 'high', Medium: 'medium', Low: 'low' };
@@ -38,7 +40,13 @@ const COLUMN_PARAM: Record<BoardColumn, string> = {
 
 /** Whether any part of `filter` narrows the list (a blank search does not). */
 export function isTaskFilterActive(filter: TaskFilter): boolean {
-  return filter.q.trim() !== '' || filter.priority !== null || filter.due !== null || filter.column !== null;
+  return (
+    filter.q.trim() !== '' ||
+    filter.priority !== null ||
+    filter.due !== null ||
+    filter.column !== null ||
+    filter.label !== null
+  );
 }
 
 function findKey<K extends string>(record: Record<K, string>, value: string): K | null {
@@ -49,17 +57,19 @@ function findKey<K extends string>(record: Record<K, string>, value: string): K 
 
 /**
  * A filter from URL parameters (docs/product.md#finding-tasks): unknown or missing values mean "any",
- * values are read case-insensitively, a search longer than `TASK_SEARCH_MAX_LENGTH` is cut and a blank
- * one is no search.
+ * values are read case-insensitively (a label id as written), a search longer than
+ * `TASK_SEARCH_MAX_LENGTH` is cut and a blank one is no search.
  */
 export function parseTaskFilter(params: { get(name: string): string | null }): TaskFilter {
   const q = (params.get('q') ?? '').slice(0, TASK_SEARCH_MAX_LENGTH);
   const due = (params.get('due') ?? '').trim().toLowerCase();
+  const label = (params.get('label') ?? '').trim();
   return {
     q: q.trim() === '' ? '' : q,
     priority: findKey(PRIORITY_PARAM, params.get('priority') ?? ''),
     due: (DUE_FILTERS as readonly string[]).includes(due) ? (due as DueFilter) : null,
     column: findKey(COLUMN_PARAM, params.get('column') ?? ''),
+    label: LABEL_ID_PATTERN.test(label) ? label : null,
   };
 }
 
@@ -74,6 +84,7 @@ export function writeTaskFilter(current: URLSearchParams, filter: TaskFilter): U
   if (filter.priority) next.set('priority', PRIORITY_PARAM[filter.priority]);
   if (filter.due) next.set('due', filter.due);
   if (filter.column) next.set('column', COLUMN_PARAM[filter.column]);
+  if (filter.label) next.set('label', filter.label);
   return next;
 }
 
@@ -137,6 +148,11 @@ export function matchesDue(task: Task, due: DueFilter, todayKey: string | null):
   }
 }
 
+/** Whether the task carries the label with this id (docs/product.md#labels). */
+export function hasLabel(task: Pick<Task, 'labels'>, labelId: string): boolean {
+  return task.labels?.includes(labelId) ?? false;
+}
+
 /**
  * The tasks `filter` keeps, in stored order (docs/product.md#finding-tasks): every part must match.
  * With no part narrowing the list, the same array is returned.
@@ -148,10 +164,11 @@ export function filterTasks(
 ): readonly Task[] {
   if (!isTaskFilterActive(filter)) return tasks;
   const words = getSearchWords(filter.q);
-  const { priority, due, column } = filter;
+  const { priority, due, column, label } = filter;
   return tasks.filter(
     (task) =>
       (priority === null || task.priority === priority) &&
+      (label === null || hasLabel(task, label)) &&
       (column === null || getBoardColumn(task) === column) &&
       (due === null || matchesDue(task, due, todayKey)) &&
       matchesSearch(task, words),

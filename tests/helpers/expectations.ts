@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { call, type CallOptions } from './api';
+import { applyTestEnv } from '@/tests/setup/integration';
+import { call, type CallOptions, type CallResult } from './api';
 
 type AnyHandler = (request: Request, context: never) => Promise<Response>;
 
@@ -22,5 +23,24 @@ export async function expectMethodNotAllowed(
       code: 'METHOD_NOT_ALLOWED',
     });
     expect(res.headers.get('allow'), method).toBe(allow);
+  }
+}
+
+/**
+ * With TEAM_SYNC=off, every answer `send` collects is 404 SYNC_DISABLED, whatever its token (the team
+ * features' routes check it first). TEAM_SYNC is on again afterwards.
+ */
+export async function expectSyncDisabled(send: () => Promise<CallResult<unknown>[]>): Promise<void> {
+  await applyTestEnv({ TEAM_SYNC: 'off' });
+  try {
+    for (const res of await send()) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({
+        message: 'Team sync is not enabled on this server.',
+        code: 'SYNC_DISABLED',
+      });
+    }
+  } finally {
+    await applyTestEnv({ TEAM_SYNC: 'on' });
   }
 }

@@ -61,6 +61,7 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.rateLimits);
   await db.delete(tables.revokedTokens);
   await db.delete(tables.invitations);
+  await db.delete(tables.labels);
   await db.delete(tables.appSettings);
   await db.delete(tables.users);
 }

@@ -237,6 +237,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'appSettings',
       'contactMessages',
       'invitations',
+      'labels',
       'passwordResetTokens',
       'rateLimits',
       'reminderSends',

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AdminProfileForm } from '@/components/admin/admin-profile-form';
 import { ChangePasswordForm } from '@/components/admin/change-password-form';
+import { LabelsSettings } from '@/components/admin/labels-settings';
 import { RecentActivity } from '@/components/admin/recent-activity';
 import { SettingsSection } from '@/components/admin/settings-section';
 import { SignupSettingsForm } from '@/components/admin/signup-settings-form';
@@ -9,7 +10,8 @@ export const metadata: Metadata = { title: 'Admin Settings' };
 
 /**
  * Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'
- * (docs/product.md#admin-settings), and who may sign up, 'Sign-up' (docs/product.md#sign-up-settings).
+ * (docs/product.md#admin-settings), who may sign up, 'Sign-up' (docs/product.md#sign-up-settings), and
+ * with team sync the team's 'Labels' (docs/product.md#labels).
  */
 export default function AdminSettingsPage() {
   return (
@@ -33,6 +35,7 @@ export default function AdminSettingsPage() {
           <SettingsSection title="Sign-up">
             <SignupSettingsForm />
           </SettingsSection>
+          <LabelsSettings />
         </div>
       </div>
     </main>

@@ -29,6 +29,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { ChecklistSection } from './checklist-section';
+import { LabelsSection } from './labels-section';
 import { closeTaskView } from './open-task';
 import { RepeatSection } from './repeat-section';
 
@@ -121,6 +122,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
       </div>
       {/* The task's checklist, labels and repeat sections (docs/product.md#the-task-view) go here. */}
       <ChecklistSection task={task} />
+      <LabelsSection task={task} />
       <RepeatSection task={task} />
       <TaskTimes task={task} />
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">

@@ -263,3 +263,30 @@ export const invitations = pgTable(
     check('invitations_role_check', sql`${table.role} in ('user', 'admin')`),
   ],
 );
+
+/**
+ * The team's labels (docs/decisions/0024-labels.md), with TEAM_SYNC=on: a name and a palette colour;
+ * tasks hold their ids. `name_key` is the name lower-cased, unique, so two labels never differ by case
+ * only. At most 50 rows (checked by the service under the `labels` lock).
+ */
+export const labels = pgTable(
+  'labels',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    color: text('color', {
+      enum: ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'grey'],
+    }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('labels_name_key_idx').on(table.nameKey),
+    check(
+      'labels_color_check',
+      sql`${table.color} in ('red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'grey')`,
+    ),
+  ],
+);

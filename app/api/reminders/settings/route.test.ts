@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '@/tests/helpers/api';
-import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
+import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
@@ -19,19 +19,10 @@ const write = (token: string | undefined, body: unknown) =>
 
 describe('GET/PUT /api/reminders/settings', () => {
   it('answers 404 SYNC_DISABLED with TEAM_SYNC=off, before looking at the token', async () => {
-    await applyTestEnv({ TEAM_SYNC: 'off' });
-    try {
+    await expectSyncDisabled(async () => {
       const { token } = await createUserWithToken();
-      for (const res of [await read(undefined), await read(token), await write(token, {})]) {
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({
-          message: 'Team sync is not enabled on this server.',
-          code: 'SYNC_DISABLED',
-        });
-      }
-    } finally {
-      await applyTestEnv({ TEAM_SYNC: 'on' });
-    }
+      return [await read(undefined), await read(token), await write(token, {})];
+    });
   });
 
   it('answers 401 without a valid token, 405 for other methods', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compareNames } from '@/lib/sync/assignees';
 import type { SyncUsersResponse } from '@/lib/sync/protocol';
 import { call } from '@/tests/helpers/api';
-import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
+import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { pull } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
@@ -20,19 +20,7 @@ function users(token: string | undefined) {
 
 describe('GET /api/sync/users', () => {
   it('answers 404 SYNC_DISABLED with TEAM_SYNC=off, before looking at the token', async () => {
-    await applyTestEnv({ TEAM_SYNC: 'off' });
-    try {
-      for (const token of [undefined, 'not-a-token']) {
-        const res = await users(token);
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({
-          message: 'Team sync is not enabled on this server.',
-          code: 'SYNC_DISABLED',
-        });
-      }
-    } finally {
-      await applyTestEnv({ TEAM_SYNC: 'on' });
-    }
+    await expectSyncDisabled(async () => [await users(undefined), await users('not-a-token')]);
   });
 
   it('answers 401 without a valid token, 405 for other methods', async () => {

@@ -1,0 +1,28 @@
+import { authenticateRequest, requireAdmin } from '@/lib/server/auth-service';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { createLabel, listLabels } from '@/lib/server/label-service';
+import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { createLabelSchema } from '@/lib/validation/labels';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/labels: the team's labels `{ labels: [{ id, name, color }] }`, for any signed-in account. */
+export const GET = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const actor = await authenticateRequest(request);
+  await consumeRateLimit('sync', actor.id);
+  return json({ labels: await listLabels() });
+});
+
+/** POST /api/labels {name, color}: a new team label (admins only). */
+export const POST = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const admin = await requireAdmin(request);
+  await consumeRateLimit('sync', admin.id);
+  const input = await readJson(request, createLabelSchema);
+  const label = await createLabel(input, admin.id);
+  return json({ label, message: 'Label created.' }, { status: 201 });
+});
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

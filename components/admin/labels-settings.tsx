@@ -1,0 +1,33 @@
+'use client';
+
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { LabelManager } from '@/components/tasks/label-manager';
+import { useLabels } from '@/components/tasks/use-labels';
+import { SettingsSection } from './settings-section';
+
+export const TEAM_LABELS_HELP =
+  'One set of labels for the whole team: members put them on tasks; only administrators create, rename, recolour and delete them.';
+
+/**
+ * Admin Settings' 'Labels' (docs/product.md#labels): the team's label set, with team sync on only
+ * (without it each browser keeps its own labels, managed from the task view).
+ */
+export function LabelsSettings() {
+  const team = useTeamSyncOn();
+  if (!team) return null;
+  return (
+    <SettingsSection title="Labels">
+      <TeamLabels />
+    </SettingsSection>
+  );
+}
+
+function TeamLabels() {
+  const manager = useLabels();
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">{TEAM_LABELS_HELP}</p>
+      <LabelManager manager={manager} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import {
+  addLabel,
+  editLabel,
+  labelNameKey,
+  LABEL_MESSAGES,
+  type Label,
+  type LabelChange,
+} from '@/lib/tasks/labels';
+import type { CreateLabelInput, UpdateLabelInput } from '@/lib/validation/labels';
+import { getDatabase, type Executor, type Tables } from './db';
+import { AppError } from './errors';
+
+/**
+ * The team's label set (docs/product.md#labels, docs/decisions/0024-labels.md): one set for every
+ * account with TEAM_SYNC=on, read by all, changed by admins. A change runs under the `labels` lock,
+ * so the count and the unique names are checked against the set as it is (the rules are the
+ * browser's own, lib/tasks/labels.ts).
+ */
+
+async function readLabels(db: Executor, tables: Tables): Promise<Label[]> {
+  const rows = await db
+    .select({ id: tables.labels.id, name: tables.labels.name, color: tables.labels.color })
+    .from(tables.labels)
+    .orderBy(asc(tables.labels.createdAt), asc(tables.labels.id));
+  return rows;
+}
+
+/** 404 for a label that is gone, 409 for a full set or a taken name, 400 for the rest. */
+function refuse(change: Extract<LabelChange, { ok: false }>): never {
+  if (change.reason === 'missing') throw new AppError('NOT_FOUND', change.message);
+  if (change.reason === 'invalid') throw new AppError('VALIDATION_ERROR', change.message);
+  throw new AppError('CONFLICT', change.message);
+}
+
+/** GET /api/labels: the set, oldest first. */
+export async function listLabels(): Promise<Label[]> {
+  const { db, tables } = await getDatabase();
+  return readLabels(db, tables);
+}
+
+/** POST /api/labels: 409 CONFLICT when the name is taken or the set is full. */
+export async function createLabel(input: CreateLabelInput, adminId: string): Promise<Label> {
+  const handle = await getDatabase();
+  const { labels } = handle.tables;
+  return handle.exclusive(async (db) => {
+    const change = addLabel(await readLabels(db, handle.tables), input, randomUUID());
+    if (!change.ok) refuse(change);
+    const now = new Date();
+    await db.insert(labels).values({
+      ...change.label,
+      nameKey: labelNameKey(change.label.name),
+      createdAt: now,
+      updatedAt: now,
+      createdBy: adminId,
+    });
+    return change.label;
+  }, 'labels');
+}
+
+/** PATCH /api/labels/{id}: 404 when it is gone, 409 when the new name is taken. */
+export async function updateLabel(id: string, patch: UpdateLabelInput): Promise<Label> {
+  const handle = await getDatabase();
+  const { labels } = handle.tables;
+  return handle.exclusive(async (db) => {
+    const change = editLabel(await readLabels(db, handle.tables), id, patch);
+    if (!change.ok) refuse(change);
+    const { name, color } = change.label;
+    await db
+      .update(labels)
+      .set({ name, color, nameKey: labelNameKey(name), updatedAt: new Date() })
+      .where(eq(labels.id, id));
+    return change.label;
+  }, 'labels');
+}
+
+/** DELETE /api/labels/{id}: 404 when it is gone. Tasks keep the id, which nothing shows any more. */
+export async function deleteLabel(id: string): Promise<void> {
+  const handle = await getDatabase();
+  const { labels } = handle.tables;
+  const [deleted] = await handle.exclusive(
+    (db) => db.delete(labels).where(eq(labels.id, id)).returning({ id: labels.id }),
+    'labels',
+  );
+  if (!deleted) throw new AppError('NOT_FOUND', LABEL_MESSAGES.notFound);
+}
