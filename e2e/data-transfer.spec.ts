@@ -188,7 +188,12 @@ test.describe('Your data', () => {
         createdAt: '2026-11-20T08:00:00.000Z',
         updatedAt: '2026-11-21T09:30:00.000Z',
       };
-      await openYourData(page, { json: { tasks: [...TASKS, viewTask] } });
+      await openYourData(page, {
+        json: {
+          tasks: [...TASKS, viewTask],
+          'tasklane.labels': [{ id: 'travel', name: 'Travel', color: 'blue' }],
+        },
+      });
 
       const json = await download(page, 'Export all data (JSON)');
       const exported = JSON.parse(json.text) as { version: number; tasks: unknown[] };
@@ -200,8 +205,8 @@ test.describe('Your data', () => {
       expect(header).toBe(
         'id,title,description,priority,deadline,progress,assignedTo,email,status,column,labels,checklist,labelIds,ck_a1,ck_b2,createdAt,updatedAt',
       );
-      // Label names once labels have names; until then their ids.
-      expect(row).toContain(',travel; home,1/2,"[""travel"",""home""]",');
+      // The names of this browser's labels; an id no label has (deleted) stays as it is.
+      expect(row).toContain(',Travel; home,1/2,"[""travel"",""home""]",');
 
       await importFile(page, csv.name, csv.text, 'text/csv');
       await expect(

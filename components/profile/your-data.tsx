@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { CARD } from '@/components/ui/styles';
 import { IMPORT_FILE_MAX_BYTES } from '@/lib/constants';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import type { ImportPanelProps, PreparedImport } from './data-import-panel';
 
 /** When a chunk of this section cannot be fetched (offline since the page loaded). */
@@ -27,12 +28,13 @@ export function YourData() {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState('');
+  const team = useTeamSyncOn();
 
   async function exportAs(kind: 'json' | 'csv') {
     setLoadError('');
     try {
       const { downloadExport } = await import('@/lib/data-transfer/download');
-      downloadExport(kind);
+      downloadExport(kind, { team });
     } catch {
       setLoadError(SECTION_LOAD_FAILED);
     }

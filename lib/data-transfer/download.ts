@@ -1,3 +1,4 @@
+import { localLabelsStore, teamLabelsStore } from '@/lib/storage/labels';
 import { readCurrentData } from './apply';
 import { exportFileName, formatJsonExport, formatTasksCsv } from './export';
 
@@ -20,13 +21,24 @@ export function downloadText(fileName: string, text: string, type: string): void
 }
 
 /**
- * Downloads this browser's data (docs/product.md#your-data): everything as JSON, or the tasks as CSV.
+ * Downloads this browser's data (docs/product.md#your-data): everything as JSON, or the tasks as CSV,
+ * whose `labels` column names the labels of the set in use (`team`: the team's, else this browser's).
  * Returns the file name.
  */
-export function downloadExport(kind: ExportKind, now = new Date()): string {
+export function downloadExport(kind: ExportKind, { team = false, now = new Date() } = {}): string {
   const data = readCurrentData();
   const fileName = exportFileName(now, kind);
-  if (kind === 'json') downloadText(fileName, formatJsonExport(data, now), 'application/json');
-  else downloadText(fileName, formatTasksCsv(data.tasks), 'text/csv;charset=utf-8');
+  if (kind === 'json') {
+    downloadText(fileName, formatJsonExport(data, now), 'application/json');
+    return fileName;
+  }
+  const names = new Map(
+    (team ? teamLabelsStore : localLabelsStore).read().map((label) => [label.id, label.name]),
+  );
+  downloadText(
+    fileName,
+    formatTasksCsv(data.tasks, { labelName: (id) => names.get(id) }),
+    'text/csv;charset=utf-8',
+  );
   return fileName;
 }
