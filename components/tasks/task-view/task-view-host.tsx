@@ -6,8 +6,10 @@ import { Suspense, useEffect } from 'react';
 import { TASK_PARAM } from '@/lib/tasks/task-link';
 import { forgetOpenedTask } from './open-task';
 
+const loadTaskView = () => import('./task-view');
+
 /** The view's code loads when a task is first opened, not with the page (docs/decisions/0010). */
-const TaskView = dynamic(() => import('./task-view').then((module) => module.TaskView), {
+const TaskView = dynamic(() => loadTaskView().then((module) => module.TaskView), {
   ssr: false,
   loading: () => (
     <p
@@ -31,7 +33,26 @@ export function TaskViewHost({ admin = false }: { admin?: boolean }) {
   );
 }
 
+/**
+ * The first sign of a user at work on the page (a pointer over it, a touch, focus moving) fetches the
+ * view's code, so the first task opened seldom waits for it; a page merely loaded does not.
+ */
+function usePrefetchOnIntent(): void {
+  useEffect(() => {
+    const events = ['pointerover', 'touchstart', 'focusin'] as const;
+    const prefetch = () => {
+      for (const name of events) document.removeEventListener(name, prefetch, true);
+      void loadTaskView().catch(() => undefined);
+    };
+    for (const name of events) document.addEventListener(name, prefetch, { capture: true, passive: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, prefetch, true);
+    };
+  }, []);
+}
+
 function TaskViewFromAddress({ admin }: { admin: boolean }) {
+  usePrefetchOnIntent();
   const key = useSearchParams()?.get(TASK_PARAM) ?? null;
   useEffect(() => {
     if (key === null) forgetOpenedTask();
