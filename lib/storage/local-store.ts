@@ -209,7 +209,24 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
     notifyListeners();
   }
 
+  /**
+   * Set by this store's own write until the next microtask: reading a large key back (a 1 MB task
+   * list) copies it out of the browser's storage each time, and the write's listeners (every subscribed
+   * component) ask for a snapshot at once. What was just written is what storage holds; a write made
+   * elsewhere (another tab's, which arrives as an event) is read at its own turn, as before.
+   */
+  let fresh = false;
+
+  function markFresh(): void {
+    if (fresh) return;
+    fresh = true;
+    queueMicrotask(() => {
+      fresh = false;
+    });
+  }
+
   function getSnapshot(): T {
+    if (fresh && cache) return cache.value;
     const storage = getLocalStorage();
     if (!storage) return fallback;
     let raw: string | null;
@@ -230,6 +247,7 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
     // What was just written is known to be valid: the next snapshot need not decode it again (large
     // task lists take milliseconds to validate, and a drag saves on every drop).
     cache = { raw, value };
+    markFresh();
     notifyListeners();
   }
 
@@ -242,6 +260,7 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
     },
     remove() {
       removeRawItem(key);
+      fresh = false;
       notifyListeners();
     },
     subscribe(listener) {

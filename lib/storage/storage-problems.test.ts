@@ -249,14 +249,32 @@ describe('write then getSnapshot', () => {
     expect(safeParse).not.toHaveBeenCalled();
   });
 
-  it('decodes the stored text again once it changes behind its back', () => {
+  it('decodes the stored text again once it changes behind its back', async () => {
     const store = createItemsStore('rewritten');
     const value: Item[] = [{ id: 'a', title: 'A' }];
     store.write(value);
+    // Another tab's write lands in a later task than this one's.
+    await Promise.resolve();
 
     localStorage.setItem('rewritten', JSON.stringify([{ id: 'a', title: 'Renamed in another tab' }]));
 
     expect(store.getSnapshot()).toEqual([{ id: 'a', title: 'Renamed in another tab' }]);
     expect(value).toEqual([{ id: 'a', title: 'A' }]);
+  });
+
+  it("answers the write's own listeners from what it wrote, without reading storage back", async () => {
+    const store = createItemsStore('written');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const seen: unknown[] = [];
+    const unsubscribe = store.subscribe(() => seen.push(store.getSnapshot(), store.getSnapshot()));
+    const value: Item[] = [{ id: 'a', title: 'A' }];
+    store.write(value);
+    expect(seen).toEqual([value, value]);
+    expect(getItem).not.toHaveBeenCalledWith('written');
+    // From the next turn on, storage is read again.
+    await Promise.resolve();
+    expect(store.getSnapshot()).toBe(value);
+    expect(getItem).toHaveBeenCalledWith('written');
+    unsubscribe();
   });
 });
