@@ -133,8 +133,19 @@ test.describe('dashboard board', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
-    const to = (await target.boundingBox())!;
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 20, { steps: 12 });
+    // dnd-kit scrolls the page while the pointer is near an edge (the card starts near the top on a
+    // 360 px screen): aim at where the column is now, again once the page has stopped moving.
+    let to = (await target.boundingBox())!;
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    for (let settled = false; !settled;) {
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const now = (await target.boundingBox())!;
+      settled = Math.abs(now.y - to.y) < 1;
+      to = now;
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 2 });
+    }
     await page.mouse.up();
 
     await expect(column(page, 'Completed').getByText('Write release notes')).toBeVisible();
