@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, canSeeTask, checkOp, type SyncActor, type TaskAccess } from './access';
-import type { SyncOp } from './merge';
+import type { SyncOp } from './protocol';
 
 const HLC = '000001700000000-000000-dev1';
 const admin: SyncActor = { id: 'admin', role: 'admin' };

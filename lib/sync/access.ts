@@ -9,7 +9,7 @@
  * - A task whose owner was deleted has no owner: only admins write it (its assignee still sees it).
  */
 import { ASSIGNEE_ID_FIELD, ASSIGNEE_NAME_FIELD } from './assignee-binding';
-import type { Json, SyncOp } from './merge';
+import type { Json, SyncOp } from './protocol';
 
 export type SyncRole = 'user' | 'admin';
 

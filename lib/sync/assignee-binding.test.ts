@@ -9,14 +9,8 @@ import {
   unresolvedAssigneeMessage,
 } from './assignee-binding';
 import { formatHlc } from './hlc';
-import {
-  mergeOp,
-  type FieldWrite,
-  type Json,
-  type StampedField,
-  type SyncedTask,
-  type SyncOp,
-} from './merge';
+import { mergeOp, type StampedField, type SyncedTask } from './merge';
+import type { FieldWrite, Json, SyncOp } from './protocol';
 
 const stamp = (wall: number, node = 'dev1') =>
   formatHlc({ wall: 1_700_000_000_000 + wall, counter: 0, node });

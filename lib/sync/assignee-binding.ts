@@ -13,7 +13,8 @@
  * the same name never receives a task.
  */
 import { compareHlc } from './hlc';
-import type { Json, StampedField } from './merge';
+import type { StampedField } from './merge';
+import type { Json } from './protocol';
 
 /** The synced field that names the assignee for display (the spec's field). */
 export const ASSIGNEE_NAME_FIELD = 'assignedTo';

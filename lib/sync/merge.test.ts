@@ -1,16 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from './hlc';
-import {
-  isDeleted,
-  mergeOp,
-  QUIET_FIELDS,
-  taskValues,
-  type ConflictRecord,
-  type Json,
-  type SyncOp,
-  type SyncedTask,
-} from './merge';
+import { isDeleted, mergeOp, QUIET_FIELDS, taskValues, type ConflictRecord, type SyncedTask } from './merge';
+import type { Json, SyncOp } from './protocol';
 
 const at = (wall: number, node = 'a', counter = 0) => formatHlc({ wall, counter, node });
 const upsert = (opId: string, fields: Record<string, [Json, string]>, baseV = 0): SyncOp => ({

@@ -16,26 +16,7 @@
  * duplicates (lib/sync/merge.test.ts checks it with random histories).
  */
 import { compareHlc } from './hlc';
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-export interface FieldWrite {
-  value: Json;
-  hlc: string;
-}
-
-interface OpBase {
-  /** Unique per client; the server applies an operation once, however often it is pushed. */
-  opId: string;
-  /** The task's identity across devices. */
-  uid: string;
-  /** The task version the client last pulled (0: never seen); decides what counts as concurrent. */
-  baseV: number;
-}
-
-export type SyncOp =
-  | (OpBase & { kind: 'upsert'; fields: Record<string, FieldWrite> })
-  | (OpBase & { kind: 'delete' | 'restore'; hlc: string });
+import type { FieldWrite, Json, SyncOp } from './protocol';
 
 export interface StampedField extends FieldWrite {
   /** The server sequence number of the push that wrote it. */

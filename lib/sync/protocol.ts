@@ -1,8 +1,7 @@
-import type { Json } from './merge';
-
 /**
  * The wire format of team sync (docs/decisions/0013-team-sync.md), shared by the browser, the
- * server and the tests. The server validates push requests with ./push-schema.ts; responses are
+ * server and the tests: the one home of its types (the values, field writes and operations a push
+ * carries, the answers); the merge (./merge.ts) imports them from here. The server validates push requests with ./push-schema.ts; responses are
  * typed here and checked by the browser when it reads them.
  *
  *   POST /api/sync/push  { clientId, ops: SyncOp[] }  →  PushResponse
@@ -10,6 +9,27 @@ import type { Json } from './merge';
  *
  * `walk=1` marks a pull from the start and the pages after it: it is never answered with `reset`.
  */
+
+/** A JSON value as it travels: what a task field holds. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface FieldWrite {
+  value: Json;
+  hlc: string;
+}
+
+interface OpBase {
+  /** Unique per client; the server applies an operation once, however often it is pushed. */
+  opId: string;
+  /** The task's identity across devices. */
+  uid: string;
+  /** The task version the client last pulled (0: never seen); decides what counts as concurrent. */
+  baseV: number;
+}
+
+export type SyncOp =
+  | (OpBase & { kind: 'upsert'; fields: Record<string, FieldWrite> })
+  | (OpBase & { kind: 'delete' | 'restore'; hlc: string });
 
 export const SYNC_LIMITS = {
   /** Operations in one push; a browser with more waiting sends several pushes. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Task } from '@/lib/tasks/task';
-import type { Json, SyncOp } from './merge';
+import type { Json, SyncOp } from './protocol';
 import {
   applyPullPage,
   applyPushResponse,

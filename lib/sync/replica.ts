@@ -14,16 +14,17 @@
 import { taskCreatedAt, taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
 import { exceedsJsonDepth } from '@/lib/validation/json-depth';
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
-import type { Json, SyncOp } from './merge';
 import {
   FIELD_PATTERN,
   HELD_REJECT_REASONS,
   ID_PATTERN,
+  type Json,
   LOCAL_ONLY_FIELDS,
-  START_CURSOR,
-  SYNC_LIMITS,
   type PullResponse,
   type PushResponse,
+  START_CURSOR,
+  SYNC_LIMITS,
+  type SyncOp,
 } from './protocol';
 
 const SYNC_META_VERSION = 1;

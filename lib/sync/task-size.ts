@@ -1,6 +1,6 @@
 import { CHECKLIST_FIELD_PATTERN, CHECKLIST_LIMITS } from '../tasks/checklist';
 import { isKnownTaskField } from '../tasks/task';
-import type { Json } from './merge';
+import type { Json } from './protocol';
 
 /**
  * What one synced task may hold (docs/product.md#team-sync-limits). The server refuses an upsert that

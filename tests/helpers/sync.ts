@@ -2,8 +2,14 @@ import { GET as pullRoute } from '@/app/api/sync/pull/route';
 import { POST as pushRoute } from '@/app/api/sync/push/route';
 import { getDatabase } from '@/lib/server/db';
 import { formatHlc } from '@/lib/sync/hlc';
-import type { Json, SyncOp } from '@/lib/sync/merge';
-import { START_CURSOR, type PulledTask, type PullResponse, type PushResponse } from '@/lib/sync/protocol';
+import {
+  type Json,
+  type PulledTask,
+  type PullResponse,
+  type PushResponse,
+  START_CURSOR,
+  type SyncOp,
+} from '@/lib/sync/protocol';
 import { call } from './api';
 
 /** A clock stamp at `wallMs` (default: now) from device `node`. */

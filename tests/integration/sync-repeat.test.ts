@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
-import type { ConflictsResponse } from '@/lib/sync/protocol';
-import type { Json } from '@/lib/sync/merge';
+import type { ConflictsResponse, Json } from '@/lib/sync/protocol';
 import { makeNextOccurrence, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 import type { Task } from '@/lib/tasks/task';
 import { call } from '@/tests/helpers/api';

@@ -1,14 +1,15 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { canSeeTask, type SyncActor } from '@/lib/sync/access';
-import { taskValues, type Json, type SyncedTask } from '@/lib/sync/merge';
+import { taskValues, type SyncedTask } from '@/lib/sync/merge';
 import {
   formatCursor,
+  type Json,
   parseCursor,
-  START_CURSOR,
-  SYNC_LIMITS,
   type PulledTask,
   type PullResponse,
+  START_CURSOR,
+  SYNC_LIMITS,
 } from '@/lib/sync/protocol';
 import { getDatabase, type Tables } from '../db';
 import { AppError } from '../errors';

@@ -11,13 +11,14 @@ import {
   unresolvedAssigneeMessage,
 } from '@/lib/sync/assignee-binding';
 import { createClock, isTooFarAhead, receive, tick, type HlcState } from '@/lib/sync/hlc';
-import { mergeOp, type ConflictRecord, type SyncedTask, type SyncOp } from '@/lib/sync/merge';
+import { mergeOp, type ConflictRecord, type SyncedTask } from '@/lib/sync/merge';
 import {
-  SYNC_LIMITS,
   type PushRequest,
   type PushResponse,
   type RejectReason,
+  SYNC_LIMITS,
   type SyncConflictReason,
+  type SyncOp,
 } from '@/lib/sync/protocol';
 import { getDatabase, type Executor, type Tables, type WriteStatement } from '../db';
 import { getEnv } from '../env';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
-import { taskValues, type SyncedTask, type SyncOp } from '@/lib/sync/merge';
-import type { RejectReason } from '@/lib/sync/protocol';
+import { taskValues, type SyncedTask } from '@/lib/sync/merge';
+import type { RejectReason, SyncOp } from '@/lib/sync/protocol';
 import { checkTaskValues } from '@/lib/sync/task-size';
 import { formatBytes } from '@/lib/format/bytes';
 import type { Executor, Tables, WriteStatement } from '../db';

@@ -6,15 +6,16 @@
  * for a cursor older than the purged tombstones.
  */
 import { compareHlc, createClock, formatHlc, receive } from '../hlc';
-import { mergeOp, taskValues, type ConflictRecord, type SyncOp, type SyncedTask } from '../merge';
+import { mergeOp, taskValues, type ConflictRecord, type SyncedTask } from '../merge';
 import {
   formatCursor,
   parseCursor,
-  START_CURSOR,
-  SYNC_LIMITS,
   type PullResponse,
   type PushRequest,
   type PushResponse,
+  START_CURSOR,
+  SYNC_LIMITS,
+  type SyncOp,
 } from '../protocol';
 import { checkTaskValues } from '../task-size';
 

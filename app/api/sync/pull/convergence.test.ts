@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canSeeTask } from '@/lib/sync/access';
-import { taskValues, type Json, type SyncedTask } from '@/lib/sync/merge';
-import { START_CURSOR, type PullResponse } from '@/lib/sync/protocol';
+import { taskValues, type SyncedTask } from '@/lib/sync/merge';
+import { type Json, type PullResponse, START_CURSOR } from '@/lib/sync/protocol';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { clearSyncTables, lifeOp, pull, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';

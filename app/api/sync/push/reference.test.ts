@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Json, SyncOp } from '@/lib/sync/merge';
-import { START_CURSOR, SYNC_LIMITS, type PulledTask } from '@/lib/sync/protocol';
+import { type Json, type PulledTask, START_CURSOR, SYNC_LIMITS, type SyncOp } from '@/lib/sync/protocol';
 import { MemoryServer } from '@/lib/sync/testing/memory-server';
 import { createAdminWithToken } from '@/tests/helpers/factories';
 import { clearSyncTables, lifeOp, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
