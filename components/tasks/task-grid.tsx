@@ -5,9 +5,8 @@ import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
-import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskProgress, tasksStore } from '@/lib/storage/tasks';
-import { assigneeName, TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
+import { tasksStore } from '@/lib/storage/tasks';
+import { assigneeName, type Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
@@ -16,6 +15,7 @@ import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
+import { ProgressSlider } from './progress-slider';
 import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
 import { TaskLink } from './task-view/task-link';
@@ -76,10 +76,6 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
   const isAuthor = useIsTaskAuthor(task);
   const canReassign = useTeamSyncOn() && isAuthor;
 
-  function changeProgress(value: number) {
-    saveSafely(() => setTaskProgress(task.id, value));
-  }
-
   function handleDelete() {
     deleteTaskWithUndo(task.id, TASK_REMOVED_TOAST);
   }
@@ -116,18 +112,7 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
         <label htmlFor={sliderId} className="sr-only">
           Progress of {task.title}
         </label>
-        <input
-          id={sliderId}
-          type="range"
-          min={TASK_PROGRESS_MIN}
-          max={TASK_PROGRESS_MAX}
-          step={1}
-          value={task.progress}
-          aria-valuetext={`${task.progress}% Completed`}
-          onChange={(event) => changeProgress(Number(event.target.value))}
-          className="w-full accent-brand-600"
-        />
-        <p className="text-sm font-medium text-slate-700">{task.progress}% Completed</p>
+        <ProgressSlider task={task} id={sliderId} />
       </div>
       <div className="mt-auto pt-4">
         {canReassign ? <ReassignButton task={task} describedBy={titleId} className="mr-2" /> : null}

@@ -6,14 +6,12 @@ import { splitLinks } from '@/lib/format/links';
 import { useAutosave } from '@/lib/hooks/use-autosave';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { assignTask, completeTask, setTaskProgress, tasksStore, updateTask } from '@/lib/storage/tasks';
+import { assignTask, completeTask, tasksStore, updateTask } from '@/lib/storage/tasks';
 import { findTaskByKey } from '@/lib/tasks/task-link';
 import {
   assigneeName,
   TASK_DESCRIPTION_MAX_LENGTH,
   TASK_PRIORITIES,
-  TASK_PROGRESS_MAX,
-  TASK_PROGRESS_MIN,
   TASK_TITLE_MAX_LENGTH,
   taskCreatedAt,
   taskUpdatedAt,
@@ -30,6 +28,7 @@ import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-pi
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { ChecklistSection } from './checklist-section';
 import { LabelsSection } from './labels-section';
+import { ProgressSlider } from '../progress-slider';
 import { closeTaskView } from './open-task';
 import { RepeatSection } from './repeat-section';
 
@@ -257,20 +256,12 @@ function ProgressField({ task }: { task: Task }) {
       label="Progress"
       hint={follows ? TASK_VIEW_TEXTS.progressFollowsChecklist : undefined}
     >
-      <input
+      <ProgressSlider
+        task={task}
         id={inputId}
-        type="range"
-        min={TASK_PROGRESS_MIN}
-        max={TASK_PROGRESS_MAX}
-        step={1}
-        value={task.progress}
         disabled={follows}
-        aria-valuetext={`${task.progress}% Completed`}
-        aria-describedby={follows ? `${inputId}-hint` : undefined}
-        onChange={(event) => saveSafely(() => void setTaskProgress(task.id, Number(event.target.value)))}
-        className="w-full accent-brand-600 disabled:opacity-60"
+        describedBy={follows ? `${inputId}-hint` : undefined}
       />
-      <p className="text-sm font-medium text-slate-700">{task.progress}% Completed</p>
     </FieldFrame>
   );
 }
