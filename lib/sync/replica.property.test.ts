@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { uniqueTaskId, type Task } from '@/lib/tasks/task';
-import { applyPullPage, finishWalk, hasPending, isIdlePage } from './replica';
+import { applyPullPage, finishWalk, hasPending, isIdlePage, takeTouched, type SyncMeta } from './replica';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
 import { SIM_USER, SimReplica, type PushMode } from './testing/sim-replica';
@@ -293,5 +293,40 @@ describe('isIdlePage (property)', () => {
     );
     // The property was exercised, not vacuously true.
     expect(idle).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+/** Per uid, the JSON of its entries in `tasks` and `dirty`. */
+function entriesOf(meta: SyncMeta): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const uid of new Set([...Object.keys(meta.tasks), ...Object.keys(meta.dirty)])) {
+    entries.set(uid, JSON.stringify([meta.tasks[uid] ?? null, meta.dirty[uid] ?? null]));
+  }
+  return entries;
+}
+
+describe('takeTouched (property)', () => {
+  it('names every uid whose entries changed since it was last called', () => {
+    let changedSeen = 0;
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const before = new Map<SimReplica, Map<string, string>>();
+        run(scenario, (replicas) => {
+          for (const replica of replicas) {
+            const previous = before.get(replica) ?? new Map<string, string>();
+            const current = entriesOf(replica.meta);
+            const touched = takeTouched(replica.meta);
+            for (const uid of new Set([...previous.keys(), ...current.keys()])) {
+              if (previous.get(uid) === current.get(uid)) continue;
+              changedSeen++;
+              if (touched !== 'all') expect(touched.has(uid), `${replica.name} ${uid} touched`).toBe(true);
+            }
+            before.set(replica, current);
+          }
+        });
+      }),
+      { numRuns: 300 },
+    );
+    expect(changedSeen).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -11,6 +11,7 @@
  * holds only a hash, the value is read from the task when the operation is frozen. A task's view is the
  * server's row with the task's dirty fields on top.
  */
+import { listChanges } from '@/lib/tasks/list-changes';
 import { taskCreatedAt, taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
 import { exceedsJsonDepth } from '@/lib/validation/json-depth';
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
@@ -179,6 +180,31 @@ export function readMeta(value: unknown): SyncMeta | null {
   return value as unknown as SyncMeta;
 }
 
+/**
+ * Per replica, the uids whose `tasks` or `dirty` entries a step may have changed since the last
+ * `takeTouched` ('all' after a walk began): what a store that keeps one record per task must write.
+ * Kept beside the metadata, not in it, so it is never saved.
+ */
+const touchedUids = new WeakMap<SyncMeta, Set<string> | 'all'>();
+
+function touch(meta: SyncMeta, uid: string): void {
+  const touched = touchedUids.get(meta);
+  if (touched === 'all') return;
+  if (touched) touched.add(uid);
+  else touchedUids.set(meta, new Set([uid]));
+}
+
+/**
+ * The uids whose entries (in `tasks` or `dirty`) changed since the last call, or 'all'; every other
+ * entry is as it was. The other fields of the metadata (clock, cursor, outbox) are small and not
+ * tracked.
+ */
+export function takeTouched(meta: SyncMeta): ReadonlySet<string> | 'all' {
+  const touched = touchedUids.get(meta) ?? new Set<string>();
+  touchedUids.delete(meta);
+  return touched;
+}
+
 function stampOf(entry: DirtyEntry, field: string): string | undefined {
   return entry.t?.[field] ?? entry.s;
 }
@@ -196,6 +222,7 @@ function isEmptyEntry(entry: DirtyEntry): boolean {
 }
 
 function tidyDirty(meta: SyncMeta, uid: string): void {
+  touch(meta, uid);
   const entry = meta.dirty[uid];
   if (entry && isEmptyEntry(entry)) delete meta.dirty[uid];
 }
@@ -261,6 +288,7 @@ function diffTask(meta: SyncMeta, uid: string, task: Task, stamp: () => string, 
   }
   if (revive) entry.x = { del: false, s: stampNow };
   meta.dirty[uid] = entry;
+  touch(meta, uid);
 }
 
 /** Tasks without a sync identity that this replica would upload (not kept local-only). */
@@ -303,24 +331,18 @@ export function recordLocalChanges(
     changed = true;
     return clock.stamp();
   };
-  const unchanged = prev ? new Set(prev) : null;
   const localOnly = new Set(meta.localOnly);
-  const present = new Set<string>();
   let out: Task[] | null = null;
-  next.forEach((task, index) => {
-    const uid = task.uid;
-    if (localOnly.has(task.id)) return;
-    if (isSyncId(uid) && !present.has(uid)) {
-      present.add(uid);
-      if (unchanged?.has(task)) return;
+  /** Records the task at `index` of `next`; `uid` is its sync identity, or undefined for none yet. */
+  const record = (task: Task, index: number, uid: string | undefined): string | undefined => {
+    if (uid !== undefined) {
       const known = isKnown(meta, uid);
-      if (!known && meta.decided === null) return;
+      if (!known && meta.decided === null) return uid;
       diffTask(meta, uid, task, stamp, !known);
-      return;
+      return uid;
     }
-    if (meta.decided === null) return;
+    if (meta.decided === null) return undefined;
     const fresh = newUid();
-    present.add(fresh);
     // A task joining the team carries its creation time: other devices give it ids of their own.
     const createdMs = taskCreatedAt(task);
     const withUid: Task = { ...task, uid: fresh };
@@ -329,6 +351,40 @@ export function recordLocalChanges(
     out ??= next.slice();
     out[index] = withUid;
     diffTask(meta, fresh, withUid, stamp, false);
+    return fresh;
+  };
+
+  const quick = prev ? quickChanges(prev, next) : null;
+  if (quick) {
+    // Only the tasks the command changed are looked at (see quickChanges).
+    for (const index of quick.added) {
+      const task = next[index]!;
+      if (localOnly.has(task.id)) continue;
+      record(task, index, isSyncId(task.uid) ? task.uid : undefined);
+    }
+    if (quick.gone.length > 0) {
+      const present = uidsOf(next);
+      const frozen = frozenKeys(meta);
+      for (const uid of quick.gone) {
+        if (!present.has(uid) && isKnown(meta, uid) && markDeleted(meta, uid, frozen, stamp)) changed = true;
+      }
+    }
+    return { tasks: out ?? next, changed };
+  }
+
+  const unchanged = prev ? new Set(prev) : null;
+  const present = new Set<string>();
+  next.forEach((task, index) => {
+    const uid = task.uid;
+    if (localOnly.has(task.id)) return;
+    if (isSyncId(uid) && !present.has(uid)) {
+      present.add(uid);
+      if (unchanged?.has(task)) return;
+      record(task, index, uid);
+      return;
+    }
+    const fresh = record(task, index, undefined);
+    if (fresh !== undefined) present.add(fresh);
   });
   const missing = new Set([...Object.keys(meta.tasks), ...Object.keys(meta.dirty)]);
   for (const uid of present) missing.delete(uid);
@@ -337,6 +393,34 @@ export function recordLocalChanges(
     for (const uid of missing) if (markDeleted(meta, uid, frozen, stamp)) changed = true;
   }
   return { tasks: out ?? next, changed };
+}
+
+/**
+ * A command's changes, when they can be recorded without looking at every task: each task it added
+ * or replaced is new (no sync identity) or carries the identity of a task it replaced (an edit), so
+ * no task of `next` shares its identity with another. `gone` holds the identities of the replaced
+ * tasks no added one carries (a delete, unless another task still holds it). Null for any other
+ * shape (an undo, an import, duplicate identities): the full diff then decides.
+ */
+function quickChanges(
+  prev: readonly Task[],
+  next: readonly Task[],
+): { added: number[]; gone: string[] } | null {
+  const { added, removed } = listChanges(prev, next);
+  const removedUids = new Set<string>();
+  for (const task of removed) {
+    if (!isSyncId(task.uid)) continue;
+    if (removedUids.has(task.uid)) return null;
+    removedUids.add(task.uid);
+  }
+  const addedUids = new Set<string>();
+  for (const index of added) {
+    const uid = next[index]!.uid;
+    if (uid === undefined) continue;
+    if (!isSyncId(uid) || !removedUids.has(uid) || addedUids.has(uid)) return null;
+    addedUids.add(uid);
+  }
+  return { added, gone: [...removedUids].filter((uid) => !addedUids.has(uid)) };
 }
 
 function isKnown(meta: SyncMeta, uid: string): boolean {
@@ -351,6 +435,7 @@ function isKnown(meta: SyncMeta, uid: string): boolean {
 function markDeleted(meta: SyncMeta, uid: string, frozen: Set<string>, stamp: () => string): boolean {
   const entry = meta.dirty[uid];
   if (entry?.x?.del === true) return false;
+  touch(meta, uid);
   const pending: DirtyEntry = entry ?? { f: {} };
   for (const field of Object.keys(pending.f)) {
     if (!frozen.has(frozenKey(uid, field, stampOf(pending, field)))) dropDirtyField(pending, field);
@@ -580,6 +665,7 @@ export function heldMessage(meta: SyncMeta): string | null {
 }
 
 function settleOp(meta: SyncMeta, op: SyncOp, localUids: ReadonlySet<string>): void {
+  touch(meta, op.uid);
   const entry = meta.dirty[op.uid];
   if (op.kind === 'upsert') {
     let synced = meta.tasks[op.uid];
@@ -647,6 +733,7 @@ function yieldContested(
           );
         });
   if (serverHashes !== null && contested.length === 0) return;
+  touch(meta, uid);
   freezeTask(meta, uid, task, frozen, Number.POSITIVE_INFINITY);
   if (serverHashes === null) {
     // The task is gone or deleted on the server: everything pending is sent, nothing stays shown.
@@ -672,12 +759,14 @@ export function applyPullPage(
   const takenIds = new Set(tasks.map((task) => task.id));
 
   for (const uid of page.gone) {
+    touch(meta, uid);
     yieldContested(meta, uid, byUid.get(uid), null, frozen);
     delete meta.tasks[uid];
     if (byUid.has(uid)) removed.add(uid);
   }
 
   for (const row of page.changes) {
+    touch(meta, row.uid);
     const local = byUid.get(row.uid);
     const entry = meta.dirty[row.uid];
     const synced = meta.tasks[row.uid];
@@ -745,6 +834,7 @@ export function applyPullPage(
     // and forgotten, after an acknowledgement that was lost and repeated later).
     for (const [uid, entry] of Object.entries(meta.tasks)) {
       if (entry.u === undefined) continue;
+      touch(meta, uid);
       yieldContested(meta, uid, byUid.get(uid), null, frozen);
       delete meta.tasks[uid];
       if (byUid.has(uid)) removed.add(uid);
@@ -774,6 +864,7 @@ export function startWalk(meta: SyncMeta, nowMs: number): void {
   meta.walk = nowMs;
   meta.cursor = START_CURSOR;
   for (const entry of Object.values(meta.tasks)) entry.r = 1;
+  touchedUids.set(meta, 'all');
 }
 
 /**
@@ -818,6 +909,7 @@ export function finishWalk(meta: SyncMeta, tasks: readonly Task[]): Task[] {
   const dropped = new Set<string>();
   for (const [uid, entry] of Object.entries(meta.tasks)) {
     if (entry.r === undefined) continue;
+    touch(meta, uid);
     yieldContested(meta, uid, byUid.get(uid), null, frozen);
     delete meta.tasks[uid];
     dropped.add(uid);
@@ -846,4 +938,31 @@ export function answerFirstSyncChoice(meta: SyncMeta, tasks: readonly Task[], ch
     meta.localOnly = [...localOnly];
   }
   meta.decided = choice;
+}
+
+/**
+ * Archived work leaves the browser (docs/product.md#archived-tasks): synced tasks `archived` picks
+ * leave the list and the replica, unless a change of theirs waits to be sent or `keep` holds their
+ * uid (opened from the archive this session). They are not deleted: the server keeps them, and a
+ * pull brings one back when it changes so that it is no longer archived. Returns the list to store.
+ */
+export function evictArchived(
+  meta: SyncMeta,
+  tasks: readonly Task[],
+  archived: (task: Task) => boolean,
+  keep: ReadonlySet<string>,
+): Task[] {
+  const sending = new Set(meta.inflight.map((op) => op.uid));
+  const evicted = new Set<string>();
+  for (const task of tasks) {
+    const uid = task.uid;
+    if (!isSyncId(uid) || keep.has(uid) || meta.tasks[uid] === undefined) continue;
+    if (meta.dirty[uid] !== undefined || sending.has(uid) || meta.tasks[uid]!.u !== undefined) continue;
+    if (!archived(task)) continue;
+    delete meta.tasks[uid];
+    touch(meta, uid);
+    evicted.add(uid);
+  }
+  if (evicted.size === 0) return tasks as Task[];
+  return tasks.filter((task) => !(isSyncId(task.uid) && evicted.has(task.uid)));
 }
