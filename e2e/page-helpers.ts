@@ -56,6 +56,44 @@ export function readStoredJson<T = unknown>(page: Page, key: string): Promise<T 
   }, key) as Promise<T | null>;
 }
 
+/**
+ * The records of one store of team mode's IndexedDB replica (`tasklane-team`: `tasks`, `synced`,
+ * `dirty`, `state`, `marks`), or null when it holds none. Read in the page, without the app's code.
+ */
+export function readTeamRecords<T = unknown>(page: Page, store: string): Promise<T[] | null> {
+  return page.evaluate(
+    (name) =>
+      new Promise<unknown[] | null>((resolve, reject) => {
+        const opening = indexedDB.open('tasklane-team');
+        // No database yet: opening would create one, so it is abandoned (and none is made).
+        opening.onupgradeneeded = () => opening.transaction?.abort();
+        opening.onerror = () =>
+          opening.error?.name === 'AbortError' ? resolve(null) : reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const reading = db.transaction(name, 'readonly').objectStore(name).getAll();
+          reading.onsuccess = () => {
+            db.close();
+            const records = reading.result as unknown[];
+            resolve(records.length === 0 ? null : records);
+          };
+          reading.onerror = () => reject(reading.error);
+        };
+      }),
+    store,
+  ) as Promise<T[] | null>;
+}
+
+/** Team mode's tasks on this device, as stored (in id order), or null when there are none. */
+export function readTeamTasks<T = StoredTask>(page: Page): Promise<T[] | null> {
+  return readTeamRecords<T>(page, 'tasks');
+}
+
 /** Every localStorage key starting with `prefix`, with its text. */
 export function readStoredKeys(page: Page, prefix: string): Promise<Record<string, string>> {
   return page.evaluate((keyPrefix) => {

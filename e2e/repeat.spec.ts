@@ -4,7 +4,7 @@
  * themes at both widths; and with team sync on, two devices completing the same task offline.
  */
 import { expect, test } from './fixtures';
-import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
+import { findAxeViolations, openWith, readStoredJson, type StoredTask, readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
@@ -35,6 +35,11 @@ function taskView(page: Page, title: string): Locator {
 
 async function storedTasks(page: Page): Promise<RepeatingTask[]> {
   return (await readStoredJson<RepeatingTask[]>(page, 'tasks')) ?? [];
+}
+
+/** Team mode's tasks on the device (IndexedDB). */
+async function teamTasks(page: Page): Promise<RepeatingTask[]> {
+  return (await readTeamTasks<RepeatingTask>(page)) ?? [];
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -278,7 +283,8 @@ test.describe('@one-width repeating tasks with team sync on', () => {
       await expect(
         device.page.getByText('Next "Standup notes" is due 2099-01-08.', { exact: true }),
       ).toBeVisible();
-      expect(await storedTasks(device.page)).toHaveLength(2);
+      // Stored in the background (IndexedDB): polled.
+      await expect.poll(async () => (await teamTasks(device.page)).length).toBe(2);
     }
 
     await laptop.context.setOffline(false);
@@ -293,7 +299,7 @@ test.describe('@one-width repeating tasks with team sync on', () => {
     for (const device of [laptop, phone]) {
       await expect
         .poll(async () =>
-          (await storedTasks(device.page)).map((task) => ({
+          (await teamTasks(device.page)).map((task) => ({
             deadline: task.deadline,
             progress: task.progress,
             uid: task.uid,

@@ -7,7 +7,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findAxeViolations, pickUpWithKeyboard, readStoredJson, type StoredTask } from './page-helpers';
+import { findAxeViolations, pickUpWithKeyboard, readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
@@ -97,7 +97,7 @@ test.describe('team sync assignees', () => {
     // Gone from Bob's open board and his storage; still Alice's, and Carol's now.
     await expect(bobCard).toHaveCount(0);
     await expect
-      .poll(async () => ((await readStoredJson<StoredTask[]>(bob.page, 'tasks')) ?? []).map((t) => t.title))
+      .poll(async () => ((await readTeamTasks(bob.page)) ?? []).map((t) => t.title))
       .not.toContain(title);
     expect(await storedTask(alice.page, title)).toMatchObject({
       assignedTo: 'Carol Coder',

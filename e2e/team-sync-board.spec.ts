@@ -11,7 +11,7 @@ import {
   openWith,
   pickUpWithKeyboard,
   readStoredJson,
-  type StoredTask,
+  readTeamTasks,
 } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import { registerViaApi, signIn } from './session-helpers';
@@ -147,7 +147,7 @@ test.describe('@one-width Mine / All with team sync on', () => {
     await expect(
       page.locator('section[data-column="In Progress"]').getByRole('button', { name: /Write the brief/ }),
     ).toBeVisible();
-    const stored = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
+    const stored = (await readTeamTasks(page)) ?? [];
     expect(stored.find((task) => task.title === 'Write the brief')?.column).toBe('In Progress');
     await context.close();
   });

@@ -8,7 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
 import { request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readStoredJson, type StoredTask } from './page-helpers';
+import { readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import { registerViaApi, signIn } from './session-helpers';
 
@@ -76,7 +76,7 @@ test('@one-width a push whose server is killed after commit is retried and appli
   expect(resent).toEqual(expect.arrayContaining(lostAnswer));
 
   // Nothing lost in the browser: three tasks, each with its sync identity.
-  const local = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
+  const local = (await readTeamTasks(page)) ?? [];
   expect(local.map((task) => task.title).sort()).toEqual(['Crash one', 'Crash three', 'Crash two']);
   expect(new Set(local.map((task) => task.uid)).size).toBe(3);
 

@@ -5,7 +5,7 @@
  */
 import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { pickUpWithKeyboard, readStoredJson, type StoredTask } from './page-helpers';
+import { pickUpWithKeyboard, readTeamTasks, type StoredTask } from './page-helpers';
 import { E2E_PASSWORD, logInViaApi, registerViaApi, signIn } from './session-helpers';
 
 export type Account = { fullName: string; email: string; role: 'user' | 'admin'; token: string };
@@ -99,7 +99,7 @@ export async function drag(page: Page, title: string, from: Column, to: Column):
 }
 
 export async function storedTask(page: Page, title: string): Promise<StoredTask> {
-  const tasks = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
+  const tasks = (await readTeamTasks(page)) ?? [];
   const task = tasks.find((item) => item.title === title);
   expect(task, `a stored task titled ${title}`).toBeDefined();
   return task!;

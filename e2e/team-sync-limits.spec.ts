@@ -1,10 +1,10 @@
 /**
  * Team sync limits end to end (docs/product.md#team-sync-limits): a task grown past what one synced
- * task may hold is refused by the server; the browser keeps the change in `tasks`, says why in the
+ * task may hold is refused by the server; the browser keeps the change in its store, says why in the
  * sync status, and the device's other changes still sync.
  */
 import { expect as baseExpect, test } from './fixtures';
-import { readStoredJson, type StoredTask } from './page-helpers';
+import { readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
@@ -43,16 +43,37 @@ test('@one-width a task grown past 32 kB is refused: the change stays in the bro
   const status = syncStatus(page);
   await expect(status).toHaveText('Synced');
 
-  // 12,000 three-byte characters: 36 kB of UTF-8, more than the form takes, written as another
-  // app version or a script would, straight into `tasks`; the engine finds it at the next load.
-  // Written from the landing page, which runs no script: no engine can write `tasks` meanwhile.
+  // 12,000 three-byte characters: 36 kB of UTF-8, more than the form takes, written as a tab that
+  // was not syncing would write it: the task in team mode's store (IndexedDB) and a mark, which the
+  // tab that syncs records at the next load. Written from the landing page, which runs no script.
   const huge = '€'.repeat(12_000);
   await page.goto('/');
-  await page.evaluate((description) => {
-    const tasks = JSON.parse(localStorage.getItem('tasks') ?? '[]') as { title: string }[];
-    const edited = tasks.map((task) => (task.title === 'Quarterly plan' ? { ...task, description } : task));
-    localStorage.setItem('tasks', JSON.stringify(edited));
-  }, huge);
+  await page.evaluate(
+    (description) =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('tasklane-team');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const tx = db.transaction(['tasks', 'marks'], 'readwrite');
+          const tasks = tx.objectStore('tasks');
+          const all = tasks.getAll();
+          all.onsuccess = () => {
+            for (const task of all.result as { id: string; uid: string; title: string }[]) {
+              if (task.title !== 'Quarterly plan') continue;
+              tasks.put({ ...task, description }, task.id);
+              tx.objectStore('marks').put(task.uid, task.id);
+            }
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    huge,
+  );
   await page.goto('/user/userpage');
 
   await expect(status).toContainText('Sync failed, 1 change waiting');
@@ -72,7 +93,7 @@ test('@one-width a task grown past 32 kB is refused: the change stays in the bro
   // The browser still holds the change after those pulls, and still says why.
   await page.reload();
   await expect(status).toContainText(TOO_LARGE);
-  const stored = (await readStoredJson<StoredTask[]>(page, 'tasks')) ?? [];
+  const stored = (await readTeamTasks(page)) ?? [];
   expect(stored.find((task) => task.title === 'Quarterly plan')?.description).toBe(huge);
   await context.close();
 });

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures';
-import { readStoredJson, storeData } from './page-helpers';
+import { readStoredJson, readTeamRecords, readTeamTasks, storeData } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
@@ -23,13 +23,20 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 // A fresh page reaches its first `Synced` after its load, the engine's chunk and a pull.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const SYNC_KEYS = ['tasks', 'tasklane.sync', 'tasklane.syncConflicts'] as const;
-
-function storedKeys(page: Page): Promise<Record<string, boolean>> {
-  return page.evaluate(
+/**
+ * What team mode keeps in this browser: the team's tasks and the engine's bookkeeping in IndexedDB
+ * (`tasks`, `state`), the replaced values and the session in localStorage.
+ */
+async function storedKeys(page: Page): Promise<Record<string, boolean>> {
+  const local = await page.evaluate(
     (keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key) !== null])),
-    [...SYNC_KEYS, 'token'],
+    ['tasklane.syncConflicts', 'token'],
   );
+  return {
+    tasks: (await readTeamTasks(page)) !== null,
+    'tasklane.sync': (await readTeamRecords(page, 'state')) !== null,
+    ...local,
+  };
 }
 
 async function chooseLogout(page: Page, name: string): Promise<void> {
@@ -94,9 +101,7 @@ test.describe('@one-width logout with team sync on', () => {
     await expect(dialog).toBeHidden();
     expect(new URL(device.page.url()).pathname).toBe('/user/userpage');
     expect(await storedKeys(device.page)).toMatchObject({ tasks: true, 'tasklane.sync': true, token: true });
-    expect((await readStoredJson<{ title: string }[]>(device.page, 'tasks'))?.map((t) => t.title)).toContain(
-      'Offline draft',
-    );
+    expect((await readTeamTasks(device.page))?.map((t) => t.title)).toContain('Offline draft');
 
     await chooseLogout(device.page, 'User');
     await dialog.getByRole('button', { name: 'Log out anyway' }).click();

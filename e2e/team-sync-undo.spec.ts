@@ -6,7 +6,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readStoredJson, type StoredTask } from './page-helpers';
+import { readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
@@ -64,7 +64,7 @@ test.describe('team sync: undo a delete', () => {
     await expect(syncStatus(phone.page)).toHaveText('Synced');
     // The same task on the phone: same id, same uid, same fields.
     expect(await storedTask(phone.page, title)).toEqual(before);
-    const onLaptop = await readStoredJson<StoredTask[]>(laptop.page, 'tasks');
+    const onLaptop = await readTeamTasks(laptop.page);
     expect(onLaptop?.map((task) => [task.title, task.uid])).toEqual([[title, before.uid]]);
     // Nothing was taken for an edit made after the delete: no replaced value to show.
     const conflicts = await fetch(`${server.base}/api/sync/conflicts?all=1`, {

@@ -6,7 +6,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures';
-import { readStoredJson } from './page-helpers';
+import { readStoredJson, readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
   addTask,
@@ -156,7 +156,7 @@ test.describe('@one-width team sync on', () => {
     const bob = await openDevice(browser, accounts.bob);
     await bob.page.goto('/user/dashboard');
     await expect(syncStatus(bob.page)).toHaveText('Synced');
-    expect((await readStoredJson(bob.page, 'tasks')) ?? []).toEqual([]);
+    expect((await readTeamTasks(bob.page)) ?? []).toEqual([]);
     const bobSees = await pullAll(accounts.bob);
     expect(bobSees.map((task) => task.data.title)).not.toContain('Private: salary review');
     const adminSees = await pullAll(accounts.admin);

@@ -4,6 +4,7 @@ import { AreaGuard } from '@/components/auth/area-guard';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
+import { TeamTasksGate } from '@/components/sync/team-tasks-gate';
 import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/lib/server/env';
 import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE } from '@/lib/content/workspace';
@@ -18,8 +19,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <TeamSyncProvider on={teamSync}>
         <WorkspaceShell title={ADMIN_PANEL_TITLE} links={ADMIN_PANEL_LINKS}>
           {teamSync ? <TeamSyncLoader /> : null}
-          {children}
-          <TaskViewHost admin />
+          <TeamTasksGate on={teamSync}>
+            {children}
+            <TaskViewHost admin />
+          </TeamTasksGate>
         </WorkspaceShell>
       </TeamSyncProvider>
     </AreaGuard>

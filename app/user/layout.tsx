@@ -6,6 +6,7 @@ import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
+import { TeamTasksGate } from '@/components/sync/team-tasks-gate';
 import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/lib/server/env';
 import { USER_PANEL_LINKS, USER_PANEL_TITLE } from '@/lib/content/workspace';
@@ -20,10 +21,12 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
       <TeamSyncProvider on={teamSync}>
         <WorkspaceShell title={USER_PANEL_TITLE} links={USER_PANEL_LINKS}>
           {teamSync ? <TeamSyncLoader /> : null}
-          <ReminderWatcher />
-          {children}
-          <TaskViewHost />
-          <KeyboardShortcuts />
+          <TeamTasksGate on={teamSync}>
+            <ReminderWatcher />
+            {children}
+            <TaskViewHost />
+            <KeyboardShortcuts />
+          </TeamTasksGate>
         </WorkspaceShell>
       </TeamSyncProvider>
     </AreaGuard>

@@ -14,6 +14,7 @@ const ICONS: Record<Exclude<SyncState, 'off'>, typeof Check> = {
   error: AlertTriangle,
   'needs-decision': PauseCircle,
   paused: PauseCircle,
+  stopped: AlertTriangle,
 };
 
 const TONES: Record<Exclude<SyncState, 'off'>, string> = {
@@ -23,6 +24,7 @@ const TONES: Record<Exclude<SyncState, 'off'>, string> = {
   error: 'border-red-200 bg-red-50 text-red-800',
   'needs-decision': 'border-amber-200 bg-amber-50 text-amber-900',
   paused: 'border-amber-200 bg-amber-50 text-amber-900',
+  stopped: 'border-red-200 bg-red-50 text-red-800',
 };
 
 /**
@@ -59,7 +61,7 @@ export function SyncStatus() {
         <span className="sr-only sm:not-sr-only sm:truncate">{label}</span>
         {detail ? <span className="sr-only">. {detail}</span> : null}
       </p>
-      {status.state === 'error' ? (
+      {status.state === 'error' || status.state === 'stopped' ? (
         <button
           type="button"
           onClick={retrySync}

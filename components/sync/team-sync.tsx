@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { readTokenUserId } from '@/lib/auth/token-claims';
-import { startTeamSync } from '@/lib/sync/client';
+import { startTeamReplica } from '@/lib/sync/engine/team-replica';
 import { answerFirstSync, syncStatusStore } from '@/lib/sync/status-store';
 import { FIRST_SYNC_KEEP_LABEL, FIRST_SYNC_UPLOAD_LABEL, firstSyncQuestion } from '@/lib/sync/status-text';
 import { getStoredToken } from '@/lib/storage/session';
@@ -18,7 +18,11 @@ export function TeamSync() {
     const userId = readTokenUserId(getStoredToken());
     if (!userId) return;
     // A change the server applied with a caveat (an assignee it could not find) is told once, in a toast.
-    return startTeamSync({ userId, getToken: getStoredToken, onNotice: (message) => toast.warning(message) });
+    return startTeamReplica({
+      userId,
+      getToken: getStoredToken,
+      onNotice: (message) => toast.warning(message),
+    });
   }, []);
 
   const status = useSyncExternalStore(
@@ -26,6 +30,11 @@ export function TeamSync() {
     syncStatusStore.getSnapshot,
     syncStatusStore.getServerSnapshot,
   );
+  // Storage refused the team's tasks: the status says so in a word, this says what to do.
+  const storageMessage = status.state === 'stopped' ? (status.message ?? null) : null;
+  useEffect(() => {
+    if (storageMessage) toast.error(storageMessage, { id: 'team-storage', duration: Infinity });
+  }, [storageMessage]);
   const asking = status.state === 'needs-decision' && (status.firstSyncCount ?? 0) > 0;
   const question = firstSyncQuestion(status.firstSyncCount ?? 0);
   return (

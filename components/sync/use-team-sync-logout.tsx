@@ -41,7 +41,7 @@ export function useTeamSyncLogout({ returnFocus }: { returnFocus: () => HTMLElem
       setAsking({ count: unsent, steps, logOut });
       return;
     }
-    steps.clearForLogout();
+    await steps.clearForLogout();
     logOut();
   }
 
@@ -63,8 +63,8 @@ export function useTeamSyncLogout({ returnFocus }: { returnFocus: () => HTMLElem
       onConfirm={() => {
         if (!asking) return;
         setAsking(null);
-        asking.steps.clearForLogout();
-        asking.logOut();
+        // The session ends even if the browser's storage refused to clear.
+        void Promise.resolve(asking.steps.clearForLogout()).then(asking.logOut, asking.logOut);
       }}
       onCancel={() => setAsking(null)}
       returnFocus={returnFocus}

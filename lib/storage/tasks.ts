@@ -18,19 +18,97 @@ import {
   type TaskPatch,
 } from '@/lib/tasks/task';
 import { stringParser } from '@/lib/validation/parsers';
-import { createLocalStore, toReadableStore, type ReadableStore } from './local-store';
+import { createLocalStore, type LocalStore, type ReadableStore } from './local-store';
+import type { MemoryTaskList, TaskListChange } from './memory-task-list';
 import { loggedInUserStore, userStore } from './session';
 
 const NO_TASKS: Task[] = [];
 
-const store = createLocalStore<Task[]>({ key: 'tasks', schema: tasksSchema, fallback: NO_TASKS });
+const localTasks = createLocalStore<Task[]>({ key: 'tasks', schema: tasksSchema, fallback: NO_TASKS });
+
+/** Where the list lives: the `tasks` key, or team mode's list in memory (backed by IndexedDB). */
+let store: LocalStore<Task[]> | MemoryTaskList = localTasks;
+/** Subscribers of `tasksStore`, each with its subscription to the current `store`. */
+const subscribers = new Map<() => void, () => void>();
 
 /**
- * The task list (key `tasks`), to read and subscribe to. Invalid items are dropped on read and their
- * original kept aside. It has no `write`: every change goes through the commands below, the one path
- * by which the list is written.
+ * The task list (key `tasks`; in team mode the team's list, lib/sync/engine/team-replica.ts), to read
+ * and subscribe to. Invalid items are dropped on read and their original kept aside. It has no
+ * `write`: every change goes through the commands below, the one path by which the list is written.
  */
-export const tasksStore: ReadableStore<Task[]> = toReadableStore(store);
+export const tasksStore: ReadableStore<Task[]> = {
+  key: localTasks.key,
+  read: () => store.read(),
+  getSnapshot: () => store.getSnapshot(),
+  getServerSnapshot: () => store.getServerSnapshot(),
+  subscribe(listener) {
+    const entry = () => listener();
+    subscribers.set(entry, store.subscribe(entry));
+    return () => {
+      subscribers.get(entry)?.();
+      subscribers.delete(entry);
+    };
+  },
+};
+
+/**
+ * Team mode: the list now lives in `list` (null: back to the `tasks` key). Every subscriber moves to
+ * it and is told.
+ */
+export function setTaskListBackend(list: MemoryTaskList | null): void {
+  const next = list ?? localTasks;
+  if (next === store) return;
+  store = next;
+  for (const [entry, unsubscribe] of subscribers) {
+    unsubscribe();
+    subscribers.set(entry, store.subscribe(entry));
+  }
+  for (const entry of Array.from(subscribers.keys())) entry();
+}
+
+/**
+ * Another tab's change to team mode's list (already stored by that tab). `edit`: it was a local edit
+ * there, so this tab's hook (the engine, when this tab syncs) records it as one. Returns whether the
+ * list changed.
+ */
+export function applyTasksFromOtherTab(change: TaskListChange, edit: boolean): boolean {
+  if (!('replaceQuietly' in store)) return false;
+  const current = store.read();
+  const next = withChange(current, change);
+  if (next === current) return false;
+  store.replaceQuietly(next);
+  if (edit) recordTasksChangedElsewhere(current);
+  return true;
+}
+
+/**
+ * The list changed from `previous` to what it holds now without this tab's hook being told (another
+ * tab's edit): the hook (the engine, when this tab syncs) records it as a local edit of this device.
+ */
+export function recordTasksChangedElsewhere(previous: readonly Task[]): void {
+  if (!writeHook) return;
+  const current = store.read();
+  if (current === previous) return;
+  const { tasks, afterWrite } = writeHook(previous, current);
+  // The hook gave new tasks their sync identity: those are stored (and sent to the other tabs).
+  if (tasks !== current) store.write(tasks);
+  afterWrite?.();
+}
+
+function withChange(tasks: readonly Task[], change: TaskListChange): Task[] {
+  if (change.put.length === 0 && change.del.length === 0) return tasks as Task[];
+  const gone = new Set(change.del);
+  const put = new Map(change.put.map((task) => [task.id, task]));
+  const next: Task[] = [];
+  for (const task of tasks) {
+    if (gone.has(task.id)) continue;
+    const replacement = put.get(task.id);
+    put.delete(task.id);
+    next.push(replacement ?? task);
+  }
+  next.push(...put.values());
+  return next;
+}
 
 /**
  * Told of every local edit, in the same synchronous turn, before the list is written: team sync records

@@ -27,7 +27,15 @@ import {
   type PushResponse,
   type SyncConflict,
 } from './protocol';
-import { publishSyncStatus, setSyncControls } from './status-store';
+import { publishSyncStatus, setSyncControls, type SyncControls } from './status-store';
+import {
+  countUnsentIn,
+  createLocalMetaStore,
+  type MetaStore,
+  type StorageFailure,
+  type SyncStorage,
+} from './engine/meta-store';
+import { storageFailureMessage } from './status-text';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { openPokeStream } from './stream';
 import {
@@ -44,7 +52,6 @@ import {
   isSyncId,
   nextPushBatch,
   pendingCount,
-  readMeta,
   recordLocalChanges,
   startWalk,
   uidsOf,
@@ -74,12 +81,7 @@ const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
 export const OTHER_ACCOUNT_MESSAGE =
   'Changes from another account are waiting on this device. Sign in as that account to send them.';
 
-/** Storage for the replica's metadata: `localStorage` by default. */
-export interface SyncStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { SyncStorage };
 
 /** The task list as the engine reaches it: `lib/storage/tasks.ts` by default. */
 export interface TasksPort {
@@ -119,13 +121,21 @@ export interface TeamSyncOptions {
   getToken: () => string | null;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Where `tasklane.sync` and `tasklane.syncConflicts` are kept: localStorage by default. */
   storage?: SyncStorage;
+  /** Where the replica's metadata lives: the `tasklane.sync` key of `storage` by default. */
+  metaStore?: MetaStore;
   tasks?: TasksPort;
   environment?: SyncEnvironment;
   /** Random in [0, 1): backoff jitter. */
   random?: () => number;
   /** New ids for clients and tasks. */
   newId?: () => string;
+  /**
+   * Whether to compare every task with the replica at start (default): it catches writes the hook never
+   * saw (another tab, an older version). Team mode's IndexedDB store has no such writer.
+   */
+  fullDiffAtStart?: boolean;
   /** What the server told about an applied change (an assignee it could not find), for the UI to show. */
   onNotice?: (message: string) => void;
 }
@@ -140,7 +150,7 @@ const defaultTasks: TasksPort = {
   removeForLogout: removeTasksFromSync,
 };
 
-function browserEnvironment(): SyncEnvironment {
+export function browserEnvironment(): SyncEnvironment {
   const hasWindow = typeof window !== 'undefined';
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   return {
@@ -257,28 +267,17 @@ function readPullResponse(value: unknown): PullResponse {
  * replaced values. Tasks kept on this device only stay, as a logout leaves `tasks` with sync off.
  * Failures are swallowed: storage that cannot be written holds nothing more to remove.
  */
-function clearTeamData(storage: SyncStorage | null, tasks: TasksPort): void {
+function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore: MetaStore): void {
   try {
     tasks.removeForLogout((task) => isSyncId(task.uid));
   } catch {
     // Unwritable storage: carry on with the other keys.
   }
-  for (const key of [SYNC_META_KEY, SYNC_CONFLICTS_KEY]) {
-    try {
-      storage?.removeItem(key);
-    } catch {
-      // As above.
-    }
-  }
-}
-
-/** Tasks with changes not yet sent, as the stored bookkeeping says (whichever account it is). */
-function countUnsent(storage: SyncStorage | null): number {
+  metaStore.remove();
   try {
-    const meta = readMeta(JSON.parse(storage?.getItem(SYNC_META_KEY) ?? 'null'));
-    return meta ? pendingCount(meta) : 0;
+    storage?.removeItem(SYNC_CONFLICTS_KEY);
   } catch {
-    return 0;
+    // As above.
   }
 }
 
@@ -296,13 +295,13 @@ let running: RunningEngine | null = null;
  */
 export async function sendBeforeLogout(): Promise<number> {
   if (running) return running.sendForLogout();
-  return countUnsent(defaultStorage());
+  return countUnsentIn(createLocalMetaStore(defaultStorage()));
 }
 
 /** The logout itself: stops the engine and removes the team's data from this browser. */
 export function clearTeamDataForLogout(): void {
   if (running) running.clearForLogout();
-  else clearTeamData(defaultStorage(), defaultTasks);
+  else clearTeamData(defaultStorage(), defaultTasks, createLocalMetaStore(defaultStorage()));
 }
 
 /**
@@ -318,11 +317,9 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   const newId = options.newId ?? randomId;
   const fetchFn = options.fetch;
   const storage = options.storage ?? defaultStorage();
+  const metaStore = options.metaStore ?? createLocalMetaStore(storage);
 
   let stopped = false;
-  let cache: { raw: string; meta: SyncMeta } | null = null;
-  /** What the last `workingMeta()` handed out, and the text it came from (for `putBack`). */
-  let taken: { raw: string; meta: SyncMeta } | null = null;
   let lastSeenTasks: readonly Task[] | null = null;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -336,77 +333,42 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let removeHook: (() => void) | null = null;
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
   let everSynced = false;
+  /** Storage refused the replica: no cycle runs until a retry stores it again. */
+  let refused: StorageFailure | null = null;
   /** The conflict list may be out of date: at start, and after a pull that brought changes. */
   let conflictsStale = true;
   let conflictsFetch: Promise<void> | null = null;
 
-  function readRaw(): string | null {
-    if (!storage) return null;
-    try {
-      return storage.getItem(SYNC_META_KEY);
-    } catch {
-      return null;
-    }
-  }
-
-  function parseMeta(raw: string): SyncMeta | null {
-    try {
-      return readMeta(JSON.parse(raw));
-    } catch {
-      return null;
-    }
-  }
-
-  /** The stored metadata, to look at (shared with the cache: not to be changed). */
+  /** The stored metadata, to look at (not to be changed). */
   function loadMeta(): SyncMeta | null {
-    const raw = readRaw();
-    if (raw === null) return null;
-    if (cache && cache.raw === raw) return cache.meta;
-    const meta = parseMeta(raw);
-    cache = meta ? { raw, meta } : null;
-    return meta;
+    return metaStore.peek();
   }
 
   /** Saves the metadata; a refused write (full storage) leaves the last saved one in force. */
   function saveMeta(meta: SyncMeta): boolean {
-    if (!storage) return false;
-    taken = null;
-    const raw = JSON.stringify(meta);
-    try {
-      // With thousands of tasks the text is about 1 MB, and most steps of an idle sync change nothing:
-      // writing the same text again is a no-op for storage (no event either) but costs a long task.
-      if (readRaw() !== raw) storage.setItem(SYNC_META_KEY, raw);
-      cache = { raw, meta };
-      return true;
-    } catch {
-      cache = null;
-      lastError = { state: 'error', message: 'Browser storage is full: changes cannot be synced.' };
-      return false;
-    }
+    if (metaStore.save(meta)) return true;
+    storageRefused(metaStore.failure() ?? 'full');
+    return false;
   }
 
   /**
-   * The metadata to work on: parsed afresh from storage, since each step changes it and other tabs
-   * write it too (null while another account's changes wait). A step saves it before yielding.
+   * The metadata to work on (null while another account's changes wait). Other tabs may write it
+   * (the localStorage store reads it afresh then); a step saves it, or gives it back, before yielding.
    */
   function workingMeta(): SyncMeta | null {
-    const raw = readRaw();
-    if (raw === null) return null;
-    // What this tab saved last is reused (no parse of a large replica on every command); it leaves
-    // the cache, so a step that stops before saving leaves nothing changed behind.
-    const meta = cache && cache.raw === raw ? cache.meta : parseMeta(raw);
-    cache = null;
-    taken = meta ? { raw, meta } : null;
+    const meta = metaStore.take();
     return meta && meta.userId === options.userId ? meta : null;
   }
 
-  /**
-   * A step that took the metadata and changed nothing gives it back: it still matches the text it
-   * came from, so the next step reuses it instead of parsing ~1 MB again (and nothing is written).
-   */
+  /** A step that took the metadata and changed nothing gives it back (nothing is written). */
   function putBack(meta: SyncMeta): void {
-    if (taken?.meta === meta) cache = taken;
-    taken = null;
+    metaStore.putBack(meta);
+  }
+
+  /** Storage refused the replica: syncing stops (what is here stays) and the status says why. */
+  function storageRefused(failure: StorageFailure): void {
+    refused = failure;
+    refreshStatus();
   }
 
   function needsDecision(meta: SyncMeta, tasks: readonly Task[]): number {
@@ -415,6 +377,16 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
 
   function refreshStatus(syncing = false): void {
     if (stopped) return;
+    if (refused) {
+      const pending = countUnsentIn(metaStore);
+      publishSyncStatus({
+        state: 'stopped',
+        pending,
+        storage: refused,
+        message: storageFailureMessage(refused),
+      });
+      return;
+    }
     const meta = loadMeta();
     if (meta && meta.userId !== options.userId) {
       publishSyncStatus({ state: 'paused', pending: pendingCount(meta), message: OTHER_ACCOUNT_MESSAGE });
@@ -501,6 +473,18 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     }
     if (!existing || existing.userId !== options.userId) {
       if (!saveMeta(createMeta(options.userId, clientIdFrom(newId())))) return false;
+    }
+    if (options.fullDiffAtStart === false) {
+      // Every change reached the hook (team mode's store has no other writer): nothing to compare,
+      // except that a replica with no task to ask about needs no first-sync question.
+      const meta = workingMeta();
+      const tasks = tasksPort.read();
+      if (meta && meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
+        meta.decided = 'upload';
+        saveMeta(meta);
+      } else if (meta) putBack(meta);
+      lastSeenTasks = tasks;
+      return true;
     }
     catchUp(true);
     return true;
@@ -680,7 +664,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   }
 
   function syncNow(): Promise<void> {
-    if (stopped || !leader) return Promise.resolve();
+    if (stopped || !leader || refused) return Promise.resolve();
     if (cycle) {
       again = true;
       return cycle;
@@ -701,7 +685,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
           // data leaves this browser as at a logout, unless changes wait: they are kept for this
           // account's next sign-in (another account finds sync paused), never dropped unasked.
           stop();
-          if (countUnsent(storage) === 0) clearTeamData(storage, tasksPort);
+          if (countUnsentIn(metaStore) === 0) clearTeamData(storage, tasksPort, metaStore);
           return;
         }
         failures += 1;
@@ -795,22 +779,32 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         }
       }
     }
-    return countUnsent(storage);
+    return countUnsentIn(metaStore);
   }
 
-  const handle: RunningEngine & {
-    retry: () => void;
-    answerFirstSync: (choice: FirstSyncChoice) => void;
-  } = {
+  const handle: RunningEngine & SyncControls = {
     stop,
+    storageRefused,
     sendForLogout,
     clearForLogout: () => {
       stop();
-      if (opened) clearTeamData(storage, tasksPort);
+      if (opened) clearTeamData(storage, tasksPort, metaStore);
     },
     retry: () => {
       failures = 0;
       lastError = null;
+      if (refused) {
+        // Storage is tried again with everything this tab holds; sync resumes once it takes it.
+        const meta = workingMeta();
+        if (meta) metaStore.save(meta);
+        void metaStore.flush().then((ok) => {
+          if (!ok || stopped) return;
+          refused = null;
+          refreshStatus();
+          void syncNow();
+        });
+        return;
+      }
       if (!opened) {
         opened = open();
         if (opened) afterOpen();

@@ -1,5 +1,5 @@
 import type { FirstSyncChoice } from './replica';
-import type { SyncStatusView } from './status-text';
+import type { StorageFailure, SyncStatusView } from './status-text';
 
 /**
  * The team sync status the UI shows, kept apart from the engine (lib/sync/client.ts) so that the
@@ -17,8 +17,13 @@ export interface SyncControls {
   answerFirstSync(choice: FirstSyncChoice): void;
   /** Before a logout: sends what waits; resolves to how many tasks still have changes not sent. */
   sendForLogout(): Promise<number>;
-  /** The logout: stops the engine and removes the team's data from this browser. */
-  clearForLogout(): void;
+  /**
+   * The logout: stops the engine and removes the team's data from this browser; resolves once that
+   * is stored (team mode's store writes in the background).
+   */
+  clearForLogout(): void | Promise<void>;
+  /** Team mode's store refused a write (lib/sync/engine/team-replica.ts): sync stops and says why. */
+  storageRefused?(failure: StorageFailure): void;
 }
 
 const OFF: SyncStatus = { state: 'off', pending: 0 };
@@ -32,6 +37,7 @@ function sameStatus(a: SyncStatus, b: SyncStatus): boolean {
     a.state === b.state &&
     a.pending === b.pending &&
     a.message === b.message &&
+    a.storage === b.storage &&
     a.firstSyncCount === b.firstSyncCount
   );
 }
@@ -63,6 +69,11 @@ export function setSyncControls(next: SyncControls | null): void {
  * engine here, not by importing it: the page already holds it, and offline a new import may fail.
  */
 export function getLogoutControls(): Pick<SyncControls, 'sendForLogout' | 'clearForLogout'> | null {
+  return controls;
+}
+
+/** The controls in force on this page (the engine's, or those of a tab that asks another to sync). */
+export function getSyncControls(): SyncControls | null {
   return controls;
 }
 

@@ -3,14 +3,27 @@
  * once and the component only lays it out.
  */
 
-export type SyncState = 'off' | 'syncing' | 'synced' | 'offline' | 'error' | 'needs-decision' | 'paused';
+export type SyncState =
+  'off' | 'syncing' | 'synced' | 'offline' | 'error' | 'needs-decision' | 'paused' | 'stopped';
+
+/** Why the browser's storage refused the replica (docs/product.md#team-sync). */
+export type StorageFailure = 'full' | 'unavailable';
 
 export interface SyncStatusView {
   state: SyncState;
   /** Local changes not yet on the server. */
   pending: number;
-  /** Why sync stopped (error, paused). */
+  /** Why sync stopped (error, paused, stopped). */
   message?: string;
+  /** With `stopped`: what storage refused. */
+  storage?: StorageFailure;
+}
+
+/** The message of a `stopped` status: what happened, what is kept, what to do. */
+export function storageFailureMessage(failure: StorageFailure): string {
+  return failure === 'full'
+    ? 'This device’s storage is full, so sync has stopped. The tasks on this page are kept. Free some space on this device (or clear other sites’ data), then select Retry.'
+    : 'This browser refused to store the team’s tasks (private browsing, or site data turned off), so sync has stopped. The tasks on this page are kept while it is open. Allow site data for Tasklane, then select Retry.';
 }
 
 function changes(count: number): string {
@@ -18,7 +31,7 @@ function changes(count: number): string {
 }
 
 /** The short label, or null when nothing is shown (sync off). */
-export function describeSyncStatus({ state, pending }: SyncStatusView): string | null {
+export function describeSyncStatus({ state, pending, storage }: SyncStatusView): string | null {
   switch (state) {
     case 'off':
       return null;
@@ -34,6 +47,8 @@ export function describeSyncStatus({ state, pending }: SyncStatusView): string |
       return 'Not synced yet';
     case 'paused':
       return 'Sync paused';
+    case 'stopped':
+      return storage === 'unavailable' ? 'Sync stopped: storage unavailable' : 'Sync stopped: storage full';
   }
 }
 

@@ -1,0 +1,121 @@
+/**
+ * Team mode's store refused (docs/product.md#team-modes-store): with the browser's quota for the site
+ * cut to 300 kB (Chromium's DevTools protocol, `Storage.overrideQuotaForOrigin`), new
+ * tasks cannot be stored. Sync stops and says so, nothing on the page is lost, and Retry resumes once
+ * the browser takes the data again.
+ *
+ * The quota can only be cut in a browser profile on disk (Playwright's usual contexts are in memory,
+ * where the override has no effect), so this test launches one of its own.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import chromiumFlags from '../scripts/chromium-flags.json';
+import { expect as baseExpect, test } from './fixtures';
+import { signIn } from './session-helpers';
+import { startAppServer, type AppProcess } from './process-helpers';
+import { addTask, pullAll, registerAccount, submitTask, syncStatus, type Account } from './team-sync-helpers';
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const FULL_MESSAGE =
+  'This device’s storage is full, so sync has stopped. The tasks on this page are kept. Free some space on this device (or clear other sites’ data), then select Retry.';
+
+let server: AppProcess;
+let member: Account;
+
+test.beforeAll(async () => {
+  server = await startAppServer({ TEAM_SYNC: 'on' });
+  member = await registerAccount(server.base, 'Quinn Quota', 'quinn@example.com', 'user');
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('@one-width storage full: the status and a toast say so, the page keeps its tasks, Retry resumes', async ({
+  browserName,
+}) => {
+  test.skip(browserName !== 'chromium', 'The quota is set through Chromium’s DevTools protocol.');
+  const profile = mkdtempSync(path.join(tmpdir(), 'tasklane-quota-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    baseURL: server.base,
+    args: chromiumFlags,
+    ...(existsSync('/usr/bin/chromium')
+      ? { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }
+      : {}),
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  // Set before the site stores anything (the browser reads an origin's quota once): 400 kB, of which
+  // other data of the site (a database of its own, deleted later to make room) takes 200.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.base, quotaSize: 400_000 });
+  await signIn(page, { token: member.token, email: member.email, name: member.fullName });
+  await page.evaluate(
+    (size) =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('ballast');
+        opening.onupgradeneeded = () => opening.result.createObjectStore('data');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          // Random, so that it does not compress (getRandomValues fills at most 64 kB at a time).
+          const bytes = new Uint8Array(size);
+          for (let at = 0; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, at + 65_536));
+          const tx = opening.result.transaction('data', 'readwrite');
+          tx.objectStore('data').put(bytes, 1);
+          tx.oncomplete = () => {
+            opening.result.close();
+            resolve();
+          };
+          tx.onabort = () => reject(tx.error);
+        };
+      }),
+    200_000,
+  );
+  await addTask(page, 'Before the quota', 'Stored and synced');
+  const status = syncStatus(page);
+  await expect(status).toHaveText('Synced');
+
+  // Each task is more to store (text that does not compress: the browser compresses large values);
+  // the browser refuses one once the quota is reached.
+  let seed = 7;
+  const noise = () =>
+    Array.from({ length: 1_500 }, () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return String.fromCharCode(97 + (seed % 26));
+    }).join('');
+  let last = 0;
+  for (let index = 1; index <= 200; index++) {
+    last = index;
+    await submitTask(page, `Over the quota ${index}`, noise());
+    if ((await status.textContent())?.includes('Sync stopped')) break;
+  }
+  await expect(status).toContainText('Sync stopped: storage full');
+  await expect(page.getByText(FULL_MESSAGE, { exact: true })).toBeVisible();
+  await expect(status).toHaveAttribute('title', FULL_MESSAGE);
+  // Nothing on the page was lost.
+  await expect(page.getByRole('article', { name: 'Over the quota 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Before the quota' })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Over the quota ${last}`, exact: true })).toBeVisible();
+
+  // Room again (the other data deleted): Retry stores what the page holds and sync resumes.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const deleting = indexedDB.deleteDatabase('ballast');
+        deleting.onsuccess = () => resolve();
+        deleting.onerror = () => reject(deleting.error);
+      }),
+  );
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(status).toHaveText('Synced');
+  const titles = (await pullAll(server.base, member)).map((task) => task.data.title);
+  expect(titles).toContain('Before the quota');
+  expect(titles).toContain('Over the quota 1');
+  expect(titles).toContain(`Over the quota ${last}`);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});

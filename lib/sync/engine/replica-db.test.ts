@@ -1,0 +1,99 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Task } from '@/lib/tasks/task';
+import { createMeta, recordChanges, takeTouched } from '../replica';
+import { openReplicaDb, type ReplicaDb } from './replica-db';
+
+let opened: ReplicaDb[] = [];
+let names = 0;
+
+async function open(name = `replica-${names++}`): Promise<ReplicaDb> {
+  const db = await openReplicaDb(name);
+  opened.push(db);
+  return db;
+}
+
+afterEach(() => {
+  for (const db of opened) db.close();
+  opened = [];
+});
+
+function task(id: string, extra: Partial<Task> = {}): Task {
+  return {
+    id,
+    title: `Task ${id}`,
+    description: 'd',
+    priority: 'Medium',
+    deadline: '2026-12-01',
+    progress: 0,
+    assignedTo: 'Sam',
+    ...extra,
+  };
+}
+
+let uids = 0;
+const newUid = () => `00000000-0000-4000-8000-${String(uids++).padStart(12, '0')}`;
+
+describe('the IndexedDB replica', () => {
+  it('reads back what it wrote: tasks by id, the bookkeeping whole, marks', async () => {
+    const name = `replica-${names++}`;
+    const db = await open(name);
+    const meta = createMeta('user-1', 'client0000000001');
+    meta.decided = 'upload';
+    const tasks = recordChanges(meta, null, [task('1'), task('2')], 1_000, newUid);
+    await db.write({ putTasks: tasks, meta, wholeMeta: true, addMarks: [{ id: '9', uid: '' }] });
+    db.close();
+
+    const again = await open(name);
+    const snapshot = await again.load();
+    expect(snapshot.tasks).toEqual(tasks);
+    expect(snapshot.meta).toEqual(meta);
+    expect(snapshot.marks).toEqual([{ id: '9', uid: '' }]);
+  });
+
+  it('writes only the entries a step touched, and deletes those that went', async () => {
+    const db = await open();
+    const meta = createMeta('user-1', 'client0000000001');
+    meta.decided = 'upload';
+    let tasks = recordChanges(meta, null, [task('1'), task('2')], 1_000, newUid);
+    await db.write({ putTasks: tasks, meta, wholeMeta: true });
+
+    // One task edited, the other deleted: the step touches exactly their two entries.
+    const edited = { ...tasks[0]!, title: 'Edited' };
+    const before = tasks;
+    tasks = recordChanges(meta, before, [edited], 2_000, newUid);
+    await db.write({ putTasks: [edited], deleteTaskIds: ['2'], meta });
+    const snapshot = await db.load();
+    expect(snapshot.tasks).toEqual([edited]);
+    expect(snapshot.meta).toEqual(meta);
+    // Never sent: the delete forgets it, and its record goes too.
+    expect(meta.dirty[before[1]!.uid as string]).toBeUndefined();
+    expect(takeTouched(meta)).toEqual(new Set());
+  });
+
+  it('a partial write leaves other entries as they were', async () => {
+    const db = await open();
+    const meta = createMeta('user-1', 'client0000000001');
+    meta.decided = 'upload';
+    const tasks = recordChanges(meta, null, [task('1'), task('2')], 1_000, newUid);
+    await db.write({ putTasks: tasks, meta, wholeMeta: true });
+    const edited = { ...tasks[1]!, title: 'Edited' };
+    recordChanges(meta, tasks, [tasks[0]!, edited], 2_000, newUid);
+    await db.write({ putTasks: [edited], meta });
+    expect((await db.load()).meta).toEqual(meta);
+    // Writing the other entry differently by hand is not overwritten by a later partial write.
+    const uid0 = tasks[0]!.uid as string;
+    const kept = structuredClone(meta.dirty[uid0]);
+    meta.dirty[uid0]!.s = 'changed-without-touch';
+    await db.write({ meta });
+    expect((await db.load()).meta?.dirty[uid0]).toEqual(kept);
+  });
+
+  it('clears the bookkeeping and leaves the tasks', async () => {
+    const db = await open();
+    const meta = createMeta('user-1', 'client0000000001');
+    await db.write({ putTasks: [task('1')], meta, wholeMeta: true, addMarks: [{ id: '1', uid: '' }] });
+    await db.clearMeta();
+    expect(await db.load()).toEqual({ tasks: [task('1')], meta: null, marks: [] });
+  });
+});

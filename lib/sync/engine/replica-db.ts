@@ -1,0 +1,154 @@
+/**
+ * Team mode's replica in IndexedDB (docs/decisions/0027-team-replica-in-indexeddb.md): one record per
+ * task, one per task the engine has pulled (`synced`) and per task with unsent changes (`dirty`), the
+ * engine's small state in one record, and marks for tasks a tab changed without recording the change.
+ * A page reads everything once (`load`) and from then on writes only the records that changed, each
+ * `write` one transaction. IndexedDB runs transactions on the same stores in the order they were made,
+ * so writes made one after another land in that order, across tabs too.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Task } from '@/lib/tasks/task';
+import { readMeta, takeTouched, type SyncMeta } from '../replica';
+
+export const REPLICA_DB_NAME = 'tasklane-team';
+const REPLICA_DB_VERSION = 1;
+const STATE_KEY = 'meta';
+
+type SyncedEntry = SyncMeta['tasks'][string];
+type DirtyEntry = SyncMeta['dirty'][string];
+/** The metadata without its per-task maps. */
+type MetaState = Omit<SyncMeta, 'tasks' | 'dirty'>;
+
+interface ReplicaSchema extends DBSchema {
+  /** The team's tasks on this device, by the screens' `id`. */
+  tasks: { key: string; value: Task };
+  synced: { key: string; value: SyncedEntry };
+  dirty: { key: string; value: DirtyEntry };
+  state: { key: string; value: MetaState };
+  /**
+   * Tasks changed by a tab that was not recording, by id, each with the sync identity it had ('' for
+   * none): the tab that syncs records them, also after a restart.
+   */
+  marks: { key: string; value: string };
+}
+
+export interface ReplicaSnapshot {
+  tasks: Task[];
+  /** Null when no replica was saved, or it is not one this version reads. */
+  meta: SyncMeta | null;
+  marks: TaskMark[];
+}
+
+/** A task another tab changed (or deleted), and the sync identity it had. */
+export interface TaskMark {
+  id: string;
+  uid: string;
+}
+
+/** One transaction's worth of changes. */
+export interface ReplicaWrite {
+  putTasks?: readonly Task[];
+  deleteTaskIds?: readonly string[];
+  /** The metadata to save: its state, and the per-task entries `takeTouched` names. */
+  meta?: SyncMeta;
+  /** Every per-task entry is written (a new or replaced replica), not only the touched ones. */
+  wholeMeta?: boolean;
+  addMarks?: readonly TaskMark[];
+  deleteMarks?: readonly string[];
+}
+
+export interface ReplicaDb {
+  load(): Promise<ReplicaSnapshot>;
+  /** The bookkeeping alone (a tab that starts to sync reads it afresh: another tab synced before). */
+  loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>>;
+  /** Rejects with the browser's error (QuotaExceededError when storage is full). */
+  write(change: ReplicaWrite): Promise<void>;
+  /** Removes the engine's bookkeeping (a logout; the tasks leave through the list). */
+  clearMeta(): Promise<void>;
+  close(): void;
+}
+
+const STORES = ['tasks', 'synced', 'dirty', 'state', 'marks'] as const;
+
+export async function openReplicaDb(name: string = REPLICA_DB_NAME): Promise<ReplicaDb> {
+  const db: IDBPDatabase<ReplicaSchema> = await openDB<ReplicaSchema>(name, REPLICA_DB_VERSION, {
+    upgrade(database) {
+      for (const store of STORES) {
+        if (!database.objectStoreNames.contains(store)) database.createObjectStore(store);
+      }
+    },
+    blocking() {
+      // A newer version of the app wants to upgrade the database: let it.
+      db.close();
+    },
+  });
+
+  async function load(): Promise<ReplicaSnapshot> {
+    const [tasks, rest] = await Promise.all([db.getAll('tasks'), loadMeta()]);
+    return { tasks, ...rest };
+  }
+
+  async function loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>> {
+    const tx = db.transaction(['synced', 'dirty', 'state', 'marks'], 'readonly');
+    const [syncedKeys, synced, dirtyKeys, dirty, state, markIds, markUids] = await Promise.all([
+      tx.objectStore('synced').getAllKeys(),
+      tx.objectStore('synced').getAll(),
+      tx.objectStore('dirty').getAllKeys(),
+      tx.objectStore('dirty').getAll(),
+      tx.objectStore('state').get(STATE_KEY),
+      tx.objectStore('marks').getAllKeys(),
+      tx.objectStore('marks').getAll(),
+    ]);
+    await tx.done;
+    const marks = markIds.map((id, index) => ({ id, uid: markUids[index] ?? '' }));
+    let meta: SyncMeta | null = null;
+    if (state) {
+      meta = readMeta({
+        ...state,
+        tasks: Object.fromEntries(syncedKeys.map((key, index) => [key, synced[index]])),
+        dirty: Object.fromEntries(dirtyKeys.map((key, index) => [key, dirty[index]])),
+      });
+    }
+    return { meta, marks };
+  }
+
+  function write(change: ReplicaWrite): Promise<void> {
+    const tx = db.transaction(STORES, 'readwrite');
+    const tasks = tx.objectStore('tasks');
+    for (const task of change.putTasks ?? []) void tasks.put(task, task.id);
+    for (const id of change.deleteTaskIds ?? []) void tasks.delete(id);
+    if (change.meta) {
+      const meta = change.meta;
+      const touched = takeTouched(meta);
+      const synced = tx.objectStore('synced');
+      const dirty = tx.objectStore('dirty');
+      if (touched === 'all' || change.wholeMeta) {
+        void synced.clear();
+        void dirty.clear();
+        for (const [uid, entry] of Object.entries(meta.tasks)) void synced.put(entry, uid);
+        for (const [uid, entry] of Object.entries(meta.dirty)) void dirty.put(entry, uid);
+      } else {
+        for (const uid of touched) {
+          const entry = meta.tasks[uid];
+          void (entry ? synced.put(entry, uid) : synced.delete(uid));
+          const pending = meta.dirty[uid];
+          void (pending ? dirty.put(pending, uid) : dirty.delete(uid));
+        }
+      }
+      const { tasks: _tasks, dirty: _dirty, ...state } = meta;
+      void tx.objectStore('state').put(state, STATE_KEY);
+    }
+    const marks = tx.objectStore('marks');
+    for (const mark of change.addMarks ?? []) void marks.put(mark.uid, mark.id);
+    for (const id of change.deleteMarks ?? []) void marks.delete(id);
+    return tx.done;
+  }
+
+  async function clearMeta(): Promise<void> {
+    const tx = db.transaction(['synced', 'dirty', 'state', 'marks'], 'readwrite');
+    for (const store of ['synced', 'dirty', 'state', 'marks'] as const) void tx.objectStore(store).clear();
+    await tx.done;
+  }
+
+  return { load, loadMeta, write, clearMeta, close: () => db.close() };
+}
