@@ -8,7 +8,7 @@
  * The engine publishes its status and its controls (retry, the first-sync answer) in
  * lib/sync/status-store.ts, which the UI reads without loading this module.
  */
-import { ApiError, requestJson } from '@/lib/api/http';
+import { ApiError } from '@/lib/api/http';
 import { getLocalStorage } from '@/lib/storage/local-store';
 import {
   removeTasksFromSync,
@@ -18,15 +18,12 @@ import {
   type TasksWriteHook,
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
-import { isHlc } from './hlc';
-import { publishConflicts, setConflictControls } from './conflicts-store';
-import {
-  parseCursor,
-  SYNC_LIMITS,
-  type PullResponse,
-  type PushResponse,
-  type SyncConflict,
-} from './protocol';
+import { setConflictControls } from './conflicts-store';
+import { createConflictList } from './engine/conflict-list';
+import { engineStatus, firstSyncCount, OTHER_ACCOUNT_MESSAGE } from './engine/status';
+import { createSyncLoop } from './engine/sync-loop';
+import { createSyncTransport, noticesOf } from './engine/transport';
+import { SYNC_LIMITS } from './protocol';
 import { publishSyncStatus, setSyncControls, type SyncControls } from './status-store';
 import {
   countUnsentIn,
@@ -35,7 +32,6 @@ import {
   type StorageFailure,
   type SyncStorage,
 } from './engine/meta-store';
-import { storageFailureMessage } from './status-text';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { openPokeStream } from './stream';
 import {
@@ -47,11 +43,9 @@ import {
   finishWalk,
   freezeOps,
   hasPending,
-  heldMessage,
   isIdlePage,
   isSyncId,
   nextPushBatch,
-  pendingCount,
   recordLocalChanges,
   startWalk,
   uidsOf,
@@ -61,11 +55,6 @@ import {
 } from './replica';
 
 export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
-/**
- * The records the UI offers to settle. A refused write (`forbidden`) is left out: its writer may not
- * change the task, so restoring it would only be refused again.
- */
-const SHOWN_REASONS: ReadonlySet<string> = new Set(['concurrent', 'after-delete']);
 const SYNC_LOCK_NAME = 'tasklane-sync';
 const PUSH_DEBOUNCE_MS = 300;
 const POLL_VISIBLE_MS = 4_000;
@@ -75,11 +64,9 @@ const POLL_WITH_STREAM_MS = 60_000;
 /** Pokes arriving close together (a burst of pushes) make one pull. */
 const POKE_DEBOUNCE_MS = 150;
 const SYNC_STREAM_URL = '/api/sync/stream';
-const MAX_BACKOFF_MS = 30_000;
 const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
 
-export const OTHER_ACCOUNT_MESSAGE =
-  'Changes from another account are waiting on this device. Sign in as that account to send them.';
+export { OTHER_ACCOUNT_MESSAGE };
 
 export type { SyncStorage };
 
@@ -195,72 +182,6 @@ function clientIdFrom(uuid: string): string {
     .slice(0, 16);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function unreadable(): ApiError {
-  return new ApiError('http', 'The server sent a sync response that could not be read.');
-}
-
-/** Checks a push answer by hand (cheaper than a schema on every push). */
-function readPushResponse(value: unknown): PushResponse {
-  if (!isRecord(value) || !isStringArray(value.acks) || !Array.isArray(value.rejected)) throw unreadable();
-  if (typeof value.seq !== 'number' || !isHlc(value.serverHlc)) throw unreadable();
-  for (const rejection of value.rejected) {
-    if (!isRecord(rejection) || typeof rejection.opId !== 'string') throw unreadable();
-  }
-  return value as unknown as PushResponse;
-}
-
-/** The push answer's notices that can be shown (a server of the first version sends none). */
-function noticesOf(response: PushResponse): string[] {
-  const notices: unknown = response.notices;
-  if (!Array.isArray(notices)) return [];
-  return notices.flatMap((notice: unknown) =>
-    isRecord(notice) && typeof notice.message === 'string' && notice.message !== '' ? [notice.message] : [],
-  );
-}
-
-/** Checks a conflict list by hand; keeps the records the UI shows. */
-function readConflicts(value: unknown): SyncConflict[] {
-  if (!isRecord(value) || !Array.isArray(value.conflicts)) throw unreadable();
-  return value.conflicts.filter(
-    (row): row is SyncConflict =>
-      isRecord(row) &&
-      typeof row.id === 'string' &&
-      isSyncId(row.uid) &&
-      typeof row.field === 'string' &&
-      typeof row.reason === 'string' &&
-      SHOWN_REASONS.has(row.reason) &&
-      typeof row.createdAt === 'string' &&
-      row.resolvedAt === null,
-  );
-}
-
-/** Checks a pull answer by hand. */
-function readPullResponse(value: unknown): PullResponse {
-  if (!isRecord(value) || !Array.isArray(value.changes) || !isStringArray(value.gone)) throw unreadable();
-  if (typeof value.cursor !== 'string' || parseCursor(value.cursor) === null) throw unreadable();
-  if (typeof value.more !== 'boolean' || typeof value.reset !== 'boolean') throw unreadable();
-  for (const row of value.changes) {
-    if (
-      !isRecord(row) ||
-      !isSyncId(row.uid) ||
-      typeof row.v !== 'number' ||
-      typeof row.deleted !== 'boolean'
-    ) {
-      throw unreadable();
-    }
-    if (!isRecord(row.data)) throw unreadable();
-  }
-  return value as unknown as PullResponse;
-}
-
 /**
  * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every
  * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping and the
@@ -315,16 +236,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   const env = options.environment ?? browserEnvironment();
   const random = options.random ?? Math.random;
   const newId = options.newId ?? randomId;
-  const fetchFn = options.fetch;
   const storage = options.storage ?? defaultStorage();
   const metaStore = options.metaStore ?? createLocalMetaStore(storage);
 
   let stopped = false;
   let lastSeenTasks: readonly Task[] | null = null;
-  let failures = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let cycle: Promise<void> | null = null;
-  let again = false;
   let leader = false;
   let closeStream: (() => void) | null = null;
   /** The live stream is delivering pokes: polling can slow down. */
@@ -335,9 +251,40 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let everSynced = false;
   /** Storage refused the replica: no cycle runs until a retry stores it again. */
   let refused: StorageFailure | null = null;
-  /** The conflict list may be out of date: at start, and after a pull that brought changes. */
-  let conflictsStale = true;
-  let conflictsFetch: Promise<void> | null = null;
+  const transport = createSyncTransport({ getToken: options.getToken, fetch: options.fetch });
+  const conflicts = createConflictList({
+    userId: options.userId,
+    storage,
+    transport,
+    isStopped: () => stopped,
+  });
+  const loop = createSyncLoop({
+    isActive: () => !stopped && leader,
+    canRun: () => refused === null,
+    cycle: runCycle,
+    onSuccess: () => {
+      everSynced = true;
+      lastError = null;
+    },
+    onFailure: (error) => {
+      if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
+        // requestJson has handed the expired session to lib/auth/session-expiry.ts. The team's
+        // data leaves this browser as at a logout, unless changes wait: they are kept for this
+        // account's next sign-in (another account finds sync paused), never dropped unasked.
+        stop();
+        if (countUnsentIn(metaStore) === 0) clearTeamData(storage, tasksPort, metaStore);
+        return 'stop';
+      }
+      lastError =
+        error instanceof ApiError && error.kind !== 'http'
+          ? { state: 'offline', message: error.message }
+          : { state: 'error', message: error instanceof Error ? error.message : 'Sync failed.' };
+      return 'retry';
+    },
+    afterCycle: () => refreshStatus(),
+    pollMs,
+    random,
+  });
 
   /** The stored metadata, to look at (not to be changed). */
   function loadMeta(): SyncMeta | null {
@@ -371,48 +318,19 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     refreshStatus();
   }
 
-  function needsDecision(meta: SyncMeta, tasks: readonly Task[]): number {
-    return meta.decided === null ? unsyncedTasks(meta, tasks).length : 0;
-  }
-
   function refreshStatus(syncing = false): void {
     if (stopped) return;
-    if (refused) {
-      const pending = countUnsentIn(metaStore);
-      publishSyncStatus({
-        state: 'stopped',
-        pending,
-        storage: refused,
-        message: storageFailureMessage(refused),
-      });
-      return;
-    }
-    const meta = loadMeta();
-    if (meta && meta.userId !== options.userId) {
-      publishSyncStatus({ state: 'paused', pending: pendingCount(meta), message: OTHER_ACCOUNT_MESSAGE });
-      return;
-    }
-    if (!meta) {
-      publishSyncStatus({
-        state: 'error',
-        pending: 0,
-        message: 'Browser storage is unavailable: sync is off.',
-      });
-      return;
-    }
-    const pending = pendingCount(meta);
-    const decision = needsDecision(meta, tasksPort.read());
-    if (decision > 0) {
-      publishSyncStatus({ state: 'needs-decision', pending, firstSyncCount: decision });
-      return;
-    }
-    const held = heldMessage(meta);
-    if (lastError) publishSyncStatus({ state: lastError.state, pending, message: lastError.message });
-    // A change the server refused over a limit waits here until it is edited: not an outage, but
-    // nothing will sync it as it is, so it reads as a failure with the server's reason.
-    else if (held !== null) publishSyncStatus({ state: 'error', pending, message: held });
-    else if (pending > 0 || (syncing && !everSynced)) publishSyncStatus({ state: 'syncing', pending });
-    else publishSyncStatus({ state: 'synced', pending });
+    publishSyncStatus(
+      engineStatus({
+        userId: options.userId,
+        meta: loadMeta(),
+        tasks: tasksPort.read(),
+        refused,
+        lastError,
+        syncing,
+        everSynced,
+      }),
+    );
   }
 
   /** Writes the list (when it changed) then the metadata, in one turn. */
@@ -456,7 +374,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         if (recorded.changed) saveMeta(meta);
         lastSeenTasks = tasksPort.read();
         refreshStatus();
-        schedule(PUSH_DEBOUNCE_MS);
+        loop.schedule(PUSH_DEBOUNCE_MS);
       },
     };
   };
@@ -490,23 +408,12 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     return true;
   }
 
-  async function send<T>(path: string, method: 'GET' | 'POST', body?: unknown): Promise<T> {
-    const token = options.getToken();
-    return requestJson<T>(path, {
-      method,
-      body,
-      auth: false,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      ...(fetchFn ? { fetch: fetchFn } : {}),
-    });
-  }
-
   async function pushAll(): Promise<void> {
     for (;;) {
       if (stopped) return;
       const meta = workingMeta();
       if (!meta) return;
-      if (needsDecision(meta, tasksPort.read()) > 0) {
+      if (firstSyncCount(meta, tasksPort.read()) > 0) {
         putBack(meta);
         return;
       }
@@ -519,9 +426,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       }
       // Frozen operations are saved before they leave: a retry sends the very same ones.
       if (!saveMeta(meta)) return;
-      const response = readPushResponse(
-        await send<unknown>('/api/sync/push', 'POST', { clientId: meta.clientId, ops: batch }),
-      );
+      const response = await transport.push(meta.clientId, batch);
       if (stopped) return;
       const after = workingMeta();
       if (!after) return;
@@ -539,13 +444,12 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       const meta = workingMeta();
       if (!meta) return;
       const walkStarted = beforePull(meta, now());
-      const walking = meta.walk !== null;
-      const query = `cursor=${encodeURIComponent(meta.cursor)}&limit=${PULL_PAGE_SIZE}${walking ? '&walk=1' : ''}`;
+      const query = { cursor: meta.cursor, limit: PULL_PAGE_SIZE, walk: meta.walk !== null };
       if (walkStarted) saveMeta(meta);
       else putBack(meta);
-      const page = readPullResponse(await send<unknown>(`/api/sync/pull?${query}`, 'GET'));
+      const page = await transport.pull(query);
       if (stopped) return;
-      if (page.changes.length > 0 || page.gone.length > 0) conflictsStale = true;
+      if (page.changes.length > 0 || page.gone.length > 0) conflicts.markStale();
       if (page.reset) {
         await pushAll();
         const walker = workingMeta();
@@ -587,66 +491,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     // Anything recorded while pulling goes out now rather than at the next poll.
     await pushAll();
     // Beside the sync, not part of it: the status does not wait for the list.
-    if (conflictsStale) void fetchConflicts();
-  }
-
-  /** What the leader fetched last for this user (nothing for another account's list). */
-  function readStoredList(): SyncConflict[] {
-    try {
-      const stored: unknown = JSON.parse(storage?.getItem(SYNC_CONFLICTS_KEY) ?? 'null');
-      return isRecord(stored) && stored.userId === options.userId ? readConflicts(stored) : [];
-    } catch {
-      return [];
-    }
-  }
-
-  /** Every tab shows the stored list: at start and when another tab changes it. */
-  function loadStoredConflicts(): void {
-    if (!stopped) publishConflicts(readStoredList());
-  }
-
-  function saveConflicts(conflicts: SyncConflict[]): void {
-    publishConflicts(conflicts);
-    try {
-      storage?.setItem(SYNC_CONFLICTS_KEY, JSON.stringify({ userId: options.userId, conflicts }));
-    } catch {
-      // Full storage: this tab still shows them; the others catch up at the next fetch.
-    }
-  }
-
-  /**
-   * The open records, fetched only when they may have changed (one request at a time). A failure
-   * leaves them stale for the next cycle and never fails the sync (an ended session is the
-   * cycle's to handle).
-   */
-  async function fetchConflicts(): Promise<void> {
-    if (conflictsFetch) return;
-    conflictsStale = false;
-    conflictsFetch = (async () => {
-      let fetched = false;
-      try {
-        const conflicts = readConflicts(await send<unknown>('/api/sync/conflicts', 'GET'));
-        if (!stopped) saveConflicts(conflicts);
-        fetched = true;
-      } catch {
-        conflictsStale = true;
-      } finally {
-        conflictsFetch = null;
-      }
-      // A pull brought changes while this request was under way: once more.
-      if (fetched && conflictsStale && !stopped) void fetchConflicts();
-    })();
-  }
-
-  async function settle(conflict: SyncConflict): Promise<void> {
-    await send<unknown>(`/api/sync/conflicts/${encodeURIComponent(conflict.id)}/resolve`, 'POST');
-    if (stopped) return;
-    saveConflicts(readStoredList().filter((record) => record.id !== conflict.id));
-  }
-
-  function backoffMs(): number {
-    const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, failures - 1));
-    return Math.round(base * (0.5 + random() / 2));
+    conflicts.refreshIfStale();
   }
 
   function pollMs(): number {
@@ -654,95 +499,37 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     return env.isVisible() ? POLL_VISIBLE_MS : POLL_HIDDEN_MS;
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped || !leader) return;
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      void syncNow();
-    }, delayMs);
-  }
-
-  function syncNow(): Promise<void> {
-    if (stopped || !leader || refused) return Promise.resolve();
-    if (cycle) {
-      again = true;
-      return cycle;
-    }
-    if (timer !== null) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    cycle = (async () => {
-      try {
-        await runCycle();
-        everSynced = true;
-        failures = 0;
-        lastError = null;
-      } catch (error) {
-        if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
-          // requestJson has handed the expired session to lib/auth/session-expiry.ts. The team's
-          // data leaves this browser as at a logout, unless changes wait: they are kept for this
-          // account's next sign-in (another account finds sync paused), never dropped unasked.
-          stop();
-          if (countUnsentIn(metaStore) === 0) clearTeamData(storage, tasksPort, metaStore);
-          return;
-        }
-        failures += 1;
-        lastError =
-          error instanceof ApiError && error.kind !== 'http'
-            ? { state: 'offline', message: error.message }
-            : { state: 'error', message: error instanceof Error ? error.message : 'Sync failed.' };
-      } finally {
-        cycle = null;
-      }
-      refreshStatus();
-      if (stopped) return;
-      if (again && failures === 0) {
-        again = false;
-        schedule(0);
-      } else {
-        again = false;
-        schedule(failures > 0 ? backoffMs() : pollMs());
-      }
-    })();
-    return cycle;
-  }
-
   const onOnline = () => {
-    failures = 0;
-    void syncNow();
+    loop.resetFailures();
+    void loop.runNow();
   };
   const onVisibility = () => {
-    if (env.isVisible()) void syncNow();
+    if (env.isVisible()) void loop.runNow();
   };
   const onStorage = (event: Event) => {
     if ((event as StorageEvent).key === SYNC_CONFLICTS_KEY) {
-      loadStoredConflicts();
+      conflicts.showStored();
       return;
     }
     if ((event as StorageEvent).key !== SYNC_META_KEY) return;
     // Another tab recorded a change (the leader pushes it) or synced (the others show it).
     refreshStatus();
-    schedule(PUSH_DEBOUNCE_MS);
+    loop.schedule(PUSH_DEBOUNCE_MS);
   };
 
   function becomeLeader(): void {
     leader = true;
-    void syncNow();
+    void loop.runNow();
     closeStream =
       env.openStream?.({
         getToken: options.getToken,
-        onPoke: () => {
-          if (!cycle) schedule(POKE_DEBOUNCE_MS);
-          else again = true;
-        },
+        onPoke: () => loop.kick(POKE_DEBOUNCE_MS),
         onHealth: (up) => {
           const wasUp = streamUp;
           streamUp = up;
           // The next poll was set a minute away while the stream was up: bring it back to the
           // pace without one (pokes may be missed from now on). A cycle running or failing sets its own.
-          if (wasUp && !up && !cycle && failures === 0) schedule(pollMs());
+          if (wasUp && !up && !loop.isRunning() && loop.failures() === 0) loop.schedule(pollMs());
         },
       }) ?? null;
   }
@@ -750,7 +537,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   function stop(): void {
     if (stopped) return;
     stopped = true;
-    if (timer !== null) clearTimeout(timer);
+    loop.stop();
     removeHook?.();
     env.removeEventListener('online', onOnline);
     env.removeEventListener('visibilitychange', onVisibility);
@@ -769,7 +556,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (!opened) return 0;
     if (!stopped) {
       if (leader) {
-        await syncNow();
+        await loop.runNow();
       } else {
         // The leader is another tab: push from here too (the server applies a change once).
         try {
@@ -791,7 +578,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       if (opened) clearTeamData(storage, tasksPort, metaStore);
     },
     retry: () => {
-      failures = 0;
+      loop.resetFailures();
       lastError = null;
       if (refused) {
         // Storage is tried again with everything this tab holds; sync resumes once it takes it.
@@ -801,7 +588,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
           if (!ok || stopped) return;
           refused = null;
           refreshStatus();
-          void syncNow();
+          void loop.runNow();
         });
         return;
       }
@@ -811,7 +598,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         refreshStatus();
         return;
       }
-      void syncNow();
+      void loop.runNow();
     },
     answerFirstSync: (choice: FirstSyncChoice) => {
       const meta = workingMeta();
@@ -820,13 +607,13 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       saveMeta(meta);
       catchUp(true);
       refreshStatus();
-      void syncNow();
+      void loop.runNow();
     },
   };
   running = handle;
   setSyncControls(handle);
-  setConflictControls({ settle });
-  loadStoredConflicts();
+  setConflictControls({ settle: conflicts.settle });
+  conflicts.showStored();
 
   function afterOpen(): void {
     removeHook = tasksPort.setWriteHook(hook);
