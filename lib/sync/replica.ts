@@ -757,6 +757,9 @@ export function applyPullPage(
   const replaced = new Map<string, Task>();
   const added: Task[] = [];
   const takenIds = new Set(tasks.map((task) => task.id));
+  // New ids count up from the highest taken (ids are times in ms): a page of 500 new tasks would
+  // otherwise probe every id given before it, each time (quadratic over a first sync).
+  let nextIdMs = nowMs;
 
   for (const uid of page.gone) {
     touch(meta, uid);
@@ -811,17 +814,22 @@ export function applyPullPage(
     next.uid = row.uid;
     next.id = local?.id ?? 'pending';
     if (!taskSchema.safeParse(next).success) {
-      // A row this app cannot show (a required field missing): a task here keeps its values and the
-      // next diff sends them back; a new one waits until the server's row is whole.
-      if (local) meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+      // A row this app cannot show (a required field missing: a restore reached a server that had
+      // forgotten the task, and its fields were kept aside): a task here keeps its values and sends
+      // them back now, against the row's version; a new one waits until the server's row is whole.
+      if (local) {
+        meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+        diffTask(meta, row.uid, local, clockOf(meta, nowMs).stamp, false);
+      }
       continue;
     }
     if (local) {
       next.id = local.id;
       replaced.set(row.uid, next);
     } else {
-      next.id = uniqueTaskId(nowMs, takenIds);
+      next.id = uniqueTaskId(nextIdMs, takenIds);
       takenIds.add(next.id);
+      nextIdMs = Number(next.id) + 1;
       added.push(next);
       byUid.set(row.uid, next);
     }

@@ -6,7 +6,7 @@
  * `write` one transaction. IndexedDB runs transactions on the same stores in the order they were made,
  * so writes made one after another land in that order, across tabs too.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Task } from '@/lib/tasks/task';
 import { readMeta, takeTouched, type SyncMeta } from '../replica';
 
@@ -114,33 +114,39 @@ export async function openReplicaDb(name: string = REPLICA_DB_NAME): Promise<Rep
 
   function write(change: ReplicaWrite): Promise<void> {
     const tx = db.transaction(STORES, 'readwrite');
-    const tasks = tx.objectStore('tasks');
-    for (const task of change.putTasks ?? []) void tasks.put(task, task.id);
-    for (const id of change.deleteTaskIds ?? []) void tasks.delete(id);
+    // The browser's own stores, not idb's wrappers: a wrapped put makes a promise and two listeners
+    // per request, which cost more than the put itself for thousands of records (profiled: 1.4 s of
+    // 8.6 s at the first sync of 5,000 tasks). The transaction's `done` reports every request's error.
+    const raw = (name: (typeof STORES)[number]): IDBObjectStore => unwrap(tx.objectStore(name));
+    const tasks = raw('tasks');
+    for (const task of change.putTasks ?? []) tasks.put(task, task.id);
+    for (const id of change.deleteTaskIds ?? []) tasks.delete(id);
     if (change.meta) {
       const meta = change.meta;
       const touched = takeTouched(meta);
-      const synced = tx.objectStore('synced');
-      const dirty = tx.objectStore('dirty');
+      const synced = raw('synced');
+      const dirty = raw('dirty');
       if (touched === 'all' || change.wholeMeta) {
-        void synced.clear();
-        void dirty.clear();
-        for (const [uid, entry] of Object.entries(meta.tasks)) void synced.put(entry, uid);
-        for (const [uid, entry] of Object.entries(meta.dirty)) void dirty.put(entry, uid);
+        synced.clear();
+        dirty.clear();
+        for (const [uid, entry] of Object.entries(meta.tasks)) synced.put(entry, uid);
+        for (const [uid, entry] of Object.entries(meta.dirty)) dirty.put(entry, uid);
       } else {
         for (const uid of touched) {
           const entry = meta.tasks[uid];
-          void (entry ? synced.put(entry, uid) : synced.delete(uid));
+          if (entry) synced.put(entry, uid);
+          else synced.delete(uid);
           const pending = meta.dirty[uid];
-          void (pending ? dirty.put(pending, uid) : dirty.delete(uid));
+          if (pending) dirty.put(pending, uid);
+          else dirty.delete(uid);
         }
       }
       const { tasks: _tasks, dirty: _dirty, ...state } = meta;
-      void tx.objectStore('state').put(state, STATE_KEY);
+      raw('state').put(state, STATE_KEY);
     }
-    const marks = tx.objectStore('marks');
-    for (const mark of change.addMarks ?? []) void marks.put(mark.uid, mark.id);
-    for (const id of change.deleteMarks ?? []) void marks.delete(id);
+    const marks = raw('marks');
+    for (const mark of change.addMarks ?? []) marks.put(mark.uid, mark.id);
+    for (const id of change.deleteMarks ?? []) marks.delete(id);
     return tx.done;
   }
 

@@ -1,0 +1,334 @@
+/**
+ * `npm run bench:team-scale`: team mode with 5,000, 20,000 and 50,000 team tasks (20 % open, the rest
+ * completed over the past year), on the production build (run `npm run build` first), in Debian's
+ * Chromium when installed. Not part of `npm test`; prints figures, exits 1 when a target is missed.
+ *
+ * Per size: a fresh server (TEAM_SYNC=on, SQLite), an admin and a member; the member uploads the tasks
+ * through /api/sync/push. Then, in one browser profile per account (IndexedDB kept between visits):
+ * - first sync of a new device: navigation → `Synced` with the tasks stored (admin, Manage Tasks);
+ * - a synced device: navigation → first contentful paint and → the first row, over `--runs` reloads;
+ * - long tasks (PerformanceObserver 'longtask') from navigation to `--window` ms after load;
+ * - one task command's main-thread time, median of `--commands`: Manage Tasks' Mark as Completed (admin)
+ *   and a task grid slider move (member, Create Tasks page), each timed from the event to the end of its synchronous work
+ *   (React renders a discrete event's update in the same task) plus the rendering frame after it;
+ * - browser storage used (navigator.storage.estimate) and how many tasks the browser holds.
+ * Targets (issue 23): first sync ≤ 15 s at 50,000; first content ≤ 1 s; a command ≤ 5 ms at every size
+ * and 50,000 ÷ 5,000 ≤ 1.5; no long task over 200 ms after load; storage ≤ 50 MB at 50,000.
+ * Usage: npm run bench:team-scale [-- --sizes 5000,20000,50000 --runs 3 --commands 9 --window 3000]
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import {
+  argValue,
+  CHROMIUM_FLAGS,
+  fmt,
+  median,
+  registerAccount,
+  reportMissed,
+  startServer,
+  systemChromium,
+  worst,
+} from './bench-support.mjs';
+
+const port = Number(process.env.BENCH_PORT ?? 3335);
+const sizes = (argValue('--sizes') ?? '5000,20000,50000').split(',').map(Number);
+const runs = Number(argValue('--runs') ?? 3);
+const commands = Number(argValue('--commands') ?? 9);
+const windowMs = Number(argValue('--window') ?? 3000);
+const PUSH_SIZE = 200;
+const DAY_MS = 24 * 60 * 60_000;
+const TARGETS = {
+  firstSyncMs: 15_000,
+  firstContentMs: 1000,
+  commandMs: 5,
+  ratio: 1.5,
+  longTaskMs: 200,
+  storageMb: 50,
+};
+
+process.env.TEAM_SYNC = 'on';
+process.env.RATE_LIMIT_SYNC_MAX = '1000000';
+process.env.SYNC_PUSH_BYTES_PER_MINUTE = String(1024 ** 3);
+process.env.SYNC_MAX_TASKS_PER_OWNER = '1000000';
+
+const WORDS =
+  'plan review draft ship budget venue client report sprint design roadmap invoice launch backlog metrics hiring onboarding release audit feedback'.split(
+    ' ',
+  );
+const words = (/** @type {number} */ count, /** @type {number} */ seed) =>
+  Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]).join(' ');
+let counter = 0;
+const stamp = () =>
+  `${String(Date.now()).padStart(15, '0')}-${String(counter++ % 1e6).padStart(6, '0')}-bench`;
+
+/** Task `index` of the upload: one in five open, the others completed on a day of the past year. */
+function taskValues(/** @type {number} */ index, /** @type {{ fullName: string, email: string }} */ owner) {
+  const open = index % 5 === 0;
+  const completedAt = new Date(Date.now() - ((index * 37) % 365) * DAY_MS - 60_000).toISOString();
+  return {
+    title: `${words(4, index)} ${index}`,
+    description: words(22, index + 1),
+    priority: ['High', 'Medium', 'Low'][index % 3],
+    deadline: `2027-0${(index % 9) + 1}-1${index % 10}`,
+    progress: open ? (index * 7) % 100 : 100,
+    ...(open ? {} : { status: 'Completed', completedAt, updatedAt: completedAt }),
+    assignedTo: owner.fullName,
+    email: owner.email,
+  };
+}
+
+async function upload(
+  /** @type {string} */ base,
+  /** @type {{ token: string, fullName: string, email: string }} */ owner,
+  /** @type {number} */ count,
+) {
+  for (let start = 0; start < count; start += PUSH_SIZE) {
+    const ops = [];
+    for (let index = start; index < Math.min(count, start + PUSH_SIZE); index++) {
+      const hlc = stamp();
+      const values = taskValues(index, owner);
+      ops.push({
+        opId: randomUUID(),
+        uid: randomUUID(),
+        baseV: 0,
+        kind: 'upsert',
+        fields: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value, hlc }])),
+      });
+    }
+    const response = await fetch(`${base}/api/sync/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ clientId: 'bench-upload', ops }),
+    });
+    if (response.status !== 200) throw new Error(`push: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** A browser profile on disk for one account: IndexedDB stays between its visits. */
+async function device(
+  /** @type {string} */ base,
+  /** @type {{ token: string, email: string, fullName: string }} */ account,
+) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-team-scale-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: systemChromium(process.env.CHROMIUM_PATH),
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${base}/robots.txt`);
+  await page.evaluate(({ token, email, fullName }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify({ email }));
+    localStorage.setItem('loggedInUser', JSON.stringify({ name: fullName }));
+  }, account);
+  await page.addInitScript(() => {
+    const marks = /** @type {{ __longTasks: { start: number, duration: number }[] }} */ (
+      /** @type {unknown} */ (window)
+    );
+    marks.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        marks.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How many tasks team mode's store holds on this device. */
+function storedCount(/** @type {import('@playwright/test').Page} */ page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const opening = indexedDB.open('tasklane-team');
+        opening.onupgradeneeded = () => opening.transaction?.abort();
+        opening.onerror = () => resolve(0);
+        opening.onsuccess = () => {
+          const counting = opening.result.transaction('tasks').objectStore('tasks').count();
+          counting.onsuccess = () => {
+            opening.result.close();
+            resolve(counting.result);
+          };
+        };
+      }),
+  );
+}
+
+const synced = (/** @type {import('@playwright/test').Page} */ page) =>
+  page.waitForFunction(
+    () => document.querySelector('header [role="status"]')?.textContent === 'Synced',
+    undefined,
+    {
+      timeout: 600_000,
+      polling: 100,
+    },
+  );
+
+/** One visit of `path` on a synced device: first paint, first content, long tasks. */
+async function visit(
+  /** @type {import('@playwright/test').Page} */ page,
+  /** @type {string} */ url,
+  /** @type {string} */ selector,
+) {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector(selector, { timeout: 60_000 });
+  const content = await page.evaluate(() => performance.now());
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  return page.evaluate(
+    ({ contentAt, windowAfterLoad }) => {
+      const navigation = /** @type {PerformanceNavigationTiming} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+      const end = navigation.loadEventEnd + windowAfterLoad;
+      const longTasks = /** @type {{ __longTasks: { start: number, duration: number }[] }} */ (
+        /** @type {unknown} */ (window)
+      ).__longTasks.filter((entry) => entry.start < end);
+      return { fcp, content: contentAt, longest: Math.max(0, ...longTasks.map((entry) => entry.duration)) };
+    },
+    { contentAt: content, windowAfterLoad: windowMs },
+  );
+}
+
+/**
+ * The main-thread time of `act` (run in the page): its synchronous work, then the frame that paints
+ * it (requestAnimationFrame → the task after it), in ms.
+ */
+async function timeCommand(/** @type {import('@playwright/test').Page} */ page, /** @type {string} */ kind) {
+  return page.evaluate(
+    (which) =>
+      new Promise((resolve, reject) => {
+        let target;
+        if (which === 'complete') {
+          target = [...document.querySelectorAll('main button')].find((button) =>
+            button.textContent?.includes('Mark as Completed'),
+          );
+        } else {
+          target = document.querySelector('main input[type="range"]');
+        }
+        if (!target) {
+          reject(new Error(`nothing to ${which}`));
+          return;
+        }
+        const start = performance.now();
+        if (which === 'complete') {
+          /** @type {HTMLButtonElement} */ (target).click();
+        } else {
+          const input = /** @type {HTMLInputElement} */ (target);
+          const next = String((Number(input.value) + 7) % 100);
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, next);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+        const sync = performance.now() - start;
+        requestAnimationFrame(() => setTimeout(() => resolve({ sync, painted: performance.now() - start })));
+      }),
+    kind,
+  );
+}
+
+/** @type {Record<number, { commandAdmin: number, commandMember: number }>} */
+const bySize = {};
+const missed = [];
+
+for (const size of sizes) {
+  const { base, stop } = await startServer({ port, dataDir: `data/bench-team-scale-${size}` });
+  try {
+    const admin = await registerAccount(base, { fullName: 'Scale Admin', role: 'admin' });
+    const member = await registerAccount(base, { fullName: 'Scale Member' });
+    const uploadStart = Date.now();
+    await upload(base, member, size);
+    console.log(
+      `\n${size.toLocaleString('en-US')} tasks (uploaded in ${((Date.now() - uploadStart) / 1000).toFixed(1)} s)`,
+    );
+
+    // The admin's new device: first sync on Manage Tasks.
+    const adminDevice = await device(base, admin);
+    const firstStart = Date.now();
+    await adminDevice.page.goto(`${base}/admin/manage-tasks`);
+    await synced(adminDevice.page);
+    const firstSyncMs = Date.now() - firstStart;
+    const held = await storedCount(adminDevice.page);
+    const storage = await adminDevice.page.evaluate(async () => {
+      const estimate = /** @type {StorageEstimate & { usageDetails?: Record<string, number> }} */ (
+        await navigator.storage.estimate()
+      );
+      return { usage: estimate.usage ?? 0, indexedDB: estimate.usageDetails?.indexedDB ?? NaN };
+    });
+    console.log(
+      `  first sync (admin, new device): ${(firstSyncMs / 1000).toFixed(1)} s; the browser holds ${held.toLocaleString('en-US')} tasks; storage ${(storage.usage / 1e6).toFixed(1)} MB (IndexedDB ${(storage.indexedDB / 1e6).toFixed(1)} MB)`,
+    );
+
+    const visits = [];
+    for (let run = 0; run < runs; run++) {
+      visits.push(await visit(adminDevice.page, `${base}/admin/manage-tasks`, 'main table tbody tr'));
+    }
+    console.log(
+      `  Manage Tasks, synced device: first contentful paint ${fmt(median(visits.map((v) => v.fcp)))}, first row ${fmt(median(visits.map((v) => v.content)))} (worst ${fmt(worst(visits.map((v) => v.content)))}), longest task ${fmt(worst(visits.map((v) => v.longest)))}`,
+    );
+    await synced(adminDevice.page);
+    const adminTimes = [];
+    for (let index = 0; index < commands; index++) {
+      adminTimes.push(await timeCommand(adminDevice.page, 'complete'));
+      await adminDevice.page.waitForTimeout(300);
+    }
+    await adminDevice.close();
+
+    const memberDevice = await device(base, member);
+    await memberDevice.page.goto(`${base}/user/dashboard`);
+    await synced(memberDevice.page);
+    const memberVisit = await visit(
+      memberDevice.page,
+      `${base}/user/dashboard`,
+      '[aria-roledescription="draggable task"]',
+    );
+    const memberTimes = [];
+    for (let index = 0; index < commands; index++) {
+      memberTimes.push(await timeCommand(memberDevice.page, 'slide'));
+      await memberDevice.page.waitForTimeout(300);
+    }
+    await memberDevice.close();
+
+    const commandAdmin = median(adminTimes.map((t) => t.sync));
+    const commandMember = median(memberTimes.map((t) => t.sync));
+    bySize[size] = { commandAdmin, commandMember };
+    console.log(
+      `  Mark as Completed (admin): ${fmt(commandAdmin)} synchronous, ${fmt(median(adminTimes.map((t) => t.painted)))} to the next frame`,
+    );
+    console.log(
+      `  task grid slider (member): ${fmt(commandMember)} synchronous, ${fmt(median(memberTimes.map((t) => t.painted)))} to the next frame; first card ${fmt(memberVisit.content)}, longest task ${fmt(memberVisit.longest)}`,
+    );
+    if (size === Math.max(...sizes)) {
+      if (firstSyncMs > TARGETS.firstSyncMs) missed.push(`first sync ${size}`);
+      if (storage.usage / 1e6 > TARGETS.storageMb) missed.push(`storage ${size}`);
+    }
+    if (median(visits.map((v) => v.content)) > TARGETS.firstContentMs) missed.push(`first content ${size}`);
+    if (worst(visits.map((v) => v.longest)) > TARGETS.longTaskMs) missed.push(`long task ${size}`);
+    if (commandAdmin > TARGETS.commandMs) missed.push(`Mark as Completed ${size}`);
+    if (commandMember > TARGETS.commandMs) missed.push(`slider ${size}`);
+  } finally {
+    stop();
+  }
+}
+
+const smallest = Math.min(...sizes);
+const largest = Math.max(...sizes);
+if (largest !== smallest) {
+  for (const key of /** @type {const} */ (['commandAdmin', 'commandMember'])) {
+    const ratio = bySize[largest][key] / bySize[smallest][key];
+    console.log(
+      `\n${key}: ${largest.toLocaleString('en-US')} ÷ ${smallest.toLocaleString('en-US')} = ${ratio.toFixed(2)}`,
+    );
+    if (ratio > TARGETS.ratio) missed.push(`${key} ratio`);
+  }
+}
+reportMissed(missed);
