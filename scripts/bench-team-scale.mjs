@@ -203,27 +203,24 @@ async function visit(
  * The main-thread time of `act` (run in the page): its synchronous work, then the frame that paints
  * it (requestAnimationFrame → the task after it), in ms.
  */
-async function timeCommand(/** @type {import('@playwright/test').Page} */ page, /** @type {string} */ kind) {
-  return page.evaluate(
-    (which) =>
-      new Promise((resolve, reject) => {
-        let target;
-        if (which === 'complete') {
-          target = [...document.querySelectorAll('main button')].find((button) =>
-            button.textContent?.includes('Mark as Completed'),
-          );
-        } else {
-          target = document.querySelector('main input[type="range"]');
-        }
-        if (!target) {
-          reject(new Error(`nothing to ${which}`));
-          return;
-        }
+async function timeCommand(
+  /** @type {import('@playwright/test').Page} */ page,
+  /** @type {'complete' | 'slide'} */ kind,
+) {
+  const target =
+    kind === 'complete'
+      ? page.getByRole('button', { name: /Mark as Completed/ }).first()
+      : page.getByRole('slider', { name: /^Progress of / }).first();
+  const handle = await target.elementHandle({ timeout: 30_000 });
+  if (!handle) throw new Error(`nothing to ${kind}`);
+  return handle.evaluate(
+    (element, which) =>
+      new Promise((resolve) => {
         const start = performance.now();
         if (which === 'complete') {
-          /** @type {HTMLButtonElement} */ (target).click();
+          /** @type {HTMLButtonElement} */ (element).click();
         } else {
-          const input = /** @type {HTMLInputElement} */ (target);
+          const input = /** @type {HTMLInputElement} */ (element);
           const next = String((Number(input.value) + 7) % 100);
           Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, next);
           input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -284,13 +281,9 @@ for (const size of sizes) {
     await adminDevice.close();
 
     const memberDevice = await device(base, member);
-    await memberDevice.page.goto(`${base}/user/dashboard`);
+    await memberDevice.page.goto(`${base}/user/userpage`);
     await synced(memberDevice.page);
-    const memberVisit = await visit(
-      memberDevice.page,
-      `${base}/user/dashboard`,
-      '[aria-roledescription="draggable task"]',
-    );
+    const memberVisit = await visit(memberDevice.page, `${base}/user/userpage`, 'main article');
     const memberTimes = [];
     for (let index = 0; index < commands; index++) {
       memberTimes.push(await timeCommand(memberDevice.page, 'slide'));

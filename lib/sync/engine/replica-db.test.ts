@@ -89,6 +89,14 @@ describe('the IndexedDB replica', () => {
     expect((await db.load()).meta?.dirty[uid0]).toEqual(kept);
   });
 
+  it('reads the tasks alone, saying whether bookkeeping is stored', async () => {
+    const db = await open();
+    await db.write({ putTasks: [task('1')] });
+    expect(await db.loadTasks()).toEqual({ tasks: [task('1')], hasMeta: false });
+    await db.write({ meta: createMeta('user-1', 'client0000000001'), wholeMeta: true });
+    expect(await db.loadTasks()).toEqual({ tasks: [task('1')], hasMeta: true });
+  });
+
   it('clears the bookkeeping and leaves the tasks', async () => {
     const db = await open();
     const meta = createMeta('user-1', 'client0000000001');

@@ -59,6 +59,8 @@ export interface ReplicaWrite {
 
 export interface ReplicaDb {
   load(): Promise<ReplicaSnapshot>;
+  /** The tasks alone, and whether bookkeeping is stored (what a page needs before it shows them). */
+  loadTasks(): Promise<{ tasks: Task[]; hasMeta: boolean }>;
   /** The bookkeeping alone (a tab that starts to sync reads it afresh: another tab synced before). */
   loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>>;
   /** Rejects with the browser's error (QuotaExceededError when storage is full). */
@@ -86,6 +88,16 @@ export async function openReplicaDb(name: string = REPLICA_DB_NAME): Promise<Rep
   async function load(): Promise<ReplicaSnapshot> {
     const [tasks, rest] = await Promise.all([db.getAll('tasks'), loadMeta()]);
     return { tasks, ...rest };
+  }
+
+  async function loadTasks(): Promise<{ tasks: Task[]; hasMeta: boolean }> {
+    const tx = db.transaction(['tasks', 'state'], 'readonly');
+    const [tasks, states] = await Promise.all([
+      tx.objectStore('tasks').getAll(),
+      tx.objectStore('state').count(),
+    ]);
+    await tx.done;
+    return { tasks, hasMeta: states > 0 };
   }
 
   async function loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>> {
@@ -156,5 +168,5 @@ export async function openReplicaDb(name: string = REPLICA_DB_NAME): Promise<Rep
     await tx.done;
   }
 
-  return { load, loadMeta, write, clearMeta, close: () => db.close() };
+  return { load, loadTasks, loadMeta, write, clearMeta, close: () => db.close() };
 }

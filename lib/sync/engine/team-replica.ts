@@ -94,11 +94,11 @@ function removeLegacyKeys(): void {
  */
 async function migrateLegacy(
   db: ReplicaDb,
-  stored: { tasks: Task[]; meta: SyncMeta | null },
+  stored: { tasks: Task[]; hasMeta: boolean },
 ): Promise<{ tasks: Task[]; fullDiff: boolean }> {
   const legacy = readLegacy();
   if (!legacy) return { tasks: stored.tasks, fullDiff: false };
-  const takeMeta = stored.meta === null && legacy.meta !== null;
+  const takeMeta = !stored.hasMeta && legacy.meta !== null;
   const marks: TaskMark[] = takeMeta
     ? []
     : legacy.tasks.map((task) => ({ id: task.id, uid: typeof task.uid === 'string' ? task.uid : '' }));
@@ -364,9 +364,9 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     let fullDiff = false;
     if (db) {
       try {
-        const stored = await db.load();
+        const stored = await db.loadTasks();
         ({ tasks, fullDiff } = await migrateLegacy(db, stored));
-        if (!fullDiff && stored.meta === null && tasks.length > 0) fullDiff = true;
+        if (!fullDiff && !stored.hasMeta && tasks.length > 0) fullDiff = true;
       } catch (error) {
         refused(isQuotaError(error) ? 'full' : 'unavailable');
       }
