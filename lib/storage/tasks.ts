@@ -147,6 +147,7 @@ function writeLocalEdit(prev: readonly Task[], next: Task[]): void {
  * Throws `StorageQuotaError`/`StorageUnavailableError` when the browser refuses the write.
  */
 function changeTasks(change: (tasks: readonly Task[]) => Task[]): boolean {
+  const started = performance.now();
   const current = store.read();
   const next = change(current);
   if (next === current) return false;
@@ -158,8 +159,22 @@ function changeTasks(change: (tasks: readonly Task[]) => Task[]): boolean {
     throw error;
   }
   announceNextOccurrences();
+  measureCommand(started);
   return true;
 }
+
+/**
+ * A command's own main-thread time (the change, the write, team sync's record and store), without the
+ * screens' render that follows: a User Timing entry `tasklane:command` for bench:team-scale and the
+ * browser's performance panel. The buffer keeps the last ones only.
+ */
+function measureCommand(started: number): void {
+  if (typeof performance.measure !== 'function') return;
+  performance.measure(COMMAND_MEASURE, { start: started, end: performance.now() });
+  if (++measured % 100 === 0) performance.clearMeasures(COMMAND_MEASURE);
+}
+const COMMAND_MEASURE = 'tasklane:command';
+let measured = 0;
 
 /**
  * What every command's change brings with it: a repeating task it completed makes its next occurrence
