@@ -57,6 +57,29 @@ function comparable(changes: PulledTask[]): [string, number, boolean, Record<str
 }
 
 describe('the real server and the in-memory reference server', () => {
+  it('refuse a refused operation again when it is pushed again', async () => {
+    const admin = await createAdminWithToken();
+    await clearSyncTables();
+    const memory = new MemoryServer();
+    const big = 'x'.repeat(SYNC_LIMITS.maxValueChars - 2);
+    const request = {
+      clientId: 'c1',
+      ops: [upsertOp('big', 't1', { title: big, description: big }), upsertOp('small', 't2', { title: 'S' })],
+    };
+    for (let round = 0; round < 2; round++) {
+      const expected = memory.push(admin.user.id, request, Date.now());
+      const res = await push(admin.token, request.clientId, request.ops);
+      expect(
+        { acks: res.body.acks, rejected: res.body.rejected, seq: res.body.seq },
+        `round ${round}`,
+      ).toEqual({
+        acks: expected.acks,
+        rejected: expected.rejected,
+        seq: expected.seq,
+      });
+    }
+  });
+
   it('give the same acks and sequence numbers, and end with the same rows and conflict records', async () => {
     const admin = await createAdminWithToken();
     let opCount = 0;
