@@ -133,9 +133,9 @@ function run(
   { replicas: count, skews, actions }: { replicas: number; skews: number[]; actions: Action[] },
   afterEach: (replicas: readonly SimReplica[], server: MemoryServer, now: number) => void = () => {},
 ) {
-  // Tasks reassigned away from the user: pulls report them gone, pushes to them are refused.
+  // Tasks reassigned away from the user (a member): pulls report them gone, pushes to them are refused.
   const hidden = new Set<string>();
-  const server = new MemoryServer({ canSee: (_user, task) => !hidden.has(task.uid) });
+  const server = new MemoryServer({ users: [{ id: USER, role: 'user' }] });
   let now = 1_000_000;
   const replicas = Array.from(
     { length: count },
@@ -153,7 +153,7 @@ function run(
       if (uid !== undefined) {
         if (hidden.has(uid)) hidden.delete(uid);
         else hidden.add(uid);
-        server.touch(uid);
+        server.reassign(uid, { ownerId: hidden.has(uid) ? 'someone-else' : USER, assigneeId: null });
       }
       continue;
     }
