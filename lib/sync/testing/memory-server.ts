@@ -20,7 +20,14 @@ import {
   SYNC_LIMITS,
   type SyncOp,
 } from '../protocol';
-import { type ConflictDraft, decidePush, type SeenOp, type StoredTask, writerKey } from '../push-rules';
+import {
+  type ConflictDraft,
+  decidePush,
+  type Revocation,
+  type SeenOp,
+  type StoredTask,
+  writerKey,
+} from '../push-rules';
 
 interface FieldWriteRecord {
   uid: string;
@@ -54,6 +61,8 @@ export class MemoryServer {
   /** Every field write applied (first delivery), and the values of edits of purged tasks. */
   readonly writes: FieldWriteRecord[] = [];
   readonly rejectedOps: SyncOp[] = [];
+  /** Tasks taken from users who may no longer see them (as the server's sync_revocations). */
+  readonly revocations: Revocation[] = [];
   /** Tasks whose tombstones were purged. */
   readonly purged = new Set<string>();
   private readonly owners = new Map<string, TaskOwners>();
@@ -128,6 +137,7 @@ export class MemoryServer {
       this.owners.set(uid, { ownerId: task.ownerId, assigneeId: task.assigneeId });
     }
     this.conflicts.push(...decision.conflicts);
+    this.revocations.push(...decision.revocations);
     if (decision.touched) this.seq = seq;
     return decision.response;
   }
@@ -212,6 +222,7 @@ export class MemoryServer {
       this.tasks.delete(uid);
       this.owners.delete(uid);
       this.purged.add(uid);
+      this.revocations.splice(0, this.revocations.length, ...this.revocations.filter((r) => r.uid !== uid));
       const last = this.purgedThrough;
       if (!last || task.version > last.version || (task.version === last.version && uid > last.uid)) {
         this.purgedThrough = { version: task.version, uid };
