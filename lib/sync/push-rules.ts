@@ -121,6 +121,7 @@ export interface PushDecision {
   response: PushResponse;
   /** Whether an operation was handled for the first time: the push then takes `seq`. */
   touched: boolean;
+  /** The server's clock after the push: the caller keeps it for the next one. */
   clock: HlcState;
 }
 

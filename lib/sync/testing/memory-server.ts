@@ -6,8 +6,7 @@
  * rows, `gone` for every row changed after the cursor that the caller cannot see, and `reset` for
  * a cursor older than the purged tombstones.
  */
-import type { SyncActor, SyncRole } from '../access';
-import { canSeeTask } from '../access';
+import { canSeeTask, type SyncActor, type SyncRole } from '../access';
 import { compareHlc, createClock } from '../hlc';
 import { mergeOp, taskValues, type SyncedTask } from '../merge';
 import {
@@ -23,6 +22,7 @@ import {
 import {
   type ConflictDraft,
   decidePush,
+  type OpRecord,
   type Revocation,
   type SeenOp,
   type StoredTask,
@@ -143,7 +143,7 @@ export class MemoryServer {
   }
 
   /** The test records of a push's operations, with the tasks as each one found them. */
-  private record(changes: ReturnType<typeof decidePush>['changes'], seq: number): void {
+  private record(changes: OpRecord[], seq: number): void {
     const scratch = new Map<string, SyncedTask | undefined>();
     for (const { op, outcome } of changes) {
       if (outcome === 'forbidden') {
