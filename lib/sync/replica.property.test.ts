@@ -135,7 +135,10 @@ function run(
 ) {
   // Tasks reassigned away from the user (a member): pulls report them gone, pushes to them are refused.
   const hidden = new Set<string>();
-  const server = new MemoryServer({ users: [{ id: USER, role: 'user' }] });
+  const server = new MemoryServer({
+    users: [{ id: USER, role: 'user' }],
+    canSee: (_user, task) => !hidden.has(task.uid),
+  });
   let now = 1_000_000;
   const replicas = Array.from(
     { length: count },
@@ -153,7 +156,7 @@ function run(
       if (uid !== undefined) {
         if (hidden.has(uid)) hidden.delete(uid);
         else hidden.add(uid);
-        server.reassign(uid, { ownerId: hidden.has(uid) ? 'someone-else' : USER, assigneeId: null });
+        server.touch(uid);
       }
       continue;
     }

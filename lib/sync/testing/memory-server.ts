@@ -48,6 +48,13 @@ interface MemoryServerOptions {
   users?: MemoryUser[];
   /** SYNC_MAX_TASKS_PER_OWNER. */
   maxTasksPerOwner?: number;
+  /**
+   * A further limit on who sees a task, standing for reassignments made outside sync (the replica
+   * property test hides and shows tasks at random, whatever becomes of them): to the rule book a
+   * task it hides has no owner and no assignee, so a member's writes to it are refused and their
+   * pulls name it in `gone`.
+   */
+  canSee?: (userId: string, task: SyncedTask) => boolean;
 }
 
 /** Who may see a task: its owner and its bound assignee (admins see all). */
@@ -83,16 +90,26 @@ export class MemoryServer {
     return { id: userId, role: user?.role ?? 'admin' };
   }
 
+  private hidden(userId: string, uid: string): boolean {
+    const task = this.tasks.get(uid);
+    return task !== undefined && this.options.canSee !== undefined && !this.options.canSee(userId, task);
+  }
+
   private visible(userId: string, uid: string): boolean {
-    return canSeeTask(this.actor(userId), this.owners.get(uid) ?? { ownerId: null, assigneeId: null });
+    const owners = this.owners.get(uid) ?? { ownerId: null, assigneeId: null };
+    return canSeeTask(this.actor(userId), owners) && !this.hidden(userId, uid);
   }
 
   push(userId: string, request: PushRequest, nowMs: number): PushResponse {
     const actor = this.actor(userId);
     const stored = new Map<string, StoredTask>();
+    const masked = new Set<string>();
     for (const op of request.ops) {
       const task = this.tasks.get(op.uid);
-      if (task) stored.set(op.uid, { synced: task, ...this.owners.get(op.uid)! });
+      if (!task) continue;
+      if (this.hidden(userId, op.uid)) masked.add(op.uid);
+      const owners = masked.has(op.uid) ? { ownerId: null, assigneeId: null } : this.owners.get(op.uid)!;
+      stored.set(op.uid, { synced: task, ...owners });
     }
     const users = this.options.users ?? [];
     const assigneeIds = new Map<string, string>();
@@ -134,7 +151,7 @@ export class MemoryServer {
     }
     for (const [uid, task] of decision.rows) {
       this.tasks.set(uid, task.synced);
-      this.owners.set(uid, { ownerId: task.ownerId, assigneeId: task.assigneeId });
+      if (!masked.has(uid)) this.owners.set(uid, { ownerId: task.ownerId, assigneeId: task.assigneeId });
     }
     this.conflicts.push(...decision.conflicts);
     this.revocations.push(...decision.revocations);
@@ -162,16 +179,6 @@ export class MemoryServer {
       }
       if (existing || op.baseV === 0) scratch.set(op.uid, mergeOp(existing, op, seq).task);
     }
-  }
-
-  /**
-   * A change of who sees a task made outside sync (an admin's reassignment): the row moves, so the
-   * next pull of whoever lost it names it in `gone`.
-   */
-  reassign(uid: string, owners: TaskOwners): void {
-    if (!this.tasks.has(uid)) return;
-    this.owners.set(uid, owners);
-    this.touch(uid);
   }
 
   /**
