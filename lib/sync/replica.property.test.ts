@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { compareHlc } from './hlc';
 import { applyPullPage, finishWalk, hasPending, isIdlePage } from './replica';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
@@ -249,7 +250,16 @@ describe('team sync replicas (property)', () => {
           // A write whose value another write of the same field also holds loses nothing when only
           // that one is kept (the merge keeps no record of a value it still has).
           const same = (value: unknown) => JSON.stringify(value) === JSON.stringify(write.value);
+          // The server derives `assigneeId` from an `assignedTo` written after it, with the name's
+          // stamp (lib/sync/assignee-binding.ts): the later name supersedes the earlier id.
+          const name = server.tasks.get(write.uid)?.fields.assignedTo;
+          const superseded =
+            write.field === 'assigneeId' &&
+            final !== undefined &&
+            final.hlc === name?.hlc &&
+            compareHlc(final.hlc, write.hlc) > 0;
           const kept =
+            superseded ||
             final?.hlc === write.hlc ||
             (final !== undefined && same(final.value)) ||
             server.conflicts.some(
