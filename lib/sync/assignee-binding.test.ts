@@ -98,7 +98,7 @@ describe('decideAssigneeBinding', () => {
 });
 
 /**
- * The server's binding step (lib/server/sync/push-changes.ts bindAssignee) over the pure merge, with a fixed
+ * The server's binding step (lib/sync/push-rules.ts bindAssignee) over the pure merge, with a fixed
  * directory of names: applied after each operation, in any delivery order, it must end in the same
  * fields, and the id must always name the person the final name resolves to or was chosen with.
  */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { compareHlc } from './hlc';
 import { applyPullPage, finishWalk, hasPending, isIdlePage, takeTouched, type SyncMeta } from './replica';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
@@ -133,9 +134,12 @@ function run(
   { replicas: count, skews, actions }: { replicas: number; skews: number[]; actions: Action[] },
   afterEach: (replicas: readonly SimReplica[], server: MemoryServer, now: number) => void = () => {},
 ) {
-  // Tasks reassigned away from the user: pulls report them gone, pushes to them are refused.
+  // Tasks reassigned away from the user (a member): pulls report them gone, pushes to them are refused.
   const hidden = new Set<string>();
-  const server = new MemoryServer({ canSee: (_user, task) => !hidden.has(task.uid) });
+  const server = new MemoryServer({
+    users: [{ id: USER, role: 'user' }],
+    canSee: (_user, task) => !hidden.has(task.uid),
+  });
   let now = 1_000_000;
   const replicas = Array.from(
     { length: count },
@@ -244,7 +248,16 @@ function expectConverged(scenario: Parameters<typeof run>[0]): void {
     // A write whose value another write of the same field also holds loses nothing when only
     // that one is kept (the merge keeps no record of a value it still has).
     const same = (value: unknown) => JSON.stringify(value) === JSON.stringify(write.value);
+    // The server derives `assigneeId` from an `assignedTo` written after it, with the name's
+    // stamp (lib/sync/assignee-binding.ts): the later name supersedes the earlier id.
+    const name = server.tasks.get(write.uid)?.fields.assignedTo;
+    const superseded =
+      write.field === 'assigneeId' &&
+      final !== undefined &&
+      final.hlc === name?.hlc &&
+      compareHlc(final.hlc, write.hlc) > 0;
     const kept =
+      superseded ||
       final?.hlc === write.hlc ||
       (final !== undefined && same(final.value)) ||
       server.conflicts.some(
@@ -285,6 +298,30 @@ const RESTORE_AFTER_PURGE = {
   ],
 } satisfies Parameters<typeof run>[0];
 
+/** The same with a restore sent by an undo (based on version 0), from three replicas. */
+const UNDO_AFTER_PURGE = {
+  replicas: 3,
+  skews: [-2, -13, -28, -4],
+  actions: [
+    { t: 'create', r: 1, title: 'A' },
+    { t: 'push', r: 1, mode: 'ok' },
+    { t: 'pull', r: 2 },
+    { t: 'delete', r: 2, pick: 0 },
+    { t: 'undo', r: 2, pick: 0 },
+    { t: 'delete', r: 1, pick: 0 },
+    { t: 'push', r: 1, mode: 'ok' },
+    { t: 'foreign', r: 0, pick: 0, field: 'title', value: 0 },
+    { t: 'pullPage', r: 0 },
+    { t: 'pull', r: 2 },
+    { t: 'undo', r: 0, pick: 0 },
+    { t: 'undo', r: 0, pick: 0 },
+    { t: 'pullPage', r: 0 },
+    { t: 'purge' },
+    { t: 'purge' },
+    { t: 'delete', r: 0, pick: 0 },
+  ],
+} satisfies Parameters<typeof run>[0];
+
 describe('team sync replicas (property)', () => {
   it('converge to the server view with nothing pending and no value lost', () => {
     fc.assert(fc.property(scenarioArb, expectConverged), { numRuns: 500 });
@@ -292,6 +329,7 @@ describe('team sync replicas (property)', () => {
 
   it('a restore that reached a server which had forgotten the task: its values are sent again', () => {
     expectConverged(RESTORE_AFTER_PURGE);
+    expectConverged(UNDO_AFTER_PURGE);
   });
 });
 

@@ -1,9 +1,8 @@
 import 'server-only';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
-import { taskValues, type SyncedTask } from '@/lib/sync/merge';
-import type { RejectReason, SyncOp } from '@/lib/sync/protocol';
-import { checkTaskValues } from '@/lib/sync/task-size';
+import type { SyncOp } from '@/lib/sync/protocol';
+import type { LimitRefusal } from '@/lib/sync/push-rules';
 import { formatBytes } from '@/lib/format/bytes';
 import type { Executor, Tables, WriteStatement } from '../db';
 import type { WaitText } from '../rate-limit';
@@ -11,64 +10,29 @@ import type { WaitText } from '../rate-limit';
 /**
  * What one account may store through team sync (docs/product.md#team-sync-limits,
  * docs/decisions/0021-sync-limits.md): the size of a task (lib/sync/task-size.ts), the number of
- * tasks one owner holds, and the open conflict records of one task. The byte budget per minute is
- * counted by the push route, before the body is parsed.
+ * tasks one owner holds, and the open conflict records of one task. The first two are decided with
+ * the rest of a push (lib/sync/push-rules.ts); the byte budget per minute is counted by the push
+ * route, before the body is parsed.
  */
 
 /** Open conflict records kept per task: the oldest go when more arrive (the UI lists 200). */
 export const MAX_OPEN_CONFLICTS_PER_TASK = 200;
 
-export interface LimitRefusal {
-  reason: Extract<RejectReason, 'too-large' | 'task-limit'>;
-  message: string;
-}
-
-export function taskLimitMessage(maxTasks: number): string {
-  return `You already have ${maxTasks.toLocaleString('en-US')} synced tasks, the most one account may have: delete some to sync new ones. The change stays in this browser.`;
-}
+export { taskLimitMessage, type LimitRefusal } from '@/lib/sync/push-rules';
 
 /** The 429 text once an account's pushes used up SYNC_PUSH_BYTES_PER_MINUTE. */
 export function pushBudgetMessage(bytesPerMinute: number, wait: WaitText): string {
   return `This account sent more than ${formatBytes(bytesPerMinute)} of changes in the last minute. Sync resumes in ${wait}; your changes stay in this browser.`;
 }
 
-/**
- * The checks of one push, made before an operation is applied: `check` answers why `op` may not be
- * applied to `current` (the task as the push has it so far; undefined when the server has none), or
- * null. The owner's task count is read once, at the push's first new task.
- */
-export function createPushLimits(
-  db: Executor,
-  tables: Tables,
-  actor: SyncActor,
-  maxTasks: number,
-): { check: (op: SyncOp, current: SyncedTask | undefined) => Promise<LimitRefusal | null> } {
-  let owned: number | null = null;
-  return {
-    async check(op, current) {
-      if (op.kind === 'upsert') {
-        const values = current ? taskValues(current) : {};
-        for (const [field, write] of Object.entries(op.fields)) values[field] = write.value;
-        const message = checkTaskValues(values);
-        if (message !== null) return { reason: 'too-large', message };
-      }
-      // A new task (an upsert based on nothing): its sender becomes its owner. A delete or restore
-      // of a task the server never had makes at most a tombstone, which the cap does not count.
-      if (op.kind === 'upsert' && current === undefined && op.baseV === 0) {
-        if (owned === null) {
-          const { syncTasks } = tables;
-          const [row] = await db
-            .select({ value: count() })
-            .from(syncTasks)
-            .where(and(eq(syncTasks.ownerId, actor.id), eq(syncTasks.deleted, false)));
-          owned = Number(row?.value ?? 0);
-        }
-        if (owned >= maxTasks) return { reason: 'task-limit', message: taskLimitMessage(maxTasks) };
-        owned += 1;
-      }
-      return null;
-    },
-  };
+/** Live tasks `actor` owns: read when a push may create one (the per-owner cap, lib/sync/push-rules.ts). */
+export async function countOwnedTasks(db: Executor, tables: Tables, actor: SyncActor): Promise<number> {
+  const { syncTasks } = tables;
+  const [row] = await db
+    .select({ value: count() })
+    .from(syncTasks)
+    .where(and(eq(syncTasks.ownerId, actor.id), eq(syncTasks.deleted, false)));
+  return Number(row?.value ?? 0);
 }
 
 /**
@@ -92,7 +56,7 @@ export function refusalPayload(op: SyncOp, refusal: LimitRefusal): string {
   return JSON.stringify({ ...marker, message: refusal.message, reason: refusal.reason });
 }
 
-type NewConflict = { taskUid: string };
+type NewConflict = { uid: string };
 
 /**
  * Keeps at most MAX_OPEN_CONFLICTS_PER_TASK open records per task once a push's new ones are added:
@@ -108,7 +72,7 @@ export async function capOpenConflicts<T extends NewConflict>(
   if (incoming.length === 0) return { keep: incoming, statements: [] };
   const { syncConflicts } = tables;
   const byTask = new Map<string, T[]>();
-  for (const row of incoming) byTask.set(row.taskUid, [...(byTask.get(row.taskUid) ?? []), row]);
+  for (const row of incoming) byTask.set(row.uid, [...(byTask.get(row.uid) ?? []), row]);
   const keep: T[] = [];
   for (const rows of byTask.values()) keep.push(...rows.slice(-maxOpen));
 

@@ -1,12 +1,14 @@
 /**
- * An in-memory team-sync server for tests, with the real push and pull semantics: operations applied
- * once per `(clientId, opId)` with `mergeOp`, one sequence number per push with an operation handled
- * for the first time (each one applied or refused gives its task that number, changed or not),
- * pulls paged by `(version, uid)` returning whole rows, `gone` for rows the caller cannot see, `reset`
- * for a cursor older than the purged tombstones.
+ * An in-memory team-sync server for tests. Its pushes follow the server's own rule book
+ * (../push-rules.ts `decidePush`): operations handled once per `(clientId, opId)` (a refused one is
+ * refused again), one sequence number per push with an operation handled for the first time, the
+ * same access, limits and assignee binding. Pulls are paged by `(version, uid)` and return whole
+ * rows, `gone` for every row changed after the cursor that the caller cannot see, and `reset` for
+ * a cursor older than the purged tombstones.
  */
-import { compareHlc, createClock, formatHlc, receive } from '../hlc';
-import { mergeOp, taskValues, type ConflictRecord, type SyncedTask } from '../merge';
+import { canSeeTask, type SyncActor, type SyncRole } from '../access';
+import { compareHlc, createClock } from '../hlc';
+import { mergeOp, taskValues, type SyncedTask } from '../merge';
 import {
   formatCursor,
   parseCursor,
@@ -17,7 +19,15 @@ import {
   SYNC_LIMITS,
   type SyncOp,
 } from '../protocol';
-import { checkTaskValues } from '../task-size';
+import {
+  type ConflictDraft,
+  decidePush,
+  type OpRecord,
+  type Revocation,
+  type SeenOp,
+  type StoredTask,
+  writerKey,
+} from '../push-rules';
 
 interface FieldWriteRecord {
   uid: string;
@@ -26,22 +36,47 @@ interface FieldWriteRecord {
   value: unknown;
 }
 
+/** An account the server knows: its role, and the full name an assignee is bound by. */
+export interface MemoryUser {
+  id: string;
+  role: SyncRole;
+  name?: string;
+}
+
 interface MemoryServerOptions {
-  /** Whether `userId` may see (and write) the task; everyone sees everything by default. */
+  /** The accounts; a user id not listed is an admin (sees and writes every task), named by no one. */
+  users?: MemoryUser[];
+  /** SYNC_MAX_TASKS_PER_OWNER. */
+  maxTasksPerOwner?: number;
+  /**
+   * A further limit on who sees a task, standing for reassignments made outside sync (the replica
+   * property test hides and shows tasks at random, whatever becomes of them): to the rule book a
+   * task it hides has no owner and no assignee, so a member's writes to it are refused and their
+   * pulls name it in `gone`.
+   */
   canSee?: (userId: string, task: SyncedTask) => boolean;
 }
 
+/** Who may see a task: its owner and its bound assignee (admins see all). */
+type TaskOwners = Pick<StoredTask, 'ownerId' | 'assigneeId'>;
+
 export class MemoryServer {
   readonly tasks = new Map<string, SyncedTask>();
-  readonly conflicts: ConflictRecord[] = [];
-  /** Values a writer replaced knowing them (its base version had them): the operation log's part. */
+  readonly conflicts: ConflictDraft[] = [];
+  /** Values a writer replaced knowingly (its base version had them): the operation log's part. */
   readonly replacedKnowingly: FieldWriteRecord[] = [];
-  /** Every field write applied (first delivery). */
+  /** Every field write applied (first delivery), and the values of edits of purged tasks. */
   readonly writes: FieldWriteRecord[] = [];
   readonly rejectedOps: SyncOp[] = [];
+  /** Tasks taken from users who may no longer see them (as the server's sync_revocations). */
+  readonly revocations: Revocation[] = [];
   /** Tasks whose tombstones were purged. */
   readonly purged = new Set<string>();
-  private readonly applied = new Set<string>();
+  private readonly owners = new Map<string, TaskOwners>();
+  /** Operations handled, by client, then op id. */
+  private readonly seen = new Map<string, Map<string, SeenOp>>();
+  /** Who wrote the values a push applied to a task, by `writerKey(uid, seq)`. */
+  private readonly writers = new Map<string, string>();
   private seq = 0;
   private clock = createClock('server');
   /** The last purged tombstone in (version, uid) order: a cursor before it gets `reset`. */
@@ -50,64 +85,89 @@ export class MemoryServer {
 
   constructor(private readonly options: MemoryServerOptions = {}) {}
 
-  private visible(userId: string, task: SyncedTask): boolean {
-    return this.options.canSee ? this.options.canSee(userId, task) : true;
+  private actor(userId: string): SyncActor {
+    const user = this.options.users?.find((candidate) => candidate.id === userId);
+    return { id: userId, role: user?.role ?? 'admin' };
+  }
+
+  private hidden(userId: string, uid: string): boolean {
+    const task = this.tasks.get(uid);
+    return task !== undefined && this.options.canSee !== undefined && !this.options.canSee(userId, task);
+  }
+
+  private visible(userId: string, uid: string): boolean {
+    const owners = this.owners.get(uid) ?? { ownerId: null, assigneeId: null };
+    return canSeeTask(this.actor(userId), owners) && !this.hidden(userId, uid);
   }
 
   push(userId: string, request: PushRequest, nowMs: number): PushResponse {
-    const acks: string[] = [];
-    const rejected: PushResponse['rejected'] = [];
-    let pushSeq = 0;
+    const actor = this.actor(userId);
+    const stored = new Map<string, StoredTask>();
+    const masked = new Set<string>();
     for (const op of request.ops) {
-      const key = `${request.clientId}\n${op.opId}`;
-      if (this.applied.has(key)) {
-        acks.push(op.opId);
-        continue;
-      }
-      this.applied.add(key);
-      const existing = this.tasks.get(op.uid);
-      const seq = pushSeq || this.seq + 1;
-      if (op.kind === 'upsert') {
-        const values = existing ? taskValues(existing) : {};
-        for (const [field, write] of Object.entries(op.fields)) values[field] = write.value;
-        const tooLarge = checkTaskValues(values);
-        if (tooLarge !== null) {
-          // Over the size limit: nothing stored, the row does not move (the sender keeps its change).
-          this.rejectedOps.push(op);
-          rejected.push({ opId: op.opId, reason: 'too-large', message: tooLarge });
-          continue;
-        }
-      }
-      if (existing && !this.visible(userId, existing)) {
+      const task = this.tasks.get(op.uid);
+      if (!task) continue;
+      if (this.hidden(userId, op.uid)) masked.add(op.uid);
+      const owners = masked.has(op.uid) ? { ownerId: null, assigneeId: null } : this.owners.get(op.uid)!;
+      stored.set(op.uid, { synced: task, ...owners });
+    }
+    const users = this.options.users ?? [];
+    const assigneeIds = new Map<string, string>();
+    for (const user of users) {
+      if (user.name === undefined) continue;
+      const namesakes = users.filter((other) => other.name === user.name);
+      if (namesakes.length === 1) assigneeIds.set(user.name, user.id);
+    }
+    let ownedTasks = 0;
+    for (const [uid, owners] of this.owners) {
+      if (owners.ownerId === userId && !this.tasks.get(uid)?.life?.deleted) ownedTasks += 1;
+    }
+    const seen = this.seen.get(request.clientId) ?? new Map<string, SeenOp>();
+    this.seen.set(request.clientId, seen);
+    const seq = this.seq + 1;
+    const decision = decidePush({
+      actor,
+      request,
+      seq,
+      nowMs,
+      clock: this.clock,
+      tasks: stored,
+      seen,
+      assigneeIds,
+      userIds: new Set(users.map((user) => user.id)),
+      writers: this.writers,
+      ownedTasks,
+      maxTasksPerOwner: this.options.maxTasksPerOwner ?? Number.MAX_SAFE_INTEGER,
+    });
+    this.record(decision.changes, seq);
+    this.clock = decision.clock;
+    for (const change of decision.changes) {
+      seen.set(change.op.opId, {
+        outcome: change.outcome,
+        message: change.message,
+        reason: change.limit?.reason,
+      });
+      if (change.outcome === 'applied') this.writers.set(writerKey(change.op.uid, seq), userId);
+    }
+    for (const [uid, task] of decision.rows) {
+      this.tasks.set(uid, task.synced);
+      if (!masked.has(uid)) this.owners.set(uid, { ownerId: task.ownerId, assigneeId: task.assigneeId });
+    }
+    this.conflicts.push(...decision.conflicts);
+    this.revocations.push(...decision.revocations);
+    if (decision.touched) this.seq = seq;
+    return decision.response;
+  }
+
+  /** The test records of a push's operations, with the tasks as each one found them. */
+  private record(changes: OpRecord[], seq: number): void {
+    const scratch = new Map<string, SyncedTask | undefined>();
+    for (const { op, outcome } of changes) {
+      if (outcome === 'forbidden') {
         this.rejectedOps.push(op);
-        rejected.push({ opId: op.opId, reason: 'forbidden', message: 'Not your task.' });
-        // The refusal moves the row so the sender's next pull tells it (here: gone).
-        pushSeq = this.seq = seq;
-        this.tasks.set(op.uid, { ...existing, version: seq });
         continue;
       }
-      if (!existing && op.baseV > 0) {
-        // The sender saw this task at version baseV: it was deleted and its tombstone purged since.
-        // An edit must not bring it back as a task of one or two fields: it is kept as a conflict.
-        if (op.kind === 'upsert') {
-          for (const [field, write] of Object.entries(op.fields)) {
-            this.writes.push({ uid: op.uid, field, hlc: write.hlc, value: write.value });
-            this.conflicts.push({
-              uid: op.uid,
-              field,
-              value: write.value,
-              hlc: write.hlc,
-              winningHlc: '',
-              reason: 'after-delete',
-            });
-          }
-        }
-        pushSeq = this.seq = seq;
-        acks.push(op.opId);
-        continue;
-      }
-      const stamps = op.kind === 'upsert' ? Object.values(op.fields).map((write) => write.hlc) : [op.hlc];
-      for (const stamp of stamps) this.clock = receive(this.clock, stamp, nowMs);
+      const existing = scratch.has(op.uid) ? scratch.get(op.uid) : this.tasks.get(op.uid);
       if (op.kind === 'upsert') {
         for (const [field, write] of Object.entries(op.fields)) {
           this.writes.push({ uid: op.uid, field, hlc: write.hlc, value: write.value });
@@ -117,16 +177,8 @@ export class MemoryServer {
           }
         }
       }
-      const result = mergeOp(existing, op, seq);
-      this.conflicts.push(...result.conflicts);
-      // An operation that changed nothing (it lost, or repeated what is there) still moves the row, so
-      // the sender's next pull brings back what won: its own view would otherwise keep the loser.
-      const task = result.changed ? result.task : { ...result.task, version: seq };
-      pushSeq = this.seq = seq;
-      this.tasks.set(op.uid, task);
-      acks.push(op.opId);
+      if (existing || op.baseV === 0) scratch.set(op.uid, mergeOp(existing, op, seq).task);
     }
-    return { acks, rejected, seq: pushSeq, serverHlc: formatHlc(this.clock) };
   }
 
   /**
@@ -149,7 +201,7 @@ export class MemoryServer {
     const page = rows.slice(0, limit);
     const response: PullResponse = { changes: [], gone: [], cursor, more: rows.length > limit, reset: false };
     for (const task of page) {
-      if (!this.visible(userId, task)) response.gone.push(task.uid);
+      if (!this.visible(userId, task.uid)) response.gone.push(task.uid);
       else if (task.life?.deleted)
         response.changes.push({ uid: task.uid, v: task.version, deleted: true, data: {} });
       else response.changes.push({ uid: task.uid, v: task.version, deleted: false, data: taskValues(task) });
@@ -175,7 +227,9 @@ export class MemoryServer {
     for (const [uid, task] of this.tasks) {
       if (!task.life?.deleted || task.version > horizon) continue;
       this.tasks.delete(uid);
+      this.owners.delete(uid);
       this.purged.add(uid);
+      this.revocations.splice(0, this.revocations.length, ...this.revocations.filter((r) => r.uid !== uid));
       const last = this.purgedThrough;
       if (!last || task.version > last.version || (task.version === last.version && uid > last.uid)) {
         this.purgedThrough = { version: task.version, uid };
@@ -188,7 +242,7 @@ export class MemoryServer {
   viewOf(userId: string): Map<string, Record<string, unknown>> {
     const view = new Map<string, Record<string, unknown>>();
     for (const task of this.tasks.values()) {
-      if (task.life?.deleted || !this.visible(userId, task)) continue;
+      if (task.life?.deleted || !this.visible(userId, task.uid)) continue;
       const values: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(taskValues(task)))
         if (value !== null) values[field] = value;

@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS_MESSAGES, type SyncActor } from './access';
+import { unresolvedAssigneeMessage } from './assignee-binding';
+import { createClock, formatHlc, parseHlc } from './hlc';
+import type { Json, SyncOp } from './protocol';
+import {
+  decidePush,
+  type PushInput,
+  pushLookups,
+  type StoredTask,
+  taskLimitMessage,
+  writerKey,
+} from './push-rules';
+import { TASK_LIMIT_MESSAGES } from './task-size';
+
+const NOW = 10_000_000;
+const ADA: SyncActor = { id: 'ada', role: 'admin' };
+const MO: SyncActor = { id: 'mo', role: 'user' };
+
+function hlc(wall: number, node = 'dev'): string {
+  return formatHlc({ wall, counter: 0, node });
+}
+
+function upsert(
+  opId: string,
+  uid: string,
+  values: Record<string, Json>,
+  wall = NOW - 100,
+  baseV = 0,
+): SyncOp {
+  const fields = Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [field, { value, hlc: hlc(wall) }]),
+  );
+  return { kind: 'upsert', opId, uid, baseV, fields };
+}
+
+/** A stored task written at push `seq` by stamps at `wall`. */
+function stored(
+  uid: string,
+  values: Record<string, Json>,
+  owner: string | null,
+  seq = 1,
+  wall = NOW - 500,
+): StoredTask {
+  const fields = Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [field, { value, hlc: hlc(wall, 'old'), seq }]),
+  );
+  return { synced: { uid, fields, life: null, version: seq }, ownerId: owner, assigneeId: null };
+}
+
+function input(actor: SyncActor, ops: SyncOp[], overrides: Partial<PushInput> = {}): PushInput {
+  return {
+    actor,
+    request: { clientId: 'c1', ops },
+    seq: 5,
+    nowMs: NOW,
+    clock: createClock('server'),
+    tasks: new Map(),
+    seen: new Map(),
+    assigneeIds: new Map(),
+    userIds: new Set(),
+    writers: new Map(),
+    ownedTasks: 0,
+    maxTasksPerOwner: 100,
+    ...overrides,
+  };
+}
+
+describe('decidePush', () => {
+  it('applies a new task: its sender owns it, the push takes its number, the op log records it', () => {
+    const decision = decidePush(input(MO, [upsert('o1', 't1', { title: 'Plan' })]));
+    expect(decision.response).toMatchObject({ acks: ['o1'], rejected: [], seq: 5 });
+    expect(decision.touched).toBe(true);
+    const row = decision.rows.get('t1')!;
+    expect(row).toMatchObject({ ownerId: 'mo', assigneeId: null });
+    expect(row.synced.fields.title).toEqual({ value: 'Plan', hlc: hlc(NOW - 100), seq: 5 });
+    expect(decision.changes.map((change) => [change.op.opId, change.outcome])).toEqual([['o1', 'applied']]);
+    // The server's clock has passed the push's stamps, and the answer carries it.
+    expect(parseHlc(decision.response.serverHlc).wall).toBe(NOW);
+  });
+
+  it('refuses a member’s write to a task they cannot see: values kept as records, the row moved, the sender told it is gone', () => {
+    const tasks = new Map([['t1', stored('t1', { title: 'Hers' }, 'ada')]]);
+    const decision = decidePush(input(MO, [upsert('o1', 't1', { title: 'Mine' }, NOW - 100, 1)], { tasks }));
+    expect(decision.response.rejected).toEqual([
+      { opId: 'o1', reason: 'forbidden', message: ACCESS_MESSAGES.notYours },
+    ]);
+    expect(decision.response.seq).toBe(5);
+    expect(decision.rows.get('t1')!.synced).toMatchObject({
+      version: 5,
+      fields: { title: { value: 'Hers' } },
+    });
+    expect(decision.conflicts).toEqual([
+      {
+        uid: 't1',
+        field: 'title',
+        value: 'Mine',
+        hlc: hlc(NOW - 100),
+        winningHlc: null,
+        reason: 'forbidden',
+        authorId: 'mo',
+      },
+    ]);
+    expect(decision.revocations).toEqual([{ uid: 't1', userId: 'mo' }]);
+    expect(decision.changes[0]).toMatchObject({ outcome: 'forbidden', message: ACCESS_MESSAGES.notYours });
+  });
+
+  it('refuses a delete by the assignee (owner only) without a revocation: they still see the task', () => {
+    const task = { ...stored('t1', { title: 'Hers' }, 'ada'), assigneeId: 'mo' };
+    const deleteOp: SyncOp = { kind: 'delete', opId: 'o1', uid: 't1', baseV: 1, hlc: hlc(NOW - 100) };
+    const decision = decidePush(input(MO, [deleteOp], { tasks: new Map([['t1', task]]) }));
+    expect(decision.response.rejected).toEqual([
+      { opId: 'o1', reason: 'forbidden', message: ACCESS_MESSAGES.ownerOnlyLife },
+    ]);
+    expect(decision.rows.get('t1')!.synced).toMatchObject({ version: 5, life: null });
+    expect(decision.revocations).toEqual([]);
+    expect(decision.conflicts).toEqual([]);
+  });
+
+  it('refuses an operation again, with its reason and message, when it was refused before; nothing is recorded', () => {
+    const seen = new Map([
+      [
+        'o1',
+        {
+          outcome: 'forbidden' as const,
+          message: TASK_LIMIT_MESSAGES.tooLarge,
+          reason: 'too-large' as const,
+        },
+      ],
+      ['o2', { outcome: 'forbidden' as const, message: ACCESS_MESSAGES.notYours }],
+      ['o3', { outcome: 'unchanged' as const }],
+    ]);
+    const ops = [
+      upsert('o1', 't1', { title: 'x' }),
+      upsert('o2', 't2', { title: 'y' }),
+      upsert('o3', 't3', {}),
+    ];
+    const decision = decidePush(input(MO, ops, { seen }));
+    expect(decision.response).toMatchObject({
+      acks: ['o3'],
+      rejected: [
+        { opId: 'o1', reason: 'too-large', message: TASK_LIMIT_MESSAGES.tooLarge },
+        { opId: 'o2', reason: 'forbidden', message: ACCESS_MESSAGES.notYours },
+      ],
+      seq: 0,
+    });
+    expect(decision).toMatchObject({ touched: false, changes: [], conflicts: [], revocations: [] });
+    expect(decision.rows.size).toBe(0);
+  });
+
+  it('refuses an operation repeated within one push the way it refused the first', () => {
+    const big = 'x'.repeat(18_000);
+    const op = upsert('o1', 't1', { title: big, description: big });
+    const decision = decidePush(input(ADA, [op, op]));
+    expect(decision.response.rejected.map((refusal) => refusal.reason)).toEqual(['too-large', 'too-large']);
+    expect(decision.changes).toHaveLength(1);
+  });
+
+  it('refuses a write past the size limit without moving the task or keeping its values', () => {
+    const tasks = new Map([['t1', stored('t1', { description: 'd'.repeat(18_000) }, 'mo')]]);
+    const op = upsert('o1', 't1', { title: '€'.repeat(15_000) }, NOW - 100, 1);
+    const decision = decidePush(input(MO, [op], { tasks }));
+    expect(decision.response).toMatchObject({
+      rejected: [{ opId: 'o1', reason: 'too-large', message: TASK_LIMIT_MESSAGES.tooLarge }],
+      seq: 0,
+    });
+    expect(decision.rows.size).toBe(0);
+    expect(decision.conflicts).toEqual([]);
+    expect(decision.changes[0]!.limit).toEqual({
+      reason: 'too-large',
+      message: TASK_LIMIT_MESSAGES.tooLarge,
+    });
+  });
+
+  it('counts the tasks a push creates against the owner’s cap; deletes of unknown tasks do not count', () => {
+    const ops = [
+      { kind: 'delete' as const, opId: 'd1', uid: 't0', baseV: 0, hlc: hlc(NOW - 100) },
+      upsert('o1', 't1', { title: 'One' }),
+      upsert('o2', 't1', { title: 'One again' }, NOW - 50),
+      upsert('o3', 't2', { title: 'Two' }),
+    ];
+    const decision = decidePush(input(MO, ops, { ownedTasks: 2, maxTasksPerOwner: 3 }));
+    expect(decision.response.acks).toEqual(['d1', 'o1', 'o2']);
+    expect(decision.response.rejected).toEqual([
+      { opId: 'o3', reason: 'task-limit', message: taskLimitMessage(3) },
+    ]);
+  });
+
+  it('keeps an edit of a task purged since its sender saw it as after-delete records, and creates nothing', () => {
+    const deleteOp: SyncOp = { kind: 'delete', opId: 'o2', uid: 'gone', baseV: 3, hlc: hlc(NOW - 100) };
+    const decision = decidePush(input(MO, [upsert('o1', 'gone', { title: 'Late' }, NOW - 100, 3), deleteOp]));
+    expect(decision.response).toMatchObject({ acks: ['o1', 'o2'], rejected: [], seq: 5 });
+    expect(decision.rows.size).toBe(0);
+    expect(decision.conflicts).toEqual([
+      {
+        uid: 'gone',
+        field: 'title',
+        value: 'Late',
+        hlc: hlc(NOW - 100),
+        winningHlc: null,
+        reason: 'after-delete',
+        authorId: 'mo',
+      },
+    ]);
+    expect(decision.changes.map((change) => change.outcome)).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it('binds an assignee by name when exactly one user has it, and tells the writer when none does', () => {
+    const assigneeIds = new Map([['Oli Other', 'oli']]);
+    const ops = [
+      upsert('o1', 't1', { title: 'A', assignedTo: 'Oli Other' }),
+      upsert('o2', 't2', { assignedTo: 'Nobody' }),
+    ];
+    const decision = decidePush(input(MO, ops, { assigneeIds }));
+    expect(decision.rows.get('t1')).toMatchObject({ assigneeId: 'oli' });
+    expect(decision.rows.get('t1')!.synced.fields.assigneeId).toMatchObject({
+      value: 'oli',
+      hlc: hlc(NOW - 100),
+    });
+    expect(decision.rows.get('t2')).toMatchObject({ assigneeId: null });
+    expect(decision.rows.get('t2')!.synced.fields.assigneeId!.value).toBe('');
+    expect(decision.response.notices).toEqual([
+      { opId: 'o2', uid: 't2', message: unresolvedAssigneeMessage(undefined, 'Nobody') },
+    ]);
+  });
+
+  it('takes a task from its old assignee when its owner reassigns it: a revocation for them', () => {
+    const task = { ...stored('t1', { title: 'A', assigneeId: 'oli' }, 'mo'), assigneeId: 'oli' };
+    const ops = [upsert('o1', 't1', { assigneeId: 'ada' }, NOW - 100, 1)];
+    const decision = decidePush(
+      input(MO, ops, { tasks: new Map([['t1', task]]), userIds: new Set(['ada']) }),
+    );
+    expect(decision.rows.get('t1')).toMatchObject({ ownerId: 'mo', assigneeId: 'ada' });
+    expect(decision.revocations).toEqual([{ uid: 't1', userId: 'oli' }]);
+  });
+
+  it('names the writer of a value overwritten unseen from the writers it is given', () => {
+    const tasks = new Map([['t1', stored('t1', { title: 'Old' }, 'mo', 3)]]);
+    const ops = [upsert('o1', 't1', { title: 'New' }, NOW - 100, 1)];
+    const decision = decidePush(input(ADA, ops, { tasks, writers: new Map([[writerKey('t1', 3), 'mo']]) }));
+    expect(decision.conflicts).toEqual([
+      expect.objectContaining({
+        value: 'Old',
+        reason: 'concurrent',
+        winningHlc: hlc(NOW - 100),
+        authorId: 'mo',
+      }),
+    ]);
+  });
+
+  it('re-stamps a write from too far ahead with a server stamp, and changes none of its inputs', () => {
+    const tasks = new Map([['t1', stored('t1', { title: 'Old' }, 'mo')]]);
+    const given = input(MO, [upsert('o1', 't1', { title: 'Future' }, NOW + 3_600_000, 1)], { tasks });
+    const before = structuredClone(given);
+    const decision = decidePush(given);
+    const written = decision.changes[0]!.op;
+    expect(written.kind === 'upsert' && parseHlc(written.fields.title!.hlc)).toMatchObject({
+      wall: NOW,
+      node: 'server',
+    });
+    expect(given).toEqual(before);
+  });
+});
+
+describe('pushLookups', () => {
+  it('lists the names and ids an operation may bind, the writers it may overwrite, and whether it creates a task', () => {
+    const tasks = new Map([
+      ['t1', { ...stored('t1', { title: 'A', assignedTo: 'Mo Member', assigneeId: 'mo' }, 'mo', 4) }],
+    ]);
+    const request = {
+      clientId: 'c1',
+      ops: [
+        upsert('o1', 't1', { assigneeId: 'oli', title: 'B' }, NOW - 100, 2),
+        upsert('o2', 't2', { assignedTo: 'Cafe\u0301' }),
+      ],
+    };
+    expect(pushLookups(request, tasks)).toEqual({
+      names: new Set(['Mo Member', 'Café']),
+      ids: new Set(['oli', 'mo']),
+      writers: [{ uid: 't1', seq: 4 }],
+      countOwned: true,
+    });
+    expect(pushLookups({ clientId: 'c1', ops: [upsert('o1', 't1', { title: 'C' }, NOW, 4)] }, tasks)).toEqual(
+      {
+        names: new Set(),
+        ids: new Set(),
+        writers: [],
+        countOwned: false,
+      },
+    );
+  });
+});

@@ -1,0 +1,395 @@
+/**
+ * What one push does (docs/decisions/0013-team-sync.md), decided without storage: the server
+ * (lib/server/sync/push-changes.ts) loads what the push needs, calls `decidePush` and writes what
+ * it returns; the in-memory reference server of the browser's tests (./testing/memory-server.ts)
+ * calls the same function, so both follow one rule book. Nothing here awaits or reads a clock: the
+ * stored tasks, the operations already handled and the users are maps given by the caller, and
+ * the server's clock goes in and comes back out.
+ *
+ * Rules the browser engine (./replica.ts) relies on to converge:
+ * - Every operation applied or refused for the first time gives its task the push's number, even
+ *   when it changed nothing: its sender's next pull brings back what won.
+ * - An operation already handled for this client is acknowledged again, or refused again with the
+ *   reason and message it was refused with, without being applied or recorded twice.
+ * - An operation for a task the server does not have, based on a version the sender had seen
+ *   (`baseV > 0`), was meant for a task deleted and purged since: it creates nothing, and an
+ *   upsert's values are kept as `after-delete` conflict records.
+ * - An operation over a limit (docs/decisions/0021-sync-limits.md) stores nothing and does not
+ *   move its task, so the sender's pull does not replace the change it keeps.
+ */
+import { canSeeTask, checkOp, type SyncActor, type TaskAccess } from './access';
+import {
+  ASSIGNEE_ID_FIELD,
+  ASSIGNEE_NAME_FIELD,
+  decideAssigneeBinding,
+  missingAssigneeMessage,
+  NO_ASSIGNEE_ID,
+  unresolvedAssigneeMessage,
+} from './assignee-binding';
+import { isTooFarAhead, receive, tick, type HlcState } from './hlc';
+import { mergeOp, taskValues, type SyncedTask } from './merge';
+import {
+  type Json,
+  type PushRequest,
+  type PushResponse,
+  type RejectReason,
+  SYNC_LIMITS,
+  type SyncConflictReason,
+  type SyncOp,
+} from './protocol';
+import { checkTaskValues } from './task-size';
+
+/** A task as the server stores it: its merged fields and who may see it. */
+export interface StoredTask {
+  synced: SyncedTask;
+  ownerId: string | null;
+  assigneeId: string | null;
+}
+
+export type OpOutcome = 'applied' | 'unchanged' | 'forbidden';
+
+/** How an operation of this client was handled by an earlier push. */
+export interface SeenOp {
+  outcome: OpOutcome;
+  message?: string;
+  reason?: RejectReason;
+}
+
+export interface LimitRefusal {
+  reason: Extract<RejectReason, 'too-large' | 'task-limit'>;
+  message: string;
+}
+
+export function taskLimitMessage(maxTasks: number): string {
+  return `You already have ${maxTasks.toLocaleString('en-US')} synced tasks, the most one account may have: delete some to sync new ones. The change stays in this browser.`;
+}
+
+export interface PushInput {
+  actor: SyncActor;
+  request: PushRequest;
+  /** The number the push takes if it handles an operation for the first time. */
+  seq: number;
+  nowMs: number;
+  /** The server's clock before the push. */
+  clock: HlcState;
+  /** The stored tasks the operations name, by uid (see `pushLookups`). */
+  tasks: ReadonlyMap<string, StoredTask>;
+  /** This client's operations handled by earlier pushes, by op id. */
+  seen: ReadonlyMap<string, SeenOp>;
+  /** The user whose full name is exactly the key, for the names `pushLookups` lists that one user has. */
+  assigneeIds: ReadonlyMap<string, string>;
+  /** Which of the ids `pushLookups` lists are users. */
+  userIds: ReadonlySet<string>;
+  /** Who wrote a stored value, by `writerKey(uid, seq)`; absent: unknown (op log purged, user gone). */
+  writers: ReadonlyMap<string, string>;
+  /** Live tasks the actor owns (read only when `pushLookups` says `countOwned`). */
+  ownedTasks: number;
+  maxTasksPerOwner: number;
+}
+
+/** One operation as handled now: the op-log row to write. `op` is as applied, after any re-stamp. */
+export interface OpRecord {
+  op: SyncOp;
+  outcome: OpOutcome;
+  message?: string;
+  limit?: LimitRefusal;
+}
+
+export interface ConflictDraft {
+  uid: string;
+  field: string;
+  value: Json;
+  hlc: string;
+  winningHlc: string | null;
+  reason: SyncConflictReason;
+  /** Who wrote the kept value (null: unknown). */
+  authorId: string | null;
+}
+
+/** A task taken from a user who may no longer see it: their next pull names it in `gone`. */
+export interface Revocation {
+  uid: string;
+  userId: string;
+}
+
+export interface PushDecision {
+  /** The tasks to write: every task an operation changed or moved, as it ends. */
+  rows: Map<string, StoredTask>;
+  changes: OpRecord[];
+  conflicts: ConflictDraft[];
+  revocations: Revocation[];
+  response: PushResponse;
+  /** Whether an operation was handled for the first time: the push then takes `seq`. */
+  touched: boolean;
+  /** The server's clock after the push: the caller keeps it for the next one. */
+  clock: HlcState;
+}
+
+export function writerKey(uid: string, seq: number): string {
+  return `${seq}:${uid}`;
+}
+
+/**
+ * What `decidePush` may look up, given the stored tasks the operations name: the names and ids of
+ * assignees an operation may bind (written by it, or stored on a task whose binding it changes),
+ * the (uid, seq) of stored values an upsert may overwrite unseen, and whether the push may create
+ * a task (then the actor's task count is needed).
+ */
+export function pushLookups(
+  request: PushRequest,
+  tasks: ReadonlyMap<string, StoredTask>,
+): { names: Set<string>; ids: Set<string>; writers: { uid: string; seq: number }[]; countOwned: boolean } {
+  const names = new Set<string>();
+  const ids = new Set<string>();
+  const writers = new Map<string, { uid: string; seq: number }>();
+  let countOwned = false;
+  const addName = (value: Json | undefined) => {
+    if (typeof value === 'string' && value.normalize('NFC') !== '') names.add(value.normalize('NFC'));
+  };
+  const addId = (value: Json | undefined) => {
+    if (typeof value === 'string' && value !== '') ids.add(value);
+  };
+  for (const op of request.ops) {
+    const stored = tasks.get(op.uid)?.synced;
+    if (op.kind !== 'upsert') continue;
+    if (!stored && op.baseV === 0) countOwned = true;
+    const binds = ASSIGNEE_NAME_FIELD in op.fields || ASSIGNEE_ID_FIELD in op.fields;
+    addName(op.fields[ASSIGNEE_NAME_FIELD]?.value);
+    addId(op.fields[ASSIGNEE_ID_FIELD]?.value);
+    if (binds && stored) {
+      addName(stored.fields[ASSIGNEE_NAME_FIELD]?.value);
+      addId(stored.fields[ASSIGNEE_ID_FIELD]?.value);
+    }
+    for (const field of Object.keys(op.fields)) {
+      const current = stored?.fields[field];
+      if (current && current.seq > op.baseV) {
+        writers.set(writerKey(op.uid, current.seq), { uid: op.uid, seq: current.seq });
+      }
+    }
+  }
+  return { names, ids, writers: [...writers.values()], countOwned };
+}
+
+function accessOf(task: StoredTask): TaskAccess {
+  return {
+    ownerId: task.ownerId,
+    assigneeId: task.assigneeId,
+    assignedTo: task.synced.fields[ASSIGNEE_NAME_FIELD]?.value,
+    assigneeIdValue: task.synced.fields[ASSIGNEE_ID_FIELD]?.value,
+  };
+}
+
+/** Decides every operation of a push in order; see the module's doc for the rules. */
+export function decidePush(input: PushInput): PushDecision {
+  const { actor, seq, nowMs } = input;
+  const tasks = new Map<string, StoredTask>(input.tasks);
+  const seen = new Map(input.seen);
+  let clock = input.clock;
+  let owned = input.ownedTasks;
+  // An id resolved from a name is a user's, whoever binds it next.
+  const userIds = new Set([...input.userIds, ...input.assigneeIds.values()]);
+  const decision: PushDecision = {
+    rows: new Map(),
+    changes: [],
+    conflicts: [],
+    revocations: [],
+    response: { acks: [], rejected: [], seq: 0, serverHlc: '' },
+    touched: false,
+    clock,
+  };
+  const { response } = decision;
+
+  const stamp = (): string => {
+    const next = tick(clock, nowMs);
+    clock = next.state;
+    return next.stamp;
+  };
+  // Stamps too far ahead of the server's clock are replaced by server stamps; the clock sees the rest.
+  const restamp = (op: SyncOp): SyncOp => {
+    const fix = (hlc: string) => {
+      if (isTooFarAhead(hlc, nowMs, SYNC_LIMITS.maxClockDriftMs)) return stamp();
+      clock = receive(clock, hlc, nowMs);
+      return hlc;
+    };
+    if (op.kind !== 'upsert') return { ...op, hlc: fix(op.hlc) };
+    const fields = Object.fromEntries(
+      Object.entries(op.fields).map(([name, write]) => [name, { value: write.value, hlc: fix(write.hlc) }]),
+    );
+    return { ...op, fields };
+  };
+  const record = (op: SyncOp, outcome: OpOutcome, message?: string, limit?: LimitRefusal) => {
+    decision.changes.push({ op, outcome, message, limit });
+    seen.set(op.opId, { outcome, message, reason: limit?.reason });
+  };
+  const addConflict = (draft: Omit<ConflictDraft, 'authorId'> & { authorId?: string | null }) => {
+    decision.conflicts.push({ ...draft, authorId: draft.authorId === undefined ? actor.id : draft.authorId });
+  };
+  const touch = (uid: string, task: StoredTask) => {
+    decision.touched = true;
+    const moved = { ...task, synced: { ...task.synced, version: seq } };
+    tasks.set(uid, moved);
+    decision.rows.set(uid, moved);
+  };
+  const revoke = (uid: string, userId: string) => decision.revocations.push({ uid, userId });
+
+  const overLimit = (op: SyncOp, current: SyncedTask | undefined): LimitRefusal | null => {
+    if (op.kind === 'upsert') {
+      const values = current ? taskValues(current) : {};
+      for (const [field, write] of Object.entries(op.fields)) values[field] = write.value;
+      const message = checkTaskValues(values);
+      if (message !== null) return { reason: 'too-large', message };
+      // A new task: its sender becomes its owner. A delete or restore of a task the server never
+      // had makes at most a tombstone, which the cap does not count.
+      if (current === undefined && op.baseV === 0) {
+        if (owned >= input.maxTasksPerOwner) {
+          return { reason: 'task-limit', message: taskLimitMessage(input.maxTasksPerOwner) };
+        }
+        owned += 1;
+      }
+    }
+    return null;
+  };
+
+  // Refused: no value changes; an upsert's values become `forbidden` records. The task still moves:
+  // its sender's pull returns it as it is, or (when they may not see it) names it in `gone`.
+  const refuse = (task: StoredTask, op: SyncOp, message: string) => {
+    if (op.kind === 'upsert') {
+      for (const [field, write] of Object.entries(op.fields)) {
+        addConflict({ uid: op.uid, field, ...write, winningHlc: null, reason: 'forbidden' });
+      }
+    }
+    touch(op.uid, task);
+    const told = decision.revocations.some((row) => row.uid === op.uid && row.userId === actor.id);
+    if (!told && !canSeeTask(actor, task)) revoke(op.uid, actor.id);
+    record(op, 'forbidden', message);
+    response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
+  };
+
+  // For a task deleted and purged since its sender saw it: nothing is created (the delete's stamp
+  // is gone with the task, so the records have no winning stamp).
+  const keepForPurged = (pushed: SyncOp) => {
+    const op = restamp(pushed);
+    if (op.kind === 'upsert') {
+      for (const [field, write] of Object.entries(op.fields)) {
+        addConflict({ uid: op.uid, field, ...write, winningHlc: null, reason: 'after-delete' });
+      }
+    }
+    decision.touched = true;
+    record(op, 'unchanged');
+    response.acks.push(op.opId);
+  };
+
+  // The user the task is bound to after an operation changed it (./assignee-binding.ts); a writer
+  // whose task stays unassigned is told in `notices`.
+  const bindAssignee = (target: StoredTask, before: SyncedTask['fields'], opId: string): string | null => {
+    const { fields } = target.synced;
+    const binding = decideAssigneeBinding(before, fields);
+    if (binding.kind === 'keep') return target.assigneeId;
+    const title = fields.title?.value;
+    let id: string | null;
+    let derived: { value: string; hlc: string } | null = null;
+    let notice: string | null = null;
+    if (binding.kind === 'by-id') {
+      id = binding.id !== null && userIds.has(binding.id) ? binding.id : null;
+      if (binding.id !== null && id === null) {
+        derived = { value: NO_ASSIGNEE_ID, hlc: stamp() };
+        notice = missingAssigneeMessage(title);
+      }
+    } else {
+      id = binding.name === null ? null : (input.assigneeIds.get(binding.name) ?? null);
+      derived = { value: id ?? NO_ASSIGNEE_ID, hlc: binding.hlc };
+      if (id === null && binding.name !== null) notice = unresolvedAssigneeMessage(title, binding.name);
+    }
+    if (derived) {
+      // A derived value, not a person's write: what it replaces is not kept as a conflict record.
+      const write: SyncOp = {
+        kind: 'upsert',
+        opId,
+        uid: target.synced.uid,
+        baseV: seq,
+        fields: { [ASSIGNEE_ID_FIELD]: derived },
+      };
+      target.synced = mergeOp(target.synced, write, seq).task;
+    }
+    if (notice) (response.notices ??= []).push({ opId, uid: target.synced.uid, message: notice });
+    return id;
+  };
+
+  const apply = (pushed: SyncOp) => {
+    const stored = tasks.get(pushed.uid);
+    const op = restamp(pushed);
+    const before = stored?.synced.fields ?? {};
+    const result = mergeOp(stored?.synced, op, seq);
+    for (const conflict of result.conflicts) {
+      // A stored value this write overwrote unseen keeps its own writer, so the UI names who lost it.
+      const kept = before[conflict.field];
+      const overwritten =
+        kept !== undefined &&
+        kept.hlc === conflict.hlc &&
+        JSON.stringify(kept.value) === JSON.stringify(conflict.value);
+      const authorId =
+        !overwritten || kept.seq === seq
+          ? actor.id
+          : (input.writers.get(writerKey(conflict.uid, kept.seq)) ?? null);
+      addConflict({ ...conflict, authorId });
+    }
+    if (!result.changed) {
+      // It lost, or repeated what is there: the task still moves, so the sender's pull brings back what won.
+      if (stored) touch(op.uid, stored);
+      else decision.touched = true;
+    } else {
+      decision.touched = true;
+      const target: StoredTask = stored
+        ? { ...stored, synced: result.task }
+        : { synced: result.task, ownerId: actor.id, assigneeId: null };
+      const assigneeId = bindAssignee(target, before, op.opId);
+      if (target.assigneeId !== assigneeId) {
+        // The old assignee loses sight of the task (unless they own it): their next pull drops it.
+        if (target.assigneeId !== null && target.assigneeId !== target.ownerId)
+          revoke(op.uid, target.assigneeId);
+        target.assigneeId = assigneeId;
+      }
+      tasks.set(op.uid, target);
+      decision.rows.set(op.uid, target);
+    }
+    record(op, result.changed ? 'applied' : 'unchanged');
+    response.acks.push(op.opId);
+  };
+
+  for (const op of input.request.ops) {
+    const earlier = seen.get(op.opId);
+    if (earlier?.outcome === 'forbidden') {
+      response.rejected.push({
+        opId: op.opId,
+        reason: earlier.reason ?? 'forbidden',
+        message: earlier.message ?? '',
+      });
+      continue;
+    }
+    if (earlier) {
+      response.acks.push(op.opId);
+      continue;
+    }
+    const stored = tasks.get(op.uid);
+    const refusal = overLimit(op, stored?.synced);
+    if (refusal) {
+      record(op, 'forbidden', refusal.message, refusal);
+      response.rejected.push({ opId: op.opId, reason: refusal.reason, message: refusal.message });
+      continue;
+    }
+    if (!stored) {
+      // baseV 0: a new task, which its sender creates and owns.
+      if (op.baseV > 0) keepForPurged(op);
+      else apply(op);
+      continue;
+    }
+    const access = checkOp(actor, accessOf(stored), op);
+    if (access.allowed) apply(op);
+    else refuse(stored, op, access.message);
+  }
+
+  response.seq = decision.touched ? seq : 0;
+  response.serverHlc = stamp();
+  decision.clock = clock;
+  return decision;
+}
