@@ -27,6 +27,7 @@ import { notifyStatement } from '../sync-listener';
 import { capOpenConflicts, createPushLimits, refusalPayload, type LimitRefusal } from './push-limits';
 import { purgeNowAndThen } from './purge';
 import { chunked, readState } from './state';
+import { deriveTaskColumns } from './task-columns';
 
 /**
  * Team sync's push on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a
@@ -543,6 +544,7 @@ function pushStatements(
       deleted: entry.synced.life?.deleted === true,
       version: entry.synced.version,
       updatedAt: context.now,
+      ...deriveTaskColumns(entry.synced, context.now.getTime()),
     };
     statements.push(
       db
