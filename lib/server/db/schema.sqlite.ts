@@ -107,11 +107,16 @@ export const syncTasks = sqliteTable(
     index('sync_tasks_version_uid_idx').on(table.version, table.uid),
     index('sync_tasks_owner_version_idx').on(table.ownerId, table.version),
     index('sync_tasks_assignee_version_idx').on(table.assigneeId, table.version),
-    // The archive's pages, newest completion first; the dashboard's pending tasks, in creation order;
-    // the dashboard's counts, read from the index alone.
+    // The archive's pages, newest completion first; the dashboard's counts, read from the index
+    // alone; its pending tasks in creation order (lib/server/sync/summary.ts PENDING, the same
+    // condition word for word, or SQLite would not use the index).
     index('sync_tasks_completed_uid_idx').on(table.completedAt, table.uid),
-    index('sync_tasks_created_uid_idx').on(table.createdAt, table.uid),
-    index('sync_tasks_counts_idx').on(table.deleted, table.boardColumn, table.progress),
+    index('sync_tasks_counts_idx').on(table.boardColumn, table.progress),
+    index('sync_tasks_pending_idx')
+      .on(table.createdAt, table.uid)
+      .where(
+        sql`${table.boardColumn} is not null and (${table.progress} is null or ${table.progress} <> 100)`,
+      ),
   ],
 );
 

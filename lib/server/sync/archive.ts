@@ -7,7 +7,7 @@ import { getSearchWords, TASK_SEARCH_MAX_LENGTH } from '@/lib/tasks/task-filter'
 import { getDatabase, type Tables } from '../db';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
-import { toPulled, visibleTo } from './pull-changes';
+import { pulledColumns, toPulled, visibleTo } from './pull-changes';
 
 /**
  * GET /api/sync/archive (docs/product.md#archived-tasks): the tasks completed before the archive
@@ -87,7 +87,7 @@ export async function listArchivedTasks(
   const { syncTasks } = tables;
   const cutoffMs = archiveCutoffMs(nowMs, getEnv().SYNC_ARCHIVE_DAYS);
   const rows = await db
-    .select()
+    .select({ ...pulledColumns(tables), completedAt: syncTasks.completedAt })
     .from(syncTasks)
     .where(
       and(

@@ -35,8 +35,14 @@ export function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
   return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
 }
 
+/** The columns toPulled reads: a page selects these only (not the derived search text, for one). */
+export function pulledColumns(tables: Tables) {
+  const { uid, version, deleted, fields } = tables.syncTasks;
+  return { uid, version, deleted, fields };
+}
+
 /** A stored row as pulls, archive pages and the summary send it. */
-export function toPulled(row: TaskRow): PulledTask {
+export function toPulled(row: Pick<TaskRow, 'uid' | 'version' | 'deleted' | 'fields'>): PulledTask {
   if (row.deleted) return { uid: row.uid, v: row.version, deleted: true, data: {} };
   const fields = JSON.parse(row.fields) as SyncedTask['fields'];
   return {
@@ -82,14 +88,15 @@ export async function pullChanges(
   }
 
   const rows = await db
-    .select()
+    .select(pulledColumns(tables))
     .from(syncTasks)
     .where(
       and(
-        or(
-          gt(syncTasks.version, after.version),
-          and(eq(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
-        ),
+        // After the cursor in (version, uid) order, written so that both databases read the
+        // (version, uid) index as a range in order: as `version > v or (version = v and uid > u)`,
+        // SQLite read two ranges and sorted every row after the cursor before taking a page.
+        gte(syncTasks.version, after.version),
+        or(gt(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
         lte(syncTasks.version, lastSeq),
         visibleTo(tables, actor),
         cutoffMs === null

@@ -1,10 +1,10 @@
 import 'server-only';
-import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
 import type { SyncSummary } from '@/lib/sync/protocol';
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task';
-import { getDatabase } from '../db';
-import { toPulled, visibleTo } from './pull-changes';
+import { getDatabase, type Tables } from '../db';
+import { pulledColumns, toPulled, visibleTo } from './pull-changes';
 import { readState } from './state';
 
 /** Pending tasks the summary lists, as the admin dashboard shows them. */
@@ -19,15 +19,22 @@ export const SUMMARY_PENDING_LIMIT = 10;
  * Pending tasks come oldest first by the time the server first stored them: the order a browser that
  * holds every task appends them in (new tasks go at the end), without depending on one browser.
  */
+/**
+ * Counted and below progress 100: written exactly as the partial index sync_tasks_pending_idx says
+ * (the literal 100 included, not a bound parameter), so that SQLite uses it to read the first
+ * pending tasks in creation order instead of sorting every pending row.
+ */
+function pendingCondition(tables: Tables): SQL {
+  const { boardColumn, progress } = tables.syncTasks;
+  return sql`${boardColumn} is not null and (${progress} is null or ${progress} <> 100)`;
+}
+
 export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Promise<SyncSummary> {
   const { db, tables } = await getDatabase();
   const { syncTasks } = tables;
   const { lastSeq } = await readState(db, tables);
-  const counted = and(
-    eq(syncTasks.deleted, false),
-    isNotNull(syncTasks.boardColumn),
-    visibleTo(tables, actor),
-  );
+  // A deleted or unreadable task has no board column (task-columns.ts): the column alone decides.
+  const counted = and(isNotNull(syncTasks.boardColumn), visibleTo(tables, actor));
   const groups = await db
     .select({
       column: syncTasks.boardColumn,
@@ -49,11 +56,10 @@ export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Prom
     total += count;
     completed += Number(group.completed ?? 0);
   }
-  const pendingRule = or(isNull(syncTasks.progress), ne(syncTasks.progress, TASK_PROGRESS_MAX));
   const pending = await db
-    .select()
+    .select(pulledColumns(tables))
     .from(syncTasks)
-    .where(and(counted, pendingRule))
+    .where(and(pendingCondition(tables), visibleTo(tables, actor)))
     .orderBy(asc(syncTasks.createdAt), asc(syncTasks.uid))
     .limit(SUMMARY_PENDING_LIMIT);
   return {
