@@ -82,7 +82,9 @@ async function main(): Promise<void> {
       },
     });
   }
-  console.log(`Team sync server reads, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`);
+  console.log(
+    `Team sync server reads, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
+  );
   console.log('| database | tasks | request | rows | p50 ms | p99 ms |');
   console.log('| --- | ---: | --- | ---: | ---: | ---: |');
   try {
@@ -116,9 +118,11 @@ async function benchDialect(name: string, url: string): Promise<void> {
     role: index === 0 ? ('admin' as const) : ('user' as const),
   }));
   const passwordHash = await hashPassword('bench-password');
-  await db.insert(tables.users).values(
-    users.map((user) => ({ ...user, passwordHash, createdAt: now, updatedAt: now, sessionVersion: 0 })),
-  );
+  await db
+    .insert(tables.users)
+    .values(
+      users.map((user) => ({ ...user, passwordHash, createdAt: now, updatedAt: now, sessionVersion: 0 })),
+    );
   const loginResponse = await login(
     new Request('http://bench.local/api/auth/login', {
       method: 'POST',
@@ -148,13 +152,38 @@ async function benchDialect(name: string, url: string): Promise<void> {
     const lastSeq = Math.ceil(size / TASKS_PER_PUSH);
     const archivePage = (await get(archiveRoute, '/api/sync/archive')) as { next: string };
     const cases: [string, typeof pullRoute, string, (body: Record<string, unknown>) => number][] = [
-      ['pull page of 500 from the start, recent=1', pullRoute, '/api/sync/pull?cursor=0:&recent=1', (b) => (b.changes as []).length],
-      ['incremental pull, recent=1', pullRoute, `/api/sync/pull?cursor=${lastSeq - 1}:&recent=1`, (b) => (b.changes as []).length],
+      [
+        'pull page of 500 from the start, recent=1',
+        pullRoute,
+        '/api/sync/pull?cursor=0:&recent=1',
+        (b) => (b.changes as []).length,
+      ],
+      [
+        'incremental pull, recent=1',
+        pullRoute,
+        `/api/sync/pull?cursor=${lastSeq - 1}:&recent=1`,
+        (b) => (b.changes as []).length,
+      ],
       ['summary', summaryRoute, '/api/sync/summary', (b) => (b.pending as []).length],
       ['archive page of 50', archiveRoute, '/api/sync/archive', (b) => (b.tasks as []).length],
-      ['archive page 2 of 50', archiveRoute, `/api/sync/archive?before=${archivePage.next}`, (b) => (b.tasks as []).length],
-      ['archive page, q matches ~1 in 10', archiveRoute, `/api/sync/archive?q=${WORDS[7]}`, (b) => (b.tasks as []).length],
-      ['archive page, q matches nothing', archiveRoute, '/api/sync/archive?q=nomatch', (b) => (b.tasks as []).length],
+      [
+        'archive page 2 of 50',
+        archiveRoute,
+        `/api/sync/archive?before=${archivePage.next}`,
+        (b) => (b.tasks as []).length,
+      ],
+      [
+        'archive page, q matches ~1 in 10',
+        archiveRoute,
+        `/api/sync/archive?q=${WORDS[7]}`,
+        (b) => (b.tasks as []).length,
+      ],
+      [
+        'archive page, q matches nothing',
+        archiveRoute,
+        '/api/sync/archive?q=nomatch',
+        (b) => (b.tasks as []).length,
+      ],
     ];
     for (const [label, handler, query, rows] of cases) {
       let count = 0;
@@ -184,7 +213,9 @@ async function benchDialect(name: string, url: string): Promise<void> {
       const progress = open ? Math.floor(next() * 100) : 100;
       const owner = users[index % users.length]!;
       const assignee = users[(index + 1) % users.length]!;
-      const description = Array.from({ length: 22 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+      const description = Array.from({ length: 22 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(
+        ' ',
+      );
       const values: Record<string, unknown> = {
         title: `Task ${index}`,
         description,

@@ -44,7 +44,10 @@ export async function startServer(): Promise<void> {
       const { fillTaskColumns } = await import('./sync/task-columns');
       await fillTaskColumns(database);
     } catch (error) {
-      logger.error('Deriving the archive columns of stored tasks failed; it runs again at the next start', error);
+      logger.error(
+        'Deriving the archive columns of stored tasks failed; it runs again at the next start',
+        error,
+      );
     }
   } catch (error) {
     // Keep serving: /api/health reports 503 and the next request tries again.

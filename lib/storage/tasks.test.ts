@@ -271,7 +271,9 @@ describe('task commands', () => {
 
       expect(setTaskProgress('t1', 140)).toBe(true);
 
-      expect(storedTasks()).toEqual([{ ...VALID_TASK, progress: 100, ...CHANGED, completedAt: CHANGED.updatedAt }]);
+      expect(storedTasks()).toEqual([
+        { ...VALID_TASK, progress: 100, ...CHANGED, completedAt: CHANGED.updatedAt },
+      ]);
     });
 
     it('writes nothing when the progress is already that value', () => {

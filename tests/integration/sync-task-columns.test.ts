@@ -44,7 +44,11 @@ describe('the derived columns of sync_tasks', () => {
         },
       ]);
       await push(token, 'c1', [upsertOp('o3', 't2', { progress: 10 }, { baseV: 1 })]);
-      expect((await derivedColumns())[1]).toMatchObject({ progress: 10, completedAt: null, boardColumn: 'To Do' });
+      expect((await derivedColumns())[1]).toMatchObject({
+        progress: 10,
+        completedAt: null,
+        boardColumn: 'To Do',
+      });
     } finally {
       await applyTestEnv();
     }

@@ -90,7 +90,9 @@ describe('deriveTaskColumns', () => {
             isArchived(read.data, ROW_MS, ROW_MS),
           );
           const words = getSearchWords(q);
-          expect(words.every((word) => derived.searchText.includes(word))).toBe(matchesSearch(read.data, words));
+          expect(words.every((word) => derived.searchText.includes(word))).toBe(
+            matchesSearch(read.data, words),
+          );
         },
       ),
     );

@@ -17,11 +17,9 @@ beforeAll(async () => {
 
 function archive(token: string | undefined, params: Record<string, string> = {}) {
   const query = new URLSearchParams(params).toString();
-  return call<ArchiveResponse & { code?: string; message?: string }>(
-    GET,
-    query ? `${PATH}?${query}` : PATH,
-    { token },
-  );
+  return call<ArchiveResponse & { code?: string; message?: string }>(GET, query ? `${PATH}?${query}` : PATH, {
+    token,
+  });
 }
 
 /** A task completed `days` ago (progress 100, completedAt stamped as the task commands do). */
@@ -63,7 +61,10 @@ describe('GET /api/sync/archive', () => {
     for (const limit of ['0', '51', '1.5', '-1', 'ten', '1000']) {
       const res = await archive(token, { limit });
       expect(res.status, limit).toBe(400);
-      expect(res.body).toEqual({ message: 'limit must be a whole number from 1 to 50.', code: 'VALIDATION_ERROR' });
+      expect(res.body).toEqual({
+        message: 'limit must be a whole number from 1 to 50.',
+        code: 'VALIDATION_ERROR',
+      });
     }
     const long = await archive(token, { q: 'x'.repeat(201) });
     expect(long.status).toBe(400);
@@ -98,7 +99,14 @@ describe('GET /api/sync/archive', () => {
 
     const all = await archiveAll(token);
     expect(all.pages).toHaveLength(1);
-    expect(all.titles).toEqual(['Thirty-one', 'Older version', 'Forty', 'Same time B', 'Same time A', 'Four hundred']);
+    expect(all.titles).toEqual([
+      'Thirty-one',
+      'Older version',
+      'Forty',
+      'Same time B',
+      'Same time A',
+      'Four hundred',
+    ]);
     expect(all.pages[0]!.tasks[0]).toEqual({
       uid: 't-31',
       v: 1,

@@ -63,7 +63,12 @@ describe('GET /api/sync/pull with recent=1', () => {
     const old = await pull(token);
     expect(old.status).toBe(200);
     expect(Object.keys(old.body).sort()).toEqual(['changes', 'cursor', 'gone', 'more', 'reset']);
-    expect(old.body.changes.map((change) => change.uid)).toEqual(['t-archived', 't-open', 't-recent', 't-deleted']);
+    expect(old.body.changes.map((change) => change.uid)).toEqual([
+      't-archived',
+      't-open',
+      't-recent',
+      't-deleted',
+    ]);
     expect(old.body.cursor).toBe('2:t-deleted');
   });
 
@@ -72,7 +77,9 @@ describe('GET /api/sync/pull with recent=1', () => {
     const ops = [];
     for (let index = 0; index < 9; index++) {
       const uid = `t${index}`;
-      ops.push(upsertOp(`o${index}`, uid, index % 3 === 0 ? { title: uid, progress: 0 } : done(uid, 100 + index)));
+      ops.push(
+        upsertOp(`o${index}`, uid, index % 3 === 0 ? { title: uid, progress: 0 } : done(uid, 100 + index)),
+      );
     }
     await push(admin.token, 'c1', ops);
     // The last push holds archived tasks only: the walk must still end past it.
@@ -91,16 +98,28 @@ describe('GET /api/sync/pull with recent=1', () => {
     expect(next.uids).toEqual(['t1']);
     expect(next.cursor).toBe('3:t1');
     // Without recent, the same walk brings every task.
-    expect((await pullAll(admin.token, 2)).changes.map((change) => change.uid)).toEqual(
-      ['t2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't0', 't1'],
-    );
+    expect((await pullAll(admin.token, 2)).changes.map((change) => change.uid)).toEqual([
+      't2',
+      't3',
+      't4',
+      't5',
+      't6',
+      't7',
+      't8',
+      't9',
+      't0',
+      't1',
+    ]);
   });
 
   it('follows SYNC_ARCHIVE_DAYS', async () => {
     await applyTestEnv({ TEAM_SYNC: 'on', SYNC_ARCHIVE_DAYS: '365' });
     try {
       const { token } = await createUserWithToken();
-      await push(token, 'c1', [upsertOp('o1', 't1', done('Year old', 300)), upsertOp('o2', 't2', done('Older', 400))]);
+      await push(token, 'c1', [
+        upsertOp('o1', 't1', done('Year old', 300)),
+        upsertOp('o2', 't2', done('Older', 400)),
+      ]);
       expect((await pullRecentAll(token)).uids).toEqual(['t1']);
     } finally {
       await applyTestEnv({ TEAM_SYNC: 'on' });

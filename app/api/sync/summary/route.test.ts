@@ -119,7 +119,12 @@ describe('GET /api/sync/summary', () => {
     const admin = await createAdminWithToken();
     await push(alice.token, 'ca', [
       upsertOp('a1', 'a-own', { title: 'Alice own', progress: 100 }),
-      upsertOp('a2', 'a-bob', { title: 'For Bob', progress: 50, assignedTo: 'Bob Brown', assigneeId: bob.user.id }),
+      upsertOp('a2', 'a-bob', {
+        title: 'For Bob',
+        progress: 50,
+        assignedTo: 'Bob Brown',
+        assigneeId: bob.user.id,
+      }),
     ]);
     await push(bob.token, 'cb', [upsertOp('b1', 'b-own', { title: 'Bob own', progress: 0 })]);
     const forAlice = await figures(alice.token);
@@ -134,11 +139,17 @@ describe('GET /api/sync/summary', () => {
 
   it('follows every change: a completion, a reopening, a drag', async () => {
     const { token } = await createAdminWithToken();
-    await push(token, 'c1', [upsertOp('o1', 't1', { title: 'One', progress: 20 }, { hlc: stamp(Date.now() - 3000) })]);
+    await push(token, 'c1', [
+      upsertOp('o1', 't1', { title: 'One', progress: 20 }, { hlc: stamp(Date.now() - 3000) }),
+    ]);
     expect((await figures(token)).byColumn).toEqual(columns(1, 0, 0));
-    await push(token, 'c1', [upsertOp('o2', 't1', { progress: 100 }, { baseV: 1, hlc: stamp(Date.now() - 2000) })]);
+    await push(token, 'c1', [
+      upsertOp('o2', 't1', { progress: 100 }, { baseV: 1, hlc: stamp(Date.now() - 2000) }),
+    ]);
     expect(await figures(token)).toMatchObject({ total: 1, completed: 1, byColumn: columns(0, 0, 1) });
-    await push(token, 'c1', [upsertOp('o3', 't1', { column: 'In Progress' }, { baseV: 2, hlc: stamp(Date.now() - 1000) })]);
+    await push(token, 'c1', [
+      upsertOp('o3', 't1', { column: 'In Progress' }, { baseV: 2, hlc: stamp(Date.now() - 1000) }),
+    ]);
     expect(await figures(token)).toMatchObject({ completed: 1, byColumn: columns(0, 1, 0) });
     await push(token, 'c1', [upsertOp('o4', 't1', { progress: 30 } as Record<string, Json>, { baseV: 3 })]);
     expect(await figures(token)).toMatchObject({ completed: 0, pendingTotal: 1, seq: 4 });
