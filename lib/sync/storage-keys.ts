@@ -5,3 +5,8 @@
 export const SYNC_META_KEY = 'tasklane.sync';
 /** The open conflict records the leader fetched, for every tab: `{ userId, conflicts }`. */
 export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
+/**
+ * The admin dashboard's last team figures (GET /api/sync/summary), shown marked as such while the
+ * server cannot be reached: `{ summary }`. Team data: a logout removes it with the others.
+ */
+export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';
