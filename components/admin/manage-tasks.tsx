@@ -11,7 +11,7 @@ import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-st
 import type { Task } from '@/lib/tasks/task';
 import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
-import { OlderCompletedTasks } from '@/components/sync/older-completed-tasks';
+import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { TaskLabelChips } from '@/components/tasks/label-chips';
 import { Button } from '@/components/ui/button';
@@ -72,7 +72,7 @@ export function ManageTasks() {
             tasks={completed}
             returnFocus={focusHeading}
           />
-          {teamSync ? <OlderCompletedTasks className="mt-3" /> : null}
+          {teamSync ? <OlderCompletedSlot className="mt-3" /> : null}
         </div>
       </div>
       <ConfirmDialog
