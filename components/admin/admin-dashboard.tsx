@@ -9,7 +9,11 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
 import { countTasksByColumn } from '@/lib/tasks/board';
-import type { Task } from '@/lib/tasks/task';
+import { taskSchema, type Task } from '@/lib/tasks/task';
+import type { PulledTask, SyncSummary } from '@/lib/sync/protocol';
+import { lastKnownText } from '@/lib/sync/team-summary';
+import { useTeamSummary } from '@/lib/hooks/use-team-summary';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { UsersLoadState } from './load-error';
@@ -24,10 +28,14 @@ export const DASHBOARD_PENDING_LIMIT = 10;
 
 /**
  * The admin dashboard (docs/product.md#admin-dashboard): tiles 'Total Users' (GET /admin/users' length),
- * 'Total Tasks' and 'Completed Tasks' (progress exactly 100) from the browser's tasks; 'Recent Users' newest
- * first; 'Pending Tasks'; the 'Task Analytics' chart.
+ * 'Total Tasks' and 'Completed Tasks' (progress exactly 100) from the browser's tasks, or with team
+ * sync from the server's count; 'Recent Users' newest first; 'Pending Tasks'; the 'Task Analytics' chart.
  */
 export function AdminDashboard() {
+  return useTeamSyncOn() ? <TeamAdminDashboard /> : <LocalAdminDashboard />;
+}
+
+function LocalAdminDashboard() {
   const { state, retry } = useAdminUsers();
   const tasks = useLocalStore(tasksStore);
   const { pending, completed } = useMemo(() => splitTasksByCompletion(tasks), [tasks]);
@@ -42,10 +50,77 @@ export function AdminDashboard() {
       </ul>
       <RecentUsers state={state} onRetry={retry} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingTasks tasks={pending} />
+        <PendingTasks tasks={pending} total={pending.length} />
         <TaskAnalytics counts={counts} />
       </div>
     </div>
+  );
+}
+
+/**
+ * Team sync on: the task figures are the server's (GET /api/sync/summary), exact however many tasks
+ * this browser holds; offline or failing, the last figures kept on this device, marked as such.
+ */
+function TeamAdminDashboard() {
+  const { state, retry } = useAdminUsers();
+  const figures = useTeamSummary(true);
+  const summary = figures.status === 'ready' || figures.status === 'stale' ? figures.summary : null;
+  const pending = useMemo(() => (summary ? pulledTasks(summary.pending) : []), [summary]);
+  const taskValue = (count: (known: SyncSummary) => number) =>
+    summary ? String(count(summary)) : figures.status === 'loading' ? '…' : 'Unavailable';
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <ul className="grid gap-4 sm:grid-cols-3">
+          <StatTile label="Total Users" value={usersTileValue(state)} />
+          <StatTile label="Total Tasks" value={taskValue((known) => known.total)} />
+          <StatTile label="Completed Tasks" value={taskValue((known) => known.completed)} />
+        </ul>
+        <p role="status" className="min-h-5 text-sm text-slate-600">
+          {figures.status === 'stale'
+            ? lastKnownText(figures.summary.asOf)
+            : figures.status === 'failed'
+              ? figures.message
+              : ''}
+        </p>
+      </div>
+      <RecentUsers state={state} onRetry={retry} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        {summary ? (
+          <PendingTasks tasks={pending} total={summary.pendingTotal} />
+        ) : (
+          <FiguresPlaceholder title="Pending Tasks" loading={figures.status === 'loading'} />
+        )}
+        {summary ? (
+          <TaskAnalytics counts={summary.byColumn} />
+        ) : (
+          <FiguresPlaceholder title="Task Analytics" loading={figures.status === 'loading'} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The server's pending tasks as the list reads them (a task it cannot read is left out). */
+function pulledTasks(rows: readonly PulledTask[]): Task[] {
+  const tasks: Task[] = [];
+  for (const row of rows) {
+    const read = taskSchema.safeParse({ ...row.data, id: row.uid, uid: row.uid });
+    if (read.success) tasks.push(read.data);
+  }
+  return tasks;
+}
+
+function FiguresPlaceholder({ title, loading }: { title: string; loading: boolean }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cn(SECTION_CARD, 'min-w-0')}>
+      <h2 id={headingId} className="pb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="text-sm text-slate-600">{loading ? 'Loading team figures…' : 'Unavailable'}</p>
+    </section>
   );
 }
 
@@ -102,17 +177,20 @@ function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () =
   );
 }
 
-/** Each pending task with its status badge ('Pending' when it has none) and its deadline. */
-function PendingTasks({ tasks }: { tasks: readonly Task[] }) {
+/**
+ * Each pending task with its status badge ('Pending' when it has none) and its deadline; `total`
+ * counts them all (with team sync, the server's count: `tasks` holds the first ones only).
+ */
+function PendingTasks({ tasks, total }: { tasks: readonly Task[]; total: number }) {
   const headingId = useId();
   const shown = tasks.slice(0, DASHBOARD_PENDING_LIMIT);
-  const more = tasks.length - shown.length;
+  const more = total - shown.length;
   return (
     <section aria-labelledby={headingId} className={cn(SECTION_CARD, 'min-w-0')}>
       <h2 id={headingId} className="pb-3 text-lg font-semibold text-slate-900">
         Pending Tasks
       </h2>
-      {tasks.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="text-sm text-slate-600">No pending tasks</p>
       ) : (
         <>

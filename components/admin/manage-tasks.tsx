@@ -11,6 +11,8 @@ import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-st
 import type { Task } from '@/lib/tasks/task';
 import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
+import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { TaskLabelChips } from '@/components/tasks/label-chips';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -30,6 +32,7 @@ export function ManageTasks() {
   const tasks = useLocalStore(tasksStore);
   const { pending, completed } = useMemo(() => splitTasksByCompletion(tasks), [tasks]);
   const [toDelete, setToDelete] = useState<Task | null>(null);
+  const teamSync = useTeamSyncOn();
   const headingId = useId();
   const focusHeading = () => document.getElementById(headingId);
 
@@ -62,12 +65,15 @@ export function ManageTasks() {
           onDelete={setToDelete}
           returnFocus={focusHeading}
         />
-        <TaskTable
-          title="Completed Tasks"
-          emptyText="No completed tasks"
-          tasks={completed}
-          returnFocus={focusHeading}
-        />
+        <div>
+          <TaskTable
+            title="Completed Tasks"
+            emptyText="No completed tasks"
+            tasks={completed}
+            returnFocus={focusHeading}
+          />
+          {teamSync ? <OlderCompletedSlot className="mt-3" /> : null}
+        </div>
       </div>
       <ConfirmDialog
         open={toDelete !== null}

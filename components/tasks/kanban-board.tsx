@@ -30,6 +30,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { BoardCardAssignee } from './assignee-picker';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
+import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
 import { TaskCardBody, taskCardClasses } from './task-card';
 import { openTask } from './task-view/open-task';
 
@@ -253,6 +254,7 @@ function BoardColumnView({
         </ul>
       )}
       <ShowMoreButton list={paged} size="sm" className="mt-3" />
+      {teamSync && column === 'Completed' ? <OlderCompletedSlot className="mt-3" /> : null}
     </section>
   );
 }

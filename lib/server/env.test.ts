@@ -114,6 +114,17 @@ describe('parseEnv', () => {
     expect(parseEnv({ SYNC_TOMBSTONE_DAYS: '1' }).SYNC_TOMBSTONE_DAYS).toBe(1);
   });
 
+  it('archives completed team tasks after 30 days unless SYNC_ARCHIVE_DAYS says otherwise (1 to 3650)', () => {
+    expect(parseEnv({}).SYNC_ARCHIVE_DAYS).toBe(30);
+    expect(parseEnv({ SYNC_ARCHIVE_DAYS: '1' }).SYNC_ARCHIVE_DAYS).toBe(1);
+    expect(parseEnv({ SYNC_ARCHIVE_DAYS: '3650' }).SYNC_ARCHIVE_DAYS).toBe(3650);
+    const message =
+      'Invalid environment variable SYNC_ARCHIVE_DAYS: SYNC_ARCHIVE_DAYS must be a whole number of days from 1 to 3650';
+    for (const value of ['0', '3651', '-1', '7.5', 'month']) {
+      expect(() => parseEnv({ SYNC_ARCHIVE_DAYS: value })).toThrow(message);
+    }
+  });
+
   it('limits sync pushes to 2 MB a minute and 100,000 tasks per owner unless set, never below one push', () => {
     const env = parseEnv({});
     expect(env.SYNC_PUSH_BYTES_PER_MINUTE).toBe(2 * 1024 * 1024);

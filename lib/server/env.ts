@@ -73,6 +73,16 @@ const envSchema = z.object({
     .int('SYNC_TOMBSTONE_DAYS must be a whole number of days, 1 or more')
     .min(1, 'SYNC_TOMBSTONE_DAYS must be at least 1 day (browsers restart a full pull after 6 hours)')
     .default(90),
+  /**
+   * Completed tasks older than this many days are archived: they stay on the server and leave the
+   * browsers' replicas (docs/product.md#archived-tasks, lib/tasks/archive.ts).
+   */
+  SYNC_ARCHIVE_DAYS: z.coerce
+    .number('SYNC_ARCHIVE_DAYS must be a whole number of days from 1 to 3650')
+    .int('SYNC_ARCHIVE_DAYS must be a whole number of days from 1 to 3650')
+    .min(1, 'SYNC_ARCHIVE_DAYS must be a whole number of days from 1 to 3650')
+    .max(3650, 'SYNC_ARCHIVE_DAYS must be a whole number of days from 1 to 3650')
+    .default(30),
   /** Sync pushes and pulls together, per user, within the window. */
   RATE_LIMIT_SYNC_MAX: intFromEnv(600, 1),
   RATE_LIMIT_SYNC_WINDOW_SECONDS: intFromEnv(60, 1),

@@ -39,6 +39,16 @@ export async function startServer(): Promise<void> {
     } catch (error) {
       logger.error('Binding stored tasks to assignee ids failed; it runs again at the next start', error);
     }
+    try {
+      // Tasks stored before the archive columns existed get them (docs/decisions/0029).
+      const { fillTaskColumns } = await import('./sync/task-columns');
+      await fillTaskColumns(database);
+    } catch (error) {
+      logger.error(
+        'Deriving the archive columns of stored tasks failed; it runs again at the next start',
+        error,
+      );
+    }
   } catch (error) {
     // Keep serving: /api/health reports 503 and the next request tries again.
     logger.error('Database unavailable at start-up; will retry on the next request', error);

@@ -90,7 +90,14 @@ describe('completing a repeating task', () => {
       repeat: { ...MONTHLY, anchor: 31 },
     };
     expect(stored()).toEqual([
-      { ...TASK, repeat: MONTHLY, progress: 100, repeatedAs: String(NOW), updatedAt: STAMP },
+      {
+        ...TASK,
+        repeat: MONTHLY,
+        progress: 100,
+        repeatedAs: String(NOW),
+        updatedAt: STAMP,
+        completedAt: STAMP,
+      },
       next,
     ]);
     expect(tasksStore.read()).toHaveLength(2);

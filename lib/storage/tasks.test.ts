@@ -271,7 +271,9 @@ describe('task commands', () => {
 
       expect(setTaskProgress('t1', 140)).toBe(true);
 
-      expect(storedTasks()).toEqual([{ ...VALID_TASK, progress: 100, ...CHANGED }]);
+      expect(storedTasks()).toEqual([
+        { ...VALID_TASK, progress: 100, ...CHANGED, completedAt: CHANGED.updatedAt },
+      ]);
     });
 
     it('writes nothing when the progress is already that value', () => {
@@ -290,7 +292,7 @@ describe('task commands', () => {
       expect(completeTask('t1')).toBe(true);
 
       expect(storedTasks()).toEqual([
-        { ...VALID_TASK, status: 'Completed', progress: 100, ...CHANGED },
+        { ...VALID_TASK, status: 'Completed', progress: 100, ...CHANGED, completedAt: CHANGED.updatedAt },
         { ...VALID_TASK, id: 't2' },
       ]);
     });

@@ -67,11 +67,12 @@ function beats(candidate: FieldWrite, current: FieldWrite): boolean {
 
 /**
  * Fields whose replaced values are not kept: bookkeeping written with every change (`updatedAt`), where
- * two people editing different fields at once would otherwise always leave a record; and `createdAt`,
+ * two people editing different fields at once would otherwise always leave a record; `createdAt`,
  * which two devices completing one repeating task offline both write for its next occurrence, each at
- * its own moment (docs/decisions/0025-repeating-tasks.md).
+ * its own moment (docs/decisions/0025-repeating-tasks.md); and `completedAt`, which two devices
+ * completing one task offline both write (lib/tasks/archive.ts).
  */
-export const QUIET_FIELDS: ReadonlySet<string> = new Set(['updatedAt', 'createdAt']);
+export const QUIET_FIELDS: ReadonlySet<string> = new Set(['updatedAt', 'createdAt', 'completedAt']);
 
 /**
  * Whether a value that lost to `kept` is worth a conflict record: not for a quiet field, nor when both

@@ -5,10 +5,14 @@
  * typed here and checked by the browser when it reads them.
  *
  *   POST /api/sync/push  { clientId, ops: SyncOp[] }  →  PushResponse
- *   GET  /api/sync/pull?cursor=<version>:<uid>&limit=<n>[&walk=1]  →  PullResponse
+ *   GET  /api/sync/pull?cursor=<version>:<uid>&limit=<n>[&walk=1][&recent=1]  →  PullResponse
+ *   GET  /api/sync/archive?q=<search>&before=<cursor>&limit=<n>  →  ArchiveResponse
+ *   GET  /api/sync/summary  →  SyncSummary
  *
  * `walk=1` marks a pull from the start and the pages after it: it is never answered with `reset`.
+ * `recent=1` leaves out archived tasks (lib/tasks/archive.ts); without it a pull is as it always was.
  */
+import type { BoardColumn } from '../tasks/task';
 
 /** A JSON value as it travels: what a task field holds. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -116,6 +120,44 @@ export interface PullResponse {
    * not bring back. Never true for a pull with `walk=1`.
    */
   reset: boolean;
+  /**
+   * Only with `recent=1` (added after the first version): the archive cutoff, ISO 8601. Tasks
+   * completed before it were left out of `changes`; they are paged from /api/sync/archive.
+   */
+  archivedBefore?: string;
+}
+
+/**
+ * GET /api/sync/archive: archived tasks the caller may see, newest completion first. `next` is the
+ * opaque `before` of the following page, null on the last one.
+ */
+export interface ArchiveResponse {
+  tasks: PulledTask[];
+  next: string | null;
+}
+
+/** The most archived tasks one archive page holds, and its default size. */
+export const ARCHIVE_PAGE_MAX = 50;
+
+/**
+ * GET /api/sync/summary: the admin dashboard's team figures for the caller's visible tasks, counted
+ * by the server (exact at any size). Tasks a browser could not read are counted nowhere.
+ */
+export interface SyncSummary {
+  /** Tasks not deleted. */
+  total: number;
+  /** Of those, at progress 100. */
+  completed: number;
+  /** Per board column, in column order, as lib/tasks/board.ts countTasksByColumn gives them. */
+  byColumn: { column: BoardColumn; count: number }[];
+  /** The first 10 tasks below progress 100, oldest first (the order they were first synced in). */
+  pending: PulledTask[];
+  /** How many tasks are below progress 100 (`pending` holds the first 10 of them). */
+  pendingTotal: number;
+  /** The last push counted: a poke with a higher number means the figures may have changed. */
+  seq: number;
+  /** When the server counted, ISO 8601. */
+  asOf: string;
 }
 
 /** The cursor before any change. */

@@ -5,3 +5,9 @@
 export const SYNC_META_KEY = 'tasklane.sync';
 /** The open conflict records the leader fetched, for every tab: `{ userId, conflicts }`. */
 export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
+/**
+ * The admin dashboard's last team figures (GET /api/sync/summary), shown marked as such while the
+ * server cannot be reached: `{ summary }`. Team data: the logout's clearing (lib/sync/client.ts)
+ * is to remove it with the keys above.
+ */
+export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';

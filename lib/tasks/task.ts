@@ -45,6 +45,8 @@ export const TASK_FIELD_NAMES: readonly string[] = [
   'checklistProgress',
   'createdAt',
   'updatedAt',
+  // When progress last reached 100 (lib/tasks/archive.ts); gone while it is below.
+  'completedAt',
 ];
 
 const KNOWN_TASK_FIELDS: ReadonlySet<string> = new Set(TASK_FIELD_NAMES);
@@ -90,6 +92,8 @@ export type Task = {
   /** ISO times; see `taskCreatedAt` (the default mode's id is its creation time). */
   createdAt?: string;
   updatedAt?: string;
+  /** ISO time the task's progress last reached 100; absent below 100 (lib/tasks/archive.ts). */
+  completedAt?: string;
 };
 
 /** An assignee as the picker chooses one: the user id and the name the screens show. */
@@ -193,7 +197,7 @@ function readTaskViewFields(task: Task): void {
     if (repeat === null) delete task.repeat;
     else task.repeat = repeat;
   }
-  for (const field of ['repeatedAs', 'createdAt', 'updatedAt'] as const) {
+  for (const field of ['repeatedAs', 'createdAt', 'updatedAt', 'completedAt'] as const) {
     if (task[field] !== undefined && typeof task[field] !== 'string') delete task[field];
   }
   if (task.checklistProgress !== undefined && typeof task.checklistProgress !== 'boolean') {
@@ -376,7 +380,9 @@ export function taskUpdatedAt(task: Pick<Task, 'updatedAt'>): number | null {
 
 /**
  * Every task of `next` that a command changed (a new object where `prev` held the task of that id) gets
- * `updatedAt` (docs/product.md#the-task-view). Tasks it added or left alone are as they were.
+ * `updatedAt` (docs/product.md#the-task-view); one whose progress reached 100 gets `completedAt`, one
+ * whose progress went below 100 loses it (lib/tasks/archive.ts: when it was completed decides when it is
+ * archived). Tasks it added or left alone are as they were.
  */
 export function stampChangedTasks(prev: readonly Task[], next: Task[], nowMs: number): Task[] {
   const before = new Map<string, Task>();
@@ -385,11 +391,24 @@ export function stampChangedTasks(prev: readonly Task[], next: Task[], nowMs: nu
   let out: Task[] | null = null;
   next.forEach((task, index) => {
     const old = before.get(task.id);
-    if (old === undefined || old === task || task.updatedAt === at) return;
+    if (old === undefined || old === task) return;
+    const stamped = stampTask(old, task, at);
+    if (stamped === task) return;
     out ??= next.slice();
-    out[index] = { ...task, updatedAt: at };
+    out[index] = stamped;
   });
   return out ?? next;
+}
+
+function stampTask(old: Task, task: Task, at: string): Task {
+  const done = task.progress === TASK_PROGRESS_MAX;
+  const completing = done && old.progress !== TASK_PROGRESS_MAX && task.completedAt !== at;
+  const reopening = !done && task.completedAt !== undefined;
+  if (task.updatedAt === at && !completing && !reopening) return task;
+  const stamped: Task = { ...task, updatedAt: at };
+  if (completing) stamped.completedAt = at;
+  if (reopening) delete stamped.completedAt;
+  return stamped;
 }
 
 /** Clamps and rounds a slider value to the whole numbers 0–100 (docs/product.md#task-fields). */

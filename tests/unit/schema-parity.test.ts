@@ -296,6 +296,13 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       sync_tasks_version_uid_idx: { columns: ['version', 'uid'], unique: false, where: null },
       sync_tasks_owner_version_idx: { columns: ['owner_id', 'version'], unique: false, where: null },
       sync_tasks_assignee_version_idx: { columns: ['assignee_id', 'version'], unique: false, where: null },
+      sync_tasks_completed_uid_idx: { columns: ['completed_at', 'uid'], unique: false, where: null },
+      sync_tasks_counts_idx: { columns: ['board_column', 'progress'], unique: false, where: null },
+      sync_tasks_pending_idx: {
+        columns: ['created_at', 'uid'],
+        unique: false,
+        where: '"board_column" is not null and ("progress" is null or "progress" <> 100)',
+      },
     });
     expect(tables.get('syncChanges')?.indexes.sync_changes_client_op_idx).toEqual({
       columns: ['client_id', 'op_id'],

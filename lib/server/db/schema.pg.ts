@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Keep in step with schema.sqlite.ts: tests/unit/schema-parity.test.ts compares the two. */
 export const users = pgTable(
@@ -96,11 +106,27 @@ export const syncTasks = pgTable(
     version: integer('version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    // Derived from `fields` by every write (lib/server/sync/task-columns.ts), for the counts, the
+    // archive and its search without reading the JSON. Null in `search_text` until derived.
+    progress: integer('progress'),
+    completedAt: bigint('completed_at', { mode: 'number' }),
+    boardColumn: text('board_column'),
+    searchText: text('search_text'),
   },
   (table) => [
     index('sync_tasks_version_uid_idx').on(table.version, table.uid),
     index('sync_tasks_owner_version_idx').on(table.ownerId, table.version),
     index('sync_tasks_assignee_version_idx').on(table.assigneeId, table.version),
+    // The archive's pages, newest completion first; the dashboard's counts, read from the index
+    // alone; its pending tasks in creation order (lib/server/sync/summary.ts PENDING, the same
+    // condition word for word, or SQLite would not use the index).
+    index('sync_tasks_completed_uid_idx').on(table.completedAt, table.uid),
+    index('sync_tasks_counts_idx').on(table.boardColumn, table.progress),
+    index('sync_tasks_pending_idx')
+      .on(table.createdAt, table.uid)
+      .where(
+        sql`${table.boardColumn} is not null and (${table.progress} is null or ${table.progress} <> 100)`,
+      ),
   ],
 );
 

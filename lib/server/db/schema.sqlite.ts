@@ -96,11 +96,27 @@ export const syncTasks = sqliteTable(
     version: integer('version').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    // Derived from `fields` by every write (lib/server/sync/task-columns.ts), for the counts, the
+    // archive and its search without reading the JSON. Null in `search_text` until derived.
+    progress: integer('progress'),
+    completedAt: integer('completed_at'),
+    boardColumn: text('board_column'),
+    searchText: text('search_text'),
   },
   (table) => [
     index('sync_tasks_version_uid_idx').on(table.version, table.uid),
     index('sync_tasks_owner_version_idx').on(table.ownerId, table.version),
     index('sync_tasks_assignee_version_idx').on(table.assigneeId, table.version),
+    // The archive's pages, newest completion first; the dashboard's counts, read from the index
+    // alone; its pending tasks in creation order (lib/server/sync/summary.ts PENDING, the same
+    // condition word for word, or SQLite would not use the index).
+    index('sync_tasks_completed_uid_idx').on(table.completedAt, table.uid),
+    index('sync_tasks_counts_idx').on(table.boardColumn, table.progress),
+    index('sync_tasks_pending_idx')
+      .on(table.createdAt, table.uid)
+      .where(
+        sql`${table.boardColumn} is not null and (${table.progress} is null or ${table.progress} <> 100)`,
+      ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { canSeeTask, type SyncActor } from '@/lib/sync/access';
 import { taskValues, type SyncedTask } from '@/lib/sync/merge';
 import {
@@ -11,7 +11,9 @@ import {
   START_CURSOR,
   SYNC_LIMITS,
 } from '@/lib/sync/protocol';
+import { archiveCutoffMs } from '@/lib/tasks/archive';
 import { getDatabase, type Tables } from '../db';
+import { getEnv } from '../env';
 import { AppError } from '../errors';
 import { readState } from './state';
 
@@ -33,7 +35,14 @@ export function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
   return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
 }
 
-function toPulled(row: TaskRow): PulledTask {
+/** The columns toPulled reads: a page selects these only (not the derived search text, for one). */
+export function pulledColumns(tables: Tables) {
+  const { uid, version, deleted, fields } = tables.syncTasks;
+  return { uid, version, deleted, fields };
+}
+
+/** A stored row as pulls, archive pages and the summary send it. */
+export function toPulled(row: Pick<TaskRow, 'uid' | 'version' | 'deleted' | 'fields'>): PulledTask {
   if (row.deleted) return { uid: row.uid, v: row.version, deleted: true, data: {} };
   const fields = JSON.parse(row.fields) as SyncedTask['fields'];
   return {
@@ -50,12 +59,17 @@ function toPulled(row: TaskRow): PulledTask {
  * when tombstones the cursor has not passed were purged. During a walk from the start (`walk`)
  * there is no `reset`: the walk's cursors pass below the purged versions on the way, and what the
  * walk does not bring back is dropped by the browser anyway.
+ *
+ * With `recent`, tasks completed before the archive cutoff (now − SYNC_ARCHIVE_DAYS, answered as
+ * `archivedBefore`) are left out like tasks the actor may not see; the cursor keeps its rules. A task
+ * that becomes archived with time is not sent again: the browser drops it by the same rule
+ * (lib/tasks/archive.ts). Deleted tasks are always sent (their columns say nothing of completion).
  */
 export async function pullChanges(
   actor: SyncActor,
   cursor: string,
   limit: number,
-  options: { walk?: boolean } = {},
+  options: { walk?: boolean; recent?: boolean; nowMs?: number } = {},
 ): Promise<PullResponse> {
   const after = parseCursor(cursor);
   if (!after) throw new AppError('VALIDATION_ERROR', 'cursor must look like <version>:<uid>.');
@@ -65,21 +79,29 @@ export async function pullChanges(
   const { db, tables } = await getDatabase();
   const { syncTasks, syncRevocations } = tables;
   const { lastSeq, gcFloorSeq } = await readState(db, tables);
+  const cutoffMs = options.recent
+    ? archiveCutoffMs(options.nowMs ?? Date.now(), getEnv().SYNC_ARCHIVE_DAYS)
+    : null;
+  const archive = cutoffMs === null ? {} : { archivedBefore: new Date(cutoffMs).toISOString() };
   if (!options.walk && after.version > 0 && after.version < gcFloorSeq) {
-    return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true };
+    return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true, ...archive };
   }
 
   const rows = await db
-    .select()
+    .select(pulledColumns(tables))
     .from(syncTasks)
     .where(
       and(
-        or(
-          gt(syncTasks.version, after.version),
-          and(eq(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
-        ),
+        // After the cursor in (version, uid) order, written so that both databases read the
+        // (version, uid) index as a range in order: as `version > v or (version = v and uid > u)`,
+        // SQLite read two ranges and sorted every row after the cursor before taking a page.
+        gte(syncTasks.version, after.version),
+        or(gt(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
         lte(syncTasks.version, lastSeq),
         visibleTo(tables, actor),
+        cutoffMs === null
+          ? undefined
+          : or(isNull(syncTasks.completedAt), gte(syncTasks.completedAt, cutoffMs)),
       ),
     )
     .orderBy(asc(syncTasks.version), asc(syncTasks.uid))
@@ -116,7 +138,7 @@ export async function pullChanges(
       gone = uids.filter((uid) => !visible.has(uid)).sort();
     }
   }
-  return { changes: page.map(toPulled), gone, cursor: next, more, reset: false };
+  return { changes: page.map(toPulled), gone, cursor: next, more, reset: false, ...archive };
 }
 
 /**

@@ -21,6 +21,7 @@ import { notifyStatement } from '../sync-listener';
 import { capOpenConflicts, countOwnedTasks, refusalPayload } from './push-limits';
 import { purgeNowAndThen } from './purge';
 import { chunked, readState } from './state';
+import { deriveTaskColumns } from './task-columns';
 
 /**
  * Team sync's push on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a
@@ -239,6 +240,7 @@ function pushStatements(
       deleted: entry.synced.life?.deleted === true,
       version: entry.synced.version,
       updatedAt: now,
+      ...deriveTaskColumns(entry.synced, now.getTime()),
     };
     statements.push(
       db

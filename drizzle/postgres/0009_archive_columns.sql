@@ -1,0 +1,7 @@
+ALTER TABLE "sync_tasks" ADD COLUMN "progress" integer;--> statement-breakpoint
+ALTER TABLE "sync_tasks" ADD COLUMN "completed_at" bigint;--> statement-breakpoint
+ALTER TABLE "sync_tasks" ADD COLUMN "board_column" text;--> statement-breakpoint
+ALTER TABLE "sync_tasks" ADD COLUMN "search_text" text;--> statement-breakpoint
+CREATE INDEX "sync_tasks_completed_uid_idx" ON "sync_tasks" USING btree ("completed_at","uid");--> statement-breakpoint
+CREATE INDEX "sync_tasks_counts_idx" ON "sync_tasks" USING btree ("board_column","progress");--> statement-breakpoint
+CREATE INDEX "sync_tasks_pending_idx" ON "sync_tasks" USING btree ("created_at","uid") WHERE "sync_tasks"."board_column" is not null and ("sync_tasks"."progress" is null or "sync_tasks"."progress" <> 100);

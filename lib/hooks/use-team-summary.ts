@@ -1,0 +1,92 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { describeRequestFailure } from '@/lib/api/failure-message';
+import { tasksStore } from '@/lib/storage/tasks';
+import type { SyncSummary } from '@/lib/sync/protocol';
+import { fetchTeamSummary, loadLastSummary, saveLastSummary } from '@/lib/sync/team-summary';
+
+export type TeamSummaryState =
+  | { status: 'loading' }
+  | { status: 'ready'; summary: SyncSummary }
+  /** The server could not be reached or failed: the last figures this device had. */
+  | { status: 'stale'; summary: SyncSummary }
+  /** Failed with no figures kept on this device. */
+  | { status: 'failed'; message: string };
+
+/** How long after the last change to the task list the figures are asked for again. */
+export const TEAM_SUMMARY_DEBOUNCE_MS = 1_000;
+
+export const TEAM_SUMMARY_FAILURE = 'Could not load the team figures';
+export const TEAM_SUMMARY_OFFLINE = 'You are offline. The team figures need a connection.';
+
+/**
+ * The admin dashboard's team figures (docs/product.md#admin-dashboard), from the server: asked for
+ * when the dashboard opens, again a second after the task list last changed (a local edit, or a
+ * pull that the live stream set off), when the page becomes visible and when the connection comes
+ * back. A failure or no connection shows the last figures this device kept. Off (`enabled` false):
+ * nothing is asked.
+ */
+export function useTeamSummary(enabled: boolean): TeamSummaryState {
+  const [state, setState] = useState<TeamSummaryState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!enabled) return;
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const fallBack = (message: string) => {
+      setState((current) => {
+        const known =
+          current.status === 'ready' || current.status === 'stale' ? current.summary : loadLastSummary();
+        return known ? { status: 'stale', summary: known } : { status: 'failed', message };
+      });
+    };
+
+    const load = () => {
+      controller?.abort();
+      if (!navigator.onLine) {
+        fallBack(TEAM_SUMMARY_OFFLINE);
+        return;
+      }
+      const mine = new AbortController();
+      controller = mine;
+      fetchTeamSummary({ signal: mine.signal }).then(
+        (summary) => {
+          if (stopped || mine.signal.aborted) return;
+          saveLastSummary(summary);
+          setState({ status: 'ready', summary });
+        },
+        (error: unknown) => {
+          if (stopped || mine.signal.aborted) return;
+          fallBack(describeRequestFailure(error, TEAM_SUMMARY_FAILURE));
+        },
+      );
+    };
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(load, TEAM_SUMMARY_DEBOUNCE_MS);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') load();
+    };
+
+    load();
+    const unsubscribe = tasksStore.subscribe(later);
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', load);
+    window.addEventListener('offline', load);
+    return () => {
+      stopped = true;
+      controller?.abort();
+      clearTimeout(timer);
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', load);
+      window.removeEventListener('offline', load);
+    };
+  }, [enabled]);
+
+  return state;
+}

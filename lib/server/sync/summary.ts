@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { SyncActor } from '@/lib/sync/access';
+import type { SyncSummary } from '@/lib/sync/protocol';
+import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task';
+import { getDatabase, type Tables } from '../db';
+import { pulledColumns, toPulled, visibleTo } from './pull-changes';
+import { readState } from './state';
+
+/** Pending tasks the summary lists, as the admin dashboard shows them. */
+export const SUMMARY_PENDING_LIMIT = 10;
+
+/**
+ * GET /api/sync/summary (docs/product.md#admin-dashboard): the admin dashboard's team figures for the
+ * tasks `actor` may see, counted by the database from the derived columns (lib/server/sync/task-columns.ts):
+ * exact at any number of tasks, where the browser's replica holds only the recent ones. Completed
+ * means progress exactly 100 (lib/tasks/admin-status.ts), the columns are the board's.
+ *
+ * Pending tasks come oldest first by the time the server first stored them: the order a browser that
+ * holds every task appends them in (new tasks go at the end), without depending on one browser.
+ */
+/**
+ * Counted and below progress 100: written exactly as the partial index sync_tasks_pending_idx says
+ * (the literal 100 included, not a bound parameter), so that SQLite uses it to read the first
+ * pending tasks in creation order instead of sorting every pending row.
+ */
+function pendingCondition(tables: Tables): SQL {
+  const { boardColumn, progress } = tables.syncTasks;
+  return sql`${boardColumn} is not null and (${progress} is null or ${progress} <> 100)`;
+}
+
+export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Promise<SyncSummary> {
+  const { db, tables } = await getDatabase();
+  const { syncTasks } = tables;
+  const { lastSeq } = await readState(db, tables);
+  // A deleted or unreadable task has no board column (task-columns.ts): the column alone decides.
+  const counted = and(isNotNull(syncTasks.boardColumn), visibleTo(tables, actor));
+  const groups = await db
+    .select({
+      column: syncTasks.boardColumn,
+      count: sql<number | string>`count(*)`,
+      completed: sql<
+        number | string | null
+      >`sum(case when ${syncTasks.progress} = ${TASK_PROGRESS_MAX} then 1 else 0 end)`,
+    })
+    .from(syncTasks)
+    .where(counted)
+    .groupBy(syncTasks.boardColumn);
+  const byColumn = new Map<string, number>();
+  let total = 0;
+  let completed = 0;
+  for (const group of groups) {
+    // PostgreSQL answers count(*) and sum() as bigint, which node-postgres returns as text.
+    const count = Number(group.count);
+    byColumn.set(group.column ?? '', count);
+    total += count;
+    completed += Number(group.completed ?? 0);
+  }
+  const pending = await db
+    .select(pulledColumns(tables))
+    .from(syncTasks)
+    .where(and(pendingCondition(tables), visibleTo(tables, actor)))
+    .orderBy(asc(syncTasks.createdAt), asc(syncTasks.uid))
+    .limit(SUMMARY_PENDING_LIMIT);
+  return {
+    total,
+    completed,
+    byColumn: BOARD_COLUMNS.map((column: BoardColumn) => ({ column, count: byColumn.get(column) ?? 0 })),
+    pending: pending.map(toPulled),
+    pendingTotal: total - completed,
+    seq: lastSeq,
+    asOf: new Date(nowMs).toISOString(),
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * `npm run bench:team-server [-- --runs 200 --sizes 5000,20000,50000 --only sqlite|postgres]`: the team-sync reads that
+ * must stay fast at a team's worth of tasks, through the real route handlers (token check, rate
+ * limit, query, JSON) on a throw-away database: SQLite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set (a database of its own, dropped afterwards). For each size it seeds the
+ * tasks straight into sync_tasks (20 % open, the rest completed over the past year, 22-word
+ * descriptions, derived columns as pushes write them) and reports p50 / p99 over `runs` requests as
+ * the admin (who sees every task) of:
+ *   - a pull page of 500 from the start with recent=1 (a browser's first walk),
+ *   - an incremental pull with recent=1 (the last push's changes),
+ *   - the summary (the admin dashboard's figures),
+ *   - an archive page of 50, without a search, with a search that matches about one task in ten,
+ *     and with one that matches nothing (every archived row is looked at).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+
+const arg = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+};
+const runs = Number(arg('--runs')) || 200;
+const sizes = (arg('--sizes') ?? '5000,20000,50000').split(',').map(Number);
+const WARM_UP = 10;
+const DAY_MS = 24 * 60 * 60_000;
+/** Tasks per seeded "push": the sequence number goes up once per this many tasks. */
+const TASKS_PER_PUSH = 50;
+
+const dir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-team-'));
+process.env.DATA_DIR = dir;
+process.env.AUTH_SECRET ??= 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+process.env.LOG_LEVEL = 'silent';
+process.env.TEAM_SYNC = 'on';
+process.env.BCRYPT_COST = '4';
+process.env.RATE_LIMIT_SYNC_MAX = '10000000';
+process.env.RATE_LIMIT_LOGIN_MAX_FAILURES = '100000';
+process.env.RATE_LIMIT_LOGIN_IP_MAX_FAILURES = '100000';
+process.env.RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES = '100000';
+
+/** A fixed vocabulary, so that a search for one of its words matches about one task in ten. */
+const WORDS = Array.from({ length: 200 }, (_, index) => `word${index.toString(36)}`);
+
+/** A small deterministic generator, so that every run seeds the same tasks. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function percentile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  const only = arg('--only');
+  const dialects: { name: string; url: string; drop?: () => Promise<void> }[] =
+    only === 'postgres' ? [] : [{ name: 'SQLite', url: `file:${path.join(dir, 'bench.db')}` }];
+  const pgBase = only === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
+  if (pgBase) {
+    const name = `tasklane_bench_${process.pid}`;
+    const admin = new Client({ connectionString: pgBase });
+    await admin.connect();
+    await admin.query(`drop database if exists "${name}"`);
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(pgBase);
+    url.pathname = `/${name}`;
+    dialects.push({
+      name: 'PostgreSQL',
+      url: url.toString(),
+      drop: async () => {
+        const client = new Client({ connectionString: pgBase });
+        await client.connect();
+        await client.query(`drop database if exists "${name}" with (force)`);
+        await client.end();
+      },
+    });
+  }
+  console.log(
+    `Team sync server reads, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
+  );
+  console.log('| database | tasks | request | rows | p50 ms | p99 ms |');
+  console.log('| --- | ---: | --- | ---: | ---: | ---: |');
+  try {
+    for (const dialect of dialects) await benchDialect(dialect.name, dialect.url);
+  } finally {
+    for (const dialect of dialects) await dialect.drop?.();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchDialect(name: string, url: string): Promise<void> {
+  process.env.DATABASE_URL = url;
+  const { resetEnvCache } = await import('@/lib/server/env');
+  resetEnvCache();
+  const { closeDatabase, getDatabase } = await import('@/lib/server/db');
+  const { hashPassword } = await import('@/lib/server/password');
+  const { POST: login } = await import('@/app/api/auth/login/route');
+  const { GET: pullRoute } = await import('@/app/api/sync/pull/route');
+  const { GET: archiveRoute } = await import('@/app/api/sync/archive/route');
+  const { GET: summaryRoute } = await import('@/app/api/sync/summary/route');
+  const { deriveTaskColumns } = await import('@/lib/server/sync/task-columns');
+  const { sql } = await import('drizzle-orm');
+
+  const handle = await getDatabase();
+  const { db, tables } = handle;
+  const now = new Date();
+  const users = Array.from({ length: 6 }, (_, index) => ({
+    id: randomUUID(),
+    fullName: index === 0 ? 'Bench Admin' : `Member ${index}`,
+    email: `bench${index}@example.com`,
+    role: index === 0 ? ('admin' as const) : ('user' as const),
+  }));
+  const passwordHash = await hashPassword('bench-password');
+  await db
+    .insert(tables.users)
+    .values(
+      users.map((user) => ({ ...user, passwordHash, createdAt: now, updatedAt: now, sessionVersion: 0 })),
+    );
+  const loginResponse = await login(
+    new Request('http://bench.local/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+      body: JSON.stringify({ email: users[0]!.email, password: 'bench-password' }),
+    }),
+    {} as never,
+  );
+  const { token } = (await loginResponse.json()) as { token: string };
+
+  const get = async (handler: typeof pullRoute, pathAndQuery: string) => {
+    const response = await handler(
+      new Request(`http://bench.local${pathAndQuery}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '192.0.2.1' },
+      }),
+      {} as never,
+    );
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+
+  let seeded = 0;
+  for (const size of sizes) {
+    await seed(seeded, size);
+    seeded = size;
+    const lastSeq = Math.ceil(size / TASKS_PER_PUSH);
+    const archivePage = (await get(archiveRoute, '/api/sync/archive')) as { next: string };
+    const cases: [string, typeof pullRoute, string, (body: Record<string, unknown>) => number][] = [
+      [
+        'pull page of 500 from the start, recent=1',
+        pullRoute,
+        '/api/sync/pull?cursor=0:&recent=1',
+        (b) => (b.changes as []).length,
+      ],
+      [
+        'incremental pull, recent=1',
+        pullRoute,
+        `/api/sync/pull?cursor=${lastSeq - 1}:&recent=1`,
+        (b) => (b.changes as []).length,
+      ],
+      ['summary', summaryRoute, '/api/sync/summary', (b) => (b.pending as []).length],
+      ['archive page of 50', archiveRoute, '/api/sync/archive', (b) => (b.tasks as []).length],
+      [
+        'archive page 2 of 50',
+        archiveRoute,
+        `/api/sync/archive?before=${archivePage.next}`,
+        (b) => (b.tasks as []).length,
+      ],
+      [
+        'archive page, q matches ~1 in 10',
+        archiveRoute,
+        `/api/sync/archive?q=${WORDS[7]}`,
+        (b) => (b.tasks as []).length,
+      ],
+      [
+        'archive page, q matches nothing',
+        archiveRoute,
+        '/api/sync/archive?q=nomatch',
+        (b) => (b.tasks as []).length,
+      ],
+    ];
+    for (const [label, handler, query, rows] of cases) {
+      let count = 0;
+      for (let index = 0; index < WARM_UP; index++) count = rows(await get(handler, query));
+      const samples: number[] = [];
+      for (let index = 0; index < runs; index++) {
+        const start = performance.now();
+        await get(handler, query);
+        samples.push(performance.now() - start);
+      }
+      console.log(
+        `| ${name} | ${size.toLocaleString('en-US')} | ${label} | ${count} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} |`,
+      );
+    }
+  }
+  await closeDatabase();
+
+  /** Adds tasks `from` … `to − 1`, as pushes of TASKS_PER_PUSH would have stored them. */
+  async function seed(from: number, to: number): Promise<void> {
+    const next = random(from + 1);
+    const rows = [];
+    for (let index = from; index < to; index++) {
+      const open = next() < 0.2;
+      const seq = Math.floor(index / TASKS_PER_PUSH) + 1;
+      const createdMs = now.getTime() - 400 * DAY_MS + index * 1000;
+      const completedMs = now.getTime() - Math.floor(next() * 365 * DAY_MS);
+      const progress = open ? Math.floor(next() * 100) : 100;
+      const owner = users[index % users.length]!;
+      const assignee = users[(index + 1) % users.length]!;
+      const description = Array.from({ length: 22 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(
+        ' ',
+      );
+      const values: Record<string, unknown> = {
+        title: `Task ${index}`,
+        description,
+        priority: ['High', 'Medium', 'Low'][index % 3],
+        deadline: '2026-12-31',
+        progress,
+        assignedTo: assignee.fullName,
+        assigneeId: assignee.id,
+        email: owner.email,
+        createdAt: new Date(createdMs).toISOString(),
+        updatedAt: new Date(open ? createdMs : completedMs).toISOString(),
+        ...(open ? {} : { completedAt: new Date(completedMs).toISOString(), status: 'Completed' }),
+      };
+      const hlc = `${String(createdMs).padStart(15, '0')}-000000-bench`;
+      const fields = Object.fromEntries(
+        Object.entries(values).map(([field, value]) => [field, { value, hlc, seq }]),
+      ) as never;
+      const task = { uid: `task-${String(index).padStart(6, '0')}`, fields, life: null, version: seq };
+      rows.push({
+        uid: task.uid,
+        ownerId: owner.id,
+        assigneeId: assignee.id,
+        fields: JSON.stringify(fields),
+        life: null,
+        deleted: false,
+        version: seq,
+        createdAt: new Date(createdMs),
+        updatedAt: new Date(open ? createdMs : completedMs),
+        ...deriveTaskColumns(task, open ? createdMs : completedMs),
+      });
+    }
+    for (let start = 0; start < rows.length; start += 500) {
+      await db.insert(tables.syncTasks).values(rows.slice(start, start + 500));
+    }
+    const lastSeq = Math.ceil(to / TASKS_PER_PUSH);
+    await db
+      .insert(tables.syncState)
+      .values({ id: 1, lastSeq, gcFloorSeq: 0, assigneesBound: true })
+      .onConflictDoUpdate({ target: tables.syncState.id, set: { lastSeq } });
+    // PostgreSQL's autovacuum vacuums and analyzes a table that grew this much within a minute (the
+    // vacuum is what lets the counts read the index alone); do it now rather than wait.
+    if (handle.dialect === 'postgres') await db.execute(sql`vacuum analyze sync_tasks`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
