@@ -16,9 +16,10 @@ import {
   type TasksPort,
   type TeamSyncOptions,
 } from './client';
+import { bringBackArchivedTask } from './archive-controls';
 import { formatHlc } from './hlc';
 import { conflictsStore, settleConflict } from './conflicts-store';
-import type { PushRequest, PushResponse, SyncConflict } from './protocol';
+import type { Json, PushRequest, PushResponse, SyncConflict } from './protocol';
 import { TASK_LIMIT_MESSAGES } from './task-size';
 import { createMeta, readMeta, type SyncMeta } from './replica';
 import { openPokeStream } from './stream';
@@ -325,7 +326,7 @@ describe('startTeamSync', () => {
 
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'needs-decision', pending: 0, firstSyncCount: 2 });
     expect(calls.map((call) => call.method)).toEqual(['GET']);
-    expect(calls[0]!.url).toBe('/api/sync/pull?cursor=0%3A&limit=500');
+    expect(calls[0]!.url).toBe('/api/sync/pull?cursor=0%3A&limit=500&recent=1');
     expect(tasks.tasks.map((t) => [t.id, t.title, t.uid])).toEqual([
       ['1', 'Mine', undefined],
       ['2', 'Also mine', undefined],
@@ -654,8 +655,8 @@ describe('startTeamSync', () => {
 
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'POST /api/sync/push',
-      'GET /api/sync/pull?cursor=1%3A' + encodeURIComponent(deletedUid) + '&limit=500',
-      'GET /api/sync/pull?cursor=0%3A&limit=500&walk=1',
+      'GET /api/sync/pull?cursor=1%3A' + encodeURIComponent(deletedUid) + '&limit=500&recent=1',
+      'GET /api/sync/pull?cursor=0%3A&limit=500&walk=1&recent=1',
     ]);
     expect(tasks.tasks.map((t) => [t.uid, t.title])).toEqual([[keptUid, 'Kept, edited']]);
     expect(metaOf(storage).walk).toBeNull();
@@ -985,5 +986,49 @@ describe('randomId', () => {
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
     }
+  });
+});
+
+describe('archived work', () => {
+  const DAY = 24 * 60 * 60_000;
+
+  /** Another device creates a whole task on the server. */
+  function pushTask(server: MemoryServer, uid: string, values: Record<string, unknown>): void {
+    const hlc = formatHlc({ wall: START_MS, counter: 0, node: 'phone' });
+    const fields = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, { value: value as Json, hlc }]),
+    );
+    server.push(
+      USER,
+      { clientId: 'other', ops: [{ opId: uid, uid, baseV: 0, kind: 'upsert', fields }] },
+      START_MS,
+    );
+  }
+
+  it('leaves this browser at the server’s cutoff, unless opened from the archive on this page', async () => {
+    const { server, tasks, begin } = start();
+    const { id: _id, ...open } = task('x', 'Still open', { progress: 40 });
+    const { id: _id2, ...done } = task('y', 'Done long ago', {
+      progress: 100,
+      completedAt: new Date(START_MS - 90 * DAY).toISOString(),
+    });
+    pushTask(server, 'srv-open', open);
+    pushTask(server, 'srv-done', done);
+    // The reference server has no archive: the answer gets the cutoff a server with one would give.
+    const archivedBefore = new Date(START_MS - 30 * DAY).toISOString();
+    const original = server.pull.bind(server);
+    server.pull = (...args) => ({ ...original(...args), archivedBefore });
+    begin();
+    await settle();
+    expect(tasks.tasks.map((item) => item.title)).toEqual(['Still open']);
+
+    // Opened from the archive: back, and kept by the next pulls.
+    const row = original(USER, '0:', 500).changes.find((change) => change.uid === 'srv-done')!;
+    expect(bringBackArchivedTask(row)).toBe('srv-done');
+    expect(tasks.tasks.map((item) => item.title)).toEqual(['Still open', 'Done long ago']);
+    pushTask(server, 'srv-new', { ...open, title: 'Another' });
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    await settle();
+    expect(tasks.tasks.map((item) => item.title)).toEqual(['Still open', 'Done long ago', 'Another']);
   });
 });

@@ -23,7 +23,9 @@ import { createConflictList } from './engine/conflict-list';
 import { engineStatus, firstSyncCount, OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { createSyncLoop } from './engine/sync-loop';
 import { createSyncTransport, noticesOf } from './engine/transport';
-import { SYNC_LIMITS } from './protocol';
+import { SYNC_LIMITS, type PulledTask, type PullResponse } from './protocol';
+import { setArchiveControls } from './archive-controls';
+import { isArchived } from '@/lib/tasks/archive';
 import { publishSyncStatus, setSyncControls, type SyncControls } from './status-store';
 import {
   countUnsentIn,
@@ -32,11 +34,12 @@ import {
   type StorageFailure,
   type SyncStorage,
 } from './engine/meta-store';
-import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
+import { SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_SUMMARY_KEY } from './storage-keys';
 import { openPokeStream } from './stream';
 import {
   answerFirstSyncChoice,
   applyPullPage,
+  evictArchived,
   applyPushResponse,
   beforePull,
   createMeta,
@@ -65,6 +68,7 @@ const POLL_WITH_STREAM_MS = 60_000;
 const POKE_DEBOUNCE_MS = 150;
 const SYNC_STREAM_URL = '/api/sync/stream';
 const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
+const EVICTION_INTERVAL_MS = 60 * 60_000;
 
 export { OTHER_ACCOUNT_MESSAGE };
 
@@ -195,10 +199,12 @@ function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore:
     // Unwritable storage: carry on with the other keys.
   }
   metaStore.remove();
-  try {
-    storage?.removeItem(SYNC_CONFLICTS_KEY);
-  } catch {
-    // As above.
+  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY]) {
+    try {
+      storage?.removeItem(key);
+    } catch {
+      // As above.
+    }
   }
 }
 
@@ -249,6 +255,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let removeHook: (() => void) | null = null;
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
   let everSynced = false;
+  /** Tasks opened from the archive on this page: kept until it closes. */
+  const keptFromArchive = new Set<string>();
+  /** When archived work was last looked for (ms). */
+  let lastEviction = 0;
   /** Storage refused the replica: no cycle runs until a retry stores it again. */
   let refused: StorageFailure | null = null;
   const transport = createSyncTransport({ getToken: options.getToken, fetch: options.fetch });
@@ -460,7 +470,8 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       }
       const current = workingMeta();
       if (!current) return;
-      if (isIdlePage(current, page)) {
+      const cutoffMs = page.more ? null : archiveCutoffOf(page);
+      if (isIdlePage(current, page) && !evictionDue(cutoffMs)) {
         // An idle poll: nothing to apply, nothing to write.
         putBack(current);
         return;
@@ -468,9 +479,46 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       const tasks = tasksPort.read();
       let next = applyPullPage(current, tasks, page, now());
       if (!page.more && current.walk !== null) next = finishWalk(current, next);
+      if (cutoffMs !== null) {
+        // Work completed before the server's cutoff leaves this browser (it stays on the server).
+        next = evictArchived(current, next, (task) => isArchived(task, cutoffMs, null), keptFromArchive);
+        lastEviction = now();
+      }
       commit(current, tasks, next);
       if (!page.more && current.walk === null) return;
     }
+  }
+
+  /** The archive cutoff a last page gave, in ms; null when it gave none (an older server). */
+  function archiveCutoffOf(page: PullResponse): number | null {
+    const cutoff = page.archivedBefore === undefined ? NaN : Date.parse(page.archivedBefore);
+    return Number.isFinite(cutoff) ? cutoff : null;
+  }
+
+  /**
+   * Whether an idle poll should still look for archived work: tasks cross the cutoff as time passes,
+   * without a change on the server, but once an hour is often enough (it looks at every task).
+   */
+  function evictionDue(cutoffMs: number | null): boolean {
+    return cutoffMs !== null && now() - lastEviction >= EVICTION_INTERVAL_MS;
+  }
+
+  /**
+   * An archived task opened from the server's pages (docs/product.md#archived-tasks): it joins this
+   * browser's tasks as a pulled row would, and stays for this page's life (the eviction skips it).
+   * Returns the key to open it with.
+   */
+  function bringBack(row: PulledTask): string {
+    keptFromArchive.add(row.uid);
+    const meta = workingMeta();
+    if (!meta || row.deleted || meta.tasks[row.uid] !== undefined) {
+      if (meta) putBack(meta);
+      return row.uid;
+    }
+    const tasks = tasksPort.read();
+    const page = { changes: [row], gone: [], cursor: meta.cursor, more: true, reset: false };
+    commit(meta, tasks, applyPullPage(meta, tasks, page, now()));
+    return row.uid;
   }
 
   async function runCycle(): Promise<void> {
@@ -547,6 +595,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     if (running === handle) {
       running = null;
       setSyncControls(null);
+      setArchiveControls(null);
       setConflictControls(null);
     }
   }
@@ -612,6 +661,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   };
   running = handle;
   setSyncControls(handle);
+  setArchiveControls({ bringBack });
   setConflictControls({ settle: conflicts.settle });
   conflicts.showStored();
 

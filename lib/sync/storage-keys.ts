@@ -7,7 +7,7 @@ export const SYNC_META_KEY = 'tasklane.sync';
 export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
 /**
  * The admin dashboard's last team figures (GET /api/sync/summary), shown marked as such while the
- * server cannot be reached: `{ summary }`. Team data: the logout's clearing (lib/sync/client.ts)
- * is to remove it with the keys above.
+ * server cannot be reached: `{ summary }`. Team data: the logout removes it with the keys above
+ * (lib/sync/client.ts).
  */
 export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';

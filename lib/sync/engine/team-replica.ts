@@ -18,6 +18,8 @@ import {
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import { browserEnvironment, startTeamSync, type TeamSyncOptions } from '../client';
+import { bringBackArchivedTask, setArchiveControls } from '../archive-controls';
+import type { PulledTask } from '../protocol';
 import { readMeta, type SyncMeta } from '../replica';
 import {
   getSyncControls,
@@ -48,6 +50,7 @@ type Message =
   | { t: 'send'; id: string }
   | { t: 'sent'; id: string; unsent: number }
   | { t: 'logout'; id: string }
+  | { t: 'bring-back'; row: PulledTask }
   | { t: 'logged-out'; id: string };
 
 export type TeamReplicaOptions = Pick<TeamSyncOptions, 'userId' | 'getToken' | 'onNotice'>;
@@ -218,6 +221,7 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     else if (message.t === 'answer') controls.answerFirstSync(message.choice);
     else if (message.t === 'send')
       post({ t: 'sent', id: message.id, unsent: await controls.sendForLogout() });
+    else if (message.t === 'bring-back') bringBackArchivedTask(message.row);
     else if (message.t === 'logout') {
       await controls.clearForLogout();
       post({ t: 'logged-out', id: message.id });
@@ -385,6 +389,13 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     }
     channel?.addEventListener('message', onMessage);
     setSyncControls(followerControls);
+    // An archived task opened here joins the list through the tab that syncs (it broadcasts it).
+    setArchiveControls({
+      bringBack: (row) => {
+        post({ t: 'bring-back', row });
+        return row.uid;
+      },
+    });
     post({ t: 'status?' });
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     if (!locks) {
@@ -421,6 +432,7 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     setTaskListBackend(null);
     publishTeamListState('loading');
     setSyncControls(null);
+    setArchiveControls(null);
   }
 
   void boot();

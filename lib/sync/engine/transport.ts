@@ -53,7 +53,8 @@ export function createSyncTransport(options: {
     pull: async ({ cursor, limit, walk }) =>
       readPullResponse(
         await send(
-          `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}${walk ? '&walk=1' : ''}`,
+          // recent=1: archived work is left out (docs/product.md#archived-tasks).
+          `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}${walk ? '&walk=1' : ''}&recent=1`,
           'GET',
         ),
       ),
@@ -117,6 +118,7 @@ export function readPullResponse(value: unknown): PullResponse {
   if (!isRecord(value) || !Array.isArray(value.changes) || !isStringArray(value.gone)) throw unreadable();
   if (typeof value.cursor !== 'string' || parseCursor(value.cursor) === null) throw unreadable();
   if (typeof value.more !== 'boolean' || typeof value.reset !== 'boolean') throw unreadable();
+  if (value.archivedBefore !== undefined && typeof value.archivedBefore !== 'string') throw unreadable();
   for (const row of value.changes) {
     if (
       !isRecord(row) ||
