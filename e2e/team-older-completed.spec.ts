@@ -1,13 +1,13 @@
 /**
  * "Show older completed tasks" (docs/product.md#archived-tasks), team sync on: under the member
  * board's Completed column and Manage Tasks' Completed table, archived tasks paged from the server
- * with the finder's search; empty, offline and "sync is starting" states; axe at both widths. On its
+ * with the finder's search; empty and offline states; opening one brings it back for the page; axe at both widths. On its
  * own production server with TEAM_SYNC=on (with sync off there is no such button).
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findAxeViolations } from './page-helpers';
+import { findAxeViolations, readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import { openDeviceAt, registerAccount, type Account } from './team-sync-helpers';
 
@@ -132,7 +132,9 @@ test.describe('older completed tasks with team sync on', () => {
     await context.close();
   });
 
-  test('@one-width offline, and opening one before sync has started', async ({ browser }) => {
+  test('@one-width offline; opening one brings it back for the page, and a reload lets it go again', async ({
+    browser,
+  }) => {
     const { context, page } = await openDeviceAt(server.base, browser, accounts.member);
     await openBoard(page);
     const column = completedColumn(page);
@@ -146,9 +148,22 @@ test.describe('older completed tasks with team sync on', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await older(column).getByRole('button', { name: 'Retry', exact: true }).click();
     await expect(older(column).getByRole('listitem')).toHaveCount(20);
-    // The engine has not registered its side of bringing a task back (lib/sync/archive-controls.ts).
+    // The task joins this browser's tasks and its view opens.
     await older(column).getByRole('button', { name: 'Archived 03', exact: true }).click();
-    await expect(page.getByText('Sync is starting: try again in a moment.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Archived 03' })).toBeVisible();
+    await expect
+      .poll(async () => ((await readTeamTasks(page)) ?? []).map((task) => task.title))
+      .toContain('Archived 03');
+    await page.keyboard.press('Escape');
+    const card = column.locator('[aria-roledescription="draggable task"]', { hasText: 'Archived 03' });
+    await expect(card).toBeVisible();
+    // For this page only: after a reload the first pull lets it go again (it stays on the server).
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Fresh errand/ })).toBeVisible({ timeout: 15_000 });
+    await expect(card).toHaveCount(0);
+    await expect
+      .poll(async () => ((await readTeamTasks(page)) ?? []).map((task) => task.title))
+      .not.toContain('Archived 03');
     await context.close();
   });
 

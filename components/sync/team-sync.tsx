@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { readTokenUserId } from '@/lib/auth/token-claims';
 import { startTeamReplica } from '@/lib/sync/engine/team-replica';
-import { answerFirstSync, syncStatusStore } from '@/lib/sync/status-store';
+import { answerFirstSync, retrySync, syncStatusStore } from '@/lib/sync/status-store';
 import { FIRST_SYNC_KEEP_LABEL, FIRST_SYNC_UPLOAD_LABEL, firstSyncQuestion } from '@/lib/sync/status-text';
 import { getStoredToken } from '@/lib/storage/session';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -33,7 +33,16 @@ export function TeamSync() {
   // Storage refused the team's tasks: the status says so in a word, this says what to do.
   const storageMessage = status.state === 'stopped' ? (status.message ?? null) : null;
   useEffect(() => {
-    if (storageMessage) toast.error(storageMessage, { id: 'team-storage', duration: Infinity });
+    if (!storageMessage) {
+      toast.dismiss('team-storage');
+      return;
+    }
+    // It covers the navbar's status on narrow screens: it carries the status's Retry too.
+    toast.error(storageMessage, {
+      id: 'team-storage',
+      duration: Infinity,
+      action: { label: 'Retry', onClick: retrySync },
+    });
   }, [storageMessage]);
   const asking = status.state === 'needs-decision' && (status.firstSyncCount ?? 0) > 0;
   const question = firstSyncQuestion(status.firstSyncCount ?? 0);
