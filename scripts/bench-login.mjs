@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:login [-- --port 3401 --concurrency 10 --logins 80]`: login throughput of the
+ * production build (`npm run build` first) at bcrypt cost 12 on a fresh SQLite database, against
+ * bcrypt on one thread measured in this same run, and what a cheap request (/api/health) waits
+ * meanwhile. Before ADR 0028 the hashes ran on the event loop: about 1x one thread, and every
+ * other request queued behind them.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import { argValue, root, waitForServer } from './bench-support.mjs';
+
+const port = Number(argValue('--port') ?? 3401);
+const concurrency = Number(argValue('--concurrency') ?? 10);
+const totalLogins = Number(argValue('--logins') ?? 80);
+const cost = Number(process.env.BCRYPT_COST ?? 12);
+const email = 'bench@example.com';
+const password = 'bench-password';
+
+/** The value at quantile `q` of `samples` (nearest rank). */
+function quantile(/** @type {number[]} */ samples, /** @type {number} */ q) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+/** One-thread bcrypt: sequential compares on this process's event loop, as the server did before. */
+async function oneThreadLoginsPerSecond() {
+  const hash = await bcrypt.hash(password, cost);
+  await bcrypt.compare(password, hash);
+  const samples = [];
+  for (let i = 0; i < 6; i++) {
+    const started = performance.now();
+    await bcrypt.compare(password, hash);
+    samples.push(performance.now() - started);
+  }
+  return 1000 / quantile(samples, 0.5);
+}
+
+/** GETs /api/health back to back until `done()`; returns each request's latency in ms. */
+async function pollHealth(/** @type {string} */ base, /** @type {() => boolean} */ done) {
+  const samples = [];
+  while (!done()) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/health`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`/api/health: ${response.status}`);
+    samples.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return samples;
+}
+
+async function postLogin(/** @type {string} */ base, body = { email, password }, expected = 200) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  if (response.status !== expected) throw new Error(`login: ${response.status}`);
+}
+
+/** Median latency of one login at a time: a wrong password and an unknown email must cost the same. */
+async function sequentialLatencies(/** @type {string} */ base) {
+  const cases = {
+    'right password': [{ email, password }, 200],
+    'wrong password': [{ email, password: 'not-the-password' }, 401],
+    'unknown email': [{ email: 'nobody@example.com', password }, 401],
+  };
+  /** @type {Record<string, number>} */
+  const medians = {};
+  for (const [name, [body, expected]] of Object.entries(cases)) {
+    const samples = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await postLogin(base, /** @type {{ email: string, password: string }} */ (body), Number(expected));
+      samples.push(performance.now() - started);
+    }
+    medians[name] = quantile(samples, 0.5);
+  }
+  return medians;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-login-'));
+  const server = spawn('bash', ['scripts/start.sh'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'bench-login-secret-0123456789abcdefghijklmnop',
+      BCRYPT_COST: String(cost),
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${path.join(dataDir, 'bench.db')}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_LOGIN_MAX_FAILURES: '100000',
+      RATE_LIMIT_LOGIN_IP_MAX_FAILURES: '100000',
+      RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES: '100000',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${base}/api/health`);
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Bench', email, password }),
+    });
+    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+    await postLogin(base); // warm-up: route code, workers, the JWT key
+
+    let idleDone = false;
+    const idleHealth = pollHealth(base, () => idleDone);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    idleDone = true;
+    const idle = await idleHealth;
+
+    const oneThread = await oneThreadLoginsPerSecond();
+
+    let loginsDone = false;
+    const health = pollHealth(base, () => loginsDone);
+    let remaining = totalLogins;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (remaining > 0) {
+          remaining -= 1;
+          await postLogin(base);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    loginsDone = true;
+    const busy = await health;
+
+    const latencies = await sequentialLatencies(base);
+
+    const perSecond = totalLogins / seconds;
+    const format = (/** @type {number} */ value) => value.toFixed(1);
+    console.log(
+      `Logins at bcrypt cost ${cost}, ${concurrency} concurrent, ${totalLogins} logins, Node ${process.version}, ` +
+        `${availableParallelism()} cores, load average ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}`,
+    );
+    console.log(`  one-thread bcrypt     ${oneThread.toFixed(2)} compares/s`);
+    console.log(
+      `  server                ${perSecond.toFixed(2)} logins/s = ${(perSecond / oneThread).toFixed(2)}x one thread`,
+    );
+    console.log(
+      `  /api/health idle      p50 ${format(quantile(idle, 0.5))} ms, p99 ${format(quantile(idle, 0.99))} ms (${idle.length} requests)`,
+    );
+    console.log(
+      `  /api/health busy      p50 ${format(quantile(busy, 0.5))} ms, p99 ${format(quantile(busy, 0.99))} ms (${busy.length} requests)`,
+    );
+    for (const [name, median] of Object.entries(latencies)) {
+      console.log(`  one login, ${name.padEnd(15)} p50 ${format(median)} ms`);
+    }
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
