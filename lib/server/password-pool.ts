@@ -89,6 +89,11 @@ export class PasswordPool {
     return [...this.slots].map((slot) => slot.worker.threadId);
   }
 
+  /** Thread ids of the workers running a job now. */
+  busyThreadIds(): number[] {
+    return [...this.slots].filter((slot) => slot.current).map((slot) => slot.worker.threadId);
+  }
+
   /** Ends one worker the way a crash would; its job fails, the pool carries on (tests use it). */
   async terminateWorker(threadId: number): Promise<void> {
     const slot = [...this.slots].find((candidate) => candidate.worker.threadId === threadId);

@@ -16,7 +16,7 @@ afterEach(async () => {
 /** Resolves once the pool has a worker busy with a job, and returns that worker's thread id. */
 async function busyThread(): Promise<number> {
   for (let tries = 0; tries < 200; tries++) {
-    const [threadId] = getPasswordPool().threadIds();
+    const [threadId] = getPasswordPool().busyThreadIds();
     if (threadId !== undefined) return threadId;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
