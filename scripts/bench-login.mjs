@@ -6,7 +6,7 @@
  * other request queued behind them.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
@@ -36,6 +36,17 @@ async function oneThreadSeconds(/** @type {string} */ hash, /** @type {number} *
   const started = performance.now();
   for (let i = 0; i < count; i++) await bcrypt.compare(password, hash);
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * CPU seconds the process `pid` has used so far (Linux /proc; undefined elsewhere). On a machine
+ * others also load, logins/s depends on what they leave; the cores the server kept busy does not.
+ */
+function cpuSeconds(/** @type {number | undefined} */ pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!pid || !existsSync(file)) return undefined;
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
 }
 
 /** `count` logins, `concurrency` at a time; returns the seconds spent. */
@@ -128,6 +139,14 @@ async function main() {
     },
   });
   const base = `http://127.0.0.1:${port}`;
+  // Interrupted (Ctrl-C): stop the server too, rather than leave it holding the port.
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.once(signal, () => {
+      server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
   try {
     await waitForServer(`${base}/api/health`);
     const registered = await fetch(`${base}/api/auth/register`, {
@@ -157,12 +176,15 @@ async function main() {
       () => loginsRunning,
     );
     let serverSeconds = 0;
+    let serverCpu = 0;
     let oneThreadTotal = 0;
     const perRound = Math.max(concurrency, Math.round(totalLogins / rounds));
     for (let round = 0; round < rounds; round++) {
       oneThreadTotal += await oneThreadSeconds(hash, compareRounds);
       loginsRunning = true;
+      const cpuBefore = cpuSeconds(server.pid);
       serverSeconds += await concurrentSeconds(base, perRound);
+      serverCpu += (cpuSeconds(server.pid) ?? NaN) - (cpuBefore ?? NaN);
       loginsRunning = false;
     }
     loginsDone = true;
@@ -183,6 +205,11 @@ async function main() {
     console.log(
       `  server                ${perSecond.toFixed(2)} logins/s = ${(perSecond / oneThread).toFixed(2)}x one thread`,
     );
+    if (Number.isFinite(serverCpu)) {
+      console.log(
+        `  server CPU            ${(serverCpu / serverSeconds).toFixed(2)} cores busy on average while logins ran`,
+      );
+    }
     console.log(
       `  /api/health idle      p50 ${format(quantile(idle, 0.5))} ms, p99 ${format(quantile(idle, 0.99))} ms (${idle.length} requests)`,
     );
