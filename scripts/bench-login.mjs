@@ -6,7 +6,7 @@
  * other request queued behind them.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
@@ -39,14 +39,24 @@ async function oneThreadSeconds(/** @type {string} */ hash, /** @type {number} *
 }
 
 /**
- * CPU seconds the process `pid` has used so far (Linux /proc; undefined elsewhere). On a machine
- * others also load, logins/s depends on what they leave; the cores the server kept busy does not.
+ * CPU seconds each thread of the process `pid` has used so far, by thread id (Linux /proc; empty
+ * elsewhere). On a machine others also load, logins/s depends on what they leave free; which
+ * threads did the work, and how much work a login is, does not.
  */
-function cpuSeconds(/** @type {number | undefined} */ pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!pid || !existsSync(file)) return undefined;
-  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
+function threadCpuSeconds(/** @type {number | undefined} */ pid) {
+  /** @type {Map<string, number>} */
+  const seconds = new Map();
+  const tasks = `/proc/${pid}/task`;
+  if (!pid || !existsSync(tasks)) return seconds;
+  for (const tid of readdirSync(tasks)) {
+    try {
+      const fields = readFileSync(`${tasks}/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      seconds.set(tid, (Number(fields[11]) + Number(fields[12])) / 100); // utime + stime, 10 ms ticks
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return seconds;
 }
 
 /** `count` logins, `concurrency` at a time; returns the seconds spent. */
@@ -65,7 +75,7 @@ async function concurrentSeconds(/** @type {string} */ base, /** @type {number} 
 }
 
 /**
- * GETs /api/health back to back until `done()`, while `active()` (the logins are running, not this
+ * GETs /api/health every 50 ms until `done()`, while `active()` (the logins are running, not this
  * process's own bcrypt); returns each request's latency in ms.
  */
 async function pollHealth(
@@ -82,7 +92,7 @@ async function pollHealth(
       if (!response.ok) throw new Error(`/api/health: ${response.status}`);
       if (active()) samples.push(performance.now() - started);
     }
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // ~20 a second: a probe, not a load
   }
   return samples;
 }
@@ -120,8 +130,11 @@ async function sequentialLatencies(/** @type {string} */ base) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-login-'));
+  // Its own session, as a real server runs: Linux's autogroup scheduling then shares the CPU between
+  // it and this client as between two programs, not as one.
   const server = spawn('bash', ['scripts/start.sh'], {
     cwd: root,
+    detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH ?? '',
@@ -176,15 +189,18 @@ async function main() {
       () => loginsRunning,
     );
     let serverSeconds = 0;
-    let serverCpu = 0;
+    /** @type {Map<string, number>} */
+    const threadCpu = new Map();
     let oneThreadTotal = 0;
     const perRound = Math.max(concurrency, Math.round(totalLogins / rounds));
     for (let round = 0; round < rounds; round++) {
       oneThreadTotal += await oneThreadSeconds(hash, compareRounds);
       loginsRunning = true;
-      const cpuBefore = cpuSeconds(server.pid);
+      const cpuBefore = threadCpuSeconds(server.pid);
       serverSeconds += await concurrentSeconds(base, perRound);
-      serverCpu += (cpuSeconds(server.pid) ?? NaN) - (cpuBefore ?? NaN);
+      for (const [tid, after] of threadCpuSeconds(server.pid)) {
+        threadCpu.set(tid, (threadCpu.get(tid) ?? 0) + after - (cpuBefore.get(tid) ?? 0));
+      }
       loginsRunning = false;
     }
     loginsDone = true;
@@ -205,9 +221,16 @@ async function main() {
     console.log(
       `  server                ${perSecond.toFixed(2)} logins/s = ${(perSecond / oneThread).toFixed(2)}x one thread`,
     );
-    if (Number.isFinite(serverCpu)) {
+    if (threadCpu.size > 0) {
+      const busiest = [...threadCpu.values()].sort((a, b) => b - a);
+      const total = busiest.reduce((sum, value) => sum + value, 0);
+      const logins = rounds * perRound;
       console.log(
-        `  server CPU            ${(serverCpu / serverSeconds).toFixed(2)} cores busy on average while logins ran`,
+        `  server CPU            ${(total / serverSeconds).toFixed(2)} cores on average; ${(total / logins).toFixed(3)} CPU-s per login; ` +
+          `busiest threads ${busiest
+            .slice(0, 3)
+            .map((value) => `${value.toFixed(1)} s`)
+            .join(', ')}`,
       );
     }
     console.log(
