@@ -71,9 +71,11 @@ const nextConfig = {
     'nodemailer',
     'bcryptjs',
   ],
-  // Drizzle's migrator reads the migration folders at run time: ship them with the standalone server.
+  // Drizzle's migrator reads the migration folders at run time, and the password pool starts its
+  // worker script by path (file tracing does not follow `new Worker(path)`): ship them, and the
+  // bcryptjs the worker loads, with the standalone server.
   outputFileTracingIncludes: {
-    '/**': ['./drizzle/**/*'],
+    '/**': ['./drizzle/**/*', './lib/server/password-worker.cjs', './node_modules/bcryptjs/**/*'],
   },
   async headers() {
     return [

@@ -1,13 +1,44 @@
 import 'server-only';
-import bcrypt from 'bcryptjs';
+import { AppError } from './errors';
 import { getEnv } from './env';
+import { PasswordPool, PasswordPoolFullError } from './password-pool';
+
+let pool: PasswordPool | undefined;
+
+/** The process's one pool (docs/decisions/0028-password-hashing-off-the-event-loop.md). */
+export function getPasswordPool(): PasswordPool {
+  pool ??= new PasswordPool();
+  return pool;
+}
+
+/** Stops the workers; the next password call starts a new pool. */
+export async function closePasswordPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  dummyHashes.clear();
+  await closing?.close();
+}
+
+/** A full queue is a busy server, said as such (503), not an internal error. */
+async function inPool<T>(work: (pool: PasswordPool) => Promise<{ value: T }>): Promise<T> {
+  try {
+    return (await work(getPasswordPool())).value;
+  } catch (error) {
+    if (error instanceof PasswordPoolFullError) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy. Try again in a minute.', {
+        headers: { 'Retry-After': '60' },
+      });
+    }
+    throw error;
+  }
+}
 
 export async function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, getEnv().BCRYPT_COST);
+  return inPool((pool) => pool.run({ op: 'hash', password, cost: getEnv().BCRYPT_COST }));
 }
 
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(password, hash);
+  return inPool((pool) => pool.run({ op: 'compare', password, hash }));
 }
 
 /** One dummy hash per cost, so the decoy always costs what a real check costs. */
@@ -21,8 +52,10 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   const cost = getEnv().BCRYPT_COST;
   let dummyHash = dummyHashes.get(cost);
   if (!dummyHash) {
-    dummyHash = bcrypt.hash('tasklane-dummy-password', cost);
+    dummyHash = hashPassword('tasklane-dummy-password');
     dummyHashes.set(cost, dummyHash);
+    // A failed decoy hash (a worker crash) must not poison every later unknown-email login.
+    dummyHash.catch(() => dummyHashes.delete(cost));
   }
-  await bcrypt.compare(password, await dummyHash);
+  await verifyPassword(password, await dummyHash);
 }
