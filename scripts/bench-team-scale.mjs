@@ -16,9 +16,12 @@
  * Targets (issue 23): first sync ≤ 15 s at 50,000; first content ≤ 1 s; a command ≤ 5 ms at every size
  * and 50,000 ÷ 5,000 ≤ 1.5; no long task over 200 ms after load; storage ≤ 50 MB at 50,000.
  * Usage: npm run bench:team-scale [-- --sizes 5000,20000,50000 --runs 3 --commands 9 --window 3000]
+ * `--profile DIR`: also records the browser's CPU profile of each command's synchronous work (files
+ * DIR/team-scale-{size}-{command}-{run}.cpuprofile, for DevTools) and prints the functions with the
+ * most self time per command. Build with `npx next build --no-mangling` first to read their names.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -39,6 +42,7 @@ const sizes = (argValue('--sizes') ?? '5000,20000,50000').split(',').map(Number)
 const runs = Number(argValue('--runs') ?? 3);
 const commands = Number(argValue('--commands') ?? 9);
 const windowMs = Number(argValue('--window') ?? 3000);
+const profileDir = argValue('--profile');
 const PUSH_SIZE = 200;
 const DAY_MS = 24 * 60 * 60_000;
 const TARGETS = {
@@ -194,7 +198,18 @@ async function visit(
       const longTasks = /** @type {{ __longTasks: { start: number, duration: number }[] }} */ (
         /** @type {unknown} */ (window)
       ).__longTasks.filter((entry) => entry.start < end);
-      return { fcp, content: contentAt, longest: Math.max(0, ...longTasks.map((entry) => entry.duration)) };
+      /** @type {Record<string, number>} */
+      const marks = {};
+      for (const mark of performance.getEntriesByType('mark')) {
+        if (mark.name.startsWith('tasklane:team-'))
+          marks[mark.name.slice('tasklane:team-'.length)] = mark.startTime;
+      }
+      return {
+        fcp,
+        content: contentAt,
+        longest: Math.max(0, ...longTasks.map((entry) => entry.duration)),
+        marks,
+      };
     },
     { contentAt: content, windowAfterLoad: windowMs },
   );
@@ -217,6 +232,8 @@ async function timeCommand(
   return handle.evaluate(
     (element, which) =>
       new Promise((resolve) => {
+        const profiling = /** @type {any} */ (window).__profileCommand === true;
+        if (profiling) console.profile('tasklane-command');
         const start = performance.now();
         if (which === 'complete') {
           /** @type {HTMLButtonElement} */ (element).click();
@@ -228,6 +245,7 @@ async function timeCommand(
           input.dispatchEvent(new Event('change', { bubbles: true }));
         }
         const sync = performance.now() - start;
+        if (profiling) console.profileEnd('tasklane-command');
         // The command's own part (lib/storage/tasks.ts measures it), without React's render.
         const own = performance.getEntriesByName('tasklane:command').at(-1);
         const command = own && own.startTime >= start ? own.duration : NaN;
@@ -237,6 +255,54 @@ async function timeCommand(
       }),
     kind,
   );
+}
+
+/**
+ * Runs `commandsOf` under the CPU profiler when `--profile` asks for it: the profile goes to a file and
+ * the functions with the most self time are printed (ms per command, averaged over the runs).
+ */
+async function profiled(
+  /** @type {import('@playwright/test').Page} */ page,
+  /** @type {string} */ name,
+  /** @type {() => Promise<unknown[]>} */ commandsOf,
+) {
+  if (!profileDir) return commandsOf();
+  const session = await page.context().newCDPSession(page);
+  /** @type {any[]} */
+  const profiles = [];
+  session.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 50 });
+  await page.evaluate(() => {
+    /** @type {any} */ (window).__profileCommand = true;
+  });
+  const times = await commandsOf();
+  await page.evaluate(() => {
+    /** @type {any} */ (window).__profileCommand = false;
+  });
+  await session.send('Profiler.disable');
+  await session.detach();
+  mkdirSync(profileDir, { recursive: true });
+  /** @type {Map<string, number>} */
+  const self = new Map();
+  profiles.forEach((profile, run) => {
+    writeFileSync(path.join(profileDir, `team-scale-${name}-${run}.cpuprofile`), JSON.stringify(profile));
+    const byId = new Map(profile.nodes.map((/** @type {any} */ node) => [node.id, node]));
+    const deltas = profile.timeDeltas ?? [];
+    (profile.samples ?? []).forEach((/** @type {number} */ id, /** @type {number} */ index) => {
+      const frame = byId.get(id)?.callFrame;
+      if (!frame || frame.functionName === '(idle)') return;
+      const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
+    });
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.log(
+    `  profile ${name} (${profiles.length} commands, click to the end of its synchronous work): self time`,
+  );
+  for (const [key, ms] of top)
+    console.log(`    ${(ms / Math.max(1, profiles.length)).toFixed(2).padStart(7)} ms  ${key}`);
+  return times;
 }
 
 /** @type {Record<number, { commandAdmin: number, commandMember: number }>} */
@@ -279,22 +345,28 @@ for (const size of sizes) {
       `  Manage Tasks, synced device: first contentful paint ${fmt(median(visits.map((v) => v.fcp)))}, first row ${fmt(median(visits.map((v) => v.content)))} (worst ${fmt(worst(visits.map((v) => v.content)))}), longest task ${fmt(worst(visits.map((v) => v.longest)))}`,
     );
     await synced(adminDevice.page);
-    const adminTimes = [];
-    for (let index = 0; index < commands; index++) {
-      adminTimes.push(await timeCommand(adminDevice.page, 'complete'));
-      await adminDevice.page.waitForTimeout(300);
-    }
+    const adminTimes = await profiled(adminDevice.page, `${size}-complete`, async () => {
+      const times = [];
+      for (let index = 0; index < commands; index++) {
+        times.push(await timeCommand(adminDevice.page, 'complete'));
+        await adminDevice.page.waitForTimeout(300);
+      }
+      return times;
+    });
     await adminDevice.close();
 
     const memberDevice = await device(base, member);
     await memberDevice.page.goto(`${base}/user/userpage`);
     await synced(memberDevice.page);
     const memberVisit = await visit(memberDevice.page, `${base}/user/userpage`, 'main article');
-    const memberTimes = [];
-    for (let index = 0; index < commands; index++) {
-      memberTimes.push(await timeCommand(memberDevice.page, 'slide'));
-      await memberDevice.page.waitForTimeout(300);
-    }
+    const memberTimes = await profiled(memberDevice.page, `${size}-slide`, async () => {
+      const times = [];
+      for (let index = 0; index < commands; index++) {
+        times.push(await timeCommand(memberDevice.page, 'slide'));
+        await memberDevice.page.waitForTimeout(300);
+      }
+      return times;
+    });
     await memberDevice.close();
 
     const commandAdmin = median(adminTimes.map((t) => t.command));
@@ -305,6 +377,13 @@ for (const size of sizes) {
     );
     console.log(
       `  task grid slider (member): command ${fmt(commandMember)}, with the render ${fmt(median(memberTimes.map((t) => t.sync)))}, ${fmt(median(memberTimes.map((t) => t.painted)))} to the next frame; first card ${fmt(memberVisit.content)}, longest task ${fmt(memberVisit.longest)}`,
+    );
+    console.log(
+      `  member's page load (ms from navigation): first contentful paint ${fmt(memberVisit.fcp)}, ${Object.entries(
+        memberVisit.marks,
+      )
+        .map(([name, at]) => `${name} ${fmt(at)}`)
+        .join(', ')}`,
     );
     if (size === Math.max(...sizes)) {
       if (firstSyncMs > TARGETS.firstSyncMs) missed.push(`first sync ${size}`);

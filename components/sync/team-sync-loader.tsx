@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
+import { markTeamLoad, TEAM_LOAD_MARKS } from '@/lib/sync/team-load-marks';
 
 /**
  * The sync engine's code is downloaded only by deployments that turn team sync on, after the page
@@ -17,8 +18,10 @@ export function TeamSyncLoader() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     function load() {
       clearTimeout(timer);
+      markTeamLoad(TEAM_LOAD_MARKS.engineRequested);
       import('./team-sync').then(
         (module) => {
+          markTeamLoad(TEAM_LOAD_MARKS.engineLoaded);
           if (!cancelled) setTeamSync(() => module.TeamSync);
         },
         () => {

@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
 import * as checklist from '@/lib/tasks/checklist';
 import { withTaskLabels } from '@/lib/tasks/labels';
+import { listChanges } from '@/lib/tasks/list-changes';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
 import { spawnNextOccurrences } from '@/lib/tasks/repeat-spawn';
@@ -182,12 +183,16 @@ let measured = 0;
  * it: imports and sync writes do not come this way); then the changed tasks' `updatedAt`.
  */
 function afterCommand(current: readonly Task[], next: Task[], nowMs: number): Task[] {
-  const { tasks, spawned } = spawnNextOccurrences(current, next, {
-    nowMs,
-    todayKey: toLocalDateKey(new Date(nowMs)),
-  });
+  // One look at what the command changed (pointer comparisons), shared by both steps.
+  const changes = listChanges(current, next);
+  const { tasks, spawned } = spawnNextOccurrences(
+    current,
+    next,
+    { nowMs, todayKey: toLocalDateKey(new Date(nowMs)) },
+    changes,
+  );
   for (const task of spawned) pendingAnnouncements.push(task);
-  return stampChangedTasks(current, tasks, nowMs);
+  return stampChangedTasks(current, tasks, nowMs, tasks === next ? changes : undefined);
 }
 
 /** Next occurrences made by the command being written, announced once the write succeeded. */

@@ -479,8 +479,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       const tasks = tasksPort.read();
       let next = applyPullPage(current, tasks, page, now());
       if (!page.more && current.walk !== null) next = finishWalk(current, next);
-      if (cutoffMs !== null) {
-        // Work completed before the server's cutoff leaves this browser (it stays on the server).
+      if (evictionDue(cutoffMs)) {
+        // Work completed before the server's cutoff leaves this browser (it stays on the server): at
+        // the page's first last page, then hourly. Pulls bring recent work only, so what crosses the
+        // cutoff in between is work that aged here, which can wait.
         next = evictArchived(current, next, (task) => isArchived(task, cutoffMs, null), keptFromArchive);
         lastEviction = now();
       }
@@ -496,10 +498,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   }
 
   /**
-   * Whether an idle poll should still look for archived work: tasks cross the cutoff as time passes,
-   * without a change on the server, but once an hour is often enough (it looks at every task).
+   * Whether a last page should look for archived work (also an idle poll's): tasks cross the cutoff
+   * as time passes, without a change on the server, but once an hour is often enough (it looks at
+   * every task).
    */
-  function evictionDue(cutoffMs: number | null): boolean {
+  function evictionDue(cutoffMs: number | null): cutoffMs is number {
     return cutoffMs !== null && now() - lastEviction >= EVICTION_INTERVAL_MS;
   }
 

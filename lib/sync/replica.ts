@@ -18,7 +18,6 @@ import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
 import {
   FIELD_PATTERN,
   HELD_REJECT_REASONS,
-  ID_PATTERN,
   type Json,
   LOCAL_ONLY_FIELDS,
   type PullResponse,
@@ -27,6 +26,9 @@ import {
   SYNC_LIMITS,
   type SyncOp,
 } from './protocol';
+import { isSyncId, tasksByUid } from './uid-index';
+
+export { isSyncId };
 
 const SYNC_META_VERSION = 1;
 
@@ -87,10 +89,6 @@ export interface SyncMeta {
  * walk this short cannot miss a delete made while it runs.
  */
 export const MAX_WALK_AGE_MS = 6 * 60 * 60_000;
-
-export function isSyncId(value: unknown): value is string {
-  return typeof value === 'string' && ID_PATTERN.test(value);
-}
 
 /** 32-bit FNV-1a of the value's JSON (undefined counts as null), in base 36. */
 export function hashValue(value: unknown): string {
@@ -585,7 +583,7 @@ export function nextPushBatch(
 export function applyPushResponse(
   meta: SyncMeta,
   response: PushResponse,
-  localUids: ReadonlySet<string>,
+  localUids: Pick<ReadonlySet<string>, 'has'>,
   nowMs: number,
 ): void {
   const refused = new Set(response.rejected.map((rejection) => rejection.opId));
@@ -664,7 +662,7 @@ export function heldMessage(meta: SyncMeta): string | null {
   return meta.held ? (heldInForce(meta)[0]?.[1] ?? null) : null;
 }
 
-function settleOp(meta: SyncMeta, op: SyncOp, localUids: ReadonlySet<string>): void {
+function settleOp(meta: SyncMeta, op: SyncOp, localUids: Pick<ReadonlySet<string>, 'has'>): void {
   touch(meta, op.uid);
   const entry = meta.dirty[op.uid];
   if (op.kind === 'upsert') {
@@ -686,15 +684,9 @@ function settleOp(meta: SyncMeta, op: SyncOp, localUids: ReadonlySet<string>): v
   tidyDirty(meta, op.uid);
 }
 
-function tasksByUid(tasks: readonly Task[]): Map<string, Task> {
-  const byUid = new Map<string, Task>();
-  for (const task of tasks) if (isSyncId(task.uid) && !byUid.has(task.uid)) byUid.set(task.uid, task);
-  return byUid;
-}
-
-/** The uids present in a task list. */
-export function uidsOf(tasks: readonly Task[]): Set<string> {
-  return new Set(tasksByUid(tasks).keys());
+/** The uids present in a task list (valid within the synchronous step that asked: ./uid-index.ts). */
+export function uidsOf(tasks: readonly Task[]): Pick<ReadonlySet<string>, 'has'> {
+  return tasksByUid(tasks);
 }
 
 function hashesOf(data: Record<string, Json>): Record<string, string> {
@@ -751,12 +743,18 @@ export function applyPullPage(
   page: PullResponse,
   nowMs: number,
 ): Task[] {
-  const byUid = tasksByUid(tasks);
+  const indexed = tasksByUid(tasks);
+  /** Tasks added by this page, by uid (the index is not ours to change). */
+  const addedByUid = new Map<string, Task>();
+  const byUid = {
+    get: (uid: string) => indexed.get(uid) ?? addedByUid.get(uid),
+    has: (uid: string) => indexed.has(uid) || addedByUid.has(uid),
+  };
   const frozen = frozenKeys(meta);
   const removed = new Set<string>();
   const replaced = new Map<string, Task>();
   const added: Task[] = [];
-  const takenIds = new Set(tasks.map((task) => task.id));
+  let takenIds: Set<string> | null = null;
   // New ids count up from the highest taken (ids are times in ms): a page of 500 new tasks would
   // otherwise probe every id given before it, each time (quadratic over a first sync).
   let nextIdMs = nowMs;
@@ -827,11 +825,12 @@ export function applyPullPage(
       next.id = local.id;
       replaced.set(row.uid, next);
     } else {
+      takenIds ??= new Set(tasks.map((task) => task.id));
       next.id = uniqueTaskId(nextIdMs, takenIds);
       takenIds.add(next.id);
       nextIdMs = Number(next.id) + 1;
       added.push(next);
-      byUid.set(row.uid, next);
+      addedByUid.set(row.uid, next);
     }
     meta.tasks[row.uid] = { v: row.v, h: serverHashes };
   }

@@ -59,18 +59,15 @@ export function moveTaskToColumn(tasks: readonly Task[], taskId: string, column:
  */
 export function setTaskProgress(tasks: readonly Task[], taskId: string, progress: number): Task[] {
   const value = clampProgress(progress);
-  return mapTasks(tasks, (task) =>
-    task.id === taskId && (task.progress !== value || task.column !== undefined)
-      ? { ...withoutColumn(task), progress: value }
-      : task,
+  return changeTaskById(tasks, taskId, (task) =>
+    task.progress !== value || task.column !== undefined ? { ...withoutColumn(task), progress: value } : task,
   );
 }
 
 /** The admin's Mark as Completed: status 'Completed', progress 100 (docs/product.md#admin-completion). */
 export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
-  return mapTasks(tasks, (task) =>
-    task.id !== taskId ||
-    (task.status === 'Completed' && task.progress === TASK_PROGRESS_MAX && task.column === undefined)
+  return changeTaskById(tasks, taskId, (task) =>
+    task.status === 'Completed' && task.progress === TASK_PROGRESS_MAX && task.column === undefined
       ? task
       : { ...withoutColumn(task), status: 'Completed', progress: TASK_PROGRESS_MAX },
   );
@@ -85,8 +82,8 @@ export function assignTask(tasks: readonly Task[], taskId: string, assignee: Ass
   const name = assignee.name.trim();
   if (!name) return tasks as Task[];
   const assigneeId = assignee.id ?? NO_ASSIGNEE;
-  return mapTasks(tasks, (task) =>
-    task.id === taskId && (task.assignedTo !== name || task.assigneeId !== assigneeId)
+  return changeTaskById(tasks, taskId, (task) =>
+    task.assignedTo !== name || task.assigneeId !== assigneeId
       ? { ...task, assignedTo: name, assigneeId }
       : task,
   );
@@ -98,15 +95,18 @@ export function removeTask(tasks: readonly Task[], taskId: string): Task[] {
   return next.length === tasks.length ? (tasks as Task[]) : next;
 }
 
-/** `change` applied to every task; the same array when it returned every task as it was. */
-function mapTasks(tasks: readonly Task[], change: (task: Task) => Task): Task[] {
-  let changed = false;
-  const next = tasks.map((task) => {
-    const result = change(task);
-    if (result !== task) changed = true;
-    return result;
-  });
-  return changed ? next : (tasks as Task[]);
+/**
+ * `change` applied to the task with this id (ids are unique: the first holding it); the same array
+ * when no task has it or `change` returned the task as it was. Other tasks stay the same objects.
+ */
+function changeTaskById(tasks: readonly Task[], taskId: string, change: (task: Task) => Task): Task[] {
+  const index = tasks.findIndex((task) => task.id === taskId);
+  if (index === -1) return tasks as Task[];
+  const result = change(tasks[index]!);
+  if (result === tasks[index]) return tasks as Task[];
+  const next = tasks.slice();
+  next[index] = result;
+  return next;
 }
 
 function withoutColumn(task: Task): Task {

@@ -15,10 +15,22 @@ export interface ListChanges {
  * `ListChanges` in time proportional to the list's length in pointer comparisons, with no set or map
  * built when the lists are the same length (a command that changes tasks in place: every edit, a
  * drag) or one longer or shorter (an add at the end, a delete, an undo). Other shapes (an import, a
- * pull) fall back to a set of the older list.
+ * pull) fall back to a set of the older list. The answer may be shared with other callers: read it,
+ * never change it.
  */
 export function listChanges(prev: readonly Task[], next: readonly Task[]): ListChanges {
   if (prev === next) return { added: [], removed: [] };
+  // A command's write asks several times in one turn (its own steps, team sync's record, the store).
+  if (memo?.prev === prev && memo.next === next) return memo.changes;
+  const changes = compare(prev, next);
+  memo = { prev, next, changes };
+  return changes;
+}
+
+/** The last answer (lists are replaced, never changed in place, so the same pair has the same answer). */
+let memo: { prev: readonly Task[]; next: readonly Task[]; changes: ListChanges } | null = null;
+
+function compare(prev: readonly Task[], next: readonly Task[]): ListChanges {
   const diff = next.length - prev.length;
   if (diff === 0) {
     const added: number[] = [];

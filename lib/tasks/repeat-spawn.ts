@@ -1,5 +1,6 @@
 import { checklistCounts, checklistProgress, CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
 import { getDeadlineDateKey } from './deadlines';
+import { listChanges, type ListChanges } from './list-changes';
 import { nextOccurrence } from './repeat';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, uniqueTaskId, type Task } from './task';
 
@@ -126,25 +127,29 @@ export type SpawnResult = {
  * progress reached 100 from below (the slider, the task view, the checklist, Mark as Completed) gets
  * its next occurrence, placed right after it; the completed task's `repeatedAs` is its id (or, with
  * team sync, its uid), so completing it again, or reopening and completing it, makes no other.
- * A task new to the list is never taken as completed.
+ * A task new to the list is never taken as completed. `changes` (lib/tasks/list-changes.ts), when the
+ * caller has them, spares looking at every task.
  */
 export function spawnNextOccurrences(
   prev: readonly Task[],
   next: Task[],
   context: SpawnContext,
+  changes: ListChanges = listChanges(prev, next),
 ): SpawnResult {
   let before: Map<string, Task> | null = null;
   let taken: Set<string> | null = null;
   let uids: Set<unknown> | null = null;
   const made = new Map<number, { completed: Task; occurrence: Task | null }>();
-  next.forEach((task, index) => {
-    if (!awaitsNextOccurrence(task) || shownProgress(task) !== TASK_PROGRESS_MAX) return;
-    before ??= new Map(prev.map((old) => [old.id, old]));
+  // Only the tasks the command changed: the one it replaced is among the removed ones.
+  for (const index of changes.added) {
+    const task = next[index]!;
+    if (!awaitsNextOccurrence(task) || shownProgress(task) !== TASK_PROGRESS_MAX) continue;
+    before ??= new Map(changes.removed.map((old) => [old.id, old]));
     const old = before.get(task.id);
-    if (old === undefined || old === task || shownProgress(old) >= TASK_PROGRESS_MAX) return;
+    if (old === undefined || shownProgress(old) >= TASK_PROGRESS_MAX) continue;
     taken ??= new Set(next.map((existing) => existing.id));
     const occurrence = makeNextOccurrence(task, uniqueTaskId(context.nowMs, taken), context);
-    if (occurrence === null) return;
+    if (occurrence === null) continue;
     taken.add(occurrence.id);
     const repeatedAs = typeof occurrence.uid === 'string' ? occurrence.uid : occurrence.id;
     // Team sync already brought the next occurrence another device made (its completion not yet):
@@ -152,7 +157,7 @@ export function spawnNextOccurrences(
     uids ??= new Set(next.map((existing) => existing.uid));
     const known = typeof occurrence.uid === 'string' && uids.has(occurrence.uid);
     made.set(index, { completed: { ...task, repeatedAs }, occurrence: known ? null : occurrence });
-  });
+  }
   if (made.size === 0) return { tasks: next, spawned: [] };
   const tasks: Task[] = [];
   const spawned: Task[] = [];

@@ -1,5 +1,6 @@
 import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
 import { CHECKLIST_FIELD_PATTERN, checklistCounts, checklistProgress, readChecklistValue } from './checklist';
+import { listChanges, type ListChanges } from './list-changes';
 import { readRepeat, type TaskRepeat } from './repeat';
 
 export type { TaskRepeat };
@@ -382,21 +383,30 @@ export function taskUpdatedAt(task: Pick<Task, 'updatedAt'>): number | null {
  * Every task of `next` that a command changed (a new object where `prev` held the task of that id) gets
  * `updatedAt` (docs/product.md#the-task-view); one whose progress reached 100 gets `completedAt`, one
  * whose progress went below 100 loses it (lib/tasks/archive.ts: when it was completed decides when it is
- * archived). Tasks it added or left alone are as they were.
+ * archived). Tasks it added or left alone are as they were. `changes` (lib/tasks/list-changes.ts), when
+ * the caller has them, spares looking at every task: a command's cost stays that of what it changed.
  */
-export function stampChangedTasks(prev: readonly Task[], next: Task[], nowMs: number): Task[] {
+export function stampChangedTasks(
+  prev: readonly Task[],
+  next: Task[],
+  nowMs: number,
+  changes: ListChanges = listChanges(prev, next),
+): Task[] {
+  if (changes.added.length === 0) return next;
+  // The task a changed one replaced is among the removed ones (the same id, another object).
   const before = new Map<string, Task>();
-  for (const task of prev) before.set(task.id, task);
+  for (const task of changes.removed) before.set(task.id, task);
   const at = new Date(nowMs).toISOString();
   let out: Task[] | null = null;
-  next.forEach((task, index) => {
+  for (const index of changes.added) {
+    const task = next[index]!;
     const old = before.get(task.id);
-    if (old === undefined || old === task) return;
+    if (old === undefined) continue;
     const stamped = stampTask(old, task, at);
-    if (stamped === task) return;
+    if (stamped === task) continue;
     out ??= next.slice();
     out[index] = stamped;
-  });
+  }
   return out ?? next;
 }
 

@@ -31,6 +31,7 @@ import {
 } from '../status-store';
 import { storageFailureMessage, type StorageFailure } from '../status-text';
 import { SYNC_META_KEY } from '../storage-keys';
+import { markTeamLoad, TEAM_LOAD_MARKS } from '../team-load-marks';
 import { publishTeamListState } from '../team-list-status';
 import { createIdbMetaStore, isQuotaError } from './meta-store';
 import { openReplicaDb, type ReplicaDb, type ReplicaWrite, type TaskMark } from './replica-db';
@@ -357,6 +358,7 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
   async function boot(): Promise<void> {
     try {
       db = await openReplicaDb();
+      markTeamLoad(TEAM_LOAD_MARKS.dbOpen);
     } catch {
       db = null;
     }
@@ -369,6 +371,7 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     if (db) {
       try {
         const stored = await db.loadTasks();
+        markTeamLoad(TEAM_LOAD_MARKS.tasksRead);
         ({ tasks, fullDiff } = await migrateLegacy(db, stored));
         if (!fullDiff && !stored.hasMeta && tasks.length > 0) fullDiff = true;
       } catch (error) {
@@ -383,6 +386,7 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     });
     setTaskListBackend(list);
     publishTeamListState('ready');
+    markTeamLoad(TEAM_LOAD_MARKS.ready);
     if (!db) {
       refused('unavailable');
       return;
