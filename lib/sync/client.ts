@@ -21,6 +21,7 @@ import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
 import { createConflictList } from './engine/conflict-list';
 import { engineStatus, firstSyncCount, OTHER_ACCOUNT_MESSAGE } from './engine/status';
+import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
 import { createSyncTransport, noticesOf } from './engine/transport';
 import { SYNC_LIMITS, type PulledTask, type PullResponse } from './protocol';
@@ -58,7 +59,6 @@ import {
 } from './replica';
 
 export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
-const SYNC_LOCK_NAME = 'tasklane-sync';
 const PUSH_DEBOUNCE_MS = 300;
 const POLL_VISIBLE_MS = 4_000;
 const POLL_HIDDEN_MS = 30_000;
@@ -93,7 +93,7 @@ export interface SyncEnvironment {
   ): void;
   isVisible(): boolean;
   /** Web Locks' `request`, or null where the browser has none (every tab then syncs). */
-  requestLock: ((name: string, callback: () => Promise<void>) => Promise<unknown>) | null;
+  requestLock: RequestLock;
   /**
    * Opens the live "pull now" stream (lib/sync/stream.ts) and returns its close; null where there
    * is none (the engine then only polls).
@@ -673,27 +673,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     env.addEventListener('online', onOnline);
     env.addEventListener('visibilitychange', onVisibility);
     env.addEventListener('storage', onStorage);
-    if (env.requestLock) {
-      void env
-        .requestLock(
-          SYNC_LOCK_NAME,
-          () =>
-            new Promise<void>((resolve) => {
-              if (stopped) {
-                resolve();
-                return;
-              }
-              releaseLock = resolve;
-              becomeLeader();
-            }),
-        )
-        .catch(() => {
-          // Locks refused (e.g. an insecure context): this tab syncs on its own.
-          if (!stopped) becomeLeader();
-        });
-    } else {
-      becomeLeader();
-    }
+    releaseLock = runWhenLeader(env.requestLock, () => stopped, becomeLeader);
   }
 
   let opened = open();

@@ -33,11 +33,11 @@ import { storageFailureMessage, type StorageFailure } from '../status-text';
 import { SYNC_META_KEY } from '../storage-keys';
 import { markTeamLoad, TEAM_LOAD_MARKS } from '../team-load-marks';
 import { publishTeamListState } from '../team-list-status';
+import { runWhenLeader } from './leader';
 import { createIdbMetaStore, isQuotaError } from './meta-store';
 import { openReplicaDb, type ReplicaDb, type ReplicaWrite, type TaskMark } from './replica-db';
 
 const CHANNEL_NAME = 'tasklane-team';
-const SYNC_LOCK_NAME = 'tasklane-sync';
 const LEGACY_TASKS_KEY = 'tasks';
 /** How long a tab that does not sync waits for the one that does to send before a logout. */
 const LOGOUT_SEND_TIMEOUT_MS = 10_000;
@@ -402,26 +402,11 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     });
     post({ t: 'status?' });
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    if (!locks) {
-      await becomeLeader(fullDiff);
-      return;
-    }
-    void locks
-      .request(
-        SYNC_LOCK_NAME,
-        () =>
-          new Promise<void>((resolve) => {
-            if (stopped) {
-              resolve();
-              return;
-            }
-            releaseLock = resolve;
-            void becomeLeader(fullDiff);
-          }),
-      )
-      .catch(() => {
-        if (!stopped) void becomeLeader(fullDiff);
-      });
+    releaseLock = runWhenLeader(
+      locks ? (name, callback) => locks.request(name, callback) : null,
+      () => stopped,
+      () => void becomeLeader(fullDiff),
+    );
   }
 
   function stop(): void {
