@@ -282,11 +282,20 @@ async function profiled(
   });
   await session.send('Profiler.disable');
   await session.detach();
-  mkdirSync(profileDir, { recursive: true });
+  printProfile(profiles, name, 'click to the end of its synchronous work');
+  return times;
+}
+
+/** Writes the profiles to `--profile`'s folder and prints the functions with the most self time (per profile). */
+function printProfile(/** @type {any[]} */ profiles, /** @type {string} */ name, /** @type {string} */ what) {
+  mkdirSync(/** @type {string} */ (profileDir), { recursive: true });
   /** @type {Map<string, number>} */
   const self = new Map();
   profiles.forEach((profile, run) => {
-    writeFileSync(path.join(profileDir, `team-scale-${name}-${run}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(
+      path.join(/** @type {string} */ (profileDir), `team-scale-${name}-${run}.cpuprofile`),
+      JSON.stringify(profile),
+    );
     const byId = new Map(profile.nodes.map((/** @type {any} */ node) => [node.id, node]));
     const deltas = profile.timeDeltas ?? [];
     (profile.samples ?? []).forEach((/** @type {number} */ id, /** @type {number} */ index) => {
@@ -297,12 +306,29 @@ async function profiled(
     });
   });
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
-  console.log(
-    `  profile ${name} (${profiles.length} commands, click to the end of its synchronous work): self time`,
-  );
+  console.log(`  profile ${name} (${profiles.length} × ${what}): self time`);
   for (const [key, ms] of top)
     console.log(`    ${(ms / Math.max(1, profiles.length)).toFixed(2).padStart(7)} ms  ${key}`);
-  return times;
+}
+
+/**
+ * `--profile`: one more visit of `url` under the CPU profiler, from navigation to the first card, and
+ * the functions with the most self time.
+ */
+async function profileLoad(
+  /** @type {import('@playwright/test').Page} */ page,
+  /** @type {string} */ url,
+  /** @type {string} */ name,
+) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await session.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('main article', { timeout: 60_000 });
+  const { profile } = await session.send('Profiler.stop');
+  await session.detach();
+  printProfile([profile], name, 'navigation to the first card');
 }
 
 /** @type {Record<number, { commandAdmin: number, commandMember: number }>} */
@@ -359,6 +385,7 @@ for (const size of sizes) {
     await memberDevice.page.goto(`${base}/user/userpage`);
     await synced(memberDevice.page);
     const memberVisit = await visit(memberDevice.page, `${base}/user/userpage`, 'main article');
+    if (profileDir) await profileLoad(memberDevice.page, `${base}/user/userpage`, `${size}-member-load`);
     const memberTimes = await profiled(memberDevice.page, `${size}-slide`, async () => {
       const times = [];
       for (let index = 0; index < commands; index++) {
