@@ -248,6 +248,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'syncRevocations',
       'syncState',
       'syncTasks',
+      'taskComments',
       'users',
     ]);
     const users = tables.get('users')!;
