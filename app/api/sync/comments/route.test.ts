@@ -9,6 +9,7 @@ import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/facto
 import { closeStreams, openLiveStream } from '@/tests/helpers/sse';
 import { lifeOp, push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
+import { getTestDialect, withClient } from '@/tests/setup/test-database';
 import { DELETE as deleteOne, GET as getOne, PATCH, POST as postOne, PUT } from './[id]/route';
 import { GET as getCounts, POST as postCounts } from './counts/route';
 import { DELETE, GET, PATCH as patchList, POST, PUT as putList } from './route';
@@ -619,6 +620,33 @@ describe('/api/sync/comments: live updates', () => {
     expect(await streams.olive.events.nextPoke()).toBe(hers.body.seq);
   });
 });
+
+// Cross-instance fan-out exists on PostgreSQL only (SQLite has one process and its hub).
+if (getTestDialect() === 'postgres')
+  describe('/api/sync/comments: live updates across instances on PostgreSQL', () => {
+    it('passes a comments event from another instance to the local streams of its audience and admins', async () => {
+      const { olive, max, ada } = await team();
+      const olives = await openLiveStream(olive.token);
+      const maxs = await openLiveStream(max.token);
+      const adas = await openLiveStream(ada.token);
+      // Another instance: a connection of its own to the same database.
+      await withClient(process.env.DATABASE_URL, async (client) => {
+        await client.query('select pg_notify($1, $2)', [
+          'tasklane_comments',
+          JSON.stringify({ task: 't1', users: [olive.user.id] }),
+        ]);
+        await client.query('select pg_notify($1, $2)', ['tasklane_comments', '{"task":1}']);
+        await client.query('select pg_notify($1, $2)', [
+          'tasklane_comments',
+          JSON.stringify({ task: 't2', users: [max.user.id] }),
+        ]);
+      });
+      expect(await olives.events.nextEvent()).toEqual({ event: 'comments', data: '{"task":"t1"}' });
+      expect(await adas.events.nextEvent()).toEqual({ event: 'comments', data: '{"task":"t1"}' });
+      expect(await adas.events.nextEvent()).toEqual({ event: 'comments', data: '{"task":"t2"}' });
+      expect(await maxs.events.nextEvent()).toEqual({ event: 'comments', data: '{"task":"t2"}' });
+    });
+  });
 
 /** A `since` value as the server writes one (the archive's cursor format), for times the test sets. */
 function sinceCursor(ms: number): string {
