@@ -12,7 +12,10 @@ import {
 
 describe('checkCommentBody', () => {
   it('trims the text and keeps inner line breaks and tabs', () => {
-    expect(checkCommentBody('  Looks good\n\n\tShip it  \n')).toEqual({ ok: true, body: 'Looks good\n\n\tShip it' });
+    expect(checkCommentBody('  Looks good\n\n\tShip it  \n')).toEqual({
+      ok: true,
+      body: 'Looks good\n\n\tShip it',
+    });
   });
 
   it('refuses an empty or blank comment with "Write a comment first."', () => {
@@ -80,7 +83,12 @@ describe('ids', () => {
   it('takes a UUID in either case as a comment id, nothing else', () => {
     expect(isCommentId('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
     expect(isCommentId('0F8FAD5B-D9CB-469F-A165-70867728950E')).toBe(true);
-    for (const id of ['', 'counts', '0f8fad5b-d9cb-469f-a165-70867728950', '0f8fad5bd9cb469fa16570867728950e']) {
+    for (const id of [
+      '',
+      'counts',
+      '0f8fad5b-d9cb-469f-a165-70867728950',
+      '0f8fad5bd9cb469fa16570867728950e',
+    ]) {
       expect(isCommentId(id)).toBe(false);
     }
   });

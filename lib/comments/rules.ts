@@ -42,7 +42,6 @@ export const COMMENT_MESSAGES = {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // C0 controls but tab, line feed and carriage return; DEL and the C1 controls.
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export type BodyCheck = { ok: true; body: string } | { ok: false; message: string };

@@ -60,7 +60,8 @@ export function parseCommentsQuery(params: URLSearchParams): CommentsQuery {
   }
   const after = params.get('after') || null;
   const since = params.get('since') || null;
-  if (after !== null && since !== null) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.afterAndSince);
+  if (after !== null && since !== null)
+    throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.afterAndSince);
   return { task, after, since, limit };
 }
 
@@ -93,7 +94,12 @@ async function readTask(db: Executor, tables: Tables, uid: string): Promise<Task
 }
 
 /** The task `uid` when `actor` may see it; 404 alike for a task that does not exist and one they may not see. */
-async function visibleTask(db: Executor, tables: Tables, actor: SyncActor, uid: string): Promise<TaskAccessRow> {
+async function visibleTask(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  uid: string,
+): Promise<TaskAccessRow> {
   const task = await readTask(db, tables, uid);
   if (!task || !canSeeTask(actor, task)) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.taskNotFound);
   return task;
@@ -170,7 +176,11 @@ function earlier(a: { ms: number; id: string }, b: { ms: number; id: string }): 
  * the comments changed since an earlier answer's `since` (created, edited or deleted), in the order
  * they changed. Every answer carries the `since` to check for changes with next.
  */
-export async function listComments(actor: SyncActor, query: CommentsQuery, nowMs = Date.now()): Promise<CommentsPage> {
+export async function listComments(
+  actor: SyncActor,
+  query: CommentsQuery,
+  nowMs = Date.now(),
+): Promise<CommentsPage> {
   const { db, tables } = await getDatabase();
   const { taskComments } = tables;
   await visibleTask(db, tables, actor, query.task);
@@ -203,7 +213,8 @@ export async function listComments(actor: SyncActor, query: CommentsQuery, nowMs
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const next = rows.length > query.limit && last ? formatArchiveCursor(last.createdAt.getTime(), last.id) : null;
+  const next =
+    rows.length > query.limit && last ? formatArchiveCursor(last.createdAt.getTime(), last.id) : null;
   return {
     comments: await toComments(db, tables, page),
     next,
@@ -359,7 +370,11 @@ export async function createComment(
  * PATCH /api/sync/comments/{id}: the author's new text (and mentions, when sent). The same text
  * again changes nothing (`editedAt` stays).
  */
-export async function editComment(actor: SyncActor, id: string, input: EditCommentInput): Promise<TaskComment> {
+export async function editComment(
+  actor: SyncActor,
+  id: string,
+  input: EditCommentInput,
+): Promise<TaskComment> {
   const handle = await getDatabase();
   const { tables } = handle;
   const { taskComments } = tables;

@@ -87,9 +87,13 @@ describe('the sync hub’s comments events', () => {
   it('reach the named members and every admin, only through the comments sender', () => {
     const hub = createSyncHub();
     const got: string[] = [];
-    hub.subscribe('a', 'user', (seq) => got.push(`a poke:${seq}`), { comments: (task) => got.push(`a:${task}`) });
+    hub.subscribe('a', 'user', (seq) => got.push(`a poke:${seq}`), {
+      comments: (task) => got.push(`a:${task}`),
+    });
     hub.subscribe('b', 'user', () => got.push('b poke'), { comments: (task) => got.push(`b:${task}`) });
-    hub.subscribe('boss', 'admin', () => got.push('boss poke'), { comments: (task) => got.push(`boss:${task}`) });
+    hub.subscribe('boss', 'admin', () => got.push('boss poke'), {
+      comments: (task) => got.push(`boss:${task}`),
+    });
     // A stream without a comments sender gets none (and no poke either).
     hub.subscribe('a', 'user', () => got.push('old poke'));
     hub.publishComments({ task: 't1', userIds: new Set(['a']) });
@@ -117,7 +121,9 @@ describe('the NOTIFY payload of a comments poke', () => {
   it('names the task and the audience, or everyone when the list is too long', () => {
     expect(encodeCommentsPoke({ task: 't1', userIds: new Set(['a']) })).toBe('{"task":"t1","users":["a"]}');
     expect(encodeCommentsPoke({ task: null, userIds: null })).toBe('{"task":null,"users":null}');
-    const many = new Set(Array.from({ length: 300 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`));
+    const many = new Set(
+      Array.from({ length: 300 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`),
+    );
     expect(encodeCommentsPoke({ task: 't1', userIds: many })).toBe('{"task":"t1","users":null}');
   });
 
@@ -132,7 +138,15 @@ describe('the NOTIFY payload of a comments poke', () => {
         },
       ),
     );
-    for (const payload of ['', 'x', 'null', '[]', '{"task":1,"users":null}', '{"task":"t"}', '{"task":"t","users":[2]}']) {
+    for (const payload of [
+      '',
+      'x',
+      'null',
+      '[]',
+      '{"task":1,"users":null}',
+      '{"task":"t"}',
+      '{"task":"t","users":[2]}',
+    ]) {
       expect(decodeCommentsPoke(payload), payload).toBeNull();
     }
     // A push's poke is not a comments poke.

@@ -63,7 +63,8 @@ function readObject(payload: string): Record<string, unknown> | null {
 /** A payload's `users`: a set of ids, null (everyone), or undefined when malformed. */
 function readAudience(users: unknown): Set<string> | null | undefined {
   if (users === null) return null;
-  if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string')) return undefined;
+  if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string'))
+    return undefined;
   return new Set(users);
 }
 

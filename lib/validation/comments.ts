@@ -18,16 +18,19 @@ const commentBody = z
     error: (issue) => (issue.input === undefined ? COMMENT_MESSAGES.empty : COMMENT_MESSAGES.bodyType),
   })
   .transform((text, context) => {
-  const checked = checkCommentBody(text);
-  if (checked.ok) return checked.body;
-  context.addIssue({ code: 'custom', message: checked.message });
-  return z.NEVER;
-});
+    const checked = checkCommentBody(text);
+    if (checked.ok) return checked.body;
+    context.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  });
 
 const mentions = z
-  .array(z.string({ error: COMMENT_MESSAGES.mentionsType }).min(1).max(100, COMMENT_MESSAGES.unknownMention), {
-    error: COMMENT_MESSAGES.mentionsType,
-  })
+  .array(
+    z.string({ error: COMMENT_MESSAGES.mentionsType }).min(1).max(100, COMMENT_MESSAGES.unknownMention),
+    {
+      error: COMMENT_MESSAGES.mentionsType,
+    },
+  )
   .transform(uniqueMentions)
   .refine((ids) => ids.length <= COMMENT_MENTIONS_MAX, COMMENT_MESSAGES.tooManyMentions);
 

@@ -200,8 +200,14 @@ describe('PUT /api/sync/comments/{id}: who may comment', () => {
     expect(again.body).toEqual(first.body);
 
     const taken = { message: 'Another comment already has this id.', code: 'CONFLICT' };
-    expect(await put(olive.token, id, { task: 't1', body: 'Twice' })).toMatchObject({ status: 409, body: taken });
-    expect(await put(olive.token, id, { task: 't1', body: 'Once' })).toMatchObject({ status: 409, body: taken });
+    expect(await put(olive.token, id, { task: 't1', body: 'Twice' })).toMatchObject({
+      status: 409,
+      body: taken,
+    });
+    expect(await put(olive.token, id, { task: 't1', body: 'Once' })).toMatchObject({
+      status: 409,
+      body: taken,
+    });
     expect(await put(ash.token, id, { task: 't1', body: 'Once', mentions: [ash.user.id] })).toMatchObject({
       status: 409,
       body: taken,
@@ -232,7 +238,9 @@ describe('PUT /api/sync/comments/{id}: who may comment', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'A comment id must be a UUID.', code: 'VALIDATION_ERROR' });
     const kept = await post(olive, 't1', 'Before the delete');
-    expect((await push(olive.token, 'olive-pc', [lifeOp('delete', 'o2', 't1', { baseV: 1 })])).status).toBe(200);
+    expect((await push(olive.token, 'olive-pc', [lifeOp('delete', 'o2', 't1', { baseV: 1 })])).status).toBe(
+      200,
+    );
     const refused = await put(olive.token, randomUUID(), { task: 't1', body: 'After the delete' });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
@@ -263,7 +271,9 @@ describe('PUT /api/sync/comments/{id}: the text', () => {
     });
     const control = await put(olive.token, randomUUID(), { task: 't1', body: 'a\u0000b' });
     expect(control.status).toBe(400);
-    expect(control.body.message).toBe('A comment cannot contain control characters (only line breaks and tabs).');
+    expect(control.body.message).toBe(
+      'A comment cannot contain control characters (only line breaks and tabs).',
+    );
     const badTask = await put(olive.token, randomUUID(), { task: '../t1', body: 'Hi' });
     expect(badTask.body.message).toBe('task must be a task uid: 1–64 letters, digits, - or _.');
     expect((await list(olive.token, { task: 't1' })).body.comments).toHaveLength(1);
@@ -273,7 +283,11 @@ describe('PUT /api/sync/comments/{id}: the text', () => {
 describe('PUT /api/sync/comments/{id}: mentions', () => {
   it('refuses an unknown id and a person who cannot see the task (400), naming them', async () => {
     const { olive, ash, max, ada } = await team();
-    const unknown = await put(olive.token, randomUUID(), { task: 't1', body: 'Hey', mentions: [randomUUID()] });
+    const unknown = await put(olive.token, randomUUID(), {
+      task: 't1',
+      body: 'Hey',
+      mentions: [randomUUID()],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({
       message: 'Someone you mentioned no longer has an account.',
@@ -307,7 +321,10 @@ describe('PUT /api/sync/comments/{id}: mentions', () => {
     const { olive, ash } = await team();
     const comment = await post(ash, 't1', 'Over to you', [olive.user.id]);
     const { db, tables } = await getDatabase();
-    await db.update(tables.users).set({ fullName: 'Olive Renamed' }).where(eq(tables.users.id, olive.user.id));
+    await db
+      .update(tables.users)
+      .set({ fullName: 'Olive Renamed' })
+      .where(eq(tables.users.id, olive.user.id));
     await db.delete(tables.users).where(eq(tables.users.id, ash.user.id));
     const [seen] = (await list(olive.token, { task: 't1' })).body.comments!;
     expect(seen).toMatchObject({
@@ -330,8 +347,14 @@ describe('PATCH and DELETE /api/sync/comments/{id}', () => {
     const { olive, ash, ada } = await team();
     const comment = await post(olive, 't1', 'First draft', [ash.user.id]);
     const forbidden = { message: 'Only the author can edit a comment.', code: 'FORBIDDEN' };
-    expect(await edit(ash.token, comment.id, { body: 'Hijacked' })).toMatchObject({ status: 403, body: forbidden });
-    expect(await edit(ada.token, comment.id, { body: 'Moderated' })).toMatchObject({ status: 403, body: forbidden });
+    expect(await edit(ash.token, comment.id, { body: 'Hijacked' })).toMatchObject({
+      status: 403,
+      body: forbidden,
+    });
+    expect(await edit(ada.token, comment.id, { body: 'Moderated' })).toMatchObject({
+      status: 403,
+      body: forbidden,
+    });
 
     const same = await edit(olive.token, comment.id, { body: ' First draft ' });
     expect(same.status).toBe(200);
@@ -372,7 +395,10 @@ describe('PATCH and DELETE /api/sync/comments/{id}', () => {
     const other = await post(olive, 't1', 'Something the admin removes');
     const refused = await remove(olive.token, mine.id);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'Only the author or an admin can delete a comment.', code: 'FORBIDDEN' });
+    expect(refused.body).toEqual({
+      message: 'Only the author or an admin can delete a comment.',
+      code: 'FORBIDDEN',
+    });
 
     const deleted = await remove(ash.token, mine.id);
     expect(deleted.status).toBe(200);
@@ -439,7 +465,9 @@ describe('GET /api/sync/comments: pages and changes', () => {
     expect(changed.body.comments!.map((comment) => comment.body).sort()).toEqual(['New', 'Old, edited']);
     await remove(ash.token, added.id);
     const afterDelete = await list(ash.token, { task: 't1', since: quiet.body.since! });
-    expect(new Map(afterDelete.body.comments!.map((comment) => [comment.id, comment.deletedAt !== null]))).toEqual(
+    expect(
+      new Map(afterDelete.body.comments!.map((comment) => [comment.id, comment.deletedAt !== null])),
+    ).toEqual(
       new Map([
         [old.id, false],
         [added.id, true],
@@ -469,11 +497,9 @@ describe('GET /api/sync/comments: pages and changes', () => {
     const second = await list(olive.token, { task: 't1', since: first.body.since!, limit: '2' });
     expect(second.body.comments).toHaveLength(1);
     expect(second.body.more).toBe(false);
-    expect([...first.body.comments!, ...second.body.comments!].map((comment) => comment.body).sort()).toEqual([
-      'Change 0',
-      'Change 1',
-      'Change 2',
-    ]);
+    expect([...first.body.comments!, ...second.body.comments!].map((comment) => comment.body).sort()).toEqual(
+      ['Change 0', 'Change 1', 'Change 2'],
+    );
     const done = await list(olive.token, { task: 't1', since: second.body.since! });
     expect(done.body.comments).toEqual([]);
   });
@@ -487,7 +513,10 @@ describe('GET /api/sync/comments: pages and changes', () => {
       [{ task: 't1', limit: '101' }, 'limit must be a whole number from 1 to 100.'],
       [{ task: 't1', limit: 'ten' }, 'limit must be a whole number from 1 to 100.'],
       [{ task: 't1', after: 'nonsense!' }, 'after must be the next value of an earlier page of this thread.'],
-      [{ task: 't1', since: 'nonsense!' }, 'since must be the since value of an earlier answer for this thread.'],
+      [
+        { task: 't1', since: 'nonsense!' },
+        'since must be the since value of an earlier answer for this thread.',
+      ],
       [{ task: 't1', after: sinceCursor(1), since: sinceCursor(1) }, 'Send after or since, not both.'],
     ];
     for (const [query, message] of cases) {
@@ -506,7 +535,9 @@ describe('GET /api/sync/comments/counts', () => {
     await post(ash, 't1', 'Three');
     await post(max, 't2', 'Mine');
     await remove(ash.token, gone.id);
-    expect((await push(olive.token, 'olive-pc', [upsertOp('o2', 't3', { title: 'Quiet' })])).status).toBe(200);
+    expect((await push(olive.token, 'olive-pc', [upsertOp('o2', 't3', { title: 'Quiet' })])).status).toBe(
+      200,
+    );
 
     expect((await counts(olive.token)).body).toEqual({ counts: { t1: 2 } });
     expect((await counts(ash.token)).body).toEqual({ counts: { t1: 2 } });
@@ -530,6 +561,16 @@ describe('GET /api/sync/comments/counts', () => {
   });
 });
 
+/** A 429 `RATE_LIMITED` with Retry-After and the limit's message ("Too many {what}. Please try again in …"). */
+function expectLimited(res: Awaited<ReturnType<typeof list>>, what: string) {
+  expect(res.status).toBe(429);
+  expect(res.body.code).toBe('RATE_LIMITED');
+  expect(res.body.message).toMatch(
+    new RegExp(`^Too many ${what}\\. Please try again in \\d+ (seconds|minutes?)\\.$`),
+  );
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
 describe('/api/sync/comments rate limits', () => {
   it('counts comment writes per account: 429 with Retry-After and the message', async () => {
     await applyTestEnv({ TEAM_SYNC: 'on', RATE_LIMIT_COMMENT_MAX: '2' });
@@ -537,11 +578,7 @@ describe('/api/sync/comments rate limits', () => {
       const { olive, ash } = await team();
       const comment = await post(olive, 't1', 'One');
       expect((await edit(olive.token, comment.id, { body: 'One, edited' })).status).toBe(200);
-      const limited = await put(olive.token, randomUUID(), { task: 't1', body: 'Three' });
-      expect(limited.status).toBe(429);
-      expect(limited.body.code).toBe('RATE_LIMITED');
-      expect(limited.body.message).toMatch(/^Too many comments\. Please try again in \d+ (seconds|minutes?)\.$/);
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expectLimited(await put(olive.token, randomUUID(), { task: 't1', body: 'Three' }), 'comments');
       expect((await remove(olive.token, comment.id)).status).toBe(429);
       // Reading is not a write; another account has its own count.
       expect((await list(olive.token, { task: 't1' })).status).toBe(200);
@@ -565,9 +602,7 @@ describe('/api/sync/comments rate limits', () => {
         body: 'Ash and Ada',
         mentions: [ash.user.id, ada.user.id],
       });
-      expect(limited.status).toBe(429);
-      expect(limited.body.message).toMatch(/^Too many mentions\. Please try again in \d+ (seconds|minutes?)\.$/);
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expectLimited(limited, 'mentions');
       // Nothing was changed, and a comment without mentions still goes through.
       expect((await list(olive.token, { task: 't1' })).body.comments!.at(-1)!.body).toBe('Ash again');
       expect((await put(olive.token, randomUUID(), { task: 't1', body: 'Plain' })).status).toBe(201);
@@ -581,9 +616,7 @@ describe('/api/sync/comments rate limits', () => {
     try {
       const { token } = await createUserWithToken();
       expect((await counts(token)).status).toBe(200);
-      const limited = await list(token, { task: 't1' });
-      expect(limited.status).toBe(429);
-      expect(limited.body.code).toBe('RATE_LIMITED');
+      expectLimited(await list(token, { task: 't1' }), 'attempts');
     } finally {
       await applyTestEnv({ TEAM_SYNC: 'on' });
     }
@@ -601,7 +634,8 @@ describe('/api/sync/comments: live updates', () => {
     };
     const comment = await post(ash, 't1', 'Live');
     const event = { event: 'comments', data: '{"task":"t1"}' };
-    for (const stream of [streams.olive, streams.ash, streams.ada]) expect(await stream.events.nextEvent()).toEqual(event);
+    for (const stream of [streams.olive, streams.ash, streams.ada])
+      expect(await stream.events.nextEvent()).toEqual(event);
     await edit(ash.token, comment.id, { body: 'Live, edited' });
     await remove(ada.token, comment.id);
     for (const stream of [streams.olive, streams.ash, streams.ada]) {
@@ -609,7 +643,9 @@ describe('/api/sync/comments: live updates', () => {
       expect(await stream.events.nextEvent()).toEqual(event);
     }
     // Max's next event is the poke of his own push: none of the comments reached him.
-    const pushed = await push(max.token, 'max-pc', [upsertOp('m2', 't2', { title: 'Max again' }, { baseV: 2 })]);
+    const pushed = await push(max.token, 'max-pc', [
+      upsertOp('m2', 't2', { title: 'Max again' }, { baseV: 2 }),
+    ]);
     expect(await streams.max.events.nextPoke()).toBe(pushed.body.seq);
     // A refused write pokes no one.
     await put(olive.token, randomUUID(), { task: 't1', body: '' });
