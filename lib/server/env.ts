@@ -140,6 +140,12 @@ const envSchema = z.object({
   /** Invitations one admin may create within the window. */
   RATE_LIMIT_INVITE_MAX: intFromEnv(50, 1),
   RATE_LIMIT_INVITE_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
+  /** Comment writes (post, edit, delete) one account may make within the window (TEAM_SYNC=on). */
+  RATE_LIMIT_COMMENT_MAX: intFromEnv(30, 1),
+  RATE_LIMIT_COMMENT_WINDOW_SECONDS: intFromEnv(60, 1),
+  /** People one account may mention in comments within the window (each new mention counts once). */
+  RATE_LIMIT_MENTION_MAX: intFromEnv(100, 1),
+  RATE_LIMIT_MENTION_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

@@ -22,7 +22,9 @@ type LimiterName =
   | 'sync'
   | 'syncBytes'
   | 'syncStream'
-  | 'invite';
+  | 'invite'
+  | 'comments'
+  | 'mentions';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
@@ -54,6 +56,9 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   syncBytes: { points: 'SYNC_PUSH_BYTES_PER_MINUTE', window: 60 },
   syncStream: { points: 'RATE_LIMIT_SYNC_STREAM_MAX', window: 'RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS' },
   invite: { points: 'RATE_LIMIT_INVITE_MAX', window: 'RATE_LIMIT_INVITE_WINDOW_SECONDS' },
+  // Comment writes (post, edit, delete), and people mentioned, per account (docs/product.md#comments).
+  comments: { points: 'RATE_LIMIT_COMMENT_MAX', window: 'RATE_LIMIT_COMMENT_WINDOW_SECONDS' },
+  mentions: { points: 'RATE_LIMIT_MENTION_MAX', window: 'RATE_LIMIT_MENTION_WINDOW_SECONDS' },
 };
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {

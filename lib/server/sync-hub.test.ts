@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSyncHub, getSyncHub, type StreamCloseReason, type StreamLimits } from './sync-hub';
-import { decodePoke, decodeSessionsEnded, encodePoke, encodeSessionsEnded } from './sync-listener';
+import {
+  decodeCommentsPoke,
+  decodePoke,
+  decodeSessionsEnded,
+  encodeCommentsPoke,
+  encodePoke,
+  encodeSessionsEnded,
+} from './sync-listener';
 
 describe('the sync hub', () => {
   it('pokes the named members and every admin, and no one else', () => {
@@ -73,6 +80,77 @@ describe('the sync hub', () => {
         },
       ),
     );
+  });
+});
+
+describe('the sync hub’s comments events', () => {
+  it('reach the named members and every admin, only through the comments sender', () => {
+    const hub = createSyncHub();
+    const got: string[] = [];
+    hub.subscribe('a', 'user', (seq) => got.push(`a poke:${seq}`), {
+      comments: (task) => got.push(`a:${task}`),
+    });
+    hub.subscribe('b', 'user', () => got.push('b poke'), { comments: (task) => got.push(`b:${task}`) });
+    hub.subscribe('boss', 'admin', () => got.push('boss poke'), {
+      comments: (task) => got.push(`boss:${task}`),
+    });
+    // A stream without a comments sender gets none (and no poke either).
+    hub.subscribe('a', 'user', () => got.push('old poke'));
+    hub.publishComments({ task: 't1', userIds: new Set(['a']) });
+    expect(got).toEqual(['a:t1', 'boss:t1']);
+    got.length = 0;
+    hub.publishComments({ task: null, userIds: null });
+    expect(got).toEqual(['a:null', 'b:null', 'boss:null']);
+  });
+
+  it('still reach the others when a sender throws', () => {
+    const hub = createSyncHub();
+    const got: (string | null)[] = [];
+    hub.subscribe('a', 'user', () => undefined, {
+      comments: () => {
+        throw new Error('closed');
+      },
+    });
+    hub.subscribe('a', 'user', () => undefined, { comments: (task) => got.push(task) });
+    hub.publishComments({ task: 't9', userIds: new Set(['a']) });
+    expect(got).toEqual(['t9']);
+  });
+});
+
+describe('the NOTIFY payload of a comments poke', () => {
+  it('names the task and the audience, or everyone when the list is too long', () => {
+    expect(encodeCommentsPoke({ task: 't1', userIds: new Set(['a']) })).toBe('{"task":"t1","users":["a"]}');
+    expect(encodeCommentsPoke({ task: null, userIds: null })).toBe('{"task":null,"users":null}');
+    const many = new Set(
+      Array.from({ length: 300 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`),
+    );
+    expect(encodeCommentsPoke({ task: 't1', userIds: many })).toBe('{"task":"t1","users":null}');
+  });
+
+  it('decodes what it encodes, and refuses malformed payloads', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.string({ maxLength: 64 }), { nil: null }),
+        fc.option(fc.uniqueArray(fc.string({ maxLength: 40 }), { maxLength: 50 }), { nil: null }),
+        (task, users) => {
+          const poke = { task, userIds: users === null ? null : new Set(users) };
+          expect(decodeCommentsPoke(encodeCommentsPoke(poke))).toEqual(poke);
+        },
+      ),
+    );
+    for (const payload of [
+      '',
+      'x',
+      'null',
+      '[]',
+      '{"task":1,"users":null}',
+      '{"task":"t"}',
+      '{"task":"t","users":[2]}',
+    ]) {
+      expect(decodeCommentsPoke(payload), payload).toBeNull();
+    }
+    // A push's poke is not a comments poke.
+    expect(decodeCommentsPoke('{"seq":3,"users":null}')).toBeNull();
   });
 });
 

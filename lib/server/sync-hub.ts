@@ -16,6 +16,15 @@ export interface SyncPoke {
 export type PokeSender = (seq: number) => void;
 
 /**
+ * "The comments of task `task` changed" (docs/decisions/0030-comments.md), for the streams of
+ * `userIds` (null: all) and every admin's. `task: null`: any thread may have changed.
+ */
+export interface CommentsPoke {
+  task: string | null;
+  userIds: ReadonlySet<string> | null;
+}
+
+/**
  * Why a stream is closed from outside: `session`, the user's sessions changed (password, role,
  * email, deletion; the browser reconnects with its token and finds out); `replaced`, the user
  * opened more streams than STREAM_LIMITS allow and this was the oldest.
@@ -27,6 +36,8 @@ export interface StreamOptions {
   address?: string;
   /** Ends the stream; called at most once, for closeUsers or to make room for a newer stream. */
   close?: (reason: StreamCloseReason) => void;
+  /** Sends a comments event (publishComments); a stream without it gets none. */
+  comments?: (task: string | null) => void;
 }
 
 /** Caps on the streams held by this process. */
@@ -45,6 +56,7 @@ interface Subscriber {
   address: string | undefined;
   send: PokeSender;
   close: ((reason: StreamCloseReason) => void) | undefined;
+  comments: ((task: string | null) => void) | undefined;
 }
 
 export interface SyncHub {
@@ -52,6 +64,8 @@ export interface SyncHub {
   subscribe(userId: string, role: SyncRole, send: PokeSender, options?: StreamOptions): () => void;
   /** Calls `send` of every stream the poke is for; a sender that throws is skipped, not the others. */
   publish(poke: SyncPoke): void;
+  /** Calls the comments sender of every stream the poke is for, as publish does. */
+  publishComments(poke: CommentsPoke): void;
   /**
    * Makes room for one more stream of `userId` from `address`: with the user at `perUser`, their
    * oldest streams are closed (`replaced`). Returns the cap that is full instead (nothing is closed
@@ -80,6 +94,18 @@ export function createSyncHub(): SyncHub {
   // A Set keeps insertion order: the first of a user's streams found is their oldest.
   const subscribers = new Set<Subscriber>();
   const closedAt = new Map<string, number>();
+  /** Calls `deliver` for every stream `userIds` reaches (admins: always); one that throws is skipped. */
+  const reach = (userIds: ReadonlySet<string> | null, deliver: (subscriber: Subscriber) => void) => {
+    // A copy: a sender may unsubscribe (its stream ended) while the loop runs.
+    for (const subscriber of [...subscribers]) {
+      if (userIds !== null && subscriber.role !== 'admin' && !userIds.has(subscriber.userId)) continue;
+      try {
+        deliver(subscriber);
+      } catch {
+        // The stream's own code ends it; the other streams still get the poke.
+      }
+    }
+  };
   const closeAll = (targets: Subscriber[], reason: StreamCloseReason) => {
     for (const subscriber of targets) {
       // Removed here, not only by the stream's cleanup: a close that fails must not leave it counted.
@@ -93,22 +119,24 @@ export function createSyncHub(): SyncHub {
   };
   return {
     subscribe(userId, role, send, options = {}) {
-      const subscriber: Subscriber = { userId, role, send, address: options.address, close: options.close };
+      const subscriber: Subscriber = {
+        userId,
+        role,
+        send,
+        address: options.address,
+        close: options.close,
+        comments: options.comments,
+      };
       subscribers.add(subscriber);
       return () => {
         subscribers.delete(subscriber);
       };
     },
     publish({ seq, userIds }) {
-      // A copy: a sender may unsubscribe (its stream ended) while the loop runs.
-      for (const subscriber of [...subscribers]) {
-        if (userIds !== null && subscriber.role !== 'admin' && !userIds.has(subscriber.userId)) continue;
-        try {
-          subscriber.send(seq);
-        } catch {
-          // The stream's own code ends it; the other streams still get the poke.
-        }
-      }
+      reach(userIds, (subscriber) => subscriber.send(seq));
+    },
+    publishComments({ task, userIds }) {
+      reach(userIds, (subscriber) => subscriber.comments?.(task));
     },
     makeRoom(userId, address, limits) {
       const own = [...subscribers].filter((subscriber) => subscriber.userId === userId);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import type { Executor, WriteStatement } from './db';
 import { logger } from './logger';
-import { getSyncHub, type SyncPoke } from './sync-hub';
+import { getSyncHub, type CommentsPoke, type SyncPoke } from './sync-hub';
 
 /**
  * Pokes across app instances sharing one PostgreSQL. A push sends `pg_notify` inside its
@@ -11,7 +11,8 @@ import { getSyncHub, type SyncPoke } from './sync-hub';
  * instance keeps one connection of its own (not from the pool, which would hand it back) that
  * LISTENs and publishes what it hears into its hub, its own pushes' included: on PostgreSQL that is
  * the only way a poke reaches a stream, so none arrives twice. Notifications sent while the
- * connection is down are lost, so after reconnecting it pokes every local stream.
+ * connection is down are lost, so after reconnecting it pokes every local stream. Comments travel
+ * the same way on a channel of their own (COMMENTS_CHANNEL).
  */
 
 export const SYNC_CHANNEL = 'tasklane_sync';
@@ -20,6 +21,11 @@ export const SYNC_CHANNEL = 'tasklane_sync';
  * the previous version, which listens to SYNC_CHANNEL only, is not sent a payload it cannot read.
  */
 export const SESSIONS_CHANNEL = 'tasklane_sessions';
+/**
+ * "These comments changed" (lib/server/comment-service.ts): a channel of its own for the same
+ * reason, and so that this version's listener never mistakes one for a push's poke.
+ */
+export const COMMENTS_CHANNEL = 'tasklane_comments';
 /** How the listener's connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'tasklane-sync-listener';
 
@@ -29,27 +35,62 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 30_000;
 
-/** The NOTIFY payload: `{"seq":n,"users":[…]}`, or `users: null` when the list would not fit. */
-export function encodePoke(poke: SyncPoke): string {
-  const named = JSON.stringify({ seq: poke.seq, users: poke.userIds === null ? null : [...poke.userIds] });
+/** `fields` and `users` as a NOTIFY payload; `users: null` (everyone) when the list would not fit. */
+function withAudience(fields: Record<string, unknown>, userIds: ReadonlySet<string> | null): string {
+  const named = JSON.stringify({ ...fields, users: userIds === null ? null : [...userIds] });
   if (Buffer.byteLength(named) <= MAX_PAYLOAD_BYTES) return named;
-  return JSON.stringify({ seq: poke.seq, users: null });
+  return JSON.stringify({ ...fields, users: null });
 }
 
-/** The poke in a NOTIFY payload, or null for anything malformed. */
-export function decodePoke(payload: string): SyncPoke | null {
+/** The NOTIFY payload: `{"seq":n,"users":[…]}`, or `users: null` when the list would not fit. */
+export function encodePoke(poke: SyncPoke): string {
+  return withAudience({ seq: poke.seq }, poke.userIds);
+}
+
+/** A payload's JSON object, or null when it is not one. */
+function readObject(payload: string): Record<string, unknown> | null {
   let data: unknown;
   try {
     data = JSON.parse(payload);
   } catch {
     return null;
   }
-  if (typeof data !== 'object' || data === null) return null;
-  const { seq, users } = data as { seq?: unknown; users?: unknown };
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : null;
+}
+
+/** A payload's `users`: a set of ids, null (everyone), or undefined when malformed. */
+function readAudience(users: unknown): Set<string> | null | undefined {
+  if (users === null) return null;
+  if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string'))
+    return undefined;
+  return new Set(users);
+}
+
+/** The poke in a NOTIFY payload, or null for anything malformed. */
+export function decodePoke(payload: string): SyncPoke | null {
+  const data = readObject(payload);
+  if (!data) return null;
+  const { seq } = data;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return null;
-  if (users === null) return { seq, userIds: null };
-  if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string')) return null;
-  return { seq, userIds: new Set(users) };
+  const userIds = readAudience(data.users);
+  return userIds === undefined ? null : { seq, userIds };
+}
+
+/** The NOTIFY payload of a comments poke: `{"task":uid|null,"users":[…]}`, or `users: null` when too long. */
+export function encodeCommentsPoke(poke: CommentsPoke): string {
+  return withAudience({ task: poke.task }, poke.userIds);
+}
+
+/** The comments poke in a NOTIFY payload, or null for anything malformed. */
+export function decodeCommentsPoke(payload: string): CommentsPoke | null {
+  const data = readObject(payload);
+  if (!data) return null;
+  const { task } = data;
+  if (task !== null && typeof task !== 'string') return null;
+  const userIds = readAudience(data.users);
+  return userIds === undefined ? null : { task, userIds };
 }
 
 /** The NOTIFY payload closing `userIds`' streams: `{"users":[…]}`. */
@@ -59,13 +100,7 @@ export function encodeSessionsEnded(userIds: readonly string[]): string {
 
 /** The user ids in a sessions-ended payload, or null for anything malformed. */
 export function decodeSessionsEnded(payload: string): string[] | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  const users = (data as { users?: unknown } | null)?.users;
+  const users = readObject(payload)?.users;
   if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string')) return null;
   return users;
 }
@@ -73,6 +108,11 @@ export function decodeSessionsEnded(payload: string): string[] | null {
 /** The statement that sends `poke` to every instance when the transaction `db` belongs to commits. */
 export function notifyStatement(db: Executor, poke: SyncPoke): WriteStatement {
   return db.execute(sql`select pg_notify(${SYNC_CHANNEL}, ${encodePoke(poke)})`);
+}
+
+/** The statement that sends a comments poke to every instance (at commit, inside a transaction). */
+export function notifyCommentsStatement(db: Executor, poke: CommentsPoke): WriteStatement {
+  return db.execute(sql`select pg_notify(${COMMENTS_CHANNEL}, ${encodeCommentsPoke(poke)})`);
 }
 
 interface ListenerState {
@@ -145,6 +185,12 @@ async function connect(state: ListenerState): Promise<void> {
       else logger.warn('Team sync listener ignored a malformed notification', message.payload);
       return;
     }
+    if (message.channel === COMMENTS_CHANNEL) {
+      const poke = decodeCommentsPoke(message.payload ?? '');
+      if (poke) getSyncHub().publishComments(poke);
+      else logger.warn('Team sync listener ignored a malformed notification', message.payload);
+      return;
+    }
     if (message.channel !== SYNC_CHANNEL) return;
     const poke = decodePoke(message.payload ?? '');
     if (poke) getSyncHub().publish(poke);
@@ -154,6 +200,7 @@ async function connect(state: ListenerState): Promise<void> {
     await client.connect();
     await client.query(`listen ${SYNC_CHANNEL}`);
     await client.query(`listen ${SESSIONS_CHANNEL}`);
+    await client.query(`listen ${COMMENTS_CHANNEL}`);
     if (state.stopped || dropped) {
       await client.end().catch(() => undefined);
       return;
@@ -164,6 +211,8 @@ async function connect(state: ListenerState): Promise<void> {
         'select last_seq from sync_state where id = 1',
       );
       getSyncHub().publish({ seq: rows[0]?.last_seq ?? 0, userIds: null });
+      // Comments written meanwhile are not in the pull: every open thread should look again.
+      getSyncHub().publishComments({ task: null, userIds: null });
     }
     state.failures = 0;
     wakeWaiters(state);

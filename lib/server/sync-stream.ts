@@ -1,4 +1,5 @@
 import 'server-only';
+import { COMMENTS_EVENT, type CommentsEventData } from '@/lib/comments/protocol';
 import type { SyncActor } from '@/lib/sync/access';
 import { getEnv } from './env';
 import { AppError } from './errors';
@@ -12,6 +13,9 @@ import { lastSyncSeq } from './sync/state';
  *
  * - `retry: 5000`, then at once `event: poke` with the last push's number, so the browser pulls;
  * - `event: poke` `data: {"seq":n}` after each push whose audience includes the user (admins: all);
+ * - `event: comments` `data: {"task":"<uid>"}` after a comment on a task the user may see was
+ *   written, edited or deleted (`{"task":null}`: any thread may have changed); browsers of the
+ *   previous version ignore it (they act on `poke`, `bye` and `replaced` only);
  * - a `: ping` comment every SYNC_STREAM_HEARTBEAT_MS, so proxies keep the connection open;
  * - `event: bye` `data: {}`, then the end, after SYNC_STREAM_MAX_MS or at the token's expiry,
  *   whichever comes first (the browser reconnects with a fresh token), or when the user's sessions
@@ -42,6 +46,8 @@ const MAX_BACKLOG = 256;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const pokeEvent = (seq: number): string => `event: poke\ndata: ${JSON.stringify({ seq })}\n\n`;
+export const commentsEvent = (task: string | null): string =>
+  `event: ${COMMENTS_EVENT}\ndata: ${JSON.stringify({ task } satisfies CommentsEventData)}\n\n`;
 const PING = ': ping\n\n';
 const BYE = 'event: bye\ndata: {}\n\n';
 const REPLACED = 'event: replaced\ndata: {}\n\n';
@@ -120,6 +126,7 @@ export async function openSyncStream(
     getSyncHub().subscribe(actor.id, actor.role, (seq) => write(pokeEvent(seq)), {
       address: options.address,
       close: (reason) => end(FAREWELLS[reason]),
+      comments: (task) => write(commentsEvent(task)),
     }),
   );
   const onAbort = () => end();

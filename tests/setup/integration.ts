@@ -26,6 +26,8 @@ export const BASE_TEST_ENV: Record<string, string> = {
   SYNC_MAX_TASKS_PER_OWNER: '100000',
   RATE_LIMIT_SYNC_STREAM_MAX: '100000',
   RATE_LIMIT_INVITE_MAX: '1000',
+  RATE_LIMIT_COMMENT_MAX: '1000',
+  RATE_LIMIT_MENTION_MAX: '1000',
   // Sync route tests turn it on; every other test runs with the default.
   TEAM_SYNC: 'off',
   // Sign-up tests set presets; listed so that applyTestEnv() puts the defaults back (empty: unset).
@@ -51,6 +53,7 @@ export async function resetDatabase(): Promise<void> {
   const { db, tables } = await getDatabase();
   await db.delete(tables.reminderSends);
   await db.delete(tables.reminderSettings);
+  await db.delete(tables.taskComments);
   await db.delete(tables.syncRevocations);
   await db.delete(tables.syncConflicts);
   await db.delete(tables.syncChanges);

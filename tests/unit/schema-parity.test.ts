@@ -248,6 +248,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'syncRevocations',
       'syncState',
       'syncTasks',
+      'taskComments',
       'users',
     ]);
     const users = tables.get('users')!;
@@ -310,6 +311,26 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       where: null,
     });
     expect(tables.get('syncTasks')?.columns.deleted?.dataType).toBe('boolean');
+  });
+
+  it('sees the comments table: purging a task removes its comments, deleting an account keeps them', () => {
+    const comments = exportedTables(pgSchema).get('taskComments');
+    expect(comments?.foreignKeys).toEqual({
+      task_uid: expect.objectContaining({ foreignTable: 'sync_tasks', onDelete: 'cascade' }),
+      author_id: expect.objectContaining({ foreignTable: 'users', onDelete: 'set null' }),
+    });
+    expect(comments?.indexes).toEqual({
+      task_comments_task_created_idx: {
+        columns: ['task_uid', 'created_at', 'id'],
+        unique: false,
+        where: null,
+      },
+      task_comments_task_changed_idx: {
+        columns: ['task_uid', 'changed_at', 'id'],
+        unique: false,
+        where: null,
+      },
+    });
   });
 
   it('is symmetric: comparing the other way round finds nothing either', () => {

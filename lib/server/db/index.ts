@@ -36,14 +36,16 @@ export type Executor = PgDatabase<NodePgQueryResultHKT, Tables>;
  * What an `exclusive` call serialises against: calls with the same key never interleave, calls with
  * different keys may. `users`: the admin-user rules (first admin, last admin, self change).
  * `sync`: team sync pushes and tombstone purges. `labels`: the team's label set (count and unique names).
+ * `comments`: comment writes (a retried post against the stored one, an edit against a delete).
  */
-export type LockKey = 'users' | 'sync' | 'labels';
+export type LockKey = 'users' | 'sync' | 'labels' | 'comments';
 
 /** PostgreSQL advisory lock per key (any fixed numbers). */
 const ADVISORY_KEYS: Record<LockKey, number> = {
   users: 482_117_301,
   sync: 482_117_302,
   labels: 482_117_303,
+  comments: 482_117_304,
 };
 
 /**

@@ -316,3 +316,33 @@ export const labels = pgTable(
     ),
   ],
 );
+
+/**
+ * Comments on synced tasks (docs/decisions/0030-comments.md), with TEAM_SYNC=on: plain server state
+ * beside `sync_tasks`, not task fields. `id` is chosen by the browser (a UUID), so a retried post
+ * is recognised. `mentions` is a JSON array of user ids. A deleted comment keeps its row (a
+ * tombstone: `deleted_at` set, `body` emptied, `mentions` `[]`). `changed_at` is the last create,
+ * edit or delete, for the thread's `since` polling. Purging a task removes its comments.
+ */
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: text('id').primaryKey(),
+    taskUid: text('task_uid')
+      .notNull()
+      .references(() => syncTasks.uid, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    mentions: text('mentions').notNull().default('[]'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (table) => [
+    // A thread's pages, oldest first (ties by id); the per-task counts.
+    index('task_comments_task_created_idx').on(table.taskUid, table.createdAt, table.id),
+    // A thread's changes since a poll.
+    index('task_comments_task_changed_idx').on(table.taskUid, table.changedAt, table.id),
+  ],
+);

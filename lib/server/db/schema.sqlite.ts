@@ -306,3 +306,33 @@ export const labels = sqliteTable(
     ),
   ],
 );
+
+/**
+ * Comments on synced tasks (docs/decisions/0030-comments.md), with TEAM_SYNC=on: plain server state
+ * beside `sync_tasks`, not task fields. `id` is chosen by the browser (a UUID), so a retried post
+ * is recognised. `mentions` is a JSON array of user ids. A deleted comment keeps its row (a
+ * tombstone: `deleted_at` set, `body` emptied, `mentions` `[]`). `changed_at` is the last create,
+ * edit or delete, for the thread's `since` polling. Purging a task removes its comments.
+ */
+export const taskComments = sqliteTable(
+  'task_comments',
+  {
+    id: text('id').primaryKey(),
+    taskUid: text('task_uid')
+      .notNull()
+      .references(() => syncTasks.uid, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    mentions: text('mentions').notNull().default('[]'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    editedAt: integer('edited_at', { mode: 'timestamp_ms' }),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    changedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [
+    // A thread's pages, oldest first (ties by id); the per-task counts.
+    index('task_comments_task_created_idx').on(table.taskUid, table.createdAt, table.id),
+    // A thread's changes since a poll.
+    index('task_comments_task_changed_idx').on(table.taskUid, table.changedAt, table.id),
+  ],
+);

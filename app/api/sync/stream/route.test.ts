@@ -365,6 +365,9 @@ if (getTestDialect() === 'postgres')
     const otherInstance = <T>(run: (client: Client) => Promise<T>) =>
       withClient(process.env.DATABASE_URL, run);
 
+    /** The comments event an instance sends every stream after its listener reconnects. */
+    const ANY_THREAD = { event: 'comments', data: '{"task":null}' };
+
     const notify = (payload: object) =>
       otherInstance((client) =>
         client.query('select pg_notify($1, $2)', ['tasklane_sync', JSON.stringify(payload)]),
@@ -388,6 +391,8 @@ if (getTestDialect() === 'postgres')
       const alices = await openLiveStream(alice.token);
       await restartSyncListener();
       expect(await alices.events.nextPoke()).toBe(1);
+      // Comments written meanwhile are not in a pull: every open thread is told to look again.
+      expect(await alices.events.nextEvent()).toEqual(ANY_THREAD);
       await notify({ seq: 43, users: [alice.user.id] });
       expect(await alices.events.nextPoke()).toBe(43);
       await push(alice.token, 'laptop', [upsertOp('a2', 't2', { title: 'After' })]);
@@ -421,6 +426,7 @@ if (getTestDialect() === 'postgres')
       );
       expect(rowCount).toBeGreaterThanOrEqual(1);
       expect(await alices.events.nextPoke()).toBe(0);
+      expect(await alices.events.nextEvent()).toEqual(ANY_THREAD);
       await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'After the drop' })]);
       expect(await alices.events.nextPoke()).toBe(1);
     });

@@ -1,0 +1,21 @@
+import { authenticateRequest } from '@/lib/server/auth-service';
+import { countComments, parseCountsQuery } from '@/lib/server/comment-service';
+import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * `{ counts: { <uid>: n } }`: comments (not deleted) on every task the caller sees that has any
+ * (docs/product.md#comments-endpoints); `?tasks=<uid>,<uid>…` (at most 100) narrows to those.
+ */
+export const GET = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const actor = await authenticateRequest(request);
+  await consumeRateLimit('sync', actor.id);
+  const uids = parseCountsQuery(new URL(request.url).searchParams);
+  return json(await countComments(actor, uids));
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

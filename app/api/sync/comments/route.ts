@@ -1,0 +1,22 @@
+import { authenticateRequest } from '@/lib/server/auth-service';
+import { listComments, parseCommentsQuery } from '@/lib/server/comment-service';
+import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The comments of one task the caller may see (docs/product.md#comments-endpoints):
+ * `?task=<uid>&after=<next>&limit=<1..100>` a page of the thread, oldest first, or
+ * `?task=<uid>&since=<since>` what changed since an earlier answer.
+ */
+export const GET = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const actor = await authenticateRequest(request);
+  await consumeRateLimit('sync', actor.id);
+  const query = parseCommentsQuery(new URL(request.url).searchParams);
+  return json(await listComments(actor, query));
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

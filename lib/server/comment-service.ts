@@ -1,0 +1,427 @@
+import 'server-only';
+import { and, asc, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import {
+  COMMENT_MESSAGES,
+  COMMENT_PAGE_MAX,
+  FORMER_MEMBER_NAME,
+  isCommentId,
+  isTaskUid,
+  sameMentions,
+} from '@/lib/comments/rules';
+import type { CommentCounts, CommentsPage, TaskComment } from '@/lib/comments/protocol';
+import { canSeeTask, type SyncActor } from '@/lib/sync/access';
+import type { CreateCommentInput, EditCommentInput } from '@/lib/validation/comments';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables, type WriteStatement } from './db';
+import { AppError } from './errors';
+import { consumeRateLimit } from './rate-limit';
+import { getSyncHub, type CommentsPoke } from './sync-hub';
+import { notifyCommentsStatement } from './sync-listener';
+import { formatArchiveCursor, parseArchiveCursor } from './sync/archive';
+import { visibleTo } from './sync/pull-changes';
+
+/**
+ * Comments on team tasks (docs/product.md#comments, docs/decisions/0030-comments.md): plain server
+ * state beside the synced tasks. Whoever may see a task (lib/sync/access.ts canSeeTask: its owner,
+ * its assignee, every admin) reads and writes its comments; for anyone else the task does not
+ * exist. Writes run under the `comments` lock, so a retried post is checked against what is stored
+ * and an edit cannot cross a delete; each pokes the live streams of the people who see the task.
+ */
+
+/**
+ * How far back a thread's `since` answer reaches behind the read: a comment written on an instance
+ * whose clock is behind the reader's (by less than this) is still found by the next check. Writes
+ * are serialised by the `comments` lock and take their time inside it, so on one clock a later
+ * commit never carries an earlier time.
+ */
+export const COMMENTS_SINCE_OVERLAP_MS = 5_000;
+
+/**
+ * The highest id in a cursor: comment ids are lower-case UUIDs (hex and '-'), all below it, so
+ * (t, ID_CEILING) means "everything after t".
+ */
+const ID_CEILING = 'z';
+
+export interface CommentsQuery {
+  task: string;
+  after: string | null;
+  since: string | null;
+  limit: number;
+}
+
+/** The query of GET /api/sync/comments, checked: a task uid, `after` or `since` (not both), limit 1–100. */
+export function parseCommentsQuery(params: URLSearchParams): CommentsQuery {
+  const task = params.get('task') ?? '';
+  if (!isTaskUid(task)) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.task);
+  const rawLimit = params.get('limit');
+  let limit: number = COMMENT_PAGE_MAX;
+  if (rawLimit !== null && rawLimit !== '') {
+    limit = /^\d{1,3}$/.test(rawLimit) ? Number(rawLimit) : 0;
+    if (limit < 1 || limit > COMMENT_PAGE_MAX) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.limit);
+  }
+  const after = params.get('after') || null;
+  const since = params.get('since') || null;
+  if (after !== null && since !== null)
+    throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.afterAndSince);
+  return { task, after, since, limit };
+}
+
+/** The task uids of GET /api/sync/comments/counts?tasks=…, or null for every task the caller sees. */
+export function parseCountsQuery(params: URLSearchParams): string[] | null {
+  const raw = params.get('tasks');
+  if (raw === null) return null;
+  const uids = raw === '' ? [] : [...new Set(raw.split(','))];
+  if (uids.length > COMMENT_PAGE_MAX || !uids.every(isTaskUid)) {
+    throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.tasks);
+  }
+  return uids;
+}
+
+type CommentRow = Tables['taskComments']['$inferSelect'];
+
+interface TaskAccessRow {
+  ownerId: string | null;
+  assigneeId: string | null;
+  deleted: boolean;
+}
+
+async function readTask(db: Executor, tables: Tables, uid: string): Promise<TaskAccessRow | undefined> {
+  const { syncTasks } = tables;
+  const [task] = await db
+    .select({ ownerId: syncTasks.ownerId, assigneeId: syncTasks.assigneeId, deleted: syncTasks.deleted })
+    .from(syncTasks)
+    .where(eq(syncTasks.uid, uid));
+  return task;
+}
+
+/** The task `uid` when `actor` may see it; 404 alike for a task that does not exist and one they may not see. */
+async function visibleTask(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  uid: string,
+): Promise<TaskAccessRow> {
+  const task = await readTask(db, tables, uid);
+  if (!task || !canSeeTask(actor, task)) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.taskNotFound);
+  return task;
+}
+
+/** The stored comment `id` and its task, when `actor` may see the task; 404 otherwise. */
+async function visibleComment(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  id: string,
+): Promise<{ row: CommentRow; task: TaskAccessRow }> {
+  const { taskComments } = tables;
+  const [row] = isCommentId(id)
+    ? await db.select().from(taskComments).where(eq(taskComments.id, id.toLowerCase()))
+    : [];
+  const task = row && (await readTask(db, tables, row.taskUid));
+  if (!row || !task || !canSeeTask(actor, task)) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.notFound);
+  return { row, task };
+}
+
+function readMentions(row: Pick<CommentRow, 'mentions'>): string[] {
+  return JSON.parse(row.mentions) as string[];
+}
+
+/** Current full names of `ids` (a deleted account is left out). */
+async function namesOf(db: Executor, tables: Tables, ids: Iterable<string>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const { users } = tables;
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((user) => [user.id, user.fullName]));
+}
+
+/** Rows as the API sends them, with the author's and the mentioned people's current names. */
+async function toComments(db: Executor, tables: Tables, rows: readonly CommentRow[]): Promise<TaskComment[]> {
+  const ids: string[] = [];
+  for (const row of rows) {
+    if (row.authorId !== null) ids.push(row.authorId);
+    ids.push(...readMentions(row));
+  }
+  const names = await namesOf(db, tables, ids);
+  const nameOf = (id: string | null) => (id === null ? undefined : names.get(id)) ?? FORMER_MEMBER_NAME;
+  return rows.map((row) => ({
+    id: row.id,
+    task: row.taskUid,
+    authorId: row.authorId,
+    authorName: nameOf(row.authorId),
+    body: row.body,
+    mentions: readMentions(row).map((id) => ({ id, name: nameOf(id) })),
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  }));
+}
+
+function parseCursor(cursor: string, message: string): { ms: number; id: string } {
+  const parsed = parseArchiveCursor(cursor);
+  if (!parsed) throw new AppError('VALIDATION_ERROR', message);
+  return { ms: parsed.completedAtMs, id: parsed.uid };
+}
+
+/** The earlier of two (ms, id) positions, written as a cursor. */
+function earlier(a: { ms: number; id: string }, b: { ms: number; id: string }): string {
+  const first = a.ms < b.ms || (a.ms === b.ms && a.id <= b.id) ? a : b;
+  return formatArchiveCursor(first.ms, first.id);
+}
+
+/**
+ * GET /api/sync/comments: a page of the thread of `task`, oldest first (`after`: the next page), or
+ * the comments changed since an earlier answer's `since` (created, edited or deleted), in the order
+ * they changed. Every answer carries the `since` to check for changes with next.
+ */
+export async function listComments(
+  actor: SyncActor,
+  query: CommentsQuery,
+  nowMs = Date.now(),
+): Promise<CommentsPage> {
+  const { db, tables } = await getDatabase();
+  const { taskComments } = tables;
+  await visibleTask(db, tables, actor, query.task);
+  const overlap = { ms: nowMs - COMMENTS_SINCE_OVERLAP_MS, id: ID_CEILING };
+  const ofTask = eq(taskComments.taskUid, query.task);
+
+  if (query.since !== null) {
+    const since = parseCursor(query.since, COMMENT_MESSAGES.since);
+    const rows = await db
+      .select()
+      .from(taskComments)
+      .where(and(ofTask, afterPosition(taskComments.changedAt, taskComments.id, since)))
+      .orderBy(asc(taskComments.changedAt), asc(taskComments.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const more = rows.length > query.limit;
+    const last = page.at(-1);
+    const reached = last ? { ms: last.changedAt.getTime(), id: last.id } : since;
+    // More to read: the next check continues after this page. Otherwise it reaches back a little.
+    const next = more ? formatArchiveCursor(reached.ms, reached.id) : earlier(reached, overlap);
+    return { comments: await toComments(db, tables, page), next: null, since: next, more };
+  }
+
+  const after = query.after === null ? null : parseCursor(query.after, COMMENT_MESSAGES.after);
+  const rows = await db
+    .select()
+    .from(taskComments)
+    .where(and(ofTask, after ? afterPosition(taskComments.createdAt, taskComments.id, after) : undefined))
+    .orderBy(asc(taskComments.createdAt), asc(taskComments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > query.limit && last ? formatArchiveCursor(last.createdAt.getTime(), last.id) : null;
+  return {
+    comments: await toComments(db, tables, page),
+    next,
+    since: formatArchiveCursor(overlap.ms, overlap.id),
+    more: false,
+  };
+}
+
+/** Rows after (ms, id) in (time, id) order. */
+function afterPosition(
+  time: Tables['taskComments']['createdAt' | 'changedAt'],
+  id: Tables['taskComments']['id'],
+  position: { ms: number; id: string },
+): SQL | undefined {
+  const at = new Date(position.ms);
+  return or(gt(time, at), and(eq(time, at), gt(id, position.id)));
+}
+
+/**
+ * GET /api/sync/comments/counts: how many comments (not deleted) each task the actor sees has,
+ * tasks without any left out; `uids` narrows to those tasks (null: all). Deleted tasks are left out.
+ */
+export async function countComments(actor: SyncActor, uids: string[] | null): Promise<CommentCounts> {
+  if (uids !== null && uids.length === 0) return { counts: {} };
+  const { db, tables } = await getDatabase();
+  const { taskComments, syncTasks } = tables;
+  const rows = await db
+    .select({ task: taskComments.taskUid, count: count() })
+    .from(taskComments)
+    .innerJoin(syncTasks, eq(syncTasks.uid, taskComments.taskUid))
+    .where(
+      and(
+        isNull(taskComments.deletedAt),
+        eq(syncTasks.deleted, false),
+        visibleTo(tables, actor),
+        uids === null ? undefined : inArray(taskComments.taskUid, uids),
+      ),
+    )
+    .groupBy(taskComments.taskUid);
+  return { counts: Object.fromEntries(rows.map((row) => [row.task, Number(row.count)])) };
+}
+
+/**
+ * The mentioned people, checked: each an account that may see `task` (400 otherwise: mentioning
+ * someone who cannot see it would tell them about it). Only `added` ids are checked and counted on
+ * the mention limit; ids already on the comment were checked when they were added.
+ */
+async function checkMentions(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  task: TaskAccessRow,
+  added: readonly string[],
+): Promise<void> {
+  if (added.length === 0) return;
+  const { users } = tables;
+  const found = await db
+    .select({ id: users.id, fullName: users.fullName, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...added]));
+  const byId = new Map(found.map((user) => [user.id, user]));
+  for (const id of added) {
+    const user = byId.get(id);
+    if (!user) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.unknownMention);
+    if (!canSeeTask({ id: user.id, role: user.role }, task)) {
+      throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.cannotSee(user.fullName));
+    }
+  }
+  await consumeRateLimit('mentions', actor.id, {
+    points: added.length,
+    message: (wait) => `Too many mentions. Please try again in ${wait}.`,
+  });
+}
+
+/**
+ * Runs the write statements of a change to the comments of `task` and pokes the streams of the
+ * people who see it (its owner and assignee, the writer's other devices; admins always). On
+ * PostgreSQL every instance's listener hears the NOTIFY at commit; SQLite has one process.
+ */
+async function writeAndPoke(
+  handle: DatabaseHandle,
+  db: Executor,
+  actor: SyncActor,
+  uid: string,
+  task: TaskAccessRow,
+  statements: WriteStatement[],
+): Promise<void> {
+  const userIds = new Set([actor.id]);
+  if (task.ownerId !== null) userIds.add(task.ownerId);
+  if (task.assigneeId !== null) userIds.add(task.assigneeId);
+  const poke: CommentsPoke = { task: uid, userIds };
+  if (handle.dialect === 'postgres') statements.push(notifyCommentsStatement(db, poke));
+  await handle.writeAll(statements);
+  if (handle.dialect === 'sqlite') getSyncHub().publishComments(poke);
+}
+
+/** The comment as the API sends it (one row). */
+async function toComment(db: Executor, tables: Tables, row: CommentRow): Promise<TaskComment> {
+  const [comment] = await toComments(db, tables, [row]);
+  return comment!;
+}
+
+function checkId(id: string): string {
+  if (!isCommentId(id)) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.id);
+  return id.toLowerCase();
+}
+
+/**
+ * PUT /api/sync/comments/{id}: a new comment by `actor`. The same author sending the same task and
+ * text under an id again (a retry) gets the stored comment back (`created: false`), also once it
+ * was deleted; anything else under a taken id is 409.
+ */
+export async function createComment(
+  actor: SyncActor,
+  rawId: string,
+  input: CreateCommentInput,
+): Promise<{ comment: TaskComment; created: boolean }> {
+  const id = checkId(rawId);
+  const handle = await getDatabase();
+  const { tables } = handle;
+  const { taskComments } = tables;
+  return handle.exclusive(async (db) => {
+    const task = await visibleTask(db, tables, actor, input.task);
+    const [stored] = await db.select().from(taskComments).where(eq(taskComments.id, id));
+    if (stored) {
+      const sameAuthor = stored.authorId === actor.id && stored.taskUid === input.task;
+      const sameText = stored.body === input.body && sameMentions(readMentions(stored), input.mentions);
+      if (sameAuthor && (sameText || stored.deletedAt !== null)) {
+        return { comment: await toComment(db, tables, stored), created: false };
+      }
+      throw new AppError('CONFLICT', COMMENT_MESSAGES.idTaken);
+    }
+    if (task.deleted) throw new AppError('CONFLICT', COMMENT_MESSAGES.taskDeleted);
+    await checkMentions(db, tables, actor, task, input.mentions);
+    const now = new Date();
+    const row: CommentRow = {
+      id,
+      taskUid: input.task,
+      authorId: actor.id,
+      body: input.body,
+      mentions: JSON.stringify(input.mentions),
+      createdAt: now,
+      editedAt: null,
+      deletedAt: null,
+      changedAt: now,
+    };
+    await writeAndPoke(handle, db, actor, input.task, task, [db.insert(taskComments).values(row)]);
+    return { comment: await toComment(db, tables, row), created: true };
+  }, 'comments');
+}
+
+/**
+ * PATCH /api/sync/comments/{id}: the author's new text (and mentions, when sent). The same text
+ * again changes nothing (`editedAt` stays).
+ */
+export async function editComment(
+  actor: SyncActor,
+  id: string,
+  input: EditCommentInput,
+): Promise<TaskComment> {
+  const handle = await getDatabase();
+  const { tables } = handle;
+  const { taskComments } = tables;
+  return handle.exclusive(async (db) => {
+    const { row, task } = await visibleComment(db, tables, actor, id);
+    if (row.authorId !== actor.id) throw new AppError('FORBIDDEN', COMMENT_MESSAGES.notAuthorEdit);
+    if (row.deletedAt !== null) throw new AppError('CONFLICT', COMMENT_MESSAGES.deleted);
+    const before = readMentions(row);
+    const mentions = input.mentions ?? before;
+    if (row.body === input.body && sameMentions(before, mentions)) return toComment(db, tables, row);
+    if (task.deleted) throw new AppError('CONFLICT', COMMENT_MESSAGES.taskDeleted);
+    await checkMentions(
+      db,
+      tables,
+      actor,
+      task,
+      mentions.filter((mention) => !before.includes(mention)),
+    );
+    const now = new Date();
+    const change = { body: input.body, mentions: JSON.stringify(mentions), editedAt: now, changedAt: now };
+    await writeAndPoke(handle, db, actor, row.taskUid, task, [
+      db.update(taskComments).set(change).where(eq(taskComments.id, row.id)),
+    ]);
+    return toComment(db, tables, { ...row, ...change });
+  }, 'comments');
+}
+
+/**
+ * DELETE /api/sync/comments/{id}: by its author or an admin. The text and mentions are erased at
+ * once; the row stays (`deletedAt` set) so other browsers learn of it and the id is not reused. A
+ * second delete answers the same.
+ */
+export async function deleteComment(actor: SyncActor, id: string): Promise<TaskComment> {
+  const handle = await getDatabase();
+  const { tables } = handle;
+  const { taskComments } = tables;
+  return handle.exclusive(async (db) => {
+    const { row, task } = await visibleComment(db, tables, actor, id);
+    if (row.authorId !== actor.id && actor.role !== 'admin') {
+      throw new AppError('FORBIDDEN', COMMENT_MESSAGES.notAuthorDelete);
+    }
+    if (row.deletedAt !== null) return toComment(db, tables, row);
+    const now = new Date();
+    const change = { body: '', mentions: '[]', deletedAt: now, changedAt: now };
+    await writeAndPoke(handle, db, actor, row.taskUid, task, [
+      db.update(taskComments).set(change).where(eq(taskComments.id, row.id)),
+    ]);
+    return toComment(db, tables, { ...row, ...change });
+  }, 'comments');
+}
