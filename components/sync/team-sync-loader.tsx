@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
+import { readTeamTasksEarly } from '@/lib/sync/engine/replica-open';
 import { markTeamLoad, TEAM_LOAD_MARKS } from '@/lib/sync/team-load-marks';
 
 /**
@@ -12,6 +13,9 @@ const RETRY_MS = 15_000;
 
 export function TeamSyncLoader() {
   const [TeamSync, setTeamSync] = useState<ComponentType | null>(null);
+  // The team's tasks are read from this browser's storage while the page hydrates and the engine's
+  // code downloads, not after (once per page; a no-op on the server). Rendered only in team mode.
+  readTeamTasksEarly();
 
   useEffect(() => {
     let cancelled = false;

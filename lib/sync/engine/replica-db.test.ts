@@ -105,3 +105,25 @@ describe('the IndexedDB replica', () => {
     expect(await db.load()).toEqual({ tasks: [task('1')], meta: null, marks: [] });
   });
 });
+
+describe('the early read (replica-open.ts)', () => {
+  it('reads the default database once per page and hands the result over once', async () => {
+    const { readTeamTasksEarly, takeEarlyRead } = await import('./replica-open');
+    const { REPLICA_DB_NAME } = await import('./replica-db');
+    const writer = await open(REPLICA_DB_NAME);
+    await writer.write({ putTasks: [task('1'), task('2')] });
+    expect(takeEarlyRead()).toBeNull();
+    readTeamTasksEarly();
+    const early = takeEarlyRead();
+    expect(early).not.toBeNull();
+    const db = await early!.db;
+    const stored = await early!.stored;
+    expect(stored.tasks.map((item) => item.id).sort()).toEqual(['1', '2']);
+    expect(stored.hasMeta).toBe(false);
+    db.close();
+    // Taken: nothing left; a second start in the same page reads nothing more.
+    expect(takeEarlyRead()).toBeNull();
+    readTeamTasksEarly();
+    expect(takeEarlyRead()).toBeNull();
+  });
+});

@@ -6,31 +6,20 @@
  * `write` one transaction. IndexedDB runs transactions on the same stores in the order they were made,
  * so writes made one after another land in that order, across tabs too.
  */
-import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb';
+import { unwrap } from 'idb';
 import type { Task } from '@/lib/tasks/task';
 import { readMeta, takeTouched, type SyncMeta } from '../replica';
+import {
+  openReplicaIdb,
+  readStoredTasks,
+  REPLICA_DB_NAME,
+  REPLICA_STORES as STORES,
+  STATE_KEY,
+  type ReplicaIdb,
+  type StoredTasks,
+} from './replica-open';
 
-export const REPLICA_DB_NAME = 'tasklane-team';
-const REPLICA_DB_VERSION = 1;
-const STATE_KEY = 'meta';
-
-type SyncedEntry = SyncMeta['tasks'][string];
-type DirtyEntry = SyncMeta['dirty'][string];
-/** The metadata without its per-task maps. */
-type MetaState = Omit<SyncMeta, 'tasks' | 'dirty'>;
-
-interface ReplicaSchema extends DBSchema {
-  /** The team's tasks on this device, by the screens' `id`. */
-  tasks: { key: string; value: Task };
-  synced: { key: string; value: SyncedEntry };
-  dirty: { key: string; value: DirtyEntry };
-  state: { key: string; value: MetaState };
-  /**
-   * Tasks changed by a tab that was not recording, by id, each with the sync identity it had ('' for
-   * none): the tab that syncs records them, also after a restart.
-   */
-  marks: { key: string; value: string };
-}
+export { REPLICA_DB_NAME };
 
 export interface ReplicaSnapshot {
   tasks: Task[];
@@ -60,7 +49,7 @@ export interface ReplicaWrite {
 export interface ReplicaDb {
   load(): Promise<ReplicaSnapshot>;
   /** The tasks alone, and whether bookkeeping is stored (what a page needs before it shows them). */
-  loadTasks(): Promise<{ tasks: Task[]; hasMeta: boolean }>;
+  loadTasks(): Promise<StoredTasks>;
   /** The bookkeeping alone (a tab that starts to sync reads it afresh: another tab synced before). */
   loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>>;
   /** Rejects with the browser's error (QuotaExceededError when storage is full). */
@@ -70,35 +59,18 @@ export interface ReplicaDb {
   close(): void;
 }
 
-const STORES = ['tasks', 'synced', 'dirty', 'state', 'marks'] as const;
-
 export async function openReplicaDb(name: string = REPLICA_DB_NAME): Promise<ReplicaDb> {
-  const db: IDBPDatabase<ReplicaSchema> = await openDB<ReplicaSchema>(name, REPLICA_DB_VERSION, {
-    upgrade(database) {
-      for (const store of STORES) {
-        if (!database.objectStoreNames.contains(store)) database.createObjectStore(store);
-      }
-    },
-    blocking() {
-      // A newer version of the app wants to upgrade the database: let it.
-      db.close();
-    },
-  });
+  return replicaDbOf(await openReplicaIdb(name));
+}
 
+/** The replica's reads and writes on a database already open (./replica-open.ts). */
+export function replicaDbOf(db: ReplicaIdb): ReplicaDb {
   async function load(): Promise<ReplicaSnapshot> {
     const [tasks, rest] = await Promise.all([db.getAll('tasks'), loadMeta()]);
     return { tasks, ...rest };
   }
 
-  async function loadTasks(): Promise<{ tasks: Task[]; hasMeta: boolean }> {
-    const tx = db.transaction(['tasks', 'state'], 'readonly');
-    const [tasks, states] = await Promise.all([
-      tx.objectStore('tasks').getAll(),
-      tx.objectStore('state').count(),
-    ]);
-    await tx.done;
-    return { tasks, hasMeta: states > 0 };
-  }
+  const loadTasks = () => readStoredTasks(db);
 
   async function loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>> {
     const tx = db.transaction(['synced', 'dirty', 'state', 'marks'], 'readonly');

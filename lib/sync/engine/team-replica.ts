@@ -35,7 +35,8 @@ import { markTeamLoad, TEAM_LOAD_MARKS } from '../team-load-marks';
 import { publishTeamListState } from '../team-list-status';
 import { runWhenLeader } from './leader';
 import { createIdbMetaStore, isQuotaError } from './meta-store';
-import { openReplicaDb, type ReplicaDb, type ReplicaWrite, type TaskMark } from './replica-db';
+import { openReplicaDb, replicaDbOf, type ReplicaDb, type ReplicaWrite, type TaskMark } from './replica-db';
+import { takeEarlyRead } from './replica-open';
 
 const CHANNEL_NAME = 'tasklane-team';
 const LEGACY_TASKS_KEY = 'tasks';
@@ -356,8 +357,10 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
   }
 
   async function boot(): Promise<void> {
+    // The workspace started the read as it rendered (./replica-open.ts); otherwise it starts now.
+    const early = takeEarlyRead();
     try {
-      db = await openReplicaDb();
+      db = early ? replicaDbOf(await early.db) : await openReplicaDb();
       markTeamLoad(TEAM_LOAD_MARKS.dbOpen);
     } catch {
       db = null;
@@ -370,7 +373,7 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     let fullDiff = false;
     if (db) {
       try {
-        const stored = await db.loadTasks();
+        const stored = await (early?.stored ?? db.loadTasks());
         markTeamLoad(TEAM_LOAD_MARKS.tasksRead);
         ({ tasks, fullDiff } = await migrateLegacy(db, stored));
         if (!fullDiff && !stored.hasMeta && tasks.length > 0) fullDiff = true;
