@@ -6,7 +6,7 @@
  * `write` one transaction. IndexedDB runs transactions on the same stores in the order they were made,
  * so writes made one after another land in that order, across tabs too.
  */
-import { unwrap } from 'idb';
+import { unwrap, wrap, type IDBPDatabase } from 'idb';
 import type { Task } from '@/lib/tasks/task';
 import { readMeta, takeTouched, type SyncMeta } from '../replica';
 import {
@@ -15,7 +15,7 @@ import {
   REPLICA_DB_NAME,
   REPLICA_STORES as STORES,
   STATE_KEY,
-  type ReplicaIdb,
+  type ReplicaSchema,
   type StoredTasks,
 } from './replica-open';
 
@@ -64,13 +64,14 @@ export async function openReplicaDb(name: string = REPLICA_DB_NAME): Promise<Rep
 }
 
 /** The replica's reads and writes on a database already open (./replica-open.ts). */
-export function replicaDbOf(db: ReplicaIdb): ReplicaDb {
+export function replicaDbOf(raw: IDBDatabase): ReplicaDb {
+  const db = wrap(raw) as unknown as IDBPDatabase<ReplicaSchema>;
   async function load(): Promise<ReplicaSnapshot> {
     const [tasks, rest] = await Promise.all([db.getAll('tasks'), loadMeta()]);
     return { tasks, ...rest };
   }
 
-  const loadTasks = () => readStoredTasks(db);
+  const loadTasks = () => readStoredTasks(raw);
 
   async function loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>> {
     const tx = db.transaction(['synced', 'dirty', 'state', 'marks'], 'readonly');

@@ -2,9 +2,11 @@
  * Opening team mode's IndexedDB database and reading its tasks: the part of ./replica-db.ts a page
  * needs before it can show the team's tasks, small enough to ship with the workspace's first code,
  * so that the read starts while the page renders and the sync engine's code downloads
- * (`readTeamTasksEarly`), not after both.
+ * (`readTeamTasksEarly`), not after both. The browser's own API here, not idb's wrapper: this module
+ * is in every workspace page's first code, in the default mode too; ./replica-db.ts wraps the
+ * database it opens.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import type { Task } from '@/lib/tasks/task';
 import type { SyncMeta } from '../replica';
 
@@ -31,8 +33,6 @@ export interface ReplicaSchema extends DBSchema {
   marks: { key: string; value: string };
 }
 
-export type ReplicaIdb = IDBPDatabase<ReplicaSchema>;
-
 /** What a page reads before it shows the team's tasks. */
 export interface StoredTasks {
   tasks: Task[];
@@ -40,34 +40,40 @@ export interface StoredTasks {
   hasMeta: boolean;
 }
 
-export async function openReplicaIdb(name: string = REPLICA_DB_NAME): Promise<ReplicaIdb> {
-  const db: ReplicaIdb = await openDB<ReplicaSchema>(name, REPLICA_DB_VERSION, {
-    upgrade(database) {
+/** Opens (and on first use creates) the database with the stores of `ReplicaSchema`. */
+export function openReplicaIdb(name: string = REPLICA_DB_NAME): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, REPLICA_DB_VERSION);
+    request.onupgradeneeded = () => {
+      const database = request.result;
       for (const store of REPLICA_STORES) {
         if (!database.objectStoreNames.contains(store)) database.createObjectStore(store);
       }
-    },
-    blocking() {
+    };
+    request.onsuccess = () => {
+      const database = request.result;
       // A newer version of the app wants to upgrade the database: let it.
-      db.close();
-    },
+      database.onversionchange = () => database.close();
+      resolve(database);
+    };
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB refused to open.'));
   });
-  return db;
 }
 
-export async function readStoredTasks(db: ReplicaIdb): Promise<StoredTasks> {
-  const tx = db.transaction(['tasks', 'state'], 'readonly');
-  const [tasks, states] = await Promise.all([
-    tx.objectStore('tasks').getAll(),
-    tx.objectStore('state').count(),
-  ]);
-  await tx.done;
-  return { tasks, hasMeta: states > 0 };
+export function readStoredTasks(db: IDBDatabase): Promise<StoredTasks> {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(['tasks', 'state'], 'readonly');
+    const tasks = tx.objectStore('tasks').getAll();
+    const states = tx.objectStore('state').count();
+    tx.oncomplete = () => resolve({ tasks: tasks.result as Task[], hasMeta: states.result > 0 });
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB refused the read.'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB aborted the read.'));
+  });
 }
 
 /** A read started early: the database, then its tasks (each settles on its own, errors included). */
 export interface EarlyRead {
-  db: Promise<ReplicaIdb>;
+  db: Promise<IDBDatabase>;
   stored: Promise<StoredTasks>;
 }
 
