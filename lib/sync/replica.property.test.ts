@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
 import { compareHlc } from './hlc';
 import { applyPullPage, finishWalk, hasPending, isIdlePage, takeTouched, type SyncMeta } from './replica';
 import { sampleTask } from './testing/fixtures';
@@ -64,6 +64,9 @@ function expectViewIsServerPlusDirty(replica: SimReplica, server: MemoryServer):
       continue;
     }
     const mine = local.get(uid);
+    // A row this app cannot show (a restore reached a server that had forgotten the task, and the
+    // device that sent it has not sent its values yet) is shown only where the task already was.
+    if (mine === undefined && !taskSchema.safeParse({ ...values, id: 'x', uid }).success) continue;
     expect(mine, `task ${uid} shown`).toBeDefined();
     for (const field of new Set([...Object.keys(values), ...Object.keys(mine ?? {})])) {
       if (entry?.f[field] !== undefined) continue;
@@ -322,14 +325,61 @@ const UNDO_AFTER_PURGE = {
   ],
 } satisfies Parameters<typeof run>[0];
 
+/**
+ * Found by the property above (about 1 run in 500–4,000): a device brings back a task whose
+ * tombstone the server has purged, and the server makes a row without fields until that device sends
+ * its values again; a replica that pulls the row meanwhile and does not hold the task cannot show it
+ * (no title...), and waits until the row is whole (lib/sync/replica.ts applyPullPage).
+ */
+const HIDE_AFTER_PURGES = {
+  replicas: 3,
+  skews: [0, 0, 0, 0],
+  actions: [
+    { t: 'create', r: 0, title: 'A' },
+    { t: 'push', r: 0, mode: 'ok' },
+    { t: 'pull', r: 2 },
+    { t: 'pullPage', r: 1 },
+    { t: 'delete', r: 2, pick: 0 },
+    { t: 'delete', r: 1, pick: 0 },
+    { t: 'push', r: 2, mode: 'ok' },
+    { t: 'resurrect', r: 1, pick: 0 },
+    { t: 'pullPage', r: 1 },
+    { t: 'pull', r: 0 },
+    { t: 'purge' },
+    { t: 'purge' },
+    { t: 'push', r: 1, mode: 'ok' },
+    { t: 'pull', r: 0 },
+    { t: 'edit', r: 0, pick: 0, field: 'title', value: 0 },
+    { t: 'foreign', r: 0, pick: 0, field: 'title', value: 0 },
+    { t: 'create', r: 0, title: 'A' },
+    { t: 'create', r: 0, title: 'A' },
+    { t: 'hide', pick: 0 },
+    { t: 'pull', r: 0 },
+    { t: 'delete', r: 0, pick: 0 },
+    { t: 'tick', ms: 0 },
+    { t: 'undo', r: 0, pick: 0 },
+    { t: 'push', r: 0, mode: 'ok' },
+  ],
+} satisfies Parameters<typeof run>[0];
+
 describe('team sync replicas (property)', () => {
-  it('converge to the server view with nothing pending and no value lost', () => {
-    fc.assert(fc.property(scenarioArb, expectConverged), { numRuns: 500 });
-  }, 60_000);
+  it(
+    'converge to the server view with nothing pending and no value lost',
+    () => {
+      // PROPERTY_RUNS=20000 to hunt for rare counterexamples (each run is a whole scenario).
+      const numRuns = Number(process.env.PROPERTY_RUNS ?? 500);
+      fc.assert(fc.property(scenarioArb, expectConverged), { numRuns });
+    },
+    60_000 + Number(process.env.PROPERTY_RUNS ?? 0) * 100,
+  );
 
   it('a restore that reached a server which had forgotten the task: its values are sent again', () => {
     expectConverged(RESTORE_AFTER_PURGE);
     expectConverged(UNDO_AFTER_PURGE);
+  });
+
+  it('a row without its fields (a restore of a forgotten task) is not shown by a replica that lacks the task, until whole', () => {
+    expectConverged(HIDE_AFTER_PURGES);
   });
 });
 
