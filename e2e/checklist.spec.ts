@@ -7,7 +7,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations, openWith, readStoredJson } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
+import type { AppProcess } from './process-helpers';
+import { uniqueEmail } from './session-helpers';
 import {
   addTask,
   boardColumn,
@@ -306,13 +307,9 @@ test.describe('@one-width checklists with team sync on', () => {
   let server: AppProcess;
   let alice: Account;
 
-  test.beforeAll(async () => {
-    server = await startAppServer({ TEAM_SYNC: 'on' });
-    alice = await registerAccount(server.base, 'Alice Member', 'alice-checklist@example.com', 'user');
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ teamServer }) => {
+    server = teamServer;
+    alice = await registerAccount(server.base, 'Alice Checklist', uniqueEmail('alice-checklist'), 'user');
   });
 
   async function openView(device: Device, title: string) {

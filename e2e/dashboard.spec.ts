@@ -428,11 +428,4 @@ test.describe('dashboard load', () => {
       await expect(page.getByPlaceholder('Write your notes here...')).toHaveValue('plain old text');
     },
   );
-
-  test('axe finds no violations on the dashboard', async ({ memberPage: page }) => {
-    await openDashboard(page, TASKS, { notes: 'Some notes' });
-    await page.getByRole('heading', { name: 'Task Analytics' }).scrollIntoViewIfNeeded();
-    await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(3);
-    expect(await findAxeViolations(page)).toEqual([]);
-  });
 });

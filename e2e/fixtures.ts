@@ -1,11 +1,13 @@
 import { expect, test as base, type Page } from '@playwright/test';
+import { startAppServer, type AppProcess } from './process-helpers';
 import { MEMBER, adminSession, getAdminToken, memberSession, signIn } from './session-helpers';
 
 /**
  * The test and expect of every spec. Fixtures are set up only for the tests that ask for them:
  * `memberPage` and `adminPage` are `page`, signed in (on /robots.txt, so the test's first `goto` is the
  * first screen the app renders); `adminToken` is a real token of E2E_ADMIN; `consoleErrors` is what the
- * browser logged as an error, which fails the test unless the test said it expects it.
+ * browser logged as an error, which fails the test unless the test said it expects it. `teamServer`
+ * is a production server with TEAM_SYNC=on, one per worker.
  */
 
 export type ConsoleErrors = {
@@ -36,7 +38,29 @@ type Fixtures = {
  */
 const NETWORK_LOG = /^Failed to load resource: /;
 
-export const test = base.extend<Options & Fixtures>({
+type WorkerFixtures = {
+  /**
+   * A production server with TEAM_SYNC=on on a fresh SQLite file (`npm start`, e2e/process-helpers.ts),
+   * started once per worker and shared by the team-mode specs that need no environment of their own:
+   * its start-up and first page loads are paid once, not once per spec. Every spec registers accounts
+   * of its own there (emails no other test uses, names no other spec on it uses) and looks only at
+   * what those accounts see. A spec that needs its own environment, kills its server, registers an
+   * admin (sign-up as admin closes after the first) or reads what the whole server holds (an admin's
+   * lists and figures) starts its own with startAppServer.
+   */
+  teamServer: AppProcess;
+};
+
+export const test = base.extend<Options & Fixtures, WorkerFixtures>({
+  teamServer: [
+    async ({}, provide) => {
+      const server = await startAppServer({ TEAM_SYNC: 'on' });
+      await provide(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+
   member: [MEMBER, { option: true }],
 
   consoleErrors: async ({ context }, provide, testInfo) => {

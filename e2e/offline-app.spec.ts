@@ -283,16 +283,29 @@ test(
 );
 
 test(
-  'Manage Users says that the user list needs a connection while offline',
+  'Manage Users says that the user list and the invitations need a connection while offline',
   { tag: '@one-width' },
   async ({ adminPage: page, context }) => {
     await page.goto('/admin/manage-users');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Users');
+    // The screen has loaded everything it loads (the user list; the invitations block, its own chunk
+    // and its list; the service worker's precache) before the network goes: a request still under way
+    // would fail and log an error, which is not what this test is about.
+    await expect(page.getByRole('table', { name: 'Manage Users' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Open invitations' })).toBeVisible();
+    await expect(page.getByText('Loading invitations…')).toHaveCount(0);
+    await waitForServiceWorker(page);
     const offline = page.getByText('You are offline. Loading and changing users needs a connection.');
+    const invitationsOffline = page.getByText(
+      'You are offline. Loading and creating invitations needs a connection.',
+    );
     await expect(offline).toHaveCount(0);
+    await expect(invitationsOffline).toHaveCount(0);
     await goOffline(context, page);
     await expect(offline).toBeVisible();
+    await expect(invitationsOffline).toBeVisible();
     await context.setOffline(false);
     await expect(offline).toHaveCount(0);
+    await expect(invitationsOffline).toHaveCount(0);
   },
 );

@@ -239,14 +239,16 @@ export async function findAxeViolations(page: Page) {
       await Promise.all(transitions.map((transition) => transition.finished.catch(() => {})));
       return before;
     }, theme);
+  // Legacy mode: axe runs in the page itself. The default mode opens a blank page in the context for
+  // every run to put the results of each frame together, which took half of each check's time
+  // (measured: 4.2 s against 1.9 s on a busy 2-core machine, the same results). Frames from other
+  // origins, the only ones legacy mode cannot test, cannot load here: the CSP's default-src is 'self'.
+  const axe = () => new AxeBuilder({ page }).setLegacyMode();
   const before = await setTheme('light');
   try {
-    const light = summariseViolations(await new AxeBuilder({ page }).analyze());
+    const light = summariseViolations(await axe().analyze());
     await setTheme('dark');
-    const dark = summariseViolations(
-      await new AxeBuilder({ page }).withRules(['color-contrast']).analyze(),
-      ' (dark)',
-    );
+    const dark = summariseViolations(await axe().withRules(['color-contrast']).analyze(), ' (dark)');
     return [...light, ...dark];
   } finally {
     await setTheme(before);

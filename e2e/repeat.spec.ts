@@ -5,7 +5,8 @@
  */
 import { expect, test } from './fixtures';
 import { findAxeViolations, openWith, readStoredJson, type StoredTask, readTeamTasks } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
+import type { AppProcess } from './process-helpers';
+import { uniqueEmail } from './session-helpers';
 import {
   addTask,
   openDeviceAt,
@@ -246,13 +247,9 @@ test.describe('@one-width repeating tasks with team sync on', () => {
   let server: AppProcess;
   let alice: Account;
 
-  test.beforeAll(async () => {
-    server = await startAppServer({ TEAM_SYNC: 'on' });
-    alice = await registerAccount(server.base, 'Alice Member', 'alice-repeat@example.com', 'user');
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ teamServer }) => {
+    server = teamServer;
+    alice = await registerAccount(server.base, 'Alice Repeat', uniqueEmail('alice-repeat'), 'user');
   });
 
   test('two devices complete the same repeating task offline: one next task on both after reconnecting', async ({

@@ -1,7 +1,7 @@
 /**
- * The member board's 'Mine / All' filter (docs/product.md#board-filter), on its own production server
- * with TEAM_SYNC=on: the exact texts, the choice remembered after a reload, a keyboard drag while
- * filtered, axe at both widths. With sync off (the shared e2e server) the board has no filter.
+ * The member board's 'Mine / All' filter (docs/product.md#board-filter), on the worker's production
+ * server with TEAM_SYNC=on (the `teamServer` fixture): the exact texts, the choice remembered after a
+ * reload, a keyboard drag while filtered, axe at both widths. With sync off (the shared e2e server) the board has no filter.
  */
 import { randomUUID } from 'node:crypto';
 import { request, type Browser, type Locator, type Page } from '@playwright/test';
@@ -13,8 +13,8 @@ import {
   readStoredJson,
   readTeamTasks,
 } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
-import { registerViaApi, signIn } from './session-helpers';
+import type { AppProcess } from './process-helpers';
+import { registerViaApi, signIn, uniqueEmail } from './session-helpers';
 
 type Account = { fullName: string; email: string; token: string };
 
@@ -93,20 +93,16 @@ test.describe('@one-width Mine / All with team sync on', () => {
   // 2-core machine: more than the default 30 s there, though well under it on an idle one.
   test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
-  test.beforeAll(async () => {
-    server = await startAppServer({ TEAM_SYNC: 'on' });
-    accounts.alice = await register('Alice Member', 'alice@example.com');
-    accounts.bob = await register('Bob Member', 'bob@example.com');
-    accounts.carol = await register('Carol Member', 'carol@example.com');
+  test.beforeAll(async ({ teamServer }) => {
+    server = teamServer;
+    accounts.alice = await register('Alice Board', uniqueEmail('alice-board'));
+    accounts.bob = await register('Bob Board', uniqueEmail('bob-board'));
+    accounts.carol = await register('Carol Board', uniqueEmail('carol-board'));
     await createTasks(accounts.alice, [
-      { title: 'Write the brief', assignedTo: 'Alice Member' },
-      { title: 'Review the slides', assignedTo: 'Bob Member' },
-      { title: 'Book the room', assignedTo: 'Bob Member' },
+      { title: 'Write the brief', assignedTo: 'Alice Board' },
+      { title: 'Review the slides', assignedTo: 'Bob Board' },
+      { title: 'Book the room', assignedTo: 'Bob Board' },
     ]);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
   });
 
   test('All by default; Mine shows my tasks, is remembered after a reload, and a drag works while filtered', async ({

@@ -1,5 +1,5 @@
 /**
- * Shared by the team-sync specs: accounts registered on a spec's own TEAM_SYNC=on server, browser
+ * Shared by the team-sync specs: accounts registered on a TEAM_SYNC=on server, browser
  * contexts standing for devices, the sync status, the Create Tasks form and keyboard drags on the
  * board.
  */

@@ -6,7 +6,8 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures';
 import { readStoredJson, readTeamRecords, readTeamTasks, storeData } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
+import type { AppProcess } from './process-helpers';
+import { uniqueEmail } from './session-helpers';
 import {
   addTask,
   logInAgain,
@@ -48,13 +49,9 @@ test.describe('@one-width logout with team sync on', () => {
   let server: AppProcess;
   let alice: Account;
 
-  test.beforeAll(async () => {
-    server = await startAppServer({ TEAM_SYNC: 'on' });
-    alice = await registerAccount(server.base, 'Alice Member', 'alice-logout@example.com', 'user');
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ teamServer }) => {
+    server = teamServer;
+    alice = await registerAccount(server.base, 'Alice Logout', uniqueEmail('alice-logout'), 'user');
   });
 
   test('removes the team’s tasks and the sync keys from the browser', async ({ browser }) => {

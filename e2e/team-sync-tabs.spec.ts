@@ -5,7 +5,8 @@
  */
 import { expect as baseExpect, test } from './fixtures';
 import { readTeamRecords } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
+import type { AppProcess } from './process-helpers';
+import { uniqueEmail } from './session-helpers';
 import {
   addTask,
   openDeviceAt,
@@ -23,13 +24,9 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 let server: AppProcess;
 let member: Account;
 
-test.beforeAll(async () => {
-  server = await startAppServer({ TEAM_SYNC: 'on' });
-  member = await registerAccount(server.base, 'Tara Tabs', 'tara@example.com', 'user');
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ teamServer }) => {
+  server = teamServer;
+  member = await registerAccount(server.base, 'Tara Tabs', uniqueEmail('tara'), 'user');
 });
 
 test('@one-width an edit in a second tab is sent by the first, shows in both, and survives the first tab closing', async ({

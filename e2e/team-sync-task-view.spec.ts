@@ -1,13 +1,14 @@
 /**
  * The task view with team sync on (docs/product.md#the-task-view): the address names the task by its
  * sync identity, so a link copied on one device opens the same task on another; edits made in one view
- * reach the other device's open view; the author picks the assignee there. A production server with
- * TEAM_SYNC=on on its own SQLite file; browser contexts stand for the members' devices.
+ * reach the other device's open view; the author picks the assignee there. The worker's TEAM_SYNC=on
+ * server (the `teamServer` fixture); browser contexts stand for the members' devices.
  */
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
+import type { AppProcess } from './process-helpers';
+import { uniqueEmail } from './session-helpers';
 import {
   boardColumn,
   openDeviceAt,
@@ -25,14 +26,10 @@ const accounts = {} as Record<'ana' | 'ben', Account>;
 const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
 
 test.describe('team sync task view', () => {
-  test.beforeAll(async () => {
-    server = await startAppServer({ TEAM_SYNC: 'on' });
-    accounts.ana = await registerAccount(server.base, 'Ana Author', 'ana-view@example.com', 'user');
-    accounts.ben = await registerAccount(server.base, 'Ben Builder', 'ben-view@example.com', 'user');
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ teamServer }) => {
+    server = teamServer;
+    accounts.ana = await registerAccount(server.base, 'Ana Author', uniqueEmail('ana-view'), 'user');
+    accounts.ben = await registerAccount(server.base, 'Ben Builder', uniqueEmail('ben-view'), 'user');
   });
 
   test('@one-width a link from one device opens the task on another; edits reach the open view', async ({

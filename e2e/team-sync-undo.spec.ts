@@ -1,13 +1,14 @@
 /**
  * Undo of a delete with team sync on (docs/product.md#undo-a-delete): deleted on one device, the task
  * leaves the other; Undo brings it back on both, as the same task (same uid), without a replaced value.
- * A production server with TEAM_SYNC=on on its own SQLite file; two browser contexts are one member's
+ * The worker's TEAM_SYNC=on server (the `teamServer` fixture); two browser contexts are one member's
  * two devices.
  */
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readTeamTasks } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
+import type { AppProcess } from './process-helpers';
+import { uniqueEmail } from './session-helpers';
 import {
   addTask,
   openDeviceAt,
@@ -24,13 +25,9 @@ let member: Account;
 const openDevice = (browser: Browser) => openDeviceAt(server.base, browser, member);
 
 test.describe('team sync: undo a delete', () => {
-  test.beforeAll(async () => {
-    server = await startAppServer({ TEAM_SYNC: 'on' });
-    member = await registerAccount(server.base, 'Una Undo', 'una-undo@example.com', 'user');
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ teamServer }) => {
+    server = teamServer;
+    member = await registerAccount(server.base, 'Una Undo', uniqueEmail('una-undo'), 'user');
   });
 
   test('@one-width deleted on the phone, gone from the laptop; Undo brings it back on both', async ({

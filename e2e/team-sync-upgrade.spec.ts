@@ -12,7 +12,8 @@ import type { SyncOp } from '../lib/sync/protocol';
 import type { Task } from '../lib/tasks/task';
 import { expect as baseExpect, test } from './fixtures';
 import { readTeamRecords, readTeamTasks } from './page-helpers';
-import { startAppServer, type AppProcess } from './process-helpers';
+import type { AppProcess } from './process-helpers';
+import { uniqueEmail } from './session-helpers';
 import { openDeviceAt, pullAll, registerAccount, syncStatus, type Account } from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -22,13 +23,9 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 let server: AppProcess;
 let alice: Account;
 
-test.beforeAll(async () => {
-  server = await startAppServer({ TEAM_SYNC: 'on' });
-  alice = await registerAccount(server.base, 'Alice Upgrade', 'alice-upgrade@example.com', 'user');
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ teamServer }) => {
+  server = teamServer;
+  alice = await registerAccount(server.base, 'Alice Upgrade', uniqueEmail('alice-upgrade'), 'user');
 });
 
 function userIdOf(token: string): string {

@@ -352,6 +352,8 @@ test.describe('accessibility (axe-core)', () => {
     const analytics = page.getByRole('region', { name: 'Task Analytics' });
     await analytics.scrollIntoViewIfNeeded();
     await expect(analytics.locator('svg.recharts-surface')).toBeVisible();
+    // Read once the chart has drawn its bars (one per column).
+    await expect(analytics.locator('.recharts-bar-rectangle')).toHaveCount(3);
     await expectNoViolations(page);
   });
 

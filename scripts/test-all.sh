@@ -7,8 +7,35 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 started=$SECONDS
+# Each step's wall-clock seconds, printed at the end (also when a step fails): CI logs show where the
+# time goes. A step lasts until the next one starts; the checks run side by side count as one.
+timings=()
+timed_name=''
+timed_start=$SECONDS
+end_timing() {
+  if [ -n "$timed_name" ]; then
+    timings+=("$(printf '%5ss  %s' "$((SECONDS - timed_start))" "$timed_name")")
+  fi
+  timed_name=''
+}
+timing() {
+  end_timing
+  timed_name="$*"
+  timed_start=$SECONDS
+}
+print_timings() {
+  end_timing
+  printf '\nTime per step:\n'
+  printf '  %s\n' "${timings[@]}"
+  printf '%7ss  total\n' "$((SECONDS - started))"
+}
+trap print_timings EXIT
+header() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+step() {
+  header "$*"
+  timing "$*"
+}
 
 # Lint, typecheck, format and the unit tests are single-threaded and independent: they run side by
 # side, each into its own log, printed in this order once all have ended. Any failure fails the step.
@@ -17,12 +44,18 @@ parallel_checks() {
   dir=$(mktemp -d)
   while [ "$#" -gt 0 ]; do
     names+=("$1")
-    bash -c "$2" >"$dir/${#names[@]}.log" 2>&1 &
+    (
+      begun=$SECONDS
+      status=0
+      bash -c "$2" || status=$?
+      echo "($1: $((SECONDS - begun)) s)"
+      exit "$status"
+    ) >"$dir/${#names[@]}.log" 2>&1 &
     pids+=("$!")
     shift 2
   done
   for i in "${!names[@]}"; do
-    step "${names[$i]}"
+    header "${names[$i]}"
     local status=0
     wait "${pids[$i]}" || status=$?
     cat "$dir/$((i + 1)).log"
@@ -35,9 +68,10 @@ parallel_checks() {
   return "$failed"
 }
 
+timing "lint, typecheck, format, unit tests (side by side)"
 parallel_checks \
   "lint" "npx eslint . --max-warnings=0" \
-  "typecheck" "npx tsc --noEmit" \
+  "typecheck" "npx next typegen >/dev/null && npx tsc --noEmit" \
   "format" "npx prettier --check . --log-level warn" \
   "unit tests" "npx vitest run --project unit"
 step "docker-compose.yml"
@@ -52,7 +86,8 @@ fi
 npx vitest run --project 'integration-*' --maxWorkers 3
 
 step "production build"
-npm run build --silent
+# Type-checked already (next typegen, then tsc, above): the build does not check the same files again.
+TYPECHECKED_BEFORE_BUILD=1 npm run build --silent
 step "end-to-end tests (Playwright)"
 npx playwright test
 
