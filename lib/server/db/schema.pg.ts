@@ -373,7 +373,9 @@ export const inboxItems = pgTable(
   (table) => [
     // A person's inbox, newest first (ties by id), and the unread count.
     index('inbox_items_user_created_idx').on(table.userId, table.createdAt, table.id),
-    index('inbox_items_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    index('inbox_items_user_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
     check(
       'inbox_items_kind_check',
       sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed')`,
