@@ -9,10 +9,12 @@ import {
   sameMentions,
 } from '@/lib/comments/rules';
 import type { CommentCounts, CommentsPage, TaskComment } from '@/lib/comments/protocol';
+import { commentInboxEvents } from '@/lib/inbox/rules';
 import { canSeeTask, type SyncActor } from '@/lib/sync/access';
 import type { CreateCommentInput, EditCommentInput } from '@/lib/validation/comments';
 import { getDatabase, type DatabaseHandle, type Executor, type Tables, type WriteStatement } from './db';
 import { AppError } from './errors';
+import { inboxStatements } from './inbox-service';
 import { consumeRateLimit } from './rate-limit';
 import { getSyncHub, type CommentsPoke } from './sync-hub';
 import { notifyCommentsStatement } from './sync-listener';
@@ -361,7 +363,11 @@ export async function createComment(
       deletedAt: null,
       changedAt: now,
     };
-    await writeAndPoke(handle, db, actor, input.task, task, [db.insert(taskComments).values(row)]);
+    const told = commentInboxEvents(actor.id, { uid: input.task, ...task }, id, input.mentions);
+    await writeAndPoke(handle, db, actor, input.task, task, [
+      db.insert(taskComments).values(row),
+      ...inboxStatements(db, tables, actor.id, told, now),
+    ]);
     return { comment: await toComment(db, tables, row), created: true };
   }, 'comments');
 }
@@ -386,17 +392,15 @@ export async function editComment(
     const mentions = input.mentions ?? before;
     if (row.body === input.body && sameMentions(before, mentions)) return toComment(db, tables, row);
     if (task.deleted) throw new AppError('CONFLICT', COMMENT_MESSAGES.taskDeleted);
-    await checkMentions(
-      db,
-      tables,
-      actor,
-      task,
-      mentions.filter((mention) => !before.includes(mention)),
-    );
+    const added = mentions.filter((mention) => !before.includes(mention));
+    await checkMentions(db, tables, actor, task, added);
     const now = new Date();
     const change = { body: input.body, mentions: JSON.stringify(mentions), editedAt: now, changedAt: now };
+    // Only the people the edit newly mentions are told.
+    const told = commentInboxEvents(actor.id, { uid: row.taskUid, ...task }, row.id, added, { edit: true });
     await writeAndPoke(handle, db, actor, row.taskUid, task, [
       db.update(taskComments).set(change).where(eq(taskComments.id, row.id)),
+      ...inboxStatements(db, tables, actor.id, told, now),
     ]);
     return toComment(db, tables, { ...row, ...change });
   }, 'comments');

@@ -53,6 +53,7 @@ export async function resetDatabase(): Promise<void> {
   const { db, tables } = await getDatabase();
   await db.delete(tables.reminderSends);
   await db.delete(tables.reminderSettings);
+  await db.delete(tables.inboxItems);
   await db.delete(tables.taskComments);
   await db.delete(tables.syncRevocations);
   await db.delete(tables.syncConflicts);

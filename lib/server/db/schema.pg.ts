@@ -346,3 +346,39 @@ export const taskComments = pgTable(
     index('task_comments_task_changed_idx').on(table.taskUid, table.changedAt, table.id),
   ],
 );
+
+/**
+ * The inbox (docs/product.md#the-inbox), with TEAM_SYNC=on: what happened that concerns a person —
+ * mentioned in a comment, a comment on a task they own or are assigned, a task assigned to them, a
+ * task of theirs completed by someone else. One row per person and event; `read_at` once read. The
+ * task's title is read when the inbox is shown (a rename shows at once). Rows go with the person
+ * and with the task (purged); a row whose task the person can no longer see is not shown.
+ */
+export const inboxItems = pgTable(
+  'inbox_items',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['mentioned', 'commented', 'assigned', 'completed'] }).notNull(),
+    taskUid: text('task_uid')
+      .notNull()
+      .references(() => syncTasks.uid, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    commentId: text('comment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (table) => [
+    // A person's inbox, newest first (ties by id), and the unread count.
+    index('inbox_items_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('inbox_items_user_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+    check(
+      'inbox_items_kind_check',
+      sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed')`,
+    ),
+  ],
+);

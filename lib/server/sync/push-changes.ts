@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { pushInboxEvents, type InboxDraft, type TaskPeople } from '@/lib/inbox/rules';
 import type { SyncActor } from '@/lib/sync/access';
 import { createClock, tick, type HlcState } from '@/lib/sync/hlc';
 import type { SyncedTask } from '@/lib/sync/merge';
@@ -16,6 +17,7 @@ import {
 } from '@/lib/sync/push-rules';
 import { getDatabase, type Executor, type Tables, type WriteStatement } from '../db';
 import { getEnv } from '../env';
+import { inboxStatements, taskPeopleOf } from '../inbox-service';
 import { getSyncHub, type SyncPoke } from '../sync-hub';
 import { notifyStatement } from '../sync-listener';
 import { capOpenConflicts, countOwnedTasks, refusalPayload } from './push-limits';
@@ -100,6 +102,7 @@ export async function pushChanges(actor: SyncActor, request: PushRequest): Promi
     const statements = [
       ...capped.statements,
       ...pushStatements(db, handle.tables, decision, { actor, clientId: request.clientId, now, recordSeq }),
+      ...inboxStatements(db, handle.tables, actor.id, inboxEventsOf(actor, input.tasks, decision, now), now),
     ];
     const poke: SyncPoke | null = decision.touched
       ? { seq: input.seq, userIds: pushAudience(actor, decision) }
@@ -128,6 +131,26 @@ function pushAudience(actor: SyncActor, decision: PushDecision): Set<string> {
   }
   for (const revocation of decision.revocations) users.add(revocation.userId);
   return users;
+}
+
+/**
+ * What the push did that reaches other people's inboxes (lib/inbox/rules.ts): tasks assigned to
+ * them, their tasks completed. The tasks as they were and as the push leaves them.
+ */
+function inboxEventsOf(
+  actor: SyncActor,
+  stored: ReadonlyMap<string, StoredTask>,
+  decision: PushDecision,
+  now: Date,
+): InboxDraft[] {
+  const before = new Map<string, TaskPeople>();
+  const after = new Map<string, TaskPeople>();
+  for (const [uid, task] of decision.rows) {
+    after.set(uid, taskPeopleOf(task, now.getTime()));
+    const old = stored.get(uid);
+    if (old) before.set(uid, taskPeopleOf(old, now.getTime()));
+  }
+  return pushInboxEvents(actor.id, before, after);
 }
 
 /**

@@ -1,0 +1,172 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { FORMER_MEMBER_NAME } from '@/lib/comments/rules';
+import { INBOX_PAGE_MAX, type InboxItem, type InboxPage, type MarkReadRequest } from '@/lib/inbox/protocol';
+import type { InboxDraft, TaskPeople } from '@/lib/inbox/rules';
+import type { SyncActor } from '@/lib/sync/access';
+import type { StoredTask } from '@/lib/sync/push-rules';
+import { taskValues } from '@/lib/sync/merge';
+import type { Executor, Tables, WriteStatement } from './db';
+import { getDatabase } from './db';
+import { AppError } from './errors';
+import { formatArchiveCursor, parseArchiveCursor } from './sync/archive';
+import { visibleTo } from './sync/pull-changes';
+import { chunked } from './sync/state';
+import { deriveTaskColumns } from './sync/task-columns';
+
+/**
+ * The inbox (docs/product.md#the-inbox): entries are written in the same transaction as the push or
+ * the comment that made them (lib/inbox/rules.ts decides who is told), and read back with the
+ * task's title and the actor's name as they are now. An entry whose task its person can no longer
+ * see (reassigned away, deleted) is not shown and does not count as unread.
+ */
+
+export const INBOX_MESSAGES = {
+  before: 'Invalid page cursor.',
+  limit: `limit must be between 1 and ${INBOX_PAGE_MAX}.`,
+} as const;
+
+/** What the inbox's rules need of a stored task. */
+export function taskPeopleOf(task: StoredTask, nowMs: number): TaskPeople {
+  return {
+    ownerId: task.ownerId,
+    assigneeId: task.assigneeId,
+    done: deriveTaskColumns(task.synced, nowMs).progress === 100,
+    deleted: task.synced.life?.deleted === true,
+  };
+}
+
+/** The statements that store `drafts`, each naming `actorId` as who did it (none for none). */
+export function inboxStatements(
+  db: Executor,
+  tables: Tables,
+  actorId: string,
+  drafts: readonly InboxDraft[],
+  now: Date,
+): WriteStatement[] {
+  const rows = drafts.map((draft) => ({
+    id: randomUUID(),
+    userId: draft.userId,
+    kind: draft.kind,
+    taskUid: draft.taskUid,
+    actorId,
+    commentId: draft.commentId ?? null,
+    createdAt: now,
+    readAt: null,
+  }));
+  return chunked(rows, (chunk) => db.insert(tables.inboxItems).values(chunk));
+}
+
+/** The entries of `actor` whose task they may still see (and which is not deleted). */
+function shown(tables: Tables, actor: SyncActor): SQL {
+  const { inboxItems, syncTasks } = tables;
+  const conditions = [eq(inboxItems.userId, actor.id), eq(syncTasks.deleted, false)];
+  const visible = visibleTo(tables, actor);
+  if (visible) conditions.push(visible);
+  return and(...conditions)!;
+}
+
+export function parseInboxQuery(params: URLSearchParams): { before: string | null; limit: number } {
+  const rawLimit = params.get('limit');
+  const limit = rawLimit === null ? 20 : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > INBOX_PAGE_MAX) {
+    throw new AppError('VALIDATION_ERROR', INBOX_MESSAGES.limit);
+  }
+  const before = params.get('before');
+  if (before !== null && !parseArchiveCursor(before))
+    throw new AppError('VALIDATION_ERROR', INBOX_MESSAGES.before);
+  return { before, limit };
+}
+
+/** GET /api/sync/inbox: a page of `actor`'s entries, newest first, and how many are unread. */
+export async function listInbox(
+  actor: SyncActor,
+  query: { before: string | null; limit: number },
+): Promise<InboxPage> {
+  const { db, tables } = await getDatabase();
+  const { inboxItems, syncTasks, users } = tables;
+  const conditions = [shown(tables, actor)];
+  const cursor = query.before === null ? null : parseArchiveCursor(query.before);
+  if (cursor) {
+    const at = new Date(cursor.completedAtMs);
+    conditions.push(
+      or(lt(inboxItems.createdAt, at), and(eq(inboxItems.createdAt, at), lt(inboxItems.id, cursor.uid)))!,
+    );
+  }
+  const rows = await db
+    .select({
+      id: inboxItems.id,
+      kind: inboxItems.kind,
+      task: inboxItems.taskUid,
+      actorId: inboxItems.actorId,
+      createdAt: inboxItems.createdAt,
+      readAt: inboxItems.readAt,
+      fields: syncTasks.fields,
+      version: syncTasks.version,
+    })
+    .from(inboxItems)
+    .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
+    .where(and(...conditions))
+    .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const actorIds = [...new Set(page.map((row) => row.actorId).filter((id): id is string => id !== null))];
+  const names = new Map<string, string>();
+  if (actorIds.length > 0) {
+    const found = await db
+      .select({ id: users.id, fullName: users.fullName })
+      .from(users)
+      .where(inArray(users.id, actorIds));
+    for (const user of found) names.set(user.id, user.fullName);
+  }
+  const [unread] = await db
+    .select({ value: count() })
+    .from(inboxItems)
+    .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
+    .where(and(shown(tables, actor), isNull(inboxItems.readAt)));
+  const items: InboxItem[] = page.map((row) => {
+    const values = taskValues({
+      uid: row.task,
+      fields: JSON.parse(row.fields),
+      life: null,
+      version: row.version,
+    });
+    return {
+      id: row.id,
+      kind: row.kind,
+      task: row.task,
+      title: typeof values.title === 'string' ? values.title : '',
+      actorId: row.actorId,
+      actorName: (row.actorId === null ? undefined : names.get(row.actorId)) ?? FORMER_MEMBER_NAME,
+      createdAt: row.createdAt.toISOString(),
+      read: row.readAt !== null,
+    };
+  });
+  const last = page.at(-1);
+  const next =
+    rows.length > query.limit && last ? formatArchiveCursor(last.createdAt.getTime(), last.id) : null;
+  return { items, unread: Number(unread?.value ?? 0), next };
+}
+
+/** POST /api/sync/inbox/read: marks `actor`'s entries read (ids of someone else's are ignored). */
+export async function markInboxRead(actor: SyncActor, request: MarkReadRequest): Promise<{ unread: number }> {
+  const { db, tables } = await getDatabase();
+  const { inboxItems } = tables;
+  const mine = [eq(inboxItems.userId, actor.id), isNull(inboxItems.readAt)];
+  if ('ids' in request) {
+    if (request.ids.length > 0) {
+      await db
+        .update(inboxItems)
+        .set({ readAt: new Date() })
+        .where(and(...mine, inArray(inboxItems.id, request.ids)));
+    }
+  } else {
+    await db
+      .update(inboxItems)
+      .set({ readAt: new Date() })
+      .where(and(...mine));
+  }
+  const { unread } = await listInbox(actor, { before: null, limit: 1 });
+  return { unread };
+}
