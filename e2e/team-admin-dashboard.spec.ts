@@ -4,47 +4,15 @@
  * server cannot be reached. On its own production server with TEAM_SYNC=on; with sync off (the shared
  * e2e server) the dashboard is exactly as e2e/admin-dashboard.spec.ts checks.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { openDeviceAt, registerAccount, type Account } from './team-sync-helpers';
+import { openDeviceAt, pushTasksAt, registerAccount, type Account } from './team-sync-helpers';
 
 let server: AppProcess;
 const accounts = {} as Record<'admin' | 'member', Account>;
 const DAY_MS = 24 * 60 * 60_000;
-
-let counter = 0;
-function stamp(): string {
-  return `${String(Date.now()).padStart(15, '0')}-${String(counter++).padStart(6, '0')}-e2e`;
-}
-
-/** `owner` stores tasks through the push endpoint, as a browser's sync would. */
-async function pushTasks(owner: Account, tasks: Record<string, unknown>[]): Promise<void> {
-  const ops = tasks.map((values) => {
-    const hlc = stamp();
-    const fields = {
-      description: 'Planned with the team',
-      priority: 'Medium',
-      deadline: '2099-01-01',
-      ...values,
-    };
-    return {
-      opId: randomUUID(),
-      uid: randomUUID(),
-      baseV: 0,
-      kind: 'upsert',
-      fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
-    };
-  });
-  const response = await fetch(`${server.base}/api/sync/push`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-    body: JSON.stringify({ clientId: 'e2e-seed', ops }),
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
 
 function tile(page: Page, name: string): Locator {
   return page.getByRole('main').getByRole('region', { name, exact: true }).locator('p');
@@ -70,7 +38,7 @@ test.describe('the admin dashboard with team sync on', () => {
       { title: 'Book flights', progress: 100, completedAt: new Date().toISOString() },
       { title: 'Old launch', progress: 100, completedAt: longAgo },
     ]) {
-      await pushTasks(accounts.member, [task]);
+      await pushTasksAt(server.base, accounts.member, [task]);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
@@ -105,7 +73,7 @@ test.describe('the admin dashboard with team sync on', () => {
     const { context, page } = await openDeviceAt(server.base, browser, accounts.admin);
     await page.goto('/admin/dashboard');
     await expect(tile(page, 'Total Tasks')).toHaveText('5', { timeout: 15_000 });
-    await pushTasks(accounts.member, [{ title: 'Print menus', progress: 100 }]);
+    await pushTasksAt(server.base, accounts.member, [{ title: 'Print menus', progress: 100 }]);
     await expect(tile(page, 'Total Tasks')).toHaveText('6', { timeout: 15_000 });
     await expect(tile(page, 'Completed Tasks')).toHaveText('3');
     await context.close();

@@ -4,42 +4,16 @@
  * with the finder's search; empty and offline states; opening one brings it back for the page; axe at both widths. On its
  * own production server with TEAM_SYNC=on (with sync off there is no such button).
  */
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations, readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { openDeviceAt, registerAccount, type Account } from './team-sync-helpers';
+import { openDeviceAt, pushTasksAt, registerAccount, type Account } from './team-sync-helpers';
 
 let server: AppProcess;
 const accounts = {} as Record<'admin' | 'member', Account>;
 const DAY_MS = 24 * 60 * 60_000;
 const ARCHIVED = 23;
-
-let counter = 0;
-function stamp(): string {
-  return `${String(Date.now()).padStart(15, '0')}-${String(counter++).padStart(6, '0')}-e2e`;
-}
-
-async function pushTasks(owner: Account, tasks: Record<string, unknown>[]): Promise<void> {
-  const ops = tasks.map((values) => {
-    const hlc = stamp();
-    const fields = { priority: 'Medium', deadline: '2099-01-01', assignedTo: owner.fullName, ...values };
-    return {
-      opId: randomUUID(),
-      uid: randomUUID(),
-      baseV: 0,
-      kind: 'upsert',
-      fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
-    };
-  });
-  const response = await fetch(`${server.base}/api/sync/push`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-    body: JSON.stringify({ clientId: 'e2e-seed', ops }),
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
 
 function completedColumn(page: Page): Locator {
   return page.locator('section[data-column="Completed"]');
@@ -81,7 +55,11 @@ test.describe('older completed tasks with team sync on', () => {
       completedAt: new Date().toISOString(),
     });
     tasks.push({ title: 'Open errand', description: 'Post the harbour letters', progress: 20 });
-    await pushTasks(accounts.member, tasks);
+    await pushTasksAt(
+      server.base,
+      accounts.member,
+      tasks.map((task) => ({ assignedTo: accounts.member.fullName, ...task })),
+    );
   });
 
   test.afterAll(async () => {

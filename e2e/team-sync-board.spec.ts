@@ -3,7 +3,6 @@
  * server with TEAM_SYNC=on (the `teamServer` fixture): the exact texts, the choice remembered after a
  * reload, a keyboard drag while filtered, axe at both widths. With sync off (the shared e2e server) the board has no filter.
  */
-import { randomUUID } from 'node:crypto';
 import { request, type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -15,6 +14,7 @@ import {
 } from './page-helpers';
 import type { AppProcess } from './process-helpers';
 import { registerViaApi, signIn, uniqueEmail } from './session-helpers';
+import { pushTasksAt } from './team-sync-helpers';
 
 type Account = { fullName: string; email: string; token: string };
 
@@ -28,39 +28,13 @@ async function register(fullName: string, email: string): Promise<Account> {
   return { fullName, email, token };
 }
 
-let counter = 0;
-/** A clock stamp as lib/sync/hlc.ts writes them: wall ms, counter, node. */
-function stamp(): string {
-  return `${String(Date.now()).padStart(15, '0')}-${String(counter++).padStart(6, '0')}-e2e`;
-}
-
 /** `owner` creates tasks through the push endpoint (the Create Tasks form always assigns to oneself). */
 async function createTasks(owner: Account, tasks: { title: string; assignedTo: string }[]): Promise<void> {
-  const ops = tasks.map(({ title, assignedTo }) => {
-    const hlc = stamp();
-    const fields = {
-      title,
-      description: 'Planned with the team',
-      priority: 'Medium',
-      deadline: '2099-01-01',
-      progress: 0,
-      assignedTo,
-      email: owner.email,
-    };
-    return {
-      opId: randomUUID(),
-      uid: randomUUID(),
-      baseV: 0,
-      kind: 'upsert',
-      fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
-    };
-  });
-  const response = await fetch(`${server.base}/api/sync/push`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-    body: JSON.stringify({ clientId: 'e2e-seed', ops }),
-  });
-  expect(response.status, await response.text()).toBe(200);
+  await pushTasksAt(
+    server.base,
+    owner,
+    tasks.map((task) => ({ ...task, progress: 0, email: owner.email })),
+  );
 }
 
 /** A fresh browser profile signed in as `account`, on the dashboard; its first sync under way. */

@@ -3,6 +3,7 @@
  * contexts standing for devices, the sync status, the Create Tasks form and keyboard drags on the
  * board.
  */
+import { randomUUID } from 'node:crypto';
 import { request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { pickUpWithKeyboard, readTeamTasks, type StoredTask } from './page-helpers';
@@ -126,4 +127,43 @@ export async function pullAll(
     cursor = body.cursor;
     if (!body.more) return seen;
   }
+}
+
+let stamps = 0;
+/** A clock stamp as lib/sync/hlc.ts writes them: wall ms, counter, node. */
+function stamp(): string {
+  return `${String(Date.now()).padStart(15, '0')}-${String(stamps++).padStart(6, '0')}-e2e`;
+}
+
+/**
+ * `owner` stores new tasks on the server at `base` through the push endpoint, as a browser's sync
+ * would (one push, a new uid each): a description, priority and deadline unless `tasks` give theirs.
+ */
+export async function pushTasksAt(
+  base: string,
+  owner: { token: string },
+  tasks: Record<string, unknown>[],
+): Promise<void> {
+  const ops = tasks.map((values) => {
+    const hlc = stamp();
+    const fields = {
+      description: 'Planned with the team',
+      priority: 'Medium',
+      deadline: FAR_DEADLINE,
+      ...values,
+    };
+    return {
+      opId: randomUUID(),
+      uid: randomUUID(),
+      baseV: 0,
+      kind: 'upsert',
+      fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
+    };
+  });
+  const response = await fetch(`${base}/api/sync/push`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ clientId: 'e2e-seed', ops }),
+  });
+  expect(response.status, await response.text()).toBe(200);
 }
