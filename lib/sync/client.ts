@@ -9,6 +9,7 @@
  * lib/sync/status-store.ts, which the UI reads without loading this module.
  */
 import { ApiError } from '@/lib/api/http';
+import { announceComments, setCommentsStreamUp } from '@/lib/comments/live';
 import { getLocalStorage } from '@/lib/storage/local-store';
 import {
   removeTasksFromSync,
@@ -105,6 +106,8 @@ export interface StreamHandlers {
   getToken: () => string | null;
   onPoke: (seq: number) => void;
   onHealth: (up: boolean) => void;
+  /** A `comments` event (lib/comments/live.ts passes it on to the open thread and the counts). */
+  onComments?: (task: string | null) => void;
 }
 
 export interface TeamSyncOptions {
@@ -575,9 +578,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       env.openStream?.({
         getToken: options.getToken,
         onPoke: () => loop.kick(POKE_DEBOUNCE_MS),
+        onComments: announceComments,
         onHealth: (up) => {
           const wasUp = streamUp;
           streamUp = up;
+          setCommentsStreamUp(up);
           // The next poll was set a minute away while the stream was up: bring it back to the
           // pace without one (pokes may be missed from now on). A cycle running or failing sets its own.
           if (wasUp && !up && !loop.isRunning() && loop.failures() === 0) loop.schedule(pollMs());
@@ -594,6 +599,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     env.removeEventListener('visibilitychange', onVisibility);
     env.removeEventListener('storage', onStorage);
     closeStream?.();
+    setCommentsStreamUp(false);
     releaseLock?.();
     if (running === handle) {
       running = null;
