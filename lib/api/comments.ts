@@ -92,7 +92,10 @@ export async function postComment(
   return readComment(await putJson<unknown>(commentPath(id), input));
 }
 
-export async function editComment(id: string, input: { body: string; mentions?: string[] }): Promise<TaskComment> {
+export async function editComment(
+  id: string,
+  input: { body: string; mentions?: string[] },
+): Promise<TaskComment> {
   return readComment(await requestJson<unknown>(commentPath(id), { method: 'PATCH', body: input }));
 }
 

@@ -49,7 +49,10 @@ function byTimeThenId(a: TaskComment, b: TaskComment): number {
  * (the server's `since` overlaps): each replaces the one with its id. Oldest first, ties by id, as
  * the server orders a thread.
  */
-export function mergeComments(thread: readonly TaskComment[], incoming: readonly TaskComment[]): TaskComment[] {
+export function mergeComments(
+  thread: readonly TaskComment[],
+  incoming: readonly TaskComment[],
+): TaskComment[] {
   if (incoming.length === 0) return thread as TaskComment[];
   const byId = new Map(thread.map((comment) => [comment.id, comment]));
   for (const comment of incoming) byId.set(comment.id, comment);

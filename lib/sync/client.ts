@@ -37,6 +37,7 @@ import {
   type SyncStorage,
 } from './engine/meta-store';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_SUMMARY_KEY } from './storage-keys';
+import { randomId } from './random-id';
 import { openPokeStream } from './stream';
 import {
   answerFirstSyncChoice,
@@ -144,6 +145,8 @@ const defaultTasks: TasksPort = {
   removeForLogout: removeTasksFromSync,
 };
 
+export { randomId };
+
 export function browserEnvironment(): SyncEnvironment {
   const hasWindow = typeof window !== 'undefined';
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -170,16 +173,6 @@ export function browserEnvironment(): SyncEnvironment {
 
 function defaultStorage(): SyncStorage | null {
   return getLocalStorage();
-}
-
-/** A random UUID (v4); `crypto.randomUUID` exists only in secure contexts, getRandomValues everywhere. */
-export function randomId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A short client id (a clock node): 16 base-36 characters from the random UUID. */

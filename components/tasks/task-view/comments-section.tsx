@@ -1,0 +1,410 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { deleteComment, editComment, postComment } from '@/lib/api/comments';
+import { describeRequestFailure } from '@/lib/api/failure-message';
+import { readTokenRole } from '@/lib/auth/token-claims';
+import { initialsOf, relativeTimeRefreshMs, relativeTimeText } from '@/lib/comments/display';
+import type { TaskComment } from '@/lib/comments/protocol';
+import { checkCommentBody } from '@/lib/comments/rules';
+import { splitLinks } from '@/lib/format/links';
+import { getStoredToken } from '@/lib/storage/session';
+import { randomId } from '@/lib/sync/random-id';
+import { isSyncId } from '@/lib/sync/uid-index';
+import type { Task } from '@/lib/tasks/task';
+import { LoadError, LoadingLine } from '@/components/admin/load-error';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FIELD_INPUT, TEXT_LINK } from '@/components/ui/styles';
+import { FieldFrame } from '@/components/ui/text-field';
+import { useSelfAssignee } from '../assignee-picker';
+import { useCommentThread } from './use-comment-thread';
+
+export const COMMENTS_TEXTS = {
+  heading: 'Comments',
+  loading: 'Loading comments…',
+  empty: 'No comments yet.',
+  write: 'Write a comment',
+  send: 'Comment',
+  sending: 'Sending…',
+  edited: 'edited',
+  deleted: 'Comment deleted',
+  edit: 'Edit',
+  editLabel: 'Edit comment',
+  save: 'Save',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  deleteTitle: 'Delete comment',
+  deleteBody: 'Its text is erased for everyone who sees this task. This cannot be undone.',
+  sendFailed: 'Could not send the comment',
+  saveFailed: 'Could not save the comment',
+  deleteFailed: 'Could not delete the comment',
+} as const;
+
+const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+
+/**
+ * The task's comments (docs/product.md#comments), team sync only: the thread, oldest first, and the
+ * box to write one. Only the author edits a comment; the author or an admin deletes it; each sees
+ * only the actions they may take. Text is shown as React text (never HTML), web addresses as links.
+ */
+export function CommentsSection({ task }: { task: Task }) {
+  if (!isSyncId(task.uid)) return null;
+  return <Thread uid={task.uid} />;
+}
+
+function Thread({ uid }: { uid: string }) {
+  const headingId = useId();
+  const { state, apply, retry } = useCommentThread(uid);
+  const selfId = useSelfAssignee().id;
+  const [admin] = useState(() => readTokenRole(getStoredToken()) === 'admin');
+  const now = useNow(state.status === 'ready' ? state.comments : []);
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 border-t border-slate-200 pt-4">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        {COMMENTS_TEXTS.heading}
+      </h3>
+      {state.status === 'loading' ? <LoadingLine>{COMMENTS_TEXTS.loading}</LoadingLine> : null}
+      {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {state.status === 'ready' ? (
+        state.comments.length === 0 ? (
+          <p className="text-sm text-slate-600">{COMMENTS_TEXTS.empty}</p>
+        ) : (
+          <ol aria-labelledby={headingId} className="space-y-4">
+            {state.comments.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                now={now}
+                canEdit={selfId !== null && comment.authorId === selfId}
+                canDelete={admin || (selfId !== null && comment.authorId === selfId)}
+                onChanged={(changed) => apply([changed])}
+              />
+            ))}
+          </ol>
+        )
+      ) : null}
+      {state.status === 'ready' ? <Composer uid={uid} onSent={(comment) => apply([comment])} /> : null}
+    </section>
+  );
+}
+
+/** The time the relative times are said from, moved on when the newest of them would change. */
+function useNow(comments: readonly TaskComment[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    let wait = 60 * 60_000;
+    for (const comment of comments) {
+      wait = Math.min(wait, relativeTimeRefreshMs(Date.parse(comment.createdAt), now));
+    }
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(1_000, wait));
+    return () => clearTimeout(timer);
+  }, [comments, now]);
+  return now;
+}
+
+function CommentItem({
+  comment,
+  now,
+  canEdit,
+  canDelete,
+  onChanged,
+}: {
+  comment: TaskComment;
+  now: number;
+  canEdit: boolean;
+  canDelete: boolean;
+  onChanged: (comment: TaskComment) => void;
+}) {
+  const headerId = useId();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const deleted = comment.deletedAt !== null;
+
+  async function remove() {
+    setBusy(true);
+    try {
+      onChanged(await deleteComment(comment.id));
+      setConfirming(false);
+      setError(null);
+    } catch (failure) {
+      setConfirming(false);
+      setError(describeRequestFailure(failure, COMMENTS_TEXTS.deleteFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="flex gap-3">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+      >
+        {initialsOf(comment.authorName)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p id={headerId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-slate-900">{comment.authorName}</span>
+          <CommentTime iso={comment.createdAt} now={now} />
+          {comment.editedAt !== null && !deleted ? (
+            <span className="text-slate-600">{COMMENTS_TEXTS.edited}</span>
+          ) : null}
+        </p>
+        {deleted ? (
+          <p className="mt-1 text-sm text-slate-600 italic">{COMMENTS_TEXTS.deleted}</p>
+        ) : editing ? (
+          <EditForm
+            comment={comment}
+            onDone={(changed) => {
+              if (changed) onChanged(changed);
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <CommentBody body={comment.body} />
+        )}
+        {!deleted && !editing && (canEdit || canDelete) ? (
+          <div className="mt-1 flex flex-wrap gap-1">
+            {canEdit ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-describedby={headerId}
+                onClick={() => {
+                  setError(null);
+                  setEditing(true);
+                }}
+              >
+                {COMMENTS_TEXTS.edit}
+              </Button>
+            ) : null}
+            {canDelete ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-describedby={headerId}
+                onClick={() => setConfirming(true)}
+              >
+                {COMMENTS_TEXTS.delete}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={COMMENTS_TEXTS.deleteTitle}
+        confirmLabel={COMMENTS_TEXTS.delete}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        {COMMENTS_TEXTS.deleteBody}
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+/** `5 minutes ago`; the exact time in a tooltip on hover and on keyboard focus. */
+function CommentTime({ iso, now }: { iso: string; now: number }) {
+  const tipId = useId();
+  const ms = Date.parse(iso);
+  const exact = Number.isNaN(ms) ? iso : exactTime.format(new Date(ms));
+  return (
+    <span className="group relative">
+      <time
+        dateTime={iso}
+        tabIndex={0}
+        aria-describedby={tipId}
+        className="rounded text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {Number.isNaN(ms) ? iso : relativeTimeText(ms, now)}
+      </time>
+      <span
+        id={tipId}
+        role="tooltip"
+        className="invisible absolute top-full left-0 z-20 mt-1 w-max max-w-[16rem] rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:visible group-hover:visible"
+      >
+        {exact}
+      </span>
+    </span>
+  );
+}
+
+/** The text as written: line breaks kept, http(s) addresses as links, everything else plain text. */
+export function CommentBody({ body }: { body: string }) {
+  return (
+    <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">
+      {splitLinks(body).map((piece, index) =>
+        piece.href !== undefined ? (
+          <a key={index} href={piece.href} target="_blank" rel="noopener noreferrer" className={TEXT_LINK}>
+            {piece.text}
+          </a>
+        ) : (
+          piece.text
+        ),
+      )}
+    </p>
+  );
+}
+
+/** Enter sends, Shift+Enter (or Enter while an input method composes) makes a new line. */
+function sendsOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+  return event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing;
+}
+
+function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment) => void }) {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  // The id of the comment being sent, kept until it is stored: sending again after a failure is a
+  // retry the server recognises (ADR 0030), not a second comment.
+  const pendingId = useRef<{ id: string; body: string } | null>(null);
+
+  async function send() {
+    if (sending) return;
+    const check = checkCommentBody(text);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    if (pendingId.current?.body !== check.body) pendingId.current = { id: randomId(), body: check.body };
+    setSending(true);
+    setError(null);
+    try {
+      const comment = await postComment(pendingId.current.id, { task: uid, body: check.body });
+      pendingId.current = null;
+      setText('');
+      onSent(comment);
+    } catch (failure) {
+      setError(describeRequestFailure(failure, COMMENTS_TEXTS.sendFailed));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      className="space-y-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <FieldFrame inputId={inputId} label={COMMENTS_TEXTS.write} error={error ?? undefined}>
+        <textarea
+          id={inputId}
+          value={text}
+          rows={3}
+          className={`${FIELD_INPUT} resize-y`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (!sendsOnEnter(event)) return;
+            event.preventDefault();
+            void send();
+          }}
+        />
+      </FieldFrame>
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={sending}>
+          {sending ? COMMENTS_TEXTS.sending : COMMENTS_TEXTS.send}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EditForm({
+  comment,
+  onDone,
+}: {
+  comment: TaskComment;
+  onDone: (changed: TaskComment | null) => void;
+}) {
+  const inputId = useId();
+  const [text, setText] = useState(comment.body);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    if (saving) return;
+    const check = checkCommentBody(text);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    if (check.body === comment.body) {
+      onDone(null);
+      return;
+    }
+    setSaving(true);
+    try {
+      onDone(await editComment(comment.id, { body: check.body }));
+    } catch (failure) {
+      setError(describeRequestFailure(failure, COMMENTS_TEXTS.saveFailed));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="mt-1 space-y-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <FieldFrame inputId={inputId} label={COMMENTS_TEXTS.editLabel} error={error ?? undefined}>
+        <textarea
+          id={inputId}
+          value={text}
+          rows={3}
+          autoFocus
+          className={`${FIELD_INPUT} resize-y`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              // Cancels the edit, not the task view around it.
+              event.preventDefault();
+              event.stopPropagation();
+              onDone(null);
+              return;
+            }
+            if (!sendsOnEnter(event)) return;
+            event.preventDefault();
+            void save();
+          }}
+        />
+      </FieldFrame>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={saving}>
+          {COMMENTS_TEXTS.save}
+        </Button>
+        <Button type="button" variant="secondary" size="sm" onClick={() => onDone(null)}>
+          {COMMENTS_TEXTS.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
