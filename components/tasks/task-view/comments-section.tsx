@@ -167,7 +167,7 @@ function CommentItem({
           <CommentBody body={comment.body} />
         )}
         {!deleted && !editing && (canEdit || canDelete) ? (
-          <div className="mt-1 flex flex-wrap gap-1">
+          <div className="mt-1 -ml-3 flex flex-wrap gap-1">
             {canEdit ? (
               <Button
                 variant="ghost"
