@@ -191,11 +191,52 @@ test.describe('team comments', () => {
     const card = boardColumn(ana.page, 'To Do').getByRole('listitem').filter({ hasText: 'Plan the offsite' });
     await expect(card.getByText('2 comments', { exact: true })).toBeAttached();
 
+    // @mentions: typing `@` offers the team's people, filtered; arrows and Enter pick one.
+    await boardColumn(ana.page, 'To Do').getByText('Plan the offsite').click();
+    const box = anaView.getByRole('textbox', { name: 'Write a comment' });
+    await box.fill('Thanks ');
+    await box.pressSequentially('@b');
+    const people = anaView.getByRole('listbox', { name: 'People to mention' });
+    await expect(people.getByRole('option')).toHaveText(['Ben Builder']);
+    await box.press('Backspace');
+    await expect(people.getByRole('option', { name: 'Ben Builder' })).toBeVisible();
+    await expect(people.getByRole('option', { name: 'Cy Outsider' })).toBeVisible();
+    await box.pressSequentially('be');
+    await expect(people.getByRole('option')).toHaveText(['Ben Builder']);
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Enter');
+    await expect(people).toHaveCount(0);
+    await expect(box).toHaveValue('Thanks @Ben Builder ');
+    await box.pressSequentially('for booking');
+    await box.press('Enter');
+    const mentioning = commentItem(anaView, 'for booking');
+    await expect(mentioning.locator('strong')).toHaveText('@Ben Builder');
+    const thread = await fetch(`${server.base}/api/sync/comments?task=${uid}`, {
+      headers: { authorization: `Bearer ${accounts.ben.token}` },
+    });
+    const stored = ((await thread.json()) as { comments: { body: string; mentions: { name: string }[] }[] })
+      .comments;
+    expect(stored.find((item) => item.body === 'Thanks @Ben Builder for booking')?.mentions).toEqual([
+      expect.objectContaining({ name: 'Ben Builder' }),
+    ]);
+    // Mentioning someone who cannot see the task is refused with the server's words; the text stays.
+    await box.pressSequentially('@Cy');
+    await people.getByRole('option', { name: 'Cy Outsider' }).click();
+    await box.pressSequentially('look');
+    await box.press('Enter');
+    await expect(
+      commentsOf(anaView).getByText('Cy Outsider cannot see this task.', { exact: true }),
+    ).toBeVisible();
+    await expect(box).toHaveValue('@Cy Outsider look');
+    await box.fill('');
+    await anaView.getByRole('button', { name: 'Close task' }).click();
+    await expect(card.getByText('3 comments', { exact: true })).toBeAttached();
+
     // Manage Tasks' row counts them too; an admin may delete anyone's comment but edits none.
     const ada = await openDevice(browser, accounts.ada);
     await ada.page.goto('/admin/manage-tasks');
     const row = ada.page.getByRole('row').filter({ hasText: 'Plan the offsite' });
-    await expect(row.getByText('2 comments', { exact: true })).toBeAttached({ timeout: 15_000 });
+    await expect(row.getByText('3 comments', { exact: true })).toBeAttached({ timeout: 15_000 });
     await row.getByRole('link', { name: 'Plan the offsite' }).click();
     const adaItem = commentItem(ada.page.getByRole('dialog'), 'Booked the lake');
     await expect(adaItem).toBeVisible({ timeout: 15_000 });

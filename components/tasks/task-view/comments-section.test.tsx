@@ -18,4 +18,13 @@ describe('CommentBody', () => {
     expect(html).not.toContain('<script');
     expect(html).not.toContain('href="javascript');
   });
+
+  it('shows the mentioned people in bold, and an @name of someone not mentioned as text', () => {
+    const html = renderToStaticMarkup(
+      <CommentBody body="@Ben Builder, ask @Cy <i>now</i>" mentions={['Ben Builder']} />,
+    );
+    expect(html).toContain(
+      '<strong class="font-semibold text-brand-700">@Ben Builder</strong>, ask @Cy &lt;i&gt;now&lt;/i&gt;',
+    );
+  });
 });

@@ -4,8 +4,18 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { deleteComment, editComment, postComment } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
 import { readTokenRole } from '@/lib/auth/token-claims';
+import { useSyncUsers } from '@/lib/hooks/use-sync-users';
 import { initialsOf, relativeTimeRefreshMs, relativeTimeText } from '@/lib/comments/display';
 import type { TaskComment } from '@/lib/comments/protocol';
+import {
+  insertMention,
+  matchPeople,
+  mentionedIds,
+  mentionQueryAt,
+  splitMentions,
+  type MentionPerson,
+  type MentionQuery,
+} from '@/lib/comments/mentions';
 import { checkCommentBody } from '@/lib/comments/rules';
 import { splitLinks } from '@/lib/format/links';
 import { getStoredToken } from '@/lib/storage/session';
@@ -37,6 +47,8 @@ export const COMMENTS_TEXTS = {
   deleteTitle: 'Delete comment',
   deleteBody: 'Its text is erased for everyone who sees this task. This cannot be undone.',
   sendFailed: 'Could not send the comment',
+  mentionHint: 'Type @ to mention someone who sees this task.',
+  mentionList: 'People to mention',
   saveFailed: 'Could not save the comment',
   deleteFailed: 'Could not delete the comment',
 } as const;
@@ -164,7 +176,7 @@ function CommentItem({
             }}
           />
         ) : (
-          <CommentBody body={comment.body} />
+          <CommentBody body={comment.body} mentions={comment.mentions.map((person) => person.name)} />
         )}
         {!deleted && !editing && (canEdit || canDelete) ? (
           <div className="mt-1 -ml-3 flex flex-wrap gap-1">
@@ -239,8 +251,11 @@ function CommentTime({ iso, now }: { iso: string; now: number }) {
   );
 }
 
-/** The text as written: line breaks kept, http(s) addresses as links, everything else plain text. */
-export function CommentBody({ body }: { body: string }) {
+/**
+ * The text as written: line breaks kept, http(s) addresses as links, the mentioned people's
+ * `@name` in bold, everything else plain text.
+ */
+export function CommentBody({ body, mentions = [] }: { body: string; mentions?: readonly string[] }) {
   return (
     <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">
       {splitLinks(body).map((piece, index) =>
@@ -249,7 +264,15 @@ export function CommentBody({ body }: { body: string }) {
             {piece.text}
           </a>
         ) : (
-          piece.text
+          splitMentions(piece.text, mentions).map((part, partIndex) =>
+            part.mention ? (
+              <strong key={`${index}-${partIndex}`} className="font-semibold text-brand-700">
+                {part.text}
+              </strong>
+            ) : (
+              part.text
+            ),
+          )
         ),
       )}
     </p>
@@ -263,12 +286,50 @@ function sendsOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
 
 function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment) => void }) {
   const inputId = useId();
+  const listId = useId();
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  const team = useSyncUsers();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The people picked from the list; those the text still names when it is sent are mentioned.
+  const [picked, setPicked] = useState<MentionPerson[]>([]);
+  const [query, setQuery] = useState<MentionQuery | null>(null);
+  const [active, setActive] = useState(0);
+  const caretAfterPick = useRef<number | null>(null);
   // The id of the comment being sent, kept until it is stored: sending again after a failure is a
   // retry the server recognises (ADR 0030), not a second comment.
-  const pendingId = useRef<{ id: string; body: string } | null>(null);
+  const pendingId = useRef<{ id: string; key: string } | null>(null);
+  const matches = query === null ? [] : matchPeople(team.users, query.query);
+  const open = matches.length > 0;
+  const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
+
+  useEffect(() => {
+    const caret = caretAfterPick.current;
+    if (caret === null) return;
+    caretAfterPick.current = null;
+    boxRef.current?.setSelectionRange(caret, caret);
+  }, [text]);
+
+  function follow(box: HTMLTextAreaElement) {
+    const next =
+      box.selectionStart === box.selectionEnd ? mentionQueryAt(box.value, box.selectionStart) : null;
+    setQuery((current) =>
+      current?.start === next?.start && current?.query === next?.query ? current : next,
+    );
+    if (next?.start !== query?.start) setActive(0);
+  }
+
+  function pick(person: MentionPerson) {
+    const box = boxRef.current;
+    if (!box || query === null) return;
+    const inserted = insertMention(text, query, box.selectionStart, person.name);
+    caretAfterPick.current = inserted.caret;
+    setText(inserted.text);
+    setPicked((list) => [...list, { id: person.id, name: person.name }]);
+    setQuery(null);
+    box.focus();
+  }
 
   async function send() {
     if (sending) return;
@@ -277,13 +338,21 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
       setError(check.message);
       return;
     }
-    if (pendingId.current?.body !== check.body) pendingId.current = { id: randomId(), body: check.body };
+    const mentions = mentionedIds(check.body, picked);
+    // Another text or other people: another comment, under a new id.
+    const key = JSON.stringify([check.body, mentions]);
+    if (pendingId.current?.key !== key) pendingId.current = { id: randomId(), key };
     setSending(true);
     setError(null);
     try {
-      const comment = await postComment(pendingId.current.id, { task: uid, body: check.body });
+      const comment = await postComment(pendingId.current.id, {
+        task: uid,
+        body: check.body,
+        ...(mentions.length > 0 ? { mentions } : {}),
+      });
       pendingId.current = null;
       setText('');
+      setPicked([]);
       onSent(comment);
     } catch (failure) {
       setError(describeRequestFailure(failure, COMMENTS_TEXTS.sendFailed));
@@ -292,6 +361,33 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
     }
   }
 
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : matches.length - 1;
+        setActive((activeIndex + step) % matches.length);
+        return;
+      }
+      if ((event.key === 'Enter' && !event.nativeEvent.isComposing) || event.key === 'Tab') {
+        event.preventDefault();
+        pick(matches[activeIndex]!);
+        return;
+      }
+      if (event.key === 'Escape') {
+        // Closes the list, not the task view around it.
+        event.preventDefault();
+        event.stopPropagation();
+        setQuery(null);
+        return;
+      }
+    }
+    if (!sendsOnEnter(event)) return;
+    event.preventDefault();
+    void send();
+  }
+
+  const optionId = (index: number) => `${listId}-${index}`;
   return (
     <form
       className="space-y-2"
@@ -301,24 +397,56 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
         void send();
       }}
     >
-      <FieldFrame inputId={inputId} label={COMMENTS_TEXTS.write} error={error ?? undefined}>
+      <FieldFrame
+        inputId={inputId}
+        label={COMMENTS_TEXTS.write}
+        hint={COMMENTS_TEXTS.mentionHint}
+        error={error ?? undefined}
+        className="relative"
+      >
         <textarea
+          ref={boxRef}
           id={inputId}
           value={text}
           rows={3}
           className={`${FIELD_INPUT} resize-y`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
+          aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+          aria-autocomplete="list"
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open ? optionId(activeIndex) : undefined}
           onChange={(event) => {
             setText(event.target.value);
+            follow(event.target);
             if (error) setError(null);
           }}
-          onKeyDown={(event) => {
-            if (!sendsOnEnter(event)) return;
-            event.preventDefault();
-            void send();
-          }}
+          onSelect={(event) => follow(event.currentTarget)}
+          onBlur={() => setQuery(null)}
+          onKeyDown={onKeyDown}
         />
+        {open ? (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={COMMENTS_TEXTS.mentionList}
+            className="absolute inset-x-0 z-20 mt-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          >
+            {matches.map((person, index) => (
+              <li
+                key={person.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${index === activeIndex ? 'bg-brand-100' : ''}`}
+                // Keeps the focus (and the caret) in the box.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(person)}
+              >
+                {person.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </FieldFrame>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={sending}>
