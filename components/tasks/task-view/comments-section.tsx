@@ -279,9 +279,25 @@ export function CommentBody({ body, mentions = [] }: { body: string; mentions?: 
   );
 }
 
-/** Enter sends, Shift+Enter (or Enter while an input method composes) makes a new line. */
-function sendsOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
-  return event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing;
+/**
+ * The comment boxes' keys: Enter runs `onEnter` (Shift+Enter, or Enter while an input method
+ * composes, makes a new line); Escape runs `onEscape` when given, and then does not close the task
+ * view around the box.
+ */
+function handleBoxKeys(
+  event: KeyboardEvent<HTMLTextAreaElement>,
+  onEscape: (() => void) | null,
+  onEnter: () => void,
+): void {
+  if (event.key === 'Escape' && onEscape !== null) {
+    event.preventDefault();
+    event.stopPropagation();
+    onEscape();
+    return;
+  }
+  if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  onEnter();
 }
 
 function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment) => void }) {
@@ -374,17 +390,9 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
         pick(matches[activeIndex]!);
         return;
       }
-      if (event.key === 'Escape') {
-        // Closes the list, not the task view around it.
-        event.preventDefault();
-        event.stopPropagation();
-        setQuery(null);
-        return;
-      }
     }
-    if (!sendsOnEnter(event)) return;
-    event.preventDefault();
-    void send();
+    // Escape closes the list of people, when it shows.
+    handleBoxKeys(event, open ? () => setQuery(null) : null, () => void send());
   }
 
   const optionId = (index: number) => `${listId}-${index}`;
@@ -511,18 +519,13 @@ function EditForm({
             setText(event.target.value);
             if (error) setError(null);
           }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              // Cancels the edit, not the task view around it.
-              event.preventDefault();
-              event.stopPropagation();
-              onDone(null);
-              return;
-            }
-            if (!sendsOnEnter(event)) return;
-            event.preventDefault();
-            void save();
-          }}
+          onKeyDown={(event) =>
+            handleBoxKeys(
+              event,
+              () => onDone(null),
+              () => void save(),
+            )
+          }
         />
       </FieldFrame>
       <div className="flex gap-2">
