@@ -19,6 +19,7 @@ describe('mentionQueryAt', () => {
     expect(mentionQueryAt('ana@example.com', 15)).toBeNull();
     expect(mentionQueryAt('@Ben\nok', 7)).toBeNull();
     expect(mentionQueryAt('@Ben  B', 7)).toBeNull();
+    expect(mentionQueryAt('@Ben Builder ', 13)).toBeNull();
     expect(mentionQueryAt('@ Ben', 5)).toBeNull();
     expect(mentionQueryAt(`@${'a'.repeat(41)}`, 42)).toBeNull();
     expect(mentionQueryAt('no at here', 10)).toBeNull();

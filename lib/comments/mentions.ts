@@ -22,7 +22,7 @@ const QUERY_MAX = 40;
 /**
  * The mention being typed at `caret`, or null: an `@` at the start or after a space, a line break
  * or an opening bracket (so `ana@example.com` is no mention), followed by up to 40 characters with
- * no line break, no second `@`, no leading or double space.
+ * no line break and no second `@`, no double space, not starting or ending with a space (a picked `@Name ` is done).
  */
 export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
   const before = text.slice(0, caret);
@@ -30,7 +30,7 @@ export function mentionQueryAt(text: string, caret: number): MentionQuery | null
   if (start === -1) return null;
   if (start > 0 && !/[\s([{]/.test(before[start - 1]!)) return null;
   const query = before.slice(start + 1);
-  if (query.length > QUERY_MAX || /[\n@]|^\s|\s\s/.test(query)) return null;
+  if (query.length > QUERY_MAX || /[\n@]|^\s|\s$|\s\s/.test(query)) return null;
   return { start, query };
 }
 
