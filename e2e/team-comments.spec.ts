@@ -44,11 +44,24 @@ function commentItem(view: Locator, text: string): Locator {
   return commentsOf(view).getByRole('listitem').filter({ hasText: text });
 }
 
-async function apiComment(account: Account, id: string, task: string, body: string): Promise<void> {
+/** The user id a session token carries (its `sub`). */
+function userIdOf(account: Account): string {
+  return (
+    JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }
+  ).sub;
+}
+
+async function apiComment(
+  account: Account,
+  id: string,
+  task: string,
+  body: string,
+  mentions: string[] = [],
+): Promise<void> {
   const response = await fetch(`${server.base}/api/sync/comments/${id}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ task, body }),
+    body: JSON.stringify({ task, body, mentions }),
   });
   expect(response.status).toBe(201);
 }
@@ -261,12 +274,28 @@ test.describe('team comments', () => {
     test.setTimeout(150_000);
     const ana = await openDevice(browser, accounts.ana);
     const uid = await anaTaskForBen(ana.page, `Order chairs ${testInfo.project.name}`);
-    await apiComment(accounts.ana, crypto.randomUUID(), uid, 'Forty chairs.\nSee https://example.com/chairs');
+    await apiComment(
+      accounts.ana,
+      crypto.randomUUID(),
+      uid,
+      '@Ben Builder forty chairs.\nSee https://example.com/chairs',
+      [userIdOf(accounts.ben)],
+    );
     await apiComment(accounts.ben, crypto.randomUUID(), uid, 'Ordered them <b>today</b>.');
     await ana.page.goto(`/user/dashboard?task=${uid}`);
     const view = ana.page.getByRole('dialog');
     await expect(commentItem(view, 'Ordered them')).toBeVisible({ timeout: 15_000 });
-    await expect(commentItem(view, 'Forty chairs.').getByRole('button', { name: 'Edit' })).toBeVisible();
+    const first = commentItem(view, 'forty chairs.');
+    await expect(first.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(first.locator('strong')).toHaveText('@Ben Builder');
+    // The list of people open, for axe too.
+    await view.getByRole('textbox', { name: 'Write a comment' }).pressSequentially('Thanks @');
+    await expect(view.getByRole('listbox', { name: 'People to mention' }).getByRole('option')).toHaveText([
+      'Ada Admin',
+      'Ana Author',
+      'Ben Builder',
+      'Cy Outsider',
+    ]);
     await commentsOf(view).scrollIntoViewIfNeeded();
     await ana.page.screenshot({ path: testInfo.outputPath('comments-light.png'), fullPage: true });
     await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));

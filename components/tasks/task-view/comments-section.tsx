@@ -327,6 +327,11 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
     boxRef.current?.setSelectionRange(caret, caret);
   }, [text]);
 
+  // The option the arrow keys reached stays in sight in a list taller than its box.
+  useEffect(() => {
+    if (open) document.getElementById(`${listId}-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
+  }, [open, listId, activeIndex]);
+
   function follow(box: HTMLTextAreaElement) {
     const next =
       box.selectionStart === box.selectionEnd ? mentionQueryAt(box.value, box.selectionStart) : null;
@@ -410,51 +415,53 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
         label={COMMENTS_TEXTS.write}
         hint={COMMENTS_TEXTS.mentionHint}
         error={error ?? undefined}
-        className="relative"
       >
-        <textarea
-          ref={boxRef}
-          id={inputId}
-          value={text}
-          rows={3}
-          className={`${FIELD_INPUT} resize-y`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
-          aria-autocomplete="list"
-          aria-controls={open ? listId : undefined}
-          aria-activedescendant={open ? optionId(activeIndex) : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            follow(event.target);
-            if (error) setError(null);
-          }}
-          onSelect={(event) => follow(event.currentTarget)}
-          onBlur={() => setQuery(null)}
-          onKeyDown={onKeyDown}
-        />
-        {open ? (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label={COMMENTS_TEXTS.mentionList}
-            className="absolute inset-x-0 z-20 mt-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-          >
-            {matches.map((person, index) => (
-              <li
-                key={person.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${index === activeIndex ? 'bg-brand-100' : ''}`}
-                // Keeps the focus (and the caret) in the box.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(person)}
-              >
-                {person.name}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {/* The list opens above the box: the box is at the foot of the task view. */}
+        <div className="relative">
+          <textarea
+            ref={boxRef}
+            id={inputId}
+            value={text}
+            rows={3}
+            className={`${FIELD_INPUT} resize-y`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+            aria-autocomplete="list"
+            aria-controls={open ? listId : undefined}
+            aria-activedescendant={open ? optionId(activeIndex) : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              follow(event.target);
+              if (error) setError(null);
+            }}
+            onSelect={(event) => follow(event.currentTarget)}
+            onBlur={() => setQuery(null)}
+            onKeyDown={onKeyDown}
+          />
+          {open ? (
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label={COMMENTS_TEXTS.mentionList}
+              className="absolute inset-x-0 bottom-full z-20 mb-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+            >
+              {matches.map((person, index) => (
+                <li
+                  key={person.id}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === activeIndex}
+                  className={`cursor-pointer px-3 py-2 text-sm text-slate-900 ${index === activeIndex ? 'bg-brand-100' : ''}`}
+                  // Keeps the focus (and the caret) in the box.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => pick(person)}
+                >
+                  {person.name}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       </FieldFrame>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={sending}>
