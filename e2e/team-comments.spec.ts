@@ -87,7 +87,7 @@ test.describe('team comments', () => {
     const uid = await anaTaskForBen(ana.page, 'Plan the offsite');
     await ana.page.goto('/user/dashboard');
     await boardColumn(ana.page, 'To Do').getByText('Plan the offsite').click();
-    const anaView = ana.page.getByRole('dialog');
+    let anaView = ana.page.getByRole('dialog');
     await expect(commentsOf(anaView).getByText('No comments yet.', { exact: true })).toBeVisible();
 
     const ben = await openDevice(browser, accounts.ben);
@@ -102,7 +102,7 @@ test.describe('team comments', () => {
       if (request.method() === 'PUT' && request.url().includes('/api/sync/comments/'))
         puts.push(request.url());
     });
-    const anaBox = anaView.getByRole('textbox', { name: 'Write a comment' });
+    let anaBox = anaView.getByRole('textbox', { name: 'Write a comment' });
     await anaView.getByRole('button', { name: 'Comment', exact: true }).click();
     await expect(commentsOf(anaView).getByText('Write a comment first.', { exact: true })).toBeVisible();
     await expect(anaBox).toHaveAttribute('aria-invalid', 'true');
@@ -184,20 +184,31 @@ test.describe('team comments', () => {
       timeout: 10_000,
     });
 
-    // Sending fails offline: the message shows at the field and the text stays in the box.
+    // Written offline: `Sending…`, kept in browser storage (closing the tab loses nothing), posted
+    // once when back online.
     await ana.context.setOffline(true);
     await anaBox.fill('Booked the lake');
     await anaBox.press('Enter');
     await expect(
-      commentsOf(anaView).getByText('Could not reach the server. Check your connection and try again.', {
-        exact: true,
-      }),
+      commentItem(anaView, 'Booked the lake').getByText('Sending…', { exact: true }),
     ).toBeVisible();
-    await expect(anaBox).toHaveValue('Booked the lake');
+    await expect(anaBox).toHaveValue('');
+    const kept = await ana.page.evaluate(() => localStorage.getItem('tasklane.commentOutbox'));
+    expect(JSON.parse(kept ?? '[]')).toEqual([
+      expect.objectContaining({ task: uid, body: 'Booked the lake' }),
+    ]);
+    await ana.page.close();
     await ana.context.setOffline(false);
-    await anaView.getByRole('button', { name: 'Comment', exact: true }).click();
-    await expect(commentItem(anaView, 'Booked the lake')).toBeVisible();
-    await expect(commentItem(benView, 'Booked the lake')).toBeVisible({ timeout: 10_000 });
+    ana.page = await ana.context.newPage();
+    await ana.page.goto(`/user/dashboard?task=${uid}`);
+    anaView = ana.page.getByRole('dialog');
+    anaBox = anaView.getByRole('textbox', { name: 'Write a comment' });
+    await expect(commentItem(benView, 'Booked the lake')).toBeVisible({ timeout: 15_000 });
+    await expect(commentItem(anaView, 'Booked the lake')).toHaveCount(1);
+    await expect(commentsOf(anaView).getByText('Sending…', { exact: true })).toHaveCount(0);
+    await expect(commentItem(anaView, 'Booked the lake').getByRole('time')).toBeVisible();
+    expect(await ana.page.evaluate(() => localStorage.getItem('tasklane.commentOutbox'))).toBe('[]');
+    await expect(commentItem(benView, 'Booked the lake')).toHaveCount(1);
 
     // The board's card counts the comments not deleted.
     await ana.page.getByRole('button', { name: 'Close task' }).click();

@@ -4,7 +4,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { deleteComment, editComment, postComment } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
 import { readTokenRole } from '@/lib/auth/token-claims';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useSyncUsers } from '@/lib/hooks/use-sync-users';
+import { saveSafely } from '@/lib/storage/save-safely';
 import { initialsOf, relativeTimeRefreshMs, relativeTimeText } from '@/lib/comments/display';
 import type { TaskComment } from '@/lib/comments/protocol';
 import {
@@ -16,6 +18,15 @@ import {
   type MentionPerson,
   type MentionQuery,
 } from '@/lib/comments/mentions';
+import {
+  commentOutboxStore,
+  dropQueued,
+  flushCommentOutbox,
+  isUnreachable,
+  queueComment,
+  queuedFor,
+  type QueuedComment,
+} from '@/lib/comments/outbox';
 import { checkCommentBody } from '@/lib/comments/rules';
 import { splitLinks } from '@/lib/format/links';
 import { getStoredToken } from '@/lib/storage/session';
@@ -28,7 +39,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT, TEXT_LINK } from '@/components/ui/styles';
 import { FieldFrame } from '@/components/ui/text-field';
 import { useSelfAssignee } from '../assignee-picker';
-import { useCommentThread } from './use-comment-thread';
+import { COMMENTS_POLL_MS, useCommentThread } from './use-comment-thread';
 
 export const COMMENTS_TEXTS = {
   heading: 'Comments',
@@ -47,6 +58,8 @@ export const COMMENTS_TEXTS = {
   deleteTitle: 'Delete comment',
   deleteBody: 'Its text is erased for everyone who sees this task. This cannot be undone.',
   sendFailed: 'Could not send the comment',
+  discard: 'Discard',
+  notSent: (message: string) => `Not sent: ${message}`,
   mentionHint: 'Type @ to mention someone who sees this task.',
   mentionList: 'People to mention',
   saveFailed: 'Could not save the comment',
@@ -68,9 +81,18 @@ export function CommentsSection({ task }: { task: Task }) {
 function Thread({ uid }: { uid: string }) {
   const headingId = useId();
   const { state, apply, retry } = useCommentThread(uid);
-  const selfId = useSelfAssignee().id;
+  const self = useSelfAssignee();
+  const selfId = self.id;
   const [admin] = useState(() => readTokenRole(getStoredToken()) === 'admin');
   const now = useNow(state.status === 'ready' ? state.comments : []);
+  const queue = useLocalStore(commentOutboxStore);
+  const shown = state.status === 'ready' ? state.comments : [];
+  // A queued comment the thread already has (sent by another tab) is shown once, as sent.
+  const pending = (selfId === null ? [] : queuedFor(queue, selfId, uid)).filter(
+    (queued) => !shown.some((comment) => comment.id === queued.id),
+  );
+  const waiting = pending.some((queued) => queued.failed === undefined);
+  useOutboxFlush(selfId, waiting);
   return (
     <section aria-labelledby={headingId} className="space-y-3 border-t border-slate-200 pt-4">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
@@ -78,26 +100,90 @@ function Thread({ uid }: { uid: string }) {
       </h3>
       {state.status === 'loading' ? <LoadingLine>{COMMENTS_TEXTS.loading}</LoadingLine> : null}
       {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
-      {state.status === 'ready' ? (
-        state.comments.length === 0 ? (
-          <p className="text-sm text-slate-600">{COMMENTS_TEXTS.empty}</p>
-        ) : (
-          <ol aria-labelledby={headingId} className="space-y-4">
-            {state.comments.map((comment) => (
-              <CommentItem
-                key={comment.id}
-                comment={comment}
-                now={now}
-                canEdit={selfId !== null && comment.authorId === selfId}
-                canDelete={admin || (selfId !== null && comment.authorId === selfId)}
-                onChanged={(changed) => apply([changed])}
-              />
-            ))}
-          </ol>
-        )
+      {state.status === 'ready' && shown.length === 0 && pending.length === 0 ? (
+        <p className="text-sm text-slate-600">{COMMENTS_TEXTS.empty}</p>
       ) : null}
-      {state.status === 'ready' ? <Composer uid={uid} onSent={(comment) => apply([comment])} /> : null}
+      {shown.length > 0 || pending.length > 0 ? (
+        <ol aria-labelledby={headingId} className="space-y-4">
+          {shown.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              now={now}
+              canEdit={selfId !== null && comment.authorId === selfId}
+              canDelete={admin || (selfId !== null && comment.authorId === selfId)}
+              onChanged={(changed) => apply([changed])}
+            />
+          ))}
+          {pending.map((queued) => (
+            <QueuedItem key={queued.id} queued={queued} authorName={self.name} />
+          ))}
+        </ol>
+      ) : null}
+      {state.status !== 'loading' ? (
+        <Composer uid={uid} author={selfId} onSent={(comment) => apply([comment])} />
+      ) : null}
     </section>
+  );
+}
+
+/** While comments wait in the outbox: sent when the view opens, when back online, and every few seconds. */
+function useOutboxFlush(author: string | null, waiting: boolean): void {
+  useEffect(() => {
+    if (author === null || !waiting) return;
+    const flush = () => void flushCommentOutbox(author);
+    flush();
+    window.addEventListener('online', flush);
+    const timer = setInterval(() => {
+      if (navigator.onLine) flush();
+    }, COMMENTS_POLL_MS);
+    return () => {
+      window.removeEventListener('online', flush);
+      clearInterval(timer);
+    };
+  }, [author, waiting]);
+}
+
+/** A comment of this browser's that waits in the outbox: `Sending…`, or the server's refusal and Discard. */
+function QueuedItem({ queued, authorName }: { queued: QueuedComment; authorName: string }) {
+  const headerId = useId();
+  return (
+    <li className="flex gap-3">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+      >
+        {initialsOf(authorName)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p id={headerId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-slate-900">{authorName}</span>
+          {queued.failed === undefined ? (
+            <span role="status" className="text-slate-600">
+              {COMMENTS_TEXTS.sending}
+            </span>
+          ) : null}
+        </p>
+        <CommentBody body={queued.body} />
+        {queued.failed !== undefined ? (
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <p role="alert" className="text-sm text-red-700">
+              {COMMENTS_TEXTS.notSent(queued.failed)}
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-describedby={headerId}
+              onClick={() =>
+                saveSafely(() => commentOutboxStore.update((queue) => dropQueued(queue, queued.id)))
+              }
+            >
+              {COMMENTS_TEXTS.discard}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
   );
 }
 
@@ -300,7 +386,16 @@ function handleBoxKeys(
   onEnter();
 }
 
-function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment) => void }) {
+function Composer({
+  uid,
+  author,
+  onSent,
+}: {
+  uid: string;
+  /** The signed-in user's id: what cannot be sent now is queued under it. */
+  author: string | null;
+  onSent: (comment: TaskComment) => void;
+}) {
   const inputId = useId();
   const listId = useId();
   const boxRef = useRef<HTMLTextAreaElement>(null);
@@ -352,6 +447,25 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
     box.focus();
   }
 
+  function queueForLater(id: string, from: string, body: string, mentions: string[]): boolean {
+    try {
+      commentOutboxStore.update((queue) =>
+        queueComment(queue, {
+          id,
+          task: uid,
+          author: from,
+          body,
+          mentions,
+          queuedAt: new Date().toISOString(),
+        }),
+      );
+      return true;
+    } catch {
+      // Storage refused: the text stays in the box, with the failure's message.
+      return false;
+    }
+  }
+
   async function send() {
     if (sending) return;
     const check = checkCommentBody(text);
@@ -363,10 +477,11 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
     // Another text or other people: another comment, under a new id.
     const key = JSON.stringify([check.body, mentions]);
     if (pendingId.current?.key !== key) pendingId.current = { id: randomId(), key };
+    const { id } = pendingId.current;
     setSending(true);
     setError(null);
     try {
-      const comment = await postComment(pendingId.current.id, {
+      const comment = await postComment(id, {
         task: uid,
         body: check.body,
         ...(mentions.length > 0 ? { mentions } : {}),
@@ -376,6 +491,13 @@ function Composer({ uid, onSent }: { uid: string; onSent: (comment: TaskComment)
       setPicked([]);
       onSent(comment);
     } catch (failure) {
+      if (author !== null && isUnreachable(failure) && queueForLater(id, author, check.body, mentions)) {
+        // Kept in the outbox, shown as `Sending…`, posted once the server can be reached.
+        pendingId.current = null;
+        setText('');
+        setPicked([]);
+        return;
+      }
       setError(describeRequestFailure(failure, COMMENTS_TEXTS.sendFailed));
     } finally {
       setSending(false);
