@@ -8,10 +8,11 @@ import { postComment } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
 import { ApiError } from '@/lib/api/http';
 import { createLocalStore } from '@/lib/storage/local-store';
+import { COMMENT_OUTBOX_KEY } from '@/lib/sync/storage-keys';
 import { arrayOf, INVALID, isRecord, parser } from '@/lib/validation/parsers';
 import { announceComments } from './live';
 
-export const COMMENT_OUTBOX_KEY = 'tasklane.commentOutbox';
+export { COMMENT_OUTBOX_KEY };
 export const OUTBOX_SEND_FAILED = 'Could not send the comment';
 
 export interface QueuedComment {

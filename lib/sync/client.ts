@@ -36,7 +36,7 @@ import {
   type StorageFailure,
   type SyncStorage,
 } from './engine/meta-store';
-import { SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_SUMMARY_KEY } from './storage-keys';
+import { COMMENT_OUTBOX_KEY, SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_SUMMARY_KEY } from './storage-keys';
 import { randomId } from './random-id';
 import { openPokeStream } from './stream';
 import {
@@ -184,8 +184,8 @@ function clientIdFrom(uuid: string): string {
 
 /**
  * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every
- * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping and the
- * replaced values. Tasks kept on this device only stay, as a logout leaves `tasks` with sync off.
+ * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping, the
+ * replaced values and the comments not sent yet. Tasks kept on this device only stay, as a logout leaves `tasks` with sync off.
  * Failures are swallowed: storage that cannot be written holds nothing more to remove.
  */
 function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore: MetaStore): void {
@@ -195,7 +195,7 @@ function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore:
     // Unwritable storage: carry on with the other keys.
   }
   metaStore.remove();
-  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY]) {
+  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY, COMMENT_OUTBOX_KEY]) {
     try {
       storage?.removeItem(key);
     } catch {

@@ -91,7 +91,8 @@ function Thread({ uid }: { uid: string }) {
   const pending = (selfId === null ? [] : queuedFor(queue, selfId, uid)).filter(
     (queued) => !shown.some((comment) => comment.id === queued.id),
   );
-  const waiting = pending.some((queued) => queued.failed === undefined);
+  // Any task's comments this person queued are sent from whichever task view is open.
+  const waiting = queue.some((queued) => queued.author === selfId && queued.failed === undefined);
   useOutboxFlush(selfId, waiting);
   return (
     <section aria-labelledby={headingId} className="space-y-3 border-t border-slate-200 pt-4">
