@@ -44,8 +44,9 @@ export function useCommentThread(uid: string): {
     let again = false;
 
     async function check(): Promise<void> {
-      if (since === '' || controller.signal.aborted) return;
-      if (checking) {
+      if (controller.signal.aborted) return;
+      // A change told while the thread is still read, or being checked: checked again after.
+      if (since === '' || checking) {
         again = true;
         return;
       }
@@ -69,6 +70,10 @@ export function useCommentThread(uid: string): {
       (thread) => {
         since = thread.since;
         setState({ status: 'ready', comments: thread.comments });
+        if (again) {
+          again = false;
+          void check();
+        }
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
