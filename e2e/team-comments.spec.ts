@@ -299,8 +299,13 @@ test.describe('team comments', () => {
     const first = commentItem(view, 'forty chairs.');
     await expect(first.getByRole('button', { name: 'Edit' })).toBeVisible();
     await expect(first.locator('strong')).toHaveText('@Ben Builder');
-    // The list of people open, for axe too.
-    await view.getByRole('textbox', { name: 'Write a comment' }).pressSequentially('Thanks @');
+    // A comment waiting to be sent, and the list of people open, for axe too.
+    const box = view.getByRole('textbox', { name: 'Write a comment' });
+    await ana.context.setOffline(true);
+    await box.fill('Chairs arrive on Monday');
+    await box.press('Enter');
+    await expect(commentItem(view, 'Chairs arrive').getByText('Sending…', { exact: true })).toBeVisible();
+    await box.pressSequentially('Thanks @');
     await expect(view.getByRole('listbox', { name: 'People to mention' }).getByRole('option')).toHaveText([
       'Ada Admin',
       'Ana Author',
@@ -313,6 +318,7 @@ test.describe('team comments', () => {
     await ana.page.screenshot({ path: testInfo.outputPath('comments-dark.png'), fullPage: true });
     await ana.page.evaluate(() => delete document.documentElement.dataset.theme);
     expect(await findAxeViolations(ana.page)).toEqual([]);
+    await ana.context.setOffline(false);
     await ana.context.close();
   });
 });
