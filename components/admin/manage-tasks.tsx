@@ -13,6 +13,7 @@ import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { CommentCount } from '@/components/tasks/comment-count';
 import { TaskLabelChips } from '@/components/tasks/label-chips';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -181,6 +182,7 @@ function TaskRow({
             <StatusBadge status={getAdminTaskStatus(task)} />
           </>
         ) : null}
+        <CommentCount task={task} className="mt-1 ml-2 align-middle font-normal" />
       </th>
       <td className={cn(TABLE_CELL, EMAIL_WRAP)}>{task.email || '—'}</td>
       <td className={cn(TABLE_CELL, NOWRAP)}>{task.priority}</td>

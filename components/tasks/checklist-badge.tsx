@@ -1,7 +1,7 @@
 import { ListChecks } from 'lucide-react';
-import { cn } from '@/lib/cn';
 import { checklistCounts } from '@/lib/tasks/checklist';
 import type { Task } from '@/lib/tasks/task';
+import { CountBadge } from './count-badge';
 
 /** What a card says of its checklist, read aloud (the card shows `{done}/{total}`). */
 export function checklistBadgeLabel(done: number, total: number): string {
@@ -16,12 +16,11 @@ export function ChecklistBadge({ task, className }: { task: Task; className?: st
   const { done, total } = checklistCounts(task);
   if (total === 0) return null;
   return (
-    <p className={cn('inline-flex items-center gap-1 text-xs font-medium text-slate-700', className)}>
-      <ListChecks className="size-3.5" aria-hidden="true" />
-      <span aria-hidden="true">
-        {done}/{total}
-      </span>
-      <span className="sr-only">{checklistBadgeLabel(done, total)}</span>
-    </p>
+    <CountBadge
+      icon={ListChecks}
+      shown={`${done}/${total}`}
+      label={checklistBadgeLabel(done, total)}
+      className={className}
+    />
   );
 }

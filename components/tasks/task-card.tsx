@@ -1,6 +1,7 @@
 import { cn } from '@/lib/cn';
 import type { Task } from '@/lib/tasks/task';
 import { ChecklistBadge } from './checklist-badge';
+import { CommentCount } from './comment-count';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 
@@ -30,7 +31,10 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
       ) : null}
       <TaskLabelChips task={task} className="mt-2" plain />
       <p className="mt-2 text-xs font-medium text-slate-600">Deadline: {task.deadline || 'None'}</p>
-      <ChecklistBadge task={task} className="mt-1" />
+      <div className="flex flex-wrap gap-x-3">
+        <ChecklistBadge task={task} className="mt-1" />
+        <CommentCount task={task} className="mt-1" />
+      </div>
     </>
   );
 }

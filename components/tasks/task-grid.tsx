@@ -13,6 +13,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from './delete-task';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
+import { CommentCount } from './comment-count';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { ProgressSlider } from './progress-slider';
@@ -107,7 +108,10 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
           <dd className="inline">{task.deadline || 'None'}</dd>
         </div>
       </dl>
-      <ChecklistBadge task={task} className="mt-2" />
+      <div className="flex flex-wrap gap-x-3">
+        <ChecklistBadge task={task} className="mt-2" />
+        <CommentCount task={task} className="mt-2" />
+      </div>
       <div className="mt-4">
         <label htmlFor={sliderId} className="sr-only">
           Progress of {task.title}

@@ -9,6 +9,7 @@
  * lib/sync/status-store.ts, which the UI reads without loading this module.
  */
 import { ApiError } from '@/lib/api/http';
+import { announceComments, setCommentsStreamUp } from '@/lib/comments/live';
 import { getLocalStorage } from '@/lib/storage/local-store';
 import {
   removeTasksFromSync,
@@ -35,7 +36,8 @@ import {
   type StorageFailure,
   type SyncStorage,
 } from './engine/meta-store';
-import { SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_SUMMARY_KEY } from './storage-keys';
+import { COMMENT_OUTBOX_KEY, SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_SUMMARY_KEY } from './storage-keys';
+import { randomId } from './random-id';
 import { openPokeStream } from './stream';
 import {
   answerFirstSyncChoice,
@@ -105,6 +107,8 @@ export interface StreamHandlers {
   getToken: () => string | null;
   onPoke: (seq: number) => void;
   onHealth: (up: boolean) => void;
+  /** A `comments` event (lib/comments/live.ts passes it on to the open thread and the counts). */
+  onComments?: (task: string | null) => void;
 }
 
 export interface TeamSyncOptions {
@@ -141,6 +145,8 @@ const defaultTasks: TasksPort = {
   removeForLogout: removeTasksFromSync,
 };
 
+export { randomId };
+
 export function browserEnvironment(): SyncEnvironment {
   const hasWindow = typeof window !== 'undefined';
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -169,16 +175,6 @@ function defaultStorage(): SyncStorage | null {
   return getLocalStorage();
 }
 
-/** A random UUID (v4); `crypto.randomUUID` exists only in secure contexts, getRandomValues everywhere. */
-export function randomId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** A short client id (a clock node): 16 base-36 characters from the random UUID. */
 function clientIdFrom(uuid: string): string {
   return BigInt(`0x${uuid.replace(/-/g, '')}`)
@@ -188,8 +184,8 @@ function clientIdFrom(uuid: string): string {
 
 /**
  * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every
- * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping and the
- * replaced values. Tasks kept on this device only stay, as a logout leaves `tasks` with sync off.
+ * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping, the
+ * replaced values and the comments not sent yet. Tasks kept on this device only stay, as a logout leaves `tasks` with sync off.
  * Failures are swallowed: storage that cannot be written holds nothing more to remove.
  */
 function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore: MetaStore): void {
@@ -199,7 +195,7 @@ function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore:
     // Unwritable storage: carry on with the other keys.
   }
   metaStore.remove();
-  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY]) {
+  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY, COMMENT_OUTBOX_KEY]) {
     try {
       storage?.removeItem(key);
     } catch {
@@ -575,9 +571,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       env.openStream?.({
         getToken: options.getToken,
         onPoke: () => loop.kick(POKE_DEBOUNCE_MS),
+        onComments: announceComments,
         onHealth: (up) => {
           const wasUp = streamUp;
           streamUp = up;
+          setCommentsStreamUp(up);
           // The next poll was set a minute away while the stream was up: bring it back to the
           // pace without one (pokes may be missed from now on). A cycle running or failing sets its own.
           if (wasUp && !up && !loop.isRunning() && loop.failures() === 0) loop.schedule(pollMs());
@@ -594,6 +592,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     env.removeEventListener('visibilitychange', onVisibility);
     env.removeEventListener('storage', onStorage);
     closeStream?.();
+    setCommentsStreamUp(false);
     releaseLock?.();
     if (running === handle) {
       running = null;

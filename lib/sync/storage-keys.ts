@@ -11,3 +11,8 @@ export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
  * (lib/sync/client.ts).
  */
 export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';
+/**
+ * Comments written without a connection, waiting to be posted (lib/comments/outbox.ts): an array of
+ * `{ id, task, author, body, mentions, queuedAt, failed? }`. Team data: the logout removes it.
+ */
+export const COMMENT_OUTBOX_KEY = 'tasklane.commentOutbox';

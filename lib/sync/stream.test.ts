@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openPokeStream, parseEvents, readPokeSeq } from './stream';
+import { openPokeStream, parseEvents, readCommentsTask, readPokeSeq } from './stream';
 
 /** Real timers (the stream's 1 s back-off): room for a busy machine, without slowing a quiet one. */
 const WAIT = { timeout: 10_000 };
@@ -30,6 +30,17 @@ describe('readPokeSeq', () => {
     expect(readPokeSeq('{}')).toBeNull();
     expect(readPokeSeq('null')).toBeNull();
     expect(readPokeSeq('not json')).toBeNull();
+  });
+});
+
+describe('readCommentsTask', () => {
+  it('reads a task uid or null, and refuses anything else', () => {
+    expect(readCommentsTask('{"task":"t-1"}')).toBe('t-1');
+    expect(readCommentsTask('{"task":null}')).toBeNull();
+    expect(readCommentsTask('{"task":""}')).toBeUndefined();
+    expect(readCommentsTask('{"task":3}')).toBeUndefined();
+    expect(readCommentsTask('{}')).toBeUndefined();
+    expect(readCommentsTask('not json')).toBeUndefined();
   });
 });
 
@@ -76,6 +87,45 @@ describe('openPokeStream', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2), WAIT);
     close();
+  });
+
+  it('hands `comments` events to onComments, and skips them without one', async () => {
+    const chunks = [
+      'event: comments\ndata: {"task":"t-9"}\n\n',
+      'event: comments\ndata: {"task":null}\n\nevent: comments\ndata: nonsense\n\n',
+      'event: poke\ndata: {"seq":2}\n\n',
+    ];
+    const pending = () => new Promise<Response>(() => undefined);
+    const withHandler = vi.fn<typeof globalThis.fetch>().mockResolvedValueOnce(streamResponse(chunks));
+    withHandler.mockImplementation(pending);
+    const told: (string | null)[] = [];
+    const pokes: number[] = [];
+    const close = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch: withHandler,
+      onPoke: (seq) => pokes.push(seq),
+      onHealth: () => undefined,
+      onComments: (task) => told.push(task),
+      random: () => 0,
+    });
+    await vi.waitFor(() => expect(pokes).toEqual([2]), WAIT);
+    expect(told).toEqual(['t-9', null]);
+    close();
+
+    const without = vi.fn<typeof globalThis.fetch>().mockResolvedValueOnce(streamResponse(chunks));
+    without.mockImplementation(pending);
+    const laterPokes: number[] = [];
+    const closeOld = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch: without,
+      onPoke: (seq) => laterPokes.push(seq),
+      onHealth: () => undefined,
+      random: () => 0,
+    });
+    await vi.waitFor(() => expect(laterPokes).toEqual([2]), WAIT);
+    closeOld();
   });
 
   it('says the stream is down after three failures in a row, and stops trying on 404', async () => {

@@ -9,6 +9,8 @@
  * newer one of the same user (`replaced`) is not asked again for a long while: the engine polls.
  */
 
+import { COMMENTS_EVENT, type CommentsEventData } from '@/lib/comments/protocol';
+
 export interface StreamEvent {
   event: string;
   data: string;
@@ -50,6 +52,17 @@ export function readPokeSeq(data: string): number | null {
   }
 }
 
+/** The task a `comments` event names (null: any), or undefined when its data does not read. */
+export function readCommentsTask(data: string): string | null | undefined {
+  try {
+    const value: unknown = JSON.parse(data);
+    const task = (value as Partial<CommentsEventData> | null)?.task;
+    return task === null || (typeof task === 'string' && task !== '') ? task : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** After this many failed connections in a row the stream counts as down (the engine polls faster). */
 export const STREAM_FAILURES_BEFORE_DOWN = 3;
 const MAX_RETRY_MS = 30_000;
@@ -70,6 +83,11 @@ export interface PokeStreamOptions {
   onPoke: (seq: number) => void;
   /** Whether the stream is working (connected, or failing fewer than a few times in a row). */
   onHealth: (up: boolean) => void;
+  /**
+   * A `comments` event (ADR 0030): a comment of `task` was written, edited or deleted; null: any
+   * thread may have changed. Optional: without it the event is skipped, as older browsers do.
+   */
+  onComments?: (task: string | null) => void;
   random?: () => number;
 }
 
@@ -143,6 +161,11 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
         for (const { event, data } of parsed.events) {
           if (event === 'bye') ended = true;
           if (event === 'replaced') replaced = true;
+          if (event === COMMENTS_EVENT) {
+            const task = readCommentsTask(data);
+            if (task !== undefined) options.onComments?.(task);
+            continue;
+          }
           if (event !== 'poke') continue;
           const seq = readPokeSeq(data);
           if (seq === null) continue;

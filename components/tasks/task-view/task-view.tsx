@@ -27,6 +27,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { ChecklistSection } from './checklist-section';
+import { CommentsSection } from './comments-section';
 import { LabelsSection } from './labels-section';
 import { ProgressSlider } from '../progress-slider';
 import { closeTaskView } from './open-task';
@@ -96,6 +97,7 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
 }
 
 function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
+  const teamSync = useTeamSyncOn();
   return (
     <div className="grid gap-5 px-4 py-5 sm:px-6">
       <AutosavedText task={task} field="title" label="Title" maxLength={TASK_TITLE_MAX_LENGTH} />
@@ -127,6 +129,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
         <DeleteTaskButton task={task} />
       </div>
+      {teamSync ? <CommentsSection task={task} /> : null}
     </div>
   );
 }

@@ -1,0 +1,109 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { fetchThread, fetchThreadChanges } from '@/lib/api/comments';
+import { describeRequestFailure } from '@/lib/api/failure-message';
+import { setCommentCount } from '@/lib/comments/counts-store';
+import { mergeComments } from '@/lib/comments/display';
+import { isCommentsStreamUp, onCommentsChanged } from '@/lib/comments/live';
+import type { TaskComment } from '@/lib/comments/protocol';
+
+/** Without a live stream, the open thread checks for changes this often (docs/product.md#comments). */
+export const COMMENTS_POLL_MS = 3_000;
+
+export const THREAD_LOAD_FAILED = 'Could not load the comments';
+
+export type ThreadState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; comments: TaskComment[] };
+
+/**
+ * The thread of the task `uid` (ADR 0030): read whole when the view opens; then what changed since,
+ * each time the live stream says this task's comments (or any) changed, and every few seconds while
+ * this tab has no working stream. `apply` puts the answer to this browser's own write in at once.
+ */
+export function useCommentThread(uid: string): {
+  state: ThreadState;
+  apply: (comments: TaskComment[]) => void;
+  retry: () => void;
+} {
+  const [state, setState] = useState<ThreadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  const apply = useCallback((incoming: TaskComment[]) => {
+    setState((current) =>
+      current.status === 'ready'
+        ? { status: 'ready', comments: mergeComments(current.comments, incoming) }
+        : current,
+    );
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let since = '';
+    let checking = false;
+    let again = false;
+
+    async function check(): Promise<void> {
+      if (controller.signal.aborted) return;
+      // A change told while the thread is still read, or being checked: checked again after.
+      if (since === '' || checking) {
+        again = true;
+        return;
+      }
+      checking = true;
+      try {
+        const changes = await fetchThreadChanges(uid, since, { signal: controller.signal });
+        since = changes.since;
+        apply(changes.comments);
+      } catch {
+        // Offline or refused: the thread shows what it has; the next event or poll asks again.
+      } finally {
+        checking = false;
+      }
+      if (again) {
+        again = false;
+        void check();
+      }
+    }
+
+    fetchThread(uid, { signal: controller.signal }).then(
+      (thread) => {
+        since = thread.since;
+        setState({ status: 'ready', comments: thread.comments });
+        if (again) {
+          again = false;
+          void check();
+        }
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', message: describeRequestFailure(error, THREAD_LOAD_FAILED) });
+      },
+    );
+    const stopListening = onCommentsChanged((task) => {
+      if (task === null || task === uid) void check();
+    });
+    const timer = setInterval(() => {
+      if (!isCommentsStreamUp() && document.visibilityState === 'visible') void check();
+    }, COMMENTS_POLL_MS);
+    return () => {
+      controller.abort();
+      stopListening();
+      clearInterval(timer);
+    };
+  }, [uid, attempt, apply]);
+
+  // The cards' count of this task follows the thread just read (no request for it).
+  const shown =
+    state.status === 'ready' ? state.comments.filter((comment) => !comment.deletedAt).length : null;
+  useEffect(() => {
+    if (shown !== null) setCommentCount(uid, shown);
+  }, [uid, shown]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((value) => value + 1);
+  }, []);
+
+  return { state, apply, retry };
+}

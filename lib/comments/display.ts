@@ -1,0 +1,74 @@
+/**
+ * How the task view shows a thread (docs/product.md#comments): pure, so the rules are unit-tested.
+ */
+import type { TaskComment } from './protocol';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * A comment's time as the thread says it: `just now` under a minute (and for a clock a little
+ * ahead), `{n} minute(s) ago`, `{n} hour(s) ago`, `{n} day(s) ago` under a week, then the date
+ * (`Mar 4`, with the year when it is not this year's). The exact time is shown on hover and focus.
+ */
+export function relativeTimeText(thenMs: number, nowMs: number): string {
+  const ago = nowMs - thenMs;
+  if (ago < MINUTE) return 'just now';
+  if (ago < HOUR) return plural(Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return plural(Math.floor(ago / HOUR), 'hour');
+  if (ago < 7 * DAY) return plural(Math.floor(ago / DAY), 'day');
+  const then = new Date(thenMs);
+  const sameYear = then.getFullYear() === new Date(nowMs).getFullYear();
+  return then.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+}
+
+/** How long until `relativeTimeText` may say something else (the thread's next re-render). */
+export function relativeTimeRefreshMs(thenMs: number, nowMs: number): number {
+  const ago = Math.max(0, nowMs - thenMs);
+  if (ago < HOUR) return MINUTE - (ago % MINUTE);
+  if (ago < DAY) return HOUR - (ago % HOUR);
+  return DAY - (ago % DAY);
+}
+
+function byTimeThenId(a: TaskComment, b: TaskComment): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The thread with `incoming` comments in it: one may be new, edited or deleted since, or come again
+ * (the server's `since` overlaps): each replaces the one with its id. Oldest first, ties by id, as
+ * the server orders a thread.
+ */
+export function mergeComments(
+  thread: readonly TaskComment[],
+  incoming: readonly TaskComment[],
+): TaskComment[] {
+  if (incoming.length === 0) return thread as TaskComment[];
+  const byId = new Map(thread.map((comment) => [comment.id, comment]));
+  for (const comment of incoming) byId.set(comment.id, comment);
+  return [...byId.values()].sort(byTimeThenId);
+}
+
+/** Up to two initials of a name (`Ana Author` → `AA`), for the round badge beside a comment. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = [...words[0]!][0] ?? '';
+  const last = words.length > 1 ? ([...words[words.length - 1]!][0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+/** What a card says of its comments, read aloud (it shows the number beside an icon). */
+export function commentCountLabel(count: number): string {
+  return `${count} comment${count === 1 ? '' : 's'}`;
+}
