@@ -110,6 +110,18 @@ test('@one-width storage full: the status and a toast say so, the page keeps its
         deleting.onerror = () => reject(deleting.error);
       }),
   );
+  // The browser counts the freed space a moment later: Retry once it reports room (else the retry
+  // meets a full quota again, as a user who retries too soon would).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+          return quota - usage;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(120_000);
   // The toast carries Retry too (it covers the navbar's on narrow screens); it goes once sync resumes.
   const toast = page.locator('[data-sonner-toast]', { hasText: FULL_MESSAGE });
   await toast.getByRole('button', { name: 'Retry' }).click();
