@@ -118,4 +118,35 @@ describe('GET /api/sync/tasks/{uid}/history', () => {
     expect(second.body.next).toBeNull();
     expect((await history(ana.token, 'h1', { limit: '51' })).status).toBe(400);
   });
+
+  it("lists a conflict's replaced value, and counts on the sync rate limit", async () => {
+    const ana = await createUserWithToken({ fullName: 'Ana Owner' });
+    const ben = await createUserWithToken({ fullName: 'Ben Helper' });
+    const t = Date.now();
+    await push(ana.token, 'ana-pc', [
+      upsertOp('r1', 'h2', { title: 'Plan', assigneeId: ben.user.id }, { hlc: stamp(t) }),
+    ]);
+    // Ben had not seen version 1 (baseV 0) and writes later: Ana's title is replaced.
+    const res = await push(ben.token, 'ben-pc', [
+      upsertOp('r2', 'h2', { title: 'Better' }, { hlc: stamp(t + 1, 'dev2'), baseV: 0 }),
+    ]);
+    expect(res.status, res.text).toBe(200);
+    const page = await history(ana.token, 'h2');
+    expect(page.body.entries!.map((e) => e.text)).toEqual(
+      expect.arrayContaining([
+        "Ana Owner's title Plan was replaced",
+        'Ben Helper changed title Plan → Better',
+      ]),
+    );
+    await applyTestEnv({ TEAM_SYNC: 'on', RATE_LIMIT_SYNC_MAX: '1' });
+    try {
+      const ada = await createAdminWithToken();
+      expect((await history(ada.token, 'h2')).status).toBe(200);
+      const limited = await history(ada.token, 'h2');
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('RATE_LIMITED');
+    } finally {
+      await applyTestEnv({ TEAM_SYNC: 'on' });
+    }
+  });
 });
