@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { Json, SyncOp } from '../sync/protocol';
+import { deriveHistory, historySentence, type HistoryChange, type HistoryInput } from './history';
+
+const names = new Map([
+  ['ana', 'Ana'],
+  ['ben', 'Ben'],
+]);
+
+let clock = 0;
+function upsert(
+  id: string,
+  userId: string | null,
+  fields: Record<string, Json>,
+  outcome: HistoryChange['outcome'] = 'applied',
+): HistoryChange {
+  clock += 1;
+  const hlc = `${String(clock).padStart(13, '0')}:0000:dev`;
+  const op: SyncOp = {
+    kind: 'upsert',
+    opId: id,
+    uid: 't1',
+    baseV: 0,
+    fields: Object.fromEntries(Object.entries(fields).map(([f, value]) => [f, { value, hlc }])),
+  };
+  return { id, userId, atMs: clock * 1000, outcome, op };
+}
+function life(id: string, kind: 'delete' | 'restore', userId: string): HistoryChange {
+  clock += 1;
+  return {
+    id,
+    userId,
+    atMs: clock * 1000,
+    outcome: 'applied',
+    op: { kind, opId: id, uid: 't1', baseV: 0, hlc: `${String(clock).padStart(13, '0')}:0000:dev` },
+  };
+}
+
+function input(changes: HistoryChange[], extra: Partial<HistoryInput> = {}): HistoryInput {
+  return {
+    createdAtMs: changes[0]?.atMs ?? 0,
+    ownerId: 'ana',
+    complete: true,
+    changes,
+    conflicts: [],
+    comments: [],
+    names,
+    ...extra,
+  };
+}
+
+const sentences = (i: HistoryInput) => deriveHistory(i).map(historySentence);
+
+describe('deriveHistory and historySentence', () => {
+  it('lists creation, field changes with from → to, assignment, completion, reopening, delete and restore, newest first', () => {
+    const changes = [
+      upsert('c1', 'ana', { title: 'Plan', progress: 40, assigneeId: '', updatedAt: 'x' }),
+      upsert('c2', 'ana', { progress: 80, updatedAt: 'y' }),
+      upsert('c3', 'ana', { assigneeId: 'ben', assignedTo: 'Ben' }),
+      upsert('c4', 'ben', { progress: 100, completedAt: 'z' }),
+      upsert('c5', 'ben', { progress: 90 }),
+      upsert('c6', 'ben', { ck_abc: { text: 'a', done: true, pos: 1 }, ck_def: null, description: 'long' }),
+      life('c7', 'delete', 'ana'),
+      life('c8', 'restore', 'ana'),
+    ];
+    expect(sentences(input(changes))).toEqual([
+      'Ana restored the task',
+      'Ana deleted the task',
+      'Ben changed the description',
+      'Ben changed the checklist',
+      'Ben reopened the task',
+      'Ben completed the task',
+      'Ana assigned the task to Ben',
+      'Ana changed progress 40 → 80',
+      'Ana created the task',
+    ]);
+  });
+
+  it('skips operations that were not applied and writes that lost their register', () => {
+    const c1 = upsert('c1', 'ana', { title: 'A' });
+    const c2 = upsert('c2', 'ana', { title: 'B' });
+    const stale = upsert('c3', 'ben', { title: 'Old' });
+    // An older stamp than c2's: it loses.
+    const lost: HistoryChange = {
+      ...stale,
+      op: { ...stale.op, fields: { title: { value: 'Old', hlc: '0000000000000:0000:dev' } } } as SyncOp,
+    };
+    const refused = upsert('c4', 'ben', { title: 'Nope' }, 'forbidden');
+    expect(sentences(input([c1, c2, lost, refused]))).toEqual([
+      'Ana changed title A → B',
+      'Ana created the task',
+    ]);
+  });
+
+  it('says "changed … to" when the earlier record was purged, and names deleted users Former member', () => {
+    const c = upsert('c9', 'gone', { progress: 80 });
+    expect(sentences(input([c], { complete: false, createdAtMs: 1, ownerId: null }))).toEqual([
+      'Former member changed progress to 80',
+      'Former member created the task',
+    ]);
+  });
+
+  it('lists replaced values and comments', () => {
+    const c1 = upsert('c1', 'ana', { title: 'A' });
+    const out = sentences(
+      input([c1], {
+        conflicts: [
+          { id: 'k1', authorId: 'ben', field: 'progress', value: 60, atMs: c1.atMs + 1 },
+          { id: 'k2', authorId: 'ben', field: 'description', value: 'x', atMs: c1.atMs + 2 },
+        ],
+        comments: [{ id: 'm1', authorId: 'ben', atMs: c1.atMs + 3 }],
+      }),
+    );
+    expect(out).toEqual([
+      'Ben commented',
+      "Ben's change to the description was replaced",
+      "Ben's progress 60 was replaced",
+      'Ana created the task',
+    ]);
+  });
+
+  it('says unassigned when the assignee is removed', () => {
+    const changes = [
+      upsert('c1', 'ana', { title: 'A', assigneeId: 'ben' }),
+      upsert('c2', 'ana', { assigneeId: '' }),
+    ];
+    expect(sentences(input(changes))).toEqual([
+      'Ana unassigned the task',
+      'Ana assigned the task to Ben',
+      'Ana created the task',
+    ]);
+  });
+});
