@@ -5,11 +5,11 @@ import { PUT as putComment } from '@/app/api/sync/comments/[id]/route';
 import type { HistoryPage } from '@/lib/server/history-service';
 import { getDatabase } from '@/lib/server/db';
 import { call } from '@/tests/helpers/api';
-import { expectSyncDisabled } from '@/tests/helpers/expectations';
+import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
-import { GET } from './route';
+import { DELETE, GET, PATCH, POST, PUT } from './route';
 
 type Body = Partial<HistoryPage> & { message?: string; code?: string };
 
@@ -148,5 +148,18 @@ describe('GET /api/sync/tasks/{uid}/history', () => {
     } finally {
       await applyTestEnv({ TEAM_SYNC: 'on' });
     }
+  });
+
+  it('refuses a cursor that is not one, and other methods', async () => {
+    const ana = await createUserWithToken({ fullName: 'Ana Owner' });
+    await push(ana.token, 'ana-pc', [upsertOp('c1', 'h3', { title: 'Plan' })]);
+    for (const before of ['!!', 'bm90LWEtY3Vyc29y']) {
+      const res = await history(ana.token, 'h3', { before });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+    await expectMethodNotAllowed({ POST, PUT, PATCH, DELETE }, '/api/sync/tasks/h3/history', 'GET', {
+      token: ana.token,
+    });
   });
 });
