@@ -41,7 +41,7 @@ async function taskForBen(page: Page, title: string): Promise<string> {
   await submitTask(page, title, 'For the inbox', async (form) => {
     await form.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Ben Builder' });
   });
-  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 15_000 });
+  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 30_000 });
   return String((await storedTask(page, title)).uid);
 }
 
@@ -87,7 +87,7 @@ test.describe('the inbox', () => {
 
     // Assigned: Ben's bell counts it without a reload, and says so politely.
     const uid = await taskForBen(anaDevice.page, 'Book the venue');
-    await expect(bell(benPage)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 15_000 });
+    await expect(bell(benPage)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 30_000 });
     await expect(benPage.getByRole('banner').getByTestId('inbox-badge')).toHaveText('1');
     await expect(
       benPage.getByRole('banner').getByText('1 unread notification', { exact: true }),
@@ -104,7 +104,7 @@ test.describe('the inbox', () => {
       .click();
     await box.pressSequentially('can you call them?');
     await box.press('Enter');
-    await expect(bell(benPage)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 15_000 });
+    await expect(bell(benPage)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
     await expect(
       benPage.getByRole('banner').getByText('2 unread notifications', { exact: true }),
     ).toBeAttached();
@@ -112,7 +112,7 @@ test.describe('the inbox', () => {
     // A second tab of Ben's, to see marks travel between tabs.
     const benTab = await benDevice.context.newPage();
     await benTab.goto('/user/calendar');
-    await expect(bell(benTab)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 15_000 });
+    await expect(bell(benTab)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
 
     await bell(benPage).click();
     const panel = inboxPanel(benPage);
@@ -163,7 +163,7 @@ test.describe('the inbox', () => {
     await benPage.goto('/user/dashboard');
     await drag(benPage, 'Book the venue', 'To Do', 'Completed');
     await anaPage.goto('/user/dashboard');
-    await expect(bell(anaPage)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 15_000 });
+    await expect(bell(anaPage)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
     await bell(anaPage).click();
     await expect(inboxPanel(anaPage).getByRole('listitem')).toHaveText([
       /^Unread: Ben Builder completed "Book the venue"/,
@@ -196,8 +196,8 @@ test.describe('the inbox', () => {
     const page = benDevice.page;
     const section = page.getByRole('region', { name: 'Inbox' });
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
-    await expect(headings).toHaveText(['Inbox', 'Reminders'], { timeout: 15_000 });
-    await expect(section.getByRole('listitem')).toHaveCount(20, { timeout: 15_000 });
+    await expect(headings).toHaveText(['Inbox', 'Reminders'], { timeout: 30_000 });
+    await expect(section.getByRole('listitem')).toHaveCount(20, { timeout: 30_000 });
     await expect(section.getByRole('listitem').first()).toContainText(
       'Unread: Ana Author mentioned you on "Print the badges"',
     );
@@ -269,7 +269,7 @@ test.describe('the inbox', () => {
             exact: true,
           },
         ),
-    ).toBeVisible({ timeout: 15_000 });
+    ).toBeVisible({ timeout: 30_000 });
 
     await anaDevice.context.close();
     await benDevice.context.close();
@@ -294,14 +294,14 @@ test.describe('the inbox', () => {
     await expect(
       page.getByText('On: tasks due today and tomorrow are notified on this device.'),
     ).toBeVisible();
-    await expect(bell(page)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 15_000 });
+    await expect(bell(page)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 30_000 });
     const second = await benDevice.context.newPage();
     await second.goto('/user/dashboard');
-    await expect(bell(second)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 15_000 });
+    await expect(bell(second)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 30_000 });
 
     await apiComment(base, ana, uid, '@Ben Builder the ferns too', [userIdOf(ben)]);
-    await expect(bell(page)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 15_000 });
-    await expect(bell(second)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 15_000 });
+    await expect(bell(page)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
+    await expect(bell(second)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
     await expect
       .poll(() => recordedNotifications(page))
       .toEqual([
@@ -313,7 +313,7 @@ test.describe('the inbox', () => {
       ]);
     // A reload looks again and repeats nothing.
     await page.reload();
-    await expect(bell(page)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 15_000 });
+    await expect(bell(page)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
     await page.waitForTimeout(1_000);
     expect(await recordedNotifications(page)).toHaveLength(1);
 
