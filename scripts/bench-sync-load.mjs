@@ -9,6 +9,10 @@
  * rest spread over the members; fetch, as the browser reads them), then for `--seconds` sends
  * `--rate` pushes a second on a fixed schedule (not waiting for answers): each a new task owned by
  * one member and assigned to another, so three users are entitled to it (owner, assignee, admin).
+ * Then, on the same streams, for `--seconds` sends `--comment-rate` comments a second (0: none) on
+ * the first `--comment-tasks` of those tasks in turn (scripts/bench-sync-load-comments.mjs: comment →
+ * event latency, lost events, every thread read back); the server's comment-write limit is raised
+ * to what the busiest author writes in the run, or set with `--comment-limit N` (30: the product's).
  * Reports:
  * - each push's answer time p50/p99, and push → poke latency p50/p99/max over every entitled stream of every push (from sending the push
  *   to that stream reading a poke with its number or a later one);
@@ -24,21 +28,32 @@
  *   connection must remain.
  * Needs WebSocket (Node 22, or Node 20 with --experimental-websocket, which the npm script passes).
  * Usage: npm run bench:sync-load [-- --seconds 60 --rate 20 --streams 200 --members 20
+ *   --comment-rate 20 --comment-tasks 100 --comment-limit 30
  *   --postgres postgresql://postgres@127.0.0.1:5432/postgres]
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { argValue, newTaskUpsert, registerAccount, root, syncServerEnv } from './bench-support.mjs';
+import { argValue, newTaskUpsert, registerAccount } from './bench-support.mjs';
+import {
+  checkThreads,
+  commentDeliveries,
+  commentReport,
+  commentSchedule,
+  mostByOneAuthor,
+  PRODUCT_COMMENT_LIMIT,
+  sendComments,
+} from './bench-sync-load-comments.mjs';
+import { percentile, rssMb, sleep, startServer, withPostgres } from './bench-sync-load-server.mjs';
 
 const seconds = Number(argValue('--seconds') ?? 60);
 const rate = Number(argValue('--rate') ?? 20);
 const streamCount = Number(argValue('--streams') ?? 200);
 const memberCount = Number(argValue('--members') ?? 20);
 const postgresUrl = argValue('--postgres');
+const commentRate = Number(argValue('--comment-rate') ?? 20);
+const commentTaskCount = Number(argValue('--comment-tasks') ?? 100);
+const commentLimitArg = argValue('--comment-limit');
 const DATABASE = 'tasklane_bench_sync_load';
 /**
  * How far the heap after a full collection may end above where it was before the streams opened:
@@ -46,122 +61,6 @@ const DATABASE = 'tasklane_bench_sync_load';
  */
 const GROWTH_BOUND_MB = 4;
 const RECLOSE_ROUNDS = 3;
-
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A port nothing listens on (the OS picks it), as e2e/process-helpers.ts freePort. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function withPostgres(/** @type {string} */ url, /** @type {(c: pg.Client) => Promise<any>} */ run) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The server's resident memory in MB (it is the process start.sh execs). */
-function rssMb(/** @type {number} */ pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
-  if (!line) throw new Error('no VmRSS');
-  return Number(line[1]) / 1024;
-}
-
-/**
- * A DevTools protocol session with the server's inspector: the heap after a full garbage collection,
- * and the hub's stream count (lib/server/sync-hub.ts keeps the hub on globalThis).
- */
-async function inspect(/** @type {number} */ port) {
-  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let lastId = 0;
-  /** @type {Map<number, (message: any) => void>} */
-  const waiting = new Map();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data));
-    waiting.get(message.id)?.(message);
-    waiting.delete(message.id);
-  };
-  const send = (/** @type {string} */ method, params = {}) =>
-    new Promise((resolve) => {
-      lastId += 1;
-      waiting.set(lastId, resolve);
-      socket.send(JSON.stringify({ id: lastId, method, params }));
-    });
-  await send('HeapProfiler.enable');
-  return {
-    async heapMb() {
-      await send('HeapProfiler.collectGarbage');
-      const answer = /** @type {any} */ (await send('Runtime.getHeapUsage'));
-      return answer.result.usedSize / 1024 / 1024;
-    },
-    async hubSize() {
-      const answer = /** @type {any} */ (
-        await send('Runtime.evaluate', {
-          expression: "globalThis[Symbol.for('tasklane.syncHub')]?.size() ?? 0",
-          returnByValue: true,
-        })
-      );
-      return /** @type {number} */ (answer.result.result.value);
-    },
-    close: () => socket.close(),
-  };
-}
-
-async function startServer(/** @type {string} */ dataDir, /** @type {string} */ databaseUrl) {
-  if (!existsSync(path.join(root, '.next/standalone/server.js')))
-    throw new Error('Run `npm run build` first.');
-  if (typeof WebSocket === 'undefined')
-    throw new Error('Run with Node 22, or node --experimental-websocket.');
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const inspectorPort = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn('bash', ['scripts/start.sh'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: syncServerEnv({
-      port,
-      dataDir,
-      databaseUrl,
-      extra: { RATE_LIMIT_REGISTER_MAX: '10000', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` },
-    }),
-  });
-  /** @type {string[]} */
-  const logged = [];
-  for (const output of [server.stdout, server.stderr])
-    output.on('data', (/** @type {Buffer} */ chunk) =>
-      logged.push(...chunk.toString().split('\n').filter(Boolean)),
-    );
-  const stop = () => server.kill('SIGTERM');
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) {
-        const inspector = await inspect(inspectorPort);
-        return { base, pid: /** @type {number} */ (server.pid), logged, inspector, stop };
-      }
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  stop();
-  throw new Error(`the server did not start:\n${logged.join('\n')}`);
-}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-sync-load-'));
 let databaseUrl = `file:${path.join(dataDir, 'tasklane.db')}`;
@@ -175,8 +74,25 @@ if (postgresUrl) {
   databaseUrl = target.toString();
 }
 
-const server = await startServer(dataDir, databaseUrl);
+/** The owner and the assignee of the `index`th pushed task (indexes into the users; 0 is the admin). */
+function ownerAndAssignee(/** @type {number} */ index) {
+  const owner = 1 + (index % memberCount);
+  return { index, owner, assignee: 1 + ((owner + (index % (memberCount - 1))) % memberCount) };
+}
+
+// The comments phase's plan, known before the server starts so its comment-write limit can fit it.
+const commentTasks = Array.from({ length: Math.min(commentTaskCount, Math.round(seconds * rate)) }, (_, i) =>
+  ownerAndAssignee(i),
+);
+const schedule = commentSchedule(commentTasks, Math.round(seconds * commentRate));
+const mostByOne = mostByOneAuthor(schedule);
+const commentLimit =
+  commentLimitArg === undefined ? Math.max(PRODUCT_COMMENT_LIMIT, mostByOne) : Number(commentLimitArg);
+
+const server = await startServer(dataDir, databaseUrl, { RATE_LIMIT_COMMENT_MAX: String(commentLimit) });
 const { base } = server;
+// What the server logged while starting (the SMTP notice of a server without mail) is not the load's.
+const startupLines = server.logged.length;
 const errors = { pushes: 0, streams: 0, pulls: 0 };
 /** @type {string[]} */
 const errorSamples = [];
@@ -190,16 +106,21 @@ function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} *
 }
 
 /**
- * @typedef {{ user: number, pokes: { seq: number, at: number }[], ready: Promise<void>, close: () => void, closed: boolean }} Stream
+ * @typedef {{ user: number, pokes: { seq: number, at: number }[], comments: { task: string | null, at: number }[],
+ *   ready: Promise<void>, close: () => void, closed: boolean }} Stream
  */
 
-/** Opens a stream as user `user` (index into `users`) and records each poke's number and time. */
+/**
+ * Opens a stream as user `user` (index into `users`) and records each poke's number and each
+ * comments event's task, with the time it was read.
+ */
 function openStream(/** @type {number} */ user, /** @type {string} */ token) {
   const controller = new AbortController();
   /** @type {Stream} */
   const stream = {
     user,
     pokes: [],
+    comments: [],
     ready: Promise.resolve(),
     closed: false,
     close: () => {
@@ -224,8 +145,11 @@ function openStream(/** @type {number} */ user, /** @type {string} */ token) {
         if (done) throw new Error('the stream ended');
         buffer += decoder.decode(value, { stream: true });
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const match = /^event: poke\ndata: \{"seq":(\d+)\}$/.exec(buffer.slice(0, end));
+          const event = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          const comments = /^event: comments\ndata: (\{.*\})$/.exec(event);
+          if (comments) stream.comments.push({ task: JSON.parse(comments[1]).task, at: performance.now() });
+          const match = /^event: poke\ndata: \{"seq":(\d+)\}$/.exec(event);
           if (!match) continue;
           stream.pokes.push({ seq: Number(match[1]), at: performance.now() });
           markReady();
@@ -304,8 +228,6 @@ function firstAtLeast(/** @type {number[]} */ prefixMax, /** @type {number} */ s
   return low;
 }
 
-const percentile = (/** @type {number[]} */ sorted, /** @type {number} */ p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 const mb = (/** @type {number} */ value) => `${value.toFixed(1)} MB`;
 
 async function listenerConnections() {
@@ -350,8 +272,7 @@ try {
     const due = started + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    const owner = 1 + (index % memberCount);
-    const assignee = 1 + ((owner + (index % (memberCount - 1))) % memberCount);
+    const { owner, assignee } = ownerAndAssignee(index);
     const op = newTaskOp(index, users[assignee]);
     const entry = {
       index,
@@ -386,7 +307,6 @@ try {
   await Promise.all(inFlight);
   const drainMs = performance.now() - started - sendingMs;
   const loadAtEnd = loadavg()[0];
-  clearInterval(sampler);
   await sleep(2_000);
 
   // Latency and lost pokes, per entitled stream of every push.
@@ -408,6 +328,30 @@ try {
   }
   latencies.sort((a, b) => a - b);
   pushMs.sort((a, b) => a - b);
+
+  // Comments on the same streams, then their events matched and their threads read back.
+  /** @type {ReturnType<typeof commentReport> | null} */
+  let comments = null;
+  let loadAfterComments = NaN;
+  if (schedule.length > 0) {
+    const tokens = users.map((user) => user.token);
+    const uidOf = (/** @type {number} */ index) => /** @type {(typeof pushes)[number]} */ (pushes[index]).uid;
+    const run = await sendComments({ base, tokens, schedule, rate: commentRate, uidOf });
+    loadAfterComments = loadavg()[0];
+    await sleep(2_000);
+    comments = commentReport({
+      ...run,
+      rate: commentRate,
+      seconds,
+      taskCount: commentTasks.length,
+      limit: commentLimit,
+      limitChosen: commentLimitArg === undefined,
+      mostByOne,
+      deliveries: commentDeliveries(run.sent, streams),
+      threads: await checkThreads(base, tokens, run.sent),
+    });
+  }
+  clearInterval(sampler);
 
   for (const stream of streams) stream.close();
   await sleep(3_000);
@@ -438,13 +382,15 @@ try {
   const hubAfterRounds = await server.inspector.hubSize();
   const listeners = postgresUrl ? await listenerConnections() : null;
 
-  const serverProblems = server.logged.filter((line) => /"level":"(warn|error)"/.test(line));
+  const serverProblems = server.logged
+    .slice(startupLines)
+    .filter((line) => /"level":"(warn|error)"/.test(line));
   const pushed = pushes.filter((push) => push.seq).length;
   console.log(
     `Team sync under load, ${postgresUrl ? 'PostgreSQL' : 'SQLite'}: ${streamCount} streams (${users.length - 1} members and an admin), ${rate} pushes/s for ${seconds} s`,
   );
   console.log(
-    `  machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
+    `  machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} after the pushes${comments ? `, ${loadAfterComments.toFixed(1)} after the comments` : ''}`,
   );
   console.log(
     `  pushes: ${pushed} of ${total} applied, sent over ${(sendingMs / 1000).toFixed(1)} s (${((total * 1000) / sendingMs).toFixed(1)}/s), the last answered ${drainMs.toFixed(0)} ms after the last was sent; answered in p50 ${percentile(pushMs, 50).toFixed(1)} ms, p99 ${percentile(pushMs, 99).toFixed(1)} ms`,
@@ -468,6 +414,7 @@ try {
     `  streams in the hub: ${hubOpen} open, ${hubClosed} after closing them, ${hubAfterRounds} after the rounds${listeners === null ? '' : `; LISTEN connections left: ${listeners}`}`,
   );
   for (const sample of [...errorSamples, ...serverProblems.slice(0, 5)]) console.log(`    ${sample}`);
+  for (const line of comments?.lines ?? []) console.log(line);
 
   const failures = [
     errors.pushes + errors.streams + errors.pulls + serverProblems.length > 0 && 'errors',
@@ -475,6 +422,7 @@ try {
     heapAfterRounds - heapBefore > GROWTH_BOUND_MB && `heap grew over ${GROWTH_BOUND_MB} MB`,
     (hubOpen !== streamCount || hubClosed !== 0 || hubAfterRounds !== 0) && 'hub size',
     listeners !== null && listeners !== 1 && 'LISTEN connections ≠ 1',
+    ...(comments?.failures ?? []),
   ].filter(Boolean);
   if (failures.length > 0) {
     console.log(`Failed: ${failures.join(', ')}`);
