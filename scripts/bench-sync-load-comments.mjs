@@ -11,44 +11,15 @@
  *   with its text, and no other.
  */
 import { randomUUID } from 'node:crypto';
-import { percentile, sleep } from './bench-sync-load-server.mjs';
+import { describeError, percentile, sleep } from './bench-sync-load-server.mjs';
+
+/**
+ * @typedef {import('./bench-sync-load-events.mjs').ScheduledComment} ScheduledComment
+ * @typedef {import('./bench-sync-load-events.mjs').SentComment} SentComment
+ */
 
 /** The product's comment-write limit per account a minute (lib/server/env.ts RATE_LIMIT_COMMENT_MAX). */
 export const PRODUCT_COMMENT_LIMIT = 30;
-
-/**
- * @typedef {{ index: number, owner: number, assignee: number }} CommentTask a pushed task (index into
- *   the pushes) and its owner's and assignee's indexes into the bench's users (0 is the admin)
- * @typedef {CommentTask & { author: number }} ScheduledComment
- * @typedef {{ user: number, comments: { task: string | null, at: number }[] }} CommentStream
- * @typedef {ScheduledComment & { id: string, uid: string, body: string, sentAt: number, status: number,
- *   answerMs: number, detail: string }} SentComment
- */
-
-/**
- * `total` comments on `tasks` in turn (each task gets one every tasks.length / rate seconds, so a
- * late event cannot be taken for the next comment's); the k-th on a task is written by its owner
- * when k is even, by its assignee when odd (both may see it).
- * @param {CommentTask[]} tasks
- * @param {number} total
- * @returns {ScheduledComment[]}
- */
-export function commentSchedule(tasks, total) {
-  if (tasks.length === 0) return [];
-  return Array.from({ length: total }, (_, i) => {
-    const task = /** @type {CommentTask} */ (tasks[i % tasks.length]);
-    const round = Math.floor(i / tasks.length);
-    return { ...task, author: round % 2 === 0 ? task.owner : task.assignee };
-  });
-}
-
-/** The most comments one account writes in `schedule`. */
-export function mostByOneAuthor(/** @type {ScheduledComment[]} */ schedule) {
-  /** @type {Map<number, number>} */
-  const counts = new Map();
-  for (const { author } of schedule) counts.set(author, (counts.get(author) ?? 0) + 1);
-  return Math.max(0, ...counts.values());
-}
 
 /**
  * Sends `schedule` at `rate` a second on a fixed schedule (not waiting for answers), each comment
@@ -95,7 +66,7 @@ export async function sendComments({ base, tokens, schedule, rate, uidOf }) {
           if (response.status !== 201)
             comment.detail = `${response.status} ${response.headers.get('retry-after') ?? ''} ${answer.slice(0, 200)}`;
         } catch (error) {
-          comment.detail = String(error);
+          comment.detail = `${describeError(error)} after ${(performance.now() - comment.sentAt).toFixed(0)} ms`;
         }
       })(),
     );
@@ -103,56 +74,6 @@ export async function sendComments({ base, tokens, schedule, rate, uidOf }) {
   const sendingMs = performance.now() - started;
   await Promise.all(inFlight);
   return { sent, sendingMs, drainMs: performance.now() - started - sendingMs };
-}
-
-/**
- * Matches each stored comment (201) to the `comments` events of its entitled streams: in sending
- * order, a comment takes the first event naming its task that the stream read after the PUT was
- * sent and that no earlier comment took.
- * @param {SentComment[]} sent
- * @param {CommentStream[]} streams
- */
-export function commentDeliveries(sent, streams) {
-  /** @type {number[]} */
-  const latencies = [];
-  let lost = 0;
-  let unexplained = 0;
-  let notEntitled = 0;
-  let anyThread = 0;
-  const stored = sent.filter((comment) => comment.status === 201).sort((a, b) => a.sentAt - b.sentAt);
-  for (const stream of streams) {
-    /** @type {Map<string, { at: number, taken: boolean }[]>} */
-    const byTask = new Map();
-    for (const event of stream.comments) {
-      if (event.task === null) {
-        anyThread += 1;
-        continue;
-      }
-      const events = byTask.get(event.task) ?? [];
-      events.push({ at: event.at, taken: false });
-      byTask.set(event.task, events);
-    }
-    for (const comment of stored) {
-      if (![0, comment.owner, comment.assignee].includes(stream.user)) continue;
-      const match = byTask.get(comment.uid)?.find((event) => !event.taken && event.at >= comment.sentAt);
-      if (!match) {
-        lost += 1;
-        continue;
-      }
-      match.taken = true;
-      latencies.push(match.at - comment.sentAt);
-    }
-    const entitledTasks = new Set(
-      stored.filter((c) => [0, c.owner, c.assignee].includes(stream.user)).map((c) => c.uid),
-    );
-    for (const [task, events] of byTask) {
-      const left = events.filter((event) => !event.taken).length;
-      if (entitledTasks.has(task)) unexplained += left;
-      else notEntitled += left;
-    }
-  }
-  latencies.sort((a, b) => a - b);
-  return { latencies, lost, unexplained, notEntitled, anyThread };
 }
 
 /**
@@ -213,8 +134,8 @@ function limitSource(/** @type {{ limit: number, limitChosen: boolean }} */ run)
  * server ran with; `limitChosen`: whether the bench chose it to fit the schedule (then a 429 is a
  * failure; with `--comment-limit` it is what was asked for).
  * @param {{ sent: SentComment[], sendingMs: number, drainMs: number, rate: number, seconds: number,
- *   taskCount: number, limit: number, limitChosen: boolean, mostByOne: number,
- *   deliveries: ReturnType<typeof commentDeliveries>, threads: Awaited<ReturnType<typeof checkThreads>> }} run
+ *   taskCount: number, limit: number, limitChosen: boolean, mostByOne: number, cpuPerComment: number,
+ *   deliveries: ReturnType<typeof import('./bench-sync-load-events.mjs').commentDeliveries>, threads: Awaited<ReturnType<typeof checkThreads>> }} run
  */
 export function commentReport(run) {
   const { sent, deliveries, threads } = run;
@@ -228,6 +149,7 @@ export function commentReport(run) {
     `Comments on the same streams: ${run.rate} a second for ${run.seconds} s on ${run.taskCount} tasks in turn (one on each every ${(run.taskCount / run.rate).toFixed(1)} s), by each task's owner and assignee in turn`,
     `  comment-write limit: ${run.limit} a minute per account (${limitSource(run)}; the busiest author writes ${run.mostByOne} in the run)`,
     `  comments: ${stored.length} of ${sent.length} stored (201), sent over ${(run.sendingMs / 1000).toFixed(1)} s (${((sent.length * 1000) / run.sendingMs).toFixed(1)}/s), the last answered ${run.drainMs.toFixed(0)} ms after the last was sent; PUT answered in p50 ${ms(percentile(answerMs, 50))}, p99 ${ms(percentile(answerMs, 99))}`,
+    `  server CPU time: ${run.cpuPerComment.toFixed(1)} ms a comment, ${((run.cpuPerComment * run.rate) / 10).toFixed(0)} % of a core at ${run.rate}/s`,
     `  comment → comments event, ${latencies.length} entitled stream deliveries: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? NaN)}`,
     `  comment errors: ${failed.length} failed PUTs, ${limited.length} refused with 429 (${limited.length === 0 ? 'none' : `the comment-write limit of ${run.limit} a minute per account refused those authors until their window ended`})`,
     `  comment events: ${deliveries.lost} entitled streams never told, ${deliveries.unexplained} events no comment explains, ${deliveries.notEntitled} on streams that may not see the task, ${deliveries.anyThread} {"task":null}`,

@@ -3,7 +3,7 @@
  * started with team sync on and an inspector on 127.0.0.1, its resident memory, its heap after a full
  * collection and its hub's stream count, and small helpers the bench's phases share.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -42,6 +42,17 @@ export function rssMb(/** @type {number} */ pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
   if (!line) throw new Error('no VmRSS');
   return Number(line[1]) / 1024;
+}
+
+/** The kernel's clock ticks a second, in which /proc reports CPU time. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** The CPU time (user and system) the server has used since it started, in ms. */
+export function cpuMs(/** @type {number} */ pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command name in parentheses: state, then fields 4… ; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /**
@@ -144,3 +155,9 @@ export async function startServer(
 /** The `p`th percentile of ascending `sorted` (NaN when empty). */
 export const percentile = (/** @type {number[]} */ sorted, /** @type {number} */ p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+/** An error as one line, with what fetch's `fetch failed` hides: its cause (a reset, a timeout). */
+export function describeError(/** @type {unknown} */ error) {
+  const cause = error instanceof Error ? /** @type {any} */ (error.cause) : undefined;
+  return cause ? `${String(error)} (${cause.code ?? ''} ${cause.message ?? String(cause)})` : String(error);
+}

@@ -37,14 +37,21 @@ import path from 'node:path';
 import { argValue, newTaskUpsert, registerAccount } from './bench-support.mjs';
 import {
   checkThreads,
-  commentDeliveries,
   commentReport,
-  commentSchedule,
-  mostByOneAuthor,
   PRODUCT_COMMENT_LIMIT,
   sendComments,
 } from './bench-sync-load-comments.mjs';
-import { percentile, rssMb, sleep, startServer, withPostgres } from './bench-sync-load-server.mjs';
+import { commentDeliveries, commentSchedule, mostByOneAuthor } from './bench-sync-load-events.mjs';
+import { openStreams } from './bench-sync-load-streams.mjs';
+import {
+  cpuMs,
+  describeError,
+  percentile,
+  rssMb,
+  sleep,
+  startServer,
+  withPostgres,
+} from './bench-sync-load-server.mjs';
 
 const seconds = Number(argValue('--seconds') ?? 60);
 const rate = Number(argValue('--rate') ?? 20);
@@ -105,77 +112,10 @@ function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} *
   return registerAccount(base, { fullName, role });
 }
 
-/**
- * @typedef {{ user: number, pokes: { seq: number, at: number }[], comments: { task: string | null, at: number }[],
- *   ready: Promise<void>, close: () => void, closed: boolean }} Stream
- */
-
-/**
- * Opens a stream as user `user` (index into `users`) and records each poke's number and each
- * comments event's task, with the time it was read.
- */
-function openStream(/** @type {number} */ user, /** @type {string} */ token) {
-  const controller = new AbortController();
-  /** @type {Stream} */
-  const stream = {
-    user,
-    pokes: [],
-    comments: [],
-    ready: Promise.resolve(),
-    closed: false,
-    close: () => {
-      stream.closed = true;
-      controller.abort();
-    },
-  };
-  let markReady = () => {};
-  stream.ready = new Promise((resolve) => (markReady = resolve));
-  void (async () => {
-    try {
-      const response = await fetch(`${base}/api/sync/stream`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: controller.signal,
-      });
-      if (response.status !== 200 || !response.body) throw new Error(`status ${response.status}`);
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffer += decoder.decode(value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const comments = /^event: comments\ndata: (\{.*\})$/.exec(event);
-          if (comments) stream.comments.push({ task: JSON.parse(comments[1]).task, at: performance.now() });
-          const match = /^event: poke\ndata: \{"seq":(\d+)\}$/.exec(event);
-          if (!match) continue;
-          stream.pokes.push({ seq: Number(match[1]), at: performance.now() });
-          markReady();
-        }
-      }
-    } catch (error) {
-      if (!stream.closed) noteError('streams', String(error));
-      markReady();
-    }
-  })();
-  return stream;
+/** Opens the bench's streams (bench-sync-load-streams.mjs); a failing one counts as an error. */
+function openAll(/** @type {{ token: string }[]} */ users) {
+  return openStreams({ base, streamCount, users, onError: (detail) => noteError('streams', detail) });
 }
-
-/** Opens `streamCount` streams: a tenth for the admin (user 0), the rest spread over the members. */
-async function openAll(/** @type {{ token: string }[]} */ users) {
-  const adminStreams = Math.max(1, Math.round(streamCount / 10));
-  /** @type {Stream[]} */
-  const streams = [];
-  for (let i = 0; i < streamCount; i++) {
-    const user = i < adminStreams ? 0 : 1 + ((i - adminStreams) % (users.length - 1));
-    streams.push(openStream(user, users[user].token));
-  }
-  await Promise.all(streams.map((stream) => stream.ready));
-  return streams;
-}
-
 function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, email: string }} */ assignee) {
   const hlc = `${String(Date.now()).padStart(15, '0')}-${String(index % 1e6).padStart(6, '0')}-load`;
   return newTaskUpsert(
@@ -267,6 +207,7 @@ try {
   // The machine's 1-minute load average around the run: figures from a busy machine are not comparable.
   const loadAtStart = loadavg()[0];
   const started = performance.now();
+  const cpuAtStart = cpuMs(server.pid);
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 1_000);
   for (let index = 0; index < total; index++) {
     const due = started + (index * 1000) / rate;
@@ -298,7 +239,10 @@ try {
           entry.seq = answer.seq;
           pushMs.push(performance.now() - entry.sentAt);
         } catch (error) {
-          noteError('pushes', String(error));
+          noteError(
+            'pushes',
+            `${describeError(error)} after ${(performance.now() - entry.sentAt).toFixed(0)} ms`,
+          );
         }
       })(),
     );
@@ -306,6 +250,7 @@ try {
   const sendingMs = performance.now() - started;
   await Promise.all(inFlight);
   const drainMs = performance.now() - started - sendingMs;
+  const cpuPerPush = (cpuMs(server.pid) - cpuAtStart) / total;
   const loadAtEnd = loadavg()[0];
   await sleep(2_000);
 
@@ -336,7 +281,9 @@ try {
   if (schedule.length > 0) {
     const tokens = users.map((user) => user.token);
     const uidOf = (/** @type {number} */ index) => /** @type {(typeof pushes)[number]} */ (pushes[index]).uid;
+    const cpuBefore = cpuMs(server.pid);
     const run = await sendComments({ base, tokens, schedule, rate: commentRate, uidOf });
+    const cpuPerComment = (cpuMs(server.pid) - cpuBefore) / schedule.length;
     loadAfterComments = loadavg()[0];
     await sleep(2_000);
     comments = commentReport({
@@ -347,6 +294,7 @@ try {
       limit: commentLimit,
       limitChosen: commentLimitArg === undefined,
       mostByOne,
+      cpuPerComment,
       deliveries: commentDeliveries(run.sent, streams),
       threads: await checkThreads(base, tokens, run.sent),
     });
@@ -394,6 +342,9 @@ try {
   );
   console.log(
     `  pushes: ${pushed} of ${total} applied, sent over ${(sendingMs / 1000).toFixed(1)} s (${((total * 1000) / sendingMs).toFixed(1)}/s), the last answered ${drainMs.toFixed(0)} ms after the last was sent; answered in p50 ${percentile(pushMs, 50).toFixed(1)} ms, p99 ${percentile(pushMs, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `  server CPU time: ${cpuPerPush.toFixed(1)} ms a push , ${((cpuPerPush * rate) / 10).toFixed(0)} % of a core at ${rate}/s (the server process's, pokes included${postgresUrl ? "; PostgreSQL's apart" : ''})`,
   );
   console.log(
     `  push → poke, ${latencies.length} entitled stream deliveries: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`,
