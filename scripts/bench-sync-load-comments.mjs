@@ -134,7 +134,7 @@ function limitSource(/** @type {{ limit: number, limitChosen: boolean }} */ run)
  * server ran with; `limitChosen`: whether the bench chose it to fit the schedule (then a 429 is a
  * failure; with `--comment-limit` it is what was asked for).
  * @param {{ sent: SentComment[], sendingMs: number, drainMs: number, rate: number, seconds: number,
- *   taskCount: number, limit: number, limitChosen: boolean, mostByOne: number, cpuPerComment: number,
+ *   taskCount: number, limit: number, limitChosen: boolean, mostByOne: number, cpuPerComment: number, postgres: boolean,
  *   deliveries: ReturnType<typeof import('./bench-sync-load-events.mjs').commentDeliveries>, threads: Awaited<ReturnType<typeof checkThreads>> }} run
  */
 export function commentReport(run) {
@@ -149,7 +149,7 @@ export function commentReport(run) {
     `Comments on the same streams: ${run.rate} a second for ${run.seconds} s on ${run.taskCount} tasks in turn (one on each every ${(run.taskCount / run.rate).toFixed(1)} s), by each task's owner and assignee in turn`,
     `  comment-write limit: ${run.limit} a minute per account (${limitSource(run)}; the busiest author writes ${run.mostByOne} in the run)`,
     `  comments: ${stored.length} of ${sent.length} stored (201), sent over ${(run.sendingMs / 1000).toFixed(1)} s (${((sent.length * 1000) / run.sendingMs).toFixed(1)}/s), the last answered ${run.drainMs.toFixed(0)} ms after the last was sent; PUT answered in p50 ${ms(percentile(answerMs, 50))}, p99 ${ms(percentile(answerMs, 99))}`,
-    `  server CPU time: ${run.cpuPerComment.toFixed(1)} ms a comment, ${((run.cpuPerComment * run.rate) / 10).toFixed(0)} % of a core at ${run.rate}/s`,
+    `  server CPU time: ${run.cpuPerComment.toFixed(1)} ms a comment, ${((run.cpuPerComment * run.rate) / 10).toFixed(0)} % of a core at ${run.rate}/s (the server process's, events included${run.postgres ? "; PostgreSQL's apart" : ''})`,
     `  comment → comments event, ${latencies.length} entitled stream deliveries: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? NaN)}`,
     `  comment errors: ${failed.length} failed PUTs, ${limited.length} refused with 429 (${limited.length === 0 ? 'none' : `the comment-write limit of ${run.limit} a minute per account refused those authors until their window ended`})`,
     `  comment events: ${deliveries.lost} entitled streams never told, ${deliveries.unexplained} events no comment explains, ${deliveries.notEntitled} on streams that may not see the task, ${deliveries.anyThread} {"task":null}`,

@@ -295,6 +295,7 @@ try {
       limitChosen: commentLimitArg === undefined,
       mostByOne,
       cpuPerComment,
+      postgres: Boolean(postgresUrl),
       deliveries: commentDeliveries(run.sent, streams),
       threads: await checkThreads(base, tokens, run.sent),
     });
@@ -344,7 +345,7 @@ try {
     `  pushes: ${pushed} of ${total} applied, sent over ${(sendingMs / 1000).toFixed(1)} s (${((total * 1000) / sendingMs).toFixed(1)}/s), the last answered ${drainMs.toFixed(0)} ms after the last was sent; answered in p50 ${percentile(pushMs, 50).toFixed(1)} ms, p99 ${percentile(pushMs, 99).toFixed(1)} ms`,
   );
   console.log(
-    `  server CPU time: ${cpuPerPush.toFixed(1)} ms a push , ${((cpuPerPush * rate) / 10).toFixed(0)} % of a core at ${rate}/s (the server process's, pokes included${postgresUrl ? "; PostgreSQL's apart" : ''})`,
+    `  server CPU time: ${cpuPerPush.toFixed(1)} ms a push, ${((cpuPerPush * rate) / 10).toFixed(0)} % of a core at ${rate}/s (the server process's, pokes included${postgresUrl ? "; PostgreSQL's apart" : ''})`,
   );
   console.log(
     `  push → poke, ${latencies.length} entitled stream deliveries: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`,
