@@ -126,7 +126,7 @@ export async function checkThreads(base, tokens, sent) {
 function limitSource(/** @type {{ limit: number, limitChosen: boolean }} */ run) {
   if (!run.limitChosen) return '--comment-limit';
   if (run.limit === PRODUCT_COMMENT_LIMIT) return "the product's";
-  return `raised from the product's ${PRODUCT_COMMENT_LIMIT} through RATE_LIMIT_COMMENT_MAX to fit the schedule`;
+  return `raised from the product's ${PRODUCT_COMMENT_LIMIT} through RATE_LIMIT_COMMENT_MAX to fit the schedule and the warm-up's comment`;
 }
 
 /**

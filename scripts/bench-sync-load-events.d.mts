@@ -26,3 +26,4 @@ export function commentDeliveries(
   sent: SentComment[],
   streams: CommentStream[],
 ): { latencies: number[]; lost: number; unexplained: number; notEntitled: number; anyThread: number };
+export function firstAtLeast(prefixMax: number[], seq: number): number;

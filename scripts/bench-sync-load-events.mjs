@@ -1,6 +1,6 @@
 /**
  * The pure part of the comments phase of `npm run bench:sync-load` (scripts/bench-sync-load-comments.mjs):
- * which comments to send, and how the `comments` events the streams read are matched to them.
+ * which comments to send, and how the events the streams read are matched to what caused them.
  */
 
 /**
@@ -85,4 +85,16 @@ export function commentDeliveries(sent, streams) {
   }
   latencies.sort((a, b) => a - b);
   return { latencies, lost, unexplained, notEntitled, anyThread };
+}
+
+/** The index of the first entry of `prefixMax` (the running maximum of a stream's pokes) ≥ seq. */
+export function firstAtLeast(/** @type {number[]} */ prefixMax, /** @type {number} */ seq) {
+  let low = 0;
+  let high = prefixMax.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (prefixMax[middle] >= seq) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }

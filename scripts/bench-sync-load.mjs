@@ -31,6 +31,7 @@
  *   --comment-rate 20 --comment-tasks 100 --comment-limit 30
  *   --postgres postgresql://postgres@127.0.0.1:5432/postgres]
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,7 +42,12 @@ import {
   PRODUCT_COMMENT_LIMIT,
   sendComments,
 } from './bench-sync-load-comments.mjs';
-import { commentDeliveries, commentSchedule, mostByOneAuthor } from './bench-sync-load-events.mjs';
+import {
+  commentDeliveries,
+  commentSchedule,
+  firstAtLeast,
+  mostByOneAuthor,
+} from './bench-sync-load-events.mjs';
 import { openStreams } from './bench-sync-load-streams.mjs';
 import {
   cpuMs,
@@ -94,7 +100,7 @@ const commentTasks = Array.from({ length: Math.min(commentTaskCount, Math.round(
 const schedule = commentSchedule(commentTasks, Math.round(seconds * commentRate));
 const mostByOne = mostByOneAuthor(schedule);
 const commentLimit =
-  commentLimitArg === undefined ? Math.max(PRODUCT_COMMENT_LIMIT, mostByOne) : Number(commentLimitArg);
+  commentLimitArg === undefined ? Math.max(PRODUCT_COMMENT_LIMIT, mostByOne + 1) : Number(commentLimitArg);
 
 const server = await startServer(dataDir, databaseUrl, { RATE_LIMIT_COMMENT_MAX: String(commentLimit) });
 const { base } = server;
@@ -133,6 +139,28 @@ function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, e
   );
 }
 
+/** One push of a task (not one of the run's), one comment on it and a read of its thread, all checked. */
+async function warmUp(/** @type {{ token: string, fullName: string, email: string }[]} */ users) {
+  const [owner, assignee] = [users[1], users[2] ?? users[1]];
+  const op = newTaskOp(Math.round(seconds * rate), assignee);
+  const auth = { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` };
+  const answers = [
+    await fetch(`${base}/api/sync/push`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ clientId: 'load-warm-up', ops: [op] }),
+    }),
+    await fetch(`${base}/api/sync/comments/${randomUUID()}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ task: op.uid, body: 'Warm-up comment' }),
+    }),
+    await fetch(`${base}/api/sync/comments?task=${op.uid}`, { headers: auth }),
+  ];
+  const statuses = answers.map((answer) => answer.status).join(', ');
+  if (statuses !== '200, 201, 200') throw new Error(`warm-up answered ${statuses}`);
+}
+
 /** Every task `token` can see: uid → title, walking GET /api/sync/pull from the start. */
 async function pullAll(/** @type {string} */ token) {
   /** @type {Map<string, unknown>} */
@@ -156,18 +184,6 @@ async function pullAll(/** @type {string} */ token) {
   }
 }
 
-/** The index of the first entry of `prefixMax` (the running maximum of a stream's pokes) ≥ seq. */
-function firstAtLeast(/** @type {number[]} */ prefixMax, /** @type {number} */ seq) {
-  let low = 0;
-  let high = prefixMax.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (prefixMax[middle] >= seq) high = middle;
-    else low = middle + 1;
-  }
-  return low;
-}
-
 const mb = (/** @type {number} */ value) => `${value.toFixed(1)} MB`;
 
 async function listenerConnections() {
@@ -184,8 +200,10 @@ try {
   const users = [await register('Load Admin', 'admin')];
   for (let i = 0; i < memberCount; i++) users.push(await register(`Load Member ${i + 1}`, 'user'));
 
-  // Warm-up: the routes compiled into memory, one round of streams opened and closed.
+  // Warm-up: the routes loaded and compiled (one push, one comment, its thread, a pull), one round
+  // of streams opened and closed; the measured figures start after.
   for (const stream of await openAll(users)) stream.close();
+  await warmUp(users);
   await pullAll(users[1].token);
   await sleep(3_000);
   const rssBefore = rssMb(server.pid);

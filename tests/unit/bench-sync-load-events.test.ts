@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   commentDeliveries,
   commentSchedule,
+  firstAtLeast,
   mostByOneAuthor,
   type SentComment,
 } from '@/scripts/bench-sync-load-events.mjs';
@@ -115,5 +116,13 @@ describe('commentDeliveries', () => {
   it('expects no event for a comment the server did not store', () => {
     const result = commentDeliveries([sent('a', 100, 429)], [{ user: 1, comments: [] }]);
     expect(result).toMatchObject({ latencies: [], lost: 0 });
+  });
+});
+
+describe('firstAtLeast', () => {
+  it('finds the first poke whose running maximum reaches the push', () => {
+    const prefixMax = [3, 5, 5, 9];
+    expect([1, 3, 4, 5, 6, 9, 10].map((seq) => firstAtLeast(prefixMax, seq))).toEqual([0, 0, 1, 1, 3, 3, 4]);
+    expect(firstAtLeast([], 1)).toBe(0);
   });
 });
