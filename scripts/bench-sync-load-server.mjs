@@ -56,6 +56,29 @@ export function cpuMs(/** @type {number} */ pid) {
 }
 
 /**
+ * Where a CPU profile's samples fell, by self time: code in node_modules by package, the rest by
+ * function and file. The `count` largest shares, as "42.1 % name".
+ * @param {{ callFrame: { functionName: string, url: string }, hitCount?: number }[]} nodes
+ * @param {number} count
+ */
+function topSelfTime(nodes, count) {
+  /** @type {Map<string, number>} */
+  const hits = new Map();
+  let total = 0;
+  for (const { callFrame, hitCount = 0 } of nodes) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(callFrame.url)?.[1];
+    const file = callFrame.url.split('/').at(-1) || '(native)';
+    const place = pkg ? `${pkg} (package)` : `${callFrame.functionName || '(anonymous)'} ${file}`;
+    hits.set(place, (hits.get(place) ?? 0) + hitCount);
+    total += hitCount;
+  }
+  return [...hits]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([place, n]) => `${((n * 100) / total).toFixed(1)} % ${place}`);
+}
+
+/**
  * A DevTools protocol session with the server's inspector: the heap after a full garbage collection,
  * and the hub's stream count (lib/server/sync-hub.ts keeps the hub on globalThis).
  */
@@ -95,6 +118,16 @@ async function inspect(/** @type {number} */ port) {
         })
       );
       return /** @type {number} */ (answer.result.result.value);
+    },
+    /** Starts V8's sampling CPU profiler in the server. */
+    async startProfile() {
+      await send('Profiler.enable');
+      await send('Profiler.start');
+    },
+    /** Stops it: the share of samples of the `count` busiest places (function, or package), by self time. */
+    async stopProfile(count = 12) {
+      const answer = /** @type {any} */ (await send('Profiler.stop'));
+      return topSelfTime(answer.result.profile.nodes, count);
     },
     close: () => socket.close(),
   };

@@ -12,7 +12,8 @@
  * Then, on the same streams, for `--seconds` sends `--comment-rate` comments a second (0: none) on
  * the first `--comment-tasks` of those tasks in turn (scripts/bench-sync-load-comments.mjs: comment →
  * event latency, lost events, every thread read back); the server's comment-write limit is raised
- * to what the busiest author writes in the run, or set with `--comment-limit N` (30: the product's).
+ * to what the busiest author writes in the run, or set with `--comment-limit N` (30: the product's);
+ * `--profile` samples the server's CPU during the comments and prints where its time went.
  * Reports:
  * - each push's answer time p50/p99, and push → poke latency p50/p99/max over every entitled stream of every push (from sending the push
  *   to that stream reading a poke with its number or a later one);
@@ -28,7 +29,7 @@
  *   connection must remain.
  * Needs WebSocket (Node 22, or Node 20 with --experimental-websocket, which the npm script passes).
  * Usage: npm run bench:sync-load [-- --seconds 60 --rate 20 --streams 200 --members 20
- *   --comment-rate 20 --comment-tasks 100 --comment-limit 30
+ *   --comment-rate 20 --comment-tasks 100 --comment-limit 30 --profile
  *   --postgres postgresql://postgres@127.0.0.1:5432/postgres]
  */
 import { randomUUID } from 'node:crypto';
@@ -67,6 +68,7 @@ const postgresUrl = argValue('--postgres');
 const commentRate = Number(argValue('--comment-rate') ?? 20);
 const commentTaskCount = Number(argValue('--comment-tasks') ?? 100);
 const commentLimitArg = argValue('--comment-limit');
+const profile = process.argv.includes('--profile');
 const DATABASE = 'tasklane_bench_sync_load';
 /**
  * How far the heap after a full collection may end above where it was before the streams opened:
@@ -296,12 +298,16 @@ try {
   /** @type {ReturnType<typeof commentReport> | null} */
   let comments = null;
   let loadAfterComments = NaN;
+  /** @type {string[]} */
+  let profileLines = [];
   if (schedule.length > 0) {
     const tokens = users.map((user) => user.token);
     const uidOf = (/** @type {number} */ index) => /** @type {(typeof pushes)[number]} */ (pushes[index]).uid;
     const cpuBefore = cpuMs(server.pid);
+    if (profile) await server.inspector.startProfile();
     const run = await sendComments({ base, tokens, schedule, rate: commentRate, uidOf });
     const cpuPerComment = (cpuMs(server.pid) - cpuBefore) / schedule.length;
+    if (profile) profileLines = await server.inspector.stopProfile();
     loadAfterComments = loadavg()[0];
     await sleep(2_000);
     comments = commentReport({
@@ -385,6 +391,9 @@ try {
   );
   for (const sample of [...errorSamples, ...serverProblems.slice(0, 5)]) console.log(`    ${sample}`);
   for (const line of comments?.lines ?? []) console.log(line);
+  if (profileLines.length > 0)
+    console.log('  where the server spent its CPU time during the comments (self time):');
+  for (const line of profileLines) console.log(`    ${line}`);
 
   const failures = [
     errors.pushes + errors.streams + errors.pulls + serverProblems.length > 0 && 'errors',
