@@ -56,8 +56,8 @@ export function cpuMs(/** @type {number} */ pid) {
 }
 
 /**
- * Where a CPU profile's samples fell, by self time: code in node_modules by package, the rest by
- * function and file. The `count` largest shares, as "42.1 % name".
+ * Where a CPU profile's busy samples (idle ones left out) fell, by self time: code in node_modules by
+ * package, the rest by function and file. The `count` largest shares, as "42.1 % name".
  * @param {{ callFrame: { functionName: string, url: string }, hitCount?: number }[]} nodes
  * @param {number} count
  */
@@ -66,6 +66,7 @@ function topSelfTime(nodes, count) {
   const hits = new Map();
   let total = 0;
   for (const { callFrame, hitCount = 0 } of nodes) {
+    if (callFrame.functionName === '(idle)') continue;
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(callFrame.url)?.[1];
     const file = callFrame.url.split('/').at(-1) || '(native)';
     const place = pkg ? `${pkg} (package)` : `${callFrame.functionName || '(anonymous)'} ${file}`;
@@ -124,7 +125,7 @@ async function inspect(/** @type {number} */ port) {
       await send('Profiler.enable');
       await send('Profiler.start');
     },
-    /** Stops it: the share of samples of the `count` busiest places (function, or package), by self time. */
+    /** Stops it: the share of busy samples of the `count` busiest places (function, or package), by self time. */
     async stopProfile(count = 12) {
       const answer = /** @type {any} */ (await send('Profiler.stop'));
       return topSelfTime(answer.result.profile.nodes, count);

@@ -392,7 +392,7 @@ try {
   for (const sample of [...errorSamples, ...serverProblems.slice(0, 5)]) console.log(`    ${sample}`);
   for (const line of comments?.lines ?? []) console.log(line);
   if (profileLines.length > 0)
-    console.log('  where the server spent its CPU time during the comments (self time):');
+    console.log('  where the server spent its busy time during the comments (self time, main thread):');
   for (const line of profileLines) console.log(`    ${line}`);
 
   const failures = [
