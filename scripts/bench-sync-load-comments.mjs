@@ -78,13 +78,16 @@ export async function sendComments({ base, tokens, schedule, rate, uidOf }) {
 
 /**
  * Reads back the thread of every task `sent` commented on (as the task's owner, every page) and
- * checks every stored comment (201) is there once with its text, and nothing else is.
+ * checks every stored comment (201) is there once with its text, and nothing else is; `order`:
+ * each thread's comment ids, oldest first (the order their events went out in).
  * @param {string} base
  * @param {string[]} tokens
  * @param {SentComment[]} sent
  */
 export async function checkThreads(base, tokens, sent) {
   const result = { threads: 0, comments: 0, missing: 0, repeated: 0, altered: 0, unexpected: 0, failed: 0 };
+  /** @type {Map<string, string[]>} each thread's comment ids, oldest first */
+  const order = new Map();
   /** @type {Map<string, SentComment[]>} */
   const byTask = new Map();
   for (const comment of sent) byTask.set(comment.uid, [...(byTask.get(comment.uid) ?? []), comment]);
@@ -109,6 +112,10 @@ export async function checkThreads(base, tokens, sent) {
       after = page.next;
     }
     result.threads += 1;
+    order.set(
+      uid,
+      thread.map((entry) => entry.id),
+    );
     result.comments += thread.length;
     const stored = new Map(comments.filter((c) => c.status === 201).map((c) => [c.id, c]));
     for (const comment of stored.values()) {
@@ -119,7 +126,7 @@ export async function checkThreads(base, tokens, sent) {
     }
     result.unexpected += thread.filter((entry) => !stored.has(entry.id)).length;
   }
-  return result;
+  return { ...result, order };
 }
 
 /** Where the comment-write limit of the run came from. */

@@ -25,5 +25,6 @@ export function mostByOneAuthor(schedule: ScheduledComment[]): number;
 export function commentDeliveries(
   sent: SentComment[],
   streams: CommentStream[],
+  order?: Map<string, string[]>,
 ): { latencies: number[]; lost: number; unexplained: number; notEntitled: number; anyThread: number };
 export function firstAtLeast(prefixMax: number[], seq: number): number;

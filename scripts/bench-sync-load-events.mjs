@@ -38,49 +38,59 @@ export function mostByOneAuthor(/** @type {ScheduledComment[]} */ schedule) {
 }
 
 /**
- * Matches each stored comment (201) to the `comments` events of its entitled streams: in sending
- * order, a comment takes the first event naming its task that the stream read after the PUT was
- * sent and that no earlier comment took.
+ * Matches each stored comment (201) to the `comments` events of its entitled streams (the task's
+ * owner's, assignee's and the admin's). A stream hears of a task's comments in the order they were
+ * committed, which is the order of the task's thread (`order`: each task's comment ids as
+ * GET /api/sync/comments lists them; a comment missing there follows in sending order): the k-th
+ * event naming a task is the k-th comment of its thread. (Sending order would hold only while every
+ * write kept its place: a PUT held up longer than the task's spacing would take the next comment's
+ * event and hide its own delay.) An event read before its comment was sent cannot be its: that
+ * comment counts as lost and the event as unexplained.
  * @param {SentComment[]} sent
  * @param {CommentStream[]} streams
+ * @param {Map<string, string[]>} [order]
  */
-export function commentDeliveries(sent, streams) {
+export function commentDeliveries(sent, streams, order = new Map()) {
   /** @type {number[]} */
   const latencies = [];
   let lost = 0;
   let unexplained = 0;
   let notEntitled = 0;
   let anyThread = 0;
-  const stored = sent.filter((comment) => comment.status === 201).sort((a, b) => a.sentAt - b.sentAt);
+  /** @type {Map<string, number>} */
+  const place = new Map();
+  for (const ids of order.values()) ids.forEach((id, i) => place.set(id, i));
+  /** @type {Map<string, SentComment[]>} the stored comments of each task, in commit order */
+  const byTask = new Map();
+  /** @type {Map<string, number[]>} the users entitled to each task's events */
+  const entitled = new Map();
+  for (const comment of [...sent].sort((a, b) => a.sentAt - b.sentAt)) {
+    entitled.set(comment.uid, [0, comment.owner, comment.assignee]);
+    if (comment.status === 201) byTask.set(comment.uid, [...(byTask.get(comment.uid) ?? []), comment]);
+  }
+  const rank = (/** @type {SentComment} */ comment) => place.get(comment.id) ?? Infinity;
+  for (const comments of byTask.values()) comments.sort((a, b) => rank(a) - rank(b) || a.sentAt - b.sentAt);
   for (const stream of streams) {
-    /** @type {Map<string, { at: number, taken: boolean }[]>} */
-    const byTask = new Map();
+    /** @type {Map<string, number[]>} */
+    const heard = new Map();
     for (const event of stream.comments) {
-      if (event.task === null) {
-        anyThread += 1;
-        continue;
-      }
-      const events = byTask.get(event.task) ?? [];
-      events.push({ at: event.at, taken: false });
-      byTask.set(event.task, events);
+      if (event.task === null) anyThread += 1;
+      else heard.set(event.task, [...(heard.get(event.task) ?? []), event.at]);
     }
-    for (const comment of stored) {
-      if (![0, comment.owner, comment.assignee].includes(stream.user)) continue;
-      const match = byTask.get(comment.uid)?.find((event) => !event.taken && event.at >= comment.sentAt);
-      if (!match) {
-        lost += 1;
-        continue;
-      }
-      match.taken = true;
-      latencies.push(match.at - comment.sentAt);
+    for (const [task, times] of heard) {
+      if (!entitled.get(task)?.includes(stream.user)) notEntitled += times.length;
+      else if (!byTask.has(task)) unexplained += times.length;
     }
-    const entitledTasks = new Set(
-      stored.filter((c) => [0, c.owner, c.assignee].includes(stream.user)).map((c) => c.uid),
-    );
-    for (const [task, events] of byTask) {
-      const left = events.filter((event) => !event.taken).length;
-      if (entitledTasks.has(task)) unexplained += left;
-      else notEntitled += left;
+    for (const [task, comments] of byTask) {
+      if (!entitled.get(task)?.includes(stream.user)) continue;
+      const times = heard.get(task) ?? [];
+      comments.forEach((comment, k) => {
+        const at = times[k];
+        if (at === undefined || at < comment.sentAt) lost += 1;
+        if (at !== undefined && at < comment.sentAt) unexplained += 1;
+        if (at !== undefined && at >= comment.sentAt) latencies.push(at - comment.sentAt);
+      });
+      unexplained += Math.max(0, times.length - comments.length);
     }
   }
   latencies.sort((a, b) => a - b);

@@ -310,6 +310,7 @@ try {
     if (profile) profileLines = await server.inspector.stopProfile();
     loadAfterComments = loadavg()[0];
     await sleep(2_000);
+    const threads = await checkThreads(base, tokens, run.sent);
     comments = commentReport({
       ...run,
       rate: commentRate,
@@ -320,8 +321,8 @@ try {
       mostByOne,
       cpuPerComment,
       postgres: Boolean(postgresUrl),
-      deliveries: commentDeliveries(run.sent, streams),
-      threads: await checkThreads(base, tokens, run.sent),
+      deliveries: commentDeliveries(run.sent, streams, threads.order),
+      threads,
     });
   }
   clearInterval(sampler);

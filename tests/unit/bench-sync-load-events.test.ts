@@ -78,7 +78,8 @@ describe('commentDeliveries', () => {
     expect(result).toMatchObject({ latencies: [], lost: 2, unexplained: 1 });
   });
 
-  it('gives each of two comments on a task its own event, in sending order', () => {
+  it("gives each comment of a task the event of its place in the task's thread, not in sending order", () => {
+    // The comment sent at 100 was held up and committed after the one sent at 200.
     const result = commentDeliveries(
       [sent('a', 200), sent('a', 100)],
       [
@@ -91,8 +92,25 @@ describe('commentDeliveries', () => {
           ],
         },
       ],
+      new Map([['a', ['a-200', 'a-100']]]),
     );
-    expect(result).toMatchObject({ latencies: [60, 150], lost: 0, unexplained: 1 });
+    expect(result).toMatchObject({ latencies: [50, 160], lost: 0, unexplained: 1 });
+  });
+
+  it('falls back to sending order for comments the thread does not list', () => {
+    const result = commentDeliveries(
+      [sent('a', 200), sent('a', 100)],
+      [
+        {
+          user: 1,
+          comments: [
+            { task: 'a', at: 250 },
+            { task: 'a', at: 260 },
+          ],
+        },
+      ],
+    );
+    expect(result).toMatchObject({ latencies: [60, 150], lost: 0, unexplained: 0 });
   });
 
   it('reports events on streams that may not see the task, and {"task":null} apart', () => {
@@ -113,9 +131,14 @@ describe('commentDeliveries', () => {
     expect(result).toMatchObject({ lost: 0, notEntitled: 1, anyThread: 1, unexplained: 0 });
   });
 
-  it('expects no event for a comment the server did not store', () => {
-    const result = commentDeliveries([sent('a', 100, 429)], [{ user: 1, comments: [] }]);
-    expect(result).toMatchObject({ latencies: [], lost: 0 });
+  it('expects no event for a comment the server did not store, and explains none by it', () => {
+    expect(commentDeliveries([sent('a', 100, 429)], [{ user: 1, comments: [] }])).toMatchObject({
+      latencies: [],
+      lost: 0,
+    });
+    expect(
+      commentDeliveries([sent('a', 100, 429)], [{ user: 1, comments: [{ task: 'a', at: 120 }] }]),
+    ).toMatchObject({ lost: 0, unexplained: 1, notEntitled: 0 });
   });
 });
 
