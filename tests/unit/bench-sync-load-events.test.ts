@@ -24,6 +24,11 @@ function sent(uid: string, sentAt: number, status = 201): SentComment {
   };
 }
 
+/** The stream of user `user`, which heard of task `task` at each of `times`. */
+function heard(user: number, task: string, ...times: number[]) {
+  return { user, comments: times.map((at) => ({ task, at })) };
+}
+
 describe('commentSchedule', () => {
   it('goes over the tasks in turn, the owner writing the first round, the assignee the next', () => {
     const tasks = [
@@ -82,34 +87,14 @@ describe('commentDeliveries', () => {
     // The comment sent at 100 was held up and committed after the one sent at 200.
     const result = commentDeliveries(
       [sent('a', 200), sent('a', 100)],
-      [
-        {
-          user: 1,
-          comments: [
-            { task: 'a', at: 250 },
-            { task: 'a', at: 260 },
-            { task: 'a', at: 270 },
-          ],
-        },
-      ],
+      [heard(1, 'a', 250, 260, 270)],
       new Map([['a', ['a-200', 'a-100']]]),
     );
     expect(result).toMatchObject({ latencies: [50, 160], lost: 0, unexplained: 1 });
   });
 
   it('falls back to sending order for comments the thread does not list', () => {
-    const result = commentDeliveries(
-      [sent('a', 200), sent('a', 100)],
-      [
-        {
-          user: 1,
-          comments: [
-            { task: 'a', at: 250 },
-            { task: 'a', at: 260 },
-          ],
-        },
-      ],
-    );
+    const result = commentDeliveries([sent('a', 200), sent('a', 100)], [heard(1, 'a', 250, 260)]);
     expect(result).toMatchObject({ latencies: [60, 150], lost: 0, unexplained: 0 });
   });
 
