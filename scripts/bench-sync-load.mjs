@@ -1,7 +1,7 @@
 /**
  * `npm run bench:sync-load`: team sync's live streams under load, on the production build (run
  * `npm run build` first), bounded and on 127.0.0.1 only. Not part of `npm test`; exits 1 on any error,
- * lost change or memory growth after the streams are closed.
+ * lost change or comment event, or memory growth after the streams are closed.
  *
  * Starts the standalone server (scripts/start.sh) with TEAM_SYNC=on on a fresh SQLite file, or with
  * `--postgres <url>` on a fresh database `tasklane_bench_sync_load` of that server (dropped after).
@@ -17,7 +17,9 @@
  * Reports:
  * - each push's answer time p50/p99, and push → poke latency p50/p99/max over every entitled stream of every push (from sending the push
  *   to that stream reading a poke with its number or a later one);
- * - errors: failed pushes, streams that ended or failed, server log lines at warn or error;
+ * - the server's CPU time a push (and a comment), from /proc: the share of a core the rate needs;
+ * - errors: failed pushes, streams that ended or failed, server log lines at warn or error (after
+ *   start-up);
  * - lost changes: entitled streams never poked, and tasks missing from an entitled user's full pull
  *   after the run (or with another title);
  * - the server's resident memory (VmRSS): before the streams open, with them open, the peak under
@@ -26,7 +28,8 @@
  *   after a full garbage collection at those points, which must end within 4 MB of where it was
  *   before the streams opened (RSS alone cannot tell a leak from a heap V8 has not shrunk yet), and the number
  *   of streams in its hub, which must be 0 once they are closed; on PostgreSQL, exactly one LISTEN
- *   connection must remain.
+ *   connection must remain;
+ * - the comments phase's figures (bench-sync-load-comments.mjs).
  * Needs WebSocket (Node 22, or Node 20 with --experimental-websocket, which the npm script passes).
  * Usage: npm run bench:sync-load [-- --seconds 60 --rate 20 --streams 200 --members 20
  *   --comment-rate 20 --comment-tasks 100 --comment-limit 30 --profile
