@@ -195,3 +195,14 @@ export function describeError(/** @type {unknown} */ error) {
   const cause = error instanceof Error ? /** @type {any} */ (error.cause) : undefined;
   return cause ? `${String(error)} (${cause.code ?? ''} ${cause.message ?? String(cause)})` : String(error);
 }
+
+/** How many of the server's LISTEN connections (lib/server/sync-listener.ts) PostgreSQL holds. */
+export async function listenerConnections(/** @type {string} */ databaseUrl) {
+  return withPostgres(databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      `select count(*)::int as count from pg_stat_activity
+       where datname = current_database() and application_name = 'tasklane-sync-listener'`,
+    );
+    return rows[0].count;
+  });
+}

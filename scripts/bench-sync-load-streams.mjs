@@ -1,6 +1,7 @@
 /**
- * The live streams of `npm run bench:sync-load` (scripts/bench-sync-load.mjs), read with fetch as
- * the browser reads them: each poke's number and each comments event's task, with when it was read.
+ * The client side of `npm run bench:sync-load` (scripts/bench-sync-load.mjs): its live streams, read
+ * with fetch as the browser reads them (each poke's number and each comments event's task, with when
+ * it was read), and the full pull that checks what each user ends up with.
  */
 import { describeError } from './bench-sync-load-server.mjs';
 
@@ -82,4 +83,34 @@ export async function openStreams({ base, streamCount, users, onError }) {
   }
   await Promise.all(streams.map((stream) => stream.ready));
   return streams;
+}
+
+/**
+ * Every task `token` can see on the server at `base`: uid → title (null: deleted), walking
+ * GET /api/sync/pull from the start; `onError` hears of a page that failed (the walk stops there).
+ */
+export async function pullEverything(
+  /** @type {string} */ base,
+  /** @type {string} */ token,
+  /** @type {(detail: string) => void} */ onError,
+) {
+  /** @type {Map<string, unknown>} */
+  const seen = new Map();
+  let cursor = '0:';
+  for (;;) {
+    const response = await fetch(
+      `${base}/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=500&walk=1`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    if (response.status !== 200) {
+      onError(`status ${response.status}`);
+      return seen;
+    }
+    const page = /** @type {import('../lib/sync/protocol').PullResponse} */ (await response.json());
+    for (const change of page.changes) seen.set(change.uid, change.deleted ? null : change.data.title);
+    cursor = page.cursor;
+    if (!page.more) return seen;
+  }
 }

@@ -52,10 +52,11 @@ import {
   firstAtLeast,
   mostByOneAuthor,
 } from './bench-sync-load-events.mjs';
-import { openStreams } from './bench-sync-load-streams.mjs';
+import { openStreams, pullEverything } from './bench-sync-load-streams.mjs';
 import {
   cpuMs,
   describeError,
+  listenerConnections,
   percentile,
   rssMb,
   sleep,
@@ -166,40 +167,12 @@ async function warmUp(/** @type {{ token: string, fullName: string, email: strin
   if (statuses !== '200, 201, 200') throw new Error(`warm-up answered ${statuses}`);
 }
 
-/** Every task `token` can see: uid → title, walking GET /api/sync/pull from the start. */
-async function pullAll(/** @type {string} */ token) {
-  /** @type {Map<string, unknown>} */
-  const seen = new Map();
-  let cursor = '0:';
-  for (;;) {
-    const response = await fetch(
-      `${base}/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=500&walk=1`,
-      {
-        headers: { authorization: `Bearer ${token}` },
-      },
-    );
-    if (response.status !== 200) {
-      noteError('pulls', `status ${response.status}`);
-      return seen;
-    }
-    const page = /** @type {import('../lib/sync/protocol').PullResponse} */ (await response.json());
-    for (const change of page.changes) seen.set(change.uid, change.deleted ? null : change.data.title);
-    cursor = page.cursor;
-    if (!page.more) return seen;
-  }
+/** Every task `token` can see (bench-sync-load-streams.mjs pullAll); a failed page counts as an error. */
+function pullAll(/** @type {string} */ token) {
+  return pullEverything(base, token, (detail) => noteError('pulls', detail));
 }
 
 const mb = (/** @type {number} */ value) => `${value.toFixed(1)} MB`;
-
-async function listenerConnections() {
-  return withPostgres(databaseUrl, async (client) => {
-    const { rows } = await client.query(
-      `select count(*)::int as count from pg_stat_activity
-       where datname = current_database() and application_name = 'tasklane-sync-listener'`,
-    );
-    return rows[0].count;
-  });
-}
 
 try {
   const users = [await register('Load Admin', 'admin')];
@@ -357,7 +330,7 @@ try {
   const rssAfterRounds = rssMb(server.pid);
   const heapAfterRounds = heapRounds.at(-1) ?? NaN;
   const hubAfterRounds = await server.inspector.hubSize();
-  const listeners = postgresUrl ? await listenerConnections() : null;
+  const listeners = postgresUrl ? await listenerConnections(databaseUrl) : null;
 
   const serverProblems = server.logged
     .slice(startupLines)
