@@ -63,8 +63,10 @@ export async function sendComments({ base, tokens, schedule, rate, uidOf }) {
           const answer = await response.text();
           comment.status = response.status;
           comment.answerMs = performance.now() - comment.sentAt;
-          if (response.status !== 201)
-            comment.detail = `${response.status} ${response.headers.get('retry-after') ?? ''} ${answer.slice(0, 200)}`;
+          if (response.status !== 201) {
+            const retry = response.headers.get('retry-after');
+            comment.detail = `${response.status}${retry ? ` (Retry-After ${retry})` : ''} ${answer.slice(0, 200)}`;
+          }
         } catch (error) {
           comment.detail = `${describeError(error)} after ${(performance.now() - comment.sentAt).toFixed(0)} ms`;
         }
