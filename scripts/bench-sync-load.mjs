@@ -1,7 +1,7 @@
 /**
  * `npm run bench:sync-load`: team sync's live streams under load, on the production build (run
  * `npm run build` first), bounded and on 127.0.0.1 only. Not part of `npm test`; exits 1 on any error,
- * lost change or memory growth after the streams are closed.
+ * lost change or comment event, or memory growth after the streams are closed.
  *
  * Starts the standalone server (scripts/start.sh) with TEAM_SYNC=on on a fresh SQLite file, or with
  * `--postgres <url>` on a fresh database `tasklane_bench_sync_load` of that server (dropped after).
@@ -9,10 +9,17 @@
  * rest spread over the members; fetch, as the browser reads them), then for `--seconds` sends
  * `--rate` pushes a second on a fixed schedule (not waiting for answers): each a new task owned by
  * one member and assigned to another, so three users are entitled to it (owner, assignee, admin).
+ * Then, on the same streams, for `--seconds` sends `--comment-rate` comments a second (0: none) on
+ * the first `--comment-tasks` of those tasks in turn (scripts/bench-sync-load-comments.mjs: comment →
+ * event latency, lost events, every thread read back); the server's comment-write limit is raised
+ * to what the busiest author writes in the run, or set with `--comment-limit N` (30: the product's);
+ * `--profile` samples the server's CPU during the comments and prints where its time went.
  * Reports:
  * - each push's answer time p50/p99, and push → poke latency p50/p99/max over every entitled stream of every push (from sending the push
  *   to that stream reading a poke with its number or a later one);
- * - errors: failed pushes, streams that ended or failed, server log lines at warn or error;
+ * - the server's CPU time a push (and a comment), from /proc: the share of a core the rate needs;
+ * - errors: failed pushes, streams that ended or failed, server log lines at warn or error (after
+ *   start-up);
  * - lost changes: entitled streams never poked, and tasks missing from an entitled user's full pull
  *   after the run (or with another title);
  * - the server's resident memory (VmRSS): before the streams open, with them open, the peak under
@@ -21,24 +28,51 @@
  *   after a full garbage collection at those points, which must end within 4 MB of where it was
  *   before the streams opened (RSS alone cannot tell a leak from a heap V8 has not shrunk yet), and the number
  *   of streams in its hub, which must be 0 once they are closed; on PostgreSQL, exactly one LISTEN
- *   connection must remain.
+ *   connection must remain;
+ * - the comments phase's figures (bench-sync-load-comments.mjs).
  * Needs WebSocket (Node 22, or Node 20 with --experimental-websocket, which the npm script passes).
  * Usage: npm run bench:sync-load [-- --seconds 60 --rate 20 --streams 200 --members 20
+ *   --comment-rate 20 --comment-tasks 100 --comment-limit 30 --profile
  *   --postgres postgresql://postgres@127.0.0.1:5432/postgres]
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { argValue, newTaskUpsert, registerAccount, root, syncServerEnv } from './bench-support.mjs';
+import { argValue, newTaskUpsert, registerAccount } from './bench-support.mjs';
+import {
+  checkThreads,
+  commentReport,
+  PRODUCT_COMMENT_LIMIT,
+  sendComments,
+} from './bench-sync-load-comments.mjs';
+import {
+  commentDeliveries,
+  commentSchedule,
+  firstAtLeast,
+  mostByOneAuthor,
+} from './bench-sync-load-events.mjs';
+import { openStreams, pullEverything } from './bench-sync-load-streams.mjs';
+import {
+  cpuMs,
+  describeError,
+  listenerConnections,
+  percentile,
+  rssMb,
+  sleep,
+  startServer,
+  withPostgres,
+} from './bench-sync-load-server.mjs';
 
 const seconds = Number(argValue('--seconds') ?? 60);
 const rate = Number(argValue('--rate') ?? 20);
 const streamCount = Number(argValue('--streams') ?? 200);
 const memberCount = Number(argValue('--members') ?? 20);
 const postgresUrl = argValue('--postgres');
+const commentRate = Number(argValue('--comment-rate') ?? 20);
+const commentTaskCount = Number(argValue('--comment-tasks') ?? 100);
+const commentLimitArg = argValue('--comment-limit');
+const profile = process.argv.includes('--profile');
 const DATABASE = 'tasklane_bench_sync_load';
 /**
  * How far the heap after a full collection may end above where it was before the streams opened:
@@ -46,122 +80,6 @@ const DATABASE = 'tasklane_bench_sync_load';
  */
 const GROWTH_BOUND_MB = 4;
 const RECLOSE_ROUNDS = 3;
-
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A port nothing listens on (the OS picks it), as e2e/process-helpers.ts freePort. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function withPostgres(/** @type {string} */ url, /** @type {(c: pg.Client) => Promise<any>} */ run) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The server's resident memory in MB (it is the process start.sh execs). */
-function rssMb(/** @type {number} */ pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
-  if (!line) throw new Error('no VmRSS');
-  return Number(line[1]) / 1024;
-}
-
-/**
- * A DevTools protocol session with the server's inspector: the heap after a full garbage collection,
- * and the hub's stream count (lib/server/sync-hub.ts keeps the hub on globalThis).
- */
-async function inspect(/** @type {number} */ port) {
-  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let lastId = 0;
-  /** @type {Map<number, (message: any) => void>} */
-  const waiting = new Map();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data));
-    waiting.get(message.id)?.(message);
-    waiting.delete(message.id);
-  };
-  const send = (/** @type {string} */ method, params = {}) =>
-    new Promise((resolve) => {
-      lastId += 1;
-      waiting.set(lastId, resolve);
-      socket.send(JSON.stringify({ id: lastId, method, params }));
-    });
-  await send('HeapProfiler.enable');
-  return {
-    async heapMb() {
-      await send('HeapProfiler.collectGarbage');
-      const answer = /** @type {any} */ (await send('Runtime.getHeapUsage'));
-      return answer.result.usedSize / 1024 / 1024;
-    },
-    async hubSize() {
-      const answer = /** @type {any} */ (
-        await send('Runtime.evaluate', {
-          expression: "globalThis[Symbol.for('tasklane.syncHub')]?.size() ?? 0",
-          returnByValue: true,
-        })
-      );
-      return /** @type {number} */ (answer.result.result.value);
-    },
-    close: () => socket.close(),
-  };
-}
-
-async function startServer(/** @type {string} */ dataDir, /** @type {string} */ databaseUrl) {
-  if (!existsSync(path.join(root, '.next/standalone/server.js')))
-    throw new Error('Run `npm run build` first.');
-  if (typeof WebSocket === 'undefined')
-    throw new Error('Run with Node 22, or node --experimental-websocket.');
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const inspectorPort = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn('bash', ['scripts/start.sh'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: syncServerEnv({
-      port,
-      dataDir,
-      databaseUrl,
-      extra: { RATE_LIMIT_REGISTER_MAX: '10000', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` },
-    }),
-  });
-  /** @type {string[]} */
-  const logged = [];
-  for (const output of [server.stdout, server.stderr])
-    output.on('data', (/** @type {Buffer} */ chunk) =>
-      logged.push(...chunk.toString().split('\n').filter(Boolean)),
-    );
-  const stop = () => server.kill('SIGTERM');
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) {
-        const inspector = await inspect(inspectorPort);
-        return { base, pid: /** @type {number} */ (server.pid), logged, inspector, stop };
-      }
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  stop();
-  throw new Error(`the server did not start:\n${logged.join('\n')}`);
-}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-sync-load-'));
 let databaseUrl = `file:${path.join(dataDir, 'tasklane.db')}`;
@@ -175,8 +93,25 @@ if (postgresUrl) {
   databaseUrl = target.toString();
 }
 
-const server = await startServer(dataDir, databaseUrl);
+/** The owner and the assignee of the `index`th pushed task (indexes into the users; 0 is the admin). */
+function ownerAndAssignee(/** @type {number} */ index) {
+  const owner = 1 + (index % memberCount);
+  return { index, owner, assignee: 1 + ((owner + (index % (memberCount - 1))) % memberCount) };
+}
+
+// The comments phase's plan, known before the server starts so its comment-write limit can fit it.
+const commentTasks = Array.from({ length: Math.min(commentTaskCount, Math.round(seconds * rate)) }, (_, i) =>
+  ownerAndAssignee(i),
+);
+const schedule = commentSchedule(commentTasks, Math.round(seconds * commentRate));
+const mostByOne = mostByOneAuthor(schedule);
+const commentLimit =
+  commentLimitArg === undefined ? Math.max(PRODUCT_COMMENT_LIMIT, mostByOne + 1) : Number(commentLimitArg);
+
+const server = await startServer(dataDir, databaseUrl, { RATE_LIMIT_COMMENT_MAX: String(commentLimit) });
 const { base } = server;
+// What the server logged while starting (the SMTP notice of a server without mail) is not the load's.
+const startupLines = server.logged.length;
 const errors = { pushes: 0, streams: 0, pulls: 0 };
 /** @type {string[]} */
 const errorSamples = [];
@@ -189,69 +124,10 @@ function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} *
   return registerAccount(base, { fullName, role });
 }
 
-/**
- * @typedef {{ user: number, pokes: { seq: number, at: number }[], ready: Promise<void>, close: () => void, closed: boolean }} Stream
- */
-
-/** Opens a stream as user `user` (index into `users`) and records each poke's number and time. */
-function openStream(/** @type {number} */ user, /** @type {string} */ token) {
-  const controller = new AbortController();
-  /** @type {Stream} */
-  const stream = {
-    user,
-    pokes: [],
-    ready: Promise.resolve(),
-    closed: false,
-    close: () => {
-      stream.closed = true;
-      controller.abort();
-    },
-  };
-  let markReady = () => {};
-  stream.ready = new Promise((resolve) => (markReady = resolve));
-  void (async () => {
-    try {
-      const response = await fetch(`${base}/api/sync/stream`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: controller.signal,
-      });
-      if (response.status !== 200 || !response.body) throw new Error(`status ${response.status}`);
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffer += decoder.decode(value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const match = /^event: poke\ndata: \{"seq":(\d+)\}$/.exec(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (!match) continue;
-          stream.pokes.push({ seq: Number(match[1]), at: performance.now() });
-          markReady();
-        }
-      }
-    } catch (error) {
-      if (!stream.closed) noteError('streams', String(error));
-      markReady();
-    }
-  })();
-  return stream;
+/** Opens the bench's streams (bench-sync-load-streams.mjs); a failing one counts as an error. */
+function openAll(/** @type {{ token: string }[]} */ users) {
+  return openStreams({ base, streamCount, users, onError: (detail) => noteError('streams', detail) });
 }
-
-/** Opens `streamCount` streams: a tenth for the admin (user 0), the rest spread over the members. */
-async function openAll(/** @type {{ token: string }[]} */ users) {
-  const adminStreams = Math.max(1, Math.round(streamCount / 10));
-  /** @type {Stream[]} */
-  const streams = [];
-  for (let i = 0; i < streamCount; i++) {
-    const user = i < adminStreams ? 0 : 1 + ((i - adminStreams) % (users.length - 1));
-    streams.push(openStream(user, users[user].token));
-  }
-  await Promise.all(streams.map((stream) => stream.ready));
-  return streams;
-}
-
 function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, email: string }} */ assignee) {
   const hlc = `${String(Date.now()).padStart(15, '0')}-${String(index % 1e6).padStart(6, '0')}-load`;
   return newTaskUpsert(
@@ -269,61 +145,43 @@ function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, e
   );
 }
 
-/** Every task `token` can see: uid → title, walking GET /api/sync/pull from the start. */
-async function pullAll(/** @type {string} */ token) {
-  /** @type {Map<string, unknown>} */
-  const seen = new Map();
-  let cursor = '0:';
-  for (;;) {
-    const response = await fetch(
-      `${base}/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=500&walk=1`,
-      {
-        headers: { authorization: `Bearer ${token}` },
-      },
-    );
-    if (response.status !== 200) {
-      noteError('pulls', `status ${response.status}`);
-      return seen;
-    }
-    const page = /** @type {import('../lib/sync/protocol').PullResponse} */ (await response.json());
-    for (const change of page.changes) seen.set(change.uid, change.deleted ? null : change.data.title);
-    cursor = page.cursor;
-    if (!page.more) return seen;
-  }
+/** One push of a task (not one of the run's), one comment on it and a read of its thread, all checked. */
+async function warmUp(/** @type {{ token: string, fullName: string, email: string }[]} */ users) {
+  const [owner, assignee] = [users[1], users[2] ?? users[1]];
+  const op = newTaskOp(Math.round(seconds * rate), assignee);
+  const auth = { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` };
+  const answers = [
+    await fetch(`${base}/api/sync/push`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ clientId: 'load-warm-up', ops: [op] }),
+    }),
+    await fetch(`${base}/api/sync/comments/${randomUUID()}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ task: op.uid, body: 'Warm-up comment' }),
+    }),
+    await fetch(`${base}/api/sync/comments?task=${op.uid}`, { headers: auth }),
+  ];
+  const statuses = answers.map((answer) => answer.status).join(', ');
+  if (statuses !== '200, 201, 200') throw new Error(`warm-up answered ${statuses}`);
 }
 
-/** The index of the first entry of `prefixMax` (the running maximum of a stream's pokes) ≥ seq. */
-function firstAtLeast(/** @type {number[]} */ prefixMax, /** @type {number} */ seq) {
-  let low = 0;
-  let high = prefixMax.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (prefixMax[middle] >= seq) high = middle;
-    else low = middle + 1;
-  }
-  return low;
+/** Every task `token` can see (bench-sync-load-streams.mjs pullAll); a failed page counts as an error. */
+function pullAll(/** @type {string} */ token) {
+  return pullEverything(base, token, (detail) => noteError('pulls', detail));
 }
 
-const percentile = (/** @type {number[]} */ sorted, /** @type {number} */ p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 const mb = (/** @type {number} */ value) => `${value.toFixed(1)} MB`;
-
-async function listenerConnections() {
-  return withPostgres(databaseUrl, async (client) => {
-    const { rows } = await client.query(
-      `select count(*)::int as count from pg_stat_activity
-       where datname = current_database() and application_name = 'tasklane-sync-listener'`,
-    );
-    return rows[0].count;
-  });
-}
 
 try {
   const users = [await register('Load Admin', 'admin')];
   for (let i = 0; i < memberCount; i++) users.push(await register(`Load Member ${i + 1}`, 'user'));
 
-  // Warm-up: the routes compiled into memory, one round of streams opened and closed.
+  // Warm-up: the routes loaded and compiled (one push, one comment, its thread, a pull), one round
+  // of streams opened and closed; the measured figures start after.
   for (const stream of await openAll(users)) stream.close();
+  await warmUp(users);
   await pullAll(users[1].token);
   await sleep(3_000);
   const rssBefore = rssMb(server.pid);
@@ -345,13 +203,13 @@ try {
   // The machine's 1-minute load average around the run: figures from a busy machine are not comparable.
   const loadAtStart = loadavg()[0];
   const started = performance.now();
+  const cpuAtStart = cpuMs(server.pid);
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 1_000);
   for (let index = 0; index < total; index++) {
     const due = started + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    const owner = 1 + (index % memberCount);
-    const assignee = 1 + ((owner + (index % (memberCount - 1))) % memberCount);
+    const { owner, assignee } = ownerAndAssignee(index);
     const op = newTaskOp(index, users[assignee]);
     const entry = {
       index,
@@ -377,7 +235,10 @@ try {
           entry.seq = answer.seq;
           pushMs.push(performance.now() - entry.sentAt);
         } catch (error) {
-          noteError('pushes', String(error));
+          noteError(
+            'pushes',
+            `${describeError(error)} after ${(performance.now() - entry.sentAt).toFixed(0)} ms`,
+          );
         }
       })(),
     );
@@ -385,8 +246,8 @@ try {
   const sendingMs = performance.now() - started;
   await Promise.all(inFlight);
   const drainMs = performance.now() - started - sendingMs;
+  const cpuPerPush = (cpuMs(server.pid) - cpuAtStart) / total;
   const loadAtEnd = loadavg()[0];
-  clearInterval(sampler);
   await sleep(2_000);
 
   // Latency and lost pokes, per entitled stream of every push.
@@ -408,6 +269,39 @@ try {
   }
   latencies.sort((a, b) => a - b);
   pushMs.sort((a, b) => a - b);
+
+  // Comments on the same streams, then their events matched and their threads read back.
+  /** @type {ReturnType<typeof commentReport> | null} */
+  let comments = null;
+  let loadAfterComments = NaN;
+  /** @type {string[]} */
+  let profileLines = [];
+  if (schedule.length > 0) {
+    const tokens = users.map((user) => user.token);
+    const uidOf = (/** @type {number} */ index) => /** @type {(typeof pushes)[number]} */ (pushes[index]).uid;
+    const cpuBefore = cpuMs(server.pid);
+    if (profile) await server.inspector.startProfile();
+    const run = await sendComments({ base, tokens, schedule, rate: commentRate, uidOf });
+    const cpuPerComment = (cpuMs(server.pid) - cpuBefore) / schedule.length;
+    if (profile) profileLines = await server.inspector.stopProfile();
+    loadAfterComments = loadavg()[0];
+    await sleep(2_000);
+    const threads = await checkThreads(base, tokens, run.sent);
+    comments = commentReport({
+      ...run,
+      rate: commentRate,
+      seconds,
+      taskCount: commentTasks.length,
+      limit: commentLimit,
+      limitChosen: commentLimitArg === undefined,
+      mostByOne,
+      cpuPerComment,
+      postgres: Boolean(postgresUrl),
+      deliveries: commentDeliveries(run.sent, streams, threads.order),
+      threads,
+    });
+  }
+  clearInterval(sampler);
 
   for (const stream of streams) stream.close();
   await sleep(3_000);
@@ -436,18 +330,23 @@ try {
   const rssAfterRounds = rssMb(server.pid);
   const heapAfterRounds = heapRounds.at(-1) ?? NaN;
   const hubAfterRounds = await server.inspector.hubSize();
-  const listeners = postgresUrl ? await listenerConnections() : null;
+  const listeners = postgresUrl ? await listenerConnections(databaseUrl) : null;
 
-  const serverProblems = server.logged.filter((line) => /"level":"(warn|error)"/.test(line));
+  const serverProblems = server.logged
+    .slice(startupLines)
+    .filter((line) => /"level":"(warn|error)"/.test(line));
   const pushed = pushes.filter((push) => push.seq).length;
   console.log(
     `Team sync under load, ${postgresUrl ? 'PostgreSQL' : 'SQLite'}: ${streamCount} streams (${users.length - 1} members and an admin), ${rate} pushes/s for ${seconds} s`,
   );
   console.log(
-    `  machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
+    `  machine load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} after the pushes${comments ? `, ${loadAfterComments.toFixed(1)} after the comments` : ''}`,
   );
   console.log(
     `  pushes: ${pushed} of ${total} applied, sent over ${(sendingMs / 1000).toFixed(1)} s (${((total * 1000) / sendingMs).toFixed(1)}/s), the last answered ${drainMs.toFixed(0)} ms after the last was sent; answered in p50 ${percentile(pushMs, 50).toFixed(1)} ms, p99 ${percentile(pushMs, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `  server CPU time: ${cpuPerPush.toFixed(1)} ms a push, ${((cpuPerPush * rate) / 10).toFixed(0)} % of a core at ${rate}/s (the server process's, pokes included${postgresUrl ? "; PostgreSQL's apart" : ''})`,
   );
   console.log(
     `  push → poke, ${latencies.length} entitled stream deliveries: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms`,
@@ -468,6 +367,10 @@ try {
     `  streams in the hub: ${hubOpen} open, ${hubClosed} after closing them, ${hubAfterRounds} after the rounds${listeners === null ? '' : `; LISTEN connections left: ${listeners}`}`,
   );
   for (const sample of [...errorSamples, ...serverProblems.slice(0, 5)]) console.log(`    ${sample}`);
+  for (const line of comments?.lines ?? []) console.log(line);
+  if (profileLines.length > 0)
+    console.log('  where the server spent its busy time during the comments (self time, main thread):');
+  for (const line of profileLines) console.log(`    ${line}`);
 
   const failures = [
     errors.pushes + errors.streams + errors.pulls + serverProblems.length > 0 && 'errors',
@@ -475,6 +378,7 @@ try {
     heapAfterRounds - heapBefore > GROWTH_BOUND_MB && `heap grew over ${GROWTH_BOUND_MB} MB`,
     (hubOpen !== streamCount || hubClosed !== 0 || hubAfterRounds !== 0) && 'hub size',
     listeners !== null && listeners !== 1 && 'LISTEN connections ≠ 1',
+    ...(comments?.failures ?? []),
   ].filter(Boolean);
   if (failures.length > 0) {
     console.log(`Failed: ${failures.join(', ')}`);
