@@ -73,7 +73,7 @@ export function buildDigestEmail(input: {
   const count = input.entries.length;
   if (count === 0) return null;
   const shown = input.entries.slice(0, DIGEST_LINE_LIMIT).map((entry) => ({
-    sentence: inboxSentence(entry.kind, oneLine(entry.actorName), oneLine(entry.title)),
+    sentence: inboxSentence(entry.kind, entry.actorName.replace(/\s+/g, ' ').trim(), oneLine(entry.title)),
     url: entry.url,
   }));
   const hidden = count - shown.length;
