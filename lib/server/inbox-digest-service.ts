@@ -90,7 +90,7 @@ async function pendingEntries(person: Person, now: Date) {
  * Claims the person's next digest at `now`: true for the one caller whose compare-and-set of
  * `last_sent_at` (from the value it read) made the change. Returns the previous value to put back.
  */
-async function claimDigest(userId: string, now: Date): Promise<{ previous: Date | null } | null> {
+export async function claimDigest(userId: string, now: Date): Promise<{ previous: Date | null } | null> {
   const { db, tables } = await getDatabase();
   const { inboxDigests } = tables;
   await db

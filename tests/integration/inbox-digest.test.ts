@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
-import { runDigestTick } from '@/lib/server/inbox-digest-service';
+import { claimDigest, runDigestTick } from '@/lib/server/inbox-digest-service';
 import { getDigestSettings, setDigestEnabled } from '@/lib/server/inbox-digest-settings';
 import { getReminderSettings, saveReminderSettings } from '@/lib/server/reminder-service';
 import { verifyUnsubscribeToken } from '@/lib/server/reminder-token';
@@ -204,6 +204,12 @@ describe('the inbox email digest', () => {
       '3 new notifications on Tasklane',
       '1 new notification on Tasklane',
     ]);
+
+    // The claim alone: one winner per interval, whoever races.
+    const next = inAbout(30 * MINUTE);
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimDigest(ash.user.id, next)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimDigest(ash.user.id, new Date(next.getTime() + MINUTE))).toBeNull();
   });
 
   it('is off for whoever turned it off; its link turns off the digest and not the morning email', async () => {
