@@ -3,7 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { CARD, FOCUS_RING } from '@/components/ui/styles';
+import { CARD } from '@/components/ui/styles';
+import { SwitchButton } from '@/components/ui/switch-button';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { reminderPrefsStore, saveReminderPrefs } from '@/lib/storage/reminders';
@@ -86,28 +87,13 @@ function DesktopSwitch() {
         <span id="desktop-reminders-label" className="font-medium text-slate-900">
           {REMINDER_TEXTS.desktopLabel}
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="desktop-reminders-label"
-          aria-describedby="desktop-reminders-status"
+        <SwitchButton
+          on={on}
+          labelledBy="desktop-reminders-label"
+          describedBy="desktop-reminders-status"
           disabled={blocked}
           onClick={() => void toggle()}
-          className={cn(
-            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-            on ? 'bg-brand-600' : 'bg-slate-300',
-            FOCUS_RING,
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
-              on ? 'translate-x-6' : 'translate-x-1',
-            )}
-          />
-        </button>
+        />
       </div>
       <p className="text-sm text-slate-600">{REMINDER_TEXTS.desktopIntro}</p>
       <p id="desktop-reminders-status" role="status" className="text-sm font-medium text-slate-800">
