@@ -5,7 +5,7 @@
  * real SMTP server in tests/integration/inbox-digest.test.ts (it waits minutes by design). The shared
  * team-mode server has no SMTP_URL, so the page says nothing is emailed yet.
  */
-import type { Browser, Page } from '@playwright/test';
+import { request, type Browser, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
@@ -34,12 +34,26 @@ function digestSwitch(page: Page) {
   return digestPart(page).getByRole('switch', { name: TEXTS.label });
 }
 
-async function digestSetting(base: string, account: Account) {
-  const response = await fetch(`${base}/api/reminders/digest`, {
-    headers: { authorization: `Bearer ${account.token}` },
+/**
+ * An API call as the account, through Playwright's request client (a fresh connection each time:
+ * Node's fetch may reuse one the server has just closed, a reset on a busy machine).
+ */
+async function api(base: string, account: Account, path: string, body?: unknown) {
+  const client = await request.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { authorization: `Bearer ${account.token}` },
   });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { digest: boolean; sending: boolean };
+  try {
+    const response = body === undefined ? await client.get(path) : await client.put(path, { data: body });
+    expect(response.status()).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  } finally {
+    await client.dispose();
+  }
+}
+
+async function digestSetting(base: string, account: Account) {
+  return (await api(base, account, '/api/reminders/digest')) as { digest: boolean; sending: boolean };
 }
 
 /** A signed-in device at this project's width (360 px on mobile). */
@@ -67,7 +81,10 @@ test.describe('Email me what I miss (TEAM_SYNC=on)', () => {
     const { context, page } = await openDevice(browser, teamServer.base, dana);
     await page.goto('/user/notifications');
     const part = digestPart(page);
-    await expect(part.getByRole('heading', { name: TEXTS.heading, level: 3 })).toBeVisible();
+    // The first load of the team's tasks may take a while on a busy machine.
+    await expect(part.getByRole('heading', { name: TEXTS.heading, level: 3 })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'true');
     await expect(part.getByText(TEXTS.intro, { exact: true })).toBeVisible();
     await expect(part.getByText(TEXTS.noMail, { exact: true })).toBeVisible();
@@ -84,7 +101,7 @@ test.describe('Email me what I miss (TEAM_SYNC=on)', () => {
     expect(await digestSetting(teamServer.base, dana)).toEqual({ digest: false, sending: false });
 
     await page.reload();
-    await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'false');
+    await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'false', { timeout: 30_000 });
     await expect(digestSwitch(page)).toHaveAccessibleDescription(TEXTS.off);
     // Keyboard: Space on the focused switch.
     await digestSwitch(page).focus();
@@ -111,7 +128,7 @@ test.describe('Email me what I miss (TEAM_SYNC=on)', () => {
     await page.route('**/api/reminders/digest', (route) => route.abort('connectionrefused'));
     await page.goto('/user/notifications');
     const part = digestPart(page);
-    await expect(part.getByRole('alert')).toHaveText(TEXTS.loadFailed);
+    await expect(part.getByRole('alert')).toHaveText(TEXTS.loadFailed, { timeout: 30_000 });
     await page.unroute('**/api/reminders/digest');
     await part.getByRole('button', { name: 'Retry' }).click();
     await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'true');
@@ -131,12 +148,11 @@ test.describe('Email me what I miss (TEAM_SYNC=on)', () => {
     teamServer,
   }) => {
     const fay = await registerAccount(teamServer.base, 'Fay Away', `fay-${unique()}@example.com`, 'user');
-    const saved = await fetch(`${teamServer.base}/api/reminders/settings`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${fay.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: true, time: '08:00', timeZone: 'UTC' }),
+    await api(teamServer.base, fay, '/api/reminders/settings', {
+      email: true,
+      time: '08:00',
+      timeZone: 'UTC',
     });
-    expect(saved.status).toBe(200);
     // The token the digest's email carries: signed with the test server's secret, for the digest only.
     const userId = (
       JSON.parse(Buffer.from(fay.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }
@@ -168,10 +184,7 @@ test.describe('Email me what I miss (TEAM_SYNC=on)', () => {
       'You are unsubscribed. Tasklane will not email you what you miss any more.',
     );
     expect((await digestSetting(teamServer.base, fay)).digest).toBe(false);
-    const morning = await fetch(`${teamServer.base}/api/reminders/settings`, {
-      headers: { authorization: `Bearer ${fay.token}` },
-    });
-    expect(((await morning.json()) as { email: boolean }).email).toBe(true);
+    expect((await api(teamServer.base, fay, '/api/reminders/settings')).email).toBe(true);
     await context.close();
   });
 });
