@@ -5,6 +5,7 @@ import { getDatabase } from '@/lib/server/db';
 import { claimDigest, runDigestTick } from '@/lib/server/inbox-digest-service';
 import { getDigestSettings, setDigestEnabled } from '@/lib/server/inbox-digest-settings';
 import { getReminderSettings, saveReminderSettings } from '@/lib/server/reminder-service';
+import { startReminderScheduler, stopReminderScheduler } from '@/lib/server/reminder-scheduler';
 import { verifyUnsubscribeToken } from '@/lib/server/reminder-token';
 import { call } from '@/tests/helpers/api';
 import { createUserWithToken } from '@/tests/helpers/factories';
@@ -242,5 +243,48 @@ describe('the inbox email digest', () => {
     await db.delete(tables.users).where(eq(tables.users.id, ash.user.id));
     const again = await call(unsubscribe, oneClick.replace('http://tasklane.test', ''), { rawBody: '' });
     expect(again.status).toBe(200);
+  });
+
+  it('the app’s timer sends it when SMTP_URL is set, and not without', async () => {
+    const { olive, ash, uid } = await team();
+    for (const body of ['X', 'Y', 'Z']) await comment(olive.token, uid, body, [ash.user.id]);
+    // Three minutes ago, so the real clock's tick finds them due.
+    // The database is opened again by each applyTestEnv: asked for at each use.
+    const backdate = async () => {
+      const { db, tables } = await getDatabase();
+      await db
+        .update(tables.inboxItems)
+        .set({ createdAt: new Date(Date.now() - 3 * MINUTE) })
+        .where(eq(tables.inboxItems.userId, ash.user.id));
+    };
+    await backdate();
+    const unmailed = async () => {
+      const { db, tables } = await getDatabase();
+      const rows = await db.select().from(tables.inboxItems).where(eq(tables.inboxItems.userId, ash.user.id));
+      return rows.filter((row) => row.emailedAt === null).length;
+    };
+
+    await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: undefined, APP_URL: 'http://tasklane.test' });
+    try {
+      startReminderScheduler(50);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await stopReminderScheduler();
+      expect(received).toHaveLength(0);
+      expect(await unmailed()).toBe(4);
+    } finally {
+      await stopReminderScheduler();
+      await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: sink.url, APP_URL: 'http://tasklane.test' });
+    }
+
+    await backdate();
+    startReminderScheduler(50);
+    try {
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await stopReminderScheduler();
+    }
+    expect(received).toHaveLength(1);
+    expect(mailsTo(ash.user.email)[0]!.headers.get('subject')).toBe('3 new notifications on Tasklane');
   });
 });
