@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request, Route } from '@playwright/test';
+import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 
 /** Helpers that act on a page: its stored data, its network, its dialogs, its accessibility. */
 
@@ -265,4 +265,46 @@ export async function pickUpWithKeyboard(page: Page, announcement: string): Prom
   await page.keyboard.press('Space');
   await page.getByText(announcement).waitFor({ state: 'attached' });
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+const NOTIFICATIONS_RECORD_KEY = 'e2e.notifications';
+export type Recorded = { title: string; body: string; tag: string };
+
+/**
+ * Replaces window.Notification by a recorder (kept in localStorage, so it survives reloads), with the
+ * permission the browser really has unless `permission` overrides it; `'missing'` removes the API.
+ */
+export async function recordNotifications(
+  context: BrowserContext,
+  permission?: NotificationPermission | 'missing',
+) {
+  await context.addInitScript(
+    ({ key, permission }) => {
+      if (permission === 'missing') {
+        // @ts-expect-error: a browser without the Notification API.
+        delete window.Notification;
+        return;
+      }
+      const Original = window.Notification;
+      function Recorder(title: string, options?: NotificationOptions) {
+        const calls = JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[];
+        calls.push({ title, body: options?.body ?? '', tag: options?.tag ?? '' });
+        localStorage.setItem(key, JSON.stringify(calls));
+      }
+      Object.defineProperty(Recorder, 'permission', { get: () => permission ?? Original.permission });
+      Object.defineProperty(Recorder, 'requestPermission', {
+        value: () => {
+          // Counted, so a test can tell whether (and how often) the page asked.
+          sessionStorage.setItem('e2e.asked', String(Number(sessionStorage.getItem('e2e.asked') ?? '0') + 1));
+          return Promise.resolve(permission ?? Original.permission);
+        },
+      });
+      Object.defineProperty(window, 'Notification', { value: Recorder, configurable: true, writable: true });
+    },
+    { key: NOTIFICATIONS_RECORD_KEY, permission },
+  );
+}
+
+export async function recordedNotifications(page: Page): Promise<Recorded[]> {
+  return (await readStoredJson<Recorded[]>(page, NOTIFICATIONS_RECORD_KEY)) ?? [];
 }

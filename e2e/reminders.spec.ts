@@ -1,10 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { parseMail, startSmtpSink, type ReceivedMail, type SmtpSink } from '../tests/helpers/smtp-sink';
 import { expect, test } from './fixtures';
-import { findAxeViolations, openWith, readStoredJson, type StoredTask } from './page-helpers';
+import {
+  findAxeViolations,
+  openWith,
+  readStoredJson,
+  recordedNotifications as recorded,
+  recordNotifications,
+  type StoredTask,
+} from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import { signIn } from './session-helpers';
 import { registerAccount, type Account } from './team-sync-helpers';
@@ -13,45 +20,6 @@ import { registerAccount, type Account } from './team-sync-helpers';
  * Reminders (docs/product.md#reminders): desktop notifications in the browser (team sync on or off),
  * and with team sync on the morning email, sent by the server's own timer through a real SMTP sink.
  */
-
-const RECORD_KEY = 'e2e.notifications';
-type Recorded = { title: string; body: string; tag: string };
-
-/**
- * Replaces window.Notification by a recorder (kept in localStorage, so it survives reloads), with the
- * permission the browser really has unless `permission` overrides it; `'missing'` removes the API.
- */
-async function recordNotifications(context: BrowserContext, permission?: NotificationPermission | 'missing') {
-  await context.addInitScript(
-    ({ key, permission }) => {
-      if (permission === 'missing') {
-        // @ts-expect-error: a browser without the Notification API.
-        delete window.Notification;
-        return;
-      }
-      const Original = window.Notification;
-      function Recorder(title: string, options?: NotificationOptions) {
-        const calls = JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[];
-        calls.push({ title, body: options?.body ?? '', tag: options?.tag ?? '' });
-        localStorage.setItem(key, JSON.stringify(calls));
-      }
-      Object.defineProperty(Recorder, 'permission', { get: () => permission ?? Original.permission });
-      Object.defineProperty(Recorder, 'requestPermission', {
-        value: () => {
-          // Counted, so a test can tell whether (and how often) the page asked.
-          sessionStorage.setItem('e2e.asked', String(Number(sessionStorage.getItem('e2e.asked') ?? '0') + 1));
-          return Promise.resolve(permission ?? Original.permission);
-        },
-      });
-      Object.defineProperty(window, 'Notification', { value: Recorder, configurable: true, writable: true });
-    },
-    { key: RECORD_KEY, permission },
-  );
-}
-
-async function recorded(page: Page): Promise<Recorded[]> {
-  return (await readStoredJson<Recorded[]>(page, RECORD_KEY)) ?? [];
-}
 
 function task(id: string, title: string, deadline: string): StoredTask {
   return { id, title, description: 'd', priority: 'Medium', deadline, progress: 0 };

@@ -2,7 +2,9 @@
 
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
+import { useSyncExternalStore } from 'react';
 import { SyncStatus } from '@/components/sync/sync-status';
+import { syncStatusStore } from '@/lib/sync/status-store';
 import { LogoLink } from './logo-link';
 import { ThemeToggle } from './theme-toggle';
 
@@ -10,6 +12,21 @@ import { ThemeToggle } from './theme-toggle';
 const ProfileMenu = dynamic(() => import('./profile-menu').then((module) => module.ProfileMenu), {
   loading: () => <span className="size-11" aria-hidden="true" />,
 });
+
+// Team sync only: loaded once the engine runs, so the default mode downloads none of it.
+const InboxBell = dynamic(() => import('@/components/inbox/inbox-bell').then((module) => module.InboxBell), {
+  loading: () => <span className="size-11" aria-hidden="true" />,
+});
+
+/** The inbox's bell while team sync runs in this tab (docs/product.md#the-inbox). */
+function TeamInbox({ pathname }: { pathname: string }) {
+  const status = useSyncExternalStore(
+    syncStatusStore.subscribe,
+    syncStatusStore.getSnapshot,
+    syncStatusStore.getServerSnapshot,
+  );
+  return status.state === 'off' ? null : <InboxBell pathname={pathname} />;
+}
 
 /** The navbar shows on every page except these (docs/product.md#navbar). */
 const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/signup']);
@@ -30,6 +47,7 @@ export function Navbar() {
         <LogoLink pathname={pathname} />
         <div className="flex min-w-0 items-center gap-2">
           <SyncStatus />
+          <TeamInbox pathname={pathname} />
           <ThemeToggle />
           <ProfileMenu pathname={pathname} />
         </div>

@@ -5,26 +5,17 @@ import { DEADLINE_TOAST_LIMIT } from '@/lib/constants';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useToday } from '@/lib/hooks/use-today';
 import { planDesktopReminders } from '@/lib/reminders/desktop';
+import { oneTabAtATime } from '@/lib/reminders/one-tab';
 import { notifiedStore } from '@/lib/storage/reminders';
 import { tasksStore } from '@/lib/storage/tasks';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 
 const LOCK_NAME = 'tasklane.reminders';
 
-/** Runs `work` while no other tab of this site runs it (Web Locks), so two tabs never notify twice. */
-function oneTabAtATime(work: () => void): void {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) {
-    work();
-    return;
-  }
-  void locks.request(LOCK_NAME, async () => work()).catch(() => undefined);
-}
-
 /** Raises the desktop notifications due now and records them (docs/product.md#reminders). */
 function notifyDue(): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  oneTabAtATime(() => {
+  oneTabAtATime(LOCK_NAME, () => {
     const today = toLocalDateKey(new Date());
     const previous = notifiedStore.read();
     const { reminders, notified } = planDesktopReminders(

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { INBOX_TEXTS } from '@/components/inbox/inbox-texts';
 import { CARD } from '@/components/ui/styles';
 import { SwitchButton } from '@/components/ui/switch-button';
 import { cn } from '@/lib/cn';
@@ -49,7 +50,7 @@ const EmailReminders = dynamic(() => import('./email-reminders').then((module) =
   loading: () => <p className="text-sm text-slate-600">Loading your email reminders…</p>,
 });
 
-function DesktopSwitch() {
+function DesktopSwitch({ teamSync }: { teamSync: boolean }) {
   const { enabled } = useLocalStore(reminderPrefsStore);
   const [permission, setPermission] = usePermission();
   const [dismissed, setDismissed] = useState(false);
@@ -96,6 +97,7 @@ function DesktopSwitch() {
         />
       </div>
       <p className="text-sm text-slate-600">{REMINDER_TEXTS.desktopIntro}</p>
+      {teamSync ? <p className="text-sm text-slate-600">{INBOX_TEXTS.desktop}</p> : null}
       <p id="desktop-reminders-status" role="status" className="text-sm font-medium text-slate-800">
         {status}
       </p>
@@ -114,7 +116,7 @@ export function RemindersSection() {
       <h2 id="reminders-heading" className="text-xl font-bold text-brand-900">
         {REMINDER_TEXTS.heading}
       </h2>
-      <DesktopSwitch />
+      <DesktopSwitch teamSync={teamSync} />
       {teamSync ? <EmailReminders /> : null}
     </section>
   );

@@ -36,6 +36,9 @@ function readPage(body: unknown): CommentsPage {
     next: typeof page.next === 'string' ? page.next : null,
     since: typeof page.since === 'string' ? page.since : '',
     more: page.more === true,
+    ...(Array.isArray(page.readers)
+      ? { readers: (page.readers as unknown[]).filter((id): id is string => typeof id === 'string') }
+      : {}),
   };
 }
 
@@ -47,14 +50,18 @@ function readComment(body: unknown): TaskComment {
 
 const commentPath = (id: string) => `${COMMENTS_URL}/${encodeURIComponent(id)}`;
 
-/** The whole thread of `task`, oldest first (every page), and the `since` to check it with next. */
+/**
+ * The whole thread of `task`, oldest first (every page), the `since` to check it with next, and who
+ * may see the task (null from a server that does not say).
+ */
 export async function fetchThread(
   task: string,
   options: { signal?: AbortSignal } = {},
-): Promise<{ comments: TaskComment[]; since: string }> {
+): Promise<{ comments: TaskComment[]; since: string; readers: string[] | null }> {
   const comments: TaskComment[] = [];
   let after: string | null = null;
   let since = '';
+  let readers: string[] | null = null;
   do {
     const query = new URLSearchParams({ task });
     if (after !== null) query.set('after', after);
@@ -62,9 +69,10 @@ export async function fetchThread(
     comments.push(...page.comments);
     // The first page's `since` reaches back before every later page: nothing is missed.
     if (since === '') since = page.since;
+    if (readers === null && page.readers !== undefined) readers = page.readers;
     after = page.next;
   } while (after !== null);
-  return { comments, since };
+  return { comments, since, readers };
 }
 
 /** What changed in the thread of `task` since `since` (every page of changes), and the next `since`. */

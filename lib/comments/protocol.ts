@@ -37,6 +37,11 @@ export interface CommentsPage {
   since: string;
   /** With `since`: more changes wait (ask again with the `since` answered). */
   more: boolean;
+  /**
+   * On the thread's first page only: the ids of the people who may see the task (owner, assignee,
+   * admins), the only ones a comment may mention. Absent from older servers' answers.
+   */
+  readers?: string[];
 }
 
 /** GET /api/sync/comments/counts: comments (not deleted) per task the caller sees, tasks with none left out. */

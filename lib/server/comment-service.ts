@@ -185,7 +185,7 @@ export async function listComments(
 ): Promise<CommentsPage> {
   const { db, tables } = await getDatabase();
   const { taskComments } = tables;
-  await visibleTask(db, tables, actor, query.task);
+  const task = await visibleTask(db, tables, actor, query.task);
   const overlap = { ms: nowMs - COMMENTS_SINCE_OVERLAP_MS, id: ID_CEILING };
   const ofTask = eq(taskComments.taskUid, query.task);
 
@@ -222,7 +222,21 @@ export async function listComments(
     next,
     since: formatArchiveCursor(overlap.ms, overlap.id),
     more: false,
+    ...(after === null ? { readers: await readersOf(db, tables, task) } : {}),
   };
+}
+
+/**
+ * Who may see `task` (and so be mentioned on it): its owner and assignee, and every admin. Sent
+ * with a thread's first page, so the `@` list offers only them.
+ */
+async function readersOf(db: Executor, tables: Tables, task: TaskAccessRow): Promise<string[]> {
+  const { users } = tables;
+  const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  const ids = new Set(admins.map((admin) => admin.id));
+  if (task.ownerId !== null) ids.add(task.ownerId);
+  if (task.assigneeId !== null) ids.add(task.assigneeId);
+  return [...ids].sort();
 }
 
 /** Rows after (ms, id) in (time, id) order. */

@@ -1,4 +1,6 @@
+import type { InboxNotifiedRecord } from '@/lib/inbox/desktop';
 import type { NotifiedRecord } from '@/lib/reminders/desktop';
+import { INBOX_NOTIFIED_KEY } from '@/lib/sync/storage-keys';
 import { INVALID, isRecord, parser } from '@/lib/validation/parsers';
 import { createLocalStore } from './local-store';
 
@@ -30,6 +32,19 @@ export const reminderPrefsStore = createLocalStore<ReminderPrefs>({
 export const notifiedStore = createLocalStore<NotifiedRecord | null>({
   key: NOTIFIED_KEY,
   schema: parser((value) => (value === null ? null : (notifiedParser.safeParse(value).data ?? INVALID))),
+  fallback: null,
+});
+
+export const inboxNotifiedParser = parser<InboxNotifiedRecord>((value) =>
+  isRecord(value) && typeof value.user === 'string' && typeof value.at === 'string'
+    ? { user: value.user, at: value.at }
+    : INVALID,
+);
+
+/** With team sync: the newest inbox entry looked at for desktop notifications (lib/inbox/desktop.ts). */
+export const inboxNotifiedStore = createLocalStore<InboxNotifiedRecord | null>({
+  key: INBOX_NOTIFIED_KEY,
+  schema: parser((value) => (value === null ? null : (inboxNotifiedParser.safeParse(value).data ?? INVALID))),
   fallback: null,
 });
 

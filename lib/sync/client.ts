@@ -9,7 +9,7 @@
  * lib/sync/status-store.ts, which the UI reads without loading this module.
  */
 import { ApiError } from '@/lib/api/http';
-import { announceComments, setCommentsStreamUp } from '@/lib/comments/live';
+import { announceComments, announcePoke, setCommentsStreamUp } from '@/lib/comments/live';
 import { getLocalStorage } from '@/lib/storage/local-store';
 import {
   removeTasksFromSync,
@@ -36,7 +36,13 @@ import {
   type StorageFailure,
   type SyncStorage,
 } from './engine/meta-store';
-import { COMMENT_OUTBOX_KEY, SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_SUMMARY_KEY } from './storage-keys';
+import {
+  COMMENT_OUTBOX_KEY,
+  INBOX_NOTIFIED_KEY,
+  SYNC_CONFLICTS_KEY,
+  SYNC_META_KEY,
+  TEAM_SUMMARY_KEY,
+} from './storage-keys';
 import { randomId } from './random-id';
 import { openPokeStream } from './stream';
 import {
@@ -195,7 +201,7 @@ function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore:
     // Unwritable storage: carry on with the other keys.
   }
   metaStore.remove();
-  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY, COMMENT_OUTBOX_KEY]) {
+  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY, COMMENT_OUTBOX_KEY, INBOX_NOTIFIED_KEY]) {
     try {
       storage?.removeItem(key);
     } catch {
@@ -570,7 +576,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     closeStream =
       env.openStream?.({
         getToken: options.getToken,
-        onPoke: () => loop.kick(POKE_DEBOUNCE_MS),
+        onPoke: () => {
+          loop.kick(POKE_DEBOUNCE_MS);
+          announcePoke();
+        },
         onComments: announceComments,
         onHealth: (up) => {
           const wasUp = streamUp;

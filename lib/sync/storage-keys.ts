@@ -16,3 +16,8 @@ export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';
  * `{ id, task, author, body, mentions, queuedAt, failed? }`. Team data: the logout removes it.
  */
 export const COMMENT_OUTBOX_KEY = 'tasklane.commentOutbox';
+/**
+ * The newest inbox entry this browser has looked at for desktop notifications (lib/inbox/desktop.ts):
+ * `{ user, at }`. The logout removes it with the keys above.
+ */
+export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';

@@ -159,6 +159,28 @@ describe('PUT /api/sync/comments/{id}: who may comment', () => {
     expect((await list(olive.token, { task: 't1' })).body.comments).toHaveLength(3);
   });
 
+  it('names the people who may see the task (owner, assignee, admins) on the first page only', async () => {
+    const { olive, ash, max, ada } = await team();
+    const other = await createAdminWithToken({ fullName: 'Otto Admin' });
+    const first = await list(ash.token, { task: 't1', limit: '1' });
+    expect(first.status).toBe(200);
+    expect(first.body.readers).toEqual([olive.user.id, ash.user.id, ada.user.id, other.user.id].sort());
+    expect(first.body.readers).not.toContain(max.user.id);
+    await post(olive, 't1', 'One');
+    await post(olive, 't1', 'Two');
+    const paged = await list(ash.token, { task: 't1', limit: '1' });
+    expect(paged.body.next).not.toBeNull();
+    const second = await list(ash.token, { task: 't1', limit: '1', after: paged.body.next! });
+    expect(second.status).toBe(200);
+    expect(second.body).not.toHaveProperty('readers');
+    const changes = await list(ash.token, { task: 't1', since: paged.body.since! });
+    expect(changes.body).not.toHaveProperty('readers');
+    // Max's own task: Max and the admins.
+    expect((await list(max.token, { task: 't2' })).body.readers).toEqual(
+      [max.user.id, ada.user.id, other.user.id].sort(),
+    );
+  });
+
   it('answers 201 with the comment as stored: trimmed, with names, times and no HTML anywhere', async () => {
     const { olive, ash } = await team();
     const id = randomUUID();

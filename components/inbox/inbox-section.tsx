@@ -1,0 +1,19 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { LoadingLine } from '@/components/admin/load-error';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { INBOX_TEXTS } from './inbox-texts';
+
+const InboxCard = dynamic(() => import('./inbox-card').then((module) => module.InboxCard), {
+  ssr: false,
+  loading: () => <LoadingLine>{INBOX_TEXTS.loading}</LoadingLine>,
+});
+
+/**
+ * The Notifications page's inbox, below the due-today and due-tomorrow lines
+ * (docs/product.md#the-inbox): with team sync on only, downloaded only then.
+ */
+export function InboxSection() {
+  return useTeamSyncOn() ? <InboxCard /> : null;
+}

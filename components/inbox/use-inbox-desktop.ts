@@ -1,0 +1,55 @@
+'use client';
+
+import { useEffect } from 'react';
+import { openTaskByKey } from '@/components/tasks/task-view/open-task';
+import { readTokenUserId } from '@/lib/auth/token-claims';
+import { DEADLINE_TOAST_LIMIT } from '@/lib/constants';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { planInboxNotifications } from '@/lib/inbox/desktop';
+import type { InboxState } from '@/lib/inbox/store';
+import { oneTabAtATime } from '@/lib/reminders/one-tab';
+import { inboxNotifiedStore, reminderPrefsStore } from '@/lib/storage/reminders';
+import { getStoredToken } from '@/lib/storage/session';
+
+const LOCK_NAME = 'tasklane.inboxNotified';
+
+/**
+ * Desktop notifications of new inbox entries (docs/product.md#the-inbox), through the Reminders
+ * switch: with it on and the browser's permission given, each entry that arrives unread is notified
+ * once, by one tab (a Web Lock, and the record in `tasklane.inboxNotified`). A click on one brings
+ * the window forward on the entry's task.
+ */
+export function useInboxDesktopNotifications(state: InboxState): void {
+  const { enabled } = useLocalStore(reminderPrefsStore);
+  useEffect(() => {
+    if (!enabled || state.status !== 'ready') return;
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const user = readTokenUserId(getStoredToken());
+    if (user === null) return;
+    const items = state.items;
+    oneTabAtATime(LOCK_NAME, () => {
+      const previous = inboxNotifiedStore.read();
+      const { notifications, record } = planInboxNotifications(items, user, previous, DEADLINE_TOAST_LIMIT);
+      if (previous?.user !== record.user || previous.at !== record.at) {
+        try {
+          // Recorded first: if the record cannot be kept (storage full), notifying would repeat.
+          inboxNotifiedStore.write(record);
+        } catch {
+          return;
+        }
+      }
+      for (const { tag, title, body, task } of notifications) {
+        try {
+          const notification = new Notification(title, { body, tag });
+          notification.onclick = () => {
+            window.focus();
+            if (task !== null) openTaskByKey(task);
+            notification.close();
+          };
+        } catch {
+          // Some mobile browsers only notify from a service worker; the bell still counts it.
+        }
+      }
+    });
+  }, [enabled, state.status, state.items]);
+}
