@@ -4,7 +4,8 @@ import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { INBOX_TEXTS } from '@/components/inbox/inbox-texts';
-import { CARD, FOCUS_RING } from '@/components/ui/styles';
+import { CARD } from '@/components/ui/styles';
+import { SwitchButton } from '@/components/ui/switch-button';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { reminderPrefsStore, saveReminderPrefs } from '@/lib/storage/reminders';
@@ -87,28 +88,13 @@ function DesktopSwitch({ teamSync }: { teamSync: boolean }) {
         <span id="desktop-reminders-label" className="font-medium text-slate-900">
           {REMINDER_TEXTS.desktopLabel}
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="desktop-reminders-label"
-          aria-describedby="desktop-reminders-status"
+        <SwitchButton
+          on={on}
+          labelledBy="desktop-reminders-label"
+          describedBy="desktop-reminders-status"
           disabled={blocked}
           onClick={() => void toggle()}
-          className={cn(
-            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-            on ? 'bg-brand-600' : 'bg-slate-300',
-            FOCUS_RING,
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
-              on ? 'translate-x-6' : 'translate-x-1',
-            )}
-          />
-        </button>
+        />
       </div>
       <p className="text-sm text-slate-600">{REMINDER_TEXTS.desktopIntro}</p>
       {teamSync ? <p className="text-sm text-slate-600">{INBOX_TEXTS.desktop}</p> : null}

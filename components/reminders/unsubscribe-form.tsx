@@ -9,6 +9,13 @@ import { serverMessageOf } from '@/lib/api/http';
 import { unsubscribeFromReminders } from '@/lib/api/reminders';
 
 const TITLE = 'Stop reminder emails';
+/** The digest's link (`email=digest`): the same page, with words for that email. */
+export const DIGEST_UNSUBSCRIBE_TEXTS = {
+  title: 'Stop emails of what you miss',
+  intro:
+    'Turn off the emails Tasklane sends you with the notifications you have not read? The morning reminder email, if you have it, stays on. You can turn them on again on the Notifications page.',
+  done: 'You are unsubscribed. Tasklane will not email you what you miss any more.',
+} as const;
 export const UNSUBSCRIBE_TEXTS = {
   intro:
     'Turn off the morning reminder emails Tasklane sends you? You can turn them on again on the Notifications page.',
@@ -25,14 +32,20 @@ export const UNSUBSCRIBE_TEXTS = {
  * prefetch GET links, so opening the link alone changes nothing). docs/product.md#reminders.
  */
 export function UnsubscribeForm() {
-  const token = useSearchParams()?.get('token') ?? '';
+  const params = useSearchParams();
+  const token = params?.get('token') ?? '';
+  const digest = params?.get('email') === 'digest';
+  const title = digest ? DIGEST_UNSUBSCRIBE_TEXTS.title : TITLE;
   const [state, setState] = useState<
-    { status: 'idle' } | { status: 'busy' } | { status: 'done' } | { status: 'error'; message: string }
+    | { status: 'idle' }
+    | { status: 'busy' }
+    | { status: 'done'; message: string }
+    | { status: 'error'; message: string }
   >({ status: 'idle' });
 
   if (token === '') {
     return (
-      <AuthCard title={TITLE}>
+      <AuthCard title={title}>
         <FormAlert tone="error">{UNSUBSCRIBE_TEXTS.incomplete}</FormAlert>
       </AuthCard>
     );
@@ -40,8 +53,8 @@ export function UnsubscribeForm() {
 
   if (state.status === 'done') {
     return (
-      <AuthCard title={TITLE}>
-        <FormAlert tone="success">{UNSUBSCRIBE_TEXTS.done}</FormAlert>
+      <AuthCard title={title}>
+        <FormAlert tone="success">{state.message}</FormAlert>
       </AuthCard>
     );
   }
@@ -49,17 +62,23 @@ export function UnsubscribeForm() {
   async function confirm() {
     setState({ status: 'busy' });
     try {
-      await unsubscribeFromReminders(token);
-      setState({ status: 'done' });
+      // The server says which email the token turned off (the page's `email` only picks its words).
+      const { message } = await unsubscribeFromReminders(token);
+      setState({
+        status: 'done',
+        message: message || (digest ? DIGEST_UNSUBSCRIBE_TEXTS.done : UNSUBSCRIBE_TEXTS.done),
+      });
     } catch (error) {
       setState({ status: 'error', message: serverMessageOf(error) ?? UNSUBSCRIBE_TEXTS.failed });
     }
   }
 
   return (
-    <AuthCard title={TITLE}>
+    <AuthCard title={title}>
       <div className="space-y-4">
-        <p className="text-sm text-slate-700">{UNSUBSCRIBE_TEXTS.intro}</p>
+        <p className="text-sm text-slate-700">
+          {digest ? DIGEST_UNSUBSCRIBE_TEXTS.intro : UNSUBSCRIBE_TEXTS.intro}
+        </p>
         {state.status === 'error' ? <FormAlert tone="error">{state.message}</FormAlert> : null}
         <Button className="w-full" onClick={confirm} disabled={state.status === 'busy'}>
           {state.status === 'busy' ? UNSUBSCRIBE_TEXTS.busy : UNSUBSCRIBE_TEXTS.button}

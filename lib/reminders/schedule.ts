@@ -105,7 +105,7 @@ export function isTaskDone(task: TaskValues): boolean {
 }
 
 /** One line per title: text synced from a browser could hold line breaks. */
-function oneLine(value: unknown): string {
+export function oneLine(value: unknown): string {
   const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
   return text === '' ? '(untitled)' : text;
 }

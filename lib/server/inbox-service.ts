@@ -59,7 +59,7 @@ export function inboxStatements(
 }
 
 /** The entries of `actor` whose task they may still see (and which is not deleted). */
-function shown(tables: Tables, actor: SyncActor): SQL {
+export function shown(tables: Tables, actor: SyncActor): SQL {
   const { inboxItems, syncTasks } = tables;
   const conditions = [eq(inboxItems.userId, actor.id), eq(syncTasks.deleted, false)];
   const visible = visibleTo(tables, actor);
@@ -79,53 +79,45 @@ export function parseInboxQuery(params: URLSearchParams): { before: string | nul
   return { before, limit };
 }
 
-/** GET /api/sync/inbox: a page of `actor`'s entries, newest first, and how many are unread. */
-export async function listInbox(
-  actor: SyncActor,
-  query: { before: string | null; limit: number },
-): Promise<InboxPage> {
+/** What an entry's row and its task give to make an InboxItem. */
+export function inboxColumns(tables: Tables) {
+  const { inboxItems, syncTasks } = tables;
+  return {
+    id: inboxItems.id,
+    kind: inboxItems.kind,
+    task: inboxItems.taskUid,
+    actorId: inboxItems.actorId,
+    createdAt: inboxItems.createdAt,
+    readAt: inboxItems.readAt,
+    fields: syncTasks.fields,
+    version: syncTasks.version,
+  };
+}
+
+type InboxRow = {
+  id: string;
+  kind: InboxItem['kind'];
+  task: string;
+  actorId: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+  fields: string;
+  version: number;
+};
+
+/** Rows of inboxColumns as InboxItems, with the task's title and the actor's name as they are now. */
+export async function toInboxItems(rows: readonly InboxRow[]): Promise<InboxItem[]> {
   const { db, tables } = await getDatabase();
-  const { inboxItems, syncTasks, users } = tables;
-  const conditions = [shown(tables, actor)];
-  const cursor = query.before === null ? null : parseArchiveCursor(query.before);
-  if (cursor) {
-    const at = new Date(cursor.completedAtMs);
-    conditions.push(
-      or(lt(inboxItems.createdAt, at), and(eq(inboxItems.createdAt, at), lt(inboxItems.id, cursor.uid)))!,
-    );
-  }
-  const rows = await db
-    .select({
-      id: inboxItems.id,
-      kind: inboxItems.kind,
-      task: inboxItems.taskUid,
-      actorId: inboxItems.actorId,
-      createdAt: inboxItems.createdAt,
-      readAt: inboxItems.readAt,
-      fields: syncTasks.fields,
-      version: syncTasks.version,
-    })
-    .from(inboxItems)
-    .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
-    .where(and(...conditions))
-    .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const actorIds = [...new Set(page.map((row) => row.actorId).filter((id): id is string => id !== null))];
+  const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => id !== null))];
   const names = new Map<string, string>();
   if (actorIds.length > 0) {
     const found = await db
-      .select({ id: users.id, fullName: users.fullName })
-      .from(users)
-      .where(inArray(users.id, actorIds));
+      .select({ id: tables.users.id, fullName: tables.users.fullName })
+      .from(tables.users)
+      .where(inArray(tables.users.id, actorIds));
     for (const user of found) names.set(user.id, user.fullName);
   }
-  const [unread] = await db
-    .select({ value: count() })
-    .from(inboxItems)
-    .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
-    .where(and(shown(tables, actor), isNull(inboxItems.readAt)));
-  const items: InboxItem[] = page.map((row) => {
+  return rows.map((row) => {
     const values = taskValues({
       uid: row.task,
       fields: JSON.parse(row.fields),
@@ -143,6 +135,37 @@ export async function listInbox(
       read: row.readAt !== null,
     };
   });
+}
+
+/** GET /api/sync/inbox: a page of `actor`'s entries, newest first, and how many are unread. */
+export async function listInbox(
+  actor: SyncActor,
+  query: { before: string | null; limit: number },
+): Promise<InboxPage> {
+  const { db, tables } = await getDatabase();
+  const { inboxItems, syncTasks } = tables;
+  const conditions = [shown(tables, actor)];
+  const cursor = query.before === null ? null : parseArchiveCursor(query.before);
+  if (cursor) {
+    const at = new Date(cursor.completedAtMs);
+    conditions.push(
+      or(lt(inboxItems.createdAt, at), and(eq(inboxItems.createdAt, at), lt(inboxItems.id, cursor.uid)))!,
+    );
+  }
+  const rows = await db
+    .select(inboxColumns(tables))
+    .from(inboxItems)
+    .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
+    .where(and(...conditions))
+    .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const [unread] = await db
+    .select({ value: count() })
+    .from(inboxItems)
+    .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
+    .where(and(shown(tables, actor), isNull(inboxItems.readAt)));
+  const items = await toInboxItems(page);
   const last = page.at(-1);
   const next =
     rows.length > query.limit && last ? formatArchiveCursor(last.createdAt.getTime(), last.id) : null;

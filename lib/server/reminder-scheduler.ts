@@ -1,28 +1,41 @@
 import 'server-only';
+import { getEnv } from './env';
+import { runDigestTick } from './inbox-digest-service';
 import { logger } from './logger';
 import { runReminderTick } from './reminder-service';
 
 /**
- * Runs the reminder tick inside the app process (no extra worker), every `intervalMs`: started by
+ * Runs the reminder tick inside the app process (no extra worker), every `intervalMs`, and after it
+ * the inbox digest's when SMTP_URL is set (docs/decisions/0033-inbox-email-digest.md): started by
  * start-up with TEAM_SYNC=on only, unref'd (it never keeps the process alive) and stopped on shutdown.
  * Ticks never overlap: one still running when the next is due makes that one a no-op. The clock is
- * the real one; tests call runReminderTick(now) with the instants they need.
+ * the real one; tests call runReminderTick(now) and runDigestTick(now) with the instants they need.
  */
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<void> | undefined;
 
+async function runTicks(now: Date): Promise<void> {
+  try {
+    const result = await runReminderTick(now);
+    if (result.sent + result.failed > 0) logger.info('Reminder emails', result);
+  } catch (error) {
+    logger.error('Reminder tick failed; the next one tries again', error);
+  }
+  // Without a mail server the digest would only fill data/outbox.log: it is not sent at all.
+  if (!getEnv().SMTP_URL) return;
+  try {
+    const result = await runDigestTick(now);
+    if (result.sent + result.failed > 0) logger.info('Digest emails', result);
+  } catch (error) {
+    logger.error('Digest tick failed; the next one tries again', error);
+  }
+}
+
 function tick(): void {
   if (running) return;
-  running = runReminderTick(new Date())
-    .then(
-      (result) => {
-        if (result.sent + result.failed > 0) logger.info('Reminder emails', result);
-      },
-      (error: unknown) => logger.error('Reminder tick failed; the next one tries again', error),
-    )
-    .finally(() => {
-      running = undefined;
-    });
+  running = runTicks(new Date()).finally(() => {
+    running = undefined;
+  });
 }
 
 export function startReminderScheduler(intervalMs: number): void {

@@ -12,7 +12,8 @@ import { getEnv } from './env';
 import { AppError } from './errors';
 import { logger } from './logger';
 import { sendMail } from './mailer';
-import { signUnsubscribeToken, verifyUnsubscribeToken } from './reminder-token';
+import { setDigestEnabled } from './inbox-digest-settings';
+import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeWhat } from './reminder-token';
 import { listVisibleTaskValues } from './sync/pull-changes';
 
 /**
@@ -29,6 +30,9 @@ export type ReminderSettings = { email: boolean; time: string; timeZone: string 
 export const REMINDER_SAVED_MESSAGE = 'Email reminders saved.';
 export const UNSUBSCRIBED_MESSAGE =
   'You are unsubscribed. Tasklane will not send you reminder emails any more.';
+/** The digest's link turned it off (docs/product.md#email-of-what-you-miss). */
+export const DIGEST_UNSUBSCRIBED_MESSAGE =
+  'You are unsubscribed. Tasklane will not email you what you miss any more.';
 export const INVALID_UNSUBSCRIBE_MESSAGE =
   'This unsubscribe link is invalid or has expired. You can turn reminder emails off on the Notifications page.';
 
@@ -58,16 +62,35 @@ export async function saveReminderSettings(
   return { email: input.email, time: input.time, timeZone: input.timeZone };
 }
 
-/** The one-click unsubscribe (RFC 8058): turns the email off for the token's user; 400 for a bad token. */
-export async function unsubscribeWithToken(token: string, now: Date = new Date()): Promise<void> {
-  const userId = token ? await verifyUnsubscribeToken(token) : null;
-  if (!userId) throw new AppError('INVALID_UNSUBSCRIBE_TOKEN', INVALID_UNSUBSCRIBE_MESSAGE);
+/**
+ * The one-click unsubscribe (RFC 8058): turns off the email the token was made for (the morning
+ * reminder or the inbox digest) for the token's user, and says which; 400 for a bad token.
+ */
+export async function unsubscribeWithToken(
+  token: string,
+  now: Date = new Date(),
+): Promise<{ email: UnsubscribeWhat; message: string }> {
+  const reminderUser = token ? await verifyUnsubscribeToken(token, 'reminders') : null;
+  const digestUser = token && !reminderUser ? await verifyUnsubscribeToken(token, 'digest') : null;
   const { db, tables } = await getDatabase();
-  // A deleted account (no row) has nothing to stop: the answer is the same.
-  await db
-    .update(tables.reminderSettings)
-    .set({ emailEnabled: false, updatedAt: now })
-    .where(eq(tables.reminderSettings.userId, userId));
+  if (reminderUser) {
+    // A deleted account (no row) has nothing to stop: the answer is the same.
+    await db
+      .update(tables.reminderSettings)
+      .set({ emailEnabled: false, updatedAt: now })
+      .where(eq(tables.reminderSettings.userId, reminderUser));
+    return { email: 'reminders', message: UNSUBSCRIBED_MESSAGE };
+  }
+  if (digestUser) {
+    const [user] = await db
+      .select({ id: tables.users.id })
+      .from(tables.users)
+      .where(eq(tables.users.id, digestUser))
+      .limit(1);
+    if (user) await setDigestEnabled(digestUser, false, now);
+    return { email: 'digest', message: DIGEST_UNSUBSCRIBED_MESSAGE };
+  }
+  throw new AppError('INVALID_UNSUBSCRIBE_TOKEN', INVALID_UNSUBSCRIBE_MESSAGE);
 }
 
 /**
@@ -89,8 +112,10 @@ export async function claimReminderSend(userId: string, day: string, now: Date):
   }
 }
 
-export function unsubscribeUrl(appUrl: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The email's visible link: a page that asks first; `email=digest` only picks the page's words. */
+export function unsubscribeUrl(appUrl: string, token: string, what: UnsubscribeWhat = 'reminders'): string {
+  const page = `${appUrl.replace(/\/+$/, '')}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+  return what === 'digest' ? `${page}&email=digest` : page;
 }
 
 export function oneClickUnsubscribeUrl(appUrl: string, token: string): string {

@@ -9,7 +9,15 @@ const ISSUER = 'tasklane';
  * this token is refused as a session (verifyToken requires `role` and `sv`; jose rejects an
  * unexpected audience only when one is asked for, so the claims check is what keeps it out there).
  */
-const AUDIENCE = 'tasklane:reminder-unsubscribe';
+const AUDIENCES = {
+  reminders: 'tasklane:reminder-unsubscribe',
+  digest: 'tasklane:digest-unsubscribe',
+} as const;
+/**
+ * Which email a token stops: the morning reminder or the inbox digest. Each has its own audience, so
+ * one email's link never turns the other off (docs/decisions/0033-inbox-email-digest.md).
+ */
+export type UnsubscribeWhat = keyof typeof AUDIENCES;
 /** Long enough for an email read weeks later; each morning's email carries a fresh one. */
 export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 60 * 24 * 60 * 60;
 
@@ -18,24 +26,31 @@ function secretKey(): Uint8Array {
 }
 
 /** The signed token of an email's one-click unsubscribe link, for `userId`. */
-export function signUnsubscribeToken(userId: string, now: Date = new Date()): Promise<string> {
+export function signUnsubscribeToken(
+  userId: string,
+  now: Date = new Date(),
+  what: UnsubscribeWhat = 'reminders',
+): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setAudience(AUDIENCES[what])
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(now.getTime() / 1000) + UNSUBSCRIBE_TOKEN_TTL_SECONDS)
     .sign(secretKey());
 }
 
 /** The user id of a valid unsubscribe token; `null` for anything else (bad signature, other purpose, expired). */
-export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
+export async function verifyUnsubscribeToken(
+  token: string,
+  what: UnsubscribeWhat = 'reminders',
+): Promise<string | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
-      audience: AUDIENCE,
+      audience: AUDIENCES[what],
     });
     return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
   } catch {

@@ -18,3 +18,7 @@ export const reminderSettingsSchema = z.object({
     .refine(isValidTimeZone, REMINDER_MESSAGES.timeZone),
 });
 export type ReminderSettingsInput = z.infer<typeof reminderSettingsSchema>;
+
+/** PUT /api/reminders/digest (docs/product.md#endpoint-email-of-what-you-miss). */
+export const DIGEST_SETTING_MESSAGE = 'digest must be true or false.';
+export const digestSettingSchema = z.object({ digest: z.boolean({ error: DIGEST_SETTING_MESSAGE }) });

@@ -90,3 +90,27 @@ export function parseMail(raw: string): { headers: Map<string, string>; text: st
   }
   return { headers, text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
 }
+
+/**
+ * A multipart/alternative message's text and HTML parts (each decoded as parseMail does), and its
+ * top-level headers: the shape of a mail sent with both `text` and `html`.
+ */
+export function parseAlternativeMail(raw: string): {
+  headers: Map<string, string>;
+  text: string;
+  html: string;
+} {
+  const { headers } = parseMail(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  if (!boundary) throw new Error(`Not a multipart message: ${headers.get('content-type')}`);
+  const parts = raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => parseMail(part.replace(/^\r\n/, '')));
+  const find = (type: string) => {
+    const part = parts.find((candidate) => candidate.headers.get('content-type')?.startsWith(type));
+    if (!part) throw new Error(`No ${type} part`);
+    return part.text;
+  };
+  return { headers, text: find('text/plain'), html: find('text/html') };
+}

@@ -54,6 +54,7 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.reminderSends);
   await db.delete(tables.reminderSettings);
   await db.delete(tables.inboxItems);
+  await db.delete(tables.inboxDigests);
   await db.delete(tables.taskComments);
   await db.delete(tables.syncRevocations);
   await db.delete(tables.syncConflicts);

@@ -236,6 +236,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
     expect([...tables.keys()].sort()).toEqual([
       'appSettings',
       'contactMessages',
+      'inboxDigests',
       'inboxItems',
       'invitations',
       'labels',

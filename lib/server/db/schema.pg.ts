@@ -369,6 +369,8 @@ export const inboxItems = pgTable(
     commentId: text('comment_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    // When an email digest took it (docs/decisions/0033-inbox-email-digest.md): in one digest at most.
+    emailedAt: timestamp('emailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
   },
   (table) => [
     // A person's inbox, newest first (ties by id), and the unread count.
@@ -376,9 +378,28 @@ export const inboxItems = pgTable(
     index('inbox_items_user_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),
+    // The digest's look for what is waiting to be emailed, across everyone.
+    index('inbox_items_unmailed_idx')
+      .on(table.createdAt)
+      .where(sql`${table.readAt} is null and ${table.emailedAt} is null`),
     check(
       'inbox_items_kind_check',
       sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed')`,
     ),
   ],
 );
+
+/**
+ * The inbox's email digest (docs/product.md#email-of-what-you-miss, docs/decisions/0033-inbox-email-digest.md):
+ * one row per person once they chose, or once a digest was claimed for them. No row: on. `last_sent_at`
+ * is the claim of the latest digest, set BEFORE it is sent and compared-and-set, so two ticks never
+ * both send; it is put back when the send fails.
+ */
+export const inboxDigests = pgTable('inbox_digests', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+});

@@ -359,6 +359,8 @@ export const inboxItems = sqliteTable(
     commentId: text('comment_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    // When an email digest took it (docs/decisions/0033-inbox-email-digest.md): in one digest at most.
+    emailedAt: integer('emailed_at', { mode: 'timestamp_ms' }),
   },
   (table) => [
     // A person's inbox, newest first (ties by id), and the unread count.
@@ -366,9 +368,28 @@ export const inboxItems = sqliteTable(
     index('inbox_items_user_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),
+    // The digest's look for what is waiting to be emailed, across everyone.
+    index('inbox_items_unmailed_idx')
+      .on(table.createdAt)
+      .where(sql`${table.readAt} is null and ${table.emailedAt} is null`),
     check(
       'inbox_items_kind_check',
       sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed')`,
     ),
   ],
 );
+
+/**
+ * The inbox's email digest (docs/product.md#email-of-what-you-miss, docs/decisions/0033-inbox-email-digest.md):
+ * one row per person once they chose, or once a digest was claimed for them. No row: on. `last_sent_at`
+ * is the claim of the latest digest, set BEFORE it is sent and compared-and-set, so two ticks never
+ * both send; it is put back when the send fails.
+ */
+export const inboxDigests = sqliteTable('inbox_digests', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  lastSentAt: integer('last_sent_at', { mode: 'timestamp_ms' }),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

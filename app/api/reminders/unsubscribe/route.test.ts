@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDigestSettings } from '@/lib/server/inbox-digest-settings';
 import { getReminderSettings, saveReminderSettings } from '@/lib/server/reminder-service';
 import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '@/lib/server/reminder-token';
 import { call } from '@/tests/helpers/api';
@@ -41,6 +42,7 @@ describe('POST /api/reminders/unsubscribe', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: 'You are unsubscribed. Tasklane will not send you reminder emails any more.',
+      email: 'reminders',
     });
     expect(await getReminderSettings(mira.user.id)).toEqual({
       email: false,
@@ -48,6 +50,8 @@ describe('POST /api/reminders/unsubscribe', () => {
       timeZone: 'Europe/Paris',
     });
     expect((await getReminderSettings(other.user.id)).email).toBe(true);
+    // The morning email's link leaves the digest (of the inbox) on.
+    expect((await getDigestSettings(mira.user.id)).digest).toBe(true);
     // A second click says the same and changes nothing.
     expect((await oneClick(await signUnsubscribeToken(mira.user.id))).status).toBe(200);
   });
@@ -82,6 +86,7 @@ describe('POST /api/reminders/unsubscribe', () => {
       'garbage',
       forged,
       await signUnsubscribeToken(user.id, longAgo),
+      await signUnsubscribeToken(user.id, longAgo, 'digest'),
       sessionToken,
       `${valid}x`,
     ]) {

@@ -1,0 +1,33 @@
+import { authenticateRequest } from '@/lib/server/auth-service';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import {
+  DIGEST_SAVED_MESSAGE,
+  getDigestSettings,
+  setDigestEnabled,
+} from '@/lib/server/inbox-digest-settings';
+import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { digestSettingSchema } from '@/lib/validation/reminders';
+
+export const dynamic = 'force-dynamic';
+
+/** The caller's "Email me what I miss" choice: `{ digest, sending }` (docs/product.md#endpoint-email-of-what-you-miss). */
+export const GET = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const actor = await authenticateRequest(request);
+  await consumeRateLimit('sync', actor.id);
+  return json(await getDigestSettings(actor.id));
+});
+
+/** Saves `{ digest: boolean }` for the caller. */
+export const PUT = withErrorHandling(async (request) => {
+  assertSyncEnabled();
+  const actor = await authenticateRequest(request);
+  await consumeRateLimit('sync', actor.id);
+  const { digest } = await readJson(request, digestSettingSchema);
+  await setDigestEnabled(actor.id, digest);
+  const settings = await getDigestSettings(actor.id);
+  return json({ message: digest ? DIGEST_SAVED_MESSAGE.on : DIGEST_SAVED_MESSAGE.off, ...settings });
+});
+
+export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT');
