@@ -147,7 +147,7 @@ test.describe('task history', () => {
     const ben = await openDevice(browser, accounts.ben);
     await ben.page.goto(`/user/dashboard?task=${uid}`);
     const benView = ben.page.getByRole('dialog');
-    await expect(benView.getByRole('heading', { name: 'Plan the offsite' })).toBeVisible({ timeout: 15_000 });
+    await expect(benView.getByRole('heading', { name: 'Plan the offsite' })).toBeVisible({ timeout: 30_000 });
     await historyOf(benView).scrollIntoViewIfNeeded();
     await expect(entriesOf(benView)).toHaveCount(6, { timeout: 10_000 });
     expect(await sentences(benView)).toEqual(await sentences(view));
@@ -173,7 +173,7 @@ test.describe('task history', () => {
     const requests = countHistoryRequests(ana.page);
     await ana.page.goto(`/user/dashboard?task=${uid}`);
     const view = ana.page.getByRole('dialog');
-    await expect(view.getByRole('heading', { name: 'Step 55' })).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByRole('heading', { name: 'Step 55' })).toBeVisible({ timeout: 30_000 });
     await historyOf(view).scrollIntoViewIfNeeded();
     await expect(entriesOf(view)).toHaveCount(50, { timeout: 10_000 });
     await expect(entriesOf(view).first()).toContainText('Ana Author changed title Step 54 → Step 55');
@@ -220,7 +220,7 @@ test.describe('task history', () => {
     await ana.page.route(HISTORY_REQUEST, (route) => route.fulfill({ status: 500, body: '' }));
     await ana.page.goto(`/user/dashboard?task=${uid}`);
     const view = ana.page.getByRole('dialog');
-    await expect(view.getByRole('heading', { name: 'Order chairs' })).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByRole('heading', { name: 'Order chairs' })).toBeVisible({ timeout: 30_000 });
     await historyOf(view).scrollIntoViewIfNeeded();
     const failure = historyOf(view).getByRole('alert');
     await expect(
@@ -249,7 +249,7 @@ test.describe('task history', () => {
 
     // Offline: said, and nothing asked; back online, read.
     await ana.page.reload();
-    await expect(view.getByRole('heading', { name: 'Order chairs' })).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByRole('heading', { name: 'Order chairs' })).toBeVisible({ timeout: 30_000 });
     const requests = countHistoryRequests(ana.page);
     await ana.context.setOffline(true);
     await historyOf(view).scrollIntoViewIfNeeded();
