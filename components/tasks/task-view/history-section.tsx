@@ -75,9 +75,12 @@ function History({ task }: { task: Task & { uid: string } }) {
 
 function HistoryItem({ entry, now }: { entry: TaskHistoryEntry; now: number }) {
   return (
-    <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2 text-sm">
-      <span className="min-w-0 break-words text-slate-900">{entry.text}</span>
-      <RelativeTime iso={entry.at} now={now} />
+    // The time under the sentence on narrow screens, at its right on wider ones: the same for every entry.
+    <li className="py-2 text-sm sm:flex sm:items-baseline sm:justify-between sm:gap-3">
+      <span className="block min-w-0 break-words text-slate-900">{entry.text}</span>
+      <span className="block sm:shrink-0 sm:whitespace-nowrap">
+        <RelativeTime iso={entry.at} now={now} tipSide="left-0 sm:right-0 sm:left-auto" />
+      </span>
     </li>
   );
 }

@@ -22,8 +22,20 @@ export function useNow(times: readonly string[]): number {
   return now;
 }
 
-/** `5 minutes ago`; the exact time in a tooltip on hover and on keyboard focus. */
-export function RelativeTime({ iso, now }: { iso: string; now: number }) {
+/**
+ * `5 minutes ago`; the exact time in a tooltip on hover and on keyboard focus. `tipSide` places the
+ * tooltip from the time's start (the default) or, for a time at the end of its line, from its end,
+ * so it never reaches past the view's edge.
+ */
+export function RelativeTime({
+  iso,
+  now,
+  tipSide = 'left-0',
+}: {
+  iso: string;
+  now: number;
+  tipSide?: string;
+}) {
   const tipId = useId();
   const ms = Date.parse(iso);
   const exact = Number.isNaN(ms) ? iso : exactTime.format(new Date(ms));
@@ -40,7 +52,7 @@ export function RelativeTime({ iso, now }: { iso: string; now: number }) {
       <span
         id={tipId}
         role="tooltip"
-        className="invisible absolute top-full left-0 z-20 mt-1 w-max max-w-[16rem] rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:visible group-hover:visible"
+        className={`invisible absolute top-full ${tipSide} z-20 mt-1 w-max max-w-[16rem] rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:visible group-hover:visible`}
       >
         {exact}
       </span>
