@@ -229,6 +229,7 @@ test.describe('task history', () => {
     await ana.page.unroute(HISTORY_REQUEST);
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect(failure).toHaveCount(0);
+    await expect(entriesOf(view)).toHaveCount(2, { timeout: 10_000 });
     expect(await sentences(view)).toEqual([
       'Ana Author assigned the task to Ben Builder',
       'Ana Author created the task',
