@@ -9,15 +9,14 @@ import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
+  type Account,
   boardColumn,
+  createTaskFor,
   openDeviceAt,
   pushChangesAt,
   pushTasksAt,
   registerAccount,
-  storedTask,
-  submitTask,
-  syncStatus,
-  type Account,
+  userIdOf,
 } from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -40,23 +39,6 @@ async function sentences(view: Locator): Promise<string[]> {
   return entriesOf(view).evaluateAll((items) =>
     items.map((item) => item.firstElementChild?.textContent ?? ''),
   );
-}
-
-/** Ana's task assigned to Ben, made on Create Tasks and synced; its uid. */
-async function anaTaskForBen(page: Page, title: string): Promise<string> {
-  await page.goto('/user/userpage');
-  await submitTask(page, title, 'Venue and dates', async (form) => {
-    await form.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Ben Builder' });
-  });
-  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 15_000 });
-  return String((await storedTask(page, title)).uid);
-}
-
-/** The user id a session token carries (its `sub`). */
-function userIdOf(account: Account): string {
-  return (
-    JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }
-  ).sub;
 }
 
 /** A task of Ana's assigned to Ben, as a browser's first push of it would write it. */
@@ -94,7 +76,7 @@ test.describe('task history', () => {
   }) => {
     test.setTimeout(150_000);
     const ana = await openDevice(browser, accounts.ana);
-    const uid = await anaTaskForBen(ana.page, 'Plan the offsite');
+    const uid = await createTaskFor(ana.page, 'Plan the offsite', 'Ben Builder');
     await ana.page.goto('/user/dashboard');
     const requests = countHistoryRequests(ana.page);
     await boardColumn(ana.page, 'To Do').getByText('Plan the offsite').click();

@@ -99,6 +99,26 @@ export async function drag(page: Page, title: string, from: Column, to: Column):
   await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
 }
 
+/** The user id a session token carries (its `sub`). */
+export function userIdOf(account: { token: string }): string {
+  const payload = JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    sub: string;
+  };
+  return payload.sub;
+}
+
+/** A task made on Create Tasks of `page`, assigned to `assignee` (as the picker names them), synced; its uid. */
+export async function createTaskFor(page: Page, title: string, assignee: string): Promise<string> {
+  await page.goto('/user/userpage');
+  await submitTask(page, title, 'Venue and dates', async (form) => {
+    await form.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: assignee });
+  });
+  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 15_000 });
+  const uid = (await storedTask(page, title)).uid;
+  expect(uid).toBeTruthy();
+  return String(uid);
+}
+
 export async function storedTask(page: Page, title: string): Promise<StoredTask> {
   const tasks = (await readTeamTasks(page)) ?? [];
   const task = tasks.find((item) => item.title === title);

@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import type { TaskHistoryEntry } from '@/lib/api/history';
 import { OFFLINE_TEXT } from '@/lib/content/offline';
+import { useNearScreen } from '@/lib/hooks/use-near-screen';
 import { isSyncId } from '@/lib/sync/uid-index';
 import type { Task } from '@/lib/tasks/task';
 import { LoadError, LoadingLine } from '@/components/admin/load-error';
@@ -34,7 +35,7 @@ export function HistorySection({ task }: { task: Task }) {
 function History({ task }: { task: Task & { uid: string } }) {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
-  const wanted = useInView(sectionRef);
+  const wanted = useNearScreen(sectionRef, '100px');
   const { list, busy, failure, online, older, retry } = useTaskHistory(task, wanted);
   const entries = list?.entries;
   const times = useMemo(() => (entries ?? []).map((entry) => entry.at), [entries]);
@@ -83,28 +84,4 @@ function HistoryItem({ entry, now }: { entry: TaskHistoryEntry; now: number }) {
       </span>
     </li>
   );
-}
-
-/** Whether the element has come near the screen (then stays true); at once where that cannot be told. */
-function useInView(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (observed) => {
-        if (observed.some((entry) => entry.isIntersecting)) {
-          setSeen(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '100px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [ref]);
-  return seen;
 }
