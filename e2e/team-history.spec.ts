@@ -196,7 +196,7 @@ test.describe('task history', () => {
 
   test('@one-width failure with Retry, a task the reader may not see, and offline', async ({ browser }) => {
     test.setTimeout(120_000);
-    const { uids } = await pushTasksAt(server.base, accounts.ana, [{ title: 'Order chairs', progress: 0 }]);
+    const { uids } = await pushTasksAt(server.base, accounts.ana, [forBen('Order chairs')]);
     const uid = uids[0]!;
     const ana = await openDevice(browser, accounts.ana);
     await ana.page.route(HISTORY_REQUEST, (route) => route.fulfill({ status: 500, body: '' }));
