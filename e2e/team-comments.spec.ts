@@ -4,18 +4,17 @@
  * markup kept as text; someone who may not see the task cannot read its thread. A production server
  * with TEAM_SYNC=on on its own SQLite file; browser contexts stand for the members' devices.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
+  type Account,
   boardColumn,
+  createTaskFor,
   openDeviceAt,
   registerAccount,
-  storedTask,
-  submitTask,
-  syncStatus,
-  type Account,
+  userIdOf,
 } from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -24,31 +23,12 @@ let server: AppProcess;
 const accounts = {} as Record<'ana' | 'ben' | 'cy' | 'ada', Account>;
 const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
 
-/** Ana's task assigned to Ben, synced; its uid. */
-async function anaTaskForBen(page: Page, title: string): Promise<string> {
-  await page.goto('/user/userpage');
-  await submitTask(page, title, 'Venue and dates', async (form) => {
-    await form.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Ben Builder' });
-  });
-  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 15_000 });
-  const uid = (await storedTask(page, title)).uid;
-  expect(uid).toBeTruthy();
-  return String(uid);
-}
-
 function commentsOf(view: Locator): Locator {
   return view.getByRole('region', { name: 'Comments' });
 }
 
 function commentItem(view: Locator, text: string): Locator {
   return commentsOf(view).getByRole('listitem').filter({ hasText: text });
-}
-
-/** The user id a session token carries (its `sub`). */
-function userIdOf(account: Account): string {
-  return (
-    JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }
-  ).sub;
 }
 
 async function apiComment(
@@ -84,7 +64,7 @@ test.describe('team comments', () => {
   }) => {
     test.setTimeout(150_000);
     const ana = await openDevice(browser, accounts.ana);
-    const uid = await anaTaskForBen(ana.page, 'Plan the offsite');
+    const uid = await createTaskFor(ana.page, 'Plan the offsite', 'Ben Builder');
     await ana.page.goto('/user/dashboard');
     await boardColumn(ana.page, 'To Do').getByText('Plan the offsite').click();
     let anaView = ana.page.getByRole('dialog');
@@ -284,7 +264,7 @@ test.describe('team comments', () => {
   test('the task view with comments has no axe violations, light and dark', async ({ browser }, testInfo) => {
     test.setTimeout(150_000);
     const ana = await openDevice(browser, accounts.ana);
-    const uid = await anaTaskForBen(ana.page, `Order chairs ${testInfo.project.name}`);
+    const uid = await createTaskFor(ana.page, `Order chairs ${testInfo.project.name}`, 'Ben Builder');
     await apiComment(
       accounts.ana,
       crypto.randomUUID(),

@@ -10,6 +10,7 @@ import { expect, test } from './fixtures';
 import { findAxeViolations, pickUpWithKeyboard, readTeamTasks } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
 import {
+  type Account,
   addTask,
   boardColumn,
   openDeviceAt,
@@ -18,7 +19,7 @@ import {
   storedTask,
   submitTask,
   syncStatus,
-  type Account,
+  userIdOf,
 } from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -26,14 +27,6 @@ test.describe.configure({ mode: 'serial' });
 let server: AppProcess;
 const accounts = {} as Record<'alice' | 'bob' | 'carol', Account>;
 const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
-
-/** The user id a session token carries (its `sub`). */
-function userIdOf(account: Account): string {
-  const payload = JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as {
-    sub: string;
-  };
-  return payload.sub;
-}
 
 test.describe('team sync assignees', () => {
   test.beforeAll(async () => {

@@ -99,6 +99,26 @@ export async function drag(page: Page, title: string, from: Column, to: Column):
   await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
 }
 
+/** The user id a session token carries (its `sub`). */
+export function userIdOf(account: { token: string }): string {
+  const payload = JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    sub: string;
+  };
+  return payload.sub;
+}
+
+/** A task made on Create Tasks of `page`, assigned to `assignee` (as the picker names them), synced; its uid. */
+export async function createTaskFor(page: Page, title: string, assignee: string): Promise<string> {
+  await page.goto('/user/userpage');
+  await submitTask(page, title, 'Venue and dates', async (form) => {
+    await form.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: assignee });
+  });
+  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 15_000 });
+  const uid = (await storedTask(page, title)).uid;
+  expect(uid).toBeTruthy();
+  return String(uid);
+}
+
 export async function storedTask(page: Page, title: string): Promise<StoredTask> {
   const tasks = (await readTeamTasks(page)) ?? [];
   const task = tasks.find((item) => item.title === title);
@@ -135,35 +155,57 @@ function stamp(): string {
   return `${String(Date.now()).padStart(15, '0')}-${String(stamps++).padStart(6, '0')}-e2e`;
 }
 
-/**
- * `owner` stores new tasks on the server at `base` through the push endpoint, as a browser's sync
- * would (one push, a new uid each): a description, priority and deadline unless `tasks` give theirs.
- */
-export async function pushTasksAt(
-  base: string,
-  owner: { token: string },
-  tasks: Record<string, unknown>[],
-): Promise<void> {
-  const ops = tasks.map((values) => {
-    const hlc = stamp();
-    const fields = {
-      description: 'Planned with the team',
-      priority: 'Medium',
-      deadline: FAR_DEADLINE,
-      ...values,
-    };
-    return {
-      opId: randomUUID(),
-      uid: randomUUID(),
-      baseV: 0,
-      kind: 'upsert',
-      fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
-    };
-  });
+/** One push of `ops` to the server at `base` as `owner`, as a browser's sync would; its `seq`. */
+async function pushOpsAt(base: string, owner: { token: string }, ops: unknown[]): Promise<number> {
   const response = await fetch(`${base}/api/sync/push`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
     body: JSON.stringify({ clientId: 'e2e-seed', ops }),
   });
-  expect(response.status, await response.text()).toBe(200);
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return (JSON.parse(text) as { seq: number }).seq;
+}
+
+const writes = (values: Record<string, unknown>, hlc: string) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value, hlc }]));
+
+/**
+ * `owner` stores new tasks on the server at `base` through the push endpoint, as a browser's sync
+ * would (one push, a new uid each): a description, priority and deadline unless `tasks` give theirs.
+ * Their uids, in order, and the version the push gave them.
+ */
+export async function pushTasksAt(
+  base: string,
+  owner: { token: string },
+  tasks: Record<string, unknown>[],
+): Promise<{ uids: string[]; version: number }> {
+  const ops = tasks.map((values) => ({
+    opId: randomUUID(),
+    uid: randomUUID(),
+    baseV: 0,
+    kind: 'upsert',
+    fields: writes(
+      { description: 'Planned with the team', priority: 'Medium', deadline: FAR_DEADLINE, ...values },
+      stamp(),
+    ),
+  }));
+  const version = await pushOpsAt(base, owner, ops);
+  return { uids: ops.map((op) => op.uid), version };
+}
+
+/** `writer` changes the task `uid` (at `version`) once per item of `changes`, one push each, in order. */
+export async function pushChangesAt(
+  base: string,
+  writer: { token: string },
+  uid: string,
+  version: number,
+  changes: Record<string, unknown>[],
+): Promise<number> {
+  let baseV = version;
+  for (const values of changes) {
+    const op = { opId: randomUUID(), uid, baseV, kind: 'upsert', fields: writes(values, stamp()) };
+    baseV = await pushOpsAt(base, writer, [op]);
+  }
+  return baseV;
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useNearScreen } from '@/lib/hooks/use-near-screen';
 import type { BoardColumn } from '@/lib/tasks/task';
 
 export type ColumnCount = { column: BoardColumn; count: number };
@@ -34,26 +35,7 @@ export function summarizeCounts(counts: readonly ColumnCount[]): string {
  */
 export function TaskAnalytics({ counts }: { counts: readonly ColumnCount[] }) {
   const figureRef = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(false);
-
-  useEffect(() => {
-    const node = figureRef.current;
-    if (!node || typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
+  const near = useNearScreen(figureRef, '200px');
 
   return (
     <section

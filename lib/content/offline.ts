@@ -11,4 +11,5 @@ export const OFFLINE_TEXT = {
   users: 'You are offline. Loading and changing users needs a connection.',
   signupSettings: 'You are offline. Loading and saving the sign-up settings needs a connection.',
   invitations: 'You are offline. Loading and creating invitations needs a connection.',
+  history: "You are offline. The task's history needs a connection.",
 } as const;

@@ -28,6 +28,7 @@ import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-pi
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { ChecklistSection } from './checklist-section';
 import { CommentsSection } from './comments-section';
+import { HistorySection } from './history-section';
 import { LabelsSection } from './labels-section';
 import { ProgressSlider } from '../progress-slider';
 import { closeTaskView } from './open-task';
@@ -130,6 +131,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
         <DeleteTaskButton task={task} />
       </div>
       {teamSync ? <CommentsSection task={task} /> : null}
+      {teamSync ? <HistorySection task={task} /> : null}
     </div>
   );
 }

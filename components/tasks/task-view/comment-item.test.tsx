@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TEXT_LINK } from '@/components/ui/styles';
-import { CommentBody } from './comments-section';
+import { CommentBody } from './comment-item';
 
 describe('CommentBody', () => {
   it('keeps markup as text and makes only http(s) addresses links', () => {

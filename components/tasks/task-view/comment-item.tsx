@@ -1,0 +1,200 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { deleteComment } from '@/lib/api/comments';
+import { describeRequestFailure } from '@/lib/api/failure-message';
+import { initialsOf } from '@/lib/comments/display';
+import { splitMentions } from '@/lib/comments/mentions';
+import { commentOutboxStore, dropQueued, type QueuedComment } from '@/lib/comments/outbox';
+import type { TaskComment } from '@/lib/comments/protocol';
+import { splitLinks } from '@/lib/format/links';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TEXT_LINK } from '@/components/ui/styles';
+import { CommentEditForm } from './comment-edit-form';
+import { COMMENTS_TEXTS } from './comment-texts';
+import { RelativeTime } from './relative-time';
+
+/** The author's initials in a circle (the name is written next to it). */
+function AuthorAvatar({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+/** A comment of this browser's that waits in the outbox: `Sending…`, or the server's refusal and Discard. */
+export function QueuedItem({ queued, authorName }: { queued: QueuedComment; authorName: string }) {
+  const headerId = useId();
+  return (
+    <li className="flex gap-3">
+      <AuthorAvatar name={authorName} />
+      <div className="min-w-0 flex-1">
+        <p id={headerId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-slate-900">{authorName}</span>
+          {queued.failed === undefined ? (
+            <span role="status" className="text-slate-600">
+              {COMMENTS_TEXTS.sending}
+            </span>
+          ) : null}
+        </p>
+        <CommentBody body={queued.body} />
+        {queued.failed !== undefined ? (
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <p role="alert" className="text-sm text-red-700">
+              {COMMENTS_TEXTS.notSent(queued.failed)}
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-describedby={headerId}
+              onClick={() =>
+                saveSafely(() => commentOutboxStore.update((queue) => dropQueued(queue, queued.id)))
+              }
+            >
+              {COMMENTS_TEXTS.discard}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function CommentItem({
+  comment,
+  now,
+  canEdit,
+  canDelete,
+  onChanged,
+}: {
+  comment: TaskComment;
+  now: number;
+  canEdit: boolean;
+  canDelete: boolean;
+  onChanged: (comment: TaskComment) => void;
+}) {
+  const headerId = useId();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const deleted = comment.deletedAt !== null;
+
+  async function remove() {
+    setBusy(true);
+    try {
+      onChanged(await deleteComment(comment.id));
+      setConfirming(false);
+      setError(null);
+    } catch (failure) {
+      setConfirming(false);
+      setError(describeRequestFailure(failure, COMMENTS_TEXTS.deleteFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="flex gap-3">
+      <AuthorAvatar name={comment.authorName} />
+      <div className="min-w-0 flex-1">
+        <p id={headerId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-slate-900">{comment.authorName}</span>
+          <RelativeTime iso={comment.createdAt} now={now} />
+          {comment.editedAt !== null && !deleted ? (
+            <span className="text-slate-600">{COMMENTS_TEXTS.edited}</span>
+          ) : null}
+        </p>
+        {deleted ? (
+          <p className="mt-1 text-sm text-slate-600 italic">{COMMENTS_TEXTS.deleted}</p>
+        ) : editing ? (
+          <CommentEditForm
+            comment={comment}
+            onDone={(changed) => {
+              if (changed) onChanged(changed);
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <CommentBody body={comment.body} mentions={comment.mentions.map((person) => person.name)} />
+        )}
+        {!deleted && !editing && (canEdit || canDelete) ? (
+          <div className="mt-1 -ml-3 flex flex-wrap gap-1">
+            {canEdit ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-describedby={headerId}
+                onClick={() => {
+                  setError(null);
+                  setEditing(true);
+                }}
+              >
+                {COMMENTS_TEXTS.edit}
+              </Button>
+            ) : null}
+            {canDelete ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-describedby={headerId}
+                onClick={() => setConfirming(true)}
+              >
+                {COMMENTS_TEXTS.delete}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={COMMENTS_TEXTS.deleteTitle}
+        confirmLabel={COMMENTS_TEXTS.delete}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        {COMMENTS_TEXTS.deleteBody}
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+/**
+ * The text as written: line breaks kept, http(s) addresses as links, the mentioned people's
+ * `@name` in bold, everything else plain text.
+ */
+export function CommentBody({ body, mentions = [] }: { body: string; mentions?: readonly string[] }) {
+  return (
+    <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">
+      {splitLinks(body).map((piece, index) =>
+        piece.href !== undefined ? (
+          <a key={index} href={piece.href} target="_blank" rel="noopener noreferrer" className={TEXT_LINK}>
+            {piece.text}
+          </a>
+        ) : (
+          splitMentions(piece.text, mentions).map((part, partIndex) =>
+            part.mention ? (
+              <strong key={`${index}-${partIndex}`} className="font-semibold text-brand-700">
+                {part.text}
+              </strong>
+            ) : (
+              part.text
+            ),
+          )
+        ),
+      )}
+    </p>
+  );
+}
