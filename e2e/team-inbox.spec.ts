@@ -160,8 +160,20 @@ test.describe('the inbox', () => {
 
     // Ben comments, then completes the task: Ana (its owner) is told both, and marks all read.
     await apiComment(base, ben, uid, 'Called them, booked.');
+    await benTab.close();
     await benPage.goto('/user/dashboard');
     await drag(benPage, 'Book the venue', 'To Do', 'Completed');
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${base}/api/sync/inbox`, {
+            headers: { authorization: `Bearer ${ana.token}` },
+          });
+          return ((await response.json()) as { items: { kind: string }[] }).items.map((item) => item.kind);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['completed', 'commented']);
     await anaPage.goto('/user/dashboard');
     await expect(bell(anaPage)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
     await bell(anaPage).click();
