@@ -141,11 +141,12 @@ test.describe('the inbox', () => {
     await expect(bell(benPage)).toBeFocused();
     await expect(bell(benTab)).toHaveAccessibleName('Inbox');
 
-    // Ben comments, then completes the task: Ana (its owner) is told both, and marks all read.
+    // Ben comments, then completes the task on another device: Ana (its owner) is told both, and
+    // marks all read.
     await apiComment(base, ben, uid, 'Called them, booked.');
-    await benTab.close();
-    await benPage.goto('/user/dashboard');
-    await drag(benPage, 'Book the venue', 'To Do', 'Completed');
+    await benDevice.context.close();
+    const benPhone = await open(browser, base, ben, '/user/dashboard');
+    await drag(benPhone.page, 'Book the venue', 'To Do', 'Completed');
     await expect
       .poll(
         async () => {
@@ -172,7 +173,7 @@ test.describe('the inbox', () => {
     await expect(inboxPanel(anaPage)).toHaveCount(0);
 
     await anaDevice.context.close();
-    await benDevice.context.close();
+    await benPhone.context.close();
   });
 
   test('the Notifications page: the inbox below the due lines, pages back, failures, offline, axe', async ({

@@ -20,7 +20,7 @@ export interface InboxDraft {
 export interface TaskPeople {
   ownerId: string | null;
   assigneeId: string | null;
-  /** Progress 100 as the screens show it. */
+  /** Progress 100, or dragged into the Completed column. */
   done: boolean;
   deleted: boolean;
 }
@@ -42,9 +42,9 @@ export function inboxSentence(kind: InboxKind, actorName: string, title: string)
 
 /**
  * What one push did that concerns people other than the pusher: a task now assigned to someone
- * (created so, or reassigned) tells them `assigned`; a task that reached 100 (it was below, and
- * exists still) tells its owner and assignee `completed`. Nobody is told of their own action.
- * `before` lacks the tasks the push created.
+ * (created so, or reassigned) tells them `assigned`; a task that was completed (progress 100 or
+ * dragged into Completed; it was not, and exists still) tells its owner and assignee `completed`.
+ * Nobody is told of their own action. `before` lacks the tasks the push created.
  */
 export function pushInboxEvents(
   actorId: string,

@@ -27,12 +27,22 @@ export const INBOX_MESSAGES = {
   limit: `limit must be between 1 and ${INBOX_PAGE_MAX}.`,
 } as const;
 
+/**
+ * Completed as a person would say it: progress 100, or dragged into the Completed column (a board
+ * override). Progress 81–99 shows in that column too, but nobody completed anything yet.
+ */
+function isDone(task: StoredTask, nowMs: number): boolean {
+  const columns = deriveTaskColumns(task.synced, nowMs);
+  if (columns.progress === 100) return true;
+  return columns.boardColumn === 'Completed' && taskValues(task.synced).column === 'Completed';
+}
+
 /** What the inbox's rules need of a stored task. */
 export function taskPeopleOf(task: StoredTask, nowMs: number): TaskPeople {
   return {
     ownerId: task.ownerId,
     assigneeId: task.assigneeId,
-    done: deriveTaskColumns(task.synced, nowMs).progress === 100,
+    done: isDone(task, nowMs),
     deleted: task.synced.life?.deleted === true,
   };
 }

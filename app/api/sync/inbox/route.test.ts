@@ -122,11 +122,24 @@ describe('/api/sync/inbox', () => {
     expect((await inbox(ada.token)).body.unread).toBe(0);
   });
 
-  it('a completion by the assignee tells the owner', async () => {
+  it('a completion by the assignee tells the owner: a drag into Completed is one, progress 90 is not', async () => {
     const { olive, ash } = await team();
-    const done = await push(ash.token, 'ash-pc', [upsertOp('s1', 't1', { progress: 100 }, { baseV: 1 })]);
-    expect(done.status, done.text).toBe(200);
+    const almost = await push(ash.token, 'ash-pc', [upsertOp('s1', 't1', { progress: 90 }, { baseV: 1 })]);
+    expect(almost.status, almost.text).toBe(200);
+    expect((await inbox(olive.token)).body.unread).toBe(0);
+    const dragged = await push(ash.token, 'ash-pc', [
+      upsertOp('s2', 't1', { progress: 20, column: 'Completed' }, { baseV: 2 }),
+    ]);
+    expect(dragged.status, dragged.text).toBe(200);
     expect(sentences((await inbox(olive.token)).body)).toEqual(['Ash Assignee|completed|Report|false']);
+    // Dragged out and up to 100 by the slider: completed again.
+    expect(
+      (await push(ash.token, 'ash-pc', [upsertOp('s3', 't1', { column: null }, { baseV: 3 })])).status,
+    ).toBe(200);
+    expect(
+      (await push(ash.token, 'ash-pc', [upsertOp('s4', 't1', { progress: 100 }, { baseV: 4 })])).status,
+    ).toBe(200);
+    expect((await inbox(olive.token)).body.unread).toBe(2);
     expect((await inbox(ash.token)).body.unread).toBe(1);
   });
 
