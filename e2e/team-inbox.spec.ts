@@ -9,14 +9,13 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations, recordedNotifications, recordNotifications } from './page-helpers';
 import {
+  createTaskFor,
   drag,
   openDeviceAt,
   registerAccount,
-  storedTask,
-  submitTask,
-  syncStatus,
   type Account,
   type Device,
+  userIdOf,
 } from './team-sync-helpers';
 
 function bell(page: Page): Locator {
@@ -33,22 +32,6 @@ async function twoMembers(base: string, tag: string): Promise<{ ana: Account; be
     ana: await registerAccount(base, 'Ana Author', `ana-inbox-${tag}@example.com`, 'user'),
     ben: await registerAccount(base, 'Ben Builder', `ben-inbox-${tag}@example.com`, 'user'),
   };
-}
-
-/** Ana's task assigned to Ben, synced; its uid. */
-async function taskForBen(page: Page, title: string): Promise<string> {
-  await page.goto('/user/userpage');
-  await submitTask(page, title, 'For the inbox', async (form) => {
-    await form.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Ben Builder' });
-  });
-  await expect(syncStatus(page)).toHaveText('Synced', { timeout: 30_000 });
-  return String((await storedTask(page, title)).uid);
-}
-
-function userIdOf(account: Account): string {
-  return (
-    JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }
-  ).sub;
 }
 
 async function apiComment(
@@ -86,7 +69,7 @@ test.describe('the inbox', () => {
     await expect(bell(benPage)).toHaveAccessibleName('Inbox', { timeout: 30_000 });
 
     // Assigned: Ben's bell counts it without a reload, and says so politely.
-    const uid = await taskForBen(anaDevice.page, 'Book the venue');
+    const uid = await createTaskFor(anaDevice.page, 'Book the venue', 'Ben Builder');
     await expect(bell(benPage)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 30_000 });
     await expect(benPage.getByRole('banner').getByTestId('inbox-badge')).toHaveText('1');
     await expect(
@@ -160,8 +143,20 @@ test.describe('the inbox', () => {
 
     // Ben comments, then completes the task: Ana (its owner) is told both, and marks all read.
     await apiComment(base, ben, uid, 'Called them, booked.');
+    await benTab.close();
     await benPage.goto('/user/dashboard');
     await drag(benPage, 'Book the venue', 'To Do', 'Completed');
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${base}/api/sync/inbox`, {
+            headers: { authorization: `Bearer ${ana.token}` },
+          });
+          return ((await response.json()) as { items: { kind: string }[] }).items.map((item) => item.kind);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['completed', 'commented']);
     await anaPage.goto('/user/dashboard');
     await expect(bell(anaPage)).toHaveAccessibleName('Inbox, 2 unread', { timeout: 30_000 });
     await bell(anaPage).click();
@@ -188,7 +183,7 @@ test.describe('the inbox', () => {
     const base = teamServer.base;
     const { ana, ben } = await twoMembers(base, `page-${testInfo.project.name}`);
     const anaDevice = await openDeviceAt(base, browser, ana);
-    const uid = await taskForBen(anaDevice.page, 'Print the badges');
+    const uid = await createTaskFor(anaDevice.page, 'Print the badges', 'Ben Builder');
     for (let index = 1; index <= 21; index++) {
       await apiComment(base, ana, uid, `@Ben Builder badge batch ${index}`, [userIdOf(ben)]);
     }
@@ -283,7 +278,7 @@ test.describe('the inbox', () => {
     const base = teamServer.base;
     const { ana, ben } = await twoMembers(base, 'desktop');
     const anaDevice = await openDeviceAt(base, browser, ana);
-    const uid = await taskForBen(anaDevice.page, 'Water the plants');
+    const uid = await createTaskFor(anaDevice.page, 'Water the plants', 'Ben Builder');
 
     const benDevice = await openDeviceAt(base, browser, ben);
     await benDevice.context.grantPermissions(['notifications'], { origin: base });

@@ -45,7 +45,7 @@ export function Navbar() {
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
       >
         <LogoLink pathname={pathname} />
-        <div className="flex min-w-0 items-center gap-2">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           <SyncStatus />
           <TeamInbox pathname={pathname} />
           <ThemeToggle />

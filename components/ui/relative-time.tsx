@@ -5,15 +5,22 @@ import { relativeTimeRefreshMs, relativeTimeText } from '@/lib/comments/display'
 
 const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 
-/** `5 minutes ago`; the exact time in a tooltip on hover and on keyboard focus. */
+/**
+ * `5 minutes ago`; the exact time in a tooltip on hover and on keyboard focus (`focusable` false:
+ * inside a button, the time takes no focus of its own and the tooltip shows on hover). `tipSide`
+ * places the tooltip from the time's start (the default) or, for a time at the end of its line, from
+ * its end, so it never reaches past the view's edge.
+ */
 export function RelativeTime({
   iso,
   now,
   focusable = true,
+  tipSide = 'left-0',
 }: {
   iso: string;
   now: number;
   focusable?: boolean;
+  tipSide?: string;
 }) {
   const tipId = useId();
   const ms = Date.parse(iso);
@@ -32,7 +39,7 @@ export function RelativeTime({
       <span
         id={tipId}
         role="tooltip"
-        className="invisible absolute top-full left-0 z-20 mt-1 w-max max-w-[16rem] rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:visible group-hover:visible"
+        className={`invisible absolute top-full ${tipSide} z-20 mt-1 w-max max-w-[16rem] rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:visible group-hover:visible`}
       >
         {exact}
       </span>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { insertMention, matchPeople, mentionedIds, mentionQueryAt, splitMentions } from './mentions';
+import {
+  insertMention,
+  matchPeople,
+  mentionablePeople,
+  mentionedIds,
+  mentionQueryAt,
+  splitMentions,
+} from './mentions';
 
 const PEOPLE = [
   { id: 'u1', name: 'Ana Author' },
@@ -70,5 +77,20 @@ describe('splitMentions', () => {
     ]);
     expect(splitMentions('plain', [])).toEqual([{ text: 'plain' }]);
     expect(splitMentions('@Ana', ['Ana'])).toEqual([{ text: '@Ana', mention: true }]);
+  });
+});
+
+describe('mentionablePeople', () => {
+  const people = [
+    { id: 'a', name: 'Ana' },
+    { id: 'b', name: 'Ben' },
+    { id: 'c', name: 'Cy' },
+  ];
+  it('offers only the people who may see the task, in the list order', () => {
+    expect(mentionablePeople(people, ['c', 'a', 'z'])).toEqual([people[0], people[2]]);
+    expect(mentionablePeople(people, [])).toEqual([]);
+  });
+  it('offers everyone when the server did not say who sees the task', () => {
+    expect(mentionablePeople(people, null)).toBe(people);
   });
 });

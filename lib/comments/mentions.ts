@@ -94,3 +94,16 @@ export function splitMentions(text: string, names: readonly string[]): MentionPi
   if (last < text.length) pieces.push({ text: text.slice(last) });
   return pieces;
 }
+
+/**
+ * The people the `@` list offers on a task: those who may see it (`readers`, from the thread's first
+ * page), or everyone when that is not known (the server refuses a mention of anyone else).
+ */
+export function mentionablePeople<T extends MentionPerson>(
+  people: readonly T[],
+  readers: readonly string[] | null,
+): readonly T[] {
+  if (readers === null) return people;
+  const allowed = new Set(readers);
+  return people.filter((person) => allowed.has(person.id));
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
 import { claimDigest, runDigestTick } from '@/lib/server/inbox-digest-service';
 import { getDigestSettings, setDigestEnabled } from '@/lib/server/inbox-digest-settings';
@@ -9,12 +9,8 @@ import { startReminderScheduler, stopReminderScheduler } from '@/lib/server/remi
 import { verifyUnsubscribeToken } from '@/lib/server/reminder-token';
 import { call } from '@/tests/helpers/api';
 import { createUserWithToken } from '@/tests/helpers/factories';
-import {
-  parseAlternativeMail,
-  startSmtpSink,
-  type ReceivedMail,
-  type SmtpSink,
-} from '@/tests/helpers/smtp-sink';
+import { setUpMailSink } from '@/tests/helpers/mail-sink-setup';
+import { parseAlternativeMail } from '@/tests/helpers/smtp-sink';
 import { push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { PUT as putComment } from '@/app/api/sync/comments/[id]/route';
@@ -27,31 +23,7 @@ import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
  * as a real SMTP server receives it.
  */
 
-const received: ReceivedMail[] = [];
-let failNext = false;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink({
-    mails: received,
-    refuse: () => {
-      if (!failNext) return undefined;
-      failNext = false;
-      return new Error('451 try again later');
-    },
-  });
-  await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: sink.url, APP_URL: 'http://tasklane.test' });
-});
-
-afterAll(async () => {
-  await sink.close();
-  await applyTestEnv();
-});
-
-beforeEach(() => {
-  received.length = 0;
-  failNext = false;
-});
+const { received, failNext, url: sinkUrl } = setUpMailSink();
 
 const MINUTE = 60_000;
 /** An instant `ms` after now: entries are stamped with the real clock when they are made. */
@@ -181,7 +153,7 @@ describe('the inbox email digest', () => {
   it('a refused send is retried by a later tick, and sent once', async () => {
     const { olive, ash, uid } = await team();
     await comment(olive.token, uid, 'Retry me', [ash.user.id]);
-    failNext = true;
+    failNext();
     expect(await runDigestTick(inAbout(3 * MINUTE))).toEqual({ sent: 0, failed: 1 });
     expect(received).toHaveLength(0);
     // The failure took neither the entry nor the 10 minutes.
@@ -273,7 +245,7 @@ describe('the inbox email digest', () => {
       expect(await unmailed()).toBe(4);
     } finally {
       await stopReminderScheduler();
-      await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: sink.url, APP_URL: 'http://tasklane.test' });
+      await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: sinkUrl(), APP_URL: 'http://tasklane.test' });
     }
 
     await backdate();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
 import {
   claimReminderSend,
@@ -11,8 +11,8 @@ import { verifyUnsubscribeToken } from '@/lib/server/reminder-token';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { push, upsertOp } from '@/tests/helpers/sync';
-import { parseMail, startSmtpSink, type ReceivedMail, type SmtpSink } from '@/tests/helpers/smtp-sink';
-import { applyTestEnv } from '@/tests/setup/integration';
+import { setUpMailSink } from '@/tests/helpers/mail-sink-setup';
+import { parseMail } from '@/tests/helpers/smtp-sink';
 import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
 
 /**
@@ -20,31 +20,7 @@ import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
  * text and headers as an SMTP server receives them. The clock is the `now` each tick is given.
  */
 
-const received: ReceivedMail[] = [];
-let failNext = false;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink({
-    mails: received,
-    refuse: () => {
-      if (!failNext) return undefined;
-      failNext = false;
-      return new Error('451 try again later');
-    },
-  });
-  await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: sink.url, APP_URL: 'http://tasklane.test' });
-});
-
-afterAll(async () => {
-  await sink.close();
-  await applyTestEnv();
-});
-
-beforeEach(() => {
-  received.length = 0;
-  failNext = false;
-});
+const { received, failNext } = setUpMailSink();
 
 /** 08:30 in Paris on 2026-11-25 (07:30 UTC). */
 const MORNING = new Date('2026-11-25T07:30:00Z');
@@ -208,7 +184,7 @@ describe('morning reminder emails', () => {
     const { user, token } = await createUserWithToken({ fullName: 'Retry Member' });
     await pushTask(token, { title: 'Retried', deadline: '2026-11-25', assignedTo: 'Retry Member' });
     await optIn(user.id);
-    failNext = true;
+    failNext();
     expect(await runReminderTick(MORNING)).toEqual({ sent: 0, empty: 0, failed: 1 });
     expect(await sendRows(user.id)).toEqual([]);
     expect(await runReminderTick(new Date(MORNING.getTime() + 60_000))).toEqual({

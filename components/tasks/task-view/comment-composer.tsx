@@ -7,6 +7,7 @@ import { useSyncUsers } from '@/lib/hooks/use-sync-users';
 import {
   insertMention,
   matchPeople,
+  mentionablePeople,
   mentionedIds,
   mentionQueryAt,
   type MentionPerson,
@@ -29,9 +30,12 @@ import { COMMENTS_TEXTS } from './comment-texts';
 export function CommentComposer({
   uid,
   author,
+  readers,
   onSent,
 }: {
   uid: string;
+  /** Who may see the task (the `@` list offers only them); null: not known, everyone. */
+  readers: readonly string[] | null;
   /** The signed-in user's id: what cannot be sent now is queued under it. */
   author: string | null;
   onSent: (comment: TaskComment) => void;
@@ -51,7 +55,7 @@ export function CommentComposer({
   // The id of the comment being sent, kept until it is stored: sending again after a failure is a
   // retry the server recognises (ADR 0030), not a second comment.
   const pendingId = useRef<{ id: string; key: string } | null>(null);
-  const matches = query === null ? [] : matchPeople(team.users, query.query);
+  const matches = query === null ? [] : matchPeople(mentionablePeople(team.users, readers), query.query);
   const open = matches.length > 0;
   const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
 

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TEXT_LINK } from '@/components/ui/styles';
 import { CommentEditForm } from './comment-edit-form';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 
 /** The author's initials in a circle (the name is written next to it). */
 function AuthorAvatar({ name }: { name: string }) {

@@ -12,7 +12,7 @@ import { useSelfAssignee } from '../assignee-picker';
 import { CommentComposer } from './comment-composer';
 import { CommentItem, QueuedItem } from './comment-item';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { useNow } from './relative-time';
+import { useNow } from '@/components/ui/relative-time';
 import { COMMENTS_POLL_MS, useCommentThread } from './use-comment-thread';
 
 export { COMMENTS_TEXTS } from './comment-texts';
@@ -75,7 +75,12 @@ function Thread({ uid }: { uid: string }) {
         </ol>
       ) : null}
       {state.status !== 'loading' ? (
-        <CommentComposer uid={uid} author={selfId} onSent={(comment) => apply([comment])} />
+        <CommentComposer
+          uid={uid}
+          author={selfId}
+          readers={state.status === 'ready' ? state.readers : null}
+          onSent={(comment) => apply([comment])}
+        />
       ) : null}
     </section>
   );

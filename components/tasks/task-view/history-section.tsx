@@ -9,7 +9,7 @@ import type { Task } from '@/lib/tasks/task';
 import { LoadError, LoadingLine } from '@/components/admin/load-error';
 import { Button } from '@/components/ui/button';
 import { OfflineNotice } from '@/components/ui/offline-notice';
-import { RelativeTime, useNow } from './relative-time';
+import { RelativeTime, useNow } from '@/components/ui/relative-time';
 import { useTaskHistory } from './use-task-history';
 
 export const HISTORY_TEXTS = {

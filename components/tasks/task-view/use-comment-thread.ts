@@ -14,7 +14,10 @@ export const COMMENTS_POLL_MS = 3_000;
 export const THREAD_LOAD_FAILED = 'Could not load the comments';
 
 export type ThreadState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; comments: TaskComment[] };
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  /** `readers`: who may see the task, so be mentioned (null when the server did not say). */
+  | { status: 'ready'; comments: TaskComment[]; readers: readonly string[] | null };
 
 /**
  * The thread of the task `uid` (ADR 0030): read whole when the view opens; then what changed since,
@@ -32,7 +35,7 @@ export function useCommentThread(uid: string): {
   const apply = useCallback((incoming: TaskComment[]) => {
     setState((current) =>
       current.status === 'ready'
-        ? { status: 'ready', comments: mergeComments(current.comments, incoming) }
+        ? { ...current, comments: mergeComments(current.comments, incoming) }
         : current,
     );
   }, []);
@@ -69,7 +72,7 @@ export function useCommentThread(uid: string): {
     fetchThread(uid, { signal: controller.signal }).then(
       (thread) => {
         since = thread.since;
-        setState({ status: 'ready', comments: thread.comments });
+        setState({ status: 'ready', comments: thread.comments, readers: thread.readers });
         if (again) {
           again = false;
           void check();

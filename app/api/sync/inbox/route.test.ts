@@ -122,6 +122,14 @@ describe('/api/sync/inbox', () => {
     expect((await inbox(ada.token)).body.unread).toBe(0);
   });
 
+  it('a completion by the assignee tells the owner', async () => {
+    const { olive, ash } = await team();
+    const done = await push(ash.token, 'ash-pc', [upsertOp('s1', 't1', { progress: 100 }, { baseV: 1 })]);
+    expect(done.status, done.text).toBe(200);
+    expect(sentences((await inbox(olive.token)).body)).toEqual(['Ash Assignee|completed|Report|false']);
+    expect((await inbox(ash.token)).body.unread).toBe(1);
+  });
+
   it('a comment tells the people mentioned and the owner and assignee, once each; an edit only the newly mentioned', async () => {
     const { olive, ash, ada } = await team();
     await markRead(ash.token, { all: true });
