@@ -68,6 +68,8 @@ test('@one-width an edit in a second tab is sent by the first, shows in both, an
 test('@one-width edits of an existing task in the tab that does not sync are sent, also after the tabs swap roles', async ({
   browser,
 }) => {
+  // Three edits, each awaited on the server, and a change of the tab that syncs: ~20 s alone, ~60 s on a busy machine.
+  test.setTimeout(150_000);
   const title = 'Edited in another tab';
   const { context, page: first } = await openDeviceAt(server.base, browser, member);
   await addTask(first, title, 'Made by the tab that syncs');
