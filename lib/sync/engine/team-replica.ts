@@ -192,6 +192,8 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     switch (message.t) {
       case 'tasks':
         applyTasksFromOtherTab(message.change, message.edit && leader);
+        // Taking over: the bookkeeping's read may have begun before that tab stored its marks.
+        if (message.edit && !leader && takingOver) takingOver.push(...markOf(message.change));
         remember(message.change.put);
         if (leader && message.edit && db) {
           // Recorded by the engine (its bookkeeping is written first): the marks can go.
@@ -300,9 +302,20 @@ export function startTeamReplica(options: TeamReplicaOptions): () => void {
     await Promise.allSettled([db.write({ deleteTaskIds: teamIds }), db.clearMeta()]);
   }
 
+  /** Marks of the edits other tabs told of while this tab, holding the lock, read the bookkeeping. */
+  let takingOver: TaskMark[] | null = null;
+
   async function becomeLeader(fullDiff: boolean): Promise<void> {
     if (!db || stopped) return;
-    const { meta, marks } = await db.loadMeta();
+    const told: TaskMark[] = (takingOver = []);
+    let loaded: Awaited<ReturnType<ReplicaDb['loadMeta']>>;
+    try {
+      loaded = await db.loadMeta();
+    } finally {
+      takingOver = null;
+    }
+    const { meta } = loaded;
+    const marks = [...new Map([...loaded.marks, ...told].map((mark) => [mark.id, mark])).values()];
     if (stopped) return;
     leader = true;
     const store = db;
