@@ -1,5 +1,5 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
-import { countComments, parseCountsQuery } from '@/lib/server/comment-service';
+import { countComments, parseCountsQuery } from '@/lib/server/comment-reads';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
