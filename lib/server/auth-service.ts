@@ -1,10 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { signInWithLabel } from '@/lib/auth/single-sign-on';
 import { refuseUninvitedSignup } from '@/lib/auth/signup-policy';
 import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor } from './db';
 import { sha256Hex } from './digest';
+import { getEnv } from './env';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
@@ -13,11 +15,12 @@ import { signToken, tokenExpiresAtMs, verifyToken } from './token';
 import { toPublicUser, type PublicUser } from './user-dto';
 import { hasAccountFor } from './user-service';
 
-type UserRow = Parameters<typeof toPublicUser>[0] & { id: string; sessionVersion: number };
+export type UserRow = Parameters<typeof toPublicUser>[0] & { id: string; sessionVersion: number };
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const ADMIN_SIGNUP_CLOSED_MESSAGE =
   'Admin sign-up is closed. Ask an administrator to grant you the admin role.';
+export const LOGIN_SUCCESS_MESSAGE = 'Login successful.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Log in instead.';
 
 export interface AuthResult {
@@ -38,14 +41,23 @@ export interface AuthenticatedUser {
 
 /**
  * POST /api/auth/register (docs/product.md#endpoint-register). Who may sign up is decided by the
- * sign-up settings (docs/decisions/0020-who-may-join.md): an invitation link lets its holder in with
- * the invitation's role; otherwise the mode and the domain list decide, except for the first admin
- * of an install (no admin yet), who may sign up in every mode. Admin only while no admin exists
- * (first-run bootstrap).
+ * sign-up settings (docs/decisions/0020-who-may-join.md): see createAccount. With OIDC_ONLY=on nobody
+ * signs up with a password: accounts come from the provider.
  */
 export async function registerUser(options: { input: RegisterInput; ip: string }): Promise<AuthResult> {
   const { input, ip } = options;
+  refusePasswordsWhenProviderOnly(null);
   await consumeRateLimit('register', ip);
+  return openSession(await createAccount(input), 'Account created successfully.');
+}
+
+/**
+ * A new account, as sign-up makes it (by password, or at a first sign-in through the provider): an
+ * invitation link lets its holder in with the invitation's role; otherwise the mode and the domain
+ * list decide, except for the first admin of an install (no admin yet), who may sign up in every
+ * mode. Admin only while no admin exists (first-run bootstrap).
+ */
+export async function createAccount(input: RegisterInput): Promise<UserRow> {
   if (input.invite !== undefined) return registerInvitee({ ...input, invite: input.invite });
   const handle = await getDatabase();
   const { db, tables } = handle;
@@ -81,10 +93,25 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
         })
       : await insert(db);
   if (!row) throw new Error('Insert returned no row');
-  return openSession(row);
+  return row;
 }
 
-async function hasAdmin(executor: Executor): Promise<boolean> {
+/**
+ * With OIDC_ONLY=on, passwords are refused (sign-up always; login for everyone but
+ * OIDC_BREAK_GLASS_EMAIL), with the same answer whether the account exists or not.
+ */
+function refusePasswordsWhenProviderOnly(loginEmail: string | null): void {
+  const env = getEnv();
+  if (env.OIDC_ONLY !== 'on' || (loginEmail !== null && loginEmail === env.OIDC_BREAK_GLASS_EMAIL)) return;
+  throw new AppError(
+    'PASSWORD_LOGIN_OFF',
+    loginEmail === null
+      ? `Sign-up with a password is turned off. Use ${signInWithLabel(env.OIDC_NAME)} instead.`
+      : `Password login is turned off. Use ${signInWithLabel(env.OIDC_NAME)} instead.`,
+  );
+}
+
+export async function hasAdmin(executor: Executor): Promise<boolean> {
   const { users } = (await getDatabase()).tables;
   const [existingAdmin] = await executor
     .select({ id: users.id })
@@ -108,10 +135,11 @@ async function newUserValues(input: RegisterInput, role: Role) {
   };
 }
 
-async function openSession(row: UserRow): Promise<AuthResult> {
+/** A new session for `row`: its token, and what the screens show of the account. */
+export async function openSession(row: UserRow, message: string): Promise<AuthResult> {
   const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
   const { createdAt: _createdAt, ...user } = toPublicUser(row);
-  return { token, role: row.role, user, message: 'Account created successfully.' };
+  return { token, role: row.role, user, message };
 }
 
 /**
@@ -121,7 +149,7 @@ async function openSession(row: UserRow): Promise<AuthResult> {
  * the same all-or-nothing write as the user's insert, under the users lock: of two sign-ups with one
  * link, one gets the account and the other is told the link was used.
  */
-async function registerInvitee(input: RegisterInput & { invite: string }): Promise<AuthResult> {
+async function registerInvitee(input: RegisterInput & { invite: string }): Promise<UserRow> {
   const handle = await getDatabase();
   const { users, invitations } = handle.tables;
   const checkInvitation = async (executor: Executor, now: Date) => {
@@ -154,7 +182,7 @@ async function registerInvitee(input: RegisterInput & { invite: string }): Promi
       throw error;
     }
   });
-  return openSession(values);
+  return values;
 }
 
 /**
@@ -162,6 +190,7 @@ async function registerInvitee(input: RegisterInput & { invite: string }): Promi
  */
 export async function loginUser(options: { input: LoginInput; ip: string }): Promise<AuthResult> {
   const { input, ip } = options;
+  refusePasswordsWhenProviderOnly(input.email);
   const pairKey = `${input.email}_${ip}`;
   // Every attempt is counted before the password check, in one atomic upsert: checking first and
   // counting the failure afterwards let parallel attempts all pass the check (a lockout bypass).
@@ -182,9 +211,7 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   await resetRateLimit('loginEmailIp', pairKey);
   await refundRateLimit('loginEmail', input.email);
   await refundRateLimit('loginIp', ip);
-  const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
-  const { createdAt: _createdAt, ...user } = toPublicUser(row);
-  return { token, role: row.role, user, message: 'Login successful.' };
+  return openSession(row, LOGIN_SUCCESS_MESSAGE);
 }
 
 /** The user behind `Authorization: Bearer <token>`, checked against the database on every call. */
@@ -207,6 +234,11 @@ export async function authenticateSession(
 ): Promise<{ user: AuthenticatedUser; expiresAtMs: number | null }> {
   const token = readBearerToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
+  return { user: await authenticateToken(token), expiresAtMs: tokenExpiresAtMs(token) };
+}
+
+/** The user a session token belongs to, checked against the database (401 when it is no longer valid). */
+export async function authenticateToken(token: string): Promise<AuthenticatedUser> {
   const claims = await verifyToken(token);
   if (!claims)
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
@@ -224,14 +256,13 @@ export async function authenticateSession(
   if (!row || row.sessionVersion !== claims.sv || found.revoked !== null) {
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
   }
-  const user = {
+  return {
     id: row.id,
     email: row.email,
     fullName: row.fullName,
     role: row.role,
     sessionVersion: row.sessionVersion,
   };
-  return { user, expiresAtMs: tokenExpiresAtMs(token) };
 }
 
 /** Admin API guard: 401 without a valid token, 403 for a non-admin. The role is read from the database. */

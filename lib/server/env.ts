@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 import { SIGNUP_DOMAINS_MAX_COUNT, SIGNUP_MODES, parseDomainList } from '@/lib/auth/signup-policy';
+import { DEFAULT_PROVIDER_NAME, isAllowedIssuer, parseGroupList } from '@/lib/auth/single-sign-on';
 
 /**
  * Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data).
@@ -146,6 +147,43 @@ const envSchema = z.object({
   /** People one account may mention in comments within the window (each new mention counts once). */
   RATE_LIMIT_MENTION_MAX: intFromEnv(100, 1),
   RATE_LIMIT_MENTION_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
+  /**
+   * Single sign-on (docs/decisions/0034-single-sign-on.md): the provider's issuer URL (discovery is
+   * read from it), and this app's client at the provider. Unset: no single sign-on.
+   */
+  OIDC_ISSUER: z
+    .string()
+    .trim()
+    .refine(
+      isAllowedIssuer,
+      'OIDC_ISSUER must be an https URL (plain http only on 127.0.0.1 or localhost), without query or fragment',
+    )
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  /** Unset: a public client (PKCE only, no client secret). */
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** The provider as the team knows it, on the button: "Sign in with {OIDC_NAME}". */
+  OIDC_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40, 'OIDC_NAME may be at most 40 characters')
+    .default(DEFAULT_PROVIDER_NAME),
+  OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
+  /** Members of these groups are made admins at each sign-in (commas or spaces between them). */
+  OIDC_ADMIN_GROUPS: z.string().default('').transform(parseGroupList),
+  /** The ID token or userinfo claim that lists a person's groups. */
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('groups'),
+  /** on: password login and sign-up are turned off for everyone but OIDC_BREAK_GLASS_EMAIL. */
+  OIDC_ONLY: z.enum(['on', 'off'], 'OIDC_ONLY must be on or off').default('off'),
+  /** The one account that may still log in with a password when OIDC_ONLY=on (for when the provider is down). */
+  OIDC_BREAK_GLASS_EMAIL: z
+    .email('OIDC_BREAK_GLASS_EMAIL must be an email address')
+    .transform((email) => email.toLowerCase())
+    .optional(),
+  /** Single sign-on attempts started from one client address within the window. */
+  RATE_LIMIT_OIDC_MAX: intFromEnv(60, 1),
+  RATE_LIMIT_OIDC_WINDOW_SECONDS: intFromEnv(5 * 60, 1),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -199,6 +237,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const { AUTH_SECRET, DATABASE_URL, ...rest } = result.data;
+  checkSingleSignOn(rest);
   let secret = AUTH_SECRET?.trim();
   if (!secret || secret.length < MIN_SECRET_LENGTH) {
     if (rest.NODE_ENV === 'production') {
@@ -209,6 +248,28 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     secret = loadDevelopmentSecret();
   }
   return { ...rest, AUTH_SECRET: secret, database: parseDatabaseUrl(DATABASE_URL) };
+}
+
+/** The single sign-on variables that only make sense together. */
+function checkSingleSignOn(
+  env: Pick<RawEnv, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_ONLY' | 'OIDC_BREAK_GLASS_EMAIL'>,
+) {
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    throw new EnvError('OIDC_CLIENT_ID is missing: set it to the client ID your provider gave Tasklane.');
+  }
+  if (!env.OIDC_ISSUER && env.OIDC_CLIENT_ID) {
+    throw new EnvError(
+      "OIDC_ISSUER is missing: set it to your provider's issuer URL, or unset OIDC_CLIENT_ID.",
+    );
+  }
+  if (env.OIDC_ONLY === 'on' && !env.OIDC_ISSUER) {
+    throw new EnvError('OIDC_ONLY=on needs single sign-on: set OIDC_ISSUER and OIDC_CLIENT_ID.');
+  }
+  if (env.OIDC_ONLY === 'on' && !env.OIDC_BREAK_GLASS_EMAIL) {
+    throw new EnvError(
+      'OIDC_ONLY=on needs OIDC_BREAK_GLASS_EMAIL: the admin who may still log in with a password when the provider is down.',
+    );
+  }
 }
 
 let cached: Env | undefined;

@@ -24,7 +24,8 @@ type LimiterName =
   | 'syncStream'
   | 'invite'
   | 'comments'
-  | 'mentions';
+  | 'mentions'
+  | 'oidc';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
@@ -58,6 +59,8 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   invite: { points: 'RATE_LIMIT_INVITE_MAX', window: 'RATE_LIMIT_INVITE_WINDOW_SECONDS' },
   // Comment writes (post, edit, delete), and people mentioned, per account (docs/product.md#comments).
   comments: { points: 'RATE_LIMIT_COMMENT_MAX', window: 'RATE_LIMIT_COMMENT_WINDOW_SECONDS' },
+  // Sign-ins through the provider started from one client address (docs/product.md#single-sign-on).
+  oidc: { points: 'RATE_LIMIT_OIDC_MAX', window: 'RATE_LIMIT_OIDC_WINDOW_SECONDS' },
   mentions: { points: 'RATE_LIMIT_MENTION_MAX', window: 'RATE_LIMIT_MENTION_WINDOW_SECONDS' },
 };
 

@@ -33,6 +33,16 @@ export const BASE_TEST_ENV: Record<string, string> = {
   // Sign-up tests set presets; listed so that applyTestEnv() puts the defaults back (empty: unset).
   SIGNUP_MODE: '',
   SIGNUP_DOMAINS: '',
+  // Single sign-on tests set these (empty: unset).
+  OIDC_ISSUER: '',
+  OIDC_CLIENT_ID: '',
+  OIDC_CLIENT_SECRET: '',
+  OIDC_NAME: '',
+  OIDC_SCOPES: '',
+  OIDC_ADMIN_GROUPS: '',
+  OIDC_ONLY: '',
+  OIDC_BREAK_GLASS_EMAIL: '',
+  RATE_LIMIT_OIDC_MAX: '1000',
 };
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';

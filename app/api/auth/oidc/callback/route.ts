@@ -1,0 +1,9 @@
+import { methodNotAllowed } from '@/lib/server/http';
+import { finishSignIn } from '@/lib/server/oidc/sign-in';
+
+export const dynamic = 'force-dynamic';
+
+/** The provider redirects here: register `{APP_URL}/api/auth/oidc/callback` with it (README). */
+export const GET = finishSignIn;
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,0 +1,9 @@
+import { methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { takeSession } from '@/lib/server/oidc/sign-in';
+
+export const dynamic = 'force-dynamic';
+
+/** /login/sso takes the session the callback opened (answered as a login is). */
+export const POST = withErrorHandling(takeSession);
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -1,0 +1,119 @@
+/**
+ * Single sign-on through the team's OpenID Connect provider (docs/decisions/0034-single-sign-on.md):
+ * the rules both sides share — which issuers are accepted, the failures a sign-in can end in and
+ * their sentences on /login, and who is made an admin by their groups. Pure: the login screen and the
+ * server import it.
+ */
+import { INVITATION_REQUIRED_MESSAGE, SIGNUP_CLOSED_MESSAGE } from './signup-policy';
+
+/** The button's words when OIDC_NAME is not set. */
+export const DEFAULT_PROVIDER_NAME = 'single sign-on';
+
+/** What the login and sign-up screens need to know, rendered by the server (null: not configured). */
+export interface SingleSignOnSettings {
+  /** OIDC_NAME: the provider as the team knows it ("Acme SSO"). */
+  name: string;
+  /** OIDC_ONLY: the password form is hidden; only the break-glass admin may still use it. */
+  only: boolean;
+}
+
+export function signInWithLabel(name: string): string {
+  return `Sign in with ${name}`;
+}
+
+/**
+ * An issuer must be https; plain http only on this machine (127.0.0.0/8, ::1, localhost), which is
+ * how a provider runs beside the app in tests. A provider reached over plain http elsewhere could have
+ * its keys and tokens swapped on the way.
+ */
+export function isAllowedIssuer(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.search || url.hash) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && isLoopbackHost(url.hostname);
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** The ways a sign-in through the provider can fail, as the `sso_error` parameter of /login. */
+export const SSO_FAILURES = [
+  'state',
+  'expired',
+  'unverified',
+  'no-email',
+  'unreachable',
+  'denied',
+  'refused',
+  'closed',
+  'invitation',
+  'domain',
+  'invite-invalid',
+  'invite-mismatch',
+  'too-many',
+  'disabled',
+  'failed',
+] as const;
+export type SsoFailure = (typeof SSO_FAILURES)[number];
+
+export const SSO_ERROR_PARAM = 'sso_error';
+
+export function isSsoFailure(value: unknown): value is SsoFailure {
+  return (SSO_FAILURES as readonly unknown[]).includes(value);
+}
+
+/** The sentence /login shows for a failure: what happened, and what to do. */
+export function ssoFailureMessage(failure: SsoFailure, name: string): string {
+  switch (failure) {
+    case 'state':
+      return `The sign-in with ${name} could not be matched to this browser (it was started in another tab or browser, or too long ago). Try again.`;
+    case 'expired':
+      return `The sign-in with ${name} expired before it finished. Try again.`;
+    case 'unverified':
+      return `Your email address at ${name} is not verified. Verify it there, then try again.`;
+    case 'no-email':
+      return `${name} did not tell us your email address. Ask your administrator to allow the email scope for Tasklane.`;
+    case 'unreachable':
+      return `${name} cannot be reached right now. Try again later, or log in with your password.`;
+    case 'denied':
+      return `The sign-in was cancelled at ${name}.`;
+    case 'refused':
+      return `${name} refused the sign-in. Ask your administrator to check Tasklane's settings there.`;
+    case 'closed':
+      return SIGNUP_CLOSED_MESSAGE;
+    case 'invitation':
+      return INVITATION_REQUIRED_MESSAGE;
+    case 'domain':
+      return `Sign-up is limited to other email domains. Use your work account at ${name}, or ask an administrator for an invitation.`;
+    case 'invite-invalid':
+      return 'This invitation link is no longer valid (used, revoked or expired). Ask an administrator for a new one.';
+    case 'invite-mismatch':
+      return `This invitation is for another email address than your account at ${name}. Ask an administrator for a new invitation.`;
+    case 'too-many':
+      return 'Too many sign-in attempts from your network. Wait a few minutes, then try again.';
+    case 'disabled':
+      return `Single sign-on is not set up on this server.`;
+    case 'failed':
+      return `The sign-in with ${name} could not be completed. Try again.`;
+  }
+}
+
+/** Group names from OIDC_ADMIN_GROUPS: commas or spaces between them, kept as typed (case matters). */
+export function parseGroupList(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+}
+
+/**
+ * Whether the provider's groups claim (an array of names, or one name) holds one of `adminGroups`.
+ * Anything else in the claim (numbers, objects) counts as no group.
+ */
+export function isInAdminGroup(claim: unknown, adminGroups: readonly string[]): boolean {
+  const groups = Array.isArray(claim) ? claim : [claim];
+  return groups.some((group) => typeof group === 'string' && adminGroups.includes(group));
+}

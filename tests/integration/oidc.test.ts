@@ -1,0 +1,328 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as loginRoute } from '@/app/api/auth/login/route';
+import { POST as registerRoute } from '@/app/api/auth/register/route';
+import { POST as createInvitation } from '@/app/api/admin/invitations/route';
+import { authenticateToken } from '@/lib/server/auth-service';
+import { getDatabase } from '@/lib/server/db';
+import { forgetProviderConfiguration } from '@/lib/server/oidc/provider';
+import { saveSignupSettings } from '@/lib/server/signup-service';
+import { call } from '@/tests/helpers/api';
+import { createAdminWithToken, createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
+import {
+  callBack,
+  cookieFrom,
+  locationOf,
+  setCookieLine,
+  signInThrough,
+  startSignIn,
+  takeSession,
+  TEST_APP_URL,
+  TEST_CALLBACK,
+  throughProvider,
+} from '@/tests/helpers/oidc-flow';
+import { startTestProvider, type TestProvider } from '@/tests/helpers/oidc-provider';
+import { applyTestEnv } from '@/tests/setup/integration';
+
+let provider: TestProvider;
+
+function oidcEnv(extra: Record<string, string> = {}) {
+  return applyTestEnv({
+    APP_URL: TEST_APP_URL,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_NAME: 'Acme SSO',
+    ...extra,
+  });
+}
+
+async function userByEmail(email: string) {
+  const { db, tables } = await getDatabase();
+  const [row] = await db.select().from(tables.users).where(eq(tables.users.email, email)).limit(1);
+  return row;
+}
+
+const ANN = { sub: 'ann-1', email: 'Ann@Example.com', emailVerified: true, name: 'Ann Lee' };
+
+beforeAll(async () => {
+  provider = await startTestProvider({ redirectUris: [TEST_CALLBACK] });
+});
+
+afterAll(async () => {
+  await provider.stop();
+  await applyTestEnv();
+});
+
+beforeEach(async () => {
+  forgetProviderConfiguration();
+  await oidcEnv();
+});
+
+describe('single sign-on: the flow', () => {
+  it('a first sign-in creates a member from the verified email and name, and opens a session once', async () => {
+    const { callback, session } = await signInThrough(provider, ANN);
+    expect(callback.status).toBe(303);
+    expect(locationOf(callback)).toBe('/login/sso');
+    expect(session?.status).toBe(200);
+    expect(session?.body).toMatchObject({
+      role: 'user',
+      user: { fullName: 'Ann Lee', email: 'ann@example.com', role: 'user' },
+      message: 'Login successful.',
+    });
+    const token = String(session?.body.token);
+    expect((await authenticateToken(token)).email).toBe('ann@example.com');
+    // The browser is told to forget the cookie (it lived a minute anyway); without it there is nothing to take.
+    expect(setCookieLine(session!, 'tasklane_oidc_session')).toMatch(/^tasklane_oidc_session=; .*Max-Age=0/);
+    expect(setCookieLine(callback, 'tasklane_oidc_session')).toMatch(/Max-Age=60; HttpOnly; SameSite=Lax$/);
+    const none = await takeSession(null);
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ message: 'The sign-in has expired. Try again.', code: 'UNAUTHORIZED' });
+  });
+
+  it('links an existing account by its verified email: same account, role kept, password still works', async () => {
+    const existing = await createUser({ email: 'ann@example.com', fullName: 'Ann Local', role: 'admin' });
+    const { session } = await signInThrough(provider, ANN, 'role=admin');
+    expect(session?.body).toMatchObject({
+      role: 'admin',
+      user: { fullName: 'Ann Local', email: 'ann@example.com' },
+    });
+    expect((await authenticateToken(String(session?.body.token))).id).toBe(existing.id);
+    const password = await call(loginRoute, '/api/auth/login', {
+      body: { email: 'ann@example.com', password: DEFAULT_PASSWORD },
+    });
+    expect(password.status).toBe(200);
+  });
+
+  it('sends the browser to the provider with PKCE (S256), state and nonce in a signed HttpOnly cookie', async () => {
+    const start = await startSignIn();
+    expect(start.status).toBe(303);
+    const url = new URL(start.headers.get('location') ?? '');
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    expect(url.searchParams.get('redirect_uri')).toBe(TEST_CALLBACK);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    const line = setCookieLine(start, 'tasklane_oidc_flow') ?? '';
+    expect(line).toContain('HttpOnly');
+    expect(line).toContain('SameSite=Lax');
+    expect(line).toContain('Path=/api/auth/oidc');
+    // The verifier travels only in the cookie: the provider sees its hash.
+    expect(start.headers.get('location')).not.toContain('verifier');
+  });
+
+  it('refuses a callback whose state is not this browser’s, or without the flow cookie', async () => {
+    provider.signInAs(ANN);
+    const start = await startSignIn();
+    const back = await throughProvider(start.headers.get('location') ?? '');
+    const wrong = await callBack(
+      back.replace(/state=[^&]+/, 'state=forged'),
+      cookieFrom(start, 'tasklane_oidc_flow'),
+    );
+    expect(locationOf(wrong)).toBe('/login?sso_error=state');
+    const noCookie = await callBack(back, null);
+    expect(locationOf(noCookie)).toBe('/login?sso_error=state');
+    const forgedCookie = await callBack(back, 'tasklane_oidc_flow=eyJhbGciOiJIUzI1NiJ9.e30.AAAA');
+    expect(locationOf(forgedCookie)).toBe('/login?sso_error=state');
+    expect(await userByEmail('ann@example.com')).toBeUndefined();
+  });
+
+  it('a code used twice is refused as expired (the provider answers invalid_grant)', async () => {
+    provider.signInAs(ANN);
+    const start = await startSignIn('role=admin');
+    const back = await throughProvider(start.headers.get('location') ?? '');
+    const flow = cookieFrom(start, 'tasklane_oidc_flow');
+    expect(locationOf(await callBack(back, flow))).toBe('/login/sso?role=admin');
+    expect(locationOf(await callBack(back, flow))).toBe('/login?role=admin&sso_error=expired');
+  });
+
+  it('a code that expired at the provider is refused as expired', async () => {
+    const quick = await startTestProvider({ redirectUris: [TEST_CALLBACK], codeTtlSeconds: 1 });
+    try {
+      await applyTestEnv({
+        APP_URL: TEST_APP_URL,
+        OIDC_ISSUER: quick.issuer,
+        OIDC_CLIENT_ID: quick.clientId,
+        OIDC_CLIENT_SECRET: quick.clientSecret,
+      });
+      forgetProviderConfiguration();
+      quick.signInAs(ANN);
+      const start = await startSignIn();
+      const back = await throughProvider(start.headers.get('location') ?? '');
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const callback = await callBack(back, cookieFrom(start, 'tasklane_oidc_flow'));
+      expect(locationOf(callback)).toBe('/login?sso_error=expired');
+    } finally {
+      await quick.stop();
+    }
+  });
+
+  it('refuses an unverified email, and a sign-in without an email, creating nothing', async () => {
+    const unverified = await signInThrough(provider, { ...ANN, emailVerified: false });
+    expect(locationOf(unverified.callback)).toBe('/login?sso_error=unverified');
+    const silent = await signInThrough(provider, {
+      sub: 'x',
+      emailVerified: undefined,
+      email: 'bob@example.com',
+    });
+    expect(locationOf(silent.callback)).toBe('/login?sso_error=unverified');
+    const noEmail = await signInThrough(provider, { sub: 'y', name: 'No Mail' });
+    expect(locationOf(noEmail.callback)).toBe('/login?sso_error=no-email');
+    expect(unverified.session).toBeNull();
+    expect(await userByEmail('ann@example.com')).toBeUndefined();
+    expect(await userByEmail('bob@example.com')).toBeUndefined();
+  });
+
+  it('says the provider cannot be reached when it is down at the start, or between start and callback', async () => {
+    provider.signInAs(ANN);
+    const start = await startSignIn();
+    const back = await throughProvider(start.headers.get('location') ?? '');
+    await provider.stop();
+    try {
+      const callback = await callBack(back, cookieFrom(start, 'tasklane_oidc_flow'));
+      expect(locationOf(callback)).toBe('/login?sso_error=unreachable');
+      forgetProviderConfiguration();
+      expect(locationOf(await startSignIn('role=admin'))).toBe('/login?role=admin&sso_error=unreachable');
+    } finally {
+      await provider.start();
+    }
+    // Back up: the next sign-in reads discovery again and works.
+    expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login/sso');
+  });
+
+  it('a sign-in cancelled at the provider says so', async () => {
+    const start = await startSignIn();
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state');
+    const callback = await callBack(
+      `/api/auth/oidc/callback?error=access_denied&state=${state}`,
+      cookieFrom(start, 'tasklane_oidc_flow'),
+    );
+    expect(locationOf(callback)).toBe('/login?sso_error=denied');
+  });
+
+  it('without OIDC_ISSUER the routes only say single sign-on is not set up', async () => {
+    await applyTestEnv({ APP_URL: TEST_APP_URL });
+    expect(locationOf(await startSignIn())).toBe('/login?sso_error=disabled');
+    expect(locationOf(await callBack('/api/auth/oidc/callback?code=x&state=y', null))).toBe(
+      '/login?sso_error=disabled',
+    );
+  });
+
+  it('limits sign-ins started from one address', async () => {
+    await oidcEnv({ RATE_LIMIT_OIDC_MAX: '2' });
+    expect((await startSignIn('', '198.51.100.7')).status).toBe(303);
+    expect(locationOf(await startSignIn('', '198.51.100.7'))).toContain(provider.issuer);
+    expect(locationOf(await startSignIn('', '198.51.100.7'))).toBe('/login?sso_error=too-many');
+    expect(locationOf(await startSignIn('', '198.51.100.8'))).toContain(provider.issuer);
+  });
+});
+
+describe('single sign-on: who gets in, with which role', () => {
+  it('respects the sign-up policy for a first sign-in, and lets an existing account in whatever it says', async () => {
+    const admin = await createUser({ role: 'admin' });
+    await saveSignupSettings({ mode: 'closed', domains: [] }, admin.id);
+    expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login?sso_error=closed');
+    await saveSignupSettings({ mode: 'invitation', domains: [] }, admin.id);
+    expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login?sso_error=invitation');
+    await saveSignupSettings({ mode: 'open', domains: ['acme.example'] }, admin.id);
+    expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login?sso_error=domain');
+    expect(await userByEmail('ann@example.com')).toBeUndefined();
+    await createUser({ email: 'ann@example.com' });
+    expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login/sso');
+  });
+
+  it('an invitation link lets a first sign-in in with the invitation’s role, once, and only for its email', async () => {
+    const { token, user: admin } = await createAdminWithToken();
+    await saveSignupSettings({ mode: 'invitation', domains: [] }, admin.id);
+    const invite = async (email: string | null, role: 'user' | 'admin') => {
+      const created = await call(createInvitation, '/api/admin/invitations', {
+        token,
+        body: { email, role },
+      });
+      return new URL(String(created.body.link)).searchParams.get('invite') ?? '';
+    };
+    const forBob = await invite('bob@example.com', 'user');
+    const mismatch = await signInThrough(provider, ANN, `invite=${forBob}`);
+    expect(locationOf(mismatch.callback)).toBe('/login?sso_error=invite-mismatch');
+    const open = await invite(null, 'admin');
+    const joined = await signInThrough(provider, ANN, `invite=${open}`);
+    expect(joined.session?.body).toMatchObject({ role: 'admin', user: { email: 'ann@example.com' } });
+    const used = await signInThrough(
+      provider,
+      { ...ANN, sub: 'c', email: 'cy@example.com' },
+      `invite=${open}`,
+    );
+    expect(locationOf(used.callback)).toBe('/login?sso_error=invite-invalid');
+  });
+
+  it('the first sign-in from the admin screen of a fresh install makes the first admin; later ones make members', async () => {
+    const first = await signInThrough(provider, ANN, 'role=admin');
+    expect(first.session?.body.role).toBe('admin');
+    const second = await signInThrough(
+      provider,
+      { ...ANN, sub: 'b', email: 'bob@example.com' },
+      'role=admin',
+    );
+    expect(locationOf(second.callback)).toBe('/login/sso');
+    expect(second.session?.body.role).toBe('user');
+  });
+
+  it('OIDC_ADMIN_GROUPS decides the role at each sign-in, but never demotes the last admin or the break-glass admin', async () => {
+    // The groups claim comes with its own scope at most providers (this one's too).
+    const scopes = 'openid email profile groups';
+    await oidcEnv({ OIDC_ADMIN_GROUPS: 'tasklane-admins, ops', OIDC_SCOPES: scopes });
+    const ann = { ...ANN, groups: ['staff', 'ops'] };
+    expect((await signInThrough(provider, ann)).session?.body.role).toBe('admin');
+    // Ann is the only admin: leaving the group does not leave the install without one.
+    expect((await signInThrough(provider, { ...ann, groups: ['staff'] })).session?.body.role).toBe('admin');
+    const bob = { sub: 'b', email: 'bob@example.com', emailVerified: true, groups: 'tasklane-admins' };
+    expect((await signInThrough(provider, bob)).session?.body.role).toBe('admin');
+    expect((await signInThrough(provider, { ...ann, groups: [] })).session?.body.role).toBe('user');
+    expect((await userByEmail('ann@example.com'))?.role).toBe('user');
+    // The break-glass admin keeps the role whatever the groups say.
+    await oidcEnv({
+      OIDC_ADMIN_GROUPS: 'ops',
+      OIDC_BREAK_GLASS_EMAIL: 'bob@example.com',
+      OIDC_SCOPES: scopes,
+    });
+    expect((await signInThrough(provider, { ...bob, groups: [] })).session?.body.role).toBe('admin');
+    // Without OIDC_ADMIN_GROUPS, groups change nothing.
+    await oidcEnv({ OIDC_SCOPES: scopes });
+    expect((await signInThrough(provider, { ...ann, groups: ['ops'] })).session?.body.role).toBe('user');
+  });
+});
+
+describe('OIDC_ONLY: passwords off but for the break-glass admin', () => {
+  it('refuses password login and sign-up for everyone else, with the same answer whether the account exists', async () => {
+    await createUser({ email: 'ann@example.com' });
+    await createUser({ email: 'root@example.com', role: 'admin' });
+    await oidcEnv({ OIDC_ONLY: 'on', OIDC_BREAK_GLASS_EMAIL: 'Root@Example.com' });
+    const refused = {
+      message: 'Password login is turned off. Use Sign in with Acme SSO instead.',
+      code: 'PASSWORD_LOGIN_OFF',
+    };
+    for (const email of ['ann@example.com', 'nobody@example.com']) {
+      const answer = await call(loginRoute, '/api/auth/login', {
+        body: { email, password: DEFAULT_PASSWORD },
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual(refused);
+    }
+    const root = await call(loginRoute, '/api/auth/login', {
+      body: { email: 'root@example.com', password: DEFAULT_PASSWORD },
+    });
+    expect(root.status).toBe(200);
+    const signup = await call(registerRoute, '/api/auth/register', {
+      body: { fullName: 'New Person', email: 'new@example.com', password: DEFAULT_PASSWORD, role: 'user' },
+    });
+    expect(signup.status).toBe(403);
+    expect(signup.body).toEqual({
+      message: 'Sign-up with a password is turned off. Use Sign in with Acme SSO instead.',
+      code: 'PASSWORD_LOGIN_OFF',
+    });
+    // The provider still lets people in.
+    expect((await signInThrough(provider, ANN)).session?.status).toBe(200);
+  });
+});
