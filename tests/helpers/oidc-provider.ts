@@ -13,7 +13,8 @@ export interface TestAccount {
   email?: string;
   emailVerified?: boolean;
   name?: string;
-  groups?: string[];
+  /** Most providers send a list; some send one name. */
+  groups?: string[] | string;
 }
 
 export interface TestProvider {
