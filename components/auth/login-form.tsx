@@ -5,21 +5,30 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
+import { OrDivider, SingleSignOnButton, SingleSignOnFailure } from '@/components/auth/single-sign-on';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TEXT_LINK } from '@/components/ui/styles';
 import { logIn } from '@/lib/api/auth';
 import { dashboardPathFor, parseRole, withRole } from '@/lib/auth/role';
+import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '@/lib/auth/session-expiry';
 import { cn } from '@/lib/cn';
 
 /** The name shown when none is known. Our server always returns one. */
 const FALLBACK_NAME = 'User';
 
-/** Log in. The redirect follows the role the server returns, not the one in the URL. */
-export function LoginForm() {
+/** `?password=1`: the password form, when OIDC_ONLY hides it (for the break-glass admin). */
+export const PASSWORD_PARAM = 'password';
+
+/**
+ * Log in. The redirect follows the role the server returns, not the one in the URL. With single sign-on
+ * set up (`sso`), the provider's button is offered below the form, or instead of it with OIDC_ONLY.
+ */
+export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null }) {
   const searchParams = useSearchParams();
   const role = parseRole(searchParams?.get('role'));
+  const passwordShown = !sso?.only || searchParams?.get(PASSWORD_PARAM) === '1';
   const sessionExpired = searchParams?.get('reason') === SESSION_EXPIRED_REASON;
   const email = useTextInput();
   const password = useTextInput();
@@ -37,28 +46,48 @@ export function LoginForm() {
       title={role === 'admin' ? 'Admin Login' : 'User Login'}
       footer={{ prompt: "Don't have an account?", href: withRole('/signup', role), link: 'Sign up' }}
     >
-      <AuthForm
-        kind="login"
-        send={send}
-        notice={
-          // Explains why they are here after a 401; once they try again, the outcome matters more.
-          sessionExpired && !attempted ? <FormAlert tone="info">{SESSION_EXPIRED_MESSAGE}</FormAlert> : null
-        }
-      >
-        <EmailField {...email} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          {...password}
-        />
-        <div className="flex justify-end">
-          <Link href={withRole('/forgot-password', role)} className={cn(TEXT_LINK, 'text-sm')}>
-            Forgot Password?
-          </Link>
-        </div>
-      </AuthForm>
+      <div className="space-y-4">
+        <SingleSignOnFailure settings={sso} />
+        {passwordShown ? (
+          <AuthForm
+            kind="login"
+            send={send}
+            notice={
+              // Explains why they are here after a 401; once they try again, the outcome matters more.
+              sessionExpired && !attempted ? (
+                <FormAlert tone="info">{SESSION_EXPIRED_MESSAGE}</FormAlert>
+              ) : null
+            }
+          >
+            <EmailField {...email} />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              {...password}
+            />
+            <div className="flex justify-end">
+              <Link href={withRole('/forgot-password', role)} className={cn(TEXT_LINK, 'text-sm')}>
+                Forgot Password?
+              </Link>
+            </div>
+          </AuthForm>
+        ) : null}
+        {sso ? (
+          <>
+            {passwordShown ? <OrDivider /> : null}
+            <SingleSignOnButton settings={sso} role={role} />
+          </>
+        ) : null}
+        {sso && !passwordShown ? (
+          <p className="text-center text-sm">
+            <Link href={withRole(`/login?${PASSWORD_PARAM}=1`, role)} className={TEXT_LINK}>
+              Log in with a password instead
+            </Link>
+          </p>
+        ) : null}
+      </div>
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
 import { NewPasswordFields, useNewPassword } from '@/components/auth/new-password-fields';
+import { OrDivider, SingleSignOnButton } from '@/components/auth/single-sign-on';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TEXT_LINK } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
@@ -14,6 +15,7 @@ import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
 import { serverMessageOf } from '@/lib/api/http';
 import { formatRole } from '@/lib/admin/users';
 import { dashboardPathFor, parseRole, withRole, type Role } from '@/lib/auth/role';
+import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
 
 type Invitation =
   | { status: 'none' }
@@ -76,8 +78,10 @@ function InvitationNotice({ invitation }: { invitation: Invitation }) {
 /**
  * Sign up; the role comes from `?role=` and is sent as chosen. Opened from an invitation link
  * (`?invite=`), the invitation's role and email are filled in and the token is sent with the form.
+ * With single sign-on set up (`sso`), the provider's button follows the form (and carries the
+ * invitation); with OIDC_ONLY it replaces the form.
  */
-export function SignupForm() {
+export function SignupForm({ sso = null }: { sso?: SingleSignOnSettings | null }) {
   const searchParams = useSearchParams();
   const inviteToken = searchParams?.get('invite') ?? '';
   const invitation = useInvitation(inviteToken);
@@ -124,22 +128,45 @@ export function SignupForm() {
     );
   }
 
+  const providerButton = sso ? (
+    <SingleSignOnButton settings={sso} role={role} invite={inviteToken || undefined} />
+  ) : null;
+
+  if (sso?.only) {
+    return (
+      <AuthCard title={title} footer={footer}>
+        <div className="space-y-4">
+          <InvitationNotice invitation={invitation} />
+          {providerButton}
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={title} footer={footer}>
-      <AuthForm
-        kind="signup"
-        check={() => newPassword.mismatch}
-        send={send}
-        notice={<InvitationNotice invitation={invitation} />}
-      >
-        <TextField label="Full Name" name="fullName" autoComplete="name" required {...fullName} />
-        {boundEmail ? (
-          <EmailField value={boundEmail} readOnly hint="This invitation is for this email." />
-        ) : (
-          <EmailField {...email} />
-        )}
-        <NewPasswordFields label="Password" state={newPassword} />
-      </AuthForm>
+      <div className="space-y-4">
+        <AuthForm
+          kind="signup"
+          check={() => newPassword.mismatch}
+          send={send}
+          notice={<InvitationNotice invitation={invitation} />}
+        >
+          <TextField label="Full Name" name="fullName" autoComplete="name" required {...fullName} />
+          {boundEmail ? (
+            <EmailField value={boundEmail} readOnly hint="This invitation is for this email." />
+          ) : (
+            <EmailField {...email} />
+          )}
+          <NewPasswordFields label="Password" state={newPassword} />
+        </AuthForm>
+        {providerButton ? (
+          <>
+            <OrDivider />
+            {providerButton}
+          </>
+        ) : null}
+      </div>
     </AuthCard>
   );
 }

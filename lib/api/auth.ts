@@ -44,6 +44,14 @@ export async function registerAccount(input: {
   return requireToken(await postJson<AuthResponse>('/api/auth/register', input, { auth: false }));
 }
 
+/**
+ * POST /api/auth/oidc/session: the session a sign-in through the team's provider opened (its token
+ * waits in a one-minute HttpOnly cookie, sent along by the browser); rejects an answer without a token.
+ */
+export async function takeSingleSignOnSession(): Promise<SessionGrant> {
+  return requireToken(await postJson<AuthResponse>('/api/auth/oidc/session', undefined, { auth: false }));
+}
+
 /** What an invitation link fills in on the sign-up screen (GET /api/invitations/{token}). */
 export interface InvitationDetails {
   role: Role;

@@ -45,6 +45,17 @@ const EXPECTED: Record<keyof typeof FAILURE_WORDING, Record<Kind, string>> = {
     storageBlocked: STORAGE_BLOCKED,
     other: 'Server error, please try again.',
   },
+  singleSignOn: {
+    serverMessage: 'Email already registered',
+    bodilessHttp: 'The sign-in could not be completed. Try again.',
+    emptyServerMessage: 'The sign-in could not be completed. Try again.',
+    timeout: CLIENT_TIMEOUT,
+    network: 'Could not reach the server. Check your connection, then try again.',
+    noToken: 'The sign-in could not be completed. Try again.',
+    storageFull: STORAGE_FULL,
+    storageBlocked: STORAGE_BLOCKED,
+    other: 'The sign-in could not be completed. Try again.',
+  },
   signup: {
     serverMessage: 'Email already registered',
     bodilessHttp: 'Failed to create an account. Try again.',

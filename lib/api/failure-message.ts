@@ -59,6 +59,12 @@ export const FAILURE_WORDING = {
     network: SERVER_ERROR,
     other: SERVER_ERROR,
   },
+  /** /login/sso taking the session a sign-in through the provider opened. */
+  singleSignOn: {
+    http: 'The sign-in could not be completed. Try again.',
+    network: 'Could not reach the server. Check your connection, then try again.',
+    other: 'The sign-in could not be completed. Try again.',
+  },
   signup: {
     http: SIGNUP_FAILED,
     timeout: SIGNUP_FAILED,

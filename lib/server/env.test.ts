@@ -202,6 +202,41 @@ describe('parseEnv', () => {
     );
   });
 
+  it('has no single sign-on unless OIDC_ISSUER and OIDC_CLIENT_ID are set, and reads the rest with defaults', () => {
+    const none = parseEnv({});
+    expect(none.OIDC_ISSUER).toBeUndefined();
+    expect(none.OIDC_NAME).toBe('single sign-on');
+    expect(none.OIDC_ONLY).toBe('off');
+    const set = parseEnv({
+      OIDC_ISSUER: 'https://login.example.com/realms/team',
+      OIDC_CLIENT_ID: 'tasklane',
+      OIDC_ADMIN_GROUPS: 'admins, ops',
+      OIDC_ONLY: 'on',
+      OIDC_BREAK_GLASS_EMAIL: 'Root@Example.com',
+    });
+    expect(set.OIDC_ADMIN_GROUPS).toEqual(['admins', 'ops']);
+    expect(set.OIDC_GROUPS_CLAIM).toBe('groups');
+    expect(set.OIDC_SCOPES).toBe('openid email profile');
+    expect(set.OIDC_BREAK_GLASS_EMAIL).toBe('root@example.com');
+  });
+
+  it('stops at start-up on single sign-on settings that cannot work, saying what to set', () => {
+    expect(() => parseEnv({ OIDC_ISSUER: 'http://login.example.com', OIDC_CLIENT_ID: 'x' })).toThrow(
+      'Invalid environment variable OIDC_ISSUER: OIDC_ISSUER must be an https URL (plain http only on 127.0.0.1 or localhost), without query or fragment',
+    );
+    expect(() => parseEnv({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(
+      'OIDC_CLIENT_ID is missing: set it to the client ID your provider gave Tasklane.',
+    );
+    expect(() => parseEnv({ OIDC_CLIENT_ID: 'x' })).toThrow(/^OIDC_ISSUER is missing/);
+    expect(() => parseEnv({ OIDC_ONLY: 'on' })).toThrow(
+      'OIDC_ONLY=on needs single sign-on: set OIDC_ISSUER and OIDC_CLIENT_ID.',
+    );
+    expect(() =>
+      parseEnv({ OIDC_ONLY: 'on', OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'x' }),
+    ).toThrow(/^OIDC_ONLY=on needs OIDC_BREAK_GLASS_EMAIL/);
+    expect(() => parseEnv({ OIDC_ONLY: 'yes' })).toThrow('OIDC_ONLY must be on or off');
+  });
+
   it('looks for reminder emails every minute unless set, never more often than every 100 ms', () => {
     expect(parseEnv({}).REMINDER_INTERVAL_MS).toBe(60_000);
     expect(parseEnv({ REMINDER_INTERVAL_MS: '500' }).REMINDER_INTERVAL_MS).toBe(500);

@@ -23,6 +23,11 @@ export interface TestProvider {
   clientSecret: string;
   /** The next sign-in is this person's. */
   signInAs(account: TestAccount): void;
+  /**
+   * Holds the provider's answer that sends the browser back to the app (with the code) this long,
+   * from now on (0: no delay): a code can then expire on its way.
+   */
+  delayReturn(ms: number): void;
   /** Stops listening (the issuer is then down); `start` listens again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -39,6 +44,7 @@ export async function startTestProvider(options: {
   codeTtlSeconds?: number;
 }): Promise<TestProvider> {
   let account: TestAccount = { sub: 'nobody', email: 'nobody@example.com', emailVerified: true };
+  let returnDelayMs = 0;
   const accounts = new Map<string, TestAccount>();
   let server: Server = createServer();
   // Listen first: the issuer URL carries the port.
@@ -122,6 +128,15 @@ export async function startTestProvider(options: {
       })();
       return;
     }
+    if (returnDelayMs > 0 && request.url?.startsWith('/auth/')) {
+      // The answer (its headers included) leaves with end(): holding end() holds the redirect.
+      const delay = returnDelayMs;
+      const end = response.end.bind(response) as (...args: unknown[]) => void;
+      response.end = ((...args: unknown[]) => {
+        setTimeout(() => end(...args), delay);
+        return response;
+      }) as typeof response.end;
+    }
     void callback(request, response);
   };
   server.on('request', handle);
@@ -132,6 +147,9 @@ export async function startTestProvider(options: {
     clientSecret: TEST_CLIENT_SECRET,
     signInAs(next) {
       account = next;
+    },
+    delayReturn(ms) {
+      returnDelayMs = ms;
     },
     stop: () => close(server),
     async start() {

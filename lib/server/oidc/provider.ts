@@ -30,12 +30,20 @@ let cached: { key: string; at: number; configuration: Promise<client.Configurati
 /**
  * The provider's configuration from its discovery document. A failed read is not kept: the next
  * sign-in tries again. Throws when the provider cannot be reached (see isProviderUnreachable).
+ * `fresh`: read it again now. A sign-in's start does, so that a provider that is down is told on
+ * /login rather than by the browser's own error page at the provider's address (one small request
+ * per sign-in); the callback, moments later, uses what the start read.
  */
-export function providerConfiguration(now = Date.now()): Promise<client.Configuration> {
+export function providerConfiguration(
+  options: { fresh?: boolean; now?: number } = {},
+): Promise<client.Configuration> {
+  const { fresh = false, now = Date.now() } = options;
   const env = getEnv();
   if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID) throw new Error('Single sign-on is not configured');
   const key = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET ?? ''].join('\n');
-  if (cached && cached.key === key && now - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
+  if (!fresh && cached && cached.key === key && now - cached.at < DISCOVERY_TTL_MS) {
+    return cached.configuration;
+  }
   const issuer = new URL(env.OIDC_ISSUER);
   const secret = env.OIDC_CLIENT_SECRET;
   // The timeout is kept by the configuration: it bounds the token and userinfo requests too.

@@ -90,7 +90,7 @@ export const startSignIn = onPage(async (request) => {
   }
   let configuration: client.Configuration;
   try {
-    configuration = await providerConfiguration();
+    configuration = await providerConfiguration({ fresh: true });
   } catch (error) {
     logger.warn('Single sign-on: the provider’s discovery could not be read', error);
     return fail(isProviderUnreachable(error) ? 'unreachable' : 'refused', role);

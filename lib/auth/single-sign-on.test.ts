@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isAllowedIssuer,
+  isInAdminGroup,
+  isSsoFailure,
+  parseGroupList,
+  signInWithLabel,
+  SSO_FAILURES,
+  ssoFailureMessage,
+} from './single-sign-on';
+
+describe('isAllowedIssuer', () => {
+  it.each([
+    'https://login.example.com',
+    'https://login.example.com/realms/team',
+    'http://127.0.0.1:9000',
+    'http://127.0.0.5:9000/issuer',
+    'http://localhost:8080',
+    'http://[::1]:8080',
+  ])('accepts %s', (url) => expect(isAllowedIssuer(url)).toBe(true));
+
+  it.each([
+    'http://login.example.com',
+    'http://10.0.0.1',
+    'http://127.0.0.1.example.com',
+    'https://user:pass@login.example.com',
+    'https://login.example.com/?tenant=1',
+    'https://login.example.com/#x',
+    'ftp://login.example.com',
+    'login.example.com',
+    '',
+  ])('refuses %s', (url) => expect(isAllowedIssuer(url)).toBe(false));
+});
+
+describe('the failures /login explains', () => {
+  it('has a sentence for each, naming the provider where it matters', () => {
+    for (const failure of SSO_FAILURES) {
+      expect(ssoFailureMessage(failure, 'Acme SSO')).toMatch(/^[A-Z].*\.$/);
+    }
+    expect(ssoFailureMessage('unreachable', 'Acme SSO')).toBe(
+      'Acme SSO cannot be reached right now. Try again later, or log in with your password.',
+    );
+    expect(ssoFailureMessage('unverified', 'Acme SSO')).toBe(
+      'Your email address at Acme SSO is not verified. Verify it there, then try again.',
+    );
+    expect(ssoFailureMessage('closed', 'Acme SSO')).toBe(
+      'Sign-up is closed on this server. Ask an administrator for an invitation.',
+    );
+  });
+
+  it('recognises only its own codes in the URL', () => {
+    expect(isSsoFailure('state')).toBe(true);
+    expect(isSsoFailure('<script>')).toBe(false);
+    expect(isSsoFailure(null)).toBe(false);
+  });
+
+  it('labels the button', () => {
+    expect(signInWithLabel('Acme SSO')).toBe('Sign in with Acme SSO');
+  });
+});
+
+describe('admin groups', () => {
+  it('parses a list with commas or spaces, without repeats, case kept', () => {
+    expect(parseGroupList(' Admins, ops  ops\tTasklane-Admins ')).toEqual([
+      'Admins',
+      'ops',
+      'Tasklane-Admins',
+    ]);
+    expect(parseGroupList('')).toEqual([]);
+  });
+
+  it('matches a list claim or a single name, exactly', () => {
+    expect(isInAdminGroup(['staff', 'ops'], ['ops'])).toBe(true);
+    expect(isInAdminGroup('ops', ['ops'])).toBe(true);
+    expect(isInAdminGroup(['Ops'], ['ops'])).toBe(false);
+    expect(isInAdminGroup([1, { name: 'ops' }], ['ops'])).toBe(false);
+    expect(isInAdminGroup(undefined, ['ops'])).toBe(false);
+  });
+});
