@@ -29,7 +29,11 @@ export function SingleSignOnButton({
 }) {
   const query = new URLSearchParams({ role, ...(invite ? { invite } : {}) });
   return (
-    <a href={`/api/auth/oidc/start?${query}`} className={buttonClasses({ variant: 'secondary' }, 'w-full')}>
+    // The screen's main action when the provider is the only way in; beside the password form, the second.
+    <a
+      href={`/api/auth/oidc/start?${query}`}
+      className={buttonClasses({ variant: settings.only ? 'primary' : 'secondary' }, 'w-full')}
+    >
       {signInWithLabel(settings.name)}
     </a>
   );

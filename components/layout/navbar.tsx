@@ -29,7 +29,7 @@ function TeamInbox({ pathname }: { pathname: string }) {
 }
 
 /** The navbar shows on every page except these (docs/product.md#navbar). */
-const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/signup']);
+const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/login/sso', '/signup']);
 
 export function shouldShowNavbar(pathname: string): boolean {
   return !PATHS_WITHOUT_NAVBAR.has(pathname);
