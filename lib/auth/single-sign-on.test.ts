@@ -4,6 +4,7 @@ import {
   isInAdminGroup,
   isSsoFailure,
   parseGroupList,
+  providerPageFor,
   signInWithLabel,
   SSO_FAILURES,
   ssoFailureMessage,
@@ -75,5 +76,16 @@ describe('admin groups', () => {
     expect(isInAdminGroup(['Ops'], ['ops'])).toBe(false);
     expect(isInAdminGroup([1, { name: 'ops' }], ['ops'])).toBe(false);
     expect(isInAdminGroup(undefined, ['ops'])).toBe(false);
+  });
+});
+
+describe('providerPageFor', () => {
+  it('stands in for /login and /signup only when an issuer is set', () => {
+    expect(providerPageFor('/login', 'https://login.example.com')).toBe('/sso/login');
+    expect(providerPageFor('/signup', 'https://login.example.com')).toBe('/sso/signup');
+    expect(providerPageFor('/login/sso', 'https://login.example.com')).toBeNull();
+    expect(providerPageFor('/forgot-password', 'https://login.example.com')).toBeNull();
+    expect(providerPageFor('/login', undefined)).toBeNull();
+    expect(providerPageFor('/login', ' ')).toBeNull();
   });
 });

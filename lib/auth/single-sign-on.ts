@@ -17,6 +17,15 @@ export interface SingleSignOnSettings {
   only: boolean;
 }
 
+/**
+ * The page that stands in for `/login` or `/signup` when single sign-on is set up (proxy.ts rewrites
+ * to it; the address stays), or null. The plain pages stay static without it.
+ */
+export function providerPageFor(pathname: string, issuer: string | undefined): string | null {
+  if (!issuer?.trim()) return null;
+  return pathname === '/login' || pathname === '/signup' ? `/sso${pathname}` : null;
+}
+
 export function signInWithLabel(name: string): string {
   return `Sign in with ${name}`;
 }
