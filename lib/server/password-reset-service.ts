@@ -67,7 +67,8 @@ export async function storeNewPassword(
 /**
  * POST /api/forgot-password (docs/product.md#endpoint-forgot-password). Same answer whether or not the email
  * has an account; a known email gets a single-use link valid for PASSWORD_RESET_TTL_MINUTES. Only the token's
- * SHA-256 is stored, and a new request replaces any earlier unused token.
+ * SHA-256 is stored, and a new request replaces any earlier unused token. With OIDC_ONLY=on only the
+ * break-glass admin gets one (docs/product.md#single-sign-on).
  */
 export async function requestPasswordReset(options: {
   input: ForgotPasswordInput;
@@ -87,6 +88,9 @@ export async function requestPasswordReset(options: {
     .where(eq(users.email, input.email))
     .limit(1);
   if (!user) return FORGOT_PASSWORD_MESSAGE;
+  // With OIDC_ONLY=on a password only opens the break-glass admin's account: nobody else gets a link
+  // (the same answer, so it does not tell who that admin is).
+  if (env.OIDC_ONLY === 'on' && user.email !== env.OIDC_BREAK_GLASS_EMAIL) return FORGOT_PASSWORD_MESSAGE;
 
   const { token, tokenHash } = createLinkToken();
   const now = new Date();

@@ -119,6 +119,29 @@ describe('POST /api/forgot-password', () => {
     expect(outbox).toMatch(/^http:\/\/tasklane\.test\/reset-password\?token=[A-Za-z0-9_-]{43}$/m);
   });
 
+  it('with OIDC_ONLY=on mails a link to the break-glass admin only, with the same answer for everyone', async () => {
+    await createUser({ email: 'member@example.com' });
+    await createUser({ email: 'root@example.com', role: 'admin' });
+    await applyTestEnv({
+      OIDC_ISSUER: 'https://login.example.com',
+      OIDC_CLIENT_ID: 'tasklane',
+      OIDC_ONLY: 'on',
+      OIDC_BREAK_GLASS_EMAIL: 'root@example.com',
+    });
+    try {
+      const member = await call(POST, PATH, { body: { email: 'member@example.com' } });
+      const root = await call(POST, PATH, { body: { email: 'root@example.com' } });
+      expect(member.body).toEqual(SAME_BODY);
+      expect(root.body).toEqual(SAME_BODY);
+      const outbox = await readOutbox();
+      expect(outbox).toContain('To: root@example.com');
+      expect(outbox).not.toContain('To: member@example.com');
+      expect(await resetRows()).toHaveLength(1);
+    } finally {
+      await applyTestEnv();
+    }
+  });
+
   it('finds the account whatever the case and spaces of the email', async () => {
     const user = await createUser({ email: 'known@example.com' });
     const res = await call(POST, PATH, { body: { email: '  KNOWN@Example.com ' } });
