@@ -44,6 +44,9 @@ async function* gunzipLines(input: Readable): AsyncGenerator<string, void, undef
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
+    if (code === 'Z_BUF_ERROR' && gunzip.bytesWritten === 0) {
+      throw backupError('The backup file is empty: nothing was written to it. Take the backup again.');
+    }
     if (code === 'Z_BUF_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE') throw backupError(INCOMPLETE);
     if (code === 'Z_DATA_ERROR' && lineCount === 0) throw backupError(NOT_A_BACKUP);
     if (code === 'Z_DATA_ERROR')

@@ -32,14 +32,23 @@ export interface BackupTable {
 
 type SchemaModule = Record<string, unknown>;
 
+function byName(table: Table, name: string | undefined): Column {
+  const column = Object.values(getTableColumns(table)).find((entry) => entry.name === name);
+  if (!column) throw new Error(`Table ${getTableName(table)} has an index on an expression, not a column`);
+  return column;
+}
+
 function tableConfig(table: Table) {
   if (is(table, PgTable)) {
     const config = getPgTableConfig(table);
     return {
       primaryKeys: config.primaryKeys.map((key) => key.columns),
+      // PostgreSQL's index entries are IndexedColumn objects (name, order): back to the table's columns.
       uniqueIndexes: config.indexes
         .filter((index) => index.config.unique && !index.config.where)
-        .map((index) => index.config.columns as Column[]),
+        .map((index) =>
+          index.config.columns.map((entry) => byName(table, (entry as { name?: string }).name)),
+        ),
       parents: config.foreignKeys.map((key) => getTableName(key.reference().foreignTable)),
     };
   }
