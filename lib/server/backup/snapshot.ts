@@ -30,6 +30,8 @@ export async function inSnapshot<T>(handle: DatabaseHandle, work: (db: Executor)
     });
   }
   const client = sqliteClient(handle);
+  // A transaction already open on this connection (the app's own) would make the reads part of it.
+  if (client.inTransaction) throw new Error('A backup needs a SQLite connection of its own.');
   client.exec('BEGIN DEFERRED');
   try {
     return await work(handle.db as unknown as Executor);
