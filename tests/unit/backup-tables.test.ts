@@ -71,10 +71,10 @@ describe('the tables a backup holds (docs/decisions/0035-backup-format.md)', () 
 });
 
 describe('values in the file', () => {
-  const column = (table: Record<string, unknown>, key: string) =>
+  const column = (table: object, key: string) =>
     backupTables(sqliteSchema)
       .flatMap((entry) => entry.columns)
-      .find((entry) => entry.column === table[key])!.column;
+      .find((entry) => entry.column === (table as Record<string, unknown>)[key])!.column;
 
   it('dates travel as ISO text to the millisecond, and come back as the same instant', () => {
     const at = new Date('2026-03-04T05:06:07.089Z');
