@@ -57,7 +57,7 @@ describe('the backup and restore commands (child processes)', () => {
     const bad = await run('restore', [damaged, '--force'], empty);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe(
-      'This file is not a Tasklane backup (it is not a gzip-compressed backup made by `backup`).\n',
+      'This file is not a Tasklane backup (it is not a gzip-compressed file made by the backup command).\n',
     );
   }, 120_000);
 });

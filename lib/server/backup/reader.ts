@@ -19,7 +19,7 @@ export type BackupItem =
   | { kind: 'end'; rows: Record<string, number> };
 
 const NOT_A_BACKUP =
-  'This file is not a Tasklane backup (it is not a gzip-compressed backup made by `backup`).';
+  'This file is not a Tasklane backup (it is not a gzip-compressed file made by the backup command).';
 const INCOMPLETE =
   'The backup file is incomplete: it ends before its last line (copied while it was being written, or cut short). Take the backup again.';
 
