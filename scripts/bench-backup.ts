@@ -4,12 +4,13 @@
  * when TEST_DATABASE_URL is set, a throw-away PostgreSQL database (dropped afterwards). Seeds
  * `tasks` tasks as pushes store them (fields JSON with 11 fields and a 22-word description, derived
  * columns) with one change row each, then reports for each database:
- *   - the backup: time, file size, the process's peak memory, and meanwhile the latency of small
- *     writes (one every 20 ms) made through another connection, as the running app's would be;
- *   - restores of that file into an empty database of each dialect: time and peak memory.
- * Both run in this one process, so the writes' latency includes sharing its event loop with the
- * backup (the real command runs in a process of its own): an upper bound.
+ *   - the backup in this process: time, file size, resident memory before and at its peak;
+ *   - the backup by the real command (`scripts/cli/backup.ts`, a process of its own, its start-up
+ *     included), while this process makes small writes (one every 20 ms) through a connection of
+ *     its own as the running app would: their latency meanwhile;
+ *   - restores of the file into an empty database of each dialect: time, memory before and peak.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,17 +38,34 @@ function percentile(samples: number[], q: number): number {
 }
 
 /** Runs `work`, sampling the resident memory every 25 ms: its duration and the peak seen. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
+async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; seconds: number; beforeMb: number; peakMb: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
   const start = performance.now();
   try {
     const result = await work();
     peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, seconds: (performance.now() - start) / 1000, peakMb: peak / 1024 / 1024 };
+    const mb = (bytes: number) => bytes / 1024 / 1024;
+    return { result, seconds: (performance.now() - start) / 1000, beforeMb: mb(before), peakMb: mb(peak) };
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Runs `npm run backup -- file` as package.json does, against `config`'s database. */
+function runCommand(command: 'backup', file: string, config: Target['config']): Promise<void> {
+  const url = config.dialect === 'sqlite' ? config.file : config.url;
+  return new Promise((resolve, reject) => {
+    execFile(
+      path.join('node_modules', '.bin', 'tsx'),
+      ['--conditions=react-server', path.join('scripts', 'cli', `${command}.ts`), file],
+      { env: { ...process.env, DATABASE_URL: url } },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve()),
+    );
+  });
 }
 
 interface Target {
@@ -94,8 +112,12 @@ async function main(): Promise<void> {
   if (only !== 'postgres') names.push('SQLite');
   if (only !== 'sqlite' && process.env.TEST_DATABASE_URL) names.push('PostgreSQL');
   const targets: Target[] = [];
-  console.log(`Backup and restore with ${TASKS.toLocaleString('en-US')} synced tasks, Node ${process.version}`);
-  console.log('| from | to | step | time s | file MB | peak RSS MB | writes meanwhile p50 / p99 / max ms |');
+  console.log(
+    `Backup and restore with ${TASKS.toLocaleString('en-US')} synced tasks, Node ${process.version}`,
+  );
+  console.log(
+    '| from | to | step | time s | file MB | RSS before → peak MB | app writes meanwhile p50 / p99 / max ms |',
+  );
   console.log('| --- | --- | --- | ---: | ---: | ---: | --- |');
   try {
     for (const name of names) {
@@ -104,7 +126,15 @@ async function main(): Promise<void> {
       const handle = await openDatabase(source.config);
       await seed(handle);
 
-      // The app's writes during the backup, through a connection of their own.
+      const file = path.join(dir, `${name}.tlbak`);
+      const backup = await measured(() => writeBackupFile(handle, file));
+      await handle.close();
+      const megabytes = statSync(file).size / 1024 / 1024;
+      console.log(
+        `| ${name} | file | backup in this process | ${backup.seconds.toFixed(1)} | ${megabytes.toFixed(1)} | ${backup.beforeMb.toFixed(0)} → ${backup.peakMb.toFixed(0)} | |`,
+      );
+
+      // The real command beside "the app": this process writing through a connection of its own.
       const app = await openDatabase(source.config);
       const latencies: number[] = [];
       let writing = true;
@@ -122,15 +152,14 @@ async function main(): Promise<void> {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
-      const file = path.join(dir, `${name}.tlbak`);
-      const backup = await measured(() => writeBackupFile(handle, file));
+      const started = performance.now();
+      await runCommand('backup', path.join(dir, `${name}-command.tlbak`), source.config);
+      const commandSeconds = (performance.now() - started) / 1000;
       writing = false;
       await writer;
       await app.close();
-      await handle.close();
-      const megabytes = statSync(file).size / 1024 / 1024;
       console.log(
-        `| ${name} | file | backup | ${backup.seconds.toFixed(1)} | ${megabytes.toFixed(1)} | ${backup.peakMb.toFixed(0)} | ${percentile(latencies, 0.5).toFixed(1)} / ${percentile(latencies, 0.99).toFixed(1)} / ${Math.max(...latencies).toFixed(1)} (${latencies.length} writes) |`,
+        `| ${name} | file | backup command (start-up included) | ${commandSeconds.toFixed(1)} | | | ${percentile(latencies, 0.5).toFixed(1)} / ${percentile(latencies, 0.99).toFixed(1)} / ${Math.max(...latencies).toFixed(1)} (${latencies.length} writes) |`,
       );
 
       for (const into of names) {
@@ -144,9 +173,10 @@ async function main(): Promise<void> {
             await database.close();
           }
         });
-        if (restore.result.sync_tasks !== TASKS) throw new Error(`restored ${restore.result.sync_tasks} tasks`);
+        if (restore.result.sync_tasks !== TASKS)
+          throw new Error(`restored ${restore.result.sync_tasks} tasks`);
         console.log(
-          `| ${name} | ${into} | restore | ${restore.seconds.toFixed(1)} | | ${restore.peakMb.toFixed(0)} | |`,
+          `| ${name} | ${into} | restore in this process | ${restore.seconds.toFixed(1)} | | ${restore.beforeMb.toFixed(0)} → ${restore.peakMb.toFixed(0)} | |`,
         );
       }
     }
@@ -171,7 +201,7 @@ async function main(): Promise<void> {
     }));
     await db.insert(tables.users).values(users);
     let state = 1;
-    const next = () => ((state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+    const next = () => (state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
     for (let from = 0; from < TASKS; from += 500) {
       const tasks = [];
       const changes = [];
