@@ -4,13 +4,12 @@
  * to its end (checksum, counts) before the database is opened; `-` reads stdin, checked as it loads
  * (a damaged stream rolls back). A database with data is refused unless --force, which replaces it.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { closeDatabase, getDatabase } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
 import { parseArgs, runCommand } from '@/lib/server/backup/cli';
 import { backupError } from '@/lib/server/backup/format';
 import { openBackup, restoreBackup, verifyBackupFile } from '@/lib/server/backup/restore';
-import { existsSync } from 'node:fs';
 
 const USAGE = `Usage: restore FILE [--force]      (FILE "-" reads stdin)
 Loads a backup into the database named by DATABASE_URL (default: the SQLite file under DATA_DIR).
