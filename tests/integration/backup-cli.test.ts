@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openBackup } from '@/lib/server/backup/restore';
+import { getDatabase } from '@/lib/server/db';
 import { createUser } from '@/tests/helpers/factories';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tasklane-backup-cli-'));
@@ -15,12 +18,13 @@ afterAll(() => {
 function run(command: 'backup' | 'restore', args: string[], database = process.env.DATABASE_URL!) {
   const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
   const script = path.join('scripts', 'cli', `${command}.ts`);
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+  return new Promise<{ code: number; stdout: Buffer; stderr: string }>((resolve) => {
     execFile(
       tsx,
       ['--conditions=react-server', script, ...args],
-      { env: { ...process.env, DATABASE_URL: database }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      { env: { ...process.env, DATABASE_URL: database }, timeout: 60_000, encoding: 'buffer' },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: stderr.toString('utf8') }),
     );
   });
 }
@@ -38,6 +42,13 @@ describe('the backup and restore commands (child processes)', () => {
     expect(backup.code).toBe(0);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}.partial`)).toBe(false);
+
+    // `-`: the backup on stdout, the message on stderr.
+    const piped = await run('backup', ['-']);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toMatch(/^Backup of .* written to stdout: /);
+    const reader = await openBackup(Readable.from([piped.stdout]), (await getDatabase()).dialect);
+    expect((await reader.verify()).users).toBe(2);
 
     const empty = path.join(dir, 'empty.db');
     const restored = await run('restore', [file], empty);
