@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openBackup } from '@/lib/server/backup/restore';
+import { writeBackupFile } from '@/lib/server/backup/write';
 import { getDatabase } from '@/lib/server/db';
 import { createUser } from '@/tests/helpers/factories';
 
@@ -71,4 +72,12 @@ describe('the backup and restore commands (child processes)', () => {
       'This file is not a Tasklane backup (it is not a gzip-compressed file made by the backup command).\n',
     );
   }, 120_000);
+
+  it('a backup into a folder that does not exist is refused in one sentence, leaving nothing behind', async () => {
+    const file = path.join(dir, 'missing', 'team.tlbak');
+    await expect(writeBackupFile(await getDatabase(), file)).rejects.toThrow(
+      `The folder ${path.dirname(file)} does not exist: create it, or write the backup elsewhere.`,
+    );
+    expect(existsSync(path.dirname(file))).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +9,7 @@ import { migrationsFolder, type DatabaseHandle } from '../db';
 import { ensurePrivateFile } from '../private-files';
 import {
   appMigrationLevel,
+  backupError,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   encodeValue,
@@ -79,6 +81,9 @@ export async function writeBackup(handle: DatabaseHandle, output: Writable): Pro
  * once complete, so a crash never leaves a half backup under the real name.
  */
 export async function writeBackupFile(handle: DatabaseHandle, file: string): Promise<BackupSummary> {
+  const folder = path.dirname(file);
+  if (!existsSync(folder))
+    throw backupError(`The folder ${folder} does not exist: create it, or write the backup elsewhere.`);
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   ensurePrivateFile(partial);
