@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     const rows = await restoreBackup(await getDatabase(), reader, { force: flags.has('--force') });
     const total = Object.values(rows).reduce((sum, n) => sum + n, 0);
     process.stderr.write(
-      `Restored ${total} rows (${rows.users ?? 0} users, ${rows.sync_tasks ?? 0} tasks) from the backup of ${reader.header.createdAt} (${reader.header.dialect}) into ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start (or restart) Tasklane now.\n`,
+      `Restored ${total} rows (${rows.users ?? 0} users, ${rows.sync_tasks ?? 0} tasks) from the backup of ${reader.header.createdAt} (${reader.header.dialect}) into ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start (or restart) Tasklane now; browsers that sync take their team tasks from it again.\n`,
     );
   } finally {
     await closeDatabase();

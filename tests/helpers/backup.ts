@@ -20,7 +20,10 @@ import {
 import { POST as resolveConflict } from '@/app/api/sync/conflicts/[id]/resolve/route';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
 import { POST as markRead } from '@/app/api/sync/inbox/read/route';
+import { RESTORE_SEQ_GAP } from '@/lib/server/backup/restore';
 import { handleTables, readTable } from '@/lib/server/backup/snapshot';
+import { backupTables } from '@/lib/server/backup/tables';
+import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
 import { openDatabase, type DatabaseHandle } from '@/lib/server/db';
 import { claimDigest } from '@/lib/server/inbox-digest-service';
 import { claimReminderSend } from '@/lib/server/reminder-service';
@@ -193,6 +196,26 @@ export async function populateEveryTable() {
 const comparable = (value: unknown) => (value instanceof Date ? { date: value.getTime() } : value);
 
 export type TableDump = Record<string, unknown[][]>;
+
+/**
+ * `dump` as it reads after `restores` restores: team sync's counter and pull floor moved on by
+ * RESTORE_SEQ_GAP each time, from the counter (everything else as it was).
+ */
+export function afterRestores(dump: TableDump, restores: number): TableDump {
+  const columns = backupTables(sqliteSchema)
+    .find((table) => table.name === 'sync_state')!
+    .columns.map((column) => column.name);
+  const [lastSeq, floor] = [columns.indexOf('last_seq'), columns.indexOf('gc_floor_seq')];
+  return {
+    ...dump,
+    sync_state: dump.sync_state!.map((row) => {
+      const moved = [...row];
+      moved[lastSeq] = (row[lastSeq] as number) + restores * RESTORE_SEQ_GAP;
+      moved[floor] = moved[lastSeq];
+      return moved;
+    }),
+  };
+}
 
 /**
  * Every row of every backed-up table, in key order, with values as Drizzle's typed columns read

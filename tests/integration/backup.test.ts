@@ -6,8 +6,8 @@ import { openBackup, restoreBackup } from '@/lib/server/backup/restore';
 import { handleTables } from '@/lib/server/backup/snapshot';
 import { writeBackupFile } from '@/lib/server/backup/write';
 import { getDatabase, type DatabaseHandle } from '@/lib/server/db';
-import { dumpTables, populateEveryTable, scratchDatabase } from '@/tests/helpers/backup';
-import { pullAll, push, upsertOp } from '@/tests/helpers/sync';
+import { afterRestores, dumpTables, populateEveryTable, scratchDatabase } from '@/tests/helpers/backup';
+import { pull, pullAll, push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { getTestDialect } from '@/tests/setup/test-database';
 
@@ -59,18 +59,26 @@ describe(`backup and restore, ${getTestDialect()} → ${otherDialect} → ${getT
     const other = await scratchDatabase(otherDialect);
     try {
       expect(await restoreFile(other.handle, first)).toEqual(written.rows);
-      expect(await dumpTables(other.handle)).toEqual(original);
+      expect(await dumpTables(other.handle)).toEqual(afterRestores(original, 1));
       const second = path.join(dir, 'second.tlbak');
       expect((await writeBackupFile(other.handle, second)).header.dialect).toBe(otherDialect);
 
-      // Back into this run's own database, replacing what it holds, where the routes can use it.
+      // Back into this run's own database, replacing what it holds, where the routes can use it. A
+      // push made after the backup: Olive's browser holds a cursor past the backup's counter.
       ok(
         await push(people.olive.token, 'olive-pc', [
           upsertOp('after', 'later', { title: 'After the backup' }),
         ]),
       );
+      const aheadCursor = (await pullAll(people.olive.token)).cursor;
       expect(await restoreFile(source, second, true)).toEqual(written.rows);
-      expect(await dumpTables(source)).toEqual(original);
+      expect(await dumpTables(source)).toEqual(afterRestores(original, 2));
+
+      // Her browser is told to take its tasks again (else it would miss the pushes numbered up to
+      // its cursor); the walk from the start brings the backup's tasks, not the later one.
+      const answer = await pull(people.olive.token, aheadCursor);
+      expect(answer.status).toBe(200);
+      expect(answer.body.reset).toBe(true);
     } finally {
       await other.drop();
     }
@@ -78,13 +86,13 @@ describe(`backup and restore, ${getTestDialect()} → ${otherDialect} → ${getT
     // Tokens issued before stay valid (same secret, same users); a pull and a push work.
     const pulled = await pullAll(people.olive.token);
     expect(pulled.changes.map((task) => task.uid).sort()).toEqual(['t1', 't2', 't3', 't4']);
-    const [state] = original.sync_state!;
-    const next = await push(people.olive.token, 'olive-pc', [
-      upsertOp('n1', 't5', { title: 'New after restore' }),
-    ]);
-    ok(next);
-    const lastSeq = (await dumpTables(source)).sync_state![0]![1] as number;
-    expect(lastSeq).toBe((state![1] as number) + 1);
+    const restoredSeq = afterRestores(original, 2).sync_state![0]![1] as number;
+    expect(pulled.cursor).toBe(`${restoredSeq}:`);
+    ok(await push(people.olive.token, 'olive-pc', [upsertOp('n1', 't5', { title: 'New after restore' })]));
+    expect(
+      (await pullAll(people.olive.token, undefined, pulled.cursor)).changes.map((task) => task.uid),
+    ).toEqual(['t5']);
+    expect((await dumpTables(source)).sync_state![0]![1]).toBe(restoredSeq + 1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { migrationsFolder, type DatabaseHandle, type Executor } from '../db';
 import { appMigrationLevel, backupError, decodeValue } from './format';
@@ -58,7 +58,8 @@ async function insertBatch(db: Executor, table: BackupTable, rows: Record<string
 /**
  * Loads the backup `reader` is positioned on into `handle`'s database, in one transaction: a
  * damaged file, a refused target or any failed insert leaves the database as it was. The tables
- * must be empty (bookkeeping apart) unless `force`, which empties them first.
+ * must be empty (bookkeeping apart) unless `force`, which empties them first. Team sync's counter
+ * and pull floor then move RESTORE_SEQ_GAP on, so every browser takes its tasks again.
  */
 export async function restoreBackup(
   handle: DatabaseHandle,
@@ -109,9 +110,34 @@ export async function restoreBackup(
         if (missing.length) {
           throw backupError(`The backup file lacks tables this version has (${missing.join(', ')}).`);
         }
+        await moveSyncCounterOn(db, handle);
         return item.rows;
       }
     }
     throw backupError('The backup file is incomplete.');
   });
+}
+
+/**
+ * How far a restore moves team sync's sequence counter on. Browsers hold a cursor (the last push
+ * number they pulled); after a restore of an older backup theirs may be ahead of the restored
+ * counter, and they would miss the pushes numbered below it. Past this gap, every cursor a browser
+ * can hold is below the new floor, so its next pull is answered `reset` and it takes its tasks from
+ * the server again (docs/decisions/0035-backup-format.md). Ten million pushes: years of a team's
+ * work between the backup and the restore, and room for 200 restores in the column's 2^31.
+ */
+export const RESTORE_SEQ_GAP = 10_000_000;
+const MAX_SEQ = 2 ** 31 - 1;
+
+async function moveSyncCounterOn(db: Executor, handle: DatabaseHandle): Promise<void> {
+  const { syncState } = handle.tables;
+  const [state] = await db.select({ lastSeq: syncState.lastSeq }).from(syncState).where(eq(syncState.id, 1));
+  if (!state) return;
+  const next = state.lastSeq + RESTORE_SEQ_GAP;
+  if (next > MAX_SEQ) {
+    throw backupError(
+      `Team sync's counter (${state.lastSeq}) is too close to its largest value to move on after a restore, so nothing was restored: report this to the Tasklane maintainers.`,
+    );
+  }
+  await db.update(syncState).set({ lastSeq: next, gcFloorSeq: next }).where(eq(syncState.id, 1));
 }
