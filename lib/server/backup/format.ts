@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { AppError, type ErrorCode } from '../errors';
+import type { BackupTable } from './tables';
+
+/**
+ * The backup file (docs/decisions/0035-backup-format.md): gzip-compressed JSON lines.
+ *   1. the header: format name and version, the app's migration level, when, from which dialect;
+ *   2. per table: a line naming the table and its columns, then one line per row, an array of the
+ *      values in that column order;
+ *   3. the trailer: row counts per table and the SHA-256 of every byte before the trailer line.
+ */
+export const BACKUP_FORMAT = 'tasklane-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+
+export const headerSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.number().int().min(1),
+  migrationLevel: z.number().int().min(0),
+  createdAt: z.string(),
+  dialect: z.enum(['sqlite', 'postgres']),
+  app: z.string().optional(),
+});
+export type BackupHeader = z.infer<typeof headerSchema>;
+
+export const tableLineSchema = z.object({
+  table: z.string(),
+  columns: z.array(z.string()),
+});
+
+export const trailerSchema = z.object({
+  trailer: z.object({
+    rows: z.record(z.string(), z.number().int().min(0)),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+});
+
+/** An expected failure of a backup or a restore: the message is one sentence for the operator. */
+export function backupError(message: string, code: ErrorCode = 'VALIDATION_ERROR'): AppError {
+  return new AppError(code, message);
+}
+
+/** How many migrations this app's schema is made of (the drizzle journal; both dialects agree). */
+export function appMigrationLevel(migrationsFolder: string): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/**
+ * A value as the file stores it: what Drizzle's typed column gave (string, number, boolean, null),
+ * with dates as ISO-8601 text in UTC (millisecond precision, which both dialects keep).
+ */
+export function encodeValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  return value ?? null;
+}
+
+/** The value Drizzle's typed column of the target expects for a stored one. */
+export function decodeValue(column: BackupTable['columns'][number]['column'], value: unknown): unknown {
+  if (value === null) return null;
+  switch (column.dataType) {
+    case 'date': {
+      const date = typeof value === 'string' ? new Date(value) : undefined;
+      if (!date || Number.isNaN(date.getTime())) throw backupError(badValue(column.name, value));
+      return date;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') throw backupError(badValue(column.name, value));
+      return value;
+    case 'number':
+      if (typeof value !== 'number') throw backupError(badValue(column.name, value));
+      return value;
+    case 'bigint':
+      return BigInt(value as string);
+    case 'string':
+      if (typeof value !== 'string') throw backupError(badValue(column.name, value));
+      return value;
+    default:
+      return value;
+  }
+}
+
+function badValue(column: string, value: unknown): string {
+  return `The backup file holds a value of the wrong kind for column ${column} (${JSON.stringify(value).slice(0, 40)}): it is damaged.`;
+}

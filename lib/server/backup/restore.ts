@@ -1,0 +1,143 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { migrationsFolder, type DatabaseHandle, type Executor } from '../db';
+import { appMigrationLevel, backupError, decodeValue } from './format';
+import { BackupReader } from './reader';
+import { BATCH_ROWS, handleTables, sqliteClient } from './snapshot';
+import { BOOKKEEPING_TABLES, type BackupTable } from './tables';
+
+export interface RestoreOptions {
+  /** Replace whatever the database holds; without it a database with data is refused. */
+  force?: boolean;
+}
+
+/** Reads and checks a backup's header against this app's migration level for `dialect`. */
+export function openBackup(input: Readable, dialect: DatabaseHandle['dialect']): Promise<BackupReader> {
+  return BackupReader.open(input, appMigrationLevel(migrationsFolder(dialect)));
+}
+
+/** Reads a backup file to its end (checksum, counts) without touching any database. */
+export async function verifyBackupFile(file: string, dialect: DatabaseHandle['dialect']) {
+  const reader = await openBackup(createReadStream(file), dialect);
+  return reader.verify();
+}
+
+/** Runs `work` in one transaction on one connection: all of it lands, or nothing does. */
+async function inTransaction<T>(handle: DatabaseHandle, work: (db: Executor) => Promise<T>): Promise<T> {
+  if (handle.dialect === 'postgres') return handle.db.transaction((tx) => work(tx));
+  const client = sqliteClient(handle);
+  // IMMEDIATE: the write lock from the start, so no other writer slips in between the check and the rows.
+  client.exec('BEGIN IMMEDIATE');
+  try {
+    const result = await work(handle.db as unknown as Executor);
+    client.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (client.inTransaction) client.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** The tables holding rows, with how many (bookkeeping tables the app fills by itself left out). */
+async function storedRows(db: Executor, tables: BackupTable[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of tables) {
+    if (BOOKKEEPING_TABLES.has(table.name)) continue;
+    const [row] = await db.select({ rows: count() }).from(table.table as PgTable);
+    if (row && Number(row.rows) > 0) found.push(`${table.name}: ${row.rows}`);
+  }
+  return found;
+}
+
+async function insertBatch(db: Executor, table: BackupTable, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length) await db.insert(table.table as PgTable).values(rows);
+}
+
+/**
+ * Loads the backup `reader` is positioned on into `handle`'s database, in one transaction: a
+ * damaged file, a refused target or any failed insert leaves the database as it was. The tables
+ * must be empty (bookkeeping apart) unless `force`, which empties them first. Team sync's counter
+ * and pull floor then move RESTORE_SEQ_GAP on, so every browser takes its tasks again.
+ */
+export async function restoreBackup(
+  handle: DatabaseHandle,
+  reader: BackupReader,
+  options: RestoreOptions = {},
+): Promise<Record<string, number>> {
+  const tables = handleTables(handle);
+  const byName = new Map(tables.map((table) => [table.name, table]));
+  return inTransaction(handle, async (db) => {
+    const stored = await storedRows(db, tables);
+    if (stored.length && !options.force) {
+      throw backupError(
+        `The database is not empty (rows in ${stored.join(', ')}): restore into an empty database, or add --force to replace everything in it with the backup.`,
+        'CONFLICT',
+      );
+    }
+    for (const table of [...tables].reverse()) await db.delete(table.table as PgTable);
+
+    const seen = new Set<string>();
+    let table: BackupTable | undefined;
+    let order: BackupTable['columns'] = [];
+    let batch: Record<string, unknown>[] = [];
+    for await (const item of reader.items()) {
+      if (item.kind === 'row') {
+        const row: Record<string, unknown> = {};
+        order.forEach((column, index) => (row[column.key] = decodeValue(column.column, item.values[index])));
+        batch.push(row);
+        if (batch.length >= BATCH_ROWS) {
+          await insertBatch(db, table!, batch);
+          batch = [];
+        }
+      } else if (item.kind === 'table') {
+        if (table) await insertBatch(db, table, batch);
+        batch = [];
+        table = byName.get(item.table);
+        if (!table || seen.has(item.table)) {
+          throw backupError(`The backup file does not match this version's tables (table ${item.table}).`);
+        }
+        seen.add(item.table);
+        const columns = new Map(table.columns.map((column) => [column.name, column]));
+        if (item.columns.length !== columns.size || item.columns.some((name) => !columns.has(name))) {
+          throw backupError(`The backup file does not match this version's columns of table ${item.table}.`);
+        }
+        order = item.columns.map((name) => columns.get(name)!);
+      } else {
+        if (table) await insertBatch(db, table, batch);
+        const missing = tables.filter((entry) => !seen.has(entry.name)).map((entry) => entry.name);
+        if (missing.length) {
+          throw backupError(`The backup file lacks tables this version has (${missing.join(', ')}).`);
+        }
+        await moveSyncCounterOn(db, handle);
+        return item.rows;
+      }
+    }
+    throw backupError('The backup file is incomplete.');
+  });
+}
+
+/**
+ * How far a restore moves team sync's sequence counter on. Browsers hold a cursor (the last push
+ * number they pulled); after a restore of an older backup theirs may be ahead of the restored
+ * counter, and they would miss the pushes numbered below it. Past this gap, every cursor a browser
+ * can hold is below the new floor, so its next pull is answered `reset` and it takes its tasks from
+ * the server again (docs/decisions/0035-backup-format.md). Ten million pushes: years of a team's
+ * work between the backup and the restore, and room for 200 restores in the column's 2^31.
+ */
+export const RESTORE_SEQ_GAP = 10_000_000;
+const MAX_SEQ = 2 ** 31 - 1;
+
+async function moveSyncCounterOn(db: Executor, handle: DatabaseHandle): Promise<void> {
+  const { syncState } = handle.tables;
+  const [state] = await db.select({ lastSeq: syncState.lastSeq }).from(syncState).where(eq(syncState.id, 1));
+  if (!state) return;
+  const next = state.lastSeq + RESTORE_SEQ_GAP;
+  if (next > MAX_SEQ) {
+    throw backupError(
+      `Team sync's counter (${state.lastSeq}) is too close to its largest value to move on after a restore, so nothing was restored: report this to the Tasklane maintainers.`,
+    );
+  }
+  await db.update(syncState).set({ lastSeq: next, gcFloorSeq: next }).where(eq(syncState.id, 1));
+}
