@@ -3,6 +3,8 @@
  * scripts/prepare-standalone.mjs into .next/standalone/cli/admin.mjs). The commands are in
  * lib/server/admin-cli; this file only wires them to the process.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { runAdminCli } from '@/lib/server/admin-cli';
 import { terminalIo } from '@/lib/server/admin-cli/terminal';
 import { closeDatabase } from '@/lib/server/db';
@@ -13,6 +15,14 @@ import { closePasswordPool } from '@/lib/server/password';
 process.env.LOG_LEVEL = 'error';
 
 async function main(): Promise<number> {
+  // Like the server, the command line finds its password worker (and, unless DATA_DIR and
+  // MIGRATIONS_DIR say otherwise, the data and the migrations) from the working directory.
+  if (!existsSync(path.join(process.cwd(), 'lib/server/password-worker.cjs'))) {
+    process.stderr.write(
+      `Run this command from the app's folder (the project's root, or /app in the Docker image), not ${process.cwd()}.\n`,
+    );
+    return 1;
+  }
   const status = await runAdminCli(process.argv.slice(2), terminalIo());
   await Promise.allSettled([closeDatabase(), closePasswordPool()]);
   return status;
