@@ -113,7 +113,8 @@ function tasklane(args: string[], env: Record<string, string>, stdin = '') {
 /** The admin command line, bundled: it lists the server's accounts and creates an admin who can log in. */
 async function checkCommandLine(env: Record<string, string>, serverAdmin: string): Promise<void> {
   const listed = tasklane(['admin', 'list-users', '--json'], env);
-  const users = listed.status === 0 ? (JSON.parse(listed.stdout) as Array<{ email: string; role: string }>) : [];
+  const users =
+    listed.status === 0 ? (JSON.parse(listed.stdout) as Array<{ email: string; role: string }>) : [];
   if (!users.some((user) => user.email === serverAdmin && user.role === 'admin')) {
     fail(`tasklane admin list-users --json: ${listed.status} ${listed.stdout} ${listed.stderr}`);
   }
@@ -127,7 +128,8 @@ async function checkCommandLine(env: Record<string, string>, serverAdmin: string
     fail(`tasklane admin create-admin: ${created.status} ${created.stdout} ${created.stderr}`);
   }
   const login = await postJson('/api/auth/login', { email, password: 'command-line-password' });
-  if (login.status !== 200 || login.body.role !== 'admin') fail(`login as the CLI's admin: ${JSON.stringify(login)}`);
+  if (login.status !== 200 || login.body.role !== 'admin')
+    fail(`login as the CLI's admin: ${JSON.stringify(login)}`);
   const table = tasklane(['admin', 'list-users'], env);
   if (table.status !== 0 || !table.stdout.startsWith('EMAIL ') || !table.stdout.includes(email)) {
     fail(`tasklane admin list-users: ${table.status} ${table.stdout} ${table.stderr}`);
@@ -136,7 +138,9 @@ async function checkCommandLine(env: Record<string, string>, serverAdmin: string
   if (usage.status !== 2 || !usage.stderr.startsWith('Usage: npm run admin')) {
     fail(`tasklane admin with no command: ${usage.status} ${usage.stderr}`);
   }
-  ok(`tasklane admin list-users / create-admin (who then logs in) on PostgreSQL; ${users.length + 1} accounts listed`);
+  ok(
+    `tasklane admin list-users / create-admin (who then logs in) on PostgreSQL; ${users.length + 1} accounts listed`,
+  );
 }
 
 async function main(): Promise<void> {

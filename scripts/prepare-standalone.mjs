@@ -52,7 +52,9 @@ const serverOnly = {
   },
 };
 rmSync(`${target}/cli`, { recursive: true, force: true });
-const entries = readdirSync('scripts/cli').filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+const entries = readdirSync('scripts/cli').filter(
+  (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+);
 for (const file of entries) {
   await build({
     entryPoints: [`scripts/cli/${file}`],
@@ -79,5 +81,7 @@ for (const file of entries) {
 }
 cpSync('scripts/tasklane.sh', `${target}/tasklane`);
 chmodSync(`${target}/tasklane`, 0o755);
-console.log(`Command line: ${entries.map((file) => `cli/${file.replace(/\.ts$/, '.mjs')}`).join(', ')} and ./tasklane`);
+console.log(
+  `Command line: ${entries.map((file) => `cli/${file.replace(/\.ts$/, '.mjs')}`).join(', ')} and ./tasklane`,
+);
 console.log('Standalone server ready: .next/standalone/server.js');

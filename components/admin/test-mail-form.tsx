@@ -49,8 +49,8 @@ export function TestMailForm() {
     <form onSubmit={handleSubmit} noValidate className="space-y-4" aria-busy={busy}>
       <OfflineNotice text={OFFLINE_TEXT.testMail} />
       <p className="text-sm text-slate-600">
-        Check that this server can send mail: password reset links, invitations and reminders go out the
-        same way.
+        Check that this server can send mail: password reset links, invitations and reminders go out the same
+        way.
       </p>
       <TextField
         label="Send to"

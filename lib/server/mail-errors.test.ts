@@ -28,7 +28,12 @@ async function failureOf(url: string, to = 'someone@example.com'): Promise<unkno
     socketTimeout: 1_000,
   });
   try {
-    await transport.sendMail({ from: 'Tasklane <no-reply@tasklane.test>', to, subject: 'Test', text: 'Test' });
+    await transport.sendMail({
+      from: 'Tasklane <no-reply@tasklane.test>',
+      to,
+      subject: 'Test',
+      text: 'Test',
+    });
   } catch (error) {
     return error;
   }
@@ -39,7 +44,9 @@ beforeAll(async () => {
   plain = await startSmtpSink({
     mails,
     refuseRecipient: (address) =>
-      address.startsWith('nobody@') ? Object.assign(new Error('No such user here'), { responseCode: 550 }) : undefined,
+      address.startsWith('nobody@')
+        ? Object.assign(new Error('No such user here'), { responseCode: 550 })
+        : undefined,
   });
   withLogin = await startSmtpSink({ mails, login: { user: 'mailer', pass: 'right-password' } });
   busy = await startSmtpSink({ mails, refuse: () => new Error('451 try again later') });
@@ -66,7 +73,9 @@ describe('describeMailError', () => {
 
   it('says the server did not answer in time when it never greets', async () => {
     const url = `smtp://127.0.0.1:${await listen(silent)}`;
-    expect(describeMailError(await failureOf(url), url)).toMatch(/^The mail server at 127\.0\.0\.1:\d+ did not answer in time\./);
+    expect(describeMailError(await failureOf(url), url)).toMatch(
+      /^The mail server at 127\.0\.0\.1:\d+ did not answer in time\./,
+    );
   });
 
   it('says the login was refused, with the server’s reply, and never repeats the password', async () => {
@@ -105,7 +114,9 @@ describe('describeMailError', () => {
       `The mail server at 127.0.0.1:${port(plain)} refused the recipient. It said: “550 No such user here”. Check the address, and MAIL_FROM: many servers only send from their own domain.`,
     );
     const later = describeMailError(await failureOf(busy.url), busy.url);
-    expect(later).toMatch(/could not take the message for now\. It said: “45\d .*try again later”\. Try again in a few minutes\.$/);
+    expect(later).toMatch(
+      /could not take the message for now\. It said: “45\d .*try again later”\. Try again in a few minutes\.$/,
+    );
   });
 
   it('says the host name could not be found (the error getaddrinfo gives)', () => {

@@ -34,7 +34,10 @@ export function buildTestMail(to: string): MailMessage {
  * silence is an AppError `MAIL_FAILED` (502) whose message says what went wrong in words; the raw
  * error goes to the log. `rateLimitKey`: the admin's id, for the endpoint's limit.
  */
-export async function sendTestMail(to: string, options: { rateLimitKey?: string } = {}): Promise<TestMailResult> {
+export async function sendTestMail(
+  to: string,
+  options: { rateLimitKey?: string } = {},
+): Promise<TestMailResult> {
   if (options.rateLimitKey !== undefined) await consumeRateLimit('testMail', options.rateLimitKey);
   const smtpUrl = getEnv().SMTP_URL;
   try {

@@ -122,7 +122,10 @@ async function updateUserExclusive(
  * process writing the same SQLite file (whose `exclusive` queue is in that process only).
  * `changed` is false when the account already had the role.
  */
-export async function setUserRole(email: string, role: Role): Promise<{ user: PublicUser; changed: boolean }> {
+export async function setUserRole(
+  email: string,
+  role: Role,
+): Promise<{ user: PublicUser; changed: boolean }> {
   const database = await getDatabase();
   const { users } = database.tables;
   const ended: string[] = [];

@@ -93,9 +93,12 @@ describe('admin command line: usage', () => {
 
 describe('admin command line: create-admin', () => {
   it('creates an admin from --password-stdin who can log in as one', async () => {
-    const result = await admin(['create-admin', '--email', ' Ada@Example.com ', '--name', 'Ada Admin', '--password-stdin'], {
-      stdin: 'a long password\n',
-    });
+    const result = await admin(
+      ['create-admin', '--email', ' Ada@Example.com ', '--name', 'Ada Admin', '--password-stdin'],
+      {
+        stdin: 'a long password\n',
+      },
+    );
     expect(result).toEqual({
       status: 0,
       out: 'Created the administrator ada@example.com (Ada Admin). They can log in at http://tasklane.test/login?role=admin',
@@ -109,7 +112,14 @@ describe('admin command line: create-admin', () => {
   });
 
   it('generates a password, shows it once, and it works', async () => {
-    const result = await admin(['create-admin', '--email', 'gen@example.com', '--name', 'Gen', '--generate-password']);
+    const result = await admin([
+      'create-admin',
+      '--email',
+      'gen@example.com',
+      '--name',
+      'Gen',
+      '--generate-password',
+    ]);
     expect(result.status).toBe(0);
     const password = /^Password \(shown once, store it now\): ([A-Za-z0-9_-]{24})$/m.exec(result.out)?.[1];
     expect(password, result.out).toBeDefined();
@@ -120,7 +130,10 @@ describe('admin command line: create-admin', () => {
     const differ = await admin(['create-admin', '--email', 'tty@example.com', '--name', 'Tty'], {
       answers: ['first password', 'other password'],
     });
-    expect(differ).toMatchObject({ status: 1, err: 'The two passwords differ. Nothing was created; run the command again.' });
+    expect(differ).toMatchObject({
+      status: 1,
+      err: 'The two passwords differ. Nothing was created; run the command again.',
+    });
     expect(await roleOf('tty@example.com')).toBeUndefined();
     const same = await admin(['create-admin', '--email', 'tty@example.com', '--name', 'Tty'], {
       answers: ['same password', 'same password'],
@@ -141,7 +154,11 @@ describe('admin command line: create-admin', () => {
     const cases = [
       [['--email', 'not-an-email', '--name', 'N'], 'long enough pw', 'Enter a valid email address.'],
       [['--email', 'n@example.com', '--name', '  '], 'long enough pw', 'Full name is required.'],
-      [['--email', 'n@example.com', '--name', 'N'], 'short', 'Password must be at least 8 characters. Nothing was created.'],
+      [
+        ['--email', 'n@example.com', '--name', 'N'],
+        'short',
+        'Password must be at least 8 characters. Nothing was created.',
+      ],
     ] as const;
     for (const [args, stdin, message] of cases) {
       const result = await admin(['create-admin', ...args, '--password-stdin'], { stdin });
@@ -152,9 +169,12 @@ describe('admin command line: create-admin', () => {
 
   it('refuses an email that already has an account, and changes nothing about it', async () => {
     const member = await createUser({ email: 'taken@example.com', role: 'user' });
-    const result = await admin(['create-admin', '--email', 'TAKEN@example.com', '--name', 'T', '--password-stdin'], {
-      stdin: 'another password',
-    });
+    const result = await admin(
+      ['create-admin', '--email', 'TAKEN@example.com', '--name', 'T', '--password-stdin'],
+      {
+        stdin: 'another password',
+      },
+    );
     expect(result).toMatchObject({
       status: 1,
       err: 'An account with the email taken@example.com already exists; nothing was changed. To make it an administrator, run set-role taken@example.com admin.',
@@ -196,8 +216,17 @@ describe('admin command line: set-role', () => {
 
 describe('admin command line: list-users', () => {
   it('prints a table newest first, and the list users endpoint’s JSON with --json', async () => {
-    await createUser({ email: 'old@example.com', fullName: 'Old Timer', createdAt: new Date('2026-01-02T03:04:00Z') });
-    await createUser({ email: 'new@example.com', fullName: 'New Admin', role: 'admin', createdAt: new Date('2026-11-27T09:05:00Z') });
+    await createUser({
+      email: 'old@example.com',
+      fullName: 'Old Timer',
+      createdAt: new Date('2026-01-02T03:04:00Z'),
+    });
+    await createUser({
+      email: 'new@example.com',
+      fullName: 'New Admin',
+      role: 'admin',
+      createdAt: new Date('2026-11-27T09:05:00Z'),
+    });
     const table = await admin(['list-users']);
     expect(table.status).toBe(0);
     expect(table.out.split('\n')).toEqual([
@@ -208,8 +237,18 @@ describe('admin command line: list-users', () => {
     ]);
     const json = await admin(['list-users', '--json']);
     expect(JSON.parse(json.out)).toEqual([
-      { fullName: 'New Admin', email: 'new@example.com', role: 'admin', createdAt: '2026-11-27T09:05:00.000Z' },
-      { fullName: 'Old Timer', email: 'old@example.com', role: 'user', createdAt: '2026-01-02T03:04:00.000Z' },
+      {
+        fullName: 'New Admin',
+        email: 'new@example.com',
+        role: 'admin',
+        createdAt: '2026-11-27T09:05:00.000Z',
+      },
+      {
+        fullName: 'Old Timer',
+        email: 'old@example.com',
+        role: 'user',
+        createdAt: '2026-01-02T03:04:00.000Z',
+      },
     ]);
   });
 });
@@ -223,12 +262,16 @@ describe('admin command line: reset-password', () => {
     expect(said).toBe(
       'No mail server is configured (SMTP_URL is unset), so nothing was mailed. Give forgetful@example.com this link yourself (it works once, for 60 minutes):',
     );
-    const token = /^http:\/\/tasklane\.test\/reset-password\?token=([A-Za-z0-9_-]{43})$/.exec(link ?? '')?.[1];
+    const token = /^http:\/\/tasklane\.test\/reset-password\?token=([A-Za-z0-9_-]{43})$/.exec(
+      link ?? '',
+    )?.[1];
     expect(token, link).toBeDefined();
     const body = { token, password: 'a brand new password' };
     expect((await call(resetPassword, '/api/reset-password', { body })).status).toBe(200);
     expect((await call(resetPassword, '/api/reset-password', { body })).status).toBe(400);
-    await expect(loginAs('forgetful@example.com', 'a brand new password')).resolves.toEqual(expect.any(String));
+    await expect(loginAs('forgetful@example.com', 'a brand new password')).resolves.toEqual(
+      expect.any(String),
+    );
     // Nothing was written to the outbox: the link was printed instead.
     expect(await readFile(getOutboxFile(), 'utf8').catch(() => '')).toBe('');
   });
@@ -238,7 +281,9 @@ describe('admin command line: reset-password', () => {
     const first = (await admin(['reset-password', 'twice@example.com', '--print'])).out.split('\n')[1] ?? '';
     await admin(['reset-password', 'twice@example.com', '--print']);
     const token = new URL(first).searchParams.get('token');
-    const res = await call(resetPassword, '/api/reset-password', { body: { token, password: 'a brand new password' } });
+    const res = await call(resetPassword, '/api/reset-password', {
+      body: { token, password: 'a brand new password' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_RESET_TOKEN');
   });
@@ -269,7 +314,9 @@ describe('admin command line: reset-password', () => {
     await createUser({ email: 'down@example.com' });
     const result = await admin(['reset-password', 'down@example.com']);
     expect(result.status).toBe(1);
-    expect(result.out).toMatch(/^Give down@example\.com this link yourself instead \(it works once, for 60 minutes\):\nhttp:\/\/tasklane\.test\/reset-password\?token=/);
+    expect(result.out).toMatch(
+      /^Give down@example\.com this link yourself instead \(it works once, for 60 minutes\):\nhttp:\/\/tasklane\.test\/reset-password\?token=/,
+    );
     expect(result.err).toBe(
       `The reset link could not be mailed. The mail server at 127.0.0.1:${port} refused the connection. Check the host and port in SMTP_URL and that the mail server is running.`,
     );

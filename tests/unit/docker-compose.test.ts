@@ -95,13 +95,16 @@ describe('Dockerfile', () => {
     const [, major, minor, patch] = version ?? [];
     const accepting = line.find((range) => range?.[1] === major);
     expect(accepting, `${engines} has no ^${major}.x range`).toBeDefined();
-    const at = (parts: (string | undefined)[]) => parts.map(Number).reduce((sum, part) => sum * 1000 + part, 0);
+    const at = (parts: (string | undefined)[]) =>
+      parts.map(Number).reduce((sum, part) => sum * 1000 + part, 0);
     expect(at([major, minor, patch])).toBeGreaterThanOrEqual(at(accepting!.slice(1)));
   });
 
   it('puts the command line on the PATH, linked before the image drops to the app user', () => {
     const link = dockerfile.indexOf('RUN ln -s /app/tasklane /usr/local/bin/tasklane');
-    expect(link).toBeGreaterThan(dockerfile.indexOf('COPY --from=build --chown=tasklane:tasklane /app/.next/standalone ./'));
+    expect(link).toBeGreaterThan(
+      dockerfile.indexOf('COPY --from=build --chown=tasklane:tasklane /app/.next/standalone ./'),
+    );
     expect(link).toBeLessThan(dockerfile.indexOf('USER tasklane'));
   });
 });

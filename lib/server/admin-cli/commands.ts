@@ -56,7 +56,8 @@ async function readPassword(io: CliIo, source: PasswordSource): Promise<string> 
   }
   const password = await io.promptSecret('Password (at least 8 characters, not shown): ');
   const again = await io.promptSecret('The same password again: ');
-  if (password !== again) throw new CliError('The two passwords differ. Nothing was created; run the command again.');
+  if (password !== again)
+    throw new CliError('The two passwords differ. Nothing was created; run the command again.');
   return password;
 }
 
@@ -116,7 +117,10 @@ export async function createAdmin(
  * command says so; without (or with --print) it is printed for the operator to pass on. The
  * account's sessions go on: the reset itself ends them, as on the web (docs/product.md#endpoint-reset-password).
  */
-export async function resetPasswordLink(io: CliIo, options: { email: string; print: boolean }): Promise<void> {
+export async function resetPasswordLink(
+  io: CliIo,
+  options: { email: string; print: boolean },
+): Promise<void> {
   const user = await findAccount(options.email);
   const env = getEnv();
   const database = await getDatabase();
@@ -140,7 +144,9 @@ export async function resetPasswordLink(io: CliIo, options: { email: string; pri
     io.out(link);
     throw new CliError(`The reset link could not be mailed. ${describeMailError(error, env.SMTP_URL)}`);
   }
-  io.out(`Mailed a password reset link to ${user.email} (${lifetime}). Their current sessions go on until they use it.`);
+  io.out(
+    `Mailed a password reset link to ${user.email} (${lifetime}). Their current sessions go on until they use it.`,
+  );
 }
 
 export function parseRoleArgument(value: string | undefined): Role {

@@ -91,7 +91,10 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<void> {
   const extra = Object.keys(values).find((name) => !allowed.includes(name as keyof typeof OPTIONS));
   if (extra) throw new CliError(`${command} does not take --${extra}.`, EXIT.usage);
   if (rest.length > POSITIONALS[command]!) {
-    throw new CliError(`${command} takes ${POSITIONALS[command] || 'no'} argument(s); got "${rest.join(' ')}".`, EXIT.usage);
+    throw new CliError(
+      `${command} takes ${POSITIONALS[command] || 'no'} argument(s); got "${rest.join(' ')}".`,
+      EXIT.usage,
+    );
   }
   switch (command) {
     case 'create-admin': {

@@ -4,7 +4,12 @@ import { formatCreated, formatUserTable } from './user-table';
 describe('formatUserTable', () => {
   it('pads each column to its widest value and counts the accounts and admins', () => {
     const lines = formatUserTable([
-      { email: 'ada@example.com', fullName: 'Ada Admin', role: 'admin', createdAt: '2026-11-27T09:05:12.000Z' },
+      {
+        email: 'ada@example.com',
+        fullName: 'Ada Admin',
+        role: 'admin',
+        createdAt: '2026-11-27T09:05:12.000Z',
+      },
       { email: 'b@example.org', fullName: 'Bo Ng', role: 'user', createdAt: '2026-01-02T03:04:00.000Z' },
     ]);
     expect(lines).toEqual([
@@ -26,7 +31,9 @@ describe('formatUserTable', () => {
   });
 
   it('says how to start when there is no account', () => {
-    expect(formatUserTable([])).toEqual(['No accounts yet. Create the first administrator with create-admin.']);
+    expect(formatUserTable([])).toEqual([
+      'No accounts yet. Create the first administrator with create-admin.',
+    ]);
   });
 });
 

@@ -21,7 +21,9 @@ export function formatUserTable(users: readonly PublicUser[]): string[] {
   );
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === cells.length - 1 ? cell : cell + ' '.repeat(widths[column]! - [...cell].length)))
+      .map((cell, column) =>
+        column === cells.length - 1 ? cell : cell + ' '.repeat(widths[column]! - [...cell].length),
+      )
       .join('  ');
   const admins = users.filter((user) => user.role === 'admin').length;
   const count = `${users.length} account${users.length === 1 ? '' : 's'}, ${admins} administrator${admins === 1 ? '' : 's'}.`;
