@@ -6,12 +6,12 @@ import { startAppServer, type AppProcess } from './process-helpers';
 import { E2E_ADMIN, signIn, uniqueEmail } from './session-helpers';
 import { registerAccount } from './team-sync-helpers';
 
-/** Admin Settings' 'Email' block: Send a Test Email (docs/product.md#send-a-test-email). */
+/** Admin Settings' 'Outgoing Mail' block: Send a Test Email (docs/product.md#send-a-test-email). */
 
 const SETTINGS = '/admin/settings';
 
 function emailBlock(page: Page) {
-  return page.getByRole('main').getByRole('region', { name: 'Email', exact: true });
+  return page.getByRole('main').getByRole('region', { name: 'Outgoing Mail', exact: true });
 }
 
 async function openEmailBlock(page: Page) {

@@ -16,7 +16,7 @@ const FAILED = 'Failed to send the test email';
 type Outcome = { tone: 'success' | 'info' | 'error'; text: string };
 
 /**
- * Admin Settings' 'Email' (docs/product.md#send-a-test-email): sends a short test email through the
+ * Admin Settings' 'Outgoing Mail' (docs/product.md#send-a-test-email): sends a short test email through the
  * server's SMTP_URL and shows what happened, the mail server's error in words when it fails.
  */
 export function TestMailForm() {

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Admin Settings' };
 /**
  * Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'
  * (docs/product.md#admin-settings), who may sign up, 'Sign-up' (docs/product.md#sign-up-settings),
- * 'Email' with its test email (docs/product.md#send-a-test-email), and with team sync the team's
+ * 'Outgoing Mail' with its test email (docs/product.md#send-a-test-email), and with team sync the team's
  * 'Labels' (docs/product.md#labels).
  */
 export default function AdminSettingsPage() {
@@ -37,7 +37,7 @@ export default function AdminSettingsPage() {
           <SettingsSection title="Sign-up">
             <SignupSettingsForm />
           </SettingsSection>
-          <SettingsSection title="Email">
+          <SettingsSection title="Outgoing Mail">
             <TestMailForm />
           </SettingsSection>
           <LabelsSettings />
