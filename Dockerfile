@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # Tasklane: the Next.js standalone server. Migrations are applied by the app at start-up.
-# The Node.js image is pinned to one release (the one the project is tested on); change it here only.
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+# The Node.js image is pinned to one release of the LTS line the image runs (Node.js 24 "Krypton",
+# supported until 2028-04-30; docs/decisions/0006-toolchain-versions.md); change it here only.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
@@ -35,6 +36,9 @@ RUN groupadd --system --gid 1001 tasklane \
 # client address comes from the socket, or TRUST_PROXY hops; docs/decisions/0012).
 COPY --from=build --chown=tasklane:tasklane /app/.next/standalone ./
 COPY --from=build --chown=tasklane:tasklane /app/drizzle ./drizzle
+# The command line (README, Administration from the command line): `docker compose exec app
+# tasklane admin list-users` runs /app/cli/admin.mjs, bundled by scripts/prepare-standalone.mjs.
+RUN ln -s /app/tasklane /usr/local/bin/tasklane
 USER tasklane
 EXPOSE 3000
 VOLUME ["/app/data"]

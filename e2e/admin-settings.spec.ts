@@ -129,7 +129,7 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 
 test.describe('admin settings page', () => {
   test(
-    'has the three blocks of the original and Sign-up, with their exact headings, the fields and the defaults',
+    'has the three blocks of the original, Sign-up and Outgoing Mail, with their exact headings, the fields and the defaults',
     { tag: '@one-width' },
     async ({ adminPage: page }) => {
       await openAdminPage(page, SETTINGS);
@@ -141,6 +141,7 @@ test.describe('admin settings page', () => {
         'Change Password',
         'Recent Activity',
         'Sign-up',
+        'Outgoing Mail',
       ]);
 
       const profile = section(page, 'Profile Settings');

@@ -3,10 +3,11 @@
  * (`node .next/standalone/server.js`) against PostgreSQL, migrating on start. Checks that
  * production refuses to start without AUTH_SECRET, then /api/health, the security headers, a
  * register → login → admin list round trip, and that forged client addresses do not escape the
- * login limit. Needs `npm run build` and a PostgreSQL server
+ * login limit, and the bundled command line (`./tasklane admin …`, as `docker compose exec app
+ * tasklane admin …` runs it) on the same database. Needs `npm run build` and a PostgreSQL server
  * (CHECK_DATABASE_URL, or TEST_DATABASE_URL's server with a database of its own).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,51 @@ async function postJson(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** `.next/standalone/tasklane <args>`, the image's command line, with `env` and `stdin`. */
+function tasklane(args: string[], env: Record<string, string>, stdin = '') {
+  const result = spawnSync(path.join(root, '.next/standalone/tasklane'), args, {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
+    input: stdin,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The admin command line, bundled: it lists the server's accounts and creates an admin who can log in. */
+async function checkCommandLine(env: Record<string, string>, serverAdmin: string): Promise<void> {
+  const listed = tasklane(['admin', 'list-users', '--json'], env);
+  const users =
+    listed.status === 0 ? (JSON.parse(listed.stdout) as Array<{ email: string; role: string }>) : [];
+  if (!users.some((user) => user.email === serverAdmin && user.role === 'admin')) {
+    fail(`tasklane admin list-users --json: ${listed.status} ${listed.stdout} ${listed.stderr}`);
+  }
+  const email = `cli-${Date.now()}@example.com`;
+  const created = tasklane(
+    ['admin', 'create-admin', '--email', email, '--name', 'Command Line Admin', '--password-stdin'],
+    env,
+    'command-line-password\n',
+  );
+  if (created.status !== 0 || !created.stdout.startsWith(`Created the administrator ${email}`)) {
+    fail(`tasklane admin create-admin: ${created.status} ${created.stdout} ${created.stderr}`);
+  }
+  const login = await postJson('/api/auth/login', { email, password: 'command-line-password' });
+  if (login.status !== 200 || login.body.role !== 'admin')
+    fail(`login as the CLI's admin: ${JSON.stringify(login)}`);
+  const table = tasklane(['admin', 'list-users'], env);
+  if (table.status !== 0 || !table.stdout.startsWith('EMAIL ') || !table.stdout.includes(email)) {
+    fail(`tasklane admin list-users: ${table.status} ${table.stdout} ${table.stderr}`);
+  }
+  const usage = tasklane(['admin'], env);
+  if (usage.status !== 2 || !usage.stderr.startsWith('Usage: npm run admin')) {
+    fail(`tasklane admin with no command: ${usage.status} ${usage.stderr}`);
+  }
+  ok(
+    `tasklane admin list-users / create-admin (who then logs in) on PostgreSQL; ${users.length + 1} accounts listed`,
+  );
+}
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(root, '.next/standalone/server.js')))
     fail('No standalone build: run `npm run build` first.');
@@ -175,6 +221,8 @@ async function main(): Promise<void> {
     if (list.status !== 200 || users[0]?.email !== email)
       fail(`admin list: ${list.status} ${JSON.stringify(users)}`);
     ok('register → login → GET /admin/users round trip on PostgreSQL');
+
+    await checkCommandLine({ ...env, AUTH_SECRET: secret }, email);
 
     // 3. The rate limits count the connection's address: a forged X-Forwarded-For changes nothing.
     const statuses: number[] = [];

@@ -12,4 +12,5 @@ export const OFFLINE_TEXT = {
   signupSettings: 'You are offline. Loading and saving the sign-up settings needs a connection.',
   invitations: 'You are offline. Loading and creating invitations needs a connection.',
   history: "You are offline. The task's history needs a connection.",
+  testMail: 'You are offline. Sending a test email needs a connection.',
 } as const;

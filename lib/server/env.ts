@@ -141,6 +141,9 @@ const envSchema = z.object({
   /** Invitations one admin may create within the window. */
   RATE_LIMIT_INVITE_MAX: intFromEnv(50, 1),
   RATE_LIMIT_INVITE_WINDOW_SECONDS: intFromEnv(60 * 60, 1),
+  /** Test emails one admin may send from Admin Settings within the window. */
+  RATE_LIMIT_TEST_MAIL_MAX: intFromEnv(10, 1),
+  RATE_LIMIT_TEST_MAIL_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   /** Comment writes (post, edit, delete) one account may make within the window (TEAM_SYNC=on). */
   RATE_LIMIT_COMMENT_MAX: intFromEnv(30, 1),
   RATE_LIMIT_COMMENT_WINDOW_SECONDS: intFromEnv(60, 1),

@@ -29,11 +29,23 @@ function getTransporter(url: string): Transporter {
 /**
  * SMTP_URL set → real SMTP. Unset → the message is appended to data/outbox.log (mode 0600), so a
  * self-hoster without mail can still follow a reset link; outside production its text is also logged.
+ * `timeoutMs` bounds each wait on the mail server (connecting, its greeting, each reply) for a
+ * caller who is waiting for the outcome; without it nodemailer's own limits (up to minutes) apply.
  */
-export async function sendMail(message: MailMessage): Promise<void> {
+export async function sendMail(message: MailMessage, options: { timeoutMs?: number } = {}): Promise<void> {
   const env = getEnv();
   if (env.SMTP_URL) {
-    await getTransporter(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, ...message });
+    const { timeoutMs } = options;
+    const transporter =
+      timeoutMs === undefined
+        ? getTransporter(env.SMTP_URL)
+        : nodemailer.createTransport({
+            url: env.SMTP_URL,
+            connectionTimeout: timeoutMs,
+            greetingTimeout: timeoutMs,
+            socketTimeout: timeoutMs,
+          });
+    await transporter.sendMail({ from: env.MAIL_FROM, ...message });
     return;
   }
   const entry = [

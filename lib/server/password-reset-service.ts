@@ -65,6 +65,26 @@ export async function storeNewPassword(
 }
 
 /**
+ * A new single-use reset link for the user, valid for PASSWORD_RESET_TTL_MINUTES; any earlier
+ * unused one is dropped. Only the token's SHA-256 is stored: the link is returned once. Used by
+ * forgot password and by the command line's `reset-password` (lib/server/admin-cli).
+ */
+export async function createResetLink(database: Database, userId: string): Promise<string> {
+  const env = getEnv();
+  const { token, tokenHash } = createLinkToken();
+  const now = new Date();
+  await dropUnusedResetLinks(database, userId);
+  await database.db.insert(database.tables.passwordResetTokens).values({
+    id: randomUUID(),
+    tokenHash,
+    userId,
+    expiresAt: new Date(now.getTime() + env.PASSWORD_RESET_TTL_MINUTES * 60_000),
+    createdAt: now,
+  });
+  return new URL(`/reset-password?token=${encodeURIComponent(token)}`, env.APP_URL).toString();
+}
+
+/**
  * POST /api/forgot-password (docs/product.md#endpoint-forgot-password). Same answer whether or not the email
  * has an account; a known email gets a single-use link valid for PASSWORD_RESET_TTL_MINUTES. Only the token's
  * SHA-256 is stored, and a new request replaces any earlier unused token. With OIDC_ONLY=on only the
@@ -80,7 +100,7 @@ export async function requestPasswordReset(options: {
   const env = getEnv();
   const database = await getDatabase();
   const { db, tables } = database;
-  const { users, passwordResetTokens } = tables;
+  const { users } = tables;
 
   const [user] = await db
     .select({ id: users.id, email: users.email })
@@ -92,18 +112,7 @@ export async function requestPasswordReset(options: {
   // (the same answer, so it does not tell who that admin is).
   if (env.OIDC_ONLY === 'on' && user.email !== env.OIDC_BREAK_GLASS_EMAIL) return FORGOT_PASSWORD_MESSAGE;
 
-  const { token, tokenHash } = createLinkToken();
-  const now = new Date();
-  await dropUnusedResetLinks(database, user.id);
-  await db.insert(passwordResetTokens).values({
-    id: randomUUID(),
-    tokenHash,
-    userId: user.id,
-    expiresAt: new Date(now.getTime() + env.PASSWORD_RESET_TTL_MINUTES * 60_000),
-    createdAt: now,
-  });
-
-  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, env.APP_URL).toString();
+  const link = await createResetLink(database, user.id);
   // In the background: the response time must not reveal whether the account exists.
   sendMailInBackground(
     buildPasswordResetMail(user.email, link, env.PASSWORD_RESET_TTL_MINUTES),

@@ -23,6 +23,7 @@ type LimiterName =
   | 'syncBytes'
   | 'syncStream'
   | 'invite'
+  | 'testMail'
   | 'comments'
   | 'mentions'
   | 'oidc';
@@ -57,6 +58,7 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   syncBytes: { points: 'SYNC_PUSH_BYTES_PER_MINUTE', window: 60 },
   syncStream: { points: 'RATE_LIMIT_SYNC_STREAM_MAX', window: 'RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS' },
   invite: { points: 'RATE_LIMIT_INVITE_MAX', window: 'RATE_LIMIT_INVITE_WINDOW_SECONDS' },
+  testMail: { points: 'RATE_LIMIT_TEST_MAIL_MAX', window: 'RATE_LIMIT_TEST_MAIL_WINDOW_SECONDS' },
   // Comment writes (post, edit, delete), and people mentioned, per account (docs/product.md#comments).
   comments: { points: 'RATE_LIMIT_COMMENT_MAX', window: 'RATE_LIMIT_COMMENT_WINDOW_SECONDS' },
   // Sign-ins through the provider started from one client address (docs/product.md#single-sign-on).

@@ -1,6 +1,6 @@
 import 'server-only';
-import { count, desc, eq } from 'drizzle-orm';
-import { emailSchema, type UpdateUserInput } from '@/lib/validation/auth';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { emailSchema, type Role, type UpdateUserInput } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
 import { unassignTasks } from './sync/assignees';
 import { AppError } from './errors';
@@ -10,6 +10,7 @@ import { closeLiveSessions } from './session-service';
 import { toPublicUser, type PublicUser } from './user-dto';
 
 const USER_NOT_FOUND = 'User not found.';
+export const LAST_ADMIN_DEMOTE_MESSAGE = 'The last administrator cannot be demoted.';
 
 /** Whether an account uses `email` (stored lower-cased), on `executor` (a transaction's, say). */
 export async function hasAccountFor(executor: Executor, email: string): Promise<boolean> {
@@ -85,7 +86,7 @@ async function updateUserExclusive(
       throw new AppError('SELF_CHANGE', 'You cannot remove your own admin role. Ask another administrator.');
     }
     if ((await countAdmins(db, tables)) <= 1) {
-      throw new AppError('LAST_ADMIN', 'The last administrator cannot be demoted.');
+      throw new AppError('LAST_ADMIN', LAST_ADMIN_DEMOTE_MESSAGE);
     }
   }
   const newEmail = input.email ?? target.email;
@@ -111,6 +112,46 @@ async function updateUserExclusive(
       throw new AppError('EMAIL_TAKEN', 'Another account already uses this email.');
     throw error;
   }
+}
+
+/**
+ * The command line's `set-role EMAIL admin|user` (lib/server/admin-cli): the admin screen's rule
+ * without an acting admin (the operator signs in to the server, not to an account, so there is no
+ * "own role" to keep): the last admin cannot be demoted, with the screen's sentence. The demotion
+ * is one conditional update that counts the admins itself, so it also holds against a server
+ * process writing the same SQLite file (whose `exclusive` queue is in that process only).
+ * `changed` is false when the account already had the role.
+ */
+export async function setUserRole(
+  email: string,
+  role: Role,
+): Promise<{ user: PublicUser; changed: boolean }> {
+  const database = await getDatabase();
+  const { users } = database.tables;
+  const ended: string[] = [];
+  const result = await database.exclusive(async (db) => {
+    const target = await findUserByEmail(db, database.tables, email);
+    if (target.role === role) return { user: toPublicUser(target), changed: false };
+    const demoting = target.role === 'admin';
+    const [row] = await db
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(
+        demoting
+          ? and(
+              eq(users.id, target.id),
+              sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`,
+            )
+          : eq(users.id, target.id),
+      )
+      .returning();
+    if (!row && demoting) throw new AppError('LAST_ADMIN', LAST_ADMIN_DEMOTE_MESSAGE);
+    if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+    ended.push(row.id);
+    return { user: toPublicUser(row), changed: true };
+  });
+  await closeLiveSessions(ended);
+  return result;
 }
 
 /**

@@ -21,17 +21,43 @@ type SmtpSinkOptions = {
   port?: number;
   /** Asked for each message: an error returned refuses it (an SMTP 4xx/5xx), as a busy server does. */
   refuse?: () => Error | undefined;
+  /** Only this login may send (AUTH over plain text, as the tests have no TLS); any login by default. */
+  login?: { user: string; pass: string };
+  /** Asked for each recipient: an error returned (with `responseCode`) refuses it. */
+  refuseRecipient?: (address: string) => Error | undefined;
 };
 
 /**
  * A real SMTP server on 127.0.0.1 for the tests of mail (integration and e2e): it accepts anything,
- * without TLS or authentication, and keeps every message it accepts in `mails`.
+ * without TLS or authentication (or only `login`, over plain text), and keeps every message it
+ * accepts in `mails`.
  */
-export async function startSmtpSink({ mails, port = 0, refuse }: SmtpSinkOptions): Promise<SmtpSink> {
+export async function startSmtpSink({
+  mails,
+  port = 0,
+  refuse,
+  login,
+  refuseRecipient,
+}: SmtpSinkOptions): Promise<SmtpSink> {
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: login === undefined,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    ...(login
+      ? {
+          allowInsecureAuth: true,
+          onAuth(auth, _session, callback) {
+            if (auth.username === login.user && auth.password === login.pass) {
+              callback(null, { user: auth.username });
+              return;
+            }
+            callback(new Error('Authentication credentials invalid'));
+          },
+        }
+      : {}),
+    onRcptTo(address, _session, callback) {
+      callback(refuseRecipient?.(address.address) ?? undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -83,4 +83,28 @@ describe('Dockerfile', () => {
     expect(froms.length).toBeGreaterThan(0);
     expect(froms.every((from) => from === '${NODE_IMAGE}')).toBe(true);
   });
+
+  it('runs a Node.js release the engines field of package.json names as supported', () => {
+    const version = /^ARG NODE_IMAGE=node:(\d+)\.(\d+)\.(\d+)-/m.exec(dockerfile);
+    const engines = (
+      JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+        engines: { node: string };
+      }
+    ).engines.node;
+    const line = engines.split('||').map((range) => /^\s*\^(\d+)\.(\d+)\.(\d+)\s*$/.exec(range));
+    const [, major, minor, patch] = version ?? [];
+    const accepting = line.find((range) => range?.[1] === major);
+    expect(accepting, `${engines} has no ^${major}.x range`).toBeDefined();
+    const at = (parts: (string | undefined)[]) =>
+      parts.map(Number).reduce((sum, part) => sum * 1000 + part, 0);
+    expect(at([major, minor, patch])).toBeGreaterThanOrEqual(at(accepting!.slice(1)));
+  });
+
+  it('puts the command line on the PATH, linked before the image drops to the app user', () => {
+    const link = dockerfile.indexOf('RUN ln -s /app/tasklane /usr/local/bin/tasklane');
+    expect(link).toBeGreaterThan(
+      dockerfile.indexOf('COPY --from=build --chown=tasklane:tasklane /app/.next/standalone ./'),
+    );
+    expect(link).toBeLessThan(dockerfile.indexOf('USER tasklane'));
+  });
 });

@@ -5,13 +5,15 @@ import { LabelsSettings } from '@/components/admin/labels-settings';
 import { RecentActivity } from '@/components/admin/recent-activity';
 import { SettingsSection } from '@/components/admin/settings-section';
 import { SignupSettingsForm } from '@/components/admin/signup-settings-form';
+import { TestMailForm } from '@/components/admin/test-mail-form';
 
 export const metadata: Metadata = { title: 'Admin Settings' };
 
 /**
  * Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'
- * (docs/product.md#admin-settings), who may sign up, 'Sign-up' (docs/product.md#sign-up-settings), and
- * with team sync the team's 'Labels' (docs/product.md#labels).
+ * (docs/product.md#admin-settings), who may sign up, 'Sign-up' (docs/product.md#sign-up-settings),
+ * 'Outgoing Mail' with its test email (docs/product.md#send-a-test-email), and with team sync the team's
+ * 'Labels' (docs/product.md#labels).
  */
 export default function AdminSettingsPage() {
   return (
@@ -34,6 +36,9 @@ export default function AdminSettingsPage() {
           </SettingsSection>
           <SettingsSection title="Sign-up">
             <SignupSettingsForm />
+          </SettingsSection>
+          <SettingsSection title="Outgoing Mail">
+            <TestMailForm />
           </SettingsSection>
           <LabelsSettings />
         </div>

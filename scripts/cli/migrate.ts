@@ -1,6 +1,7 @@
 /**
  * Applies pending migrations to the configured database (DATABASE_URL, default the SQLite file
- * under data/). The app does this by itself at start-up; this is for deploy pipelines.
+ * under data/). The app does this by itself at start-up; this is for deploy pipelines:
+ * `npm run db:migrate`, or `tasklane migrate` in the Docker image (bundled into cli/migrate.mjs).
  */
 import { closeDatabase, getDatabase } from '@/lib/server/db';
 import { bindExistingAssignees } from '@/lib/server/sync/assignees';

@@ -1,0 +1,19 @@
+import { requireAdmin } from '@/lib/server/auth-service';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { sendTestMail } from '@/lib/server/test-mail-service';
+import { testMailSchema } from '@/lib/validation/test-mail';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /api/admin/test-mail {to?}: sends a test email (to the admin's own address by default) and
+ * says whether the mail server took it, or why not in words (docs/product.md#endpoint-test-mail).
+ */
+export const POST = withErrorHandling(async (request) => {
+  const admin = await requireAdmin(request);
+  const { to } = await readJson(request, testMailSchema);
+  const result = await sendTestMail(to ?? admin.email, { rateLimitKey: admin.id });
+  return json({ ...result, to: to ?? admin.email });
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
