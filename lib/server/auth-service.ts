@@ -121,7 +121,8 @@ export async function hasAdmin(executor: Executor): Promise<boolean> {
   return existingAdmin !== undefined;
 }
 
-async function newUserValues(input: RegisterInput, role: Role) {
+/** A new account's row, as sign-up makes it (the password hashed), for `role`. */
+export async function newUserValues(input: RegisterInput, role: Role) {
   const now = new Date();
   return {
     id: randomUUID(),

@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     return;
   }
   const started = Date.now();
+  // The log writes its info lines to stdout: with the backup there, they go to stderr instead.
+  if (file === '-') console.log = console.error.bind(console);
   try {
     const database = await getDatabase();
     const { rows } =

@@ -1,13 +1,13 @@
 import 'server-only';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { emailSchema, registerSchema, roleSchema, type Role } from '@/lib/validation/auth';
+import { newUserValues } from '../auth-service';
 import { getDatabase, isUniqueViolation } from '../db';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
 import { describeMailError } from '../mail-errors';
 import { buildPasswordResetMail, sendMail } from '../mailer';
-import { hashPassword } from '../password';
 import { createResetLink } from '../password-reset-service';
 import { sendTestMail, TEST_MAIL_TIMEOUT_MS } from '../test-mail-service';
 import { hasAccountFor, listUsers, setUserRole } from '../user-service';
@@ -88,18 +88,8 @@ export async function createAdmin(
   const parsed = registerSchema.safeParse({ email, fullName: options.name, password, role: 'admin' });
   if (!parsed.success) throw new CliError(`${firstIssue(parsed)} Nothing was created.`);
   const input = parsed.data;
-  const now = new Date();
   try {
-    await database.db.insert(database.tables.users).values({
-      id: randomUUID(),
-      fullName: input.fullName,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      role: 'admin',
-      createdAt: now,
-      updatedAt: now,
-      sessionVersion: 0,
-    });
+    await database.db.insert(database.tables.users).values(await newUserValues(input, 'admin'));
   } catch (error) {
     if (isUniqueViolation(error)) throw new CliError(taken);
     throw error;
