@@ -130,4 +130,18 @@ describe('deriveHistory and historySentence', () => {
       'Ana created the task',
     ]);
   });
+
+  it('says "to themselves" when the actor assigns the task to their own account, even at creation', () => {
+    const changes = [
+      upsert('c1', 'ana', { title: 'A', assigneeId: 'ana' }),
+      upsert('c2', 'ben', { assigneeId: 'ben' }),
+      upsert('c3', 'ben', { assigneeId: 'ana' }),
+    ];
+    expect(sentences(input(changes))).toEqual([
+      'Ben assigned the task to Ana',
+      'Ben assigned the task to themselves',
+      'Ana assigned the task to themselves',
+      'Ana created the task',
+    ]);
+  });
 });

@@ -40,6 +40,8 @@ export interface HistoryEntry {
   /** Undefined: unknown (the earlier record was purged) or not shown (long values). */
   from?: Json;
   to?: Json;
+  /** An assignment to the person who made it. */
+  toSelf?: true;
 }
 
 /** One op-log row, oldest first. `op` is the payload with its op id and uid. */
@@ -133,8 +135,15 @@ export function deriveHistory(input: HistoryInput): HistoryEntry[] {
     );
     if (moved.some((field) => ASSIGNEE_FIELDS.has(field))) {
       const to = assigneeOf(task.fields, input.names);
+      const toId = task.fields.assigneeId?.value;
       if (!creating || to !== null)
-        add({ kind: 'assigned', from: before ? assigneeOf(before.fields, input.names) : undefined, to });
+        add({
+          kind: 'assigned',
+          from: before ? assigneeOf(before.fields, input.names) : undefined,
+          to,
+          // Bound to the actor's own id: "assigned the task to themselves", whatever the names say.
+          ...(typeof toId === 'string' && toId !== '' && toId === change.userId ? { toSelf: true } : {}),
+        });
     }
     if (creating) continue;
     let checklist = false;
@@ -209,8 +218,9 @@ export function historySentence(entry: HistoryEntry): string {
       if (entry.from === undefined) return `${who} changed ${field} to ${show(entry.to)}`;
       return `${who} changed ${field} ${show(entry.from)} → ${show(entry.to)}`;
     case 'assigned':
-      return entry.to === null
-        ? `${who} unassigned the task`
+      if (entry.to === null) return `${who} unassigned the task`;
+      return entry.toSelf
+        ? `${who} assigned the task to themselves`
         : `${who} assigned the task to ${show(entry.to)}`;
     case 'completed':
       return `${who} completed the task`;
