@@ -13,99 +13,42 @@
  */
 import { listChanges } from '@/lib/tasks/list-changes';
 import { taskCreatedAt, taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
-import { exceedsJsonDepth } from '@/lib/validation/json-depth';
-import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from './hlc';
 import {
-  FIELD_PATTERN,
   HELD_REJECT_REASONS,
   type Json,
-  LOCAL_ONLY_FIELDS,
   type PullResponse,
   type PushResponse,
   START_CURSOR,
   SYNC_LIMITS,
   type SyncOp,
 } from './protocol';
+import { hashesOf, hashJson, hashValue, isTravellingName, NULL_HASH, travels } from './replica/fields';
+import {
+  clockOf,
+  type DirtyEntry,
+  dropDirtyField,
+  type FirstSyncChoice,
+  frozenKey,
+  frozenKeys,
+  isKnown,
+  receiveStamp,
+  stampOf,
+  type SyncMeta,
+  tidyDirty,
+  touch,
+  touchAll,
+} from './replica/meta';
 import { isSyncId, tasksByUid } from './uid-index';
 
 export { isSyncId };
-
-const SYNC_META_VERSION = 1;
-
-/** What the replica last pulled of one task. */
-interface SyncedEntry {
-  /** The task's version in that pull (the `baseV` of the next edits). */
-  v: number;
-  /** Hash per field of the server's values (a missing field: absent or null). */
-  h: Record<string, string>;
-  /** Set while a walk from the start has not brought the task back yet. */
-  r?: 1;
-  /** Set for a task this replica sent and has not pulled yet (see `applyPullPage`). */
-  u?: 1;
-}
-
-/** Local changes of one task not yet acknowledged by the server. */
-interface DirtyEntry {
-  /** Hash per changed field of the value it had when stamped. */
-  f: Record<string, string>;
-  /** The stamp of every field in `f` not listed in `t`. */
-  s?: string;
-  /** Fields stamped at another time than `s`. */
-  t?: Record<string, string>;
-  /** A pending delete (`del: true`) or restore, and its stamp. */
-  x?: { del: boolean; s: string };
-}
-
-export type FirstSyncChoice = 'upload' | 'keep';
-
-export interface SyncMeta {
-  version: typeof SYNC_META_VERSION;
-  userId: string;
-  clientId: string;
-  /** The clock, as the last stamp it made or received. */
-  hlc: string;
-  cursor: string;
-  /** What to do with tasks this replica found without a sync identity (null: not asked yet). */
-  decided: FirstSyncChoice | null;
-  /** Ids of tasks the user chose to keep on this device only. */
-  localOnly: string[];
-  tasks: Record<string, SyncedEntry>;
-  dirty: Record<string, DirtyEntry>;
-  inflight: SyncOp[];
-  /** The next operation number (operation ids are unique per client). */
-  nextOp: number;
-  /** While pulling from the start (a walk): when the walk began, in ms; otherwise null. */
-  walk: number | null;
-  /**
-   * Writes the server refused over a limit (`too-large`, `task-limit`), by `uid\nfield\nstamp` (field
-   * `$x` for a delete or restore), with the server's message. They stay dirty (the task keeps the
-   * change) but are not sent again until the field changes; absent in replicas saved before.
-   */
-  held?: Record<string, string>;
-}
+export { createMeta, readMeta, takeTouched, type FirstSyncChoice, type SyncMeta } from './replica/meta';
+export { hashValue, travels } from './replica/fields';
 
 /**
  * A walk older than this starts again: the server forgets only tombstones older than a day, so a
  * walk this short cannot miss a delete made while it runs.
  */
 export const MAX_WALK_AGE_MS = 6 * 60 * 60_000;
-
-/** 32-bit FNV-1a of the value's JSON (undefined counts as null), in base 36. */
-export function hashValue(value: unknown): string {
-  return hashJson(JSON.stringify(value ?? null));
-}
-
-/** `hashValue` of the value whose JSON is `text`. */
-function hashJson(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
-}
-
-const NULL_HASH = hashValue(null);
 
 /**
  * The version a task this replica sent (and has not pulled yet) is based on: above 0, so the server
@@ -114,134 +57,6 @@ const NULL_HASH = hashValue(null);
  * server wrote after its first push counts as seen.
  */
 const SENT_VERSION = 1;
-
-/**
- * Whether a task field travels: not `id`/`uid`, a name the server accepts, a JSON value within the
- * size and nesting limits. Other fields stay on this device (a server refusing one would refuse the
- * whole push).
- */
-export function travels(field: string, value: unknown): boolean {
-  if (!isTravellingName(field)) return false;
-  if (value === undefined) return true;
-  if (typeof value === 'object' && value !== null && exceedsJsonDepth(value, SYNC_LIMITS.maxValueDepth)) {
-    return false;
-  }
-  return JSON.stringify(value).length <= SYNC_LIMITS.maxValueChars;
-}
-
-/** Field names seen so far and whether they may travel (a list holds the same few names many times). */
-const travellingNames = new Map<string, boolean>();
-
-function isTravellingName(field: string): boolean {
-  let known = travellingNames.get(field);
-  if (known === undefined) {
-    known = !LOCAL_ONLY_FIELDS.has(field) && FIELD_PATTERN.test(field);
-    // Bounded: names come from stored tasks, which anyone may edit.
-    if (travellingNames.size < 1_000) travellingNames.set(field, known);
-  }
-  return known;
-}
-
-export function createMeta(userId: string, clientId: string): SyncMeta {
-  return {
-    version: SYNC_META_VERSION,
-    userId,
-    clientId,
-    hlc: formatHlc(createClock(clientId)),
-    cursor: START_CURSOR,
-    decided: null,
-    localOnly: [],
-    tasks: {},
-    dirty: {},
-    inflight: [],
-    nextOp: 0,
-    walk: null,
-  };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads stored metadata; null when it is missing or not something this version wrote. */
-export function readMeta(value: unknown): SyncMeta | null {
-  if (!isObject(value) || value.version !== SYNC_META_VERSION) return null;
-  const { userId, clientId, hlc, cursor, decided, localOnly, tasks, dirty, inflight, nextOp } = value;
-  if (typeof userId !== 'string' || !isSyncId(clientId) || !isHlc(hlc) || typeof cursor !== 'string')
-    return null;
-  if (decided !== null && decided !== 'upload' && decided !== 'keep') return null;
-  if (!Array.isArray(localOnly) || !isObject(tasks) || !isObject(dirty) || !Array.isArray(inflight))
-    return null;
-  if (typeof nextOp !== 'number' || !Number.isSafeInteger(nextOp)) return null;
-  if (value.walk !== null && typeof value.walk !== 'number') return null;
-  if (value.held !== undefined && !isObject(value.held)) return null;
-  return value as unknown as SyncMeta;
-}
-
-/**
- * Per replica, the uids whose `tasks` or `dirty` entries a step may have changed since the last
- * `takeTouched` ('all' after a walk began): what a store that keeps one record per task must write.
- * Kept beside the metadata, not in it, so it is never saved.
- */
-const touchedUids = new WeakMap<SyncMeta, Set<string> | 'all'>();
-
-function touch(meta: SyncMeta, uid: string): void {
-  const touched = touchedUids.get(meta);
-  if (touched === 'all') return;
-  if (touched) touched.add(uid);
-  else touchedUids.set(meta, new Set([uid]));
-}
-
-/**
- * The uids whose entries (in `tasks` or `dirty`) changed since the last call, or 'all'; every other
- * entry is as it was. The other fields of the metadata (clock, cursor, outbox) are small and not
- * tracked.
- */
-export function takeTouched(meta: SyncMeta): ReadonlySet<string> | 'all' {
-  const touched = touchedUids.get(meta) ?? new Set<string>();
-  touchedUids.delete(meta);
-  return touched;
-}
-
-function stampOf(entry: DirtyEntry, field: string): string | undefined {
-  return entry.t?.[field] ?? entry.s;
-}
-
-function dropDirtyField(entry: DirtyEntry, field: string): void {
-  delete entry.f[field];
-  if (entry.t) {
-    delete entry.t[field];
-    if (Object.keys(entry.t).length === 0) delete entry.t;
-  }
-}
-
-function isEmptyEntry(entry: DirtyEntry): boolean {
-  return Object.keys(entry.f).length === 0 && entry.x === undefined;
-}
-
-function tidyDirty(meta: SyncMeta, uid: string): void {
-  touch(meta, uid);
-  const entry = meta.dirty[uid];
-  if (entry && isEmptyEntry(entry)) delete meta.dirty[uid];
-}
-
-/** The replica's clock for one step: each `stamp()` ticks it and keeps it in the metadata. */
-function clockOf(meta: SyncMeta, nowMs: number): { stamp: () => string } {
-  return {
-    stamp() {
-      const parsed = parseHlc(meta.hlc);
-      const { stamp } = tick({ ...parsed, node: meta.clientId }, nowMs);
-      meta.hlc = stamp;
-      return stamp;
-    },
-  };
-}
-
-/** Moves the clock past a stamp from the server. */
-function receiveStamp(meta: SyncMeta, stamp: string, nowMs: number): void {
-  if (!isHlc(stamp)) return;
-  meta.hlc = formatHlc(receive({ ...parseHlc(meta.hlc), node: meta.clientId }, stamp, nowMs));
-}
 
 /**
  * Compares one task with what was last synced and its dirty entry; changed fields get a fresh stamp.
@@ -421,10 +236,6 @@ function quickChanges(
   return { added, gone: [...removedUids].filter((uid) => !addedUids.has(uid)) };
 }
 
-function isKnown(meta: SyncMeta, uid: string): boolean {
-  return meta.tasks[uid] !== undefined || meta.dirty[uid] !== undefined;
-}
-
 /**
  * A task gone from the list. Its values are gone with it: unsent field edits are dropped and the delete
  * is what counts; a task the server never received is simply forgotten. Returns whether it changed
@@ -446,27 +257,6 @@ function markDeleted(meta: SyncMeta, uid: string, frozen: Set<string>, stamp: ()
   pending.x = { del: true, s: stamp() };
   meta.dirty[uid] = pending;
   return true;
-}
-
-function frozenKey(uid: string, field: string, stamp: string | undefined): string {
-  return `${uid}\n${field}\n${stamp ?? ''}`;
-}
-
-/**
- * Keys of what is in flight; with `withHeld`, also of what the server refused over a limit, which
- * freezing skips (it is not sent again until changed). Elsewhere a held write counts as the unsent
- * edit it is: a pull does not take it for one the server may have applied, a delete drops it.
- */
-function frozenKeys(meta: SyncMeta, withHeld = false): Set<string> {
-  const keys = new Set<string>(withHeld ? Object.keys(meta.held ?? {}) : []);
-  for (const op of meta.inflight) {
-    if (op.kind === 'upsert') {
-      for (const [field, write] of Object.entries(op.fields)) keys.add(frozenKey(op.uid, field, write.hlc));
-    } else {
-      keys.add(frozenKey(op.uid, '$x', op.hlc));
-    }
-  }
-  return keys;
 }
 
 function nextOpId(meta: SyncMeta): string {
@@ -689,12 +479,6 @@ export function uidsOf(tasks: readonly Task[]): Pick<ReadonlySet<string>, 'has'>
   return tasksByUid(tasks);
 }
 
-function hashesOf(data: Record<string, Json>): Record<string, string> {
-  const hashes: Record<string, string> = {};
-  for (const [field, value] of Object.entries(data)) if (value !== null) hashes[field] = hashValue(value);
-  return hashes;
-}
-
 /**
  * Gives up the local state of dirty entries the server's row contradicts: they are frozen (so they are
  * still sent, and the server decides) and dropped from `dirty`, and the task shows the server's value
@@ -871,7 +655,7 @@ export function startWalk(meta: SyncMeta, nowMs: number): void {
   meta.walk = nowMs;
   meta.cursor = START_CURSOR;
   for (const entry of Object.values(meta.tasks)) entry.r = 1;
-  touchedUids.set(meta, 'all');
+  touchAll(meta);
 }
 
 /**
