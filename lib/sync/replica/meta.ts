@@ -7,7 +7,9 @@
  * stamps, the keys of writes in flight or held.
  *
  * Pure apart from mutating the `SyncMeta` it is given: no storage, no network, no clock. It owns the
- * one `touchedUids` map: the other parts record a changed entry through `touch` and `touchAll`.
+ * one `touchedUids` map: the other parts record a changed entry through `touch` and `touchAll`. What
+ * it exports for them alone (touch, stampOf, frozenKeys, ...) is not the replica's API: the app imports
+ * lib/sync/replica.ts, which re-exports only that.
  */
 import { createClock, formatHlc, isHlc, parseHlc, receive, tick } from '../hlc';
 import { START_CURSOR, type SyncOp } from '../protocol';

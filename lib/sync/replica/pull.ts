@@ -110,6 +110,7 @@ export function applyPullPage(
   return pageList(work);
 }
 
+/** The work of one page before any of it is applied: the list indexed, nothing changed yet. */
 function startPage(meta: SyncMeta, tasks: readonly Task[], nowMs: number): PageWork {
   const indexed = tasksByUid(tasks);
   const addedByUid = new Map<string, Task>();
