@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  claimAt,
   isAllowedIssuer,
   isInAdminGroup,
   isSsoFailure,
@@ -61,6 +62,16 @@ describe('the failures /login explains', () => {
 });
 
 describe('admin groups', () => {
+  it('reads the groups claim by name or by a dotted path', () => {
+    const claims = { groups: ['a'], realm_access: { roles: ['ops'] }, 'x.y': 1, list: [{ n: 1 }] };
+    expect(claimAt(claims, 'groups')).toEqual(['a']);
+    expect(claimAt(claims, 'realm_access.roles')).toEqual(['ops']);
+    expect(claimAt(claims, 'x.y')).toBe(1);
+    expect(claimAt(claims, 'realm_access.missing')).toBeUndefined();
+    expect(claimAt(claims, 'groups.0')).toBeUndefined();
+    expect(claimAt(claims, 'nothing.at.all')).toBeUndefined();
+  });
+
   it('parses a list with commas or spaces, without repeats, case kept', () => {
     expect(parseGroupList(' Admins, ops  ops\tTasklane-Admins ')).toEqual([
       'Admins',

@@ -119,6 +119,20 @@ export function parseGroupList(text: string): string[] {
 }
 
 /**
+ * The claim named by OIDC_GROUPS_CLAIM: a top-level name (`groups`), or a dotted path into nested
+ * objects (`realm_access.roles`, Keycloak's realm roles). Undefined when any step is missing.
+ */
+export function claimAt(claims: Record<string, unknown>, path: string): unknown {
+  if (path in claims) return claims[path];
+  let value: unknown = claims;
+  for (const step of path.split('.')) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[step];
+  }
+  return value;
+}
+
+/**
  * Whether the provider's groups claim (an array of names, or one name) holds one of `adminGroups`.
  * Anything else in the claim (numbers, objects) counts as no group.
  */

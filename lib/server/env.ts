@@ -175,7 +175,7 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
   /** Members of these groups are made admins at each sign-in (commas or spaces between them). */
   OIDC_ADMIN_GROUPS: z.string().default('').transform(parseGroupList),
-  /** The ID token or userinfo claim that lists a person's groups. */
+  /** The ID token or userinfo claim that lists a person's groups; a dotted path reaches a nested one (realm_access.roles). */
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('groups'),
   /** on: password login and sign-up are turned off for everyone but OIDC_BREAK_GLASS_EMAIL. */
   OIDC_ONLY: z.enum(['on', 'off'], 'OIDC_ONLY must be on or off').default('off'),

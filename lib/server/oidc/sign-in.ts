@@ -2,7 +2,7 @@ import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { SSO_ERROR_PARAM, type SsoFailure } from '@/lib/auth/single-sign-on';
+import { claimAt, SSO_ERROR_PARAM, type SsoFailure } from '@/lib/auth/single-sign-on';
 import { parseRole } from '@/lib/auth/role';
 import { authenticateToken, LOGIN_SUCCESS_MESSAGE, openSession, type AuthResult } from '../auth-service';
 import { getEnv } from '../env';
@@ -187,7 +187,7 @@ async function exchangeCode(params: URLSearchParams, flow: Flow): Promise<Exchan
     });
     let claims: Record<string, unknown> = { ...tokens.claims() };
     // Some providers put the email or the groups only in userinfo.
-    if (claims.email === undefined || claims[env.OIDC_GROUPS_CLAIM] === undefined) {
+    if (claims.email === undefined || claimAt(claims, env.OIDC_GROUPS_CLAIM) === undefined) {
       const info = await client.fetchUserInfo(configuration, tokens.access_token, String(claims.sub));
       claims = { ...info, ...claims };
     }
@@ -198,7 +198,7 @@ async function exchangeCode(params: URLSearchParams, flow: Flow): Promise<Exchan
       identity: {
         email: claims.email.trim().toLowerCase(),
         name: typeof claims.name === 'string' ? claims.name : null,
-        groups: claims[env.OIDC_GROUPS_CLAIM],
+        groups: claimAt(claims, env.OIDC_GROUPS_CLAIM),
       },
     };
   } catch (error) {
