@@ -59,6 +59,9 @@ export const securityHeaders = [
 const nextConfig = {
   output: 'standalone',
   poweredByHeader: false,
+  // SOURCE_MAPS=1 npm run build: the browser's source maps too, to see what a route's JavaScript
+  // holds (`npx source-map-explorer .next/static/chunks/<chunk>.js`); never in a release build.
+  productionBrowserSourceMaps: process.env.SOURCE_MAPS === '1',
   // `next build` type-checks the project, as `tsc --noEmit` does after `next typegen`. `npm test`
   // (scripts/test-all.sh) runs those first and stops if they fail, then builds with
   // TYPECHECKED_BEFORE_BUILD=1 so as not to check the same files a second time (about 35 s on CI).
