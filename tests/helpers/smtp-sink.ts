@@ -1,4 +1,6 @@
-import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { getOutboxFile } from '@/lib/server/mailer';
 import { SMTPServer } from 'smtp-server';
 
 /** One message as the SMTP sink received it: the envelope and the raw message text. */
@@ -139,4 +141,23 @@ export function parseAlternativeMail(raw: string): {
     return part.text;
   };
   return { headers, text: find('text/plain'), html: find('text/html') };
+}
+
+/** A port nothing listens on (bound, read and closed again): a mail server that refuses connections. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** What the outbox file (mail without SMTP_URL) holds, empty when there is none yet. */
+export async function outboxText(): Promise<string> {
+  try {
+    return await readFile(getOutboxFile(), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
 }

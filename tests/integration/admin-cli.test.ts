@@ -1,5 +1,4 @@
 import { readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
@@ -9,7 +8,13 @@ import { getDatabase } from '@/lib/server/db';
 import { getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { createUser, loginAs } from '@/tests/helpers/factories';
-import { parseMail, startSmtpSink, type ReceivedMail, type SmtpSink } from '@/tests/helpers/smtp-sink';
+import {
+  parseMail,
+  startSmtpSink,
+  type ReceivedMail,
+  type SmtpSink,
+  closedPort,
+} from '@/tests/helpers/smtp-sink';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 /** `npm run admin -- …` in process, on this worker's database: its exit status and what it printed. */
@@ -38,14 +43,6 @@ async function admin(
 
 const received: ReceivedMail[] = [];
 let sink: SmtpSink;
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function roleOf(email: string) {
   const { db, tables } = await getDatabase();

@@ -1,5 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
@@ -9,7 +8,13 @@ import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
 import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@/tests/helpers/smtp-sink';
+import {
+  startSmtpSink,
+  type ReceivedMail,
+  type SmtpSink,
+  closedPort,
+  outboxText,
+} from '@/tests/helpers/smtp-sink';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 const received: ReceivedMail[] = [];
@@ -70,24 +75,6 @@ function readText(raw: string): { headers: Map<string, string>; text: string } {
   if (encoding === 'quoted-printable') return { headers, text: decodeQuotedPrintable(body) };
   if (encoding === 'base64') return { headers, text: Buffer.from(body, 'base64').toString('utf8') };
   return { headers, text: body };
-}
-
-/** A port nothing listens on: bound, read and closed again. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function outboxText(): Promise<string> {
-  try {
-    return await readFile(getOutboxFile(), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
 }
 
 describe('password reset mail over real SMTP', () => {

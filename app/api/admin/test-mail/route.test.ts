@@ -1,11 +1,17 @@
-import { readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { parseMail, startSmtpSink, type ReceivedMail, type SmtpSink } from '@/tests/helpers/smtp-sink';
+import {
+  parseMail,
+  startSmtpSink,
+  type ReceivedMail,
+  type SmtpSink,
+  closedPort,
+  outboxText,
+} from '@/tests/helpers/smtp-sink';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
@@ -13,18 +19,6 @@ const PATH = '/api/admin/test-mail';
 const received: ReceivedMail[] = [];
 let sink: SmtpSink;
 let refuseNext = false;
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function outboxText(): Promise<string> {
-  return readFile(getOutboxFile(), 'utf8').catch(() => '');
-}
 
 beforeAll(async () => {
   sink = await startSmtpSink({
