@@ -167,6 +167,8 @@ test.describe('single sign-on beside passwords', () => {
     for (const screen of ['/login', '/signup?role=admin']) {
       await page.goto(`${setup.app.base}${screen}`);
       await expect(button(page)).toBeVisible();
+      // No navbar, as on the plain pages (the router sees the page proxy.ts rewrote to).
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await findAxeViolations(page)).toEqual([]);

@@ -28,8 +28,12 @@ function TeamInbox({ pathname }: { pathname: string }) {
   return status.state === 'off' ? null : <InboxBell pathname={pathname} />;
 }
 
-/** The navbar shows on every page except these (docs/product.md#navbar). */
-const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/login/sso', '/signup']);
+/**
+ * The navbar shows on every page except these (docs/product.md#navbar). `/sso/login` and
+ * `/sso/signup` are `/login` and `/signup` with single sign-on set up: the address stays, but the
+ * router reports the page that proxy.ts rewrote to.
+ */
+const PATHS_WITHOUT_NAVBAR = new Set(['/', '/login', '/login/sso', '/signup', '/sso/login', '/sso/signup']);
 
 export function shouldShowNavbar(pathname: string): boolean {
   return !PATHS_WITHOUT_NAVBAR.has(pathname);
