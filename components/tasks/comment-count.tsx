@@ -1,16 +1,14 @@
 'use client';
 
-import { MessageSquare } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import { commentCountLabel } from '@/lib/comments/display';
-import {
-  commentCountsSnapshot,
-  serverCommentCounts,
-  subscribeCommentCounts,
-} from '@/lib/comments/counts-store';
+import dynamic from 'next/dynamic';
 import type { Task } from '@/lib/tasks/task';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { CountBadge } from './count-badge';
+
+/** Loaded on first use, which happens only with team sync on (the counts store and its API). */
+const TeamCommentCount = dynamic(
+  () => import('./team-comment-count').then((module) => module.TeamCommentCount),
+  { ssr: false },
+);
 
 /**
  * A card's comment count with team sync on (docs/product.md#comments): a speech bubble and the
@@ -19,18 +17,4 @@ import { CountBadge } from './count-badge';
 export function CommentCount({ task, className }: { task: Task; className?: string }) {
   if (!useTeamSyncOn() || typeof task.uid !== 'string') return null;
   return <TeamCommentCount uid={task.uid} className={className} />;
-}
-
-function TeamCommentCount({ uid, className }: { uid: string; className?: string }) {
-  const counts = useSyncExternalStore(subscribeCommentCounts, commentCountsSnapshot, serverCommentCounts);
-  const count = counts[uid] ?? 0;
-  if (count === 0) return null;
-  return (
-    <CountBadge
-      icon={MessageSquare}
-      shown={String(count)}
-      label={commentCountLabel(count)}
-      className={className}
-    />
-  );
 }

@@ -1,0 +1,30 @@
+'use client';
+
+import { MessageSquare } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { commentCountLabel } from '@/lib/comments/display';
+import {
+  commentCountsSnapshot,
+  serverCommentCounts,
+  subscribeCommentCounts,
+} from '@/lib/comments/counts-store';
+import { CountBadge } from './count-badge';
+
+/**
+ * A card's comment count with team sync on: a speech bubble and the number, named `3 comments`;
+ * nothing for a task without comments. Loaded only in team mode (comment-count.tsx), so the default
+ * mode downloads none of the comment counts' code.
+ */
+export function TeamCommentCount({ uid, className }: { uid: string; className?: string }) {
+  const counts = useSyncExternalStore(subscribeCommentCounts, commentCountsSnapshot, serverCommentCounts);
+  const count = counts[uid] ?? 0;
+  if (count === 0) return null;
+  return (
+    <CountBadge
+      icon={MessageSquare}
+      shown={String(count)}
+      label={commentCountLabel(count)}
+      className={className}
+    />
+  );
+}
