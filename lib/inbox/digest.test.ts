@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildDigestEmail,
+  commentExcerpt,
   DIGEST_INTERVAL_MS,
   DIGEST_LINE_LIMIT,
   DIGEST_QUIET_MS,
@@ -53,6 +54,19 @@ describe('isDigestIntervalOver', () => {
     expect(isDigestIntervalOver(null, NOW)).toBe(true);
     expect(isDigestIntervalOver(NOW - DIGEST_INTERVAL_MS + 1, NOW)).toBe(false);
     expect(isDigestIntervalOver(NOW - DIGEST_INTERVAL_MS, NOW)).toBe(true);
+  });
+});
+
+describe('commentExcerpt', () => {
+  it('puts the comment on one line and cuts it at 140 characters with …', () => {
+    expect(commentExcerpt('  Looks\n\n good  to me ')).toBe('Looks good to me');
+    expect(commentExcerpt('a'.repeat(140))).toBe('a'.repeat(140));
+    const cut = commentExcerpt(`${'word '.repeat(40)}end`);
+    expect([...cut]).toHaveLength(140);
+    expect(cut.endsWith('…')).toBe(true);
+    // Characters, not UTF-16 units: an emoji is not split.
+    expect(commentExcerpt('😀'.repeat(200))).toBe(`${'😀'.repeat(139)}…`);
+    expect(commentExcerpt(' \n ')).toBe('');
   });
 });
 

@@ -39,6 +39,23 @@ export interface DigestEntry {
   title: string;
   /** Where the task opens (absolute). */
   url: string;
+  /** The comment's text (commentExcerpt), for a mention or a comment still there. */
+  excerpt?: string;
+}
+
+/** Characters of a comment the digest quotes; longer ones end in `…`. */
+export const DIGEST_EXCERPT_LENGTH = 140;
+
+/** A comment's text as the digest quotes it: on one line, at most DIGEST_EXCERPT_LENGTH characters. */
+export function commentExcerpt(body: string): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length <= DIGEST_EXCERPT_LENGTH
+    ? line
+    : `${chars
+        .slice(0, DIGEST_EXCERPT_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 export type DigestEmail = { subject: string; text: string; html: string };
@@ -75,6 +92,7 @@ export function buildDigestEmail(input: {
   const shown = input.entries.slice(0, DIGEST_LINE_LIMIT).map((entry) => ({
     sentence: inboxSentence(entry.kind, entry.actorName.replace(/\s+/g, ' ').trim(), oneLine(entry.title)),
     url: entry.url,
+    quote: entry.excerpt ? `“${entry.excerpt}”` : null,
   }));
   const hidden = count - shown.length;
   const more = hidden > 0 ? `…and ${hidden} more` : null;
@@ -89,7 +107,11 @@ export function buildDigestEmail(input: {
     '',
     intro,
     '',
-    ...shown.flatMap((line) => [`- ${line.sentence}`, `  ${line.url}`]),
+    ...shown.flatMap((line) => [
+      `- ${line.sentence}`,
+      ...(line.quote ? [`  ${line.quote}`] : []),
+      `  ${line.url}`,
+    ]),
     ...(more ? [`- ${more}`] : []),
     '',
     `See all your notifications: ${input.inboxUrl}`,
@@ -104,7 +126,10 @@ export function buildDigestEmail(input: {
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     '<ul>',
-    ...shown.map((line) => `<li>${link(line.url, line.sentence)}</li>`),
+    ...shown.map(
+      (line) =>
+        `<li>${link(line.url, line.sentence)}${line.quote ? `<br><span style="color: #475569;">${escapeHtml(line.quote)}</span>` : ''}</li>`,
+    ),
     ...(more ? [`<li>${escapeHtml(more)}</li>`] : []),
     '</ul>',
     `<p>${link(input.inboxUrl, 'See all your notifications')}</p>`,

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import {
   buildDigestEmail,
+  commentExcerpt,
   DIGEST_INTERVAL_MS,
   DIGEST_MAX_AGE_MS,
   isDigestDue,
@@ -70,7 +71,7 @@ async function pendingEntries(person: Person, now: Date) {
   const { db, tables } = await getDatabase();
   const { inboxItems, syncTasks } = tables;
   const rows = await db
-    .select(inboxColumns(tables))
+    .select({ ...inboxColumns(tables), commentId: inboxItems.commentId })
     .from(inboxItems)
     .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
     .where(
@@ -117,6 +118,27 @@ export async function claimDigest(userId: string, now: Date): Promise<{ previous
     )
     .returning({ userId: inboxDigests.userId });
   return claimed.length === 1 ? { previous } : null;
+}
+
+/**
+ * The comments' texts by id, as the digest quotes them (one line, shortened): a comment deleted
+ * since is left out, and so is an entry without a comment (assigned, completed).
+ */
+async function commentExcerpts(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const { db, tables } = await getDatabase();
+  const { taskComments } = tables;
+  const rows = await db
+    .select({ id: taskComments.id, body: taskComments.body })
+    .from(taskComments)
+    .where(and(inArray(taskComments.id, wanted), isNull(taskComments.deletedAt)));
+  const excerpts = new Map<string, string>();
+  for (const row of rows) {
+    const text = commentExcerpt(row.body);
+    if (text !== '') excerpts.set(row.id, text);
+  }
+  return excerpts;
 }
 
 /** Undoes a claim that sent nothing: the entries wait for a later tick, and so does the interval. */
@@ -168,17 +190,23 @@ async function digestFor(person: Person, now: Date): Promise<'sent' | 'failed' |
       .returning({ id: inboxItems.id });
     ids = marked.map((row) => row.id);
     const mine = new Set(ids);
-    const items = await toInboxItems(pending.filter((row) => mine.has(row.id)));
+    const taken = pending.filter((row) => mine.has(row.id));
+    const items = await toInboxItems(taken);
+    const excerpts = await commentExcerpts(taken.map((row) => row.commentId));
     const env = getEnv();
     const token = await signUnsubscribeToken(person.id, now, 'digest');
     const mail = buildDigestEmail({
       name: person.fullName,
-      entries: items.map((item) => ({
-        kind: item.kind,
-        actorName: item.actorName,
-        title: item.title,
-        url: digestTaskUrl(env.APP_URL, person.role, item.task),
-      })),
+      entries: items.map((item, i) => {
+        const excerpt = excerpts.get(taken[i]?.commentId ?? '');
+        return {
+          kind: item.kind,
+          actorName: item.actorName,
+          title: item.title,
+          url: digestTaskUrl(env.APP_URL, person.role, item.task),
+          ...(excerpt ? { excerpt } : {}),
+        };
+      }),
       inboxUrl: digestInboxUrl(env.APP_URL, person.role),
       unsubscribeUrl: unsubscribeUrl(env.APP_URL, token, 'digest'),
     });

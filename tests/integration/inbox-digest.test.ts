@@ -13,7 +13,7 @@ import { setUpMailSink } from '@/tests/helpers/mail-sink-setup';
 import { parseAlternativeMail } from '@/tests/helpers/smtp-sink';
 import { push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
-import { PUT as putComment } from '@/app/api/sync/comments/[id]/route';
+import { DELETE as deleteComment, PUT as putComment } from '@/app/api/sync/comments/[id]/route';
 import { POST as markRead } from '@/app/api/sync/inbox/read/route';
 import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
 
@@ -26,6 +26,8 @@ import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
 const { received, failNext, url: sinkUrl } = setUpMailSink();
 
 const MINUTE = 60_000;
+/** The comments `comment` made, in order. */
+const ids: string[] = [];
 /** An instant `ms` after now: entries are stamped with the real clock when they are made. */
 const inAbout = (ms: number) => new Date(Date.now() + ms);
 
@@ -35,6 +37,7 @@ function task(title: string, extra: Record<string, string | number> = {}) {
 
 async function comment(token: string, taskUid: string, body: string, mentions: string[] = []) {
   const id = randomUUID();
+  ids.push(id);
   const res = await call(putComment, `/api/sync/comments/${id}`, {
     token,
     method: 'PUT',
@@ -66,9 +69,27 @@ function mailsTo(email: string) {
 }
 
 describe('the inbox email digest', () => {
+  it('quotes a comment only while it exists: one deleted before the email is not quoted', async () => {
+    const { olive, ash, uid } = await team();
+    await comment(olive.token, uid, 'Kept', [ash.user.id]);
+    await comment(olive.token, uid, 'Regretted', [ash.user.id]);
+    const gone = ids.at(-1)!;
+    const res = await call(deleteComment, `/api/sync/comments/${gone}`, {
+      token: olive.token,
+      method: 'DELETE',
+      params: { id: gone },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await runDigestTick(inAbout(3 * MINUTE))).toEqual({ sent: 1, failed: 0 });
+    const { text } = mailsTo(ash.user.email)[0]!;
+    expect(text).toContain('“Kept”');
+    expect(text).not.toContain('Regretted');
+  });
+
   it('three mentions make exactly one email with the three lines, links and one-click headers', async () => {
     const { olive, ash, uid } = await team('Report <script>alert("x")</script>');
-    for (const body of ['One', 'Two', 'Three']) await comment(olive.token, uid, body, [ash.user.id]);
+    const bodies = ['One', 'Two\n<b>bold</b> & "quoted"', 'Three'];
+    for (const body of bodies) await comment(olive.token, uid, body, [ash.user.id]);
 
     // Not while the newest is under 2 minutes old: someone reading in the app is not emailed.
     expect(await runDigestTick(inAbout(MINUTE))).toEqual({ sent: 0, failed: 0 });
@@ -87,7 +108,12 @@ describe('the inbox email digest', () => {
         '',
         'These 3 things happened on Tasklane while you were away:',
         '',
-        ...[1, 2, 3].flatMap(() => [`- ${sentence}`, `  ${link}`]),
+        // Newest first, each with the comment's text on one line.
+        ...['“Three”', '“Two <b>bold</b> & "quoted"”', '“One”'].flatMap((quote) => [
+          `- ${sentence}`,
+          `  ${quote}`,
+          `  ${link}`,
+        ]),
         '',
         'See all your notifications: http://tasklane.test/user/notifications',
         '',
@@ -98,8 +124,9 @@ describe('the inbox email digest', () => {
     expect(html).not.toContain('<script>');
     expect(html.match(/<li>/g)).toHaveLength(3);
     expect(html).toContain(
-      `<li><a href="${link}">Olive Owner mentioned you on &quot;Report &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&quot;</a></li>`,
+      `<li><a href="${link}">Olive Owner mentioned you on &quot;Report &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&quot;</a><br><span style="color: #475569;">“Two &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;”</span></li>`,
     );
+    expect(html).not.toContain('<b>');
     expect(headers.get('list-unsubscribe')).toBe(
       `<http://tasklane.test/api/reminders/unsubscribe?token=${token}>`,
     );
@@ -115,7 +142,7 @@ describe('the inbox email digest', () => {
     const next = mailsTo(ash.user.email)[1]!;
     expect(next.headers.get('subject')).toBe('1 new notification on Tasklane');
     expect(next.text).toContain(
-      `This happened on Tasklane while you were away:\n\n- ${sentence}\n  ${link}\n\n`,
+      `This happened on Tasklane while you were away:\n\n- ${sentence}\n  “Four”\n  ${link}\n\n`,
     );
     // Nothing is left: later ticks send nothing.
     expect(await runDigestTick(inAbout(40 * MINUTE))).toEqual({ sent: 0, failed: 0 });
