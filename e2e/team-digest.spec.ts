@@ -9,6 +9,7 @@ import { request, type Browser, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
+import { startAppServer } from './process-helpers';
 import { signIn } from './session-helpers';
 import { registerAccount, type Account } from './team-sync-helpers';
 
@@ -190,5 +191,28 @@ test.describe('Email me what I miss (TEAM_SYNC=on)', () => {
     expect((await digestSetting(teamServer.base, fay)).digest).toBe(false);
     expect((await api(teamServer.base, fay, '/api/reminders/settings')).email).toBe(true);
     await context.close();
+  });
+
+  test('@one-width an admin has the switch in Admin Settings, Missed Notifications, kept on the server', async ({
+    browser,
+  }) => {
+    // An admin of their own: on the shared server, sign-up as admin closed with its first admin.
+    const server = await startAppServer({ TEAM_SYNC: 'on' });
+    try {
+      const ada = await registerAccount(server.base, 'Ada Admin', `ada-${unique()}@example.com`, 'admin');
+      const { context, page } = await openDevice(browser, server.base, ada);
+      await page.goto('/admin/settings');
+      const part = page.getByRole('region', { name: 'Missed Notifications' });
+      const toggle = part.getByRole('switch', { name: TEXTS.label });
+      await expect(toggle).toHaveAttribute('aria-checked', 'true', { timeout: 30_000 });
+      await expect(part.getByText(TEXTS.intro, { exact: true })).toBeVisible();
+      await toggle.click();
+      await expect(toggle).toHaveAccessibleDescription(TEXTS.savedOff);
+      expect((await digestSetting(server.base, ada)).digest).toBe(false);
+      expect(await findAxeViolations(page)).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AdminProfileForm } from '@/components/admin/admin-profile-form';
 import { ChangePasswordForm } from '@/components/admin/change-password-form';
+import { InboxEmailSettings } from '@/components/admin/inbox-email-settings';
 import { LabelsSettings } from '@/components/admin/labels-settings';
 import { RecentActivity } from '@/components/admin/recent-activity';
 import { SettingsSection } from '@/components/admin/settings-section';
@@ -13,7 +14,8 @@ export const metadata: Metadata = { title: 'Admin Settings' };
  * Admin Settings: 'Profile Settings', 'Change Password' and 'Recent Activity'
  * (docs/product.md#admin-settings), who may sign up, 'Sign-up' (docs/product.md#sign-up-settings),
  * 'Outgoing Mail' with its test email (docs/product.md#send-a-test-email), and with team sync the team's
- * 'Labels' (docs/product.md#labels).
+ * 'Labels' (docs/product.md#labels) and the admin's 'Missed Notifications' email
+ * (docs/product.md#email-of-what-you-miss).
  */
 export default function AdminSettingsPage() {
   return (
@@ -41,6 +43,7 @@ export default function AdminSettingsPage() {
             <TestMailForm />
           </SettingsSection>
           <LabelsSettings />
+          <InboxEmailSettings />
         </div>
       </div>
     </main>
