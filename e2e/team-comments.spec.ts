@@ -256,6 +256,34 @@ test.describe('team comments', () => {
     await ada.context.close();
   });
 
+  test('@one-width a thread read before shows offline, marked as such, and is read again once online', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const ana = await openDevice(browser, accounts.ana);
+    const uid = await createTaskFor(ana.page, 'Pack the tent', 'Ben Builder');
+    await apiComment(accounts.ben, crypto.randomUUID(), uid, 'The tent is in the garage.');
+    await ana.page.goto(`/user/dashboard?task=${uid}`);
+    let view = ana.page.getByRole('dialog');
+    await expect(commentItem(view, 'The tent is in the garage.')).toBeVisible({ timeout: 15_000 });
+    await ana.page.getByRole('button', { name: 'Close task' }).click();
+
+    await ana.context.setOffline(true);
+    await boardColumn(ana.page, 'To Do').getByText('Pack the tent').click();
+    view = ana.page.getByRole('dialog');
+    await expect(commentItem(view, 'The tent is in the garage.')).toBeVisible();
+    const note = commentsOf(view).getByText('Offline: the comments as read here', { exact: false });
+    await expect(note).toBeVisible();
+    await expect(commentsOf(view).getByText('Could not load the comments')).toHaveCount(0);
+
+    // Online again: read afresh (a comment written meanwhile appears), and the note goes.
+    await apiComment(accounts.ben, crypto.randomUUID(), uid, 'Take the poles too.');
+    await ana.context.setOffline(false);
+    await expect(commentItem(view, 'Take the poles too.')).toBeVisible({ timeout: 15_000 });
+    await expect(note).toHaveCount(0);
+    await ana.context.close();
+  });
+
   test('the task view with comments has no axe violations, light and dark', async ({ browser }, testInfo) => {
     test.setTimeout(150_000);
     const ana = await openDevice(browser, accounts.ana);

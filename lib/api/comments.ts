@@ -12,7 +12,8 @@ export const COMMENTS_URL = '/api/sync/comments';
 /** Background reads: a 401 here does not end the session (the screen's own requests decide that). */
 const BACKGROUND = { endSessionOn401: false } as const;
 
-function isComment(value: unknown): value is TaskComment {
+/** Whether `value` reads as a comment (the server's, or one this browser kept: lib/comments/thread-cache.ts). */
+export function isTaskComment(value: unknown): value is TaskComment {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
   return (
@@ -32,7 +33,7 @@ function readPage(body: unknown): CommentsPage {
   const page = (typeof body === 'object' && body !== null ? body : {}) as Partial<Record<string, unknown>>;
   const list = Array.isArray(page.comments) ? (page.comments as unknown[]) : [];
   return {
-    comments: list.filter(isComment),
+    comments: list.filter(isTaskComment),
     next: typeof page.next === 'string' ? page.next : null,
     since: typeof page.since === 'string' ? page.since : '',
     more: page.more === true,
@@ -44,7 +45,7 @@ function readPage(body: unknown): CommentsPage {
 
 function readComment(body: unknown): TaskComment {
   const comment = (body as { comment?: unknown } | undefined)?.comment;
-  if (!isComment(comment)) throw new Error('The server answered without the comment.');
+  if (!isTaskComment(comment)) throw new Error('The server answered without the comment.');
   return comment;
 }
 

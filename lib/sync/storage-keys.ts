@@ -17,6 +17,12 @@ export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';
  */
 export const COMMENT_OUTBOX_KEY = 'tasklane.commentOutbox';
 /**
+ * The comment threads this browser last read, for reading them offline (lib/comments/thread-cache.ts):
+ * `{ user, threads: [{ uid, comments, readers, savedAt }] }`, most recent first. Team data: the logout
+ * removes it.
+ */
+export const COMMENT_THREADS_KEY = 'tasklane.commentThreads';
+/**
  * The newest inbox entry this browser has looked at for desktop notifications (lib/inbox/desktop.ts):
  * `{ user, at }`. The logout removes it with the keys above.
  */

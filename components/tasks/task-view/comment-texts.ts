@@ -22,4 +22,6 @@ export const COMMENTS_TEXTS = {
   mentionList: 'People to mention',
   saveFailed: 'Could not save the comment',
   deleteFailed: 'Could not delete the comment',
+  /** Before the time the thread was last read here (RelativeTime), while the server cannot be reached. */
+  cached: 'Offline: the comments as read here',
 } as const;

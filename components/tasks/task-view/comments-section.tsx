@@ -12,7 +12,7 @@ import { useSelfAssignee } from '../assignee-picker';
 import { CommentComposer } from './comment-composer';
 import { CommentItem, QueuedItem } from './comment-item';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { useNow } from '@/components/ui/relative-time';
+import { RelativeTime, useNow } from '@/components/ui/relative-time';
 import { COMMENTS_POLL_MS, useCommentThread } from './use-comment-thread';
 
 export { COMMENTS_TEXTS } from './comment-texts';
@@ -54,6 +54,11 @@ function Thread({ uid }: { uid: string }) {
       </h3>
       {state.status === 'loading' ? <LoadingLine>{COMMENTS_TEXTS.loading}</LoadingLine> : null}
       {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {state.status === 'ready' && state.cachedAt !== undefined ? (
+        <p role="status" className="text-sm text-slate-600">
+          {COMMENTS_TEXTS.cached} <RelativeTime iso={state.cachedAt} now={now} />.
+        </p>
+      ) : null}
       {state.status === 'ready' && shown.length === 0 && pending.length === 0 ? (
         <p className="text-sm text-slate-600">{COMMENTS_TEXTS.empty}</p>
       ) : null}

@@ -3,9 +3,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchThread, fetchThreadChanges } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
+import { readTokenUserId } from '@/lib/auth/token-claims';
+import { cachedThread, rememberThread } from '@/lib/comments/thread-cache';
+import { getStoredToken } from '@/lib/storage/session';
 import { setCommentCount } from '@/lib/comments/counts-store';
 import { mergeComments } from '@/lib/comments/display';
 import { isCommentsStreamUp, onCommentsChanged } from '@/lib/comments/live';
+import { isUnreachable } from '@/lib/comments/outbox';
 import type { TaskComment } from '@/lib/comments/protocol';
 
 /** Without a live stream, the open thread checks for changes this often (docs/product.md#comments). */
@@ -16,8 +20,11 @@ export const THREAD_LOAD_FAILED = 'Could not load the comments';
 export type ThreadState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  /** `readers`: who may see the task, so be mentioned (null when the server did not say). */
-  | { status: 'ready'; comments: TaskComment[]; readers: readonly string[] | null };
+  /**
+   * `readers`: who may see the task, so be mentioned (null when the server did not say). `cachedAt`:
+   * the server could not be reached, these are the comments as read here then (ISO time).
+   */
+  | { status: 'ready'; comments: TaskComment[]; readers: readonly string[] | null; cachedAt?: string };
 
 /**
  * The thread of the task `uid` (ADR 0030): read whole when the view opens; then what changed since,
@@ -80,6 +87,19 @@ export function useCommentThread(uid: string): {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
+        // Without a connection, the thread as last read here (the server answering an error is not
+        // hidden behind an old copy).
+        const user = readTokenUserId(getStoredToken());
+        const kept = isUnreachable(error) && user !== null ? cachedThread(user, uid) : null;
+        if (kept) {
+          setState({
+            status: 'ready',
+            comments: kept.comments,
+            readers: kept.readers,
+            cachedAt: kept.savedAt,
+          });
+          return;
+        }
         setState({ status: 'error', message: describeRequestFailure(error, THREAD_LOAD_FAILED) });
       },
     );
@@ -107,6 +127,22 @@ export function useCommentThread(uid: string): {
     setState({ status: 'loading' });
     setAttempt((value) => value + 1);
   }, []);
+
+  // What was read from the server is kept for reading offline; a kept copy is read again once online.
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    if (state.cachedAt !== undefined) {
+      window.addEventListener('online', retry);
+      return () => window.removeEventListener('online', retry);
+    }
+    const user = readTokenUserId(getStoredToken());
+    if (user !== null)
+      rememberThread(user, {
+        uid,
+        comments: state.comments,
+        readers: state.readers === null ? null : [...state.readers],
+      });
+  }, [uid, state, retry]);
 
   return { state, apply, retry };
 }
