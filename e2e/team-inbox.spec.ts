@@ -216,6 +216,7 @@ test.describe('the inbox', () => {
     await box.press('ControlOrMeta+End');
     await box.pressSequentially(' @Be');
     await expect(people.getByRole('option', { name: 'Ben Editor' })).toBeVisible();
+    expect(await findAxeViolations(anaPage)).toEqual([]);
     // Escape closes the list, not the edit; typing on opens it again.
     await box.press('Escape');
     await expect(people).toHaveCount(0);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import { postComment } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
 import { mentionedIds } from '@/lib/comments/mentions';
@@ -9,12 +9,9 @@ import type { TaskComment } from '@/lib/comments/protocol';
 import { checkCommentBody } from '@/lib/comments/rules';
 import { randomId } from '@/lib/sync/random-id';
 import { Button } from '@/components/ui/button';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { FieldFrame } from '@/components/ui/text-field';
-import { handleBoxKeys } from './comment-box-keys';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { MentionList } from './mention-picker';
-import { useMentionPicker } from './use-mention-picker';
+import { MentionField } from './mention-picker';
+import { useCommentBox } from './use-mention-picker';
 
 /**
  * The box to write a comment, with the list of people to mention (`@`). A comment that cannot reach
@@ -33,12 +30,10 @@ export function CommentComposer({
   author: string | null;
   onSent: (comment: TaskComment) => void;
 }) {
-  const inputId = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The people picked from its list; those the text still names when it is sent are mentioned.
+  const box = useCommentBox('', readers);
+  const { text, setText, setError, picker } = box;
   const [sending, setSending] = useState(false);
-  // The people picked from the list; those the text still names when it is sent are mentioned.
-  const picker = useMentionPicker({ readers, text, setText });
   // The id of the comment being sent, kept until it is stored: sending again after a failure is a
   // retry the server recognises (ADR 0030), not a second comment.
   const pendingId = useRef<{ id: string; key: string } | null>(null);
@@ -99,12 +94,6 @@ export function CommentComposer({
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (picker.keyDown(event)) return;
-    // Escape closes the list of people, when it shows.
-    handleBoxKeys(event, picker.open ? picker.close : null, () => void send());
-  }
-
   return (
     <form
       className="space-y-2"
@@ -114,32 +103,13 @@ export function CommentComposer({
         void send();
       }}
     >
-      <FieldFrame
-        inputId={inputId}
+      <MentionField
+        box={box}
         label={COMMENTS_TEXTS.write}
-        hint={COMMENTS_TEXTS.mentionHint}
-        error={error ?? undefined}
-      >
-        {/* The list opens above the box: the box is at the foot of the task view. */}
-        <div className="relative">
-          <textarea
-            {...picker.boxProps}
-            id={inputId}
-            value={text}
-            rows={3}
-            className={`${FIELD_INPUT} resize-y`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
-            onChange={(event) => {
-              setText(event.target.value);
-              picker.follow(event.target);
-              if (error) setError(null);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <MentionList picker={picker} placement="above" />
-        </div>
-      </FieldFrame>
+        placement="above"
+        onEnter={() => void send()}
+        onEscape={null}
+      />
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={sending}>
           {sending ? COMMENTS_TEXTS.sending : COMMENTS_TEXTS.send}

@@ -1,18 +1,15 @@
 'use client';
 
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { editComment } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
 import { editedMentionIds } from '@/lib/comments/mentions';
 import { checkCommentBody } from '@/lib/comments/rules';
 import type { TaskComment } from '@/lib/comments/protocol';
 import { Button } from '@/components/ui/button';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { FieldFrame } from '@/components/ui/text-field';
-import { handleBoxKeys } from './comment-box-keys';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { MentionList } from './mention-picker';
-import { useMentionPicker } from './use-mention-picker';
+import { MentionField } from './mention-picker';
+import { useCommentBox } from './use-mention-picker';
 
 /**
  * The author's own comment, edited in place: Enter or Save keeps it, Escape or Cancel leaves it.
@@ -28,11 +25,9 @@ export function CommentEditForm({
   readers: readonly string[] | null;
   onDone: (changed: TaskComment | null) => void;
 }) {
-  const inputId = useId();
-  const [text, setText] = useState(comment.body);
-  const [error, setError] = useState<string | null>(null);
+  const box = useCommentBox(comment.body, readers);
+  const { text, setError, picker } = box;
   const [saving, setSaving] = useState(false);
-  const picker = useMentionPicker({ readers, text, setText });
 
   async function save() {
     if (saving) return;
@@ -57,12 +52,6 @@ export function CommentEditForm({
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (picker.keyDown(event)) return;
-    // Escape closes the list of people when it shows, else leaves the edit.
-    handleBoxKeys(event, picker.open ? picker.close : () => onDone(null), () => void save());
-  }
-
   return (
     <form
       className="mt-1 space-y-2"
@@ -72,32 +61,14 @@ export function CommentEditForm({
         void save();
       }}
     >
-      <FieldFrame
-        inputId={inputId}
+      <MentionField
+        box={box}
         label={COMMENTS_TEXTS.editLabel}
-        hint={COMMENTS_TEXTS.mentionHint}
-        error={error ?? undefined}
-      >
-        <div className="relative">
-          <textarea
-            {...picker.boxProps}
-            id={inputId}
-            value={text}
-            rows={3}
-            autoFocus
-            className={`${FIELD_INPUT} resize-y`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
-            onChange={(event) => {
-              setText(event.target.value);
-              picker.follow(event.target);
-              if (error) setError(null);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <MentionList picker={picker} placement="below" />
-        </div>
-      </FieldFrame>
+        placement="below"
+        autoFocus
+        onEnter={() => void save()}
+        onEscape={() => onDone(null)}
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={saving}>
           {COMMENTS_TEXTS.save}

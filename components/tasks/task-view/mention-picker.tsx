@@ -1,7 +1,10 @@
 'use client';
 
+import { FIELD_INPUT } from '@/components/ui/styles';
+import { FieldFrame } from '@/components/ui/text-field';
+import { handleBoxKeys } from './comment-box-keys';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { mentionOptionId, type MentionPicker } from './use-mention-picker';
+import { mentionOptionId, type CommentBox, type MentionPicker } from './use-mention-picker';
 
 const PLACEMENT = {
   // The composer is at the foot of the task view: its list opens above it.
@@ -11,16 +14,57 @@ const PLACEMENT = {
 } as const;
 
 /**
- * The list of people to mention under (or over) a comment box, while an `@…` is typed in it: put the
- * box and this list in one `relative` element. A click picks; the focus and caret stay in the box.
+ * A comment box with its `@` list (the composer's and the edit's): the label, the textarea, the hint
+ * `Type @ to mention someone who sees this task.`, the error (cleared on typing), and the list of
+ * people to mention while an `@…` is typed. Keys: the list's first (arrows, Enter, Tab; Escape
+ * closes it); then Enter runs `onEnter`, Escape `onEscape` (comment-box-keys.ts).
  */
-export function MentionList({
-  picker,
+export function MentionField({
+  box,
+  label,
   placement,
+  autoFocus,
+  onEnter,
+  onEscape,
 }: {
-  picker: MentionPicker;
+  box: CommentBox;
+  label: string;
   placement: keyof typeof PLACEMENT;
+  autoFocus?: boolean;
+  onEnter: () => void;
+  onEscape: (() => void) | null;
 }) {
+  const { inputId, text, error, picker } = box;
+  return (
+    <FieldFrame inputId={inputId} label={label} hint={COMMENTS_TEXTS.mentionHint} error={error ?? undefined}>
+      <div className="relative">
+        <textarea
+          {...picker.boxProps}
+          id={inputId}
+          value={text}
+          rows={3}
+          autoFocus={autoFocus}
+          className={`${FIELD_INPUT} resize-y`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+          onChange={(event) => {
+            box.setText(event.target.value);
+            picker.follow(event.target);
+            if (error) box.setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (picker.keyDown(event)) return;
+            handleBoxKeys(event, picker.open ? picker.close : onEscape, onEnter);
+          }}
+        />
+        <MentionList picker={picker} placement={placement} />
+      </div>
+    </FieldFrame>
+  );
+}
+
+/** The list of people to mention: a click picks; the focus and caret stay in the box. */
+function MentionList({ picker, placement }: { picker: MentionPicker; placement: keyof typeof PLACEMENT }) {
   if (!picker.open) return null;
   const { id, matches, activeIndex, pick } = picker.list;
   return (

@@ -41,6 +41,25 @@ export interface MentionPicker {
   };
 }
 
+/** A comment box's state: its text, the error shown under it, and its `@` list (`MentionField`). */
+export interface CommentBox {
+  inputId: string;
+  text: string;
+  setText: (text: string) => void;
+  error: string | null;
+  setError: (error: string | null) => void;
+  picker: MentionPicker;
+}
+
+/** The state of a comment box holding `initial` at first, its `@` list offering `readers`. */
+export function useCommentBox(initial: string, readers: readonly string[] | null): CommentBox {
+  const inputId = useId();
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const picker = useMentionPicker({ readers, text, setText });
+  return { inputId, text, setText, error, setError, picker };
+}
+
 /** The id of the list's option at `index` (the box's aria-activedescendant). */
 export function mentionOptionId(listId: string, index: number): string {
   return `${listId}-${index}`;
