@@ -53,6 +53,16 @@ async function apiComment(
   expect(response.status).toBe(201);
 }
 
+async function apiJson(base: string, account: Account, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as unknown;
+}
+
 async function open(browser: Browser, base: string, account: Account, path: string): Promise<Device> {
   const device = await openDeviceAt(base, browser, account);
   await device.page.goto(path);
@@ -178,6 +188,74 @@ test.describe('the inbox', () => {
 
     await anaDevice.context.close();
     await benPhone.context.close();
+  });
+
+  test('@one-width editing a comment: @ adds a mention (told once), one kept while its @name stays, one taken out dropped', async ({
+    browser,
+    teamServer,
+  }) => {
+    test.setTimeout(180_000);
+    const base = teamServer.base;
+    const { ana, ben } = await twoMembers(base, 'Editor');
+    const anaDevice = await openDeviceAt(base, browser, ana);
+    const uid = await createTaskFor(anaDevice.page, 'Fix the projector', 'Ben Editor');
+    await apiComment(base, ana, uid, 'The projector flickers.');
+    // Ben has read what he was told so far (assigned, commented): his bell counts only the edit.
+    await apiJson(base, ben, 'POST', '/api/sync/inbox/read', { all: true });
+    const benPage = (await open(browser, base, ben, '/user/dashboard')).page;
+    await expect(bell(benPage)).toHaveAccessibleName('Inbox', { timeout: 30_000 });
+
+    const anaPage = anaDevice.page;
+    await anaPage.goto(`/user/dashboard?task=${uid}`);
+    const view = anaPage.getByRole('dialog');
+    const item = view.getByRole('region', { name: 'Comments' }).getByRole('listitem');
+    await expect(item).toHaveText(/The projector flickers\./, { timeout: 15_000 });
+    const people = view.getByRole('listbox', { name: 'People to mention' });
+    const box = item.getByRole('textbox', { name: 'Edit comment' });
+    await item.getByRole('button', { name: 'Edit' }).click();
+    await box.press('ControlOrMeta+End');
+    await box.pressSequentially(' @Be');
+    await expect(people.getByRole('option', { name: 'Ben Editor' })).toBeVisible();
+    expect(await findAxeViolations(anaPage)).toEqual([]);
+    // Escape closes the list, not the edit; typing on opens it again.
+    await box.press('Escape');
+    await expect(people).toHaveCount(0);
+    await box.pressSequentially('n');
+    await people.getByRole('option', { name: 'Ben Editor' }).click();
+    await expect(box).toHaveValue('The projector flickers. @Ben Editor ');
+    await box.pressSequentially('can you look?');
+    await box.press('Enter');
+    await expect(item.locator('strong')).toHaveText('@Ben Editor');
+    await expect(bell(benPage)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 30_000 });
+    const mentioned = async () => {
+      const { comments } = (await apiJson(base, ana, 'GET', `/api/sync/comments?task=${uid}`)) as {
+        comments: { mentions: { name: string }[] }[];
+      };
+      return comments[0]!.mentions.map((person) => person.name);
+    };
+    expect(await mentioned()).toEqual(['Ben Editor']);
+
+    // Another edit that leaves `@Ben Editor` in keeps the mention and tells no one again.
+    await item.getByRole('button', { name: 'Edit' }).click();
+    await box.press('ControlOrMeta+End');
+    await box.pressSequentially(' Thanks.');
+    await box.press('Enter');
+    await expect(item).toContainText('can you look? Thanks.');
+    await expect(item.locator('strong')).toHaveText('@Ben Editor');
+    expect(await mentioned()).toEqual(['Ben Editor']);
+    // Taken out of the text, the mention is dropped.
+    await item.getByRole('button', { name: 'Edit' }).click();
+    await box.fill('The projector flickers less.');
+    await item.getByRole('button', { name: 'Save' }).click();
+    await expect(item).toContainText('The projector flickers less.');
+    await expect(item.locator('strong')).toHaveCount(0);
+    expect(await mentioned()).toEqual([]);
+    const inbox = (await apiJson(base, ben, 'GET', '/api/sync/inbox')) as { unread: number };
+    expect(inbox.unread).toBe(1);
+    await expect(bell(benPage)).toHaveAccessibleName('Inbox, 1 unread');
+
+    await anaDevice.context.close();
+    await benPage.context().close();
   });
 
   test('the Notifications page: the inbox below the due lines, pages back, failures, offline, axe', async ({

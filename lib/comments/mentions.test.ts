@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  editedMentionIds,
   insertMention,
   matchPeople,
   mentionablePeople,
   mentionedIds,
   mentionQueryAt,
   splitMentions,
+  type MentionPerson,
 } from './mentions';
 
 const PEOPLE = [
@@ -63,6 +65,28 @@ describe('insertMention and mentionedIds', () => {
     expect(mentionedIds('@Ben Builder and @Ana Author', picked)).toEqual(['u2', 'u1']);
     expect(mentionedIds('@Ben Builder only', picked)).toEqual(['u2']);
     expect(mentionedIds('nobody', picked)).toEqual([]);
+  });
+});
+
+describe('editedMentionIds', () => {
+  const [ana, ben, emile] = PEOPLE as [MentionPerson, MentionPerson, MentionPerson];
+  const before = { body: '@Ben Builder and @Ana Author, look', mentions: [ben, ana] };
+
+  it('keeps the mentions whose @name stays in the text and drops one taken out', () => {
+    expect(editedMentionIds(before, '@Ben Builder and @Ana Author, look again', [])).toEqual(['u2', 'u1']);
+    expect(editedMentionIds(before, '@Ana Author, look', [])).toEqual(['u1']);
+    expect(editedMentionIds(before, 'nobody now', [])).toEqual([]);
+  });
+
+  it('adds the people picked during the edit whose @name the text holds, once each', () => {
+    expect(editedMentionIds(before, '@Ben Builder, @Émile Bernard look', [emile, ben])).toEqual(['u2', 'u3']);
+    expect(editedMentionIds(before, '@Ben Builder, look', [emile])).toEqual(['u2']);
+    expect(editedMentionIds({ body: 'hi', mentions: [] }, 'hi @Ben Builder ', [ben])).toEqual(['u2']);
+  });
+
+  it('keeps a mention whose @name the old text did not hold either (renamed since)', () => {
+    const renamed = { body: '@Benny look', mentions: [ben] };
+    expect(editedMentionIds(renamed, '@Benny look now', [])).toEqual(['u2']);
   });
 });
 

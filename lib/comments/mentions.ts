@@ -1,7 +1,7 @@
 /**
  * @mentions in the comment box (docs/product.md#comments): finding the `@name` being typed, the
  * people it matches, putting the picked person's name in the text, and which picked people the text
- * still names when it is sent. Pure. The server is sent ids, never parses names (ADR 0030).
+ * still names when it is sent (or, for an edited comment, which of its mentions it keeps). Pure. The server is sent ids, never parses names (ADR 0030).
  */
 import { uniqueMentions } from './rules';
 
@@ -71,6 +71,23 @@ export function mentionedIds(text: string, picked: readonly MentionPerson[]): st
   return uniqueMentions(
     picked.filter((person) => text.includes(`@${person.name}`)).map((person) => person.id),
   );
+}
+
+/**
+ * The mentions an edited comment is sent with: those it had whose `@{name}` the new text still holds
+ * (one whose `@{name}` the old text did not hold either, e.g. a person renamed since, is kept: the
+ * text cannot show where it was), then the people picked during the edit whose `@{name}` it holds;
+ * once each.
+ */
+export function editedMentionIds(
+  before: { body: string; mentions: readonly MentionPerson[] },
+  text: string,
+  picked: readonly MentionPerson[],
+): string[] {
+  const kept = before.mentions.filter(
+    (person) => text.includes(`@${person.name}`) || !before.body.includes(`@${person.name}`),
+  );
+  return uniqueMentions([...kept.map((person) => person.id), ...mentionedIds(text, picked)]);
 }
 
 export type MentionPiece = { text: string; mention?: boolean };

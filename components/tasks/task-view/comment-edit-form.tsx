@@ -1,27 +1,32 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { editComment } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
+import { editedMentionIds } from '@/lib/comments/mentions';
 import { checkCommentBody } from '@/lib/comments/rules';
 import type { TaskComment } from '@/lib/comments/protocol';
 import { Button } from '@/components/ui/button';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { FieldFrame } from '@/components/ui/text-field';
-import { handleBoxKeys } from './comment-box-keys';
 import { COMMENTS_TEXTS } from './comment-texts';
+import { MentionField } from './mention-picker';
+import { useCommentBox } from './use-mention-picker';
 
-/** The author's own comment, edited in place: Enter or Save keeps it, Escape or Cancel leaves it. */
+/**
+ * The author's own comment, edited in place: Enter or Save keeps it, Escape or Cancel leaves it.
+ * `@` adds people as in the comment box; a mention stays while its `@{name}` stays in the text.
+ */
 export function CommentEditForm({
   comment,
+  readers,
   onDone,
 }: {
   comment: TaskComment;
+  /** Who may see the task (the `@` list offers only them); null: not known, everyone. */
+  readers: readonly string[] | null;
   onDone: (changed: TaskComment | null) => void;
 }) {
-  const inputId = useId();
-  const [text, setText] = useState(comment.body);
-  const [error, setError] = useState<string | null>(null);
+  const box = useCommentBox(comment.body, readers);
+  const { text, setError, picker } = box;
   const [saving, setSaving] = useState(false);
 
   async function save() {
@@ -35,9 +40,12 @@ export function CommentEditForm({
       onDone(null);
       return;
     }
+    // Always sent: the mentions the text still names and the people picked now (the server tells
+    // only those the comment did not mention before).
+    const mentions = editedMentionIds(comment, check.body, picker.picked);
     setSaving(true);
     try {
-      onDone(await editComment(comment.id, { body: check.body }));
+      onDone(await editComment(comment.id, { body: check.body, mentions }));
     } catch (failure) {
       setError(describeRequestFailure(failure, COMMENTS_TEXTS.saveFailed));
       setSaving(false);
@@ -53,28 +61,14 @@ export function CommentEditForm({
         void save();
       }}
     >
-      <FieldFrame inputId={inputId} label={COMMENTS_TEXTS.editLabel} error={error ?? undefined}>
-        <textarea
-          id={inputId}
-          value={text}
-          rows={3}
-          autoFocus
-          className={`${FIELD_INPUT} resize-y`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={(event) =>
-            handleBoxKeys(
-              event,
-              () => onDone(null),
-              () => void save(),
-            )
-          }
-        />
-      </FieldFrame>
+      <MentionField
+        box={box}
+        label={COMMENTS_TEXTS.editLabel}
+        placement="below"
+        autoFocus
+        onEnter={() => void save()}
+        onEscape={() => onDone(null)}
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={saving}>
           {COMMENTS_TEXTS.save}

@@ -71,12 +71,15 @@ export function CommentItem({
   now,
   canEdit,
   canDelete,
+  readers,
   onChanged,
 }: {
   comment: TaskComment;
   now: number;
   canEdit: boolean;
   canDelete: boolean;
+  /** Who may see the task, for the edit box's `@` list; null: not known. */
+  readers: readonly string[] | null;
   onChanged: (comment: TaskComment) => void;
 }) {
   const headerId = useId();
@@ -116,6 +119,7 @@ export function CommentItem({
         ) : editing ? (
           <CommentEditForm
             comment={comment}
+            readers={readers}
             onDone={(changed) => {
               if (changed) onChanged(changed);
               setEditing(false);

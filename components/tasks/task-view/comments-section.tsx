@@ -40,6 +40,7 @@ function Thread({ uid }: { uid: string }) {
   const now = useNow(times);
   const queue = useLocalStore(commentOutboxStore);
   const shown = state.status === 'ready' ? state.comments : [];
+  const readers = state.status === 'ready' ? state.readers : null;
   // A queued comment the thread already has (sent by another tab) is shown once, as sent.
   const pending = (selfId === null ? [] : queuedFor(queue, selfId, uid)).filter(
     (queued) => !shown.some((comment) => comment.id === queued.id),
@@ -71,6 +72,7 @@ function Thread({ uid }: { uid: string }) {
               now={now}
               canEdit={selfId !== null && comment.authorId === selfId}
               canDelete={admin || (selfId !== null && comment.authorId === selfId)}
+              readers={readers}
               onChanged={(changed) => apply([changed])}
             />
           ))}
@@ -80,12 +82,7 @@ function Thread({ uid }: { uid: string }) {
         </ol>
       ) : null}
       {state.status !== 'loading' ? (
-        <CommentComposer
-          uid={uid}
-          author={selfId}
-          readers={state.status === 'ready' ? state.readers : null}
-          onSent={(comment) => apply([comment])}
-        />
+        <CommentComposer uid={uid} author={selfId} readers={readers} onSent={(comment) => apply([comment])} />
       ) : null}
     </section>
   );
