@@ -36,13 +36,7 @@ import {
   type StorageFailure,
   type SyncStorage,
 } from './engine/meta-store';
-import {
-  COMMENT_OUTBOX_KEY,
-  INBOX_NOTIFIED_KEY,
-  SYNC_CONFLICTS_KEY,
-  SYNC_META_KEY,
-  TEAM_SUMMARY_KEY,
-} from './storage-keys';
+import { SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_DATA_KEYS } from './storage-keys';
 import { randomId } from './random-id';
 import { openPokeStream } from './stream';
 import {
@@ -201,7 +195,7 @@ function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore:
     // Unwritable storage: carry on with the other keys.
   }
   metaStore.remove();
-  for (const key of [SYNC_CONFLICTS_KEY, TEAM_SUMMARY_KEY, COMMENT_OUTBOX_KEY, INBOX_NOTIFIED_KEY]) {
+  for (const key of TEAM_DATA_KEYS) {
     try {
       storage?.removeItem(key);
     } catch {

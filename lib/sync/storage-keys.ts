@@ -27,3 +27,12 @@ export const COMMENT_THREADS_KEY = 'tasklane.commentThreads';
  * `{ user, at }`. The logout removes it with the keys above.
  */
 export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';
+
+/** Every key above that holds team data besides the bookkeeping: the logout removes each (lib/sync/client.ts). */
+export const TEAM_DATA_KEYS = [
+  SYNC_CONFLICTS_KEY,
+  TEAM_SUMMARY_KEY,
+  COMMENT_OUTBOX_KEY,
+  COMMENT_THREADS_KEY,
+  INBOX_NOTIFIED_KEY,
+] as const;
