@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
-import { getOutboxFile } from '@/lib/server/mailer';
 import { SMTPServer } from 'smtp-server';
 
 /** One message as the SMTP sink received it: the envelope and the raw message text. */
@@ -150,14 +148,4 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-/** What the outbox file (mail without SMTP_URL) holds, empty when there is none yet. */
-export async function outboxText(): Promise<string> {
-  try {
-    return await readFile(getOutboxFile(), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
 }

@@ -8,13 +8,8 @@ import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
 import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
-import {
-  startSmtpSink,
-  type ReceivedMail,
-  type SmtpSink,
-  closedPort,
-  outboxText,
-} from '@/tests/helpers/smtp-sink';
+import { startSmtpSink, type ReceivedMail, type SmtpSink, closedPort } from '@/tests/helpers/smtp-sink';
+import { outboxText } from '@/tests/helpers/outbox';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 const received: ReceivedMail[] = [];

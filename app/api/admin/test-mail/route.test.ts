@@ -10,8 +10,8 @@ import {
   type ReceivedMail,
   type SmtpSink,
   closedPort,
-  outboxText,
 } from '@/tests/helpers/smtp-sink';
+import { outboxText } from '@/tests/helpers/outbox';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
