@@ -25,6 +25,7 @@ import { engineStatus, firstSyncCount, OTHER_ACCOUNT_MESSAGE } from './engine/st
 import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
 import { createSyncTransport, noticesOf } from './engine/transport';
+import { createWorkingMeta } from './engine/working-meta';
 import { SYNC_LIMITS, type PulledTask, type PullResponse } from './protocol';
 import { setArchiveControls } from './archive-controls';
 import { isArchived } from '@/lib/tasks/archive';
@@ -292,31 +293,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     random,
   });
 
-  /** The stored metadata, to look at (not to be changed). */
-  function loadMeta(): SyncMeta | null {
-    return metaStore.peek();
-  }
-
-  /** Saves the metadata; a refused write (full storage) leaves the last saved one in force. */
-  function saveMeta(meta: SyncMeta): boolean {
-    if (metaStore.save(meta)) return true;
-    storageRefused(metaStore.failure() ?? 'full');
-    return false;
-  }
-
-  /**
-   * The metadata to work on (null while another account's changes wait). Other tabs may write it
-   * (the localStorage store reads it afresh then); a step saves it, or gives it back, before yielding.
-   */
-  function workingMeta(): SyncMeta | null {
-    const meta = metaStore.take();
-    return meta && meta.userId === options.userId ? meta : null;
-  }
-
-  /** A step that took the metadata and changed nothing gives it back (nothing is written). */
-  function putBack(meta: SyncMeta): void {
-    metaStore.putBack(meta);
-  }
+  const { loadMeta, saveMeta, workingMeta, putBack } = createWorkingMeta({
+    userId: options.userId,
+    metaStore,
+    onRefused: storageRefused,
+  });
 
   /** Storage refused the replica: syncing stops (what is here stays) and the status says why. */
   function storageRefused(failure: StorageFailure): void {
