@@ -21,10 +21,11 @@ import {
 import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
 import { createConflictList } from './engine/conflict-list';
-import { engineStatus, firstSyncCount, OTHER_ACCOUNT_MESSAGE } from './engine/status';
+import { engineStatus, OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
-import { createSyncTransport, noticesOf } from './engine/transport';
+import { createPusher } from './engine/pusher';
+import { createSyncTransport } from './engine/transport';
 import { createWorkingMeta } from './engine/working-meta';
 import { SYNC_LIMITS, type PulledTask, type PullResponse } from './protocol';
 import { setArchiveControls } from './archive-controls';
@@ -44,18 +45,14 @@ import {
   answerFirstSyncChoice,
   applyPullPage,
   evictArchived,
-  applyPushResponse,
   beforePull,
   createMeta,
   finishWalk,
-  freezeOps,
   hasPending,
   isIdlePage,
   isSyncId,
-  nextPushBatch,
   recordLocalChanges,
   startWalk,
-  uidsOf,
   unsyncedTasks,
   type FirstSyncChoice,
   type SyncMeta,
@@ -298,6 +295,15 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     metaStore,
     onRefused: storageRefused,
   });
+  const pushAll = createPusher({
+    meta: { saveMeta, workingMeta, putBack },
+    readTasks: () => tasksPort.read(),
+    push: (clientId, ops) => transport.push(clientId, ops),
+    now,
+    isStopped: () => stopped,
+    onNotice: (message) => options.onNotice?.(message),
+    afterBatch: () => refreshStatus(true),
+  });
 
   /** Storage refused the replica: syncing stops (what is here stays) and the status says why. */
   function storageRefused(failure: StorageFailure): void {
@@ -393,36 +399,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     }
     catchUp(true);
     return true;
-  }
-
-  async function pushAll(): Promise<void> {
-    for (;;) {
-      if (stopped) return;
-      const meta = workingMeta();
-      if (!meta) return;
-      if (firstSyncCount(meta, tasksPort.read()) > 0) {
-        putBack(meta);
-        return;
-      }
-      freezeOps(meta, tasksPort.read());
-      const batch = nextPushBatch(meta);
-      if (batch.length === 0) {
-        // Nothing frozen, nothing waiting: `freezeOps` only ever adds to `inflight`.
-        putBack(meta);
-        return;
-      }
-      // Frozen operations are saved before they leave: a retry sends the very same ones.
-      if (!saveMeta(meta)) return;
-      const response = await transport.push(meta.clientId, batch);
-      if (stopped) return;
-      const after = workingMeta();
-      if (!after) return;
-      const tasks = tasksPort.read();
-      applyPushResponse(after, response, uidsOf(tasks), now());
-      saveMeta(after);
-      for (const message of noticesOf(response)) options.onNotice?.(message);
-      refreshStatus(true);
-    }
   }
 
   async function pullAll(): Promise<void> {
