@@ -24,12 +24,11 @@ import { createConflictList } from './engine/conflict-list';
 import { engineStatus, OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
+import { createPuller } from './engine/puller';
 import { createPusher } from './engine/pusher';
 import { createSyncTransport } from './engine/transport';
 import { createWorkingMeta } from './engine/working-meta';
-import { SYNC_LIMITS, type PulledTask, type PullResponse } from './protocol';
 import { setArchiveControls } from './archive-controls';
-import { isArchived } from '@/lib/tasks/archive';
 import { publishSyncStatus, setSyncControls, type SyncControls } from './status-store';
 import {
   countUnsentIn,
@@ -43,16 +42,10 @@ import { randomId } from './random-id';
 import { openPokeStream } from './stream';
 import {
   answerFirstSyncChoice,
-  applyPullPage,
-  evictArchived,
-  beforePull,
   createMeta,
-  finishWalk,
   hasPending,
-  isIdlePage,
   isSyncId,
   recordLocalChanges,
-  startWalk,
   unsyncedTasks,
   type FirstSyncChoice,
   type SyncMeta,
@@ -67,8 +60,6 @@ const POLL_WITH_STREAM_MS = 60_000;
 /** Pokes arriving close together (a burst of pushes) make one pull. */
 const POKE_DEBOUNCE_MS = 150;
 const SYNC_STREAM_URL = '/api/sync/stream';
-const PULL_PAGE_SIZE = SYNC_LIMITS.maxPullLimit;
-const EVICTION_INTERVAL_MS = 60 * 60_000;
 
 export { OTHER_ACCOUNT_MESSAGE };
 
@@ -249,10 +240,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let removeHook: (() => void) | null = null;
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
   let everSynced = false;
-  /** Tasks opened from the archive on this page: kept until it closes. */
-  const keptFromArchive = new Set<string>();
-  /** When archived work was last looked for (ms). */
-  let lastEviction = 0;
   /** Storage refused the replica: no cycle runs until a retry stores it again. */
   let refused: StorageFailure | null = null;
   const transport = createSyncTransport({ getToken: options.getToken, fetch: options.fetch });
@@ -303,6 +290,16 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     isStopped: () => stopped,
     onNotice: (message) => options.onNotice?.(message),
     afterBatch: () => refreshStatus(true),
+  });
+  const { pullAll, bringBack } = createPuller({
+    meta: { saveMeta, workingMeta, putBack },
+    readTasks: () => tasksPort.read(),
+    commit,
+    pull: (query) => transport.pull(query),
+    pushAll,
+    now,
+    isStopped: () => stopped,
+    onChanges: () => conflicts.markStale(),
   });
 
   /** Storage refused the replica: syncing stops (what is here stays) and the status says why. */
@@ -399,82 +396,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     }
     catchUp(true);
     return true;
-  }
-
-  async function pullAll(): Promise<void> {
-    for (let pages = 0; ; pages++) {
-      if (stopped) return;
-      const meta = workingMeta();
-      if (!meta) return;
-      const walkStarted = beforePull(meta, now());
-      const query = { cursor: meta.cursor, limit: PULL_PAGE_SIZE, walk: meta.walk !== null };
-      if (walkStarted) saveMeta(meta);
-      else putBack(meta);
-      const page = await transport.pull(query);
-      if (stopped) return;
-      if (page.changes.length > 0 || page.gone.length > 0) conflicts.markStale();
-      if (page.reset) {
-        await pushAll();
-        const walker = workingMeta();
-        if (!walker) return;
-        startWalk(walker, now());
-        saveMeta(walker);
-        continue;
-      }
-      const current = workingMeta();
-      if (!current) return;
-      const cutoffMs = page.more ? null : archiveCutoffOf(page);
-      if (isIdlePage(current, page) && !evictionDue(cutoffMs)) {
-        // An idle poll: nothing to apply, nothing to write.
-        putBack(current);
-        return;
-      }
-      const tasks = tasksPort.read();
-      let next = applyPullPage(current, tasks, page, now());
-      if (!page.more && current.walk !== null) next = finishWalk(current, next);
-      if (evictionDue(cutoffMs)) {
-        // Work completed before the server's cutoff leaves this browser (it stays on the server): at
-        // the page's first last page, then hourly. Pulls bring recent work only, so what crosses the
-        // cutoff in between is work that aged here, which can wait.
-        next = evictArchived(current, next, (task) => isArchived(task, cutoffMs, null), keptFromArchive);
-        lastEviction = now();
-      }
-      commit(current, tasks, next);
-      if (!page.more && current.walk === null) return;
-    }
-  }
-
-  /** The archive cutoff a last page gave, in ms; null when it gave none (an older server). */
-  function archiveCutoffOf(page: PullResponse): number | null {
-    const cutoff = page.archivedBefore === undefined ? NaN : Date.parse(page.archivedBefore);
-    return Number.isFinite(cutoff) ? cutoff : null;
-  }
-
-  /**
-   * Whether a last page should look for archived work (also an idle poll's): tasks cross the cutoff
-   * as time passes, without a change on the server, but once an hour is often enough (it looks at
-   * every task).
-   */
-  function evictionDue(cutoffMs: number | null): cutoffMs is number {
-    return cutoffMs !== null && now() - lastEviction >= EVICTION_INTERVAL_MS;
-  }
-
-  /**
-   * An archived task opened from the server's pages (docs/product.md#archived-tasks): it joins this
-   * browser's tasks as a pulled row would, and stays for this page's life (the eviction skips it).
-   * Returns the key to open it with.
-   */
-  function bringBack(row: PulledTask): string {
-    keptFromArchive.add(row.uid);
-    const meta = workingMeta();
-    if (!meta || row.deleted || meta.tasks[row.uid] !== undefined) {
-      if (meta) putBack(meta);
-      return row.uid;
-    }
-    const tasks = tasksPort.read();
-    const page = { changes: [row], gone: [], cursor: meta.cursor, more: true, reset: false };
-    commit(meta, tasks, applyPullPage(meta, tasks, page, now()));
-    return row.uid;
   }
 
   async function runCycle(): Promise<void> {
