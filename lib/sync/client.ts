@@ -24,6 +24,7 @@ import { createConflictList } from './engine/conflict-list';
 import { engineStatus, OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
+import { createLocalChanges } from './engine/local-changes';
 import { createPuller } from './engine/puller';
 import { createPusher } from './engine/pusher';
 import { createSyncTransport } from './engine/transport';
@@ -40,16 +41,7 @@ import {
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_DATA_KEYS } from './storage-keys';
 import { randomId } from './random-id';
 import { openPokeStream } from './stream';
-import {
-  answerFirstSyncChoice,
-  createMeta,
-  hasPending,
-  isSyncId,
-  recordLocalChanges,
-  unsyncedTasks,
-  type FirstSyncChoice,
-  type SyncMeta,
-} from './replica';
+import { answerFirstSyncChoice, isSyncId, type FirstSyncChoice } from './replica';
 
 export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
 const PUSH_DEBOUNCE_MS = 300;
@@ -164,13 +156,6 @@ function defaultStorage(): SyncStorage | null {
   return getLocalStorage();
 }
 
-/** A short client id (a clock node): 16 base-36 characters from the random UUID. */
-function clientIdFrom(uuid: string): string {
-  return BigInt(`0x${uuid.replace(/-/g, '')}`)
-    .toString(36)
-    .slice(0, 16);
-}
-
 /**
  * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every
  * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping, the
@@ -231,7 +216,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   const metaStore = options.metaStore ?? createLocalMetaStore(storage);
 
   let stopped = false;
-  let lastSeenTasks: readonly Task[] | null = null;
   let leader = false;
   let closeStream: (() => void) | null = null;
   /** The live stream is delivering pokes: polling can slow down. */
@@ -282,6 +266,19 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     metaStore,
     onRefused: storageRefused,
   });
+  const { open, catchUp, commit, hook } = createLocalChanges({
+    userId: options.userId,
+    meta: { loadMeta, saveMeta, workingMeta, putBack },
+    tasks: tasksPort,
+    now,
+    newId,
+    fullDiffAtStart: options.fullDiffAtStart,
+    isStopped: () => stopped,
+    afterLocalWrite: () => {
+      refreshStatus();
+      loop.schedule(PUSH_DEBOUNCE_MS);
+    },
+  });
   const pushAll = createPusher({
     meta: { saveMeta, workingMeta, putBack },
     readTasks: () => tasksPort.read(),
@@ -321,81 +318,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         everSynced,
       }),
     );
-  }
-
-  /** Writes the list (when it changed) then the metadata, in one turn. */
-  function commit(meta: SyncMeta, before: readonly Task[], after: readonly Task[]): void {
-    if (after !== before) {
-      tasksPort.replace((current) => (current === before ? after : current));
-    }
-    saveMeta(meta);
-    lastSeenTasks = tasksPort.read();
-  }
-
-  /** The full diff: catches writes no hook saw (another tab, another app version, a direct write). */
-  function catchUp(force: boolean): void {
-    const tasks = tasksPort.read();
-    if (!force && tasks === lastSeenTasks) return;
-    const meta = workingMeta();
-    if (!meta) return;
-    let decided = false;
-    if (meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
-      meta.decided = 'upload';
-      decided = true;
-    }
-    const recorded = recordLocalChanges(meta, null, tasks as Task[], now(), newId);
-    if (!decided && !recorded.changed) {
-      // The usual outcome at start: nothing to write (with thousands of tasks, ~1 MB of text).
-      putBack(meta);
-      lastSeenTasks = tasks;
-      return;
-    }
-    commit(meta, tasks, recorded.tasks);
-  }
-
-  const hook: TasksWriteHook = (prev, next) => {
-    const meta = stopped ? null : workingMeta();
-    if (!meta) return { tasks: next };
-    const recorded = recordLocalChanges(meta, prev, next, now(), newId);
-    if (!recorded.changed) putBack(meta);
-    return {
-      tasks: recorded.tasks,
-      afterWrite: () => {
-        if (recorded.changed) saveMeta(meta);
-        lastSeenTasks = tasksPort.read();
-        refreshStatus();
-        loop.schedule(PUSH_DEBOUNCE_MS);
-      },
-    };
-  };
-
-  /** Starts this user's replica; false while another account's changes wait. */
-  function open(): boolean {
-    const existing = loadMeta();
-    if (existing && existing.userId !== options.userId) {
-      if (hasPending(existing)) return false;
-      const theirs = new Set(Object.keys(existing.tasks));
-      const tasks = tasksPort.read();
-      const kept = tasks.filter((task) => !(isSyncId(task.uid) && theirs.has(task.uid)));
-      if (kept.length !== tasks.length) tasksPort.replace((current) => (current === tasks ? kept : current));
-    }
-    if (!existing || existing.userId !== options.userId) {
-      if (!saveMeta(createMeta(options.userId, clientIdFrom(newId())))) return false;
-    }
-    if (options.fullDiffAtStart === false) {
-      // Every change reached the hook (team mode's store has no other writer): nothing to compare,
-      // except that a replica with no task to ask about needs no first-sync question.
-      const meta = workingMeta();
-      const tasks = tasksPort.read();
-      if (meta && meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
-        meta.decided = 'upload';
-        saveMeta(meta);
-      } else if (meta) putBack(meta);
-      lastSeenTasks = tasks;
-      return true;
-    }
-    catchUp(true);
-    return true;
   }
 
   async function runCycle(): Promise<void> {

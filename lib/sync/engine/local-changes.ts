@@ -1,0 +1,131 @@
+/**
+ * What this browser changes, recorded into the replica (docs/decisions/0013-team-sync.md, "Recording
+ * is a diff"): a hook on every task command (same synchronous turn as the write) and a full diff at
+ * start and before each sync, which catches writes no hook saw. Also the replica's start for this
+ * account (`open`) and the one way the sync's results are written (`commit`: the list, then the
+ * metadata).
+ *
+ * Invariant: `lastSeenTasks` is the list as it was when last recorded; an unchanged list (same
+ * object) needs no diff.
+ */
+import type { TasksWriteHook } from '@/lib/storage/tasks';
+import type { Task } from '@/lib/tasks/task';
+import type { TasksPort } from '../client';
+import {
+  createMeta,
+  hasPending,
+  isSyncId,
+  recordLocalChanges,
+  unsyncedTasks,
+  type SyncMeta,
+} from '../replica';
+import type { WorkingMeta } from './working-meta';
+
+export interface LocalChanges {
+  /** Starts this user's replica; false while another account's changes wait. */
+  open(): boolean;
+  /** The full diff (`force`: even when the list is the one last seen). */
+  catchUp(force: boolean): void;
+  /** Writes the list (when it changed) then the metadata, in one turn. */
+  commit(meta: SyncMeta, before: readonly Task[], after: readonly Task[]): void;
+  /** The hook on every task command (lib/storage/tasks.ts). */
+  hook: TasksWriteHook;
+}
+
+/** A short client id (a clock node): 16 base-36 characters from the random UUID. */
+function clientIdFrom(uuid: string): string {
+  return BigInt(`0x${uuid.replace(/-/g, '')}`)
+    .toString(36)
+    .slice(0, 16);
+}
+
+export function createLocalChanges(ports: {
+  userId: string;
+  meta: WorkingMeta;
+  tasks: Pick<TasksPort, 'read' | 'replace'>;
+  now: () => number;
+  newId: () => string;
+  /** See TeamSyncOptions.fullDiffAtStart (lib/sync/client.ts). */
+  fullDiffAtStart: boolean | undefined;
+  isStopped: () => boolean;
+  /** After a local edit was recorded (the status shows it; a push follows shortly). */
+  afterLocalWrite: () => void;
+}): LocalChanges {
+  const { userId, tasks: tasksPort, now, newId, fullDiffAtStart, isStopped, afterLocalWrite } = ports;
+  const { loadMeta, saveMeta, workingMeta, putBack } = ports.meta;
+  let lastSeenTasks: readonly Task[] | null = null;
+
+  function commit(meta: SyncMeta, before: readonly Task[], after: readonly Task[]): void {
+    if (after !== before) {
+      tasksPort.replace((current) => (current === before ? after : current));
+    }
+    saveMeta(meta);
+    lastSeenTasks = tasksPort.read();
+  }
+
+  /** The full diff: catches writes no hook saw (another tab, another app version, a direct write). */
+  function catchUp(force: boolean): void {
+    const tasks = tasksPort.read();
+    if (!force && tasks === lastSeenTasks) return;
+    const meta = workingMeta();
+    if (!meta) return;
+    let decided = false;
+    if (meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
+      meta.decided = 'upload';
+      decided = true;
+    }
+    const recorded = recordLocalChanges(meta, null, tasks as Task[], now(), newId);
+    if (!decided && !recorded.changed) {
+      // The usual outcome at start: nothing to write (with thousands of tasks, ~1 MB of text).
+      putBack(meta);
+      lastSeenTasks = tasks;
+      return;
+    }
+    commit(meta, tasks, recorded.tasks);
+  }
+
+  const hook: TasksWriteHook = (prev, next) => {
+    const meta = isStopped() ? null : workingMeta();
+    if (!meta) return { tasks: next };
+    const recorded = recordLocalChanges(meta, prev, next, now(), newId);
+    if (!recorded.changed) putBack(meta);
+    return {
+      tasks: recorded.tasks,
+      afterWrite: () => {
+        if (recorded.changed) saveMeta(meta);
+        lastSeenTasks = tasksPort.read();
+        afterLocalWrite();
+      },
+    };
+  };
+
+  function open(): boolean {
+    const existing = loadMeta();
+    if (existing && existing.userId !== userId) {
+      if (hasPending(existing)) return false;
+      const theirs = new Set(Object.keys(existing.tasks));
+      const tasks = tasksPort.read();
+      const kept = tasks.filter((task) => !(isSyncId(task.uid) && theirs.has(task.uid)));
+      if (kept.length !== tasks.length) tasksPort.replace((current) => (current === tasks ? kept : current));
+    }
+    if (!existing || existing.userId !== userId) {
+      if (!saveMeta(createMeta(userId, clientIdFrom(newId())))) return false;
+    }
+    if (fullDiffAtStart === false) {
+      // Every change reached the hook (team mode's store has no other writer): nothing to compare,
+      // except that a replica with no task to ask about needs no first-sync question.
+      const meta = workingMeta();
+      const tasks = tasksPort.read();
+      if (meta && meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
+        meta.decided = 'upload';
+        saveMeta(meta);
+      } else if (meta) putBack(meta);
+      lastSeenTasks = tasks;
+      return true;
+    }
+    catchUp(true);
+    return true;
+  }
+
+  return { open, catchUp, commit, hook };
+}
