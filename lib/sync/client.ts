@@ -9,7 +9,6 @@
  * lib/sync/status-store.ts, which the UI reads without loading this module.
  */
 import { ApiError } from '@/lib/api/http';
-import { announceComments, announcePoke, setCommentsStreamUp } from '@/lib/comments/live';
 import { getLocalStorage } from '@/lib/storage/local-store';
 import {
   removeTasksFromSync,
@@ -24,6 +23,7 @@ import { createConflictList } from './engine/conflict-list';
 import { engineStatus, OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
+import { createLiveStream } from './engine/live-stream';
 import { createLocalChanges } from './engine/local-changes';
 import { createPuller } from './engine/puller';
 import { createPusher } from './engine/pusher';
@@ -45,12 +45,6 @@ import { answerFirstSyncChoice, isSyncId, type FirstSyncChoice } from './replica
 
 export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
 const PUSH_DEBOUNCE_MS = 300;
-const POLL_VISIBLE_MS = 4_000;
-const POLL_HIDDEN_MS = 30_000;
-/** While the live stream works, polling is only a safety net. */
-const POLL_WITH_STREAM_MS = 60_000;
-/** Pokes arriving close together (a burst of pushes) make one pull. */
-const POKE_DEBOUNCE_MS = 150;
 const SYNC_STREAM_URL = '/api/sync/stream';
 
 export { OTHER_ACCOUNT_MESSAGE };
@@ -217,9 +211,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
 
   let stopped = false;
   let leader = false;
-  let closeStream: (() => void) | null = null;
-  /** The live stream is delivering pokes: polling can slow down. */
-  let streamUp = false;
   let releaseLock: (() => void) | null = null;
   let removeHook: (() => void) | null = null;
   let lastError: { state: 'offline' | 'error'; message: string } | null = null;
@@ -257,9 +248,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       return 'retry';
     },
     afterCycle: () => refreshStatus(),
-    pollMs,
+    pollMs: () => liveStream.pollMs(),
     random,
   });
+  const liveStream = createLiveStream({ env, getToken: options.getToken, loop });
 
   const { loadMeta, saveMeta, workingMeta, putBack } = createWorkingMeta({
     userId: options.userId,
@@ -341,11 +333,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     conflicts.refreshIfStale();
   }
 
-  function pollMs(): number {
-    if (streamUp) return POLL_WITH_STREAM_MS;
-    return env.isVisible() ? POLL_VISIBLE_MS : POLL_HIDDEN_MS;
-  }
-
   const onOnline = () => {
     loop.resetFailures();
     void loop.runNow();
@@ -367,23 +354,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   function becomeLeader(): void {
     leader = true;
     void loop.runNow();
-    closeStream =
-      env.openStream?.({
-        getToken: options.getToken,
-        onPoke: () => {
-          loop.kick(POKE_DEBOUNCE_MS);
-          announcePoke();
-        },
-        onComments: announceComments,
-        onHealth: (up) => {
-          const wasUp = streamUp;
-          streamUp = up;
-          setCommentsStreamUp(up);
-          // The next poll was set a minute away while the stream was up: bring it back to the
-          // pace without one (pokes may be missed from now on). A cycle running or failing sets its own.
-          if (wasUp && !up && !loop.isRunning() && loop.failures() === 0) loop.schedule(pollMs());
-        },
-      }) ?? null;
+    liveStream.open();
   }
 
   function stop(): void {
@@ -394,8 +365,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     env.removeEventListener('online', onOnline);
     env.removeEventListener('visibilitychange', onVisibility);
     env.removeEventListener('storage', onStorage);
-    closeStream?.();
-    setCommentsStreamUp(false);
+    liveStream.close();
     releaseLock?.();
     if (running === handle) {
       running = null;
