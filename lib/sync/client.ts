@@ -19,6 +19,7 @@ import {
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
+import { createBrowserEvents } from './engine/browser-events';
 import { createConflictList } from './engine/conflict-list';
 import { engineStatus, OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { runWhenLeader, type RequestLock } from './engine/leader';
@@ -252,6 +253,12 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     random,
   });
   const liveStream = createLiveStream({ env, getToken: options.getToken, loop });
+  const browserEvents = createBrowserEvents({
+    env,
+    loop,
+    onConflictsStored: () => conflicts.showStored(),
+    onMetaStored: showAndPushSoon,
+  });
 
   const { loadMeta, saveMeta, workingMeta, putBack } = createWorkingMeta({
     userId: options.userId,
@@ -266,10 +273,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     newId,
     fullDiffAtStart: options.fullDiffAtStart,
     isStopped: () => stopped,
-    afterLocalWrite: () => {
-      refreshStatus();
-      loop.schedule(PUSH_DEBOUNCE_MS);
-    },
+    afterLocalWrite: showAndPushSoon,
   });
   const pushAll = createPusher({
     meta: { saveMeta, workingMeta, putBack },
@@ -333,23 +337,11 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     conflicts.refreshIfStale();
   }
 
-  const onOnline = () => {
-    loop.resetFailures();
-    void loop.runNow();
-  };
-  const onVisibility = () => {
-    if (env.isVisible()) void loop.runNow();
-  };
-  const onStorage = (event: Event) => {
-    if ((event as StorageEvent).key === SYNC_CONFLICTS_KEY) {
-      conflicts.showStored();
-      return;
-    }
-    if ((event as StorageEvent).key !== SYNC_META_KEY) return;
-    // Another tab recorded a change (the leader pushes it) or synced (the others show it).
+  /** A change recorded here or in another tab: the status shows it, the tab that syncs pushes it soon. */
+  function showAndPushSoon(): void {
     refreshStatus();
     loop.schedule(PUSH_DEBOUNCE_MS);
-  };
+  }
 
   function becomeLeader(): void {
     leader = true;
@@ -362,9 +354,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     stopped = true;
     loop.stop();
     removeHook?.();
-    env.removeEventListener('online', onOnline);
-    env.removeEventListener('visibilitychange', onVisibility);
-    env.removeEventListener('storage', onStorage);
+    browserEvents.unlisten();
     liveStream.close();
     releaseLock?.();
     if (running === handle) {
@@ -442,9 +432,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
 
   function afterOpen(): void {
     removeHook = tasksPort.setWriteHook(hook);
-    env.addEventListener('online', onOnline);
-    env.addEventListener('visibilitychange', onVisibility);
-    env.addEventListener('storage', onStorage);
+    browserEvents.listen();
     releaseLock = runWhenLeader(env.requestLock, () => stopped, becomeLeader);
   }
 
