@@ -26,6 +26,7 @@ import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
 import { createLiveStream } from './engine/live-stream';
 import { createLocalChanges } from './engine/local-changes';
+import { clearTeamData, sendForLogout } from './engine/logout';
 import { createPuller } from './engine/puller';
 import { createPusher } from './engine/pusher';
 import { createSyncTransport } from './engine/transport';
@@ -39,10 +40,10 @@ import {
   type StorageFailure,
   type SyncStorage,
 } from './engine/meta-store';
-import { SYNC_CONFLICTS_KEY, SYNC_META_KEY, TEAM_DATA_KEYS } from './storage-keys';
+import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { randomId } from './random-id';
 import { openPokeStream } from './stream';
-import { answerFirstSyncChoice, isSyncId, type FirstSyncChoice } from './replica';
+import { answerFirstSyncChoice, type FirstSyncChoice } from './replica';
 
 export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
 const PUSH_DEBOUNCE_MS = 300;
@@ -149,28 +150,6 @@ export function browserEnvironment(): SyncEnvironment {
 
 function defaultStorage(): SyncStorage | null {
   return getLocalStorage();
-}
-
-/**
- * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every
- * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping, the
- * replaced values and the comments not sent yet. Tasks kept on this device only stay, as a logout leaves `tasks` with sync off.
- * Failures are swallowed: storage that cannot be written holds nothing more to remove.
- */
-function clearTeamData(storage: SyncStorage | null, tasks: TasksPort, metaStore: MetaStore): void {
-  try {
-    tasks.removeForLogout((task) => isSyncId(task.uid));
-  } catch {
-    // Unwritable storage: carry on with the other keys.
-  }
-  metaStore.remove();
-  for (const key of TEAM_DATA_KEYS) {
-    try {
-      storage?.removeItem(key);
-    } catch {
-      // As above.
-    }
-  }
 }
 
 interface RunningEngine {
@@ -365,28 +344,18 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     }
   }
 
-  /** Another account's waiting changes (sync paused) are theirs: this logout neither counts nor clears them. */
-  async function sendForLogout(): Promise<number> {
-    if (!opened) return 0;
-    if (!stopped) {
-      if (leader) {
-        await loop.runNow();
-      } else {
-        // The leader is another tab: push from here too (the server applies a change once).
-        try {
-          await pushAll();
-        } catch {
-          // Offline or refused: what is left is counted below.
-        }
-      }
-    }
-    return countUnsentIn(metaStore);
-  }
-
   const handle: RunningEngine & SyncControls = {
     stop,
     storageRefused,
-    sendForLogout,
+    sendForLogout: () =>
+      sendForLogout({
+        isOpened: () => opened,
+        isStopped: () => stopped,
+        isLeader: () => leader,
+        runNow: () => loop.runNow(),
+        pushAll,
+        metaStore,
+      }),
     clearForLogout: () => {
       stop();
       if (opened) clearTeamData(storage, tasksPort, metaStore);

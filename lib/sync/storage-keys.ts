@@ -28,7 +28,7 @@ export const COMMENT_THREADS_KEY = 'tasklane.commentThreads';
  */
 export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';
 
-/** Every key above that holds team data besides the bookkeeping: the logout removes each (lib/sync/client.ts). */
+/** Every key above that holds team data besides the bookkeeping: the logout removes each (lib/sync/engine/logout.ts). */
 export const TEAM_DATA_KEYS = [
   SYNC_CONFLICTS_KEY,
   TEAM_SUMMARY_KEY,
