@@ -21,7 +21,8 @@ import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
 import { createBrowserEvents } from './engine/browser-events';
 import { createConflictList } from './engine/conflict-list';
-import { engineStatus, OTHER_ACCOUNT_MESSAGE } from './engine/status';
+import { OTHER_ACCOUNT_MESSAGE } from './engine/status';
+import { createStatusReporter } from './engine/status-reporter';
 import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
 import { createLiveStream } from './engine/live-stream';
@@ -32,14 +33,8 @@ import { createPusher } from './engine/pusher';
 import { createSyncTransport } from './engine/transport';
 import { createWorkingMeta } from './engine/working-meta';
 import { setArchiveControls } from './archive-controls';
-import { publishSyncStatus, setSyncControls, type SyncControls } from './status-store';
-import {
-  countUnsentIn,
-  createLocalMetaStore,
-  type MetaStore,
-  type StorageFailure,
-  type SyncStorage,
-} from './engine/meta-store';
+import { setSyncControls, type SyncControls } from './status-store';
+import { countUnsentIn, createLocalMetaStore, type MetaStore, type SyncStorage } from './engine/meta-store';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { randomId } from './random-id';
 import { openPokeStream } from './stream';
@@ -193,10 +188,12 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   let leader = false;
   let releaseLock: (() => void) | null = null;
   let removeHook: (() => void) | null = null;
-  let lastError: { state: 'offline' | 'error'; message: string } | null = null;
-  let everSynced = false;
-  /** Storage refused the replica: no cycle runs until a retry stores it again. */
-  let refused: StorageFailure | null = null;
+  const status = createStatusReporter({
+    userId: options.userId,
+    loadMeta: () => metaStore.peek(),
+    readTasks: () => tasksPort.read(),
+    isStopped: () => stopped,
+  });
   const transport = createSyncTransport({ getToken: options.getToken, fetch: options.fetch });
   const conflicts = createConflictList({
     userId: options.userId,
@@ -206,12 +203,9 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   });
   const loop = createSyncLoop({
     isActive: () => !stopped && leader,
-    canRun: () => refused === null,
+    canRun: () => status.refused() === null,
     cycle: runCycle,
-    onSuccess: () => {
-      everSynced = true;
-      lastError = null;
-    },
+    onSuccess: () => status.succeeded(),
     onFailure: (error) => {
       if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
         // requestJson has handed the expired session to lib/auth/session-expiry.ts. The team's
@@ -221,13 +215,10 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         if (countUnsentIn(metaStore) === 0) clearTeamData(storage, tasksPort, metaStore);
         return 'stop';
       }
-      lastError =
-        error instanceof ApiError && error.kind !== 'http'
-          ? { state: 'offline', message: error.message }
-          : { state: 'error', message: error instanceof Error ? error.message : 'Sync failed.' };
+      status.failed(error);
       return 'retry';
     },
-    afterCycle: () => refreshStatus(),
+    afterCycle: () => status.refresh(),
     pollMs: () => liveStream.pollMs(),
     random,
   });
@@ -242,7 +233,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   const { loadMeta, saveMeta, workingMeta, putBack } = createWorkingMeta({
     userId: options.userId,
     metaStore,
-    onRefused: storageRefused,
+    onRefused: status.storageRefused,
   });
   const { open, catchUp, commit, hook } = createLocalChanges({
     userId: options.userId,
@@ -261,7 +252,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     now,
     isStopped: () => stopped,
     onNotice: (message) => options.onNotice?.(message),
-    afterBatch: () => refreshStatus(true),
+    afterBatch: () => status.refresh(true),
   });
   const { pullAll, bringBack } = createPuller({
     meta: { saveMeta, workingMeta, putBack },
@@ -274,29 +265,8 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     onChanges: () => conflicts.markStale(),
   });
 
-  /** Storage refused the replica: syncing stops (what is here stays) and the status says why. */
-  function storageRefused(failure: StorageFailure): void {
-    refused = failure;
-    refreshStatus();
-  }
-
-  function refreshStatus(syncing = false): void {
-    if (stopped) return;
-    publishSyncStatus(
-      engineStatus({
-        userId: options.userId,
-        meta: loadMeta(),
-        tasks: tasksPort.read(),
-        refused,
-        lastError,
-        syncing,
-        everSynced,
-      }),
-    );
-  }
-
   async function runCycle(): Promise<void> {
-    refreshStatus(true);
+    status.refresh(true);
     catchUp(false);
     // A push the server answers with an error (a refusal, a failure on its side) must not hold back
     // what others changed: this device still pulls, then reports the push's error. Without an answer
@@ -318,7 +288,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
 
   /** A change recorded here or in another tab: the status shows it, the tab that syncs pushes it soon. */
   function showAndPushSoon(): void {
-    refreshStatus();
+    status.refresh();
     loop.schedule(PUSH_DEBOUNCE_MS);
   }
 
@@ -346,7 +316,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
 
   const handle: RunningEngine & SyncControls = {
     stop,
-    storageRefused,
+    storageRefused: status.storageRefused,
     sendForLogout: () =>
       sendForLogout({
         isOpened: () => opened,
@@ -362,15 +332,15 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     },
     retry: () => {
       loop.resetFailures();
-      lastError = null;
-      if (refused) {
+      status.clearError();
+      if (status.refused()) {
         // Storage is tried again with everything this tab holds; sync resumes once it takes it.
         const meta = workingMeta();
         if (meta) metaStore.save(meta);
         void metaStore.flush().then((ok) => {
           if (!ok || stopped) return;
-          refused = null;
-          refreshStatus();
+          status.storageBack();
+          status.refresh();
           void loop.runNow();
         });
         return;
@@ -378,7 +348,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       if (!opened) {
         opened = open();
         if (opened) afterOpen();
-        refreshStatus();
+        status.refresh();
         return;
       }
       void loop.runNow();
@@ -389,7 +359,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       answerFirstSyncChoice(meta, tasksPort.read(), choice);
       saveMeta(meta);
       catchUp(true);
-      refreshStatus();
+      status.refresh();
       void loop.runNow();
     },
   };
@@ -407,6 +377,6 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
 
   let opened = open();
   if (opened) afterOpen();
-  refreshStatus(opened);
+  status.refresh(opened);
   return stop;
 }
