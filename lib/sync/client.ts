@@ -21,6 +21,7 @@ import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
 import { createBrowserEvents } from './engine/browser-events';
 import { createConflictList } from './engine/conflict-list';
+import { createCycle } from './engine/cycle';
 import { OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { createStatusReporter } from './engine/status-reporter';
 import { runWhenLeader, type RequestLock } from './engine/leader';
@@ -204,7 +205,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   const loop = createSyncLoop({
     isActive: () => !stopped && leader,
     canRun: () => status.refused() === null,
-    cycle: runCycle,
+    cycle: () => runCycle(),
     onSuccess: () => status.succeeded(),
     onFailure: (error) => {
       if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
@@ -264,27 +265,13 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     isStopped: () => stopped,
     onChanges: () => conflicts.markStale(),
   });
-
-  async function runCycle(): Promise<void> {
-    status.refresh(true);
-    catchUp(false);
-    // A push the server answers with an error (a refusal, a failure on its side) must not hold back
-    // what others changed: this device still pulls, then reports the push's error. Without an answer
-    // at all (offline) the pull would fail the same way, so that error stops the cycle at once.
-    let pushError: unknown = null;
-    try {
-      await pushAll();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'http' && error.status !== 401)) throw error;
-      pushError = error;
-    }
-    await pullAll();
-    if (pushError !== null) throw pushError;
-    // Anything recorded while pulling goes out now rather than at the next poll.
-    await pushAll();
-    // Beside the sync, not part of it: the status does not wait for the list.
-    conflicts.refreshIfStale();
-  }
+  const runCycle = createCycle({
+    refreshStatus: (syncing) => status.refresh(syncing),
+    catchUp,
+    pushAll,
+    pullAll,
+    refreshConflicts: () => conflicts.refreshIfStale(),
+  });
 
   /** A change recorded here or in another tab: the status shows it, the tab that syncs pushes it soon. */
   function showAndPushSoon(): void {
