@@ -21,25 +21,21 @@ import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
 import { createBrowserEvents } from './engine/browser-events';
 import { createConflictList } from './engine/conflict-list';
-import { createCycle } from './engine/cycle';
 import { OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { createStatusReporter } from './engine/status-reporter';
 import { runWhenLeader, type RequestLock } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
+import { createSyncSteps } from './engine/sync-steps';
 import { createLiveStream } from './engine/live-stream';
-import { createLocalChanges } from './engine/local-changes';
 import { clearTeamData, sendForLogout } from './engine/logout';
-import { createPuller } from './engine/puller';
-import { createPusher } from './engine/pusher';
 import { createSyncTransport } from './engine/transport';
-import { createWorkingMeta } from './engine/working-meta';
 import { setArchiveControls } from './archive-controls';
 import { setSyncControls, type SyncControls } from './status-store';
 import { countUnsentIn, createLocalMetaStore, type MetaStore, type SyncStorage } from './engine/meta-store';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { randomId } from './random-id';
 import { openPokeStream } from './stream';
-import { answerFirstSyncChoice, type FirstSyncChoice } from './replica';
+import type { FirstSyncChoice } from './replica';
 
 export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
 const PUSH_DEBOUNCE_MS = 300;
@@ -205,7 +201,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
   const loop = createSyncLoop({
     isActive: () => !stopped && leader,
     canRun: () => status.refused() === null,
-    cycle: () => runCycle(),
+    cycle: () => steps.runCycle(),
     onSuccess: () => status.succeeded(),
     onFailure: (error) => {
       if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
@@ -231,46 +227,17 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     onMetaStored: showAndPushSoon,
   });
 
-  const { loadMeta, saveMeta, workingMeta, putBack } = createWorkingMeta({
-    userId: options.userId,
+  const steps = createSyncSteps({
+    options,
     metaStore,
-    onRefused: status.storageRefused,
-  });
-  const { open, catchUp, commit, hook } = createLocalChanges({
-    userId: options.userId,
-    meta: { loadMeta, saveMeta, workingMeta, putBack },
     tasks: tasksPort,
+    transport,
+    conflicts,
+    status,
     now,
     newId,
-    fullDiffAtStart: options.fullDiffAtStart,
     isStopped: () => stopped,
     afterLocalWrite: showAndPushSoon,
-  });
-  const pushAll = createPusher({
-    meta: { saveMeta, workingMeta, putBack },
-    readTasks: () => tasksPort.read(),
-    push: (clientId, ops) => transport.push(clientId, ops),
-    now,
-    isStopped: () => stopped,
-    onNotice: (message) => options.onNotice?.(message),
-    afterBatch: () => status.refresh(true),
-  });
-  const { pullAll, bringBack } = createPuller({
-    meta: { saveMeta, workingMeta, putBack },
-    readTasks: () => tasksPort.read(),
-    commit,
-    pull: (query) => transport.pull(query),
-    pushAll,
-    now,
-    isStopped: () => stopped,
-    onChanges: () => conflicts.markStale(),
-  });
-  const runCycle = createCycle({
-    refreshStatus: (syncing) => status.refresh(syncing),
-    catchUp,
-    pushAll,
-    pullAll,
-    refreshConflicts: () => conflicts.refreshIfStale(),
   });
 
   /** A change recorded here or in another tab: the status shows it, the tab that syncs pushes it soon. */
@@ -310,7 +277,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         isStopped: () => stopped,
         isLeader: () => leader,
         runNow: () => loop.runNow(),
-        pushAll,
+        pushAll: () => steps.pushAll(),
         metaStore,
       }),
     clearForLogout: () => {
@@ -322,9 +289,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       status.clearError();
       if (status.refused()) {
         // Storage is tried again with everything this tab holds; sync resumes once it takes it.
-        const meta = workingMeta();
-        if (meta) metaStore.save(meta);
-        void metaStore.flush().then((ok) => {
+        void steps.storeAgain().then((ok) => {
           if (!ok || stopped) return;
           status.storageBack();
           status.refresh();
@@ -333,7 +298,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
         return;
       }
       if (!opened) {
-        opened = open();
+        opened = steps.open();
         if (opened) afterOpen();
         status.refresh();
         return;
@@ -341,28 +306,24 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
       void loop.runNow();
     },
     answerFirstSync: (choice: FirstSyncChoice) => {
-      const meta = workingMeta();
-      if (!meta || meta.decided !== null) return;
-      answerFirstSyncChoice(meta, tasksPort.read(), choice);
-      saveMeta(meta);
-      catchUp(true);
+      if (!steps.answerFirstSync(choice)) return;
       status.refresh();
       void loop.runNow();
     },
   };
   running = handle;
   setSyncControls(handle);
-  setArchiveControls({ bringBack });
+  setArchiveControls({ bringBack: steps.bringBack });
   setConflictControls({ settle: conflicts.settle });
   conflicts.showStored();
 
   function afterOpen(): void {
-    removeHook = tasksPort.setWriteHook(hook);
+    removeHook = tasksPort.setWriteHook(steps.hook);
     browserEvents.listen();
     releaseLock = runWhenLeader(env.requestLock, () => stopped, becomeLeader);
   }
 
-  let opened = open();
+  let opened = steps.open();
   if (opened) afterOpen();
   status.refresh(opened);
   return stop;
