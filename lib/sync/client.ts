@@ -167,49 +167,46 @@ export function clearTeamDataForLogout(): void {
   else clearTeamData(defaultStorage(), defaultTasks, createLocalMetaStore(defaultStorage()));
 }
 
-/**
- * Starts team sync for the signed-in user; returns its stop. One engine at a time: starting another
- * stops the first.
- */
-export function startTeamSync(options: TeamSyncOptions): () => void {
-  running?.stop();
+/** What the engine's life (startTeamSync) holds: whether it stopped, leads, opened the replica. */
+interface EngineLife {
+  isStopped(): boolean;
+  /** This tab syncs (holds the lock). */
+  isLeader(): boolean;
+  /** This account's replica is open (not paused for another account). */
+  isOpened(): boolean;
+  /** Opens the replica again (another account's changes no longer wait). */
+  reopen(): void;
+  stop(): void;
+  /** The session ended (401): the engine stops. */
+  endSession(): void;
+}
+
+type EngineParts = ReturnType<typeof createEngineParts>;
+
+/** The engine's parts for one account, wired together; `life` is the engine's state. */
+function createEngineParts(options: TeamSyncOptions, life: Omit<EngineLife, 'isOpened' | 'reopen' | 'stop'>) {
   const now = options.now ?? Date.now;
   const tasksPort = options.tasks ?? defaultTasks;
   const env = options.environment ?? browserEnvironment();
-  const random = options.random ?? Math.random;
-  const newId = options.newId ?? randomId;
   const storage = options.storage ?? defaultStorage();
   const metaStore = options.metaStore ?? createLocalMetaStore(storage);
-
-  let stopped = false;
-  let leader = false;
-  let releaseLock: (() => void) | null = null;
-  let removeHook: (() => void) | null = null;
+  const isStopped = () => life.isStopped();
   const status = createStatusReporter({
     userId: options.userId,
     loadMeta: () => metaStore.peek(),
     readTasks: () => tasksPort.read(),
-    isStopped: () => stopped,
+    isStopped,
   });
   const transport = createSyncTransport({ getToken: options.getToken, fetch: options.fetch });
-  const conflicts = createConflictList({
-    userId: options.userId,
-    storage,
-    transport,
-    isStopped: () => stopped,
-  });
+  const conflicts = createConflictList({ userId: options.userId, storage, transport, isStopped });
   const loop = createSyncLoop({
-    isActive: () => !stopped && leader,
+    isActive: () => !life.isStopped() && life.isLeader(),
     canRun: () => status.refused() === null,
     cycle: () => steps.runCycle(),
     onSuccess: () => status.succeeded(),
     onFailure: (error) => {
       if (error instanceof ApiError && error.kind === 'http' && error.status === 401) {
-        // requestJson has handed the expired session to lib/auth/session-expiry.ts. The team's
-        // data leaves this browser as at a logout, unless changes wait: they are kept for this
-        // account's next sign-in (another account finds sync paused), never dropped unasked.
-        stop();
-        if (countUnsentIn(metaStore) === 0) clearTeamData(storage, tasksPort, metaStore);
+        life.endSession();
         return 'stop';
       }
       status.failed(error);
@@ -217,16 +214,20 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     },
     afterCycle: () => status.refresh(),
     pollMs: () => liveStream.pollMs(),
-    random,
+    random: options.random ?? Math.random,
   });
   const liveStream = createLiveStream({ env, getToken: options.getToken, loop });
+  /** A change recorded here or in another tab: the status shows it, the tab that syncs pushes it soon. */
+  const showAndPushSoon = () => {
+    status.refresh();
+    loop.schedule(PUSH_DEBOUNCE_MS);
+  };
   const browserEvents = createBrowserEvents({
     env,
     loop,
     onConflictsStored: () => conflicts.showStored(),
     onMetaStored: showAndPushSoon,
   });
-
   const steps = createSyncSteps({
     options,
     metaStore,
@@ -235,16 +236,87 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     conflicts,
     status,
     now,
-    newId,
-    isStopped: () => stopped,
+    newId: options.newId ?? randomId,
+    isStopped,
     afterLocalWrite: showAndPushSoon,
   });
+  return { tasksPort, env, storage, metaStore, status, conflicts, loop, liveStream, browserEvents, steps };
+}
 
-  /** A change recorded here or in another tab: the status shows it, the tab that syncs pushes it soon. */
-  function showAndPushSoon(): void {
-    status.refresh();
-    loop.schedule(PUSH_DEBOUNCE_MS);
-  }
+/** What the UI and the logout ask of the running engine (lib/sync/status-store.ts). */
+function engineControls(parts: EngineParts, life: EngineLife): RunningEngine & SyncControls {
+  const { tasksPort, storage, metaStore, status, loop, steps } = parts;
+  return {
+    stop: () => life.stop(),
+    storageRefused: status.storageRefused,
+    sendForLogout: () =>
+      sendForLogout({
+        isOpened: () => life.isOpened(),
+        isStopped: () => life.isStopped(),
+        isLeader: () => life.isLeader(),
+        runNow: () => loop.runNow(),
+        pushAll: () => steps.pushAll(),
+        metaStore,
+      }),
+    clearForLogout: () => {
+      life.stop();
+      if (life.isOpened()) clearTeamData(storage, tasksPort, metaStore);
+    },
+    retry: () => {
+      loop.resetFailures();
+      status.clearError();
+      if (status.refused()) {
+        // Storage is tried again with everything this tab holds; sync resumes once it takes it.
+        void steps.storeAgain().then((ok) => {
+          if (!ok || life.isStopped()) return;
+          status.storageBack();
+          status.refresh();
+          void loop.runNow();
+        });
+        return;
+      }
+      if (!life.isOpened()) {
+        life.reopen();
+        status.refresh();
+        return;
+      }
+      void loop.runNow();
+    },
+    answerFirstSync: (choice: FirstSyncChoice) => {
+      if (!steps.answerFirstSync(choice)) return;
+      status.refresh();
+      void loop.runNow();
+    },
+  };
+}
+
+/**
+ * Starts team sync for the signed-in user; returns its stop. One engine at a time: starting another
+ * stops the first.
+ */
+export function startTeamSync(options: TeamSyncOptions): () => void {
+  running?.stop();
+  let stopped = false;
+  let leader = false;
+  let opened = false;
+  let releaseLock: (() => void) | null = null;
+  let removeHook: (() => void) | null = null;
+  const life: EngineLife = {
+    isStopped: () => stopped,
+    isLeader: () => leader,
+    isOpened: () => opened,
+    reopen: open,
+    stop,
+    endSession: () => {
+      // requestJson has handed the expired session to lib/auth/session-expiry.ts. The team's
+      // data leaves this browser as at a logout, unless changes wait: they are kept for this
+      // account's next sign-in (another account finds sync paused), never dropped unasked.
+      stop();
+      if (countUnsentIn(metaStore) === 0) clearTeamData(storage, tasksPort, metaStore);
+    },
+  };
+  const parts = createEngineParts(options, life);
+  const { tasksPort, env, storage, metaStore, status, conflicts, loop, liveStream, browserEvents } = parts;
 
   function becomeLeader(): void {
     leader = true;
@@ -268,63 +340,23 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     }
   }
 
-  const handle: RunningEngine & SyncControls = {
-    stop,
-    storageRefused: status.storageRefused,
-    sendForLogout: () =>
-      sendForLogout({
-        isOpened: () => opened,
-        isStopped: () => stopped,
-        isLeader: () => leader,
-        runNow: () => loop.runNow(),
-        pushAll: () => steps.pushAll(),
-        metaStore,
-      }),
-    clearForLogout: () => {
-      stop();
-      if (opened) clearTeamData(storage, tasksPort, metaStore);
-    },
-    retry: () => {
-      loop.resetFailures();
-      status.clearError();
-      if (status.refused()) {
-        // Storage is tried again with everything this tab holds; sync resumes once it takes it.
-        void steps.storeAgain().then((ok) => {
-          if (!ok || stopped) return;
-          status.storageBack();
-          status.refresh();
-          void loop.runNow();
-        });
-        return;
-      }
-      if (!opened) {
-        opened = steps.open();
-        if (opened) afterOpen();
-        status.refresh();
-        return;
-      }
-      void loop.runNow();
-    },
-    answerFirstSync: (choice: FirstSyncChoice) => {
-      if (!steps.answerFirstSync(choice)) return;
-      status.refresh();
-      void loop.runNow();
-    },
-  };
+  const handle = engineControls(parts, life);
   running = handle;
   setSyncControls(handle);
-  setArchiveControls({ bringBack: steps.bringBack });
+  setArchiveControls({ bringBack: parts.steps.bringBack });
   setConflictControls({ settle: conflicts.settle });
   conflicts.showStored();
 
-  function afterOpen(): void {
-    removeHook = tasksPort.setWriteHook(steps.hook);
+  /** Opens this account's replica; once open, this tab records its edits and queues to sync. */
+  function open(): void {
+    opened = parts.steps.open();
+    if (!opened) return;
+    removeHook = tasksPort.setWriteHook(parts.steps.hook);
     browserEvents.listen();
     releaseLock = runWhenLeader(env.requestLock, () => stopped, becomeLeader);
   }
 
-  let opened = steps.open();
-  if (opened) afterOpen();
+  open();
   status.refresh(opened);
   return stop;
 }
