@@ -19,7 +19,7 @@ import {
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
-import { createBrowserEvents } from './engine/browser-events';
+import { browserEnvironment, createBrowserEvents } from './engine/browser-events';
 import { createConflictList } from './engine/conflict-list';
 import { OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { createStatusReporter } from './engine/status-reporter';
@@ -34,12 +34,10 @@ import { setSyncControls, type SyncControls } from './status-store';
 import { countUnsentIn, createLocalMetaStore, type MetaStore, type SyncStorage } from './engine/meta-store';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { randomId } from './random-id';
-import { openPokeStream } from './stream';
 import type { FirstSyncChoice } from './replica';
 
 export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
 const PUSH_DEBOUNCE_MS = 300;
-const SYNC_STREAM_URL = '/api/sync/stream';
 
 export { OTHER_ACCOUNT_MESSAGE };
 
@@ -114,31 +112,7 @@ const defaultTasks: TasksPort = {
   removeForLogout: removeTasksFromSync,
 };
 
-export { randomId };
-
-export function browserEnvironment(): SyncEnvironment {
-  const hasWindow = typeof window !== 'undefined';
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return {
-    addEventListener: (type, listener) => {
-      if (!hasWindow) return;
-      if (type === 'visibilitychange') document.addEventListener(type, listener);
-      else window.addEventListener(type, listener);
-    },
-    removeEventListener: (type, listener) => {
-      if (!hasWindow) return;
-      if (type === 'visibilitychange') document.removeEventListener(type, listener);
-      else window.removeEventListener(type, listener);
-    },
-    isVisible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
-    requestLock: locks ? (name, callback) => locks.request(name, callback) : null,
-    openStream:
-      hasWindow && typeof TextDecoderStream !== 'undefined'
-        ? (handlers) =>
-            openPokeStream({ url: SYNC_STREAM_URL, fetch: window.fetch.bind(window), ...handlers })
-        : null,
-  };
-}
+export { browserEnvironment, randomId };
 
 function defaultStorage(): SyncStorage | null {
   return getLocalStorage();

@@ -2,10 +2,14 @@
  * The page's events the engine follows in every tab (lib/sync/client.ts): the connection coming back
  * and the page becoming visible sync at once (the next failure waits as if it were the first);
  * another tab's writes under `tasklane.syncConflicts` and `tasklane.sync` are shown here, and a
- * change recorded there is pushed soon by the tab that syncs.
+ * change recorded there is pushed soon by the tab that syncs. `browserEnvironment` is the real page
+ * (window, document, Web Locks, the live stream) that lib/sync/client.ts uses by default.
  */
 import type { SyncEnvironment } from '../client';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from '../storage-keys';
+import { openPokeStream } from '../stream';
+
+const SYNC_STREAM_URL = '/api/sync/stream';
 import type { SyncLoop } from './sync-loop';
 
 export interface BrowserEvents {
@@ -51,5 +55,29 @@ export function createBrowserEvents(ports: {
       env.removeEventListener('visibilitychange', onVisibility);
       env.removeEventListener('storage', onStorage);
     },
+  };
+}
+
+export function browserEnvironment(): SyncEnvironment {
+  const hasWindow = typeof window !== 'undefined';
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return {
+    addEventListener: (type, listener) => {
+      if (!hasWindow) return;
+      if (type === 'visibilitychange') document.addEventListener(type, listener);
+      else window.addEventListener(type, listener);
+    },
+    removeEventListener: (type, listener) => {
+      if (!hasWindow) return;
+      if (type === 'visibilitychange') document.removeEventListener(type, listener);
+      else window.removeEventListener(type, listener);
+    },
+    isVisible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
+    requestLock: locks ? (name, callback) => locks.request(name, callback) : null,
+    openStream:
+      hasWindow && typeof TextDecoderStream !== 'undefined'
+        ? (handlers) =>
+            openPokeStream({ url: SYNC_STREAM_URL, fetch: window.fetch.bind(window), ...handlers })
+        : null,
   };
 }
