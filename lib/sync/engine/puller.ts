@@ -35,6 +35,12 @@ export interface Puller {
   bringBack(row: PulledTask): string;
 }
 
+/** The archive cutoff a last page gave, in ms; null when it gave none (an older server). */
+function archiveCutoffOf(page: PullResponse): number | null {
+  const cutoff = page.archivedBefore === undefined ? NaN : Date.parse(page.archivedBefore);
+  return Number.isFinite(cutoff) ? cutoff : null;
+}
+
 export function createPuller(ports: {
   meta: Pick<WorkingMeta, 'saveMeta' | 'workingMeta' | 'putBack'>;
   readTasks: () => readonly Task[];
@@ -95,12 +101,6 @@ export function createPuller(ports: {
       commit(current, tasks, next);
       if (!page.more && current.walk === null) return;
     }
-  }
-
-  /** The archive cutoff a last page gave, in ms; null when it gave none (an older server). */
-  function archiveCutoffOf(page: PullResponse): number | null {
-    const cutoff = page.archivedBefore === undefined ? NaN : Date.parse(page.archivedBefore);
-    return Number.isFinite(cutoff) ? cutoff : null;
   }
 
   /**
