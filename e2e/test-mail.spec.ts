@@ -52,19 +52,11 @@ test.describe('Send a test email through a real SMTP server', () => {
   test.describe.configure({ mode: 'serial' });
 
   const received: ReceivedMail[] = [];
-  let refuseNext = false;
   let sink: SmtpSink | undefined;
   let server: AppProcess | undefined;
 
   test.beforeAll(async () => {
-    sink = await startSmtpSink({
-      mails: received,
-      refuse: () => {
-        if (!refuseNext) return undefined;
-        refuseNext = false;
-        return Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
-      },
-    });
+    sink = await startSmtpSink({ mails: received });
     server = await startAppServer({ SMTP_URL: sink.url, MAIL_FROM: 'Tasklane <no-reply@tasklane.test>' });
   });
 
@@ -105,7 +97,7 @@ test.describe('Send a test email through a real SMTP server', () => {
       await block.getByRole('button', { name: 'Send a Test Email' }).click();
       await expect(block.getByRole('status')).toHaveText(`Test email sent to ${admin.email}.`);
 
-      refuseNext = true;
+      sink!.refuseNext(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
       await block.getByRole('button', { name: 'Send a Test Email' }).click();
       const port = new URL(sink!.url).port;
       await expect(block.getByRole('alert')).toHaveText(

@@ -10,18 +10,10 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
  */
 export function setUpMailSink(): { received: ReceivedMail[]; failNext: () => void; url: () => string } {
   const received: ReceivedMail[] = [];
-  let refuseNext = false;
   let sink: SmtpSink;
 
   beforeAll(async () => {
-    sink = await startSmtpSink({
-      mails: received,
-      refuse: () => {
-        if (!refuseNext) return undefined;
-        refuseNext = false;
-        return new Error('451 try again later');
-      },
-    });
+    sink = await startSmtpSink({ mails: received });
     await applyTestEnv({ TEAM_SYNC: 'on', SMTP_URL: sink.url, APP_URL: 'http://tasklane.test' });
   });
 
@@ -32,14 +24,11 @@ export function setUpMailSink(): { received: ReceivedMail[]; failNext: () => voi
 
   beforeEach(() => {
     received.length = 0;
-    refuseNext = false;
   });
 
   return {
     received,
-    failNext: () => {
-      refuseNext = true;
-    },
+    failNext: () => sink.refuseNext(),
     url: () => sink.url,
   };
 }

@@ -11,6 +11,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   /** `smtp://127.0.0.1:{port}`, for SMTP_URL. */
   url: string;
+  /** The next message is refused with `refusal` (by default a 451, as a busy server answers). */
+  refuseNext(refusal?: Error): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startSmtpSink({
   login,
   refuseRecipient,
 }: SmtpSinkOptions): Promise<SmtpSink> {
+  let next: Error | null = null;
   const server = new SMTPServer({
     authOptional: login === undefined,
     disabledCommands: ['STARTTLS'],
@@ -63,7 +66,8 @@ export async function startSmtpSink({
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
-        const refusal = refuse?.();
+        const refusal = next ?? refuse?.();
+        next = null;
         if (refusal) {
           callback(refusal);
           return;
@@ -85,6 +89,9 @@ export async function startSmtpSink({
   const { port: listening } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${listening}`,
+    refuseNext: (refusal = new Error('451 try again later')) => {
+      next = refusal;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -18,22 +18,13 @@ import { DELETE, GET, PATCH, POST, PUT } from './route';
 const PATH = '/api/admin/test-mail';
 const received: ReceivedMail[] = [];
 let sink: SmtpSink;
-let refuseNext = false;
 
 beforeAll(async () => {
-  sink = await startSmtpSink({
-    mails: received,
-    refuse: () => {
-      if (!refuseNext) return undefined;
-      refuseNext = false;
-      return new Error('451 try again later');
-    },
-  });
+  sink = await startSmtpSink({ mails: received });
 });
 
 beforeEach(async () => {
   received.length = 0;
-  refuseNext = false;
   await rm(getOutboxFile(), { force: true });
   await applyTestEnv({ SMTP_URL: sink.url, MAIL_FROM: 'Tasklane <no-reply@tasklane.test>' });
 });
@@ -115,7 +106,7 @@ describe('POST /api/admin/test-mail', () => {
 
   it('answers 502 with the server’s reply when it refuses the message', async () => {
     const { token } = await createAdminWithToken();
-    refuseNext = true;
+    sink.refuseNext();
     const res = await call(POST, PATH, { token, body: {} });
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(
