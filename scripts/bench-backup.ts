@@ -28,7 +28,6 @@ process.env.DATA_DIR = dir;
 process.env.AUTH_SECRET ??= 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 process.env.LOG_LEVEL = 'silent';
 
-const WORDS = Array.from({ length: 200 }, (_, index) => `word${index.toString(36)}`);
 const DAY_MS = 24 * 60 * 60_000;
 const TASKS_PER_PUSH = 50;
 
@@ -106,7 +105,7 @@ async function main(): Promise<void> {
   const { openDatabase } = await import('@/lib/server/db');
   const { writeBackupFile } = await import('@/lib/server/backup/write');
   const { openBackup, restoreBackup } = await import('@/lib/server/backup/restore');
-  const { deriveTaskColumns } = await import('@/lib/server/sync/task-columns');
+  const { benchTaskRow, BENCH_WORDS: WORDS } = await import('./bench-task-rows');
 
   const names: Target['name'][] = [];
   if (only !== 'postgres') names.push('SQLite');
@@ -224,23 +223,17 @@ async function main(): Promise<void> {
           updatedAt: new Date(createdMs).toISOString(),
           ...(open ? {} : { completedAt: new Date(createdMs).toISOString(), status: 'Completed' }),
         };
-        const hlc = `${String(createdMs).padStart(15, '0')}-000000-bench`;
-        const fields = Object.fromEntries(
-          Object.entries(values).map(([field, value]) => [field, { value, hlc, seq }]),
-        ) as never;
-        const uid = `task-${String(index).padStart(6, '0')}`;
-        tasks.push({
-          uid,
+        const row = benchTaskRow({
+          index,
+          seq,
           ownerId: owner.id,
           assigneeId: assignee.id,
-          fields: JSON.stringify(fields),
-          life: null,
-          deleted: false,
-          version: seq,
-          createdAt: new Date(createdMs),
-          updatedAt: new Date(createdMs),
-          ...deriveTaskColumns({ uid, fields, life: null, version: seq }, createdMs),
+          values,
+          createdMs,
+          updatedMs: createdMs,
         });
+        const { uid } = row;
+        tasks.push(row);
         changes.push({
           id: randomUUID(),
           seq,

@@ -41,7 +41,6 @@ process.env.RATE_LIMIT_LOGIN_IP_MAX_FAILURES = '100000';
 process.env.RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES = '100000';
 
 /** A fixed vocabulary, so that a search for one of its words matches about one task in ten. */
-const WORDS = Array.from({ length: 200 }, (_, index) => `word${index.toString(36)}`);
 
 /** A small deterministic generator, so that every run seeds the same tasks. */
 function random(seed: number): () => number {
@@ -105,7 +104,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
   const { GET: pullRoute } = await import('@/app/api/sync/pull/route');
   const { GET: archiveRoute } = await import('@/app/api/sync/archive/route');
   const { GET: summaryRoute } = await import('@/app/api/sync/summary/route');
-  const { deriveTaskColumns } = await import('@/lib/server/sync/task-columns');
+  const { benchTaskRow, BENCH_WORDS: WORDS } = await import('./bench-task-rows');
   const { sql } = await import('drizzle-orm');
 
   const handle = await getDatabase();
@@ -229,23 +228,17 @@ async function benchDialect(name: string, url: string): Promise<void> {
         updatedAt: new Date(open ? createdMs : completedMs).toISOString(),
         ...(open ? {} : { completedAt: new Date(completedMs).toISOString(), status: 'Completed' }),
       };
-      const hlc = `${String(createdMs).padStart(15, '0')}-000000-bench`;
-      const fields = Object.fromEntries(
-        Object.entries(values).map(([field, value]) => [field, { value, hlc, seq }]),
-      ) as never;
-      const task = { uid: `task-${String(index).padStart(6, '0')}`, fields, life: null, version: seq };
-      rows.push({
-        uid: task.uid,
-        ownerId: owner.id,
-        assigneeId: assignee.id,
-        fields: JSON.stringify(fields),
-        life: null,
-        deleted: false,
-        version: seq,
-        createdAt: new Date(createdMs),
-        updatedAt: new Date(open ? createdMs : completedMs),
-        ...deriveTaskColumns(task, open ? createdMs : completedMs),
-      });
+      rows.push(
+        benchTaskRow({
+          index,
+          seq,
+          ownerId: owner.id,
+          assigneeId: assignee.id,
+          values,
+          createdMs,
+          updatedMs: open ? createdMs : completedMs,
+        }),
+      );
     }
     for (let start = 0; start < rows.length; start += 500) {
       await db.insert(tables.syncTasks).values(rows.slice(start, start + 500));
