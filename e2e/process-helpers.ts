@@ -75,6 +75,10 @@ export async function startAppServer(
       // the default 10 an hour from one address (a retry on a fresh worker then passed: a flake). A
       // spec that tests the limit sets its own.
       RATE_LIMIT_REGISTER_MAX: '10000',
+      // The team specs register their accounts through the open sign-up API. With TEAM_SYNC=on and
+      // SIGNUP_MODE unset, sign-up is invitation only once an admin exists (ADR 0041): a spec of that
+      // default passes SIGNUP_MODE '' (empty is unset).
+      SIGNUP_MODE: 'open',
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${path.join(dataDir, 'tasklane.db')}`,
       PORT: String(port),

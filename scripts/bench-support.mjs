@@ -127,6 +127,9 @@ export function syncServerEnv({ port, dataDir, databaseUrl, extra = {} }) {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
     TEAM_SYNC: 'on',
+    // The benches sign their accounts up through the open API (unset, sign-up is invitation only
+    // once an admin exists: ADR 0041).
+    SIGNUP_MODE: 'open',
     AUTH_SECRET: 'bench-sync-secret-0123456789abcdefghijklmnop',
     BCRYPT_COST: '4',
     LOG_LEVEL: 'warn',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  presetSignupMode,
   domainRefusalMessage,
   emailDomainOf,
   isDomainName,
@@ -96,6 +97,29 @@ describe('refuseUninvitedSignup', () => {
     });
     expect(domainRefusalMessage(['a.test', 'b.test', 'c.test'])).toBe(
       'Sign-up is limited to addresses at a.test, b.test or c.test. Use your work email or ask an administrator for an invitation.',
+    );
+  });
+});
+
+describe('presetSignupMode', () => {
+  it('keeps the original open sign-up without team sync, admin or not', () => {
+    expect(presetSignupMode({ envMode: undefined, teamSync: false, adminExists: false })).toBe('open');
+    expect(presetSignupMode({ envMode: undefined, teamSync: false, adminExists: true })).toBe('open');
+  });
+
+  it('with team sync on, is open until the first admin exists, then invitation only', () => {
+    expect(presetSignupMode({ envMode: undefined, teamSync: true, adminExists: false })).toBe('open');
+    expect(presetSignupMode({ envMode: undefined, teamSync: true, adminExists: true })).toBe('invitation');
+  });
+
+  it('follows SIGNUP_MODE whenever it is set, whatever the rest', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('open', 'invitation', 'closed' as const),
+        fc.boolean(),
+        fc.boolean(),
+        (envMode, teamSync, adminExists) => presetSignupMode({ envMode, teamSync, adminExists }) === envMode,
+      ),
     );
   });
 });

@@ -23,6 +23,21 @@ export interface SignupSettings {
   domains: string[];
 }
 
+/**
+ * Who may sign up while no admin has saved the settings (docs/product.md#sign-up-settings, ADR 0041):
+ * SIGNUP_MODE when it is set; unset, `open` without team sync (the original's free sign-up) and, with
+ * team sync on, `open` only until the first admin exists, then `invitation` (a team's names and bells
+ * are not for any visitor).
+ */
+export function presetSignupMode(options: {
+  envMode: SignupMode | undefined;
+  teamSync: boolean;
+  adminExists: boolean;
+}): SignupMode {
+  if (options.envMode !== undefined) return options.envMode;
+  return options.teamSync && options.adminExists ? 'invitation' : 'open';
+}
+
 /** More would be a directory, not a sign-up rule; also bounds the refusal sentence. */
 export const SIGNUP_DOMAINS_MAX_COUNT = 50;
 const DOMAIN_MAX_LENGTH = 253;

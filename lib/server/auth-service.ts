@@ -13,7 +13,7 @@ import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit'
 import { findUsableInvitation, getSignupSettings, invitationEmailMismatchMessage } from './signup-service';
 import { signToken, tokenExpiresAtMs, verifyToken } from './token';
 import { toPublicUser, type PublicUser } from './user-dto';
-import { hasAccountFor } from './user-service';
+import { hasAccountFor, hasAdmin } from './user-service';
 
 export type UserRow = Parameters<typeof toPublicUser>[0] & { id: string; sessionVersion: number };
 
@@ -111,15 +111,7 @@ function refusePasswordsWhenProviderOnly(loginEmail: string | null): void {
   );
 }
 
-export async function hasAdmin(executor: Executor): Promise<boolean> {
-  const { users } = (await getDatabase()).tables;
-  const [existingAdmin] = await executor
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .limit(1);
-  return existingAdmin !== undefined;
-}
+export { hasAdmin };
 
 /** A new account's row, as sign-up makes it (the password hashed), for `role`. */
 export async function newUserValues(input: RegisterInput, role: Role) {

@@ -182,9 +182,10 @@ describe('parseEnv', () => {
     }
   });
 
-  it('presets sign-up as Open to any domain, and reads SIGNUP_MODE and SIGNUP_DOMAINS', () => {
+  it('leaves SIGNUP_MODE unset by default (any domain), and reads SIGNUP_MODE and SIGNUP_DOMAINS', () => {
     const env = parseEnv({ NODE_ENV: 'development' });
-    expect(env.SIGNUP_MODE).toBe('open');
+    // Unset: the preset follows the team default (presetSignupMode), not a fixed mode.
+    expect(env.SIGNUP_MODE).toBeUndefined();
     expect(env.SIGNUP_DOMAINS).toEqual([]);
     expect(env.RATE_LIMIT_INVITE_MAX).toBe(50);
     const set = parseEnv({ SIGNUP_MODE: 'invitation', SIGNUP_DOMAINS: 'Example.com, corp.example.org' });

@@ -63,6 +63,9 @@ const envSchema = z.object({
   /** Password changes per account (and 4x that per IP) within the window. */
   RATE_LIMIT_CHANGE_PASSWORD_MAX: intFromEnv(5, 1),
   RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
+  /** Changes of one's own name per account (and 4x that per IP) within the window. */
+  RATE_LIMIT_CHANGE_NAME_MAX: intFromEnv(20, 1),
+  RATE_LIMIT_CHANGE_NAME_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   /** Team sync (docs/decisions/0013-team-sync.md): `off` answers 404 on every /api/sync route. */
   TEAM_SYNC: z.enum(['on', 'off'], 'TEAM_SYNC must be on or off').default('off'),
   /**
@@ -119,9 +122,10 @@ const envSchema = z.object({
   REMINDER_INTERVAL_MS: intFromEnv(60_000, 100),
   /**
    * Who may sign up until an admin saves Admin Settings → Sign-up, which then decides
-   * (docs/decisions/0020-who-may-join.md).
+   * (docs/decisions/0020-who-may-join.md). Unset: open, except with team sync on once an admin
+   * exists, then invitation only (presetSignupMode, docs/decisions/0041-a-guided-first-run.md).
    */
-  SIGNUP_MODE: z.enum(SIGNUP_MODES, `SIGNUP_MODE must be one of ${SIGNUP_MODES.join(', ')}`).default('open'),
+  SIGNUP_MODE: z.enum(SIGNUP_MODES, `SIGNUP_MODE must be one of ${SIGNUP_MODES.join(', ')}`).optional(),
   /** The email domains sign-up is limited to (commas or spaces between them); unset: any. */
   SIGNUP_DOMAINS: z
     .string()

@@ -19,6 +19,8 @@ type LimiterName =
   | 'contact'
   | 'changePasswordUser'
   | 'changePasswordIp'
+  | 'changeNameUser'
+  | 'changeNameIp'
   | 'sync'
   | 'syncBytes'
   | 'syncStream'
@@ -51,6 +53,13 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   changePasswordIp: {
     points: 'RATE_LIMIT_CHANGE_PASSWORD_MAX',
     window: 'RATE_LIMIT_CHANGE_PASSWORD_WINDOW_SECONDS',
+    times: 4,
+  },
+  // One's own name (PUT /api/auth/account), per account and per client address, like passwords.
+  changeNameUser: { points: 'RATE_LIMIT_CHANGE_NAME_MAX', window: 'RATE_LIMIT_CHANGE_NAME_WINDOW_SECONDS' },
+  changeNameIp: {
+    points: 'RATE_LIMIT_CHANGE_NAME_MAX',
+    window: 'RATE_LIMIT_CHANGE_NAME_WINDOW_SECONDS',
     times: 4,
   },
   sync: { points: 'RATE_LIMIT_SYNC_MAX', window: 'RATE_LIMIT_SYNC_WINDOW_SECONDS' },

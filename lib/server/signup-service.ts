@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import type { SignupSettings } from '@/lib/auth/signup-policy';
+import { presetSignupMode, type SignupSettings } from '@/lib/auth/signup-policy';
 import type { Role } from '@/lib/validation/auth';
 import type { CreateInvitationInput, SignupSettingsInput } from '@/lib/validation/signup';
 import { getDatabase, type Executor } from './db';
@@ -11,7 +11,7 @@ import { createLinkToken, hashLinkToken } from './link-token';
 import { logger } from './logger';
 import { sendMail, type MailMessage } from './mailer';
 import { consumeRateLimit } from './rate-limit';
-import { hasAccountFor } from './user-service';
+import { hasAccountFor, hasAdmin } from './user-service';
 
 /** An invitation works for a week after it is created (docs/product.md#invitations). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -37,18 +37,33 @@ export function invitationEmailMismatchMessage(email: string): string {
 }
 
 export interface SignupSettingsView extends SignupSettings {
-  /** `environment`: SIGNUP_MODE / SIGNUP_DOMAINS decide, nobody has saved the settings yet. */
-  source: 'environment' | 'saved';
+  /**
+   * Nobody has saved the settings yet: `environment`, SIGNUP_MODE / SIGNUP_DOMAINS decide;
+   * `team-default`, SIGNUP_MODE is unset and team sync is on, so sign-up is open until the first
+   * admin exists and invitation only after (docs/decisions/0041-a-guided-first-run.md).
+   */
+  source: 'environment' | 'team-default' | 'saved';
   updatedAt: string | null;
 }
 
-/** The stored sign-up settings, or the environment's presets until an admin has saved them. */
+/** The stored sign-up settings, or the presets (environment, team default) until an admin has saved them. */
 export async function getSignupSettings(): Promise<SignupSettingsView> {
   const { db, tables } = await getDatabase();
   const [row] = await db.select().from(tables.appSettings).where(eq(tables.appSettings.id, 1)).limit(1);
   if (!row) {
     const env = getEnv();
-    return { mode: env.SIGNUP_MODE, domains: env.SIGNUP_DOMAINS, source: 'environment', updatedAt: null };
+    const teamDefault = env.SIGNUP_MODE === undefined && env.TEAM_SYNC === 'on';
+    const mode = presetSignupMode({
+      envMode: env.SIGNUP_MODE,
+      teamSync: env.TEAM_SYNC === 'on',
+      adminExists: teamDefault && (await hasAdmin(db)),
+    });
+    return {
+      mode,
+      domains: env.SIGNUP_DOMAINS,
+      source: teamDefault ? 'team-default' : 'environment',
+      updatedAt: null,
+    };
   }
   return {
     mode: row.signupMode,
@@ -108,17 +123,35 @@ export function invitationLink(token: string): string {
   return new URL(`/signup?invite=${encodeURIComponent(token)}`, getEnv().APP_URL).toString();
 }
 
-export function buildInvitationMail(to: string, link: string, role: Role): MailMessage {
-  const what = role === 'admin' ? 'an administrator account' : 'an account';
+/** Who sends an invitation, as the email names them. */
+export interface Inviter {
+  fullName: string;
+  email: string;
+}
+
+/**
+ * The invitation email (docs/product.md#invitations): who invited you, to what (the app's name and
+ * address, APP_URL) and in which role, then the link.
+ */
+export function buildInvitationMail(options: {
+  to: string;
+  link: string;
+  role: Role;
+  inviter: Inviter;
+  appUrl: string;
+}): MailMessage {
+  const { to, link, role, inviter, appUrl } = options;
+  const address = appUrl.replace(/\/+$/, '');
+  const as = role === 'admin' ? 'an administrator' : 'a member';
   const text = [
-    `You are invited to create ${what} on Tasklane.`,
+    `${inviter.fullName} (${inviter.email}) invited you to join Tasklane at ${address} as ${as}.`,
     '',
-    'Open this link to sign up (it works once, for 7 days):',
+    'Open this link to create your account (it works once, for 7 days):',
     link,
     '',
     'If you did not expect this, ignore this email.',
   ].join('\n');
-  return { to, subject: 'Your invitation to Tasklane', text };
+  return { to, subject: `${inviter.fullName} invited you to Tasklane`, text };
 }
 
 /** Mails the link and says whether the mail server took it within INVITATION_MAIL_WAIT_MS. */
@@ -168,10 +201,19 @@ export async function createInvitation(input: CreateInvitationInput, adminId: st
     .returning();
   if (!row) throw new Error('Insert returned no row');
   const link = invitationLink(token);
-  const emailed =
-    input.email !== null && getEnv().SMTP_URL !== undefined
-      ? await mailInvitation(buildInvitationMail(input.email, link, input.role))
-      : false;
+  const env = getEnv();
+  let emailed = false;
+  if (input.email !== null && env.SMTP_URL !== undefined) {
+    const [inviter] = await db
+      .select({ fullName: tables.users.fullName, email: tables.users.email })
+      .from(tables.users)
+      .where(eq(tables.users.id, adminId))
+      .limit(1);
+    if (!inviter) throw new Error('The inviting admin has no account');
+    emailed = await mailInvitation(
+      buildInvitationMail({ to: input.email, link, role: input.role, inviter, appUrl: env.APP_URL }),
+    );
+  }
   return {
     invitation: toInvitationView(row),
     link,

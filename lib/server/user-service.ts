@@ -19,6 +19,17 @@ export async function hasAccountFor(executor: Executor, email: string): Promise<
   return row !== undefined;
 }
 
+/** Whether any admin account exists (first-run bootstrap, the team's sign-up default). */
+export async function hasAdmin(executor: Executor): Promise<boolean> {
+  const { users } = (await getDatabase()).tables;
+  const [existingAdmin] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .limit(1);
+  return existingAdmin !== undefined;
+}
+
 /** Path segments arrive percent-encoded from some clients and decoded from others. */
 export function normaliseEmailParam(raw: string): string | null {
   let value = raw;

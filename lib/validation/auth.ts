@@ -79,6 +79,10 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
+/** PUT /api/auth/account: one's own name, under sign-up's rules (docs/product.md#names). */
+export const changeNameSchema = z.object({ fullName: fullNameSchema });
+export type ChangeNameInput = z.infer<typeof changeNameSchema>;
+
 /** The success message of POST /api/auth/change-password, which the form shows as is. */
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 

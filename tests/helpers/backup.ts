@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { POST as inviteRoute } from '@/app/api/admin/invitations/route';
 import { DELETE as revokeInvitation } from '@/app/api/admin/invitations/[id]/route';
+import { PUT as firstRun } from '@/app/api/admin/first-run/route';
 import { PUT as signupSettings } from '@/app/api/admin/signup-settings/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as contact } from '@/app/api/contact/route';
@@ -39,7 +40,7 @@ const ok = (res: { status: number; text: string }) => expect(res.status, res.tex
  * Fills every table a backup holds with rows the app itself writes (routes and services, TEAM_SYNC=on):
  * people, tasks with checklists, labels and a repeat, a deleted and a completed task, a conflict
  * (one settled), a reassignment, comments (edited, deleted) with mentions and inbox items, reminder
- * and digest choices, invitations (one revoked), sign-up settings, a reset link, a logout, a message.
+ * and digest choices, invitations (one revoked), sign-up settings, the first run's checklist dismissed, a reset link, a logout, a message.
  */
 export async function populateEveryTable() {
   const ada = await createAdminWithToken({ fullName: 'Ada Admin' });
@@ -176,6 +177,13 @@ export async function populateEveryTable() {
       token: ada.token,
       method: 'PUT',
       body: { mode: 'invitation', domains: ['example.com'] },
+    }),
+  );
+  ok(
+    await call(firstRun, '/api/admin/first-run', {
+      token: ada.token,
+      method: 'PUT',
+      body: { dismissed: true },
     }),
   );
 

@@ -78,6 +78,7 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.invitations);
   await db.delete(tables.labels);
   await db.delete(tables.appSettings);
+  await db.delete(tables.setupMarks);
   await db.delete(tables.users);
 }
 

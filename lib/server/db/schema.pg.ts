@@ -267,6 +267,23 @@ export const appSettings = pgTable(
 );
 
 /**
+ * The first run's checklist (docs/decisions/0041-a-guided-first-run.md): the steps the server cannot
+ * read from other tables, once each for the whole install: `test-mail-sent` (a test email the mail
+ * server took) and `checklist-dismissed`.
+ */
+export const setupMarks = pgTable(
+  'setup_marks',
+  {
+    name: text('name', { enum: ['test-mail-sent', 'checklist-dismissed'] }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    by: text('by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('setup_marks_name_check', sql`${table.name} in ('test-mail-sent', 'checklist-dismissed')`),
+  ],
+);
+
+/**
  * Sign-up invitations: single use, expiring. Only the SHA-256 of the link's token is stored. `email`
  * null: anyone holding the link may use it; otherwise only that (lower-cased) address.
  */

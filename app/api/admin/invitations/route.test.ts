@@ -136,18 +136,40 @@ describe('POST /api/admin/invitations', () => {
 
   it('mails the link when SMTP_URL is set and says to whom', async () => {
     await applyTestEnv({ SMTP_URL: sink.url });
-    const { token } = await createAdminWithToken();
+    const { token } = await createAdminWithToken({ fullName: 'Alice Admin', email: 'alice@example.com' });
     const created = await invite(token, { email: 'ivy@example.com', role: 'admin' });
     expect(created.emailedTo).toBe('ivy@example.com');
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['ivy@example.com']);
     const mail = parseMail(received[0]?.raw ?? '');
-    expect(mail.headers.get('subject')).toBe('Your invitation to Tasklane');
-    expect(mail.text).toContain('You are invited to create an administrator account on Tasklane.');
-    expect(mail.text).toContain(created.link);
+    // Who invited you, to what (the app's name and APP_URL), in which role, then the link.
+    expect(mail.headers.get('subject')).toBe('Alice Admin invited you to Tasklane');
+    expect(mail.text).toBe(
+      [
+        'Alice Admin (alice@example.com) invited you to join Tasklane at http://tasklane.test as an administrator.',
+        '',
+        'Open this link to create your account (it works once, for 7 days):',
+        created.link,
+        '',
+        'If you did not expect this, ignore this email.',
+      ].join('\n'),
+    );
     // Without an email there is nobody to mail.
     expect((await invite(token, {})).emailedTo).toBeNull();
     expect(received).toHaveLength(1);
+  });
+
+  it('tells a member who invites them and where, with APP_URL as configured', async () => {
+    await applyTestEnv({ SMTP_URL: sink.url, APP_URL: 'https://tasks.example.org/team/' });
+    const { token } = await createAdminWithToken({ fullName: 'Zoë Ødegaard', email: 'zoe@example.org' });
+    const created = await invite(token, { email: 'max@example.org', role: 'user' });
+    expect(created.emailedTo).toBe('max@example.org');
+    const mail = parseMail(received.at(-1)?.raw ?? '');
+    // (The subject is MIME-encoded here, being non-ASCII; the body is checked as the invitee reads it.)
+    expect(mail.text.split('\n')[0]).toBe(
+      'Zoë Ødegaard (zoe@example.org) invited you to join Tasklane at https://tasks.example.org/team as a member.',
+    );
+    expect(created.link).toMatch(/^https:\/\/tasks\.example\.org\/signup\?invite=/);
   });
 
   it('does not claim a mail was sent when the mail server refuses it', async () => {

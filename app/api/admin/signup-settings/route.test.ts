@@ -4,6 +4,7 @@ import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUser, createUserWithToken } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
+import { POST as createInvitation } from '@/app/api/admin/invitations/route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
 const PATH = '/api/admin/signup-settings';
@@ -203,5 +204,67 @@ describe('POST /api/auth/register under each sign-up mode', () => {
       message: 'Admin sign-up is closed. Ask an administrator to grant you the admin role.',
       code: 'ADMIN_SIGNUP_CLOSED',
     });
+  });
+});
+
+describe('the sign-up default with team sync on and SIGNUP_MODE unset (ADR 0041)', () => {
+  it('is open until the first admin exists, then invitation only: 403 with a message', async () => {
+    await applyTestEnv({ TEAM_SYNC: 'on' });
+    // Before any admin: anyone may sign up, the first admin included.
+    expect((await call(register, REGISTER, { body: signupBody() })).status).toBe(201);
+    const first = await call<{ token: string }>(register, REGISTER, { body: signupBody({ role: 'admin' }) });
+    expect(first.status).toBe(201);
+    // After: a stranger without an invitation is refused, whatever role they ask for.
+    for (const role of ['user', 'admin']) {
+      const refused = await call(register, REGISTER, { body: signupBody({ role }) });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        message: 'Sign-up needs an invitation. Ask an administrator for an invitation link.',
+        code: 'INVITATION_REQUIRED',
+      });
+    }
+    // Admin Settings is told why: the team default, invitation only.
+    const settings = await call(GET, PATH, { token: first.body.token });
+    expect(settings.body).toEqual({
+      mode: 'invitation',
+      domains: [],
+      source: 'team-default',
+      updatedAt: null,
+    });
+  });
+
+  it('keeps an invitation working', async () => {
+    await applyTestEnv({ TEAM_SYNC: 'on' });
+    const { token } = await createAdminWithToken();
+    const created = await call<{ link: string }>(createInvitation, '/api/admin/invitations', {
+      token,
+      body: { role: 'user' },
+    });
+    expect(created.status).toBe(201);
+    const invite = new URL(created.body.link).searchParams.get('invite');
+    const joined = await call(register, REGISTER, { body: signupBody({ invite }) });
+    expect(joined.status).toBe(201);
+    expect(joined.body.role).toBe('user');
+  });
+
+  it('SIGNUP_MODE=open keeps sign-up open, and the environment is named as the source', async () => {
+    await applyTestEnv({ TEAM_SYNC: 'on', SIGNUP_MODE: 'open' });
+    const { token } = await createAdminWithToken();
+    expect((await call(register, REGISTER, { body: signupBody() })).status).toBe(201);
+    expect((await call(GET, PATH, { token })).body).toMatchObject({ mode: 'open', source: 'environment' });
+  });
+
+  it("keeps an admin's saved choice: Open saved stays open", async () => {
+    await applyTestEnv({ TEAM_SYNC: 'on' });
+    const { token } = await createAdminWithToken();
+    expect((await call(register, REGISTER, { body: signupBody() })).status).toBe(403);
+    const saved = await call(PUT, PATH, { token, method: 'PUT', body: { mode: 'open', domains: [] } });
+    expect(saved.body).toMatchObject({ mode: 'open', source: 'saved' });
+    expect((await call(register, REGISTER, { body: signupBody() })).status).toBe(201);
+  });
+
+  it('without team sync the original open sign-up holds, admins or not', async () => {
+    await createAdminWithToken();
+    expect((await call(register, REGISTER, { body: signupBody() })).status).toBe(201);
   });
 });

@@ -1,5 +1,6 @@
 import { requireAdmin } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { recordSetupMark } from '@/lib/server/first-run-service';
 import { sendTestMail } from '@/lib/server/test-mail-service';
 import { testMailSchema } from '@/lib/validation/test-mail';
 
@@ -13,6 +14,8 @@ export const POST = withErrorHandling(async (request) => {
   const admin = await requireAdmin(request);
   const { to } = await readJson(request, testMailSchema);
   const result = await sendTestMail(to ?? admin.email, { rateLimitKey: admin.id });
+  // The first run's checklist ticks 'Send a test email' once a mail server took one (not the outbox).
+  if (result.delivered === 'smtp') await recordSetupMark('test-mail-sent', admin.id);
   return json({ ...result, to: to ?? admin.email });
 });
 

@@ -17,7 +17,8 @@ import { applyTestEnv } from '@/tests/setup/integration';
  */
 
 beforeAll(async () => {
-  await applyTestEnv({ TEAM_SYNC: 'on' });
+  // Strangers sign up here: open sign-up, which team sync's default closes once an admin exists (ADR 0041).
+  await applyTestEnv({ TEAM_SYNC: 'on', SIGNUP_MODE: 'open' });
 });
 
 async function deleteAccount(adminToken: string, email: string) {
