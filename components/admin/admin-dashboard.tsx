@@ -16,6 +16,7 @@ import { useTeamSummary } from '@/lib/hooks/use-team-summary';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/components/ui/styles';
+import { FirstRunChecklist } from './first-run-checklist';
 import { UsersLoadState } from './load-error';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';
@@ -58,7 +59,7 @@ function LocalAdminDashboard() {
 }
 
 /**
- * Team sync on: the task figures are the server's (GET /api/sync/summary), exact however many tasks
+ * Team sync on: the first run's checklist (until done or dismissed), then the task figures are the server's (GET /api/sync/summary), exact however many tasks
  * this browser holds; offline or failing, the last figures kept on this device, marked as such.
  */
 function TeamAdminDashboard() {
@@ -71,6 +72,7 @@ function TeamAdminDashboard() {
 
   return (
     <div className="space-y-6">
+      <FirstRunChecklist />
       <div className="space-y-2">
         <ul className="grid gap-4 sm:grid-cols-3">
           <StatTile label="Total Users" value={usersTileValue(state)} />

@@ -69,7 +69,11 @@ export function InvitationsPanel() {
   }
 
   return (
-    <section aria-labelledby={headingId} className={cn(CARD, 'mt-8 min-w-0 space-y-6 p-4 sm:p-6')}>
+    <section
+      id="invite-someone"
+      aria-labelledby={headingId}
+      className={cn(CARD, 'mt-8 min-w-0 scroll-mt-24 space-y-6 p-4 sm:p-6')}
+    >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Invite someone
       </h2>

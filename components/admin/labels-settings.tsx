@@ -25,7 +25,7 @@ export function LabelsSettings() {
 function TeamLabels() {
   const manager = useLabels();
   return (
-    <div className="space-y-4">
+    <div id="labels" className="scroll-mt-36 space-y-4">
       <p className="text-sm text-slate-600">{TEAM_LABELS_HELP}</p>
       <LabelManager manager={manager} />
     </div>

@@ -31,13 +31,20 @@ const MODE_HELP: Record<SignupMode, string> = {
 const LOAD_FAILED = 'Could not load the sign-up settings';
 
 /**
+ * Team sync on, SIGNUP_MODE unset and nothing saved: why sign-up is invitation only, above the
+ * control that opens it (docs/product.md#sign-up-settings, ADR 0041).
+ */
+export const TEAM_DEFAULT_TEXT =
+  'Sign-up is invitation only: with team sync on, it closes once the first administrator exists, so strangers cannot join your team. Open it to let anyone who has the address create an account.';
+
+/**
  * Admin Settings' 'Sign-up' (docs/product.md#sign-up-settings): who may create an account (Open,
  * Invitation only, Closed) and, when open, which email domains. Saved on the server for every browser.
  */
 export function SignupSettingsForm() {
   const { state, retry, update } = useServerValue((signal) => fetchSignupSettings({ signal }), LOAD_FAILED);
   return (
-    <div className="space-y-4">
+    <div id="sign-up" className="scroll-mt-36 space-y-4">
       <OfflineNotice text={OFFLINE_TEXT.signupSettings} />
       {state.status === 'loading' ? <LoadingLine>Loading sign-up settings…</LoadingLine> : null}
       {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
@@ -62,6 +69,11 @@ function SignupSettingsFields({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    await save(mode);
+  }
+
+  /** Saves `chosen` with the typed domains; the team default's 'Open sign-up' saves Open. */
+  async function save(chosen: SignupMode) {
     if (busy) return;
     const parsed = parseDomainList(domainsText);
     if (!('domains' in parsed)) {
@@ -75,7 +87,8 @@ function SignupSettingsFields({
     setDomainsError(undefined);
     setBusy(true);
     try {
-      const { settings, message } = await saveSignupSettings({ mode, domains: parsed.domains });
+      const { settings, message } = await saveSignupSettings({ mode: chosen, domains: parsed.domains });
+      setMode(settings.mode);
       setDomainsText(settings.domains.join(', '));
       onSaved(settings);
       toast.success(message ?? 'Sign-up settings saved.');
@@ -88,6 +101,14 @@ function SignupSettingsFields({
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={busy}>
+      {initial.source === 'team-default' ? (
+        <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p>{TEAM_DEFAULT_TEXT}</p>
+          <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => save('open')}>
+            Open sign-up
+          </Button>
+        </div>
+      ) : null}
       <div className="space-y-2">
         <p className="text-sm font-medium text-slate-800" aria-hidden="true">
           Who may sign up

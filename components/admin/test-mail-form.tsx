@@ -46,7 +46,13 @@ export function TestMailForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-4" aria-busy={busy}>
+    <form
+      id="outgoing-mail"
+      onSubmit={handleSubmit}
+      noValidate
+      className="scroll-mt-36 space-y-4"
+      aria-busy={busy}
+    >
       <OfflineNotice text={OFFLINE_TEXT.testMail} />
       <p className="text-sm text-slate-600">
         Check that this server can send mail: password reset links, invitations and reminders go out the same

@@ -3,19 +3,18 @@
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { endServerSession } from '@/lib/api/logout';
 import { isAdminPath } from '@/lib/auth/role';
 import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { adminProfileStore, userProfileStore } from '@/lib/storage/profiles';
-import { clearSession, getStoredToken } from '@/lib/storage/session';
+import { clearSession, getStoredToken, loggedInUserStore } from '@/lib/storage/session';
+import { syncStatusStore } from '@/lib/sync/status-store';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncLogout } from '@/components/sync/use-team-sync-logout';
 import { Avatar } from './avatar';
-
-/** The name the menu shows when no profile name is stored (docs/product.md#navbar). */
-export const DEFAULT_PROFILE_NAME = 'User';
+import { profileMenuName } from '@/lib/account/menu-name';
 
 const ITEM =
   'flex min-h-10 w-full cursor-pointer items-center gap-2 rounded-md px-3 text-left text-sm text-slate-800 outline-none hover:bg-brand-50 hover:text-brand-900 focus:bg-brand-50 focus:text-brand-900';
@@ -33,7 +32,18 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
   const userProfile = useLocalStore(userProfileStore);
   const adminProfile = useLocalStore(adminProfileStore);
   const profile = admin ? adminProfile : userProfile;
-  const name = profile?.name?.trim() || DEFAULT_PROFILE_NAME;
+  const account = useLocalStore(loggedInUserStore);
+  const team = useSyncExternalStore(
+    syncStatusStore.subscribe,
+    () => syncStatusStore.getSnapshot().state !== 'off',
+    () => false,
+  );
+  const name = profileMenuName({
+    team,
+    admin,
+    profileName: profile?.name,
+    accountName: account?.name,
+  });
 
   const [open, setOpen] = useState(false);
   // Which item to focus once the menu has rendered: 'first', 'last' or none (opened by a pointer).

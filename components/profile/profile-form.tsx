@@ -14,6 +14,9 @@ export type ProfileTextField<K extends string> = {
   type: 'text' | 'email' | 'tel' | 'date' | 'url';
   autoComplete: string;
   placeholder?: string;
+  /** Shown but not editable here (team mode's account email), with `hint` saying why. */
+  readOnly?: boolean;
+  hint?: string;
 };
 
 /**
@@ -52,6 +55,8 @@ export function ProfileForm<K extends string>({
             type={field.type}
             autoComplete={field.autoComplete}
             placeholder={field.placeholder}
+            readOnly={field.readOnly}
+            hint={field.hint}
             value={values[field.key]}
             error={errors?.[field.key]}
             onChange={(event) => change(field.key, event.target.value)}

@@ -1,6 +1,15 @@
 'use client';
 
+import { useMemo } from 'react';
+import { LoadError } from '@/components/admin/load-error';
+import { reportRequestFailure } from '@/components/admin/request-failure';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { CARD } from '@/components/ui/styles';
+import { fetchOwnAccount, saveOwnName } from '@/lib/api/account';
+import { ApiError, serverMessageOf } from '@/lib/api/http';
+import { useServerValue } from '@/lib/hooks/use-server-value';
+import { loggedInUserStore } from '@/lib/storage/session';
+import { saveSafely } from '@/lib/storage/save-safely';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
@@ -80,9 +89,13 @@ const FIELDS: readonly ProfileTextField<TextKey>[] = [
  * The member profile (docs/product.md#member-profile): picture, Name, Email, Phone Number, Address, Date of
  * Birth, Role, LinkedIn and GitHub, saved to `userProfile` in this browser. After a save the page reloads so
  * the navbar shows the new name and picture; when storage refuses the write a toast says so and the form
- * keeps what was typed.
+ * keeps what was typed. With team sync on, Name and Email are the account's (see TeamUserProfileForm).
  */
 export function UserProfileForm() {
+  return useTeamSyncOn() ? <TeamUserProfileForm /> : <LocalUserProfileForm />;
+}
+
+function LocalUserProfileForm() {
   const stored = useLocalStore(userProfileStore);
   const form = useProfileForm({
     stored,
@@ -91,4 +104,59 @@ export function UserProfileForm() {
   });
 
   return <ProfileForm form={form} fields={FIELDS} className={`${CARD} p-4 sm:p-6`} />;
+}
+
+/** Team mode: the email is the sign-in address, changed by an administrator in Manage Users. */
+const TEAM_FIELDS: readonly ProfileTextField<TextKey>[] = FIELDS.map((field) =>
+  field.key === 'email'
+    ? {
+        ...field,
+        readOnly: true,
+        hint: 'Your sign-in email. An administrator can change it in Manage Users.',
+      }
+    : field,
+);
+
+/**
+ * Team mode: the form starts from the account's name and email (GET /api/auth/account) and the
+ * other fields from `userProfile`; Save Profile first saves the name on the account (kept across
+ * logout and seen by the team), then the rest in this browser as in the default mode.
+ */
+function TeamUserProfileForm() {
+  const stored = useLocalStore(userProfileStore);
+  const { state, retry } = useServerValue(
+    (signal) => fetchOwnAccount({ signal }),
+    'Could not load your account',
+  );
+  const account = state.status === 'ready' ? state.value : null;
+  const source = useMemo(() => ({ profile: stored, account }), [stored, account]);
+  const form = useProfileForm({
+    stored: source,
+    toValues: ({ profile, account: known }) => ({
+      ...toFormValues(profile),
+      ...(known ? { name: known.fullName, email: known.email } : {}),
+    }),
+    save: (edited) => userProfileStore.write(toStoredProfile(edited)),
+    saveName: async (name) => {
+      try {
+        const { account: saved } = await saveOwnName(name);
+        // The navbar's name in team mode (docs/product.md#navbar), until the next sign-in.
+        saveSafely(() => loggedInUserStore.write({ name: saved.fullName || name }));
+        return null;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400 && serverMessageOf(error)) {
+          return (serverMessageOf(error) ?? '').replace(/^Full name/, 'Name');
+        }
+        reportRequestFailure('Failed to save your name', error);
+        return '';
+      }
+    },
+  });
+
+  return (
+    <div className="space-y-4">
+      {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      <ProfileForm form={form} fields={TEAM_FIELDS} className={`${CARD} p-4 sm:p-6`} />
+    </div>
+  );
 }

@@ -6,8 +6,11 @@ import { deleteJson, getJson, postJson, putJson } from './http';
 export interface SignupSettingsState {
   mode: SignupMode;
   domains: string[];
-  /** `environment`: SIGNUP_MODE / SIGNUP_DOMAINS decide until the settings are saved. */
-  source: 'environment' | 'saved';
+  /**
+   * Until the settings are saved: `environment`, SIGNUP_MODE / SIGNUP_DOMAINS decide; `team-default`,
+   * team sync's default (open until the first admin, then invitation only).
+   */
+  source: 'environment' | 'team-default' | 'saved';
 }
 
 function toSignupSettings(body: unknown): SignupSettingsState {
@@ -17,7 +20,7 @@ function toSignupSettings(body: unknown): SignupSettingsState {
     domains: Array.isArray(domains)
       ? domains.filter((domain): domain is string => typeof domain === 'string')
       : [],
-    source: source === 'saved' ? 'saved' : 'environment',
+    source: source === 'saved' || source === 'team-default' ? source : 'environment',
   };
 }
 

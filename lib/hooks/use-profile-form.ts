@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { describeHiddenCharacters } from '@/lib/validation/hidden-characters';
+import { describeAccountNameProblem } from '@/lib/validation/names';
 
 /**
  * The alert after a profile save (member and admin alike), before the page reloads
@@ -21,8 +22,15 @@ export function useProfileForm<Stored, Values extends { profilePic: string; name
   stored: Stored;
   toValues: (stored: Stored) => Values;
   save: (values: Values) => void;
+  /**
+   * Team mode's member profile (docs/product.md#member-profile): the name is the account's and is
+   * saved on the server first. It resolves to null when saved, or to the refusal to show under Name
+   * (a failure it told some other way resolves to ''); either way nothing else is saved.
+   */
+  saveName?: (name: string) => Promise<string | null>;
 }) {
-  const { stored, toValues, save } = options;
+  const { stored, toValues, save, saveName } = options;
+  const [savingName, setSavingName] = useState(false);
   const [values, setValues] = useState(() => toValues(stored));
   const [loadedFrom, setLoadedFrom] = useState(stored);
   const [edited, setEdited] = useState(false);
@@ -40,16 +48,26 @@ export function useProfileForm<Stored, Values extends { profilePic: string; name
     setValues((previous) => ({ ...previous, [key]: value }));
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pictureBusy) return;
+    if (pictureBusy || savingName) return;
     // A name that hides characters is refused by the field, nothing saved (docs/product.md#names).
-    const problem = describeHiddenCharacters('Name', values.name);
+    const problem =
+      describeHiddenCharacters('Name', values.name) ??
+      (saveName ? describeAccountNameProblem(values.name) : null);
     if (problem) {
       setNameError(problem);
       return;
     }
     const normalised = { ...values, name: values.name.normalize('NFC') };
+    if (saveName) {
+      setSavingName(true);
+      const refusal = await saveName(normalised.name.trim()).finally(() => setSavingName(false));
+      if (refusal !== null) {
+        if (refusal) setNameError(refusal);
+        return;
+      }
+    }
     if (!saveSafely(() => save(normalised))) return;
     window.alert(PROFILE_SAVED_MESSAGE);
     window.location.reload();
@@ -62,5 +80,12 @@ export function useProfileForm<Stored, Values extends { profilePic: string; name
     onBusyChange: setPictureBusy,
   };
 
-  return { values, change, picture, pictureBusy, handleSubmit, errors: { name: nameError } };
+  return {
+    values,
+    change,
+    picture,
+    pictureBusy: pictureBusy || savingName,
+    handleSubmit,
+    errors: { name: nameError },
+  };
 }

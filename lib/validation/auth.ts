@@ -2,6 +2,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { ROLES, type Role } from '@/lib/auth/role';
+import { FULL_NAME_MAX_LENGTH } from './names';
 import { requiredText, singleLineText } from './text';
 
 export { ROLES, type Role };
@@ -10,7 +11,7 @@ export const roleSchema = z.enum(ROLES, { error: 'Role must be "user" or "admin"
 export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt only reads the first 72 bytes; longer passwords would be silently truncated. */
 export const PASSWORD_MAX_BYTES = 72;
-export const FULL_NAME_MAX_LENGTH = 100;
+export { FULL_NAME_MAX_LENGTH };
 export const EMAIL_MAX_LENGTH = 254;
 
 /** Trimmed and lower-cased: emails differing only in case are the same account. */

@@ -1,21 +1,22 @@
 import type { Metadata } from 'next';
 import { YourData } from '@/components/profile/your-data';
+import { ProfileIntro, TeamPasswordSection } from '@/components/profile/team-profile-parts';
 import { UserProfileForm } from '@/components/profile/user-profile-form';
 
 export const metadata: Metadata = { title: 'Profile' };
 
 /**
  * The member's profile: details and picture, kept in this browser (docs/product.md#member-profile), then
- * their data's export and import (docs/product.md#your-data).
+ * their data's export and import (docs/product.md#your-data). With team sync on, the name and email are
+ * the account's and the member can change their password here.
  */
 export default function UserProfilePage() {
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold text-brand-900">Profile</h1>
-      <p className="mt-2 mb-6 text-slate-600">
-        Your details and picture are saved in this browser and shown in the navigation bar.
-      </p>
+      <ProfileIntro />
       <UserProfileForm />
+      <TeamPasswordSection />
       <YourData />
     </main>
   );
