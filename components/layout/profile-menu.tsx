@@ -10,8 +10,8 @@ import { cn } from '@/lib/cn';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { adminProfileStore, userProfileStore } from '@/lib/storage/profiles';
 import { clearSession, getStoredToken, loggedInUserStore } from '@/lib/storage/session';
-import { syncStatusStore } from '@/lib/sync/status-store';
 import { FOCUS_RING } from '@/components/ui/styles';
+import { teamSyncFlag } from '@/components/sync/team-sync-context';
 import { useTeamSyncLogout } from '@/components/sync/use-team-sync-logout';
 import { Avatar } from './avatar';
 import { profileMenuName } from '@/lib/account/menu-name';
@@ -34,9 +34,9 @@ export function ProfileMenu({ pathname }: { pathname: string }) {
   const profile = admin ? adminProfile : userProfile;
   const account = useLocalStore(loggedInUserStore);
   const team = useSyncExternalStore(
-    syncStatusStore.subscribe,
-    () => syncStatusStore.getSnapshot().state !== 'off',
-    () => false,
+    teamSyncFlag.subscribe,
+    teamSyncFlag.getSnapshot,
+    teamSyncFlag.getServerSnapshot,
   );
   const name = profileMenuName({
     team,

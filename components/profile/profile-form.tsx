@@ -57,6 +57,7 @@ export function ProfileForm<K extends string>({
             placeholder={field.placeholder}
             readOnly={field.readOnly}
             hint={field.hint}
+            className={field.readOnly ? '[&_input]:bg-slate-100 [&_input]:text-slate-700' : undefined}
             value={values[field.key]}
             error={errors?.[field.key]}
             onChange={(event) => change(field.key, event.target.value)}
