@@ -54,6 +54,17 @@ describe('sign-up settings client', () => {
     });
   });
 
+  it("reads team sync's default as its own source (Admin Settings says why and offers Open sign-up)", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ mode: 'invitation', domains: [], source: 'team-default', updatedAt: null }),
+    );
+    await expect(fetchSignupSettings()).resolves.toEqual({
+      mode: 'invitation',
+      domains: [],
+      source: 'team-default',
+    });
+  });
+
   it('PUTs { mode, domains } and returns the saved settings and message', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ mode: 'closed', domains: [], source: 'saved', message: 'Sign-up settings saved.' }),
