@@ -338,6 +338,9 @@ test.describe('team mode', () => {
       .getByRole('button', { name: /Go live/ })
       .locator('[data-color]');
     await expect(boardChips).toHaveText(['Launch']);
+    await finder(board).getByRole('button', { name: 'Filters' }).click();
+    const labelFilter = finder(board).getByRole('combobox', { name: 'Label', exact: true });
+    await expect(labelFilter.getByRole('option', { name: 'Launch', exact: true })).toHaveCount(1);
     const viewTab = await memberDevice.context.newPage();
     await viewTab.goto(`/user/dashboard?task=${uid}`);
     const viewChips = chipNames(labelsSection(taskView(viewTab, 'Go live'))).locator('[data-color]');
@@ -354,6 +357,9 @@ test.describe('team mode', () => {
       await expect(chips).toHaveText(['Launch day'], { timeout: 5_000 });
       await expect(chips).toHaveAttribute('data-color', 'orange');
     }
+    // The finder's label filter follows too.
+    await expect(labelFilter.getByRole('option', { name: 'Launch day', exact: true })).toHaveCount(1);
+    await expect(labelFilter.getByRole('option', { name: 'Launch', exact: true })).toHaveCount(0);
 
     // The logout takes the team's set with the rest of the team's data.
     expect(await readStoredJson(board, 'tasklane.teamLabels')).toContainEqual({
