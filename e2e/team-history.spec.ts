@@ -297,6 +297,7 @@ test.describe('task history', () => {
       forBen(`Print menus ${testInfo.project.name}`),
     ]);
     await pushChangesAt(server.base, accounts.ana, uids[0]!, version, [
+      { progress: 20 },
       { progress: 40 },
       { priority: 'High', description: 'Two colours' },
       { title: `Print the menus ${testInfo.project.name}` },
@@ -306,6 +307,9 @@ test.describe('task history', () => {
     const view = ana.page.getByRole('dialog');
     await historyOf(view).scrollIntoViewIfNeeded();
     await expect(entriesOf(view)).toHaveCount(6, { timeout: 15_000 });
+    await expect(
+      historyOf(view).getByText('Ana Author changed progress 0 → 40', { exact: true }),
+    ).toBeVisible();
     await historyOf(view).scrollIntoViewIfNeeded();
     await ana.page.screenshot({ path: testInfo.outputPath('history-light.png') });
     await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
