@@ -309,4 +309,71 @@ test.describe('team mode', () => {
     await adminDevice.context.close();
     await memberDevice.context.close();
   });
+
+  test('@one-width an admin’s rename and recolour reach a member’s open board and open task view without a reload; the logout removes the set', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const adminDevice = await openDeviceAt(server.base, browser, admin);
+    await adminDevice.page.goto('/admin/settings');
+    const block = adminDevice.page.getByRole('region', { name: 'Labels', exact: true });
+    await createLabel(block, 'Launch', 'Blue');
+    await expect(adminDevice.page.getByText('Label "Launch" created.', { exact: true })).toBeVisible();
+
+    // The member: a task with the label, the board open in one tab, the task view in another.
+    const memberDevice = await openDeviceAt(server.base, browser, member);
+    await addTask(memberDevice.page, 'Go live', 'Flip the switch');
+    const task = await storedTask(memberDevice.page, 'Go live');
+    const uid = task.uid ?? task.id;
+    await memberDevice.page.goto(`/user/userpage?task=${uid}`);
+    const section = labelsSection(taskView(memberDevice.page, 'Go live'));
+    await section.getByRole('button', { name: 'Choose labels' }).click();
+    await section.getByRole('checkbox', { name: 'Launch', exact: true }).check();
+    await expect(chipNames(section)).toHaveText(['Launch']);
+    const board = memberDevice.page;
+    await board.goto('/user/dashboard');
+    // The board card writes its chips plainly (no list): each chip is its name on its colour.
+    const boardChips = board
+      .locator('section[data-column="To Do"]')
+      .getByRole('button', { name: /Go live/ })
+      .locator('[data-color]');
+    await expect(boardChips).toHaveText(['Launch']);
+    await finder(board).getByRole('button', { name: 'Filters' }).click();
+    const labelFilter = finder(board).getByRole('combobox', { name: 'Label', exact: true });
+    await expect(labelFilter.getByRole('option', { name: 'Launch', exact: true })).toHaveCount(1);
+    const viewTab = await memberDevice.context.newPage();
+    await viewTab.goto(`/user/dashboard?task=${uid}`);
+    const viewChips = chipNames(labelsSection(taskView(viewTab, 'Go live'))).locator('[data-color]');
+    await expect(viewChips).toHaveText(['Launch'], { timeout: 30_000 });
+    await expect(viewChips).toHaveAttribute('data-color', 'blue');
+
+    // The admin renames and recolours it; nobody reloads or focuses the member's pages.
+    await block.getByRole('button', { name: 'Edit label Launch' }).click();
+    await block.getByRole('textbox', { name: 'New name', exact: true }).fill('Launch day');
+    await block.getByRole('combobox', { name: 'New colour', exact: true }).selectOption({ label: 'Orange' });
+    await block.getByRole('button', { name: 'Save' }).click();
+    await expect(adminDevice.page.getByText('Label saved.', { exact: true })).toBeVisible();
+    for (const chips of [boardChips, viewChips]) {
+      await expect(chips).toHaveText(['Launch day'], { timeout: 5_000 });
+      await expect(chips).toHaveAttribute('data-color', 'orange');
+    }
+    // The finder's label filter follows too.
+    await expect(labelFilter.getByRole('option', { name: 'Launch day', exact: true })).toHaveCount(1);
+    await expect(labelFilter.getByRole('option', { name: 'Launch', exact: true })).toHaveCount(0);
+
+    // The logout takes the team's set with the rest of the team's data.
+    expect(await readStoredJson(board, 'tasklane.teamLabels')).toContainEqual({
+      id: expect.any(String),
+      name: 'Launch day',
+      color: 'orange',
+    });
+    await viewTab.close();
+    await board.getByRole('button', { name: /^Profile menu for / }).click();
+    await board.getByRole('menuitem', { name: 'Logout' }).click();
+    await board.waitForURL((url) => url.pathname === '/');
+    expect(await board.evaluate(() => localStorage.getItem('tasklane.teamLabels'))).toBeNull();
+
+    await adminDevice.context.close();
+    await memberDevice.context.close();
+  });
 });

@@ -106,10 +106,12 @@ test.describe('task history', () => {
     await expect(entriesOf(view).first()).toContainText('Ana Author changed progress 0 → 40', {
       timeout: 15_000,
     });
+    // A second move within 5 minutes: the same entry, updated in place (docs/product.md#task-history).
     await slider.fill('80');
-    await expect(entriesOf(view).first()).toContainText('Ana Author changed progress 40 → 80', {
+    await expect(entriesOf(view).first()).toContainText('Ana Author changed progress 0 → 80', {
       timeout: 15_000,
     });
+    await expect(entriesOf(view)).toHaveCount(3);
     await slider.fill('100');
     await expect(entriesOf(view).first()).toContainText('Ana Author completed the task', { timeout: 15_000 });
     const box = view.getByRole('textbox', { name: 'Write a comment' });
@@ -119,8 +121,7 @@ test.describe('task history', () => {
     expect(await sentences(view)).toEqual([
       'Ana Author commented',
       'Ana Author completed the task',
-      'Ana Author changed progress 40 → 80',
-      'Ana Author changed progress 0 → 40',
+      'Ana Author changed progress 0 → 80',
       'Ana Author assigned the task to Ben Builder',
       'Ana Author created the task',
     ]);
@@ -131,10 +132,46 @@ test.describe('task history', () => {
     const benView = ben.page.getByRole('dialog');
     await expect(benView.getByRole('heading', { name: 'Plan the offsite' })).toBeVisible({ timeout: 30_000 });
     await historyOf(benView).scrollIntoViewIfNeeded();
-    await expect(entriesOf(benView)).toHaveCount(6, { timeout: 10_000 });
+    await expect(entriesOf(benView)).toHaveCount(5, { timeout: 10_000 });
     expect(await sentences(benView)).toEqual(await sentences(view));
     await ana.context.close();
     await ben.context.close();
+  });
+
+  test('@one-width ArrowRight pressed five times on Progress reads as one History entry', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { uids } = await pushTasksAt(server.base, accounts.ana, [forBen('Tune the slider')]);
+    const ana = await openDevice(browser, accounts.ana);
+    await ana.page.goto(`/user/dashboard?task=${uids[0]}`);
+    const view = ana.page.getByRole('dialog');
+    await expect(view.getByRole('heading', { name: 'Tune the slider' })).toBeVisible({ timeout: 30_000 });
+    await historyOf(view).scrollIntoViewIfNeeded();
+    await expect(entriesOf(view)).toHaveCount(2, { timeout: 10_000 });
+    const slider = view.getByLabel('Progress', { exact: true });
+    await slider.focus();
+    // Each press reaches the server on its own (five operations in the log).
+    for (let press = 1; press <= 5; press += 1) {
+      const pushed = ana.page.waitForResponse((response) => response.url().includes('/api/sync/push'));
+      await ana.page.keyboard.press('ArrowRight');
+      await expect(slider).toHaveAttribute('aria-valuetext', `${press}% Completed`);
+      await pushed;
+    }
+    await expect(entriesOf(view).first()).toContainText('Ana Author changed progress 0 → 5', {
+      timeout: 15_000,
+    });
+    expect(await sentences(view)).toEqual([
+      'Ana Author changed progress 0 → 5',
+      'Ana Author assigned the task to Ben Builder',
+      'Ana Author created the task',
+    ]);
+    // Read again from the start (a new page load): the same one entry.
+    await ana.page.reload();
+    await historyOf(view).scrollIntoViewIfNeeded();
+    await expect(entriesOf(view)).toHaveCount(3, { timeout: 15_000 });
+    expect((await sentences(view))[0]).toBe('Ana Author changed progress 0 → 5');
+    await ana.context.close();
   });
 
   test('@one-width Show older reads the next page; a purged history ends with its note', async ({
@@ -143,14 +180,14 @@ test.describe('task history', () => {
     test.setTimeout(120_000);
     const { uids, version } = await pushTasksAt(server.base, accounts.ana, [forBen('Step 0')]);
     const uid = uids[0]!;
-    // 55 title changes: with the creation and its assignee, 57 entries, one more page than the 50 of the first.
-    await pushChangesAt(
-      server.base,
-      accounts.ana,
-      uid,
-      version,
-      Array.from({ length: 55 }, (_, index) => ({ title: `Step ${index + 1}` })),
-    );
+    // 55 title changes, Ana and Ben in turn (so none merge): with the creation and its assignee,
+    // 57 entries, one more page than the 50 of the first.
+    let at = version;
+    for (let step = 1; step <= 55; step += 1) {
+      at = await pushChangesAt(server.base, step % 2 ? accounts.ana : accounts.ben, uid, at, [
+        { title: `Step ${step}` },
+      ]);
+    }
     const ana = await openDevice(browser, accounts.ana);
     const requests = countHistoryRequests(ana.page);
     await ana.page.goto(`/user/dashboard?task=${uid}`);
@@ -159,15 +196,15 @@ test.describe('task history', () => {
     await historyOf(view).scrollIntoViewIfNeeded();
     await expect(entriesOf(view)).toHaveCount(50, { timeout: 10_000 });
     await expect(entriesOf(view).first()).toContainText('Ana Author changed title Step 54 → Step 55');
-    await expect(entriesOf(view).last()).toContainText('Ana Author changed title Step 5 → Step 6');
+    await expect(entriesOf(view).last()).toContainText('Ben Builder changed title Step 5 → Step 6');
     await historyOf(view).getByRole('button', { name: 'Show older' }).click();
     await expect(entriesOf(view)).toHaveCount(57);
     expect((await sentences(view)).slice(49)).toEqual([
-      'Ana Author changed title Step 5 → Step 6',
+      'Ben Builder changed title Step 5 → Step 6',
       'Ana Author changed title Step 4 → Step 5',
-      'Ana Author changed title Step 3 → Step 4',
+      'Ben Builder changed title Step 3 → Step 4',
       'Ana Author changed title Step 2 → Step 3',
-      'Ana Author changed title Step 1 → Step 2',
+      'Ben Builder changed title Step 1 → Step 2',
       'Ana Author changed title Step 0 → Step 1',
       'Ana Author assigned the task to Ben Builder',
       'Ana Author created the task',
@@ -260,6 +297,7 @@ test.describe('task history', () => {
       forBen(`Print menus ${testInfo.project.name}`),
     ]);
     await pushChangesAt(server.base, accounts.ana, uids[0]!, version, [
+      { progress: 20 },
       { progress: 40 },
       { priority: 'High', description: 'Two colours' },
       { title: `Print the menus ${testInfo.project.name}` },
@@ -269,6 +307,9 @@ test.describe('task history', () => {
     const view = ana.page.getByRole('dialog');
     await historyOf(view).scrollIntoViewIfNeeded();
     await expect(entriesOf(view)).toHaveCount(6, { timeout: 15_000 });
+    await expect(
+      historyOf(view).getByText('Ana Author changed progress 0 → 40', { exact: true }),
+    ).toBeVisible();
     await historyOf(view).scrollIntoViewIfNeeded();
     await ana.page.screenshot({ path: testInfo.outputPath('history-light.png') });
     await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localLabelsStore, teamLabelsStore } from '@/lib/storage/labels';
-import { labelCommands, refreshTeamLabels, resetTeamLabelsForTests } from './use-labels';
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { TeamSyncProvider } from '@/components/sync/team-sync-context';
+import { announceLabels } from '@/lib/sync/live-labels';
+import { labelCommands, refreshTeamLabels, resetTeamLabelsForTests, useLabelSet } from './use-labels';
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 
@@ -97,5 +101,39 @@ describe('the team’s label commands', () => {
       field: null,
       message: 'You do not have permission to do this.',
     });
+  });
+});
+
+describe('the team set while a page is open', () => {
+  it('is read again at each live `labels` announcement (this tab’s stream or another tab’s) and when the page shows again', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    fetchMock.mockResolvedValue(jsonResponse({ labels: [TEAM] }));
+    let shown: readonly unknown[] = [];
+    function Probe() {
+      shown = useLabelSet();
+      return null;
+    }
+    const root = createRoot(document.createElement('div'));
+    act(() =>
+      root.render(
+        createElement(
+          TeamSyncProvider,
+          { on: true } as { on: boolean; children: null },
+          createElement(Probe),
+        ),
+      ),
+    );
+    await vi.waitFor(() => expect(shown).toEqual([TEAM]));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const renamed = { ...TEAM, name: 'Team renamed', color: 'teal' };
+    fetchMock.mockResolvedValue(jsonResponse({ labels: [renamed] }));
+    act(() => announceLabels());
+    await vi.waitFor(() => expect(shown).toEqual([renamed]));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    act(() => root.unmount());
   });
 });

@@ -13,6 +13,7 @@ import {
   updateLocalLabel,
 } from '@/lib/storage/labels';
 import { saveSafely } from '@/lib/storage/save-safely';
+import { onLabelsChanged } from '@/lib/sync/live-labels';
 import { getStoredToken } from '@/lib/storage/session';
 import { addLabel, editLabel, type Label, type LabelInput, type LabelPatch } from '@/lib/tasks/labels';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
@@ -20,8 +21,8 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 /**
  * The label set, whichever mode runs (docs/product.md#labels): the browser's own (`tasklane.labels`)
  * by default; with team sync the team's, from the server, kept in `tasklane.teamLabels` for offline
- * use and refreshed when a page loads, when the window regains focus and after this browser's own
- * changes. Admins manage the team's set; members use it.
+ * use and refreshed when a page loads, when the window regains focus or the page shows again, at the
+ * live stream's `labels` events (an admin changed the set) and after this browser's own changes. Admins manage the team's set; members use it.
  */
 
 /** What a label command answers: the label, or why not (`message` '' when a toast already said it). */
@@ -57,12 +58,20 @@ export function refreshTeamLabels(): Promise<void> {
   return inflight;
 }
 
-/** Once per page load: a first refresh, and one each time the window regains focus. */
+/**
+ * Once per page load: a first refresh, and one each time the window regains focus or the page
+ * becomes visible again, and at each `labels` event of the live stream (lib/sync/live-labels.ts:
+ * an admin changed the set, or the stream opened again and may have missed one).
+ */
 function startTeamLabelsRefresh(): void {
   if (refreshing) return;
   refreshing = true;
   void refreshTeamLabels();
   window.addEventListener('focus', () => void refreshTeamLabels());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshTeamLabels();
+  });
+  onLabelsChanged(() => void refreshTeamLabels());
 }
 
 /** Tests only: forget that the refresh started. */

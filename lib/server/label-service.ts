@@ -10,8 +10,10 @@ import {
   type LabelChange,
 } from '@/lib/tasks/labels';
 import type { CreateLabelInput, UpdateLabelInput } from '@/lib/validation/labels';
-import { getDatabase, type Executor, type Tables } from './db';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
 import { AppError } from './errors';
+import { getSyncHub } from './sync-hub';
+import { notifyLabelsStatement } from './sync-listener';
 
 /**
  * The team's label set (docs/product.md#labels, docs/decisions/0024-labels.md): one set for every
@@ -26,6 +28,21 @@ async function readLabels(db: Executor, tables: Tables): Promise<Label[]> {
     .from(tables.labels)
     .orderBy(asc(tables.labels.createdAt), asc(tables.labels.id));
   return rows;
+}
+
+/**
+ * Runs a change of the set under the `labels` lock, then tells every open stream (`event: labels`)
+ * so every page reads the set again. PostgreSQL: a NOTIFY inside the transaction, so every instance's
+ * listener hears it at commit and never for a change rolled back; SQLite has one process.
+ */
+async function changeAndAnnounce<T>(handle: DatabaseHandle, work: (db: Executor) => Promise<T>): Promise<T> {
+  const result = await handle.exclusive(async (db) => {
+    const done = await work(db);
+    if (handle.dialect === 'postgres') await notifyLabelsStatement(db);
+    return done;
+  }, 'labels');
+  if (handle.dialect === 'sqlite') getSyncHub().publishLabels();
+  return result;
 }
 
 /** 404 for a label that is gone, 409 for a full set or a taken name, 400 for the rest. */
@@ -45,7 +62,7 @@ export async function listLabels(): Promise<Label[]> {
 export async function createLabel(input: CreateLabelInput, adminId: string): Promise<Label> {
   const handle = await getDatabase();
   const { labels } = handle.tables;
-  return handle.exclusive(async (db) => {
+  return changeAndAnnounce(handle, async (db) => {
     const change = addLabel(await readLabels(db, handle.tables), input, randomUUID());
     if (!change.ok) refuse(change);
     const now = new Date();
@@ -57,14 +74,14 @@ export async function createLabel(input: CreateLabelInput, adminId: string): Pro
       createdBy: adminId,
     });
     return change.label;
-  }, 'labels');
+  });
 }
 
 /** PATCH /api/labels/{id}: 404 when it is gone, 409 when the new name is taken. */
 export async function updateLabel(id: string, patch: UpdateLabelInput): Promise<Label> {
   const handle = await getDatabase();
   const { labels } = handle.tables;
-  return handle.exclusive(async (db) => {
+  return changeAndAnnounce(handle, async (db) => {
     const change = editLabel(await readLabels(db, handle.tables), id, patch);
     if (!change.ok) refuse(change);
     const { name, color } = change.label;
@@ -73,16 +90,16 @@ export async function updateLabel(id: string, patch: UpdateLabelInput): Promise<
       .set({ name, color, nameKey: labelNameKey(name), updatedAt: new Date() })
       .where(eq(labels.id, id));
     return change.label;
-  }, 'labels');
+  });
 }
 
 /** DELETE /api/labels/{id}: 404 when it is gone. Tasks keep the id, which nothing shows any more. */
 export async function deleteLabel(id: string): Promise<void> {
   const handle = await getDatabase();
   const { labels } = handle.tables;
-  const [deleted] = await handle.exclusive(
-    (db) => db.delete(labels).where(eq(labels.id, id)).returning({ id: labels.id }),
-    'labels',
-  );
-  if (!deleted) throw new AppError('NOT_FOUND', LABEL_MESSAGES.notFound);
+  await changeAndAnnounce(handle, async (db) => {
+    const [deleted] = await db.delete(labels).where(eq(labels.id, id)).returning({ id: labels.id });
+    // Thrown inside: nothing changed, so nobody is told (PostgreSQL rolls the NOTIFY back with it).
+    if (!deleted) throw new AppError('NOT_FOUND', LABEL_MESSAGES.notFound);
+  });
 }

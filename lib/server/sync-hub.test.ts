@@ -117,6 +117,25 @@ describe('the sync hub’s comments events', () => {
   });
 });
 
+describe('labels events', () => {
+  it('reach every stream with a labels sender, members and admins, and skip the others', () => {
+    const hub = createSyncHub();
+    const got: string[] = [];
+    hub.subscribe('a', 'user', () => got.push('a poke'), { labels: () => got.push('a') });
+    hub.subscribe('boss', 'admin', () => got.push('boss poke'), { labels: () => got.push('boss') });
+    hub.subscribe('b', 'user', () => got.push('b poke'), {
+      labels: () => {
+        throw new Error('closed');
+      },
+    });
+    hub.subscribe('c', 'user', () => got.push('c poke'), { labels: () => got.push('c') });
+    // A stream without a labels sender gets none (and no poke either).
+    hub.subscribe('d', 'user', () => got.push('d poke'));
+    hub.publishLabels();
+    expect(got).toEqual(['a', 'boss', 'c']);
+  });
+});
+
 describe('the NOTIFY payload of a comments poke', () => {
   it('names the task and the audience, or everyone when the list is too long', () => {
     expect(encodeCommentsPoke({ task: 't1', userIds: new Set(['a']) })).toBe('{"task":"t1","users":["a"]}');

@@ -38,6 +38,8 @@ export interface StreamOptions {
   close?: (reason: StreamCloseReason) => void;
   /** Sends a comments event (publishComments); a stream without it gets none. */
   comments?: (task: string | null) => void;
+  /** Sends a labels event (publishLabels); a stream without it gets none. */
+  labels?: () => void;
 }
 
 /** Caps on the streams held by this process. */
@@ -57,6 +59,7 @@ interface Subscriber {
   send: PokeSender;
   close: ((reason: StreamCloseReason) => void) | undefined;
   comments: ((task: string | null) => void) | undefined;
+  labels: (() => void) | undefined;
 }
 
 export interface SyncHub {
@@ -66,6 +69,11 @@ export interface SyncHub {
   publish(poke: SyncPoke): void;
   /** Calls the comments sender of every stream the poke is for, as publish does. */
   publishComments(poke: CommentsPoke): void;
+  /**
+   * "The team's label set changed" (docs/product.md#labels): calls the labels sender of every
+   * stream (everyone uses the one set), as publish does.
+   */
+  publishLabels(): void;
   /**
    * Makes room for one more stream of `userId` from `address`: with the user at `perUser`, their
    * oldest streams are closed (`replaced`). Returns the cap that is full instead (nothing is closed
@@ -126,6 +134,7 @@ export function createSyncHub(): SyncHub {
         address: options.address,
         close: options.close,
         comments: options.comments,
+        labels: options.labels,
       };
       subscribers.add(subscriber);
       return () => {
@@ -137,6 +146,9 @@ export function createSyncHub(): SyncHub {
     },
     publishComments({ task, userIds }) {
       reach(userIds, (subscriber) => subscriber.comments?.(task));
+    },
+    publishLabels() {
+      reach(null, (subscriber) => subscriber.labels?.());
     },
     makeRoom(userId, address, limits) {
       const own = [...subscribers].filter((subscriber) => subscriber.userId === userId);

@@ -12,7 +12,7 @@ import { getSyncHub, type CommentsPoke, type SyncPoke } from './sync-hub';
  * LISTENs and publishes what it hears into its hub, its own pushes' included: on PostgreSQL that is
  * the only way a poke reaches a stream, so none arrives twice. Notifications sent while the
  * connection is down are lost, so after reconnecting it pokes every local stream. Comments travel
- * the same way on a channel of their own (COMMENTS_CHANNEL).
+ * the same way on a channel of their own (COMMENTS_CHANNEL), and so do label changes (LABELS_CHANNEL).
  */
 
 export const SYNC_CHANNEL = 'tasklane_sync';
@@ -26,6 +26,11 @@ export const SESSIONS_CHANNEL = 'tasklane_sessions';
  * reason, and so that this version's listener never mistakes one for a push's poke.
  */
 export const COMMENTS_CHANNEL = 'tasklane_comments';
+/**
+ * "The team's label set changed" (lib/server/label-service.ts): a channel of its own for the same
+ * reason; its payload is `{}` (every stream gets it).
+ */
+export const LABELS_CHANNEL = 'tasklane_labels';
 /** How the listener's connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'tasklane-sync-listener';
 
@@ -115,6 +120,11 @@ export function notifyCommentsStatement(db: Executor, poke: CommentsPoke): Write
   return db.execute(sql`select pg_notify(${COMMENTS_CHANNEL}, ${encodeCommentsPoke(poke)})`);
 }
 
+/** The statement that tells every instance the label set changed (at commit, inside a transaction). */
+export function notifyLabelsStatement(db: Executor): WriteStatement {
+  return db.execute(sql`select pg_notify(${LABELS_CHANNEL}, '{}')`);
+}
+
 interface ListenerState {
   url: string;
   client: Client | null;
@@ -191,6 +201,10 @@ async function connect(state: ListenerState): Promise<void> {
       else logger.warn('Team sync listener ignored a malformed notification', message.payload);
       return;
     }
+    if (message.channel === LABELS_CHANNEL) {
+      getSyncHub().publishLabels();
+      return;
+    }
     if (message.channel !== SYNC_CHANNEL) return;
     const poke = decodePoke(message.payload ?? '');
     if (poke) getSyncHub().publish(poke);
@@ -201,6 +215,7 @@ async function connect(state: ListenerState): Promise<void> {
     await client.query(`listen ${SYNC_CHANNEL}`);
     await client.query(`listen ${SESSIONS_CHANNEL}`);
     await client.query(`listen ${COMMENTS_CHANNEL}`);
+    await client.query(`listen ${LABELS_CHANNEL}`);
     if (state.stopped || dropped) {
       await client.end().catch(() => undefined);
       return;
@@ -213,6 +228,8 @@ async function connect(state: ListenerState): Promise<void> {
       getSyncHub().publish({ seq: rows[0]?.last_seq ?? 0, userIds: null });
       // Comments written meanwhile are not in the pull: every open thread should look again.
       getSyncHub().publishComments({ task: null, userIds: null });
+      // So may the label set have.
+      getSyncHub().publishLabels();
     }
     state.failures = 0;
     wakeWaiters(state);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { COMMENTS_EVENT, type CommentsEventData } from '@/lib/comments/protocol';
 import type { SyncActor } from '@/lib/sync/access';
+import { LABELS_EVENT } from '@/lib/sync/live-labels';
 import { getEnv } from './env';
 import { AppError } from './errors';
 import { getSyncHub, type StreamCloseReason } from './sync-hub';
@@ -16,6 +17,9 @@ import { lastSyncSeq } from './sync/state';
  * - `event: comments` `data: {"task":"<uid>"}` after a comment on a task the user may see was
  *   written, edited or deleted (`{"task":null}`: any thread may have changed); browsers of the
  *   previous version ignore it (they act on `poke`, `bye` and `replaced` only);
+ * - `event: labels` `data: {}` after an admin created, renamed, recoloured or deleted a team label
+ *   (every stream: everyone uses the one set); the browser reads the set again. Browsers of the
+ *   previous version ignore it, as they ignore `comments`;
  * - a `: ping` comment every SYNC_STREAM_HEARTBEAT_MS, so proxies keep the connection open;
  * - `event: bye` `data: {}`, then the end, after SYNC_STREAM_MAX_MS or at the token's expiry,
  *   whichever comes first (the browser reconnects with a fresh token), or when the user's sessions
@@ -48,6 +52,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export const pokeEvent = (seq: number): string => `event: poke\ndata: ${JSON.stringify({ seq })}\n\n`;
 export const commentsEvent = (task: string | null): string =>
   `event: ${COMMENTS_EVENT}\ndata: ${JSON.stringify({ task } satisfies CommentsEventData)}\n\n`;
+export const LABELS_STREAM_EVENT = `event: ${LABELS_EVENT}\ndata: {}\n\n`;
 const PING = ': ping\n\n';
 const BYE = 'event: bye\ndata: {}\n\n';
 const REPLACED = 'event: replaced\ndata: {}\n\n';
@@ -127,6 +132,7 @@ export async function openSyncStream(
       address: options.address,
       close: (reason) => end(FAREWELLS[reason]),
       comments: (task) => write(commentsEvent(task)),
+      labels: () => write(LABELS_STREAM_EVENT),
     }),
   );
   const onAbort = () => end();

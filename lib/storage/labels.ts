@@ -9,6 +9,7 @@ import {
   type LabelInput,
   type LabelPatch,
 } from '@/lib/tasks/labels';
+import { TEAM_LABELS_KEY } from '@/lib/sync/storage-keys';
 import { createLocalStore, toReadableStore, type ReadableStore } from './local-store';
 
 /**
@@ -21,7 +22,7 @@ import { createLocalStore, toReadableStore, type ReadableStore } from './local-s
 const NO_LABELS: Label[] = [];
 
 export const LOCAL_LABELS_KEY = 'tasklane.labels';
-export const TEAM_LABELS_KEY = 'tasklane.teamLabels';
+export { TEAM_LABELS_KEY };
 
 const localStore = createLocalStore<Label[]>({
   key: LOCAL_LABELS_KEY,

@@ -1,3 +1,4 @@
+import { TEAM_LABELS_KEY } from './storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { TasksWriteHook } from '@/lib/storage/tasks';
@@ -734,13 +735,14 @@ describe('logout', () => {
     const device = start();
     pushFromOtherDevice(device.server, 'srv-1', 'From the team', '000001700000000-000000-other');
     device.storage.setItem(SYNC_CONFLICTS_KEY, JSON.stringify({ userId: USER, conflicts: [] }));
+    device.storage.setItem(TEAM_LABELS_KEY, JSON.stringify([{ id: 'l1', name: 'Team', color: 'red' }]));
     device.begin();
     await settle();
     device.tasks.command((list) => [...list, task('2', 'Written here')]);
     return device;
   }
 
-  it('sends what waits first, then removes the team’s tasks, the bookkeeping and the replaced values', async () => {
+  it('sends what waits first, then removes the team’s tasks, the bookkeeping, the replaced values and the label set', async () => {
     const { server, tasks, storage, calls } = await deviceWithUnsentTask();
     expect(metaOf(storage).dirty).not.toEqual({});
 
@@ -755,6 +757,7 @@ describe('logout', () => {
     expect(tasks.removed).toBe(true);
     expect(storage.getItem(SYNC_META_KEY)).toBeNull();
     expect(storage.getItem(SYNC_CONFLICTS_KEY)).toBeNull();
+    expect(storage.getItem(TEAM_LABELS_KEY)).toBeNull();
     expect(syncStatusStore.getSnapshot()).toEqual({ state: 'off', pending: 0 });
     // Stopped: no more requests, and a later edit is not recorded.
     const sent = calls.length;

@@ -76,6 +76,8 @@ export interface StreamHandlers {
   onHealth: (up: boolean) => void;
   /** A `comments` event (lib/comments/live.ts passes it on to the open thread and the counts). */
   onComments?: (task: string | null) => void;
+  /** A `labels` event, and each time the stream opens (lib/sync/live-labels.ts). */
+  onLabels?: () => void;
 }
 
 export interface TeamSyncOptions {

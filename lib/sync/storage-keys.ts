@@ -28,6 +28,12 @@ export const COMMENT_THREADS_KEY = 'tasklane.commentThreads';
  */
 export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';
 
+/**
+ * The team's label set as last received (lib/storage/labels.ts, components/tasks/use-labels.ts):
+ * an array of `{ id, name, color }`. Team data: the logout removes it.
+ */
+export const TEAM_LABELS_KEY = 'tasklane.teamLabels';
+
 /** Every key above that holds team data besides the bookkeeping: the logout removes each (lib/sync/engine/logout.ts). */
 export const TEAM_DATA_KEYS = [
   SYNC_CONFLICTS_KEY,
@@ -35,4 +41,5 @@ export const TEAM_DATA_KEYS = [
   COMMENT_OUTBOX_KEY,
   COMMENT_THREADS_KEY,
   INBOX_NOTIFIED_KEY,
+  TEAM_LABELS_KEY,
 ] as const;

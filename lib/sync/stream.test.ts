@@ -89,6 +89,49 @@ describe('openPokeStream', () => {
     close();
   });
 
+  it('calls onLabels at each opening and each `labels` event; without it (a tab of the previous version) they are skipped', async () => {
+    const chunks = [
+      'retry: 5000\n\nevent: poke\ndata: {"seq":1}\n\n',
+      'event: labels\ndata: {}\n\nevent: poke\ndata: {"seq":2}\n\n',
+      'event: labels\ndata: {}\n\n: ping\n\nevent: poke\ndata: {"seq":3}\n\nevent: bye\ndata: {}\n\n',
+    ];
+    const pending = () => new Promise<Response>(() => undefined);
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValueOnce(streamResponse(chunks));
+    fetch
+      .mockResolvedValueOnce(streamResponse(['event: poke\ndata: {"seq":4}\n\n']))
+      .mockImplementation(pending);
+    const seen: string[] = [];
+    const close = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch,
+      onPoke: (seq) => seen.push(`poke ${seq}`),
+      onHealth: () => undefined,
+      onLabels: () => seen.push('labels'),
+      random: () => 0,
+    });
+    // Opened (labels), two events, then after `bye` opened again (labels: one may have been missed).
+    await vi.waitFor(() => expect(seen).toContain('poke 4'), WAIT);
+    expect(seen).toEqual(['labels', 'poke 1', 'labels', 'poke 2', 'labels', 'poke 3', 'labels', 'poke 4']);
+    close();
+
+    const old = vi.fn<typeof globalThis.fetch>().mockResolvedValueOnce(streamResponse(chunks));
+    old.mockImplementation(pending);
+    const pokes: number[] = [];
+    const health: boolean[] = [];
+    const closeOld = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch: old,
+      onPoke: (seq) => pokes.push(seq),
+      onHealth: (up) => health.push(up),
+      random: () => 0,
+    });
+    await vi.waitFor(() => expect(pokes).toEqual([1, 2, 3]), WAIT);
+    expect(health).toEqual([true, true, true]);
+    closeOld();
+  });
+
   it('hands `comments` events to onComments, and skips them without one', async () => {
     const chunks = [
       'event: comments\ndata: {"task":"t-9"}\n\n',

@@ -2,7 +2,7 @@
  * The browser's end of `/api/sync/stream` (docs/product.md#team-sync-endpoints): a server-sent
  * events stream read with `fetch`, because `EventSource` cannot send the Authorization header and a
  * token in the URL would end up in logs. The stream only says "pull now" (`poke`, with the newest
- * sequence number); the engine pulls. It reconnects with jitter when the server ends it (`bye`,
+ * sequence number; `comments` and `labels` name what else to read again); the engine pulls. It reconnects with jitter when the server ends it (`bye`,
  * every few minutes, at token expiry, and when the account's sessions changed) and with a growing
  * delay when it fails; meanwhile the engine keeps polling, so sync works behind any proxy. A server
  * that refuses the stream (503: its stream caps are full; 429: too many opened) or closes it for a
@@ -10,6 +10,7 @@
  */
 
 import { COMMENTS_EVENT, type CommentsEventData } from '@/lib/comments/protocol';
+import { LABELS_EVENT } from './live-labels';
 
 export interface StreamEvent {
   event: string;
@@ -88,6 +89,11 @@ export interface PokeStreamOptions {
    * thread may have changed. Optional: without it the event is skipped, as older browsers do.
    */
   onComments?: (task: string | null) => void;
+  /**
+   * A `labels` event (the team's label set changed), and each time the stream opens: an event sent
+   * while it was closed is missed, so the set is read again then too. Optional, as `onComments`.
+   */
+  onLabels?: () => void;
   random?: () => number;
 }
 
@@ -148,6 +154,7 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
       failed();
       return;
     }
+    options.onLabels?.();
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     let ended = false;
@@ -161,6 +168,10 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
         for (const { event, data } of parsed.events) {
           if (event === 'bye') ended = true;
           if (event === 'replaced') replaced = true;
+          if (event === LABELS_EVENT) {
+            options.onLabels?.();
+            continue;
+          }
           if (event === COMMENTS_EVENT) {
             const task = readCommentsTask(data);
             if (task !== undefined) options.onComments?.(task);

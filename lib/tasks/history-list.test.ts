@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { appendOlder, mergeNewest, type HistoryList } from './history-list';
 
-const e = (id: string) => ({ id });
-const list = (ids: string[], next: string | null, complete = true): HistoryList<{ id: string }> => ({
-  entries: ids.map(e),
+/** An entry whose time sorts as its id does, unless given. */
+const e = (id: string, at = `2026-01-01T00:00:0${id}`) => ({ id, at });
+type E = ReturnType<typeof e>;
+const list = (ids: string[], next: string | null, complete = true): HistoryList<E> => ({
+  entries: ids.map((id) => e(id)),
   next,
   complete,
 });
@@ -47,5 +49,26 @@ describe('mergeNewest', () => {
     expect(mergeNewest(list([], null), { entries: [e('a')], next: 'n', complete: true })).toEqual(
       list(['a'], 'n'),
     );
+  });
+
+  it('shows a grown run once, as it is now, and drops one the server no longer lists', () => {
+    // Shown: c (Ana's run "0 → 60" at 2), b (at 1), a (at 0); the run grew to "0 → 80" and moved to 5,
+    // b was a run that came back to where it started (left out now), d is new.
+    const shown: HistoryList<E & { text?: string }> = {
+      entries: [{ ...e('c', 't2'), text: '0 → 60' }, e('b', 't1'), e('a', 't0')],
+      next: 'n1',
+      complete: true,
+    };
+    expect(
+      mergeNewest(shown, {
+        entries: [{ ...e('c', 't5'), text: '0 → 80' }, e('d', 't4'), e('a', 't0')],
+        next: 'n0',
+        complete: true,
+      }),
+    ).toEqual({
+      entries: [{ ...e('c', 't5'), text: '0 → 80' }, e('d', 't4'), e('a', 't0')],
+      next: 'n1',
+      complete: true,
+    });
   });
 });

@@ -28,17 +28,30 @@ export function appendOlder<E extends { id: string }>(list: HistoryList<E>, page
   };
 }
 
+/** Whether `a` comes after `b` in the list (older): time, then id, as the server orders them. */
+const olderThan = (a: Ordered, b: Ordered) => a.at < b.at || (a.at === b.at && a.id < b.id);
+
+interface Ordered {
+  id: string;
+  /** ISO time, as the server sends it (so strings compare as times). */
+  at: string;
+}
+
 /**
- * The first page read again: a whole history (no `next`) replaces what is shown. Otherwise its new
- * entries go on top when it reaches back to what is shown, and the older pages already read stay;
- * when it does not (more new entries than one page), the list starts again from that page, so no
- * gap is ever shown.
+ * The first page read again: a whole history (no `next`) replaces what is shown. Otherwise, when it
+ * reaches back to what is shown, it replaces the part of the list it covers and the older pages
+ * already read stay: an entry it lists again shows as it is now (a run of changes that grew reads
+ * "0 → 80" where it read "0 → 60", in one place), and one it no longer lists is gone (a run that came
+ * back to where it started). When it does not reach back (more new entries than one page), the list
+ * starts again from that page, so no gap is ever shown.
  */
-export function mergeNewest<E extends { id: string }>(list: HistoryList<E>, first: Page<E>): HistoryList<E> {
+export function mergeNewest<E extends Ordered>(list: HistoryList<E>, first: Page<E>): HistoryList<E> {
   const shown = new Set(list.entries.map((entry) => entry.id));
-  if (first.next === null || !first.entries.some((entry) => shown.has(entry.id))) {
+  const last = first.entries.at(-1);
+  if (first.next === null || !last || !first.entries.some((entry) => shown.has(entry.id))) {
     return { entries: [...first.entries], next: first.next, complete: first.complete };
   }
-  const fresh = first.entries.filter((entry) => !shown.has(entry.id));
-  return { entries: [...fresh, ...list.entries], next: list.next, complete: list.complete };
+  const fresh = new Set(first.entries.map((entry) => entry.id));
+  const older = list.entries.filter((entry) => !fresh.has(entry.id) && olderThan(entry, last));
+  return { entries: [...first.entries, ...older], next: list.next, complete: list.complete };
 }

@@ -11,6 +11,7 @@
  */
 import { FORMER_MEMBER_NAME } from '../comments/rules';
 import { CHECKLIST_FIELD_PATTERN } from './checklist';
+import { coalesceHistory } from './history-runs';
 import { mergeOp, type SyncedTask } from '../sync/merge';
 import type { Json, SyncOp } from '../sync/protocol';
 
@@ -93,7 +94,10 @@ const ASSIGNEE_FIELDS = new Set(['assignedTo', 'assigneeId']);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Every entry of a task's history, newest first (time, then id, both descending). */
+/**
+ * Every entry of a task's history, newest first (time, then id, both descending), one person's runs
+ * of changes to one field merged (lib/tasks/history-runs.ts).
+ */
 export function deriveHistory(input: HistoryInput): HistoryEntry[] {
   const nameOf = (id: string | null) => (id === null ? undefined : input.names.get(id)) ?? FORMER_MEMBER;
   const entries: HistoryEntry[] = [];
@@ -185,7 +189,7 @@ export function deriveHistory(input: HistoryInput): HistoryEntry[] {
       atMs: comment.atMs,
     });
   }
-  return entries.sort((a, b) => b.atMs - a.atMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return coalesceHistory(entries.sort((a, b) => b.atMs - a.atMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)));
 }
 
 /** The assignee's name: the bound user's current name, else the name written, null for nobody. */

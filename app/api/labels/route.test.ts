@@ -1,9 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { restartSyncListener } from '@/lib/server/sync-listener';
 import { LABELS_MAX_COUNT } from '@/lib/tasks/labels';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
+import { closeStreams, openLiveStream } from '@/tests/helpers/sse';
+import { push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
+import { getTestDialect, withClient } from '@/tests/setup/test-database';
 import { DELETE as deleteOne, GET as getOne, PATCH, POST as postOne, PUT as putOne } from './[id]/route';
 import { DELETE, GET, POST, PUT } from './route';
 
@@ -228,3 +232,74 @@ describe('/api/labels rate limit', () => {
 function stackFree(text: string): boolean {
   return !/\bat [\w.]+ \(|node_modules|\.ts:\d+/.test(text);
 }
+
+describe('/api/labels: live updates', () => {
+  afterEach(() => closeStreams());
+  const LABELS = { event: 'labels', data: '{}' };
+
+  it('sends `event: labels` to every open stream (members and admins) on create, rename, recolour and delete; a refused change sends none', async () => {
+    const admin = await createAdminWithToken();
+    const member = await createUserWithToken();
+    const streams = [await openLiveStream(member.token), await openLiveStream(admin.token)];
+    const expectLabelsEvent = async () => {
+      for (const stream of streams) expect(await stream.events.nextEvent()).toEqual(LABELS);
+    };
+    const name = unique('Live');
+    const created = await create(admin.token, { name, color: 'blue' });
+    expect(created.status, created.text).toBe(201);
+    await expectLabelsEvent();
+    const id = created.body.label!.id;
+    expect((await patch(admin.token, id, { name: `${name} renamed` })).status).toBe(200);
+    await expectLabelsEvent();
+    expect((await patch(admin.token, id, { color: 'red' })).status).toBe(200);
+    await expectLabelsEvent();
+    expect((await remove(admin.token, id)).status).toBe(200);
+    await expectLabelsEvent();
+    // Refused: a taken name, a label that is gone, a member's change. Nobody is told.
+    const other = await create(admin.token, { name: unique('Other'), color: 'teal' });
+    await expectLabelsEvent();
+    expect((await create(admin.token, { name: other.body.label!.name, color: 'red' })).status).toBe(409);
+    expect((await patch(admin.token, id, { color: 'red' })).status).toBe(404);
+    expect((await remove(admin.token, id)).status).toBe(404);
+    expect((await create(member.token, { name: unique('Mine'), color: 'red' })).status).toBe(403);
+    // The next event each stream gets is the poke of the member's push: no labels event came between.
+    const pushed = await push(member.token, 'member-pc', [upsertOp('l1', 'lt1', { title: 'After' })]);
+    expect(pushed.status, pushed.text).toBe(200);
+    for (const stream of streams) expect(await stream.events.nextPoke()).toBe(pushed.body.seq);
+  });
+});
+
+// Across instances: PostgreSQL only (SQLite has one process and its hub).
+if (getTestDialect() === 'postgres')
+  describe('/api/labels: live updates across instances on PostgreSQL', () => {
+    afterEach(() => closeStreams());
+
+    it('tells the other instances at commit, passes their signal to local streams, and heals after the listener reconnects', async () => {
+      const admin = await createAdminWithToken();
+      const member = await createUserWithToken();
+      const stream = await openLiveStream(member.token);
+      // Another instance listening: it hears this instance's change.
+      await withClient(process.env.DATABASE_URL, async (client) => {
+        await client.query('listen tasklane_labels');
+        const heard = new Promise<string | undefined>((resolve) =>
+          client.once('notification', (message) => resolve(message.payload)),
+        );
+        expect((await create(admin.token, { name: unique('Across'), color: 'green' })).status).toBe(201);
+        expect(await heard).toBe('{}');
+      });
+      expect(await stream.events.nextEvent()).toEqual({ event: 'labels', data: '{}' });
+      // Another instance's change: its NOTIFY reaches this instance's streams.
+      await withClient(process.env.DATABASE_URL, (client) =>
+        client.query("select pg_notify('tasklane_labels', '{}')"),
+      );
+      expect(await stream.events.nextEvent()).toEqual({ event: 'labels', data: '{}' });
+      // A change made while the listener was down may be missed: after reconnecting it tells every stream.
+      await restartSyncListener();
+      const after = [
+        await stream.events.nextEvent(),
+        await stream.events.nextEvent(),
+        await stream.events.nextEvent(),
+      ];
+      expect(after).toContainEqual({ event: 'labels', data: '{}' });
+    });
+  });

@@ -2,10 +2,12 @@
  * The live "pull now" stream of the tab that syncs (docs/decisions/0013-team-sync.md, "One tab does
  * the network work"), and the polling pace it sets: each poke makes a pull within 150 ms; while the
  * stream delivers, polling drops to once a minute; when it goes down, polling returns to every 4 s
- * (30 s hidden). Its `comments` events and health go on to lib/comments/live.ts.
+ * (30 s hidden). Its `comments` events and health go on to lib/comments/live.ts, its `labels` events
+ * (and each opening) to lib/sync/live-labels.ts.
  */
 import { announceComments, announcePoke, setCommentsStreamUp } from '@/lib/comments/live';
 import type { SyncEnvironment } from '../client';
+import { announceLabels } from '../live-labels';
 import type { SyncLoop } from './sync-loop';
 
 const POLL_VISIBLE_MS = 4_000;
@@ -48,6 +50,7 @@ export function createLiveStream(ports: {
           announcePoke();
         },
         onComments: announceComments,
+        onLabels: announceLabels,
         onHealth: (up) => {
           const wasUp = streamUp;
           streamUp = up;

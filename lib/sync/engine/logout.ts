@@ -15,7 +15,7 @@ import { countUnsentIn, type MetaStore, type SyncStorage } from './meta-store';
  * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every
  * synced task (it carries a sync `uid`; the server keeps it), the replica's bookkeeping, and every
  * key of TEAM_DATA_KEYS (the replaced values, the team summary, the comments not sent yet and the
- * threads kept for reading offline, the inbox's notified mark). Tasks kept on this device only stay,
+ * threads kept for reading offline, the inbox's notified mark, the team's label set). Tasks kept on this device only stay,
  * as a logout leaves `tasks` with sync off.
  * Failures are swallowed: storage that cannot be written holds nothing more to remove.
  */

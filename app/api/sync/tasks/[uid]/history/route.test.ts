@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUT as putComment } from '@/app/api/sync/comments/[id]/route';
 import type { HistoryPage } from '@/lib/server/history-service';
+import type { Json } from '@/lib/sync/protocol';
 import { getDatabase } from '@/lib/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
@@ -148,6 +149,75 @@ describe('GET /api/sync/tasks/{uid}/history', () => {
     } finally {
       await applyTestEnv({ TEAM_SYNC: 'on' });
     }
+  });
+
+  it('lists one person’s run of changes to a field as one entry (also history stored before), never split across pages', async () => {
+    const ana = await createUserWithToken({ fullName: 'Ana Owner' });
+    const ben = await createUserWithToken({ fullName: 'Ben Helper' });
+    const t = Date.now();
+    let v = 0;
+    const step = async (who: typeof ana, device: string, fields: Record<string, Json>) => {
+      v += 1;
+      const res = await push(who.token, device, [
+        upsertOp(`s${v}`, 'h4', fields, { hlc: stamp(t + v, device), baseV: v - 1 }),
+      ]);
+      expect(res.status, res.text).toBe(200);
+    };
+    await step(ana, 'ana-pc', { title: 'Plan', progress: 0, assigneeId: ben.user.id });
+    for (const progress of [10, 20, 30, 40, 50, 60]) await step(ana, 'ana-pc', { progress });
+    await step(ben, 'ben-pc', { title: 'Plan B' });
+    // Back where it started: 60 → 70 → 60 changed nothing.
+    await step(ana, 'ana-pc', { progress: 70 });
+    await step(ana, 'ana-pc', { progress: 60 });
+    await step(ana, 'ana-pc', { title: 'Plan C' });
+    await step(ana, 'ana-pc', { progress: 80 });
+    const texts = async (query: Record<string, string> = {}) => {
+      const res = await history(ben.token, 'h4', query);
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    expect((await texts()).entries!.map((e) => e.text)).toEqual([
+      'Ana Owner changed progress 60 → 80',
+      'Ana Owner changed title Plan B → Plan C',
+      'Ben Helper changed title Plan → Plan B',
+      'Ana Owner changed progress 0 → 60',
+      'Ana Owner assigned the task to Ben Helper',
+      'Ana Owner created the task',
+    ]);
+
+    // Pages of one entry: each run once, none split, the same five in order.
+    const paged: string[] = [];
+    let before: string | null = null;
+    do {
+      const page: Body = await texts(before ? { limit: '1', before } : { limit: '1' });
+      paged.push(...page.entries!.map((e) => e.text));
+      before = page.next ?? null;
+    } while (before);
+    expect(paged).toEqual((await texts()).entries!.map((e) => e.text));
+
+    // The rule reads the stored times: a pause of more than 5 minutes between 30 and 40 ends the run.
+    const { db, tables } = await getDatabase();
+    const rows = await db
+      .select({
+        id: tables.syncChanges.id,
+        opId: tables.syncChanges.opId,
+        createdAt: tables.syncChanges.createdAt,
+      })
+      .from(tables.syncChanges)
+      .where(eq(tables.syncChanges.taskUid, 'h4'));
+    const later = (opId: string) => Number(opId.slice(1)) >= 5;
+    for (const row of rows.filter((r) => later(r.opId))) {
+      await db
+        .update(tables.syncChanges)
+        .set({ createdAt: new Date(row.createdAt.getTime() + 6 * 60_000) })
+        .where(eq(tables.syncChanges.id, row.id));
+    }
+    expect((await texts()).entries!.map((e) => e.text).slice(-4)).toEqual([
+      'Ana Owner changed progress 30 → 60',
+      'Ana Owner changed progress 0 → 30',
+      'Ana Owner assigned the task to Ben Helper',
+      'Ana Owner created the task',
+    ]);
   });
 
   it('refuses a cursor that is not one, and other methods', async () => {
