@@ -94,6 +94,7 @@ describe('completing a repeating task', () => {
         ...TASK,
         repeat: MONTHLY,
         progress: 100,
+        status: 'Completed',
         repeatedAs: String(NOW),
         updatedAt: STAMP,
         completedAt: STAMP,
