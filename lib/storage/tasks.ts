@@ -1,16 +1,13 @@
 import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
 import * as checklist from '@/lib/tasks/checklist';
-import { settleChangedTasks } from '@/lib/tasks/completion';
+import { commandEffects, syncEffects } from '@/lib/tasks/command-effects';
 import { withTaskLabels } from '@/lib/tasks/labels';
-import { listChanges } from '@/lib/tasks/list-changes';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
-import { spawnNextOccurrences } from '@/lib/tasks/repeat-spawn';
 import {
   applyTaskPatch,
   createTask,
-  stampChangedTasks,
   taskSchema,
   tasksSchema,
   type Assignee,
@@ -179,24 +176,17 @@ const COMMAND_MEASURE = 'tasklane:command';
 let measured = 0;
 
 /**
- * What every command's change brings with it: the changed tasks settled by the one rule for done
- * (lib/tasks/completion.ts), a repeating task it completed makes its next occurrence
- * (lib/tasks/repeat-spawn.ts), announced by a toast once stored (only here, where the user completed
- * it: imports and sync writes do not come this way); then the changed tasks' `updatedAt`.
+ * What every command's change brings with it (lib/tasks/command-effects.ts): the changed tasks settled
+ * by the one rule for done, a repeating task it completed makes its next occurrence, announced by a
+ * toast once stored (only here, where the user completed it), then the changed tasks' `updatedAt`.
  */
 function afterCommand(current: readonly Task[], next: Task[], nowMs: number): Task[] {
-  // One look at what the command changed (pointer comparisons), shared by the steps.
-  const changes = listChanges(current, next);
-  const settled = settleChangedTasks(current, next, changes);
-  const settledChanges = settled === next ? changes : listChanges(current, settled);
-  const { tasks, spawned } = spawnNextOccurrences(
-    current,
-    settled,
-    { nowMs, todayKey: toLocalDateKey(new Date(nowMs)) },
-    settledChanges,
-  );
+  const { tasks, spawned } = commandEffects(current, next, {
+    nowMs,
+    todayKey: toLocalDateKey(new Date(nowMs)),
+  });
   for (const task of spawned) pendingAnnouncements.push(task);
-  return stampChangedTasks(current, tasks, nowMs, tasks === settled ? settledChanges : undefined);
+  return tasks;
 }
 
 /** Next occurrences made by the command being written, announced once the write succeeded. */
@@ -233,11 +223,8 @@ export function replaceTasksFromSync(change: (tasks: readonly Task[]) => Task[])
 export function settleTasksFromSync(before: readonly Task[]): boolean {
   const current = store.read();
   if (current === before) return false;
-  const settled = settleChangedTasks(before, current);
-  const { tasks } = spawnNextOccurrences(before, settled, {
-    nowMs: Date.now(),
-    todayKey: toLocalDateKey(new Date()),
-  });
+  const nowMs = Date.now();
+  const { tasks } = syncEffects(before, current, { nowMs, todayKey: toLocalDateKey(new Date(nowMs)) });
   if (tasks === current) return false;
   writeLocalEdit(current, tasks);
   return true;
