@@ -20,12 +20,20 @@ import {
   syncStatus,
   userIdOf,
   type Account,
+  type Column,
 } from './team-sync-helpers';
 
 let server: AppProcess;
 const accounts = {} as Record<'admin' | 'member', Account>;
 const TITLE = 'Weekly report';
 const REOPEN_HINT = 'To reopen it, lower its progress or untick a checklist item.';
+
+/** The board's cards titled TITLE in one column. */
+function cards(page: Page, column: Column) {
+  return boardColumn(page, column)
+    .locator('[aria-roledescription="draggable task"]')
+    .filter({ hasText: TITLE });
+}
 
 test.describe('one rule for done, with team sync on', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -93,13 +101,16 @@ test.describe('one rule for done, with team sync on', () => {
     await page.goto('/user/dashboard');
     await expect(syncStatus(page)).toHaveText('Synced', { timeout: 30_000 });
     await page.reload();
-    const completedCards = boardColumn(page, 'Completed').getByRole('article', { name: TITLE });
+    const completedCards = cards(page, 'Completed');
     await expect(completedCards).toHaveCount(1, { timeout: 30_000 });
-    await expect(completedCards.getByLabel('Checklist: 3 of 3 done')).toBeVisible();
-    const toDoCards = boardColumn(page, 'To Do').getByRole('article', { name: TITLE });
+    await expect(completedCards.getByText('3/3', { exact: true })).toBeVisible();
+    await expect(completedCards.getByText('Checklist: 3 of 3 done', { exact: true })).toBeAttached();
+    await expect(completedCards.getByText('Deadline: 2099-01-01', { exact: true })).toBeVisible();
+    const toDoCards = cards(page, 'To Do');
     await expect(toDoCards).toHaveCount(1);
-    await expect(toDoCards.getByText('Deadline: 2099-01-08')).toBeVisible();
-    await expect(boardColumn(page, 'In Progress').getByRole('article', { name: TITLE })).toHaveCount(0);
+    await expect(toDoCards.getByText('Deadline: 2099-01-08', { exact: true })).toBeVisible();
+    await expect(toDoCards.getByText('0/3', { exact: true })).toBeVisible();
+    await expect(cards(page, 'In Progress')).toHaveCount(0);
 
     await page.goto(`/user/dashboard?task=${done.uid}`);
     const view = page.getByRole('dialog');
