@@ -158,15 +158,15 @@ test.describe('one rule for done, with team sync on', () => {
     browser,
   }) => {
     const base = server.base;
-    const rows = (await pullAll(base, accounts.admin)).filter(
-      (task) => task.data.title === TITLE && task.data.progress === 100,
-    );
-    expect(rows).toHaveLength(1);
+    const title = `Quarterly review ${test.info().project.name}`;
+    const { uids } = await pushTasksAt(base, accounts.member, [
+      { title, progress: 100, status: 'Completed', assigneeId: userIdOf(accounts.member) },
+    ]);
     const device = await openDeviceAt(base, browser, accounts.admin);
     const page: Page = device.page;
-    await page.goto(`/admin/manage-tasks?task=${rows[0]!.uid}`);
+    await page.goto(`/admin/manage-tasks?task=${uids[0]}`);
     const view = page.getByRole('dialog');
-    await expect(view.getByRole('heading', { name: TITLE })).toBeVisible({ timeout: 30_000 });
+    await expect(view.getByRole('heading', { name: title })).toBeVisible({ timeout: 30_000 });
     const status = view.getByRole('combobox', { name: 'Status' });
     await expect(status).toHaveValue('Completed');
     await expect(status).toBeDisabled();
