@@ -10,14 +10,19 @@ export function SelectField<T extends string>(props: {
   onChange: (value: T) => void;
   name?: string;
   className?: string;
+  /** A line under the select, tied to it (aria-describedby). */
+  hint?: string;
+  disabled?: boolean;
 }) {
   const selectId = useId();
   return (
-    <FieldFrame inputId={selectId} label={props.label} className={props.className}>
+    <FieldFrame inputId={selectId} label={props.label} className={props.className} hint={props.hint}>
       <select
         id={selectId}
         name={props.name}
         className={FIELD_INPUT}
+        disabled={props.disabled}
+        aria-describedby={props.hint ? `${selectId}-hint` : undefined}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value as T)}
       >

@@ -245,9 +245,18 @@ export type ImportPlan = {
   profileInvalid: boolean;
 };
 
+/** A stored task as the task rules read it (itself when they cannot). */
+function asRead(task: Task): Task {
+  const parsed = taskSchema.safeParse(task);
+  return parsed.success ? parsed.data : task;
+}
+
 /** Sorts the file's tasks into new, updated, unchanged and invalid, and its other keys likewise. */
 export function planImport(source: ImportSource, current: CurrentData): ImportPlan {
-  const stored = new Map(current.tasks.map((task) => [task.id, stableStringify(task)]));
+  // The stored tasks read as the file's are (the task rules, completion's included): a task the
+  // browser holds as another device sent it compares by what it shows, so this browser's own export
+  // imports as unchanged.
+  const stored = new Map(current.tasks.map((task) => [task.id, stableStringify(asRead(task))]));
   const plan: ImportPlan = {
     kind: source.kind,
     newTasks: [],

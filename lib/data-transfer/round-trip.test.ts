@@ -186,6 +186,34 @@ describe('export → import round trip', () => {
     );
   });
 
+  it('JSON and CSV: a task held as another device sent it (progress 100 beside 2 of 3 ticked) imports as unchanged', () => {
+    // Team mode's list holds what the server sent, as it came: the preview compares it as it reads.
+    const held = {
+      id: 't1',
+      uid: '0b6c2a44-9f0e-4d55-8d7e-2f4b2f8c1a01',
+      title: 'Weekly report',
+      description: 'Numbers',
+      priority: 'Medium',
+      deadline: '2026-12-03',
+      progress: 100,
+      status: 'Completed',
+      assignedTo: 'Mo',
+      checklistProgress: true,
+      ck_aaaaaaaa: { text: 'Gather', done: true, pos: 1 },
+      ck_bbbbbbbb: { text: 'Write', done: true, pos: 2 },
+      ck_cccccccc: { text: 'Send', done: false, pos: 3 },
+    } as Task;
+    const current: CurrentData = { tasks: [held], notes: '', calendarEvents: [], userProfile: null };
+    for (const [kind, text] of [
+      ['json', formatJsonExport(current, NOW)],
+      ['csv', formatTasksCsv(current.tasks)],
+    ] as const) {
+      const result = plan(kind, text, current);
+      expect(result.unchangedTasks, kind).toHaveLength(1);
+      expect(result.updatedTasks, kind).toEqual([]);
+    }
+  });
+
   it('CSV: every task comes back exactly (absent and empty fields told apart, formula guard undone)', () => {
     fc.assert(
       fc.property(uniqueTasks, (tasks) => {

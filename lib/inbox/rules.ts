@@ -20,7 +20,7 @@ export interface InboxDraft {
 export interface TaskPeople {
   ownerId: string | null;
   assigneeId: string | null;
-  /** Progress 100, or dragged into the Completed column. */
+  /** Done by the one rule (lib/tasks/completion.ts isTaskDone): the progress it shows is 100. */
   done: boolean;
   deleted: boolean;
 }
@@ -42,8 +42,8 @@ export function inboxSentence(kind: InboxKind, actorName: string, title: string)
 
 /**
  * What one push did that concerns people other than the pusher: a task now assigned to someone
- * (created so, or reassigned) tells them `assigned`; a task that was completed (progress 100 or
- * dragged into Completed; it was not, and exists still) tells its owner and assignee `completed`.
+ * (created so, or reassigned) tells them `assigned`; a task that became done (it was not, and exists
+ * still) tells its owner and assignee `completed`.
  * Nobody is told of their own action. `before` lacks the tasks the push created.
  */
 export function pushInboxEvents(

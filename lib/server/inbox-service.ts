@@ -7,6 +7,7 @@ import type { InboxDraft, TaskPeople } from '@/lib/inbox/rules';
 import type { SyncActor } from '@/lib/sync/access';
 import type { StoredTask } from '@/lib/sync/push-rules';
 import { taskValues } from '@/lib/sync/merge';
+import { isTaskDone } from '@/lib/tasks/completion';
 import type { Executor, Tables, WriteStatement } from './db';
 import { getDatabase } from './db';
 import { AppError } from './errors';
@@ -28,13 +29,13 @@ export const INBOX_MESSAGES = {
 } as const;
 
 /**
- * Completed as a person would say it: progress 100, or dragged into the Completed column (a board
- * override). Progress 81–99 shows in that column too, but nobody completed anything yet.
+ * Done by the one rule (lib/tasks/completion.ts, docs/product.md#task-completion): the progress the
+ * task shows (its checklist's when it follows one) is 100. The board column is not completion: a
+ * card dragged into Completed, or sitting there at 81–99, completed nothing.
  */
 function isDone(task: StoredTask, nowMs: number): boolean {
-  const columns = deriveTaskColumns(task.synced, nowMs);
-  if (columns.progress === 100) return true;
-  return columns.boardColumn === 'Completed' && taskValues(task.synced).column === 'Completed';
+  const { progress } = deriveTaskColumns(task.synced, nowMs);
+  return progress !== null && isTaskDone({ progress });
 }
 
 /** What the inbox's rules need of a stored task. */

@@ -13,6 +13,7 @@ import {
   setTaskProgress,
   setTaskRepeat,
   setTasksWriteHook,
+  settleTasksFromSync,
   tasksStore,
   updateTask,
 } from './tasks';
@@ -94,6 +95,7 @@ describe('completing a repeating task', () => {
         ...TASK,
         repeat: MONTHLY,
         progress: 100,
+        status: 'Completed',
         repeatedAs: String(NOW),
         updatedAt: STAMP,
         completedAt: STAMP,
@@ -163,5 +165,61 @@ describe('nextOccurrenceMessage', () => {
     expect(nextOccurrenceMessage({ title: 'Standup', deadline: '2026-12-03' })).toBe(
       'Next "Standup" is due 2026-12-03.',
     );
+  });
+});
+
+describe('Mark as Completed on a weekly task whose progress follows its checklist (2 of 3 ticked)', () => {
+  const WEEKLY = {
+    ...TASK,
+    deadline: '2026-12-03',
+    progress: 67,
+    checklistProgress: true,
+    repeat: { every: 'week', interval: 1, from: 'deadline' },
+    ck_aaaaaaaa: { text: 'Gather', done: true, pos: 1 },
+    ck_bbbbbbbb: { text: 'Write', done: true, pos: 2 },
+    ck_cccccccc: { text: 'Send', done: false, pos: 3 },
+  } as Task;
+
+  it('ticks the last item, completes it and makes its next occurrence once, as stored and as read', () => {
+    seed([WEEKLY]);
+    expect(completeTask('t1')).toBe(true);
+    const [done, next, ...rest] = stored();
+    expect(rest).toEqual([]);
+    expect(done).toMatchObject({
+      progress: 100,
+      status: 'Completed',
+      checklistProgress: true,
+      ck_cccccccc: { text: 'Send', done: true, pos: 3 },
+      repeatedAs: String(NOW),
+      completedAt: STAMP,
+    });
+    expect(next).toMatchObject({ id: String(NOW), deadline: '2026-12-10', progress: 0 });
+    expect(next!.status).toBeUndefined();
+    expect(next!.ck_cccccccc).toEqual({ text: 'Send', done: false, pos: 3 });
+    expect(tasksStore.read()[0]).toMatchObject({ progress: 100, status: 'Completed' });
+    expect(toastSuccess).toHaveBeenCalledWith('Next "Pay rent" is due 2026-12-10.');
+    // Again: nothing more.
+    expect(completeTask('t1')).toBe(false);
+    expect(stored()).toHaveLength(2);
+  });
+});
+
+describe('settleTasksFromSync (another device’s change arriving)', () => {
+  it('a completion the pull brought without its next occurrence makes it here, once, with no toast', () => {
+    const weekly = {
+      ...TASK,
+      deadline: '2026-12-03',
+      repeat: { every: 'week', interval: 1, from: 'deadline' },
+    } as Task;
+    seed([weekly]);
+    const before = tasksStore.read();
+    replaceTasksFromSync((tasks) => tasks.map((task) => ({ ...task, progress: 100 })));
+    expect(settleTasksFromSync(before)).toBe(true);
+    const [done, next] = stored();
+    expect(done).toMatchObject({ progress: 100, status: 'Completed', repeatedAs: String(NOW) });
+    expect(done!.updatedAt).toBeUndefined();
+    expect(next).toMatchObject({ deadline: '2026-12-10', progress: 0 });
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(settleTasksFromSync(tasksStore.read())).toBe(false);
   });
 });

@@ -272,7 +272,7 @@ describe('task commands', () => {
       expect(setTaskProgress('t1', 140)).toBe(true);
 
       expect(storedTasks()).toEqual([
-        { ...VALID_TASK, progress: 100, ...CHANGED, completedAt: CHANGED.updatedAt },
+        { ...VALID_TASK, progress: 100, status: 'Completed', ...CHANGED, completedAt: CHANGED.updatedAt },
       ]);
     });
 

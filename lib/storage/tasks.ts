@@ -1,15 +1,13 @@
 import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
 import * as checklist from '@/lib/tasks/checklist';
+import { commandEffects, syncEffects } from '@/lib/tasks/command-effects';
 import { withTaskLabels } from '@/lib/tasks/labels';
-import { listChanges } from '@/lib/tasks/list-changes';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
-import { spawnNextOccurrences } from '@/lib/tasks/repeat-spawn';
 import {
   applyTaskPatch,
   createTask,
-  stampChangedTasks,
   taskSchema,
   tasksSchema,
   type Assignee,
@@ -178,21 +176,17 @@ const COMMAND_MEASURE = 'tasklane:command';
 let measured = 0;
 
 /**
- * What every command's change brings with it: a repeating task it completed makes its next occurrence
- * (lib/tasks/repeat-spawn.ts), announced by a toast once stored (only here, where the user completed
- * it: imports and sync writes do not come this way); then the changed tasks' `updatedAt`.
+ * What every command's change brings with it (lib/tasks/command-effects.ts): the changed tasks settled
+ * by the one rule for done, a repeating task it completed makes its next occurrence, announced by a
+ * toast once stored (only here, where the user completed it), then the changed tasks' `updatedAt`.
  */
 function afterCommand(current: readonly Task[], next: Task[], nowMs: number): Task[] {
-  // One look at what the command changed (pointer comparisons), shared by both steps.
-  const changes = listChanges(current, next);
-  const { tasks, spawned } = spawnNextOccurrences(
-    current,
-    next,
-    { nowMs, todayKey: toLocalDateKey(new Date(nowMs)) },
-    changes,
-  );
+  const { tasks, spawned } = commandEffects(current, next, {
+    nowMs,
+    todayKey: toLocalDateKey(new Date(nowMs)),
+  });
   for (const task of spawned) pendingAnnouncements.push(task);
-  return stampChangedTasks(current, tasks, nowMs, tasks === next ? changes : undefined);
+  return tasks;
 }
 
 /** Next occurrences made by the command being written, announced once the write succeeded. */
@@ -216,6 +210,23 @@ export function replaceTasksFromSync(change: (tasks: readonly Task[]) => Task[])
   const next = change(current);
   if (next === current) return false;
   store.write(next);
+  return true;
+}
+
+/**
+ * Team sync wrote what the server sent (the list was `before`): the tasks it changed follow the one
+ * rule for done (lib/tasks/completion.ts), and a repeating task another device's change completed
+ * makes its next occurrence here too (its identity is derived from the task's, so every device that
+ * makes it makes the same one, docs/product.md#repeating-tasks). What that changes is a local edit,
+ * so it is sent; no toast, no `updatedAt` (nobody here did anything). Returns whether it wrote.
+ */
+export function settleTasksFromSync(before: readonly Task[]): boolean {
+  const current = store.read();
+  if (current === before) return false;
+  const nowMs = Date.now();
+  const { tasks } = syncEffects(before, current, { nowMs, todayKey: toLocalDateKey(new Date(nowMs)) });
+  if (tasks === current) return false;
+  writeLocalEdit(current, tasks);
   return true;
 }
 
@@ -277,7 +288,10 @@ export function setTaskProgress(taskId: string, progress: number): boolean {
   return changeTasks((tasks) => board.setTaskProgress(tasks, taskId, progress));
 }
 
-/** Status 'Completed', progress 100. Returns whether it wrote. */
+/**
+ * Mark as Completed: status 'Completed', progress 100, every checklist item ticked when progress
+ * follows the checklist (lib/tasks/completion.ts markCompleted). Returns whether it wrote.
+ */
 export function completeTask(taskId: string): boolean {
   return changeTasks((tasks) => board.completeTask(tasks, taskId));
 }

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api/http';
 import { getLocalStorage } from '@/lib/storage/local-store';
 import {
   removeTasksFromSync,
+  settleTasksFromSync,
   replaceTasksFromSync,
   setTasksWriteHook,
   tasksStore,
@@ -48,6 +49,11 @@ export interface TasksPort {
   read(): readonly Task[];
   /** The sync's write, not a local edit. */
   replace(change: (tasks: readonly Task[]) => readonly Task[]): void;
+  /**
+   * After the sync's write (the list was `before`): what it brought follows the one rule for done, as
+   * a local edit (lib/storage/tasks.ts settleTasksFromSync). Optional: a port without it settles nothing.
+   */
+  settleAfterSync?(before: readonly Task[]): void;
   setWriteHook(hook: TasksWriteHook): () => void;
   /** At logout: drops the tasks `isTeamTask` picks, and the list itself when nothing is left. */
   removeForLogout(isTeamTask: (task: Task) => boolean): void;
@@ -110,6 +116,7 @@ const defaultTasks: TasksPort = {
     // The list is only read after: a read-only result is stored as it is.
     replaceTasksFromSync((tasks) => change(tasks) as Task[]);
   },
+  settleAfterSync: (before) => void settleTasksFromSync(before),
   setWriteHook: setTasksWriteHook,
   removeForLogout: removeTasksFromSync,
 };

@@ -1,85 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import * as board from '@/lib/tasks/board';
-import { nextOccurrenceUid, spawnNextOccurrences } from '@/lib/tasks/repeat-spawn';
-import { stampChangedTasks, type Task } from '@/lib/tasks/task';
-import {
-  applyPullPage,
-  applyPushResponse,
-  createMeta,
-  freezeOps,
-  hasPending,
-  nextPushBatch,
-  recordLocalChanges,
-  uidsOf,
-  type SyncMeta,
-} from './replica';
+import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
+import { hasPending } from './replica';
+import { Device } from './testing/device';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
 
 const USER = 'u1';
 const START = Date.UTC(2026, 10, 26, 9);
-
-/** One browser: a command runs as lib/storage/tasks.ts runs it (spawn, stamp), then the replica's diff. */
-class Device {
-  tasks: Task[] = [];
-  readonly meta: SyncMeta;
-  private uids = 0;
-
-  constructor(
-    readonly name: string,
-    private readonly server: MemoryServer,
-    public now: number,
-  ) {
-    this.meta = createMeta(USER, name);
-    this.meta.decided = 'upload';
-  }
-
-  command(change: (tasks: Task[]) => Task[]): void {
-    const prev = this.tasks;
-    const next = change(prev);
-    if (next === prev) return;
-    const { tasks } = spawnNextOccurrences(prev, next, { nowMs: this.now, todayKey: '2026-11-26' });
-    const stamped = stampChangedTasks(prev, tasks, this.now);
-    this.tasks = recordLocalChanges(
-      this.meta,
-      prev,
-      stamped,
-      this.now,
-      () => `${this.name}-${this.uids++}`,
-    ).tasks;
-  }
-
-  push(): void {
-    for (let round = 0; round < 20 && hasPending(this.meta); round++) {
-      freezeOps(this.meta, this.tasks);
-      const batch = nextPushBatch(this.meta);
-      const response = this.server.push(
-        USER,
-        { clientId: this.meta.clientId, ops: structuredClone(batch) },
-        this.now,
-      );
-      applyPushResponse(this.meta, response, uidsOf(this.tasks), this.now);
-    }
-  }
-
-  pull(): void {
-    for (let round = 0; round < 20; round++) {
-      const page = this.server.pull(USER, this.meta.cursor);
-      this.tasks = applyPullPage(this.meta, this.tasks, page, this.now);
-      if (!page.more) return;
-    }
-  }
-
-  sync(): void {
-    this.push();
-    this.pull();
-  }
-
-  byTitle(title: string): Task[] {
-    return this.tasks.filter((task) => task.title === title);
-  }
-}
 
 const REPEATING = sampleTask({
   title: 'Standup notes',

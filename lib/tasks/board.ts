@@ -1,7 +1,7 @@
+import { applyProgress, markCompleted } from './completion';
 import {
   BOARD_COLUMNS,
   NO_ASSIGNEE,
-  TASK_PROGRESS_MAX,
   clampProgress,
   type Assignee,
   type BoardColumn,
@@ -40,37 +40,38 @@ export function countTasksByColumn(tasks: readonly Task[]): { column: BoardColum
 }
 
 /**
- * A drag moves the card to another column and saves the list; progress is unchanged. The task
- * remembers the column (docs/product.md#board). Returns the same array when nothing changes.
+ * A drop on the board (docs/product.md#board): the card goes to `column`, its progress unchanged, so
+ * the drop says nothing about done (the column is not completion, lib/tasks/completion.ts): a task
+ * dropped on Completed is not completed, and a done task dropped elsewhere stays done. The task
+ * remembers the column; dropped where its progress already puts it, it forgets it. The same object
+ * when it is already shown there.
  */
+export function moveToColumn(task: Task, column: BoardColumn): Task {
+  if (getBoardColumn(task) === column) return task;
+  return getColumnForProgress(task.progress) === column ? withoutColumn(task) : { ...task, column };
+}
+
+/** `moveToColumn` on the task with this id; the same array when nothing changes. */
 export function moveTaskToColumn(tasks: readonly Task[], taskId: string, column: BoardColumn): Task[] {
-  const index = tasks.findIndex((task) => task.id === taskId);
-  const task = tasks[index];
-  if (!task || getBoardColumn(task) === column) return tasks as Task[];
-  const next = tasks.slice();
-  // Dropped where its progress already puts it: no override needed.
-  next[index] = getColumnForProgress(task.progress) === column ? withoutColumn(task) : { ...task, column };
-  return next;
+  return changeTaskById(tasks, taskId, (task) => moveToColumn(task, column));
 }
 
 /**
- * A progress change (the slider) clears any drag override: progress decides the column again. Returns
- * the same array when nothing changes.
+ * The slider: a new progress (clamped to 0–100) by the one rule for done (lib/tasks/completion.ts
+ * applyProgress): it lets progress decide the column again, and 100 completes. The same array when
+ * nothing changes.
  */
 export function setTaskProgress(tasks: readonly Task[], taskId: string, progress: number): Task[] {
   const value = clampProgress(progress);
-  return changeTaskById(tasks, taskId, (task) =>
-    task.progress !== value || task.column !== undefined ? { ...withoutColumn(task), progress: value } : task,
-  );
+  return changeTaskById(tasks, taskId, (task) => applyProgress(task, value));
 }
 
-/** The admin's Mark as Completed: status 'Completed', progress 100 (docs/product.md#admin-completion). */
+/**
+ * The admin's Mark as Completed: status 'Completed', progress 100, and with progress following the
+ * checklist every item ticked (lib/tasks/completion.ts markCompleted, docs/product.md#admin-completion).
+ */
 export function completeTask(tasks: readonly Task[], taskId: string): Task[] {
-  return changeTaskById(tasks, taskId, (task) =>
-    task.status === 'Completed' && task.progress === TASK_PROGRESS_MAX && task.column === undefined
-      ? task
-      : { ...withoutColumn(task), status: 'Completed', progress: TASK_PROGRESS_MAX },
-  );
+  return changeTaskById(tasks, taskId, markCompleted);
 }
 
 /**

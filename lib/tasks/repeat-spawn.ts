@@ -1,22 +1,14 @@
-import { checklistCounts, checklistProgress, CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
+import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
+import { isTaskDone } from './completion';
 import { getDeadlineDateKey } from './deadlines';
 import { listChanges, type ListChanges } from './list-changes';
 import { nextOccurrence } from './repeat';
-import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, uniqueTaskId, type Task } from './task';
+import { TASK_PROGRESS_MIN, uniqueTaskId, type Task } from './task';
 
 /**
  * Completing a repeating task makes its next occurrence, once (docs/product.md#repeating-tasks,
  * docs/decisions/0025-repeating-tasks.md). Pure: `lib/storage/tasks.ts` runs it after every command.
  */
-
-/** The progress a task shows: the checklist's when progress follows it, else its own. */
-function shownProgress(task: Task): number {
-  if (task.checklistProgress === true) {
-    const derived = checklistProgress(checklistCounts(task));
-    if (derived !== null) return derived;
-  }
-  return task.progress;
-}
 
 /** Whether `task` is a repeating task that has not made its next occurrence yet. */
 export function awaitsNextOccurrence(task: Task): boolean {
@@ -123,8 +115,9 @@ export type SpawnResult = {
 };
 
 /**
- * After a command: every task of `next` with a rule and no next occurrence yet (`repeatedAs`) whose
- * progress reached 100 from below (the slider, the task view, the checklist, Mark as Completed) gets
+ * After a command, or a pull that brought a completion: every task of `next` with a rule and no next
+ * occurrence yet (`repeatedAs`) that became done (lib/tasks/completion.ts isTaskDone: the slider, the
+ * task view, the checklist, Mark as Completed, another device's change) gets
  * its next occurrence, placed right after it; the completed task's `repeatedAs` is its id (or, with
  * team sync, its uid), so completing it again, or reopening and completing it, makes no other.
  * A task new to the list is never taken as completed. `changes` (lib/tasks/list-changes.ts), when the
@@ -143,10 +136,10 @@ export function spawnNextOccurrences(
   // Only the tasks the command changed: the one it replaced is among the removed ones.
   for (const index of changes.added) {
     const task = next[index]!;
-    if (!awaitsNextOccurrence(task) || shownProgress(task) !== TASK_PROGRESS_MAX) continue;
+    if (!awaitsNextOccurrence(task) || !isTaskDone(task)) continue;
     before ??= new Map(changes.removed.map((old) => [old.id, old]));
     const old = before.get(task.id);
-    if (old === undefined || shownProgress(old) >= TASK_PROGRESS_MAX) continue;
+    if (old === undefined || isTaskDone(old)) continue;
     taken ??= new Set(next.map((existing) => existing.id));
     const occurrence = makeNextOccurrence(task, uniqueTaskId(context.nowMs, taken), context);
     if (occurrence === null) continue;

@@ -63,13 +63,21 @@ describe('taskSchema', () => {
       progress: 60,
       assignedTo: 'Asha',
       email: 'asha@example.com',
-      status: 'Completed',
+      status: 'In review',
       column: 'Completed',
       labels: ['home'],
       meta: { source: 'v2' },
     };
 
     expect(taskSchema.parse(stored)).toEqual(stored);
+  });
+
+  it('reads the status by the one rule for done: Completed exactly while progress is 100', () => {
+    const base = { id: 't1', title: 'x' };
+    expect(taskSchema.parse({ ...base, progress: 100 }).status).toBe('Completed');
+    expect(taskSchema.parse({ ...base, progress: 67, status: 'Completed' }).status).toBeUndefined();
+    expect(taskSchema.parse({ ...base, progress: 100, status: 'In review' }).status).toBe('Completed');
+    expect(taskSchema.parse({ ...base, progress: 50, status: 'In review' }).status).toBe('In review');
   });
 
   it('ignores a column that is not a board column instead of rejecting the task', () => {

@@ -1,5 +1,6 @@
 import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
-import { CHECKLIST_FIELD_PATTERN, checklistCounts, checklistProgress, readChecklistValue } from './checklist';
+import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
+import { applyProgress, COMPLETED_STATUS, markCompleted, settleCompletion } from './completion';
 import { listChanges, type ListChanges } from './list-changes';
 import { readRepeat, type TaskRepeat } from './repeat';
 
@@ -177,7 +178,7 @@ function readTask(value: unknown): Task | typeof INVALID {
     delete task.column;
   }
   readTaskViewFields(task);
-  return task;
+  return settleCompletion(task);
 }
 
 function isStringList(value: unknown): value is string[] {
@@ -187,9 +188,11 @@ function isStringList(value: unknown): value is string[] {
 /**
  * The task view's fields (docs/product.md#the-task-view), read leniently: a value this version cannot
  * use is dropped from the read copy (the stored one is left alone until the task is next written), so
- * one odd field never hides a task. With `checklistProgress` on and items present, progress is the
- * checklist's: two people ticking different items on two devices each store the progress they saw,
- * and every reader still shows the one the merged checklist gives.
+ * one odd field never hides a task. The task is then read by the one rule for done
+ * (lib/tasks/completion.ts settleCompletion): with `checklistProgress` on and items present, progress
+ * is the checklist's (two people ticking different items on two devices each store the progress they
+ * saw, and every reader still shows the one the merged checklist gives), and `status` is `Completed`
+ * exactly while the task is done.
  */
 function readTaskViewFields(task: Task): void {
   if (task.labels !== undefined && !isStringList(task.labels)) delete task.labels;
@@ -206,10 +209,6 @@ function readTaskViewFields(task: Task): void {
   }
   for (const field of Object.keys(task)) {
     if (CHECKLIST_FIELD_PATTERN.test(field) && readChecklistValue(task[field]) === null) delete task[field];
-  }
-  if (task.checklistProgress === true) {
-    const derived = checklistProgress(checklistCounts(task));
-    if (derived !== null) task.progress = derived;
   }
 }
 
@@ -339,7 +338,9 @@ function checkPatchField(field: keyof TaskPatch, value: unknown): { value: unkno
  * A task's own view changing some of its fields (docs/product.md#editing-a-task), with the rules of
  * creation: title and description non-blank after trimming (stored trimmed), deadline a real date,
  * a known priority, progress a whole number 0–100. All or nothing: the first refused field and its
- * message, and the task unchanged. A new progress lets it decide the board column again (as the
+ * message, and the task unchanged. Completion follows the one rule (lib/tasks/completion.ts): progress
+ * 100 or the status `Completed` completes it, and the status says `Completed` exactly while it is
+ * done. A new progress lets it decide the board column again (as the
  * slider does). The same object when nothing changes.
  */
 export function applyTaskPatch(task: Task, patch: TaskPatch): TaskPatchResult {
@@ -349,10 +350,13 @@ export function applyTaskPatch(task: Task, patch: TaskPatch): TaskPatchResult {
     const checked = checkPatchField(field, patch[field]);
     if ('message' in checked) return { ok: false, field, message: checked.message };
     if (next[field] === checked.value) continue;
-    next = { ...next, [field]: checked.value };
-    if (field === 'progress') delete next.column;
+    // The one rule for done (lib/tasks/completion.ts): progress 100, or the status Completed, completes
+    // the task; a new progress lets the board column follow it again.
+    if (field === 'progress') next = applyProgress(next, checked.value as number);
+    else if (field === 'status' && checked.value === COMPLETED_STATUS) next = markCompleted(next);
+    else next = { ...next, [field]: checked.value };
   }
-  return { ok: true, task: next };
+  return { ok: true, task: settleCompletion(next) };
 }
 
 /** Ids made from `Date.now()` between 2001 and 2096 (older ids, or other ids, say nothing of a time). */

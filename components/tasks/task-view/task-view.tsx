@@ -7,6 +7,7 @@ import { useAutosave } from '@/lib/hooks/use-autosave';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { assignTask, completeTask, tasksStore, updateTask } from '@/lib/storage/tasks';
+import { isTaskDone } from '@/lib/tasks/completion';
 import { findTaskByKey } from '@/lib/tasks/task-link';
 import {
   assigneeName,
@@ -48,6 +49,7 @@ export const TASK_VIEW_TEXTS = {
   changed: 'Last changed',
   delete: 'Delete Task',
   status: 'Status',
+  statusDone: 'To reopen it, lower its progress or untick a checklist item.',
 } as const;
 
 const STATUS_OPTIONS = ['Pending', 'Completed'] as const;
@@ -298,18 +300,23 @@ function AssigneeField({ task }: { task: Task }) {
   );
 }
 
-/** Admins: Pending or Completed (Completed also sets progress 100, as Mark as Completed does). */
+/**
+ * Admins: Pending or Completed (Completed works as Mark as Completed). Done by the one rule
+ * (lib/tasks/completion.ts), the status is Completed and cannot be chosen back: the progress or the
+ * checklist reopens the task (docs/product.md#admin-completion).
+ */
 function StatusField({ task }: { task: Task }) {
-  const value = task.status === 'Completed' ? 'Completed' : 'Pending';
+  const done = isTaskDone(task);
   return (
     <SelectField
       label={TASK_VIEW_TEXTS.status}
       options={STATUS_OPTIONS}
-      value={value}
+      value={done ? 'Completed' : 'Pending'}
+      disabled={done}
+      hint={done ? TASK_VIEW_TEXTS.statusDone : undefined}
       onChange={(status) =>
         saveSafely(() => {
           if (status === 'Completed') completeTask(task.id);
-          else updateTask(task.id, { status });
         })
       }
     />

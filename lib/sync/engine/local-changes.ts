@@ -42,7 +42,7 @@ function clientIdFrom(uuid: string): string {
 export function createLocalChanges(ports: {
   userId: string;
   meta: WorkingMeta;
-  tasks: Pick<TasksPort, 'read' | 'replace'>;
+  tasks: Pick<TasksPort, 'read' | 'replace' | 'settleAfterSync'>;
   now: () => number;
   newId: () => string;
   /** See TeamSyncOptions.fullDiffAtStart (lib/sync/client.ts). */
@@ -56,11 +56,15 @@ export function createLocalChanges(ports: {
   let lastSeenTasks: readonly Task[] | null = null;
 
   function commit(meta: SyncMeta, before: readonly Task[], after: readonly Task[]): void {
+    const written = after !== before && tasksPort.read() === before;
     if (after !== before) {
       tasksPort.replace((current) => (current === before ? after : current));
     }
     saveMeta(meta);
     lastSeenTasks = tasksPort.read();
+    // What the server sent follows the one rule for done (a completion another device made brings
+    // its next occurrence here): a local edit of its own, recorded by the hook like any other.
+    if (written) tasksPort.settleAfterSync?.(before);
   }
 
   /** The full diff: catches writes no hook saw (another tab, another app version, a direct write). */

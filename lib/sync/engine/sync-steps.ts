@@ -33,7 +33,7 @@ export interface SyncSteps extends Pick<LocalChanges, 'open' | 'hook'> {
 export function createSyncSteps(ports: {
   options: Pick<TeamSyncOptions, 'userId' | 'fullDiffAtStart' | 'onNotice'>;
   metaStore: MetaStore;
-  tasks: Pick<TasksPort, 'read' | 'replace'>;
+  tasks: Pick<TasksPort, 'read' | 'replace' | 'settleAfterSync'>;
   transport: Pick<SyncTransport, 'push' | 'pull'>;
   conflicts: Pick<ConflictList, 'markStale' | 'refreshIfStale'>;
   status: Pick<StatusReporter, 'refresh' | 'storageRefused'>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '@/lib/inbox/protocol';
+import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 import { getDatabase } from '@/lib/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
@@ -122,25 +123,115 @@ describe('/api/sync/inbox', () => {
     expect((await inbox(ada.token)).body.unread).toBe(0);
   });
 
-  it('a completion by the assignee tells the owner: a drag into Completed is one, progress 90 is not', async () => {
+  it('a completion by the assignee tells the owner: progress 100 is one; a drag into Completed and progress 90 are not', async () => {
     const { olive, ash } = await team();
     const almost = await push(ash.token, 'ash-pc', [upsertOp('s1', 't1', { progress: 90 }, { baseV: 1 })]);
     expect(almost.status, almost.text).toBe(200);
     expect((await inbox(olive.token)).body.unread).toBe(0);
+    // The board column is not completion (docs/product.md#task-completion).
     const dragged = await push(ash.token, 'ash-pc', [
       upsertOp('s2', 't1', { progress: 20, column: 'Completed' }, { baseV: 2 }),
     ]);
     expect(dragged.status, dragged.text).toBe(200);
-    expect(sentences((await inbox(olive.token)).body)).toEqual(['Ash Assignee|completed|Report|false']);
-    // Dragged out and up to 100 by the slider: completed again.
+    expect((await inbox(olive.token)).body.unread).toBe(0);
     expect(
-      (await push(ash.token, 'ash-pc', [upsertOp('s3', 't1', { column: null }, { baseV: 3 })])).status,
+      (
+        await push(ash.token, 'ash-pc', [
+          upsertOp('s3', 't1', { progress: 100, status: 'Completed', column: null }, { baseV: 3 }),
+        ])
+      ).status,
+    ).toBe(200);
+    expect(sentences((await inbox(olive.token)).body)).toEqual(['Ash Assignee|completed|Report|false']);
+    // Dragged out of Completed, still at 100: still done, nobody is told again.
+    expect(
+      (await push(ash.token, 'ash-pc', [upsertOp('s4', 't1', { column: 'To Do' }, { baseV: 4 })])).status,
+    ).toBe(200);
+    expect((await inbox(olive.token)).body.unread).toBe(1);
+    // Reopened and completed again: told again.
+    expect(
+      (await push(ash.token, 'ash-pc', [upsertOp('s5', 't1', { progress: 50, status: null }, { baseV: 5 })]))
+        .status,
     ).toBe(200);
     expect(
-      (await push(ash.token, 'ash-pc', [upsertOp('s4', 't1', { progress: 100 }, { baseV: 4 })])).status,
+      (
+        await push(ash.token, 'ash-pc', [
+          upsertOp('s6', 't1', { progress: 100, status: 'Completed' }, { baseV: 6 }),
+        ])
+      ).status,
     ).toBe(200);
     expect((await inbox(olive.token)).body.unread).toBe(2);
     expect((await inbox(ash.token)).body.unread).toBe(1);
+  });
+
+  it('a checklist-driven weekly task: Mark as Completed (every item ticked) tells the owner once, with one next occurrence, also when a second device makes it too', async () => {
+    const olive = await createUserWithToken({ fullName: 'Olive Owner' });
+    const ada = await createAdminWithToken({ fullName: 'Ada Admin' });
+    const items = {
+      ck_aaaaaaaa: { text: 'Gather', done: true, pos: 1 },
+      ck_bbbbbbbb: { text: 'Write', done: true, pos: 2 },
+      ck_cccccccc: { text: 'Send', done: false, pos: 3 },
+    };
+    const uid = randomUUID();
+    const created = await push(olive.token, 'olive-pc', [
+      upsertOp('w0', uid, {
+        ...task('Weekly', { assignedTo: 'Olive Owner', assigneeId: olive.user.id, progress: 67 }),
+        checklistProgress: true,
+        repeat: { every: 'week', interval: 1, from: 'deadline' },
+        ...items,
+      }),
+    ]);
+    expect(created.status, created.text).toBe(200);
+
+    // What the previous version sent: progress 100 beside 2 of 3 ticked. The task shows 67: not done.
+    const before = await push(ada.token, 'ada-old', [
+      upsertOp('old', uid, { progress: 100, status: 'Completed' }, { baseV: 1 }),
+    ]);
+    expect(before.status, before.text).toBe(200);
+    expect((await inbox(olive.token)).body.unread).toBe(0);
+
+    // Mark as Completed now: the last item ticked, and the next occurrence in the same push.
+    const nextUid = nextOccurrenceUid(uid);
+    const occurrence = {
+      ...task('Weekly', { assignedTo: 'Olive Owner', assigneeId: olive.user.id, deadline: '2099-01-08' }),
+      checklistProgress: true,
+      repeat: { every: 'week', interval: 1, from: 'deadline' },
+      ck_aaaaaaaa: { ...items.ck_aaaaaaaa, done: false },
+      ck_bbbbbbbb: { ...items.ck_bbbbbbbb, done: false },
+      ck_cccccccc: { ...items.ck_cccccccc, done: false },
+    };
+    const marked = await push(ada.token, 'ada-pc', [
+      upsertOp(
+        'm1',
+        uid,
+        { ck_cccccccc: { ...items.ck_cccccccc, done: true }, repeatedAs: nextUid },
+        { baseV: 2 },
+      ),
+      upsertOp('m2', nextUid, occurrence),
+    ]);
+    expect(marked.status, marked.text).toBe(200);
+    // (The next occurrence, made on Ada's device, is a task assigned to Olive: she is told that too.)
+    const completedEntries = async () =>
+      sentences((await inbox(olive.token)).body).filter((line) => line.includes('|completed|'));
+    expect(await completedEntries()).toEqual(['Ada Admin|completed|Weekly|false']);
+
+    // Olive's own device, offline meanwhile, completed it too and made the same next one.
+    const again = await push(olive.token, 'olive-phone', [
+      upsertOp(
+        'p1',
+        uid,
+        { ck_cccccccc: { ...items.ck_cccccccc, done: true }, repeatedAs: nextUid },
+        { baseV: 1 },
+      ),
+      upsertOp('p2', nextUid, occurrence),
+    ]);
+    expect(again.status, again.text).toBe(200);
+    expect(await completedEntries()).toEqual(['Ada Admin|completed|Weekly|false']);
+    const { db, tables } = await getDatabase();
+    const rows = await db
+      .select({ uid: tables.syncTasks.uid })
+      .from(tables.syncTasks)
+      .where(eq(tables.syncTasks.uid, nextUid));
+    expect(rows).toHaveLength(1);
   });
 
   it('a comment tells the people mentioned and the owner and assignee, once each; an edit only the newly mentioned', async () => {
