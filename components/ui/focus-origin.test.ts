@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readOrigin, returnTarget } from './focus-origin';
 
 /** The page: a toolbar with a menu button and its open menu, and a list whose rows hold buttons. */
-function page(): Record<string, HTMLElement> {
+function page() {
   document.body.innerHTML = `
     <main>
       <button id="menu-button" aria-controls="other menu">Menu</button>
