@@ -24,7 +24,8 @@ function rowOf(page: Page, email: string): Locator {
 async function findRow(page: Page, email: string): Promise<Locator> {
   const row = rowOf(page, email);
   const pages = page.getByRole('navigation', { name: 'Users pages' });
-  await expect(usersTable(page).locator('tbody tr').first()).toBeVisible();
+  // The first load waits for the session check and the list (slow on a busy machine).
+  await expect(usersTable(page).locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
   while ((await row.count()) === 0) {
     const next = pages.getByRole('button', { name: 'Next' });
     if ((await pages.count()) === 0 || (await next.isDisabled())) throw new Error(`no row for ${email}`);

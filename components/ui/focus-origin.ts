@@ -28,8 +28,9 @@ export function readOrigin(): Origin | null {
 
 /**
  * Where focus goes back to: the opener; when it is gone, the control of the popup it was in (the menu
- * that held it closed), then `returnFocus()` (the row was deleted), then the first focusable element
- * of the nearest part of the page still there, so focus never falls to the page's start.
+ * that held it closed), then `returnFocus()` when the screen names a place (the table after a deleted
+ * row), else the first focusable element of the nearest part of the page still there, so focus never
+ * falls to the page's start.
  */
 export function returnTarget(
   origin: Origin,
@@ -37,8 +38,8 @@ export function returnTarget(
 ): HTMLElement | null {
   if (origin.opener.isConnected) return origin.opener;
   if (origin.popupControl?.isConnected) return origin.popupControl;
-  const given = returnFocus?.();
-  if (given) return given;
+  // The screen named a place: it alone decides (null: it places focus itself, later).
+  if (returnFocus) return returnFocus() ?? null;
   const remaining = origin.ancestors.find((node) => node.isConnected);
   return remaining?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
 }
