@@ -164,7 +164,12 @@ test.describe('team mode', () => {
     await expect(bell).toHaveAccessibleName('Inbox, 1 unread', { timeout: 30_000 });
     const view = page.getByRole('dialog', { name: 'Book the hall' });
     // The entry's own button (the first of its item; the second marks it read).
-    const entry = page.getByRole('dialog', { name: 'Inbox' }).getByRole('listitem').first().getByRole('button').first();
+    const entry = page
+      .getByRole('dialog', { name: 'Inbox' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button')
+      .first();
 
     for (const close of ['Escape', 'Close task'] as const) {
       await bell.focus();

@@ -61,7 +61,7 @@ test('Admin Settings: the account on the left, the workspace on the right at 128
   adminPage: page,
 }) => {
   await openWith(page, '/admin/settings');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Settings', { timeout: 15_000 });
   await expect(block(page, 'Sign-up').getByRole('button', { name: 'Save Sign-up Settings' })).toBeVisible({
     timeout: 15_000,
   });
@@ -169,7 +169,7 @@ test.describe('team mode', () => {
     await page.goto('/admin/settings');
     const labels = block(page, 'Labels');
     const colour = labels.getByRole('combobox', { name: 'Colour' });
-    await expect(colour).toHaveValue('blue');
+    await expect(colour).toHaveValue('blue', { timeout: 15_000 });
     await expect(colour.locator('option')).toHaveText([
       'Red',
       'Orange',
