@@ -16,6 +16,8 @@ import { reportRequestFailure } from './request-failure';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
 import { preloadAdminUsers, useAdminUsers } from '@/lib/hooks/use-admin-users';
+import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { userStore } from '@/lib/storage/session';
 
 const MANAGE_USERS_PATH = '/admin/manage-users';
 
@@ -35,12 +37,23 @@ const USER_COLUMNS = ['ID', 'Name', 'Email', 'Role', 'Actions'] as const;
 type Draft = { email: string; fullName: string; role: Role };
 
 /**
+ * Why the signed-in admin's own row offers no delete and no role change: the server refuses both
+ * (docs/product.md#manage-users), so the row says so instead of asking and then failing.
+ */
+export const OWN_ROW_TEXTS = {
+  noDelete: 'You cannot delete your own account.',
+  noRoleChange: 'You cannot remove your own admin role.',
+} as const;
+
+/**
  * Manage Users (docs/product.md#manage-users): ID (row number), Name, Email, Role (capitalised),
- * Actions; newest first; Edit → Save/Cancel per row; Delete after a confirmation. Failures keep the
- * row as it was, are logged to the console and are told in a toast with the server's message.
+ * Actions; newest first; Edit → Save/Cancel per row; Delete after a confirmation; the signed-in admin's
+ * own row keeps its role and cannot be deleted. Failures keep the row as it was, are logged to the
+ * console and are told in a toast with the server's message.
  */
 export function ManageUsers() {
   const { state, retry, updateUsers } = useAdminUsers();
+  const ownEmail = useLocalStore(userStore)?.email.toLowerCase() ?? null;
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
@@ -118,6 +131,7 @@ export function ManageUsers() {
                     key={user.email}
                     user={user}
                     rowNumber={slice.firstRowNumber + index}
+                    own={user.email.toLowerCase() === ownEmail}
                     draft={draft?.email === user.email ? draft : null}
                     saving={saving}
                     onEdit={() => setDraft({ email: user.email, fullName: user.fullName, role: user.role })}
@@ -155,6 +169,7 @@ export function ManageUsers() {
 function UserRow({
   user,
   rowNumber,
+  own,
   draft,
   saving,
   onEdit,
@@ -165,6 +180,8 @@ function UserRow({
 }: {
   user: AdminUser;
   rowNumber: number;
+  /** The signed-in admin's own account. */
+  own: boolean;
   draft: Draft | null;
   saving: boolean;
   onEdit: () => void;
@@ -174,6 +191,7 @@ function UserRow({
   onDelete: () => void;
 }) {
   const emailId = useId();
+  const noteId = `${emailId}-own`;
   const nameInputRef = useRef<HTMLInputElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const editing = draft !== null;
@@ -228,7 +246,8 @@ function UserRow({
               id={`${emailId}-role`}
               value={draft.role}
               onChange={(event) => onDraftChange({ ...draft, role: event.target.value as Role })}
-              disabled={saving}
+              disabled={saving || own}
+              aria-describedby={own ? noteId : undefined}
               className={cn(FIELD_INPUT, 'py-1.5 text-sm')}
             >
               {ROLE_OPTIONS.map((role) => (
@@ -237,6 +256,7 @@ function UserRow({
                 </option>
               ))}
             </select>
+            {own ? <OwnRowNote id={noteId}>{OWN_ROW_TEXTS.noRoleChange}</OwnRowNote> : null}
           </>
         ) : (
           formatRole(user.role)
@@ -272,13 +292,32 @@ function UserRow({
               >
                 Edit
               </Button>
-              <Button variant="danger" size="sm" key="delete" onClick={onDelete} aria-describedby={emailId}>
+              {/* Own row: still a Delete, but disabled and focusable, saying why (not a confirmation that
+                  ends in the server's refusal). */}
+              <Button
+                variant="danger"
+                size="sm"
+                key="delete"
+                onClick={own ? undefined : onDelete}
+                aria-disabled={own || undefined}
+                aria-describedby={own ? `${emailId} ${noteId}` : emailId}
+                className={own ? 'cursor-not-allowed opacity-60' : undefined}
+              >
                 Delete
               </Button>
             </>
           )}
         </div>
+        {own && !draft ? <OwnRowNote id={noteId}>{OWN_ROW_TEXTS.noDelete}</OwnRowNote> : null}
       </td>
     </tr>
+  );
+}
+
+function OwnRowNote({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-slate-600">
+      {children}
+    </p>
   );
 }

@@ -1,7 +1,11 @@
 /** Shared looks of the admin tables (one place, so the three screens stay alike). */
 
-/** The scroll box: a wide table scrolls inside it at 360 px instead of widening the page. */
-export const TABLE_SCROLL = 'overflow-x-auto rounded-xl border border-slate-200 bg-white';
+/**
+ * The scroll box: a wide table scrolls inside it at 360 px instead of widening the page. Positioned, so
+ * that it also holds the table's visually hidden labels (absolutely placed), which would otherwise
+ * widen the page from beyond its right edge.
+ */
+export const TABLE_SCROLL = 'relative overflow-x-auto rounded-xl border border-slate-200 bg-white';
 /** Cells wrap at spaces (emails anywhere); each table sets a min width below which its box scrolls. */
 export const TABLE = 'w-full border-collapse text-left text-sm';
 export const TABLE_HEAD_CELL =

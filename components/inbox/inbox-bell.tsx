@@ -15,7 +15,7 @@ import { useInboxDesktopNotifications } from './use-inbox-desktop';
  * The navbar's bell (docs/product.md#the-inbox), with team sync on: the unread count (a badge, and a
  * polite live region that reads out each change), opening the inbox below it. A disclosure, not a
  * menu: the panel holds a list of buttons and links, reached with Tab. Escape or a click outside
- * closes it (focus back on the bell); so does opening an entry.
+ * closes it (focus back on the bell); so does opening an entry (and closing that task's view).
  */
 export function InboxBell({ pathname }: { pathname: string }) {
   const state = useInbox();
@@ -48,6 +48,13 @@ export function InboxBell({ pathname }: { pathname: string }) {
       document.removeEventListener('keydown', closeOnEscape);
     };
   }, [open]);
+
+  // An entry opens its task: the panel closes with focus on the bell first, so the task view (which
+  // returns focus to whatever had it when it opened) comes back to the bell, not to a vanished entry.
+  function closeToBell() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
 
   return (
     <div ref={rootRef} className="sm:relative">
@@ -96,7 +103,7 @@ export function InboxBell({ pathname }: { pathname: string }) {
               </Button>
             ) : null}
           </div>
-          <InboxList state={state} onOpen={() => setOpen(false)} />
+          <InboxList state={state} onOpen={closeToBell} />
           {isAdminPath(pathname) ? null : (
             <p className="mt-2 border-t border-slate-200 px-2 pt-2 text-sm">
               <Link href="/user/notifications" className={TEXT_LINK} onClick={() => setOpen(false)}>

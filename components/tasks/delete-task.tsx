@@ -3,6 +3,7 @@ import { toast, type ExternalToast } from 'sonner';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { deleteTask, restoreTask, tasksStore } from '@/lib/storage/tasks';
+import { focusTaskWhenShown } from './task-focus';
 
 /** The label of the action every delete toast carries (docs/product.md#undo-a-delete). */
 export const UNDO_LABEL = 'Undo';
@@ -30,7 +31,8 @@ export const TASK_REMOVED_TOAST: DeleteToast = {
 /**
  * Deletes the task with this id through `deleteTask` and shows the screen's toast with an `Undo`
  * action for as long as the toast shows (docs/product.md#undo-a-delete). Undo puts the very task back
- * where it stood through `restoreTask` (team sync: a restore, which other devices follow). Every delete
+ * where it stood through `restoreTask` (team sync: a restore, which other devices follow) and focuses it
+ * once it shows (`focusTaskWhenShown`). Every delete
  * of a task goes through here: Create Tasks' `Delete Task`, the admin's `❌ Delete`, the task view.
  * Returns false when the browser refused the write (the storage toast shows instead; nothing changed).
  */
@@ -44,7 +46,8 @@ export function deleteTaskWithUndo(taskId: string, shown: DeleteToast): boolean 
     options.action = {
       label: UNDO_LABEL,
       onClick: () => {
-        saveSafely(() => restoreTask(removed, index));
+        // Focus goes to the restored task (its card, or its title link), not to the page's start.
+        if (saveSafely(() => restoreTask(removed, index))) focusTaskWhenShown(removed.id);
       },
     };
   }

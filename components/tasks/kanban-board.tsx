@@ -32,6 +32,7 @@ import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
 import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
 import { TaskCardBody, taskCardClasses } from './task-card';
+import { taskFocusProps } from './task-focus';
 import { openTask } from './task-view/open-task';
 
 /** Cards rendered per column at first; long columns grow on request so 5,000 tasks still render fast. */
@@ -273,6 +274,7 @@ const DraggableCard = memo(function DraggableCard({ task, dragging, moving }: Ca
     <div
       ref={setNodeRef}
       id={cardId(task)}
+      {...taskFocusProps(task.id)}
       {...attributes}
       {...listeners}
       {...openerProps(task, moving, listeners?.onKeyDown)}
@@ -306,6 +308,7 @@ const AssignableCard = memo(function AssignableCard({ task, dragging, moving }: 
       <div
         ref={setActivatorNodeRef}
         id={cardId(task)}
+        {...taskFocusProps(task.id)}
         {...attributes}
         {...listeners}
         {...openerProps(task, moving, listeners?.onKeyDown)}

@@ -142,7 +142,8 @@ function LabelForm({
       noValidate
       aria-label={formName}
       aria-busy={busy}
-      className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start"
+      // The colour select is as wide as its longest name (never clipped to "Blu"); the name takes the rest.
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_max-content_auto] sm:items-start"
     >
       <TextField
         ref={nameRef}

@@ -7,7 +7,7 @@ import { TASK_SEARCH_MAX_LENGTH, formatMatchCount, type DueFilter } from '@/lib/
 import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import { FIELD_INPUT } from '@/components/ui/styles';
+import { FIELD_LOOK } from '@/components/ui/styles';
 import { useLabelSet } from './use-labels';
 
 /** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
@@ -25,8 +25,11 @@ export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
 /** The 'Label' choice for an id the address names that the label set does not have. */
 export const UNKNOWN_LABEL = 'Unknown label';
 
-/** The fields are a little shorter than the forms' (a toolbar, not a form). */
-const COMPACT_FIELD = cn(FIELD_INPUT, 'py-2');
+/**
+ * The fields are a little shorter than the forms' (a toolbar, not a form); the selects are as wide as
+ * their longest option, so at 1280 px the whole finder sits in one row.
+ */
+const COMPACT_FIELD = cn(FIELD_LOOK, 'py-2');
 
 /**
  * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
@@ -78,7 +81,7 @@ export function TaskFinderBar({
           autoComplete="off"
           enterKeyHint="search"
           onChange={(event) => change({ q: event.target.value }, { typing: true })}
-          className={COMPACT_FIELD}
+          className={cn(COMPACT_FIELD, 'block w-full min-w-0')}
         />
         <Button
           variant="secondary"
@@ -169,7 +172,7 @@ function FilterSelect<T extends string>({
         id={id}
         value={value ?? ''}
         onChange={(event) => onChange((event.target.value || null) as T | null)}
-        className={cn(COMPACT_FIELD, 'w-auto')}
+        className={cn(COMPACT_FIELD, 'max-w-full')}
       >
         <option value="">{any}</option>
         {options.map(([option, text]) => (

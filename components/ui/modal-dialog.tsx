@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
+import { readOrigin, returnTarget, type Origin } from './focus-origin';
 
 /**
  * A modal on the native <dialog> (showModal): the page behind is inert and focus stays inside (the
  * browser's own focus trap), Escape calls `onCancel` (unless `busy`), and when it closes focus goes
- * back to the control that opened it, or to `returnFocus()` when that control is gone. React state
- * decides when it closes, so it stays in step with `open`. The base of every dialog in the app.
+ * back to the control that opened it (readOrigin), or where `returnTarget` says when that control
+ * is gone. React state decides when it closes, so it stays in step with `open`. The base of every
+ * dialog in the app: a dialog gets this focus behaviour by being one, never by code of its own.
  */
 export function ModalDialog({
   open,
@@ -33,7 +35,7 @@ export function ModalDialog({
   children: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
+  const originRef = useRef<Origin | null>(null);
   const returnFocusRef = useRef(returnFocus);
 
   useEffect(() => {
@@ -44,15 +46,14 @@ export function ModalDialog({
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      originRef.current = readOrigin();
       dialog.showModal();
       initialFocus?.current?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      const opener = openerRef.current;
-      const target = opener?.isConnected ? opener : returnFocusRef.current?.();
-      target?.focus();
-      openerRef.current = null;
+      const origin = originRef.current;
+      originRef.current = null;
+      if (origin) returnTarget(origin, returnFocusRef.current)?.focus();
     }
     // `initialFocus` is read when opening only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -61,9 +62,8 @@ export function ModalDialog({
   // Unmounted while open (a dialog that lives while shown, or the page changed): focus still goes back.
   useEffect(
     () => () => {
-      const opener = openerRef.current;
-      if (opener === null) return;
-      (opener.isConnected ? opener : returnFocusRef.current?.())?.focus();
+      const origin = originRef.current;
+      if (origin) returnTarget(origin, returnFocusRef.current)?.focus();
     },
     [],
   );

@@ -25,9 +25,16 @@ export const BUTTON_SIZES = {
 export type ButtonVariant = keyof typeof BUTTON_VARIANTS;
 export type ButtonSize = keyof typeof BUTTON_SIZES;
 
-export const FIELD_INPUT =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+/**
+ * A field's look without its size (no width, no vertical padding): for a field that sizes itself, such
+ * as a toolbar's select as wide as its longest option. (`cn` does not merge classes: `FIELD_INPUT` plus
+ * `w-auto` would keep `w-full`.)
+ */
+export const FIELD_LOOK =
+  'rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
   'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
+
+export const FIELD_INPUT = 'block w-full py-2.5 ' + FIELD_LOOK;
 
 /** An inline link in running text (the account screens' "Log in", "Sign up", "Forgot Password?"). */
 export const TEXT_LINK =

@@ -15,7 +15,10 @@ export const metadata: Metadata = { title: 'Admin Settings' };
  * (docs/product.md#admin-settings), who may sign up, 'Sign-up' (docs/product.md#sign-up-settings),
  * 'Outgoing Mail' with its test email (docs/product.md#send-a-test-email), and with team sync the team's
  * 'Labels' (docs/product.md#labels) and the admin's 'Missed Notifications' email
- * (docs/product.md#email-of-what-you-miss).
+ * (docs/product.md#email-of-what-you-miss). From 1280 px, two columns of equal width: the admin's own
+ * account and mail on the left, the workspace's settings on the right (one column below, in that order).
+ * Fixed columns rather than a flowing layout, so a block that grows (labels added) never moves another
+ * block to the other side under the admin's eyes.
  */
 export default function AdminSettingsPage() {
   return (
@@ -25,17 +28,20 @@ export default function AdminSettingsPage() {
         Your profile is saved in this browser and shown in the navigation bar. Your password is your sign-in
         password.
       </p>
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SettingsSection title="Profile Settings">
-          <AdminProfileForm />
-        </SettingsSection>
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <div className="grid min-w-0 gap-6">
+          <SettingsSection title="Profile Settings">
+            <AdminProfileForm />
+          </SettingsSection>
           <SettingsSection title="Change Password">
             <ChangePasswordForm />
           </SettingsSection>
           <SettingsSection title="Recent Activity">
             <RecentActivity />
           </SettingsSection>
+          <InboxEmailSettings />
+        </div>
+        <div className="grid min-w-0 gap-6">
           <SettingsSection title="Sign-up">
             <SignupSettingsForm />
           </SettingsSection>
@@ -43,7 +49,6 @@ export default function AdminSettingsPage() {
             <TestMailForm />
           </SettingsSection>
           <LabelsSettings />
-          <InboxEmailSettings />
         </div>
       </div>
     </main>

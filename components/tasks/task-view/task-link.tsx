@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
 import type { Task } from '@/lib/tasks/task';
 import { FOCUS_RING } from '@/components/ui/styles';
+import { taskFocusProps } from '../task-focus';
 import { openTask } from './open-task';
 
 /** How a task's title looks where it opens the task: the text's own colour, underlined on hover. */
@@ -12,7 +13,8 @@ export const TASK_LINK = cn('rounded underline-offset-4 hover:underline', FOCUS_
 
 /**
  * A task's title (or any content) as a link to its view (docs/product.md#the-task-view): a plain click
- * opens the view in place; a modified click or a copied address keeps `?task={key}`.
+ * opens the view in place; a modified click or a copied address keeps `?task={key}`. It is where the
+ * task takes focus on a screen without cards (components/tasks/task-focus.ts).
  */
 export function TaskLink({
   task,
@@ -29,7 +31,12 @@ export function TaskLink({
     openTask(task);
   }
   return (
-    <a href={withTaskParam('', taskKey(task))} onClick={open} className={cn(TASK_LINK, className)}>
+    <a
+      href={withTaskParam('', taskKey(task))}
+      onClick={open}
+      className={cn(TASK_LINK, className)}
+      {...taskFocusProps(task.id)}
+    >
       {children}
     </a>
   );
