@@ -40,7 +40,9 @@ export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string })
               tabIndex={-1}
               className={MENU_ITEM}
               onClick={() => {
+                // The dialog gives focus back to what had it: the menu's button, not the item that goes.
                 menu.close();
+                menu.focusButton();
                 reassign.open();
               }}
             >

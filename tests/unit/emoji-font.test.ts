@@ -12,11 +12,25 @@ import { emojiCodePointsIn, findUiEmoji, toUnicodeRange, UNICODE_RANGE_VALUE } f
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+const FONT_FILE = path.join(root, 'app/fonts/ui-emoji.woff2');
+
+async function readSfnt(file: string): Promise<Buffer> {
+  return fontverter.convert(await readFile(file), 'sfnt');
+}
+
 /** The code points the font's cmap maps to a glyph. */
 async function fontCodePoints(file: string): Promise<number[]> {
-  const sfnt: Buffer = await fontverter.convert(await readFile(file), 'sfnt');
-  const face = new Face(new Blob(sfnt));
+  const face = new Face(new Blob(await readSfnt(file)));
   return [...face.collectUnicodes()];
+}
+
+/** The font's table tags, from the sfnt table directory. */
+async function fontTables(file: string): Promise<string[]> {
+  const sfnt = await readSfnt(file);
+  const count = sfnt.readUInt16BE(4);
+  return Array.from({ length: count }, (_, index) =>
+    sfnt.toString('latin1', 12 + 16 * index, 16 + 16 * index),
+  );
 }
 
 describe('the emoji the interface shows', () => {
@@ -28,14 +42,19 @@ describe('the emoji the interface shows', () => {
 
   it('are every one in app/fonts/ui-emoji.woff2 (run node scripts/emoji-subset.mjs after adding one)', async () => {
     const used = await findUiEmoji(root);
-    const inFont = new Set(await fontCodePoints(path.join(root, 'app/fonts/ui-emoji.woff2')));
+    const inFont = new Set(await fontCodePoints(FONT_FILE));
     const missing = used.filter((codePoint) => !inFont.has(codePoint));
     expect(missing.map((codePoint) => `U+${codePoint.toString(16).toUpperCase()}`)).toEqual([]);
   });
 
+  it('are drawn in colour: the font keeps its colour glyphs (COLR and CPAL), which Chromium draws', async () => {
+    // A subsetter that drops them leaves empty outlines: the emoji would render as nothing.
+    expect(await fontTables(FONT_FILE)).toEqual(expect.arrayContaining(['COLR', 'CPAL', 'cmap']));
+  });
+
   it('keeps the font small: only those emoji', async () => {
     const used = await findUiEmoji(root);
-    const inFont = await fontCodePoints(path.join(root, 'app/fonts/ui-emoji.woff2'));
+    const inFont = await fontCodePoints(FONT_FILE);
     expect(inFont.filter((codePoint) => !used.includes(codePoint))).toEqual([]);
   });
   it('are the font’s unicode-range in app/fonts/ui-emoji.ts, so a page without them never fetches it', async () => {
