@@ -2,10 +2,10 @@ import localFont from 'next/font/local';
 
 /**
  * The emoji the interface shows, as a tiny Noto Color Emoji subset (scripts/emoji-subset.mjs makes it;
- * docs/decisions/0040-emoji-font-subset.md). It comes last in the font stack, so a text's letters keep
- * the text font and only its emoji are drawn from here, on machines with no emoji font too. Not
- * preloaded: `unicode-range` fetches it (a few kB) only on pages that show one of them; `block` hides an
- * emoji for that moment rather than showing an empty box.
+ * docs/decisions/0040-emoji-font-subset.md). First in the font stack but only for those characters (its
+ * `unicode-range`), so a text's letters keep the text font and only its emoji are drawn from here, on
+ * machines with no emoji font too. Not preloaded: a page fetches it (a few kB) only when it shows one of
+ * them; `block` hides an emoji for that moment rather than showing an empty box.
  */
 export const uiEmoji = localFont({
   src: './ui-emoji.woff2',
