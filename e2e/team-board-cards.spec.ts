@@ -52,8 +52,12 @@ test.describe('team mode: admins work too, cards with initials and a menu', () =
     const { page } = device;
     await page.setViewportSize(viewport);
     const narrow = viewport.width < 768;
+    // Below md the sidebar's links fold behind its own 'Menu' button (the navbar has one too).
+    const sidebarMenu = page
+      .getByRole('complementary', { name: 'Admin Panel' })
+      .getByRole('button', { name: 'Menu' });
     const openMenu = async () => {
-      if (narrow) await page.getByRole('button', { name: 'Menu' }).click();
+      if (narrow) await sidebarMenu.click();
     };
 
     await page.goto('/admin/dashboard');
@@ -84,7 +88,7 @@ test.describe('team mode: admins work too, cards with initials and a menu', () =
     await expect(
       page.getByRole('navigation', { name: 'Admin Panel' }).locator('[aria-current="page"]'),
     ).toHaveText('Create Tasks');
-    if (narrow) await page.getByRole('button', { name: 'Menu' }).click();
+    if (narrow) await sidebarMenu.click();
 
     // The admin creates a task for the member, then finds it on the board.
     const title = 'Admin writes a task';
