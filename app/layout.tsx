@@ -6,6 +6,7 @@ import { ServiceWorkerRegistrar } from '@/components/pwa/service-worker-registra
 import { PRODUCT_NAME } from '@/lib/constants';
 import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
 import { THEME_INIT_SCRIPT } from '@/lib/theme/theme';
+import { uiEmoji } from './fonts/ui-emoji';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -22,7 +23,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     // The head script sets data-theme before React hydrates (docs/decisions/0014-dark-mode.md).
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" className={uiEmoji.variable} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
       </head>

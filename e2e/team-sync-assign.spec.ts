@@ -66,25 +66,37 @@ test.describe('team sync assignees', () => {
     });
     await expect(syncStatus(alice.page)).toHaveText('Synced');
 
-    // Bob's open board gains it without a reload; he sees the name, and no Reassign (not his task).
+    // Bob's open board gains it without a reload; he sees the initials and the name, and no card menu
+    // (not his task, so nothing to reassign).
     const bobCard = boardColumn(bob.page, 'To Do').locator('li').filter({ hasText: title });
     await expect(bobCard).toBeVisible();
-    await expect(bobCard).toContainText('Assigned to Bob Builder');
+    await expect(bobCard.getByText('Assigned to Bob Builder', { exact: true })).toBeVisible();
+    await expect(bobCard.getByText('BB', { exact: true })).toBeVisible();
+    await expect(bobCard.getByRole('button', { name: 'Task actions' })).toHaveCount(0);
     await expect(bobCard.getByRole('button', { name: 'Reassign' })).toHaveCount(0);
 
-    // Alice reassigns it to Carol from her board, by keyboard.
+    // Alice reassigns it to Carol from her board's card menu, by keyboard.
     await alice.page.goto('/user/dashboard');
     const aliceCard = boardColumn(alice.page, 'To Do').locator('li').filter({ hasText: title });
     await expect(aliceCard).toContainText('Assigned to Bob Builder');
-    await aliceCard.getByRole('button', { name: 'Reassign' }).focus();
+    const menuButton = aliceCard.getByRole('button', { name: 'Task actions' });
+    await expect(menuButton).toHaveAccessibleDescription(title);
+    await menuButton.focus();
     await alice.page.keyboard.press('Enter');
+    const menu = alice.page.getByRole('menu', { name: 'Task actions' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Reassign']);
+    await expect(menu.getByRole('menuitem', { name: 'Reassign' })).toBeFocused();
+    await alice.page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
     const dialog = alice.page.getByRole('dialog', { name: 'Reassign task' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Carol Coder' });
     await dialog.getByRole('button', { name: 'Save' }).focus();
     await alice.page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
     await expect(aliceCard).toContainText('Assigned to Carol Coder');
+    await expect(aliceCard.getByText('CC', { exact: true })).toBeVisible();
     await expect(syncStatus(alice.page)).toHaveText('Synced');
 
     // Gone from Bob's open board and his storage; still Alice's, and Carol's now.

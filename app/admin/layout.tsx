@@ -7,7 +7,7 @@ import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
 import { TeamTasksGate } from '@/components/sync/team-tasks-gate';
 import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/lib/server/env';
-import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE } from '@/lib/content/workspace';
+import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE, ADMIN_TEAM_PANEL_LINKS } from '@/lib/content/workspace';
 
 /** The admin area: only with an admin's session, framed by the 'Admin Panel' sidebar. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
@@ -17,7 +17,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   return (
     <AreaGuard area="admin">
       <TeamSyncProvider on={teamSync}>
-        <WorkspaceShell title={ADMIN_PANEL_TITLE} links={ADMIN_PANEL_LINKS}>
+        <WorkspaceShell
+          title={ADMIN_PANEL_TITLE}
+          links={teamSync ? ADMIN_TEAM_PANEL_LINKS : ADMIN_PANEL_LINKS}
+        >
           {teamSync ? <TeamSyncLoader /> : null}
           <TeamTasksGate on={teamSync}>
             {children}

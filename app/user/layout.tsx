@@ -9,7 +9,15 @@ import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
 import { TeamTasksGate } from '@/components/sync/team-tasks-gate';
 import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/lib/server/env';
-import { USER_PANEL_LINKS, USER_PANEL_TITLE } from '@/lib/content/workspace';
+import {
+  ADMIN_PANEL_TITLE,
+  ADMIN_TEAM_PANEL_LINKS,
+  USER_PANEL_LINKS,
+  USER_PANEL_TITLE,
+} from '@/lib/content/workspace';
+
+/** Team sync: an admin on the board or Create Tasks keeps their own sidebar (docs/product.md#sidebars). */
+const ADMIN_TEAM_PANEL = { title: ADMIN_PANEL_TITLE, links: ADMIN_TEAM_PANEL_LINKS };
 
 /** The team member area: only with a valid session, framed by the 'User Panel' sidebar. */
 export default async function UserLayout({ children }: { children: ReactNode }) {
@@ -19,7 +27,11 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
   return (
     <AreaGuard area="user">
       <TeamSyncProvider on={teamSync}>
-        <WorkspaceShell title={USER_PANEL_TITLE} links={USER_PANEL_LINKS}>
+        <WorkspaceShell
+          title={USER_PANEL_TITLE}
+          links={USER_PANEL_LINKS}
+          adminPanel={teamSync ? ADMIN_TEAM_PANEL : undefined}
+        >
           {teamSync ? <TeamSyncLoader /> : null}
           <TeamTasksGate on={teamSync}>
             <ReminderWatcher />

@@ -3,10 +3,20 @@
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
+import { readTokenRole } from '@/lib/auth/token-claims';
 import { cn } from '@/lib/cn';
 import type { SidebarLink } from '@/lib/content/workspace';
+import { getStoredToken } from '@/lib/storage/session';
 import { FOCUS_RING } from '@/components/ui/styles';
+
+/** A sidebar's title and links. */
+export type SidebarPanel = { title: string; links: readonly SidebarLink[] };
+
+/** The session's role changes only with a new page (log in, log out): read once per render. */
+function subscribeToNothing(): () => void {
+  return () => undefined;
+}
 
 /**
  * The area sidebars ('User Panel', 'Admin Panel'; docs/product.md#sidebars): the area's links with the
@@ -14,7 +24,22 @@ import { FOCUS_RING } from '@/components/ui/styles';
  * Links prefetch on intent (pointer over, focus, touch) rather than on sight: prefetching every area page as
  * soon as the sidebar shows doubled the JavaScript a first visit to a dashboard downloads.
  */
-export function Sidebar({ title, links }: { title: string; links: readonly SidebarLink[] }) {
+export function Sidebar({
+  title: areaTitle,
+  links: areaLinks,
+  adminPanel,
+}: {
+  title: string;
+  links: readonly SidebarLink[];
+  /** Shown instead when the session is an admin's (team sync's member pages). */
+  adminPanel?: SidebarPanel;
+}) {
+  const admin = useSyncExternalStore(
+    subscribeToNothing,
+    () => readTokenRole(getStoredToken()) === 'admin',
+    () => false,
+  );
+  const { title, links } = admin && adminPanel ? adminPanel : { title: areaTitle, links: areaLinks };
   const pathname = usePathname();
   const router = useRouter();
   const [open, setOpen] = useState(false);

@@ -2,21 +2,26 @@ import type { ReactNode } from 'react';
 import type { SidebarLink } from '@/lib/content/workspace';
 import { AppToaster } from '@/components/ui/app-toaster';
 import { StorageNotice } from '@/components/workspace/storage-notice';
-import { Sidebar } from './sidebar';
+import { Sidebar, type SidebarPanel } from './sidebar';
 
-/** The signed-in areas' frame: the sidebar, a notice about unreadable stored data, the page, toasts. */
+/**
+ * The signed-in areas' frame: the sidebar, a notice about unreadable stored data, the page, toasts.
+ * `adminPanel`: the sidebar an admin's session shows instead (team sync's member pages).
+ */
 export function WorkspaceShell({
   title,
   links,
+  adminPanel,
   children,
 }: {
   title: string;
   links: readonly SidebarLink[];
+  adminPanel?: SidebarPanel;
   children: ReactNode;
 }) {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">
-      <Sidebar title={title} links={links} />
+      <Sidebar title={title} links={links} adminPanel={adminPanel} />
       <div className="flex min-w-0 flex-1 flex-col">
         <StorageNotice />
         {children}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { readTokenUserId } from '@/lib/auth/token-claims';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useSyncUsers } from '@/lib/hooks/use-sync-users';
@@ -8,14 +8,7 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import { getStoredToken, loggedInUserStore, userStore } from '@/lib/storage/session';
 import { assignTask } from '@/lib/storage/tasks';
 import { assigneeOptions } from '@/lib/sync/assignees';
-import {
-  assigneeName,
-  isUnassigned,
-  UNASSIGNED_LABEL,
-  UNKNOWN_ASSIGNEE,
-  type Assignee,
-  type Task,
-} from '@/lib/tasks/task';
+import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT } from '@/components/ui/styles';
@@ -89,18 +82,11 @@ export function useIsTaskAuthor(task: Task): boolean {
 }
 
 /**
- * The author's 'Reassign' button on a card and its dialog. Kept outside a board card's drag handle,
- * so the keyboard and pointer reach it without starting a drag. `describedBy`: the card title's id.
+ * The 'Reassign task' dialog of `task` (docs/product.md#assignees): `open()` shows it with the current
+ * assignee chosen; Save writes the person chosen. `returnFocus`: where focus goes when it closes, when the
+ * control that opened it is gone (a menu item).
  */
-export function ReassignButton({
-  task,
-  describedBy,
-  className,
-}: {
-  task: Task;
-  describedBy?: string;
-  className?: string;
-}) {
+export function useReassignDialog(task: Task, returnFocus?: () => HTMLElement | null | undefined) {
   const [choice, setChoice] = useState<Assignee | null>(null);
 
   function save() {
@@ -112,17 +98,9 @@ export function ReassignButton({
     }
   }
 
-  return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        className={className}
-        aria-describedby={describedBy}
-        onClick={() => setChoice(currentAssignee(task))}
-      >
-        Reassign
-      </Button>
+  return {
+    open: () => setChoice(currentAssignee(task)),
+    dialog: (
       <ConfirmDialog
         open={choice !== null}
         title="Reassign task"
@@ -130,39 +108,38 @@ export function ReassignButton({
         confirmVariant="primary"
         onConfirm={save}
         onCancel={() => setChoice(null)}
+        returnFocus={returnFocus}
       >
         <p className="font-medium text-slate-900">{task.title}</p>
         {choice !== null ? <AssigneeSelect className="mt-3" value={choice} onChange={setChoice} /> : null}
       </ConfirmDialog>
-    </>
-  );
+    ),
+  };
 }
 
-/**
- * A board card's footer with team sync on: 'Assigned to {name}' ('Unassigned' for a task bound to
- * nobody), and for the task's author the
- * 'Reassign' button (docs/product.md#assignees). `titleId`: the card title's id.
- */
-export function BoardCardAssignee({
+/** The author's 'Reassign' button on a grid card and its dialog. `describedBy`: the card title's id. */
+export function ReassignButton({
   task,
-  titleId,
-  children,
+  describedBy,
+  className,
 }: {
   task: Task;
-  titleId: string;
-  /** Other controls of the card's footer, before 'Reassign'. */
-  children?: ReactNode;
+  describedBy?: string;
+  className?: string;
 }) {
-  const isAuthor = useIsTaskAuthor(task);
+  const reassign = useReassignDialog(task);
   return (
-    <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-      <p className="text-xs font-medium text-slate-600">
-        {isUnassigned(task) ? UNASSIGNED_LABEL : `Assigned to ${task.assignedTo}`}
-      </p>
-      <div className="flex items-center gap-2">
-        {children}
-        {isAuthor ? <ReassignButton task={task} describedBy={titleId} /> : null}
-      </div>
-    </div>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={className}
+        aria-describedby={describedBy}
+        onClick={reassign.open}
+      >
+        Reassign
+      </Button>
+      {reassign.dialog}
+    </>
   );
 }

@@ -27,11 +27,10 @@ import { getBoardColumn, groupTasksByColumn } from '@/lib/tasks/board';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { BoardCardAssignee } from './assignee-picker';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
 import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
-import { TaskCardBody, taskCardClasses } from './task-card';
+import { BoardCardAssignee, TaskCardBody, taskCardClasses } from './task-card';
 import { taskFocusProps } from './task-focus';
 import { openTask } from './task-view/open-task';
 

@@ -2,6 +2,9 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import { setTaskProgress } from '@/lib/storage/tasks';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
 
+/** Why a task's slider is disabled while "Progress follows the checklist" is on (docs/product.md#checklists). */
+export const PROGRESS_FOLLOWS_CHECKLIST = 'Progress follows the checklist.';
+
 /**
  * A task's progress slider, 0–100 in whole steps, and `{n}% Completed` under it (docs/product.md#create-tasks):
  * each move saved through `setTaskProgress`. The caller labels it (`id`).

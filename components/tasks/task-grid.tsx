@@ -16,7 +16,7 @@ import { ChecklistBadge } from './checklist-badge';
 import { CommentCount } from './comment-count';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
-import { ProgressSlider } from './progress-slider';
+import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from './progress-slider';
 import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
 import { TaskLink } from './task-view/task-link';
@@ -73,6 +73,9 @@ const TaskGridCards = memo(function TaskGridCards({ tasks }: { tasks: readonly T
 const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
   const sliderId = `task-progress-${task.id}`;
   const titleId = `task-title-${task.id}`;
+  // As in the task view: the checklist sets the progress, so the slider cannot (docs/product.md#checklists).
+  const follows = task.checklistProgress === true;
+  const followsId = `task-progress-follows-${task.id}`;
   // Team sync: the task's author may give it to someone else (docs/product.md#assignees).
   const isAuthor = useIsTaskAuthor(task);
   const canReassign = useTeamSyncOn() && isAuthor;
@@ -116,7 +119,17 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
         <label htmlFor={sliderId} className="sr-only">
           Progress of {task.title}
         </label>
-        <ProgressSlider task={task} id={sliderId} />
+        <ProgressSlider
+          task={task}
+          id={sliderId}
+          disabled={follows}
+          describedBy={follows ? followsId : undefined}
+        />
+        {follows ? (
+          <p id={followsId} className="text-xs text-slate-600">
+            {PROGRESS_FOLLOWS_CHECKLIST}
+          </p>
+        ) : null}
       </div>
       <div className="mt-auto pt-4">
         {canReassign ? <ReassignButton task={task} describedBy={titleId} className="mr-2" /> : null}

@@ -9,7 +9,9 @@ import {
   getDeadlineAlerts,
   getDeadlineDateKey,
   getDeadlineDue,
+  getRelativeDue,
   planDeadlineToasts,
+  RELATIVE_DUE_MAX_DAYS,
   toLocalDateKey,
   type DeadlineAlert,
   type DeadlineDue,
@@ -250,5 +252,60 @@ describe('formatDeadlineSummary', () => {
 
   it('speaks of one task in the singular', () => {
     expect(formatDeadlineSummary(1)).toBe('…and 1 more task is due today or tomorrow.');
+  });
+});
+
+describe('getRelativeDue (the board card, docs/product.md#board)', () => {
+  // A fixed clock: today is 2026-03-10 in the browser's time zone.
+  const TODAY = '2026-03-10';
+
+  it('says Today, Tomorrow, In {n} days and Overdue {n} day(s)', () => {
+    expect(getRelativeDue('2026-03-10', TODAY)).toEqual({ text: 'Today', tone: 'today' });
+    expect(getRelativeDue('2026-03-11', TODAY)).toEqual({ text: 'Tomorrow', tone: 'upcoming' });
+    expect(getRelativeDue('2026-03-12', TODAY)).toEqual({ text: 'In 2 days', tone: 'upcoming' });
+    expect(getRelativeDue('2026-03-23', TODAY)).toEqual({ text: 'In 13 days', tone: 'upcoming' });
+    expect(getRelativeDue('2026-03-09', TODAY)).toEqual({ text: 'Overdue 1 day', tone: 'overdue' });
+    expect(getRelativeDue('2026-03-08', TODAY)).toEqual({ text: 'Overdue 2 days', tone: 'overdue' });
+    expect(getRelativeDue('2025-03-10', TODAY)).toEqual({ text: 'Overdue 365 days', tone: 'overdue' });
+  });
+
+  it('says nothing two weeks ahead and later, nor for a deadline it cannot read', () => {
+    expect(getRelativeDue('2026-03-24', TODAY)).toBeNull();
+    expect(getRelativeDue('2027-01-01', TODAY)).toBeNull();
+    expect(getRelativeDue('', TODAY)).toBeNull();
+    expect(getRelativeDue('next Friday', TODAY)).toBeNull();
+    expect(getRelativeDue('2026-03-10', 'not a day')).toBeNull();
+  });
+
+  it('counts calendar days across month and year ends and the spring clock change', () => {
+    expect(getRelativeDue('2027-01-01', '2026-12-31')?.text).toBe('Tomorrow');
+    expect(getRelativeDue('2024-02-28', '2024-03-01')?.text).toBe('Overdue 2 days');
+    // Europe's and America's clocks move forward in late March: still whole days.
+    expect(getRelativeDue('2026-03-30', '2026-03-27')?.text).toBe('In 3 days');
+  });
+
+  it('reads an older full timestamp as its local day', () => {
+    expect(getRelativeDue(new Date(2026, 2, 10, 23, 30).toISOString(), TODAY)?.text).toBe('Today');
+  });
+
+  it('agrees with addDaysToDateKey for any day and any distance', () => {
+    const day = fc
+      .date({
+        min: new Date('1990-01-01T00:00:00Z'),
+        max: new Date('2090-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.integer({ min: -1000, max: 1000 }), (today, days) => {
+        const due = getRelativeDue(addDaysToDateKey(today, days), today);
+        if (days < 0)
+          expect(due).toEqual({ text: `Overdue ${-days} day${days === -1 ? '' : 's'}`, tone: 'overdue' });
+        else if (days === 0) expect(due?.text).toBe('Today');
+        else if (days === 1) expect(due?.text).toBe('Tomorrow');
+        else if (days <= RELATIVE_DUE_MAX_DAYS) expect(due?.text).toBe(`In ${days} days`);
+        else expect(due).toBeNull();
+      }),
+    );
   });
 });

@@ -99,3 +99,33 @@ export function formatDeadlineSummary(count: number): string {
     ? '…and 1 more task is due today or tomorrow.'
     : `…and ${count} more tasks are due today or tomorrow.`;
 }
+
+/** How near a deadline is: `overdue` is drawn in the danger colour, `today` in the warning one. */
+export type RelativeDueTone = 'overdue' | 'today' | 'upcoming';
+export type RelativeDue = { text: string; tone: RelativeDueTone };
+
+/** Days ahead the board still says `In {n} days`; a later deadline shows its date alone. */
+export const RELATIVE_DUE_MAX_DAYS = 13;
+
+const DAY_MS = 86_400_000;
+
+function dateKeyToUtcMs(dateKey: string): number {
+  const [year, month, day] = dateKey.split('-').map(Number);
+  return Date.UTC(year!, month! - 1, day!);
+}
+
+/**
+ * A board card's due date in words, beside `Deadline: {date}`, by calendar days in the local time zone:
+ * `Overdue {n} day(s)`, `Today`, `Tomorrow`, `In {n} days` up to RELATIVE_DUE_MAX_DAYS; `null` for a later
+ * or unreadable deadline (docs/product.md#board). The caller leaves it out for a completed task.
+ */
+export function getRelativeDue(deadline: string, todayKey: string): RelativeDue | null {
+  const dateKey = getDeadlineDateKey(deadline);
+  if (dateKey === null || !DATE_KEY_PATTERN.test(todayKey)) return null;
+  const days = Math.round((dateKeyToUtcMs(dateKey) - dateKeyToUtcMs(todayKey)) / DAY_MS);
+  if (days < 0) return { text: `Overdue ${-days} ${-days === 1 ? 'day' : 'days'}`, tone: 'overdue' };
+  if (days === 0) return { text: 'Today', tone: 'today' };
+  if (days === 1) return { text: 'Tomorrow', tone: 'upcoming' };
+  if (days <= RELATIVE_DUE_MAX_DAYS) return { text: `In ${days} days`, tone: 'upcoming' };
+  return null;
+}

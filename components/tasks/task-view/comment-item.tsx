@@ -3,12 +3,12 @@
 import { useId, useState } from 'react';
 import { deleteComment } from '@/lib/api/comments';
 import { describeRequestFailure } from '@/lib/api/failure-message';
-import { initialsOf } from '@/lib/comments/display';
 import { splitMentions } from '@/lib/comments/mentions';
 import { commentOutboxStore, dropQueued, type QueuedComment } from '@/lib/comments/outbox';
 import type { TaskComment } from '@/lib/comments/protocol';
 import { splitLinks } from '@/lib/format/links';
 import { saveSafely } from '@/lib/storage/save-safely';
+import { InitialsAvatar } from '@/components/layout/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TEXT_LINK } from '@/components/ui/styles';
@@ -18,14 +18,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 
 /** The author's initials in a circle (the name is written next to it). */
 function AuthorAvatar({ name }: { name: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-    >
-      {initialsOf(name)}
-    </span>
-  );
+  return <InitialsAvatar name={name} className="size-9 text-sm" />;
 }
 
 /** A comment of this browser's that waits in the outbox: `Sending…`, or the server's refusal and Discard. */

@@ -31,7 +31,7 @@ import { ChecklistSection } from './checklist-section';
 import { CommentsSection } from './comments-section';
 import { HistorySection } from './history-section';
 import { LabelsSection } from './labels-section';
-import { ProgressSlider } from '../progress-slider';
+import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from '../progress-slider';
 import { closeTaskView } from './open-task';
 import { RepeatSection } from './repeat-section';
 
@@ -44,7 +44,7 @@ export const TASK_VIEW_TEXTS = {
   notFoundBody:
     'This task is not on this device: it may have been deleted, or not have reached this device yet.',
   links: 'Links in the description',
-  progressFollowsChecklist: 'Progress follows the checklist.',
+  progressFollowsChecklist: PROGRESS_FOLLOWS_CHECKLIST,
   created: 'Created',
   changed: 'Last changed',
   delete: 'Delete Task',

@@ -1,0 +1,58 @@
+'use client';
+
+import { Ellipsis, UserRoundPen } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import type { Task } from '@/lib/tasks/task';
+import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/components/ui/menu-button';
+import { FOCUS_RING } from '@/components/ui/styles';
+import { useReassignDialog } from './assignee-picker';
+
+/** The board card menu's button name; the card's title describes it. */
+export const TASK_CARD_MENU_LABEL = 'Task actions';
+
+/**
+ * A board card's '…' menu, 'Task actions' (team sync, the task's author; docs/product.md#assignees):
+ * 'Reassign' opens the 'Reassign task' dialog, which gives focus back to this button when it closes.
+ * A menu button (components/ui/menu-button.ts): Enter, Space or ↓ open it, Escape closes it.
+ */
+export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string }) {
+  const menu = useMenuButton();
+  const reassign = useReassignDialog(task, () => menu.buttonRef.current);
+  return (
+    <div {...menu.rootProps} className="relative">
+      <button
+        {...menu.buttonProps}
+        aria-label={TASK_CARD_MENU_LABEL}
+        aria-describedby={titleId}
+        className={cn(
+          'inline-flex size-8 items-center justify-center rounded-full text-slate-700 hover:bg-slate-900/5',
+          FOCUS_RING,
+        )}
+      >
+        <Ellipsis className="size-5" aria-hidden="true" />
+      </button>
+      {menu.open ? (
+        <ul {...menu.menuProps} aria-label={TASK_CARD_MENU_LABEL} className={MENU_PANEL}>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={MENU_ITEM}
+              onClick={() => {
+                // The dialog gives focus back to what had it: the menu's button, not the item that goes.
+                menu.close();
+                menu.focusButton();
+                reassign.open();
+              }}
+            >
+              <UserRoundPen className="size-4" aria-hidden="true" />
+              Reassign
+            </button>
+          </li>
+        </ul>
+      ) : null}
+      {reassign.dialog}
+    </div>
+  );
+}
