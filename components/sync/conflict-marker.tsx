@@ -72,7 +72,15 @@ export function ConflictMarker({
   const key = taskKey(task);
   const conflicts = on ? conflictsOf(list, task.uid) : [];
   const [opened, setOpen] = useState(false);
-  const requested = reviewOnRequest && request === key;
+  // A requested review waits one frame: the view's own dialog opens (showModal) in an effect that
+  // runs after this one's, and the review must open over it, not under it.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!reviewOnRequest) return;
+    const frame = requestAnimationFrame(() => setSettled(true));
+    return () => cancelAnimationFrame(frame);
+  }, [reviewOnRequest]);
+  const requested = reviewOnRequest && settled && request === key;
   // The view closed (or showed another task) before the records came: the request goes with it.
   useEffect(() => (reviewOnRequest ? () => clearReplacedReview(key) : undefined), [reviewOnRequest, key]);
   const open = opened || (requested && conflicts.length > 0);
