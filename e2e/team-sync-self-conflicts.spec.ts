@@ -115,13 +115,14 @@ test.describe('@one-width sync never cries wolf', () => {
     const uid = await createTaskFor(alicePage, title, 'Bob Winner');
     await alicePage.goto(`/user/dashboard?task=${uid}`);
     const aliceView = view(alicePage);
-    await expect(aliceView.getByLabel('Description')).toHaveValue('Venue and dates');
+    await expect(aliceView.getByLabel('Description')).toHaveValue('Venue and dates', { timeout: 60_000 });
 
     const bobDevice = await openDeviceAt(base, browser, bob);
     const bobPage = bobDevice.page;
     await bobPage.goto(`/user/dashboard?task=${uid}`);
     const bobView = view(bobPage);
-    await expect(bobView.getByLabel('Description')).toHaveValue('Venue and dates');
+    // His browser's first sync brings the task (slow on a loaded machine).
+    await expect(bobView.getByLabel('Description')).toHaveValue('Venue and dates', { timeout: 60_000 });
 
     // Alice edits offline first; Bob, online, after her: his later change wins.
     await aliceDevice.context.setOffline(true);
