@@ -36,7 +36,6 @@ const FIELD_WORDS: Record<string, string> = {
   assigneeId: 'assignee',
   column: 'board column',
   checklistProgress: 'checklist',
-  repeat: 'repeat',
 };
 
 function fieldWords(field: string): string {
