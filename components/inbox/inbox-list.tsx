@@ -11,6 +11,7 @@ import { RelativeTime, useNow } from '@/components/ui/relative-time';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { describeRequestFailure } from '@/lib/api/failure-message';
 import { cn } from '@/lib/cn';
+import { requestReplacedReview } from '@/lib/sync/replaced-review';
 import type { InboxItem } from '@/lib/inbox/protocol';
 import { inboxSentence } from '@/lib/inbox/rules';
 import {
@@ -35,13 +36,19 @@ export function markReadOrSay(ids: readonly string[] | 'all'): void {
   });
 }
 
+/** Opens an entry's task; a `replaced` entry's at its replaced values (lib/sync/replaced-review.ts). */
+export function openInboxTask(task: string, review: boolean): void {
+  if (review) requestReplacedReview(task);
+  openTaskByKey(task);
+}
+
 function InboxEntry({ item, now, onOpen }: { item: InboxItem; now: number; onOpen?: () => void }) {
-  const sentence = inboxSentence(item.kind, item.actorName, item.title);
+  const sentence = inboxSentence(item.kind, item.actorName, item.title, item.fields);
   const mainRef = useRef<HTMLButtonElement>(null);
   function open() {
     if (!item.read) markReadOrSay([item.id]);
     onOpen?.();
-    openTaskByKey(item.task);
+    openInboxTask(item.task, item.kind === 'replaced');
   }
   return (
     <li className={cn('flex items-start gap-1 rounded-lg', !item.read && 'bg-brand-50')}>

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { openTaskByKey } from '@/components/tasks/task-view/open-task';
 import { readTokenUserId } from '@/lib/auth/token-claims';
 import { DEADLINE_TOAST_LIMIT } from '@/lib/constants';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
@@ -10,6 +9,7 @@ import type { InboxState } from '@/lib/inbox/store';
 import { oneTabAtATime } from '@/lib/reminders/one-tab';
 import { inboxNotifiedStore, reminderPrefsStore } from '@/lib/storage/reminders';
 import { getStoredToken } from '@/lib/storage/session';
+import { openInboxTask } from './inbox-list';
 
 const LOCK_NAME = 'tasklane.inboxNotified';
 
@@ -38,12 +38,12 @@ export function useInboxDesktopNotifications(state: InboxState): void {
           return;
         }
       }
-      for (const { tag, title, body, task } of notifications) {
+      for (const { tag, title, body, task, review } of notifications) {
         try {
           const notification = new Notification(title, { body, tag });
           notification.onclick = () => {
             window.focus();
-            if (task !== null) openTaskByKey(task);
+            if (task !== null) openInboxTask(task, review === true);
             notification.close();
           };
         } catch {

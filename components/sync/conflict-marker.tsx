@@ -1,7 +1,7 @@
 'use client';
 
 import { History } from 'lucide-react';
-import { useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
 import { cn } from '@/lib/cn';
@@ -25,6 +25,12 @@ import {
   RESTORED_TOAST,
 } from '@/lib/sync/conflict-text';
 import { conflictsOf, conflictsStore, settleConflict } from '@/lib/sync/conflicts-store';
+import {
+  clearReplacedReview,
+  replacedReviewRequest,
+  subscribeReplacedReview,
+} from '@/lib/sync/replaced-review';
+import { taskKey } from '@/lib/tasks/task-link';
 import type { SyncConflict } from '@/lib/sync/protocol';
 import type { Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
@@ -41,16 +47,20 @@ import { useTeamSyncOn } from './team-sync-context';
  *
  * It sits outside a draggable board card (a button inside the card's role="button" would nest
  * controls and start keyboard drags); `returnFocus` says where focus goes once the last record is
- * settled and the marker leaves.
+ * settled and the marker leaves. `reviewOnRequest` (the task view's marker): the dialog opens by
+ * itself when an inbox `replaced` entry asked for this task (lib/sync/replaced-review.ts), as soon
+ * as its records are here.
  */
 export function ConflictMarker({
   task,
   className,
   returnFocus,
+  reviewOnRequest = false,
 }: {
   task: Task;
   className?: string;
   returnFocus?: () => HTMLElement | null | undefined;
+  reviewOnRequest?: boolean;
 }) {
   const on = useTeamSyncOn();
   const list = useSyncExternalStore(
@@ -58,8 +68,22 @@ export function ConflictMarker({
     conflictsStore.getSnapshot,
     conflictsStore.getServerSnapshot,
   );
+  const request = useSyncExternalStore(subscribeReplacedReview, replacedReviewRequest, () => null);
+  const key = taskKey(task);
   const conflicts = on ? conflictsOf(list, task.uid) : [];
-  const [open, setOpen] = useState(false);
+  const [opened, setOpen] = useState(false);
+  // A requested review waits one frame: the view's own dialog opens (showModal) in an effect that
+  // runs after this one's, and the review must open over it, not under it.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!reviewOnRequest) return;
+    const frame = requestAnimationFrame(() => setSettled(true));
+    return () => cancelAnimationFrame(frame);
+  }, [reviewOnRequest]);
+  const requested = reviewOnRequest && settled && request === key;
+  // The view closed (or showed another task) before the records came: the request goes with it.
+  useEffect(() => (reviewOnRequest ? () => clearReplacedReview(key) : undefined), [reviewOnRequest, key]);
+  const open = opened || (requested && conflicts.length > 0);
   if (conflicts.length === 0) return null;
   const label = markerLabel(conflicts.length, task.title);
   return (
@@ -82,7 +106,10 @@ export function ConflictMarker({
         <ConflictsDialog
           task={task}
           conflicts={conflicts}
-          onClose={() => setOpen(false)}
+          onClose={() => {
+            setOpen(false);
+            clearReplacedReview(key);
+          }}
           returnFocus={returnFocus}
         />
       ) : null}
@@ -129,6 +156,7 @@ function ConflictsDialog({
       toast.success(DISMISSED_TOAST);
     }
     if (conflicts.length === 1) {
+      onClose();
       // The marker and dialog have gone; a restored value may also have moved the card to another
       // column (a new element), so focus is placed once both renders are done.
       setTimeout(() => {

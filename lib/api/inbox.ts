@@ -5,7 +5,8 @@ import { getJson, postJson } from './http';
 /**
  * The inbox endpoints (docs/product.md#inbox-endpoints), TEAM_SYNC=on only. Background reads: a 401
  * here does not end the session (the screen's own requests decide that). An entry that does not read
- * is left out, like every browser read (ADR 0010).
+ * is left out, like every browser read (ADR 0010): so is an entry of a kind this version does not
+ * know, which a newer server may send (the rest of the page is kept).
  */
 
 export const INBOX_URL = '/api/sync/inbox';
@@ -47,7 +48,14 @@ export async function fetchInbox(
   const page = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const items = Array.isArray(page.items) ? (page.items as unknown[]) : [];
   return {
-    items: items.filter(isInboxItem).map((item) => ({ ...item, kind: item.kind as InboxKind })),
+    items: items.filter(isInboxItem).map(({ fields, ...item }) => ({
+      ...item,
+      kind: item.kind as InboxKind,
+      // `replaced` names its fields; anything else there is dropped.
+      ...(item.kind === 'replaced'
+        ? { fields: Array.isArray(fields) ? fields.filter((name) => typeof name === 'string') : [] }
+        : {}),
+    })),
     unread: readUnread(body),
     next: typeof page.next === 'string' ? page.next : null,
   };

@@ -59,6 +59,21 @@ describe('planInboxNotifications', () => {
     expect(planInboxNotifications(items, 'me', plan.record, 3).notifications).toEqual([]);
   });
 
+  it('a `replaced` entry says whose change replaced which values, and opens its task at them', () => {
+    const items = [
+      item('r', T2, { kind: 'replaced', actorName: 'Bob', title: 'Plan', fields: ['description'] }),
+    ];
+    expect(planInboxNotifications(items, 'me', { user: 'me', at: T1 }, 3).notifications).toEqual([
+      {
+        tag: 'tasklane-inbox-r',
+        title: `Bob's change replaced your description of "Plan"`,
+        body: INBOX_NOTIFICATION_BODY,
+        task: 'task-r',
+        review: true,
+      },
+    ]);
+  });
+
   it('sums up what is over the limit in one notification', () => {
     const items = ['1', '2', '3', '4', '5'].map((n) => item(n, `2026-11-27T11:0${n}:00.000Z`));
     const plan = planInboxNotifications(items, 'me', { user: 'me', at: T1 }, 3);

@@ -17,8 +17,11 @@ export function inboxSummaryTitle(count: number): string {
   return count === 1 ? '1 more new notification' : `${count} more new notifications`;
 }
 
-/** A desktop notification of one entry, and the task it opens. */
-export type InboxNotification = DesktopReminder & { task: string | null };
+/**
+ * A desktop notification of one entry, and the task it opens; `review`: at its replaced values (a
+ * `replaced` entry, as the bell opens it).
+ */
+export type InboxNotification = DesktopReminder & { task: string | null; review?: true };
 
 function newest(items: readonly InboxItem[], since: string): string {
   let at = since;
@@ -41,9 +44,10 @@ export function planInboxNotifications(
   const shown = fresh.slice(0, limit);
   const notifications: InboxNotification[] = shown.map((item) => ({
     tag: `tasklane-inbox-${item.id}`,
-    title: inboxSentence(item.kind, item.actorName, item.title),
+    title: inboxSentence(item.kind, item.actorName, item.title, item.fields),
     body: INBOX_NOTIFICATION_BODY,
     task: item.task,
+    ...(item.kind === 'replaced' ? { review: true as const } : {}),
   }));
   const rest = fresh.length - shown.length;
   if (rest > 0) {

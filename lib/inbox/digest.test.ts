@@ -123,6 +123,19 @@ describe('buildDigestEmail', () => {
     );
   });
 
+  it('a replaced value: whose change replaced which of your values (issue 33)', () => {
+    const mail = buildDigestEmail({
+      ...BASE,
+      entries: [{ ...entry('replaced', 'Bob Builder', 'Plan', 't9'), fields: ['description'] }],
+    })!;
+    expect(mail.text).toContain(
+      `- Bob Builder's change replaced your description of "Plan"\n  http://tasklane.test/user/dashboard?task=t9`,
+    );
+    expect(mail.html).toContain(
+      '<a href="http://tasklane.test/user/dashboard?task=t9">Bob Builder&#39;s change replaced your description of &quot;Plan&quot;</a>',
+    );
+  });
+
   it('escapes titles and names in the HTML: nothing a title holds becomes markup', () => {
     const mail = buildDigestEmail({
       ...BASE,

@@ -41,6 +41,8 @@ export interface DigestEntry {
   url: string;
   /** The comment's text (commentExcerpt), for a mention or a comment still there. */
   excerpt?: string;
+  /** `replaced`: the fields named (InboxItem.fields). */
+  fields?: readonly string[];
 }
 
 /** Characters of a comment the digest quotes; longer ones end in `…`. */
@@ -90,7 +92,12 @@ export function buildDigestEmail(input: {
   const count = input.entries.length;
   if (count === 0) return null;
   const shown = input.entries.slice(0, DIGEST_LINE_LIMIT).map((entry) => ({
-    sentence: inboxSentence(entry.kind, entry.actorName.replace(/\s+/g, ' ').trim(), oneLine(entry.title)),
+    sentence: inboxSentence(
+      entry.kind,
+      entry.actorName.replace(/\s+/g, ' ').trim(),
+      oneLine(entry.title),
+      entry.fields,
+    ),
     url: entry.url,
     quote: entry.excerpt ? `“${entry.excerpt}”` : null,
   }));

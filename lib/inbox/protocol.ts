@@ -13,6 +13,11 @@ export interface InboxItem {
   actorName: string;
   createdAt: string;
   read: boolean;
+  /**
+   * `replaced` only: the fields whose values were replaced, as the sentence names them
+   * (lib/inbox/rules.ts replacedFieldNames). Absent for every other kind.
+   */
+  fields?: string[];
 }
 
 export interface InboxPage {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { commentInboxEvents, inboxSentence, pushInboxEvents, type TaskPeople } from './rules';
+import {
+  commentInboxEvents,
+  inboxSentence,
+  pushInboxEvents,
+  replacedFieldNames,
+  replacedInboxEvents,
+  type TaskPeople,
+} from './rules';
 
 const task = (extra: Partial<TaskPeople> = {}): TaskPeople => ({
   ownerId: 'owner',
@@ -16,6 +23,71 @@ describe('inboxSentence', () => {
     expect(inboxSentence('assigned', 'Ana', 'Report')).toBe('Ana assigned "Report" to you');
     expect(inboxSentence('completed', 'Ana', 'Report')).toBe('Ana completed "Report"');
     expect(inboxSentence('completed', '', 'Report')).toBe('Former member completed "Report"');
+  });
+
+  it('says whose change replaced which of your values (issue 33)', () => {
+    expect(inboxSentence('replaced', 'Bob Builder', 'Report', ['description'])).toBe(
+      `Bob Builder's change replaced your description of "Report"`,
+    );
+    expect(inboxSentence('replaced', 'Bob', 'Report', ['title', 'deadline'])).toBe(
+      `Bob's change replaced your title and deadline of "Report"`,
+    );
+    expect(inboxSentence('replaced', 'Bob', 'Report', ['title', 'progress', 'checklist'])).toBe(
+      `Bob's change replaced your title, progress and checklist of "Report"`,
+    );
+    expect(inboxSentence('replaced', '', 'Report', [])).toBe(
+      `Former member's change replaced your values of "Report"`,
+    );
+  });
+});
+
+describe('replacedFieldNames', () => {
+  it('names each field once, in words: checklist items as the checklist, both assignee fields as assignee', () => {
+    expect(
+      replacedFieldNames([
+        'description',
+        'ck_a1',
+        'ck_b2',
+        'assignedTo',
+        'assigneeId',
+        'column',
+        'dueSoonAt',
+      ]),
+    ).toEqual(['description', 'checklist', 'assignee', 'board column', 'due soon at']);
+  });
+});
+
+describe('replacedInboxEvents', () => {
+  it('tells the person whose values another person replaced, once per task and replacer, naming every field', () => {
+    expect(
+      replacedInboxEvents([
+        { uid: 't1', field: 'description', loserId: 'alice', winnerId: 'bob' },
+        { uid: 't1', field: 'ck_a1', loserId: 'alice', winnerId: 'bob' },
+        { uid: 't1', field: 'ck_b2', loserId: 'alice', winnerId: 'bob' },
+        { uid: 't2', field: 'title', loserId: 'alice', winnerId: 'bob' },
+        { uid: 't1', field: 'title', loserId: 'alice', winnerId: 'carol' },
+      ]),
+    ).toEqual([
+      {
+        userId: 'alice',
+        kind: 'replaced',
+        taskUid: 't1',
+        actorId: 'bob',
+        fields: ['description', 'checklist'],
+      },
+      { userId: 'alice', kind: 'replaced', taskUid: 't2', actorId: 'bob', fields: ['title'] },
+      { userId: 'alice', kind: 'replaced', taskUid: 't1', actorId: 'carol', fields: ['title'] },
+    ]);
+  });
+
+  it('tells nobody of their own values (one person on two devices), nor when a writer is unknown', () => {
+    expect(
+      replacedInboxEvents([
+        { uid: 't1', field: 'title', loserId: 'alice', winnerId: 'alice' },
+        { uid: 't1', field: 'title', loserId: null, winnerId: 'bob' },
+        { uid: 't1', field: 'title', loserId: 'alice', winnerId: null },
+      ]),
+    ).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { FORMER_MEMBER_NAME } from '@/lib/comments/rules';
+import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
 
 /**
  * The inbox's rules (docs/product.md#the-inbox): which events reach whom, and the sentence each
  * shows. Pure, shared by the server (which records the events) and the browser (which shows them).
  */
 
-export const INBOX_KINDS = ['mentioned', 'commented', 'assigned', 'completed'] as const;
+export const INBOX_KINDS = ['mentioned', 'commented', 'assigned', 'completed', 'replaced'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** One person's new inbox entry, before it is stored. */
@@ -14,6 +15,10 @@ export interface InboxDraft {
   kind: InboxKind;
   taskUid: string;
   commentId?: string;
+  /** Who did it, when not the person whose push or comment made the entry (`replaced`). */
+  actorId?: string;
+  /** `replaced`: the names of the task fields whose values were replaced (`replacedFieldNames`). */
+  fields?: string[];
 }
 
 /** What the rules need to know of a task, before or after a change. */
@@ -25,8 +30,44 @@ export interface TaskPeople {
   deleted: boolean;
 }
 
-/** The sentence of an entry (exact texts: docs/product.md#the-inbox). */
-export function inboxSentence(kind: InboxKind, actorName: string, title: string): string {
+/** How a `replaced` entry names a task field (an unknown one: its name, in words). */
+const FIELD_WORDS: Record<string, string> = {
+  assignedTo: 'assignee',
+  assigneeId: 'assignee',
+  column: 'board column',
+  checklistProgress: 'checklist',
+};
+
+function fieldWords(field: string): string {
+  if (CHECKLIST_FIELD_PATTERN.test(field)) return 'checklist';
+  return FIELD_WORDS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/**
+ * The words a `replaced` entry stores for the task fields of its records, in their order, each
+ * once: every checklist item is `checklist`, `assignedTo` and `assigneeId` are `assignee`.
+ */
+export function replacedFieldNames(fields: readonly string[]): string[] {
+  return [...new Set(fields.map(fieldWords))];
+}
+
+/** `description`, `title and description`, `title, description and deadline`. */
+function listWords(words: readonly string[]): string {
+  if (words.length === 0) return 'values';
+  if (words.length === 1) return words[0]!;
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * The sentence of an entry (exact texts: docs/product.md#the-inbox). `fields`: a `replaced` entry's
+ * field names (`replacedFieldNames`).
+ */
+export function inboxSentence(
+  kind: InboxKind,
+  actorName: string,
+  title: string,
+  fields: readonly string[] = [],
+): string {
   const name = actorName.trim() === '' ? FORMER_MEMBER_NAME : actorName;
   switch (kind) {
     case 'mentioned':
@@ -37,7 +78,43 @@ export function inboxSentence(kind: InboxKind, actorName: string, title: string)
       return `${name} assigned "${title}" to you`;
     case 'completed':
       return `${name} completed "${title}"`;
+    case 'replaced':
+      return `${name}'s change replaced your ${listWords(fields)} of "${title}"`;
   }
+}
+
+/** A value one push replaced: whose it was (the loser) and whose write replaced it (the winner). */
+export interface ReplacedValue {
+  uid: string;
+  field: string;
+  /** Who wrote the value that was replaced (null: unknown). */
+  loserId: string | null;
+  /** Who wrote the value that replaced it (null: unknown). */
+  winnerId: string | null;
+}
+
+/**
+ * The `replaced` entries of one push (docs/decisions/0036-self-conflicts-and-the-loser.md): the
+ * person whose value another person's concurrent edit replaced is told, once per task and person
+ * who replaced it, naming every field; nobody is told of their own values (one person on two
+ * devices), nor when either writer is unknown.
+ */
+export function replacedInboxEvents(values: readonly ReplacedValue[]): InboxDraft[] {
+  const drafts = new Map<string, InboxDraft & { actorId: string; raw: string[] }>();
+  for (const { uid, field, loserId, winnerId } of values) {
+    if (loserId === null || winnerId === null || loserId === winnerId) continue;
+    const key = JSON.stringify([uid, loserId, winnerId]);
+    const draft = drafts.get(key) ?? {
+      userId: loserId,
+      kind: 'replaced',
+      taskUid: uid,
+      actorId: winnerId,
+      raw: [],
+    };
+    draft.raw.push(field);
+    drafts.set(key, draft);
+  }
+  return [...drafts.values()].map(({ raw, ...draft }) => ({ ...draft, fields: replacedFieldNames(raw) }));
 }
 
 /**

@@ -1,11 +1,12 @@
 import 'server-only';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { canSeeTask, type SyncActor } from '@/lib/sync/access';
 import type { SyncOp } from '@/lib/sync/protocol';
 import { deriveHistory, historySentence, type HistoryChange } from '@/lib/tasks/history';
 import { getDatabase } from './db';
 import { AppError } from './errors';
 import { formatArchiveCursor, parseArchiveCursor } from './sync/archive';
+import { notSelfReplaced } from './sync/conflicts';
 
 /** Entries per page of a task's history (the default and the most). */
 export const HISTORY_PAGE_MAX = 50;
@@ -69,7 +70,10 @@ export async function taskHistory(
     outcome: row.outcome,
     op: { ...(JSON.parse(row.payload) as object), kind: row.kind, opId: row.opId, uid } as SyncOp,
   }));
-  const conflicts = await db.select().from(syncConflicts).where(eq(syncConflicts.taskUid, uid));
+  const conflicts = await db
+    .select()
+    .from(syncConflicts)
+    .where(and(eq(syncConflicts.taskUid, uid), notSelfReplaced(tables)));
   const comments = await db.select().from(taskComments).where(eq(taskComments.taskUid, uid));
   const ids = new Set<string>();
   for (const id of [

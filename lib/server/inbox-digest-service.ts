@@ -203,6 +203,7 @@ async function digestFor(person: Person, now: Date): Promise<'sent' | 'failed' |
           kind: item.kind,
           actorName: item.actorName,
           title: item.title,
+          ...(item.fields ? { fields: item.fields } : {}),
           url: digestTaskUrl(env.APP_URL, person.role, item.task),
           ...(excerpt ? { excerpt } : {}),
         };

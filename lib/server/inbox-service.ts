@@ -48,7 +48,7 @@ export function taskPeopleOf(task: StoredTask, nowMs: number): TaskPeople {
   };
 }
 
-/** The statements that store `drafts`, each naming `actorId` as who did it (none for none). */
+/** The statements that store `drafts`, each naming `actorId` as who did it unless it names its own (none for none). */
 export function inboxStatements(
   db: Executor,
   tables: Tables,
@@ -61,8 +61,9 @@ export function inboxStatements(
     userId: draft.userId,
     kind: draft.kind,
     taskUid: draft.taskUid,
-    actorId,
+    actorId: draft.actorId ?? actorId,
     commentId: draft.commentId ?? null,
+    fields: draft.fields === undefined ? null : JSON.stringify(draft.fields),
     createdAt: now,
     readAt: null,
   }));
@@ -98,6 +99,7 @@ export function inboxColumns(tables: Tables) {
     kind: inboxItems.kind,
     task: inboxItems.taskUid,
     actorId: inboxItems.actorId,
+    replacedFields: inboxItems.fields,
     createdAt: inboxItems.createdAt,
     readAt: inboxItems.readAt,
     fields: syncTasks.fields,
@@ -110,11 +112,22 @@ type InboxRow = {
   kind: InboxItem['kind'];
   task: string;
   actorId: string | null;
+  replacedFields: string | null;
   createdAt: Date;
   readAt: Date | null;
   fields: string;
   version: number;
 };
+
+/** A `replaced` entry's stored field names (an unreadable value: none). */
+function readFieldNames(stored: string | null): string[] {
+  try {
+    const names: unknown = JSON.parse(stored ?? '[]');
+    return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 /** Rows of inboxColumns as InboxItems, with the task's title and the actor's name as they are now. */
 export async function toInboxItems(rows: readonly InboxRow[]): Promise<InboxItem[]> {
@@ -144,6 +157,7 @@ export async function toInboxItems(rows: readonly InboxRow[]): Promise<InboxItem
       actorName: (row.actorId === null ? undefined : names.get(row.actorId)) ?? FORMER_MEMBER_NAME,
       createdAt: row.createdAt.toISOString(),
       read: row.readAt !== null,
+      ...(row.kind === 'replaced' ? { fields: readFieldNames(row.replacedFields) } : {}),
     };
   });
 }

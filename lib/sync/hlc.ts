@@ -12,6 +12,8 @@ const COUNTER_DIGITS = 6;
 const MAX_COUNTER = 10 ** COUNTER_DIGITS - 1;
 /** Node ids go into the stamp as they are: keep them to characters that sort plainly. */
 const NODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Where the node starts in a stamp (0-based): SQL reads it with `substr(stamp, HLC_NODE_START + 1)`. */
+export const HLC_NODE_START = WALL_DIGITS + COUNTER_DIGITS + 2;
 const STAMP_PATTERN = new RegExp(`^(\\d{${WALL_DIGITS}})-(\\d{${COUNTER_DIGITS}})-([A-Za-z0-9_-]{1,64})$`);
 
 export interface HlcState {
@@ -39,6 +41,15 @@ export function parseHlc(stamp: string): HlcState {
   const match = STAMP_PATTERN.exec(stamp);
   if (!match) throw new InvalidHlcError(`Invalid clock stamp: ${JSON.stringify(stamp)}`);
   return { wall: Number(match[1]), counter: Number(match[2]), node: match[3]! };
+}
+
+/**
+ * Whether two stamps were made by the same clock node (one device: a browser's client id, or the
+ * server). The node is a stamp's last part (`parseHlc`); anything that is not a stamp is nobody's.
+ */
+export function sameNode(a: string, b: string): boolean {
+  const node = STAMP_PATTERN.exec(a)?.[3];
+  return node !== undefined && node === STAMP_PATTERN.exec(b)?.[3];
 }
 
 export function isHlc(stamp: unknown): stamp is string {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatHlc } from './hlc';
+import { formatHlc, sameNode } from './hlc';
 import { isDeleted, mergeOp, QUIET_FIELDS, taskValues, type ConflictRecord, type SyncedTask } from './merge';
 import type { Json, SyncOp } from './protocol';
 
@@ -121,6 +121,24 @@ describe('mergeOp, one task', () => {
     expect(differs.conflicts).toMatchObject([{ field: 'deadline', value: '2026-12-02' }]);
   });
 
+  it('keeps no record when one device replaces its own value (issue 33)', () => {
+    const base = mergeOp(undefined, upsert('1', { progress: [0, at(1, 'laptop')] }), 1).task;
+    // A second push sent before the first one's version came back: the same base, the same node.
+    const first = mergeOp(base, upsert('2', { progress: [10, at(2, 'laptop')] }, 1), 2);
+    const second = mergeOp(first.task, upsert('3', { progress: [20, at(3, 'laptop')] }, 1), 3);
+    expect(taskValues(second.task).progress).toBe(20);
+    expect(second.conflicts).toEqual([]);
+    // An older push of the same device arriving late loses to its newer value, silently.
+    const late = mergeOp(second.task, upsert('4', { progress: [15, at(2, 'laptop', 1)] }, 1), 4);
+    expect(taskValues(late.task).progress).toBe(20);
+    expect(late.conflicts).toEqual([]);
+    // Another device that had not seen 20 still leaves a record, winning or losing.
+    const phone = mergeOp(second.task, upsert('5', { progress: [70, at(4, 'phone')] }, 1), 5);
+    expect(phone.conflicts).toMatchObject([{ value: 20, hlc: at(3, 'laptop'), winningHlc: at(4, 'phone') }]);
+    const stale = mergeOp(phone.task, upsert('6', { progress: [30, at(3, 'tablet')] }, 1), 6);
+    expect(stale.conflicts).toMatchObject([{ value: 30, hlc: at(3, 'tablet'), winningHlc: at(4, 'phone') }]);
+  });
+
   it('a delete wins over edits; a later restore brings the task back with those edits', () => {
     const task = mergeOp(undefined, upsert('1', { title: ['Plan', at(1)] }), 1).task;
     const deleted = mergeOp(
@@ -230,7 +248,7 @@ describe('mergeOp, random histories (property)', () => {
     );
   });
 
-  it('loses nothing: every value written is the final one or a conflict record', () => {
+  it('loses nothing: every value written is the final one, a conflict record, or its own device replaced it', () => {
     fc.assert(
       fc.property(history, ([, shuffled]) => {
         const { tasks, conflicts } = replay(shuffled);
@@ -247,7 +265,25 @@ describe('mergeOp, random histories (property)', () => {
                 c.field === field &&
                 JSON.stringify(c.value) === JSON.stringify(write.value),
             );
-            expect(isFinal || recorded).toBe(true);
+            // A device replacing its own value (a later stamp of the same node, or at the same stamp,
+            // which only a buggy client makes, the larger value) leaves no record; nor does another
+            // device's write of that same value, which lost nothing the device did not know.
+            const writesOf = shuffled.flatMap(({ op: other }) =>
+              other.kind === 'upsert' && other.uid === sent.uid && other.fields[field]
+                ? [other.fields[field]]
+                : [],
+            );
+            const ownLater = writesOf.some(
+              (mine) =>
+                JSON.stringify(mine.value) === JSON.stringify(write.value) &&
+                writesOf.some(
+                  (later) =>
+                    sameNode(later.hlc, mine.hlc) &&
+                    (later.hlc > mine.hlc ||
+                      (later.hlc === mine.hlc && JSON.stringify(later.value) > JSON.stringify(mine.value))),
+                ),
+            );
+            expect(isFinal || recorded || ownLater).toBe(true);
           }
         }
       }),

@@ -10,12 +10,14 @@
  *   written meanwhile come back with it (a tombstone keeps its fields until it is purged).
  * - Nothing is destroyed: a value that loses, or that is overwritten by a writer who had not seen it
  *   (its `baseV` is below the version that wrote it), becomes a conflict record, and so does an edit
- *   that lands on a deleted task; except where nothing would be lost (the same value) or the field is
- *   bookkeeping (QUIET_FIELDS).
+ *   that lands on a deleted task; except where nothing would be lost (the same value), the field is
+ *   bookkeeping (QUIET_FIELDS), or both writes come from the same clock node: one device replacing its
+ *   own value (a second push sent before the first one's version came back, or an older push of
+ *   its own arriving late) is not a conflict (docs/decisions/0036-self-conflicts-and-the-loser.md).
  * The final fields and existence of a task do not depend on the order operations arrive in, nor on
  * duplicates (lib/sync/merge.test.ts checks it with random histories).
  */
-import { compareHlc } from './hlc';
+import { compareHlc, sameNode } from './hlc';
 import type { FieldWrite, Json, SyncOp } from './protocol';
 
 export interface StampedField extends FieldWrite {
@@ -106,7 +108,12 @@ function mergeFields(
     const current = fields[field];
     if (current && sameWrite(write, current)) continue;
     if (!current || beats(write, current)) {
-      if (current && current.seq > op.baseV && worthRecording(field, current.value, write.value)) {
+      if (
+        current &&
+        current.seq > op.baseV &&
+        !sameNode(current.hlc, write.hlc) &&
+        worthRecording(field, current.value, write.value)
+      ) {
         conflicts.push({
           uid: task.uid,
           field,
@@ -128,7 +135,7 @@ function mergeFields(
           reason: 'after-delete',
         });
       }
-    } else if (worthRecording(field, write.value, current.value)) {
+    } else if (!sameNode(write.hlc, current.hlc) && worthRecording(field, write.value, current.value)) {
       conflicts.push({
         uid: task.uid,
         field,

@@ -248,6 +248,33 @@ describe('decidePush', () => {
     ]);
   });
 
+  it('says whose value each concurrent record replaced and whose write replaced it, either way round', () => {
+    const tasks = new Map([['t1', stored('t1', { title: 'Old', description: 'Kept' }, 'mo', 3, NOW - 50)]]);
+    const writers = new Map([[writerKey('t1', 3), 'mo']]);
+    // Ada's title is later than Mo's (which she had not seen); her description older than his.
+    const ops: SyncOp[] = [
+      {
+        kind: 'upsert',
+        opId: 'o1',
+        uid: 't1',
+        baseV: 1,
+        fields: {
+          title: { value: 'New', hlc: hlc(NOW - 10) },
+          description: { value: 'Lost', hlc: hlc(NOW - 90) },
+        },
+      },
+    ];
+    const decision = decidePush(input(ADA, ops, { tasks, writers }));
+    expect(decision.replaced).toEqual([
+      { uid: 't1', field: 'title', loserId: 'mo', winnerId: 'ada' },
+      { uid: 't1', field: 'description', loserId: 'ada', winnerId: 'mo' },
+    ]);
+    // Asked of the op log: the writer of a value a pushed write may lose to, whatever its base.
+    expect(
+      pushLookups({ clientId: 'c1', ops: [upsert('o2', 't1', { title: 'X' }, NOW - 90, 3)] }, tasks).writers,
+    ).toEqual([{ uid: 't1', seq: 3 }]);
+  });
+
   it('re-stamps a write from too far ahead with a server stamp, and changes none of its inputs', () => {
     const tasks = new Map([['t1', stored('t1', { title: 'Old' }, 'mo')]]);
     const given = input(MO, [upsert('o1', 't1', { title: 'Future' }, NOW + 3_600_000, 1)], { tasks });

@@ -26,7 +26,7 @@ import {
   NO_ASSIGNEE_ID,
   unresolvedAssigneeMessage,
 } from './assignee-binding';
-import { isTooFarAhead, receive, tick, type HlcState } from './hlc';
+import { compareHlc, isTooFarAhead, receive, tick, type HlcState } from './hlc';
 import { mergeOp, taskValues, type SyncedTask } from './merge';
 import {
   type Json,
@@ -38,6 +38,7 @@ import {
   type SyncOp,
 } from './protocol';
 import { checkTaskValues } from './task-size';
+import type { ReplacedValue } from '../inbox/rules';
 
 /** A task as the server stores it: its merged fields and who may see it. */
 export interface StoredTask {
@@ -117,6 +118,8 @@ export interface PushDecision {
   rows: Map<string, StoredTask>;
   changes: OpRecord[];
   conflicts: ConflictDraft[];
+  /** The `concurrent` records' values, with whose they were and whose write replaced them (the inbox tells the first). */
+  replaced: ReplacedValue[];
   revocations: Revocation[];
   response: PushResponse;
   /** Whether an operation was handled for the first time: the push then takes `seq`. */
@@ -132,7 +135,8 @@ export function writerKey(uid: string, seq: number): string {
 /**
  * What `decidePush` may look up, given the stored tasks the operations name: the names and ids of
  * assignees an operation may bind (written by it, or stored on a task whose binding it changes),
- * the (uid, seq) of stored values an upsert may overwrite unseen, and whether the push may create
+ * the (uid, seq) of stored values an upsert may overwrite unseen or lose to (their writers are named
+ * in conflict records and told in the inbox), and whether the push may create
  * a task (then the actor's task count is needed).
  */
 export function pushLookups(
@@ -160,9 +164,9 @@ export function pushLookups(
       addName(stored.fields[ASSIGNEE_NAME_FIELD]?.value);
       addId(stored.fields[ASSIGNEE_ID_FIELD]?.value);
     }
-    for (const field of Object.keys(op.fields)) {
+    for (const [field, write] of Object.entries(op.fields)) {
       const current = stored?.fields[field];
-      if (current && current.seq > op.baseV) {
+      if (current && (current.seq > op.baseV || compareHlc(write.hlc, current.hlc) < 0)) {
         writers.set(writerKey(op.uid, current.seq), { uid: op.uid, seq: current.seq });
       }
     }
@@ -192,6 +196,7 @@ export function decidePush(input: PushInput): PushDecision {
     rows: new Map(),
     changes: [],
     conflicts: [],
+    replaced: [],
     revocations: [],
     response: { acks: [], rejected: [], seq: 0, serverHlc: '' },
     touched: false,
@@ -320,6 +325,9 @@ export function decidePush(input: PushInput): PushDecision {
     const op = restamp(pushed);
     const before = stored?.synced.fields ?? {};
     const result = mergeOp(stored?.synced, op, seq);
+    // Who wrote a stored value: the pusher when this push wrote it, else the op log's writer.
+    const writerOf = (stamped: { seq: number }): string | null =>
+      stamped.seq === seq ? actor.id : (input.writers.get(writerKey(op.uid, stamped.seq)) ?? null);
     for (const conflict of result.conflicts) {
       // A stored value this write overwrote unseen keeps its own writer, so the UI names who lost it.
       const kept = before[conflict.field];
@@ -327,11 +335,13 @@ export function decidePush(input: PushInput): PushDecision {
         kept !== undefined &&
         kept.hlc === conflict.hlc &&
         JSON.stringify(kept.value) === JSON.stringify(conflict.value);
-      const authorId =
-        !overwritten || kept.seq === seq
-          ? actor.id
-          : (input.writers.get(writerKey(conflict.uid, kept.seq)) ?? null);
+      const authorId = overwritten ? writerOf(kept) : actor.id;
       addConflict({ ...conflict, authorId });
+      if (conflict.reason === 'concurrent') {
+        // Overwritten: the pusher's write replaced it. Else the pushed value lost to the stored one.
+        const winnerId = overwritten ? actor.id : kept === undefined ? null : writerOf(kept);
+        decision.replaced.push({ uid: op.uid, field: conflict.field, loserId: authorId, winnerId });
+      }
     }
     if (!result.changed) {
       // It lost, or repeated what is there: the task still moves, so the sender's pull brings back what won.

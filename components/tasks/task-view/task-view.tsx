@@ -24,6 +24,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { SelectField } from '@/components/ui/select-field';
 import { FIELD_INPUT, TEXT_LINK } from '@/components/ui/styles';
 import { FieldFrame } from '@/components/ui/text-field';
+import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
@@ -78,17 +79,21 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
         <h2 id={headingId} className="min-w-0 pt-1.5 text-lg font-semibold break-words">
           {task ? task.title : TASK_VIEW_TEXTS.notFound}
         </h2>
-        <Button
-          ref={closeRef}
-          variant="ghost"
-          size="sm"
-          aria-label={TASK_VIEW_TEXTS.close}
-          title={TASK_VIEW_TEXTS.close}
-          onClick={closeTaskView}
-          className="shrink-0"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </Button>
+        <div className="flex shrink-0 items-center gap-2">
+          {/* Replaced values (team sync); an inbox `replaced` entry opens their review at once. */}
+          {task ? <ConflictMarker task={task} reviewOnRequest returnFocus={() => closeRef.current} /> : null}
+          <Button
+            ref={closeRef}
+            variant="ghost"
+            size="sm"
+            aria-label={TASK_VIEW_TEXTS.close}
+            title={TASK_VIEW_TEXTS.close}
+            onClick={closeTaskView}
+            className="shrink-0"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </Button>
+        </div>
       </div>
       {task ? (
         <TaskViewBody task={task} admin={admin} />

@@ -378,12 +378,14 @@ export const inboxItems = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['mentioned', 'commented', 'assigned', 'completed'] }).notNull(),
+    kind: text('kind', { enum: ['mentioned', 'commented', 'assigned', 'completed', 'replaced'] }).notNull(),
     taskUid: text('task_uid')
       .notNull()
       .references(() => syncTasks.uid, { onDelete: 'cascade' }),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     commentId: text('comment_id'),
+    // `replaced`: the names of the fields whose values were replaced, a JSON array (lib/inbox/rules.ts).
+    fields: text('fields'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),
     // When an email digest took it (docs/decisions/0033-inbox-email-digest.md): in one digest at most.
@@ -401,7 +403,7 @@ export const inboxItems = pgTable(
       .where(sql`${table.readAt} is null and ${table.emailedAt} is null`),
     check(
       'inbox_items_kind_check',
-      sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed')`,
+      sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed', 'replaced')`,
     ),
   ],
 );

@@ -368,12 +368,14 @@ export const inboxItems = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['mentioned', 'commented', 'assigned', 'completed'] }).notNull(),
+    kind: text('kind', { enum: ['mentioned', 'commented', 'assigned', 'completed', 'replaced'] }).notNull(),
     taskUid: text('task_uid')
       .notNull()
       .references(() => syncTasks.uid, { onDelete: 'cascade' }),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     commentId: text('comment_id'),
+    // `replaced`: the names of the fields whose values were replaced, a JSON array (lib/inbox/rules.ts).
+    fields: text('fields'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
     // When an email digest took it (docs/decisions/0033-inbox-email-digest.md): in one digest at most.
@@ -391,7 +393,7 @@ export const inboxItems = sqliteTable(
       .where(sql`${table.readAt} is null and ${table.emailedAt} is null`),
     check(
       'inbox_items_kind_check',
-      sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed')`,
+      sql`${table.kind} in ('mentioned', 'commented', 'assigned', 'completed', 'replaced')`,
     ),
   ],
 );

@@ -1,12 +1,26 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
+import { HLC_NODE_START } from '@/lib/sync/hlc';
 import type { ConflictsResponse, SyncConflict } from '@/lib/sync/protocol';
 import { getDatabase, type Executor, type Tables } from '../db';
 import { AppError } from '../errors';
 import { visibleTo } from './pull-changes';
 
 const CONFLICT_LIST_LIMIT = 200;
+
+/**
+ * Leaves out a record of a value replaced by a later write of its own clock node (the same device):
+ * the merge no longer makes them (lib/sync/merge.ts), and the ones an earlier version stored are
+ * left out wherever records are read, rather than deleted, so that a backup taken before the upgrade
+ * restores to the same lists (docs/decisions/0036-self-conflicts-and-the-loser.md). The node is
+ * each stamp's tail, from its fixed-width prefix on (lib/sync/hlc.ts).
+ */
+export function notSelfReplaced(tables: Tables): SQL {
+  const { syncConflicts } = tables;
+  const from = sql.raw(String(HLC_NODE_START + 1));
+  return sql`not (${syncConflicts.reason} = 'concurrent' and ${syncConflicts.winningHlc} is not null and substr(${syncConflicts.hlc}, ${from}) = substr(${syncConflicts.winningHlc}, ${from}))`;
+}
 
 /** Who may see which conflict records: those on tasks the actor sees, and every record their own pushes made. */
 function conflictsVisibleTo(db: Executor, tables: Tables, actor: SyncActor): SQL | undefined {
@@ -67,6 +81,7 @@ export async function listConflicts(
   const where = and(
     options.uid === undefined ? undefined : eq(syncConflicts.taskUid, options.uid),
     options.all ? undefined : isNull(syncConflicts.resolvedAt),
+    notSelfReplaced(tables),
     conflictsVisibleTo(db, tables, actor),
   );
   return { conflicts: await selectConflicts(db, tables, where, CONFLICT_LIST_LIMIT) };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import { pushInboxEvents, type InboxDraft, type TaskPeople } from '@/lib/inbox/rules';
+import { pushInboxEvents, replacedInboxEvents, type InboxDraft, type TaskPeople } from '@/lib/inbox/rules';
 import type { SyncActor } from '@/lib/sync/access';
 import { createClock, tick, type HlcState } from '@/lib/sync/hlc';
 import type { SyncedTask } from '@/lib/sync/merge';
@@ -135,7 +135,8 @@ function pushAudience(actor: SyncActor, decision: PushDecision): Set<string> {
 
 /**
  * What the push did that reaches other people's inboxes (lib/inbox/rules.ts): tasks assigned to
- * them, their tasks completed. The tasks as they were and as the push leaves them.
+ * them, their tasks completed, their values replaced by a concurrent edit (the pusher's, or one the
+ * pusher's write lost to). The tasks as they were and as the push leaves them.
  */
 function inboxEventsOf(
   actor: SyncActor,
@@ -150,7 +151,7 @@ function inboxEventsOf(
     const old = stored.get(uid);
     if (old) before.set(uid, taskPeopleOf(old, now.getTime()));
   }
-  return pushInboxEvents(actor.id, before, after);
+  return [...pushInboxEvents(actor.id, before, after), ...replacedInboxEvents(decision.replaced)];
 }
 
 /**

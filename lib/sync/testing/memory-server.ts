@@ -7,7 +7,7 @@
  * a cursor older than the purged tombstones.
  */
 import { canSeeTask, type SyncActor, type SyncRole } from '../access';
-import { compareHlc, createClock } from '../hlc';
+import { compareHlc, createClock, sameNode } from '../hlc';
 import { mergeOp, taskValues, type SyncedTask } from '../merge';
 import {
   formatCursor,
@@ -63,7 +63,10 @@ type TaskOwners = Pick<StoredTask, 'ownerId' | 'assigneeId'>;
 export class MemoryServer {
   readonly tasks = new Map<string, SyncedTask>();
   readonly conflicts: ConflictDraft[] = [];
-  /** Values a writer replaced knowingly (its base version had them): the operation log's part. */
+  /**
+   * Values a writer replaced knowingly: its base version had them (the operation log's part), or its
+   * own device wrote them (a value replaced by a later write of the same clock node, either way round).
+   */
   readonly replacedKnowingly: FieldWriteRecord[] = [];
   /** Every field write applied (first delivery), and the values of edits of purged tasks. */
   readonly writes: FieldWriteRecord[] = [];
@@ -172,8 +175,11 @@ export class MemoryServer {
         for (const [field, write] of Object.entries(op.fields)) {
           this.writes.push({ uid: op.uid, field, hlc: write.hlc, value: write.value });
           const current = existing?.fields[field];
-          if (current && compareHlc(write.hlc, current.hlc) > 0 && current.seq <= op.baseV) {
+          const own = current !== undefined && sameNode(current.hlc, write.hlc);
+          if (current && compareHlc(write.hlc, current.hlc) > 0 && (current.seq <= op.baseV || own)) {
             this.replacedKnowingly.push({ uid: op.uid, field, hlc: current.hlc, value: current.value });
+          } else if (current && own && compareHlc(write.hlc, current.hlc) < 0) {
+            this.replacedKnowingly.push({ uid: op.uid, field, hlc: write.hlc, value: write.value });
           }
         }
       }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDatabase } from '@/lib/server/db';
 import type { ConflictsResponse } from '@/lib/sync/protocol';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
@@ -6,6 +8,7 @@ import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/facto
 import { lifeOp, pullAll, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE as deleteUser } from '@/app/admin/users/[email]/route';
+import { GET as historyGet } from '@/app/api/sync/tasks/[uid]/history/route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
 beforeAll(async () => {
@@ -141,6 +144,91 @@ describe('GET /api/sync/conflicts', () => {
     expect((await conflicts(admin.token)).body.conflicts).toHaveLength(2);
     expect((await conflicts(admin.token, 't1')).body.conflicts.map((c) => c.reason)).toEqual([
       'after-delete',
+    ]);
+  });
+});
+
+describe('GET /api/sync/conflicts: no conflict against your own device (issue 33)', () => {
+  function historyOf(token: string, uid: string) {
+    return call<{ entries: { text: string }[] }>(historyGet, `/api/sync/tasks/${uid}/history`, {
+      token,
+      params: { uid },
+    });
+  }
+
+  it('lists no record for values one device replaced itself, in bursts with a stale base or late', async () => {
+    const alice = await createUserWithToken({ fullName: 'Alice Adams' });
+    const t = Date.now();
+    await push(alice.token, 'laptop', [
+      upsertOp('a1', 's1', { title: 'Plan', progress: 0 }, { hlc: stamp(t, 'laptop') }),
+    ]);
+    // Ten ArrowRights: each push sent before the previous one's version came back (baseV 1).
+    for (let step = 1; step <= 10; step += 1) {
+      const res = await push(alice.token, 'laptop', [
+        upsertOp(`p${step}`, 's1', { progress: step }, { hlc: stamp(t + step, 'laptop'), baseV: 1 }),
+      ]);
+      expect(res.status, res.text).toBe(200);
+    }
+    // A retry of an older push arriving last loses to the device's newer value, silently.
+    await push(alice.token, 'laptop', [
+      upsertOp('late', 's1', { progress: 4 }, { hlc: stamp(t + 4, 'laptop', 1), baseV: 1 }),
+    ]);
+    expect((await pullAll(alice.token)).changes[0]!.data.progress).toBe(10);
+    expect((await conflicts(alice.token, 's1')).body).toEqual({ conflicts: [] });
+    const sentences = (await historyOf(alice.token, 's1')).body.entries.map((entry) => entry.text);
+    expect(sentences.filter((sentence) => sentence.includes('was replaced'))).toEqual([]);
+  });
+
+  it('still lists the value of another device the writer had not seen', async () => {
+    const alice = await createUserWithToken({ fullName: 'Alice Adams' });
+    const t = Date.now();
+    await push(alice.token, 'laptop', [upsertOp('a1', 's2', { progress: 0 }, { hlc: stamp(t, 'laptop') })]);
+    await push(alice.token, 'laptop', [
+      upsertOp('a2', 's2', { progress: 30 }, { hlc: stamp(t + 1, 'laptop'), baseV: 1 }),
+    ]);
+    // Her phone had seen version 1 only: the laptop's 30 is replaced unseen, by another device.
+    await push(alice.token, 'phone', [
+      upsertOp('b1', 's2', { progress: 60 }, { hlc: stamp(t + 2, 'phone'), baseV: 1 }),
+    ]);
+    const listed = (await conflicts(alice.token, 's2')).body.conflicts;
+    expect(listed).toMatchObject([
+      { field: 'progress', value: 30, hlc: stamp(t + 1, 'laptop'), winningHlc: stamp(t + 2, 'phone') },
+    ]);
+    expect(listed).toHaveLength(1);
+  });
+
+  it('does not list a self-replacement record an earlier version stored, nor show it in History', async () => {
+    const alice = await createUserWithToken({ fullName: 'Alice Adams' });
+    const t = Date.now();
+    await push(alice.token, 'laptop', [upsertOp('a1', 's3', { progress: 0 }, { hlc: stamp(t, 'laptop') })]);
+    const { db, tables } = await getDatabase();
+    const row = (hlc: string, winningHlc: string, value: number) => ({
+      id: randomUUID(),
+      seq: 1,
+      taskUid: 's3',
+      field: 'progress',
+      value: JSON.stringify(value),
+      hlc,
+      winningHlc,
+      reason: 'concurrent' as const,
+      userId: alice.user.id,
+      authorId: alice.user.id,
+      createdAt: new Date(),
+      resolvedAt: null,
+      resolvedBy: null,
+    });
+    // As the previous version stored them: one of the laptop's own, one from the phone.
+    await db
+      .insert(tables.syncConflicts)
+      .values([
+        row(stamp(t + 1, 'laptop'), stamp(t + 2, 'laptop'), 9),
+        row(stamp(t + 3, 'phone'), stamp(t + 4, 'laptop'), 1),
+      ]);
+    expect((await conflicts(alice.token, 's3')).body.conflicts).toMatchObject([{ value: 1 }]);
+    expect((await conflicts(alice.token, 's3')).body.conflicts).toHaveLength(1);
+    const sentences = (await historyOf(alice.token, 's3')).body.entries.map((entry) => entry.text);
+    expect(sentences.filter((sentence) => sentence.includes('was replaced'))).toEqual([
+      "Alice Adams's progress 1 was replaced",
     ]);
   });
 });

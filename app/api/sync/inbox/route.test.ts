@@ -7,7 +7,7 @@ import { getDatabase } from '@/lib/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { lifeOp, push, upsertOp } from '@/tests/helpers/sync';
+import { lifeOp, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { PUT as putComment, PATCH as patchComment } from '../comments/[id]/route';
 import { GET as getRead, POST as postRead } from './read/route';
@@ -313,5 +313,88 @@ describe('/api/sync/inbox', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Send {"ids": [...]} (at most 100) or {"all": true}.');
     }
+  });
+});
+
+describe('/api/sync/inbox: the loser of a concurrent edit is told (issue 33)', () => {
+  const replacedEntries = async (token: string) =>
+    (await inbox(token)).body.items!.filter((item) => item.kind === 'replaced');
+
+  it('tells Olive that Ash’s write replaced her description, which Ash had not seen; not Ash', async () => {
+    const { olive, ash } = await team();
+    const t = Date.now();
+    await push(olive.token, 'olive-pc', [
+      upsertOp('o2', 't1', { description: 'Olive’s notes' }, { hlc: stamp(t + 10, 'olive-pc'), baseV: 1 }),
+    ]);
+    // Ash had seen version 1 only: his later write replaces Olive’s description unseen.
+    const res = await push(ash.token, 'ash-pc', [
+      upsertOp('a1', 't1', { description: 'Ash’s notes' }, { hlc: stamp(t + 20, 'ash-pc'), baseV: 1 }),
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(await replacedEntries(olive.token)).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'replaced',
+        task: 't1',
+        title: 'Report',
+        actorId: ash.user.id,
+        actorName: 'Ash Assignee',
+        createdAt: expect.stringMatching(/^\d{4}-/),
+        read: false,
+        fields: ['description'],
+      },
+    ]);
+    expect(await replacedEntries(ash.token)).toEqual([]);
+  });
+
+  it('tells the pusher whose offline write lost to a newer one, once per task, naming every field', async () => {
+    const { olive, ash } = await team();
+    const t = Date.now();
+    // Ash, online, changes the title, description and a checklist item.
+    await push(ash.token, 'ash-pc', [
+      upsertOp(
+        'a1',
+        't1',
+        { title: 'Report v2', description: 'Ash’s notes', ck_a1: { text: 'Draft', done: true } },
+        { hlc: stamp(t + 20, 'ash-pc'), baseV: 1 },
+      ),
+    ]);
+    // Olive edited the same fields offline, earlier: back online, her push loses all three.
+    const res = await push(olive.token, 'olive-pc', [
+      upsertOp('o2', 't1', { title: 'Report (Olive)' }, { hlc: stamp(t + 5, 'olive-pc'), baseV: 1 }),
+      upsertOp(
+        'o3',
+        't1',
+        { description: 'Olive’s notes', ck_a1: { text: 'Draft', done: false } },
+        { hlc: stamp(t + 6, 'olive-pc'), baseV: 1 },
+      ),
+    ]);
+    expect(res.status, res.text).toBe(200);
+    const entries = await replacedEntries(olive.token);
+    expect(entries.map((item) => [item.actorName, item.title, item.fields])).toEqual([
+      ['Ash Assignee', 'Report v2', ['title', 'description', 'checklist']],
+    ]);
+    expect(await replacedEntries(ash.token)).toEqual([]);
+  });
+
+  it('tells nobody when one device replaces its own values, nor one person on two devices', async () => {
+    const { olive } = await team();
+    const t = Date.now();
+    for (let step = 1; step <= 3; step += 1) {
+      await push(olive.token, 'olive-pc', [
+        upsertOp(`p${step}`, 't1', { progress: step * 10 }, { hlc: stamp(t + step, 'olive-pc'), baseV: 1 }),
+      ]);
+    }
+    // Her phone had seen version 1 only: the laptop’s value is replaced, a record, but her own.
+    await push(olive.token, 'olive-phone', [
+      upsertOp('m1', 't1', { progress: 70 }, { hlc: stamp(t + 9, 'olive-phone'), baseV: 1 }),
+    ]);
+    const { db, tables } = await getDatabase();
+    const records = await db
+      .select()
+      .from(tables.syncConflicts)
+      .where(eq(tables.syncConflicts.taskUid, 't1'));
+    expect(records.map((record) => [record.field, record.value])).toEqual([['progress', '30']]);
+    expect(await replacedEntries(olive.token)).toEqual([]);
   });
 });
