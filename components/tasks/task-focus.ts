@@ -19,7 +19,10 @@ export const TASK_FOCUS_WAIT_MS = 1_000;
  * focus where it is; we stop looking after `TASK_FOCUS_WAIT_MS`.
  */
 export function focusTaskWhenShown(taskId: string): void {
-  const selector = `[${TASK_FOCUS_ATTRIBUTE}="${CSS.escape(taskId)}"]`;
+  // Outside a page (a command run in tests or on the server) there is nothing to focus.
+  if (typeof document === 'undefined') return;
+  // An attribute value in double quotes needs only `"` and `\` escaped (jsdom has no CSS.escape).
+  const selector = `[${TASK_FOCUS_ATTRIBUTE}="${taskId.replace(/["\\]/g, '\\$&')}"]`;
   const deadline = performance.now() + TASK_FOCUS_WAIT_MS;
   const look = () => {
     const target = document.querySelector<HTMLElement>(selector);

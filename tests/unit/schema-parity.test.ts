@@ -245,6 +245,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'reminderSends',
       'reminderSettings',
       'revokedTokens',
+      'setupMarks',
       'syncChanges',
       'syncConflicts',
       'syncRevocations',
