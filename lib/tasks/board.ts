@@ -7,7 +7,8 @@ import {
   type BoardColumn,
   type Task,
 } from './task';
-import { sortByRank, type RankChange } from './rank';
+import { sortByRank } from './rank-key';
+import type { RankChange } from './rank';
 
 /** The highest progress of the To Do and In Progress columns (docs/product.md#board-columns). */
 export const BOARD_TO_DO_MAX_PROGRESS = 40;

@@ -1,7 +1,7 @@
 import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '../validation/parsers';
 import { CHECKLIST_FIELD_PATTERN, checklistCounts, checklistProgress, readChecklistValue } from './checklist';
 import { listChanges, type ListChanges } from './list-changes';
-import { isRankKey } from './rank';
+import { isRankKey } from './rank-key';
 import { readRepeat, type TaskRepeat } from './repeat';
 
 export type { TaskRepeat };
