@@ -1,3 +1,5 @@
+import { generateNKeysBetween } from 'fractional-indexing';
+
 /**
  * What `npm run bench:board` stores before it opens the dashboard: a signed-in member (a token the
  * member screens only read, never send) and a long task list, some of it due today and tomorrow.
@@ -16,9 +18,14 @@ function localDateKey(/** @type {number} */ days) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** `count` tasks due in 2027; `due` of them, spread through the list, due today and tomorrow in turn. */
-export function makeTasks(/** @type {number} */ count, due = 0) {
+/**
+ * `count` tasks due in 2027; `due` of them, spread through the list, due today and tomorrow in turn.
+ * `ranked`: every task has a place set by hand (`rank`, docs/product.md#board), in reverse stored order,
+ * so the board sorts every column.
+ */
+export function makeTasks(/** @type {number} */ count, due = 0, ranked = false) {
   const priorities = ['High', 'Medium', 'Low'];
+  const ranks = ranked ? generateNKeysBetween(null, null, count).reverse() : [];
   const every = due > 0 ? Math.floor(count / due) : Infinity;
   const soon = [localDateKey(0), localDateKey(1)];
   return Array.from({ length: count }, (_, index) => ({
@@ -33,6 +40,7 @@ export function makeTasks(/** @type {number} */ count, due = 0) {
     progress: (index * 7) % 101,
     assignedTo: 'Bench User',
     email: 'bench@example.com',
+    ...(ranked ? { rank: ranks[index] } : {}),
   }));
 }
 

@@ -20,8 +20,8 @@ const DIALOG =
 
 /**
  * The dialogs of the keyboard shortcuts (docs/product.md#keyboard-shortcuts): `?`'s list, and `n`'s
- * quick add, the Create Tasks form itself (the task goes through addTask), which closes once a task is
- * added. Esc closes either; focus goes back where it was.
+ * quick add, the Create Tasks form itself (the task goes through addTask) with only the title required
+ * (docs/product.md#capture), which closes once a task is added. Esc closes either; focus goes back where it was.
  */
 export function ShortcutDialogs({ open, onClose }: { open: ShortcutDialog; onClose: () => void }) {
   return open === 'help' ? <ShortcutList onClose={onClose} /> : <QuickAdd onClose={onClose} />;
@@ -71,7 +71,7 @@ function QuickAdd({ onClose }: { onClose: () => void }) {
   const headingId = useId();
   return (
     <ModalDialog open labelledBy={headingId} onCancel={onClose} className={DIALOG}>
-      <CreateTaskForm headingId={headingId} onAdded={onClose}>
+      <CreateTaskForm headingId={headingId} onAdded={onClose} titleOnly>
         <Button variant="secondary" onClick={onClose}>
           {SHORTCUT_TEXTS.cancel}
         </Button>

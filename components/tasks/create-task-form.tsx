@@ -20,13 +20,23 @@ const EMPTY_FORM = {
   deadline: '',
 };
 
-function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: string }) {
+function RequiredLabel({
+  htmlFor,
+  children,
+  required = true,
+}: {
+  htmlFor: string;
+  children: string;
+  required?: boolean;
+}) {
   return (
     <label htmlFor={htmlFor} className="block pb-1.5 text-sm font-medium text-slate-800">
       {children}
-      <span aria-hidden="true" className="pl-0.5 text-red-700">
-        *
-      </span>
+      {required ? (
+        <span aria-hidden="true" className="pl-0.5 text-red-700">
+          *
+        </span>
+      ) : null}
     </label>
   );
 }
@@ -35,13 +45,17 @@ function RequiredLabel({ htmlFor, children }: { htmlFor: string; children: strin
  * 'Create a New Task' (docs/product.md#create-tasks): title, description and deadline required; a title or
  * description that is blank after trimming makes the submit do nothing. The task gets the logged-in user's
  * name and email. With team sync on, an 'Assigned to' select (docs/product.md#assignees) chooses the
- * name instead; it starts at the logged-in user, as the spec assigns.
+ * name instead; it starts at the logged-in user, as the spec assigns. `titleOnly` (the `n` shortcut's quick
+ * add, docs/product.md#capture): only the title is required; description and deadline may stay empty.
  */
 export function CreateTaskForm({
   headingId,
   onAdded,
+  titleOnly = false,
   children,
 }: {
+  /** Title-only capture: description and deadline optional. */
+  titleOnly?: boolean;
   /** The heading's id, for a dialog it labels (the `n` shortcut's quick add). */
   headingId?: string;
   /** Called once a task was added (the quick add closes). */
@@ -62,8 +76,8 @@ export function CreateTaskForm({
     saveSafely(() => {
       // With team sync the task is bound to a user id (docs/product.md#assignees); without, the spec's task.
       const options = teamSync ? { assignee: assignee ?? self } : undefined;
-      // A blank title or description adds nothing, and the form stays as it is.
-      if (!addTask(form, options)) return;
+      // A blank title (or, on the spec's form, description) adds nothing, and the form stays as it is.
+      if (!addTask({ ...form, titleOnly }, options)) return;
       setForm(EMPTY_FORM);
       setAssignee(null);
       toast.success('Task added successfully!', {
@@ -97,12 +111,14 @@ export function CreateTaskForm({
         />
       </div>
       <div className="sm:col-span-2">
-        <RequiredLabel htmlFor={`${id}-description`}>Description</RequiredLabel>
+        <RequiredLabel htmlFor={`${id}-description`} required={!titleOnly}>
+          Description
+        </RequiredLabel>
         <textarea
           id={`${id}-description`}
           className={`${FIELD_INPUT} min-h-24`}
           value={form.description}
-          required
+          required={!titleOnly}
           maxLength={5000}
           onChange={(event) => setForm({ ...form, description: event.target.value })}
         />
@@ -114,13 +130,15 @@ export function CreateTaskForm({
         onChange={(priority) => setForm({ ...form, priority })}
       />
       <div>
-        <RequiredLabel htmlFor={`${id}-deadline`}>Deadline</RequiredLabel>
+        <RequiredLabel htmlFor={`${id}-deadline`} required={!titleOnly}>
+          Deadline
+        </RequiredLabel>
         <input
           id={`${id}-deadline`}
           type="date"
           className={FIELD_INPUT}
           value={form.deadline}
-          required
+          required={!titleOnly}
           onChange={(event) => setForm({ ...form, deadline: event.target.value })}
         />
       </div>

@@ -1,21 +1,32 @@
 'use client';
 
 import {
+  closestCenter,
+  closestCorners,
   DndContext,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
   TouchSensor,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
+  type Active,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
+  type Over,
   type PointerSensorOptions,
 } from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { memo, useId, useMemo, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -23,13 +34,15 @@ import { useBoardMarks } from '@/lib/hooks/use-board-marks';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { moveTask } from '@/lib/storage/tasks';
-import { getBoardColumn, groupTasksByColumn } from '@/lib/tasks/board';
+import { orderTasksByColumn, type TasksByColumn } from '@/lib/tasks/board';
+import { placeInColumn } from '@/lib/tasks/rank';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
 import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
+import { ColumnAddTask } from './column-add-task';
 import { BoardCardAssignee, TaskCardBody, taskCardClasses } from './task-card';
 import { taskFocusProps } from './task-focus';
 import { openTask } from './task-view/open-task';
@@ -56,17 +69,27 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-const NEXT_KEYS = new Set(['ArrowRight', 'ArrowDown']);
-const PREVIOUS_KEYS = new Set(['ArrowLeft', 'ArrowUp']);
+/** Whether a droppable id is a column's (the cards' ids are task ids). */
+function isColumnId(id: string | number): id is BoardColumn {
+  return (BOARD_COLUMNS as readonly (string | number)[]).includes(id);
+}
 
-/** Keyboard drags jump a whole column per arrow press (right/down = next, left/up = previous). */
+/** The column a droppable is or belongs to: a column, or a card's sortable list (named by its column). */
+function columnOf(target: Active | Over | null | undefined): BoardColumn | undefined {
+  if (!target) return undefined;
+  if (isColumnId(target.id)) return target.id;
+  const container = target.data.current?.sortable?.containerId as unknown;
+  return isColumnId(container as string) ? (container as BoardColumn) : undefined;
+}
+
+/** Left and right jump a whole column (in both layouts: side by side, or stacked on narrow screens). */
 const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  const step = NEXT_KEYS.has(event.code) ? 1 : PREVIOUS_KEYS.has(event.code) ? -1 : 0;
+  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (step === 0) return undefined;
   event.preventDefault();
   const { active, over, collisionRect, droppableRects } = context;
   if (!active || !collisionRect) return undefined;
-  const from = (over?.id ?? active.data.current?.column) as BoardColumn | undefined;
+  const from = columnOf(over) ?? columnOf(active);
   const index = BOARD_COLUMNS.indexOf(from ?? 'To Do');
   const target = BOARD_COLUMNS[Math.min(BOARD_COLUMNS.length - 1, Math.max(0, index + step))];
   const rect = target ? droppableRects.get(target) : undefined;
@@ -82,9 +105,42 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   };
 };
 
+/**
+ * Keyboard moves (docs/product.md#board): left and right choose the column, up and down the place in
+ * it (dnd-kit's sortable steps, among the cards of the column the card is over only).
+ */
+const boardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  if (event.code === 'ArrowLeft' || event.code === 'ArrowRight') return columnCoordinates(event, args);
+  if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
+  const { context } = args;
+  const column = columnOf(context.over) ?? columnOf(context.active);
+  const all = context.droppableContainers;
+  const inColumn = all.getEnabled().filter((entry) => entry.data.current?.sortable?.containerId === column);
+  const droppableContainers = {
+    getEnabled: () => inColumn,
+    get: (id: string | number) => all.get(id),
+  } as unknown as typeof all;
+  return sortableKeyboardCoordinates(event, { ...args, context: { ...context, droppableContainers } });
+};
+
+/**
+ * Pointer drags: within a column, the nearest card (so the gaps between cards and the space under the
+ * last one count too), the column itself when it has none; outside every column, the nearest corners.
+ * Keyboard drags (no pointer) take the nearest corners of what the arrow keys chose.
+ */
+const boardCollisions: CollisionDetection = (args) => {
+  const column = pointerWithin(args).find((collision) => isColumnId(collision.id));
+  if (!column) return closestCorners(args);
+  const cards = args.droppableContainers.filter(
+    (entry) => entry.data.current?.sortable?.containerId === column.id,
+  );
+  return cards.length > 0 ? closestCenter({ ...args, droppableContainers: cards }) : [column];
+};
+
 const INSTRUCTIONS =
-  'To open a task, press Enter. To move it to another column, press Space to pick it up, use the arrow keys ' +
-  'to choose a column, then press Space or Enter to drop it. Press Escape to cancel.';
+  'To open a task, press Enter. To move it, press Space to pick it up, use the left and right arrow keys ' +
+  'to choose a column and the up and down arrow keys to choose its place in the column, then press Space ' +
+  'or Enter to drop it. Press Escape to cancel.';
 
 /** Space picks a card up (Enter opens it: docs/product.md#the-task-view); either drops it. */
 const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
@@ -119,46 +175,99 @@ function openerProps(
   };
 }
 
-function announcements(titleOf: (id: string | number) => string): Announcements {
+/** Where a drop would put the card: its column, and its index among that column's other cards. */
+type DropPlace = { column: BoardColumn; index: number; others: Task[] };
+
+/**
+ * Where the card `active` goes when dropped on `over` (docs/product.md#board): on a card of its own
+ * column, that card's place (dnd-kit's sortable order); on a card of another column, before it, or
+ * after it when the dragged card's top is below its middle; on a column, after its last card shown.
+ */
+function dropPlace(columns: TasksByColumn, active: Active, over: Over | null): DropPlace | null {
+  const column = columnOf(over);
+  if (!over || !column) return null;
+  const activeId = String(active.id);
+  const list = columns[column];
+  const others = list.filter((task) => task.id !== activeId);
+  if (isColumnId(over.id)) {
+    const shown = (over.data.current?.shown as number | undefined) ?? list.length;
+    const shownOthers = list.slice(0, shown).filter((task) => task.id !== activeId).length;
+    return { column, index: shownOthers, others };
+  }
+  const overId = String(over.id);
+  const from = list.findIndex((task) => task.id === activeId);
+  const to = list.findIndex((task) => task.id === overId);
+  if (to === -1) return null;
+  // Its own column: dnd-kit's sortable order (the card takes the place of the one it is over).
+  if (from !== -1) return { column, index: to, others };
+  const top = active.rect.current.translated?.top ?? over.rect.top;
+  const below = top > over.rect.top + over.rect.height / 2;
+  return { column, index: others.findIndex((task) => task.id === overId) + (below ? 1 : 0), others };
+}
+
+function announcements(
+  titleOf: (id: string | number) => string,
+  placeOf: (active: Active, over: Over | null) => DropPlace | null,
+): Announcements {
+  const where = (active: Active, over: Over | null) => {
+    const place = placeOf(active, over);
+    return place
+      ? `the ${place.column} column. Place ${place.index + 1} of ${place.others.length + 1}.`
+      : null;
+  };
   return {
     onDragStart: ({ active }) => `Picked up task "${titleOf(active.id)}".`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `Task "${titleOf(active.id)}" is over the ${over.id} column.`
-        : `Task "${titleOf(active.id)}" is not over a column.`,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `Task "${titleOf(active.id)}" was dropped in the ${over.id} column.`
-        : `Task "${titleOf(active.id)}" was dropped outside the board and stays where it was.`,
+    onDragOver: ({ active, over }) => {
+      const place = where(active, over);
+      return place
+        ? `Task "${titleOf(active.id)}" is over ${place}`
+        : `Task "${titleOf(active.id)}" is not over a column.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const place = where(active, over);
+      return place
+        ? `Task "${titleOf(active.id)}" was dropped in ${place}`
+        : `Task "${titleOf(active.id)}" was dropped outside the board and stays where it was.`;
+    },
     onDragCancel: ({ active }) => `Moving task "${titleOf(active.id)}" was cancelled.`,
   };
 }
 
 /**
- * Saves a drop. Returns whether the list was written: a drop on the card's own column changes nothing,
- * and a refused write (full storage) has been shown to the user and changed nothing either.
+ * Saves a drop (docs/product.md#board): the card goes to the place's column, at its index (lib/tasks/rank.ts
+ * gives it, and sometimes a few neighbours, a new rank). Returns whether the list was written: a drop on
+ * the card's own place changes nothing, and a refused write (full storage) has been shown to the user
+ * and changed nothing either.
  */
-function saveDrop(taskId: string, column: BoardColumn): boolean {
+function saveDrop(
+  taskId: string,
+  place: DropPlace,
+  from: BoardColumn | undefined,
+  fromIndex: number,
+): boolean {
+  if (place.column === from && place.index === fromIndex) return false;
   let moved = false;
   saveSafely(() => {
-    moved = moveTask(taskId, column);
+    moved = moveTask(taskId, place.column, placeInColumn(place.others, taskId, place.index));
   });
   return moved;
 }
 
 /** The board: three columns; a drop saves the list at once, progress unchanged (docs/product.md#board). */
 export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
-  const columns = useMemo(() => groupTasksByColumn(tasks), [tasks]);
+  const columns = useMemo(() => orderTasksByColumn(tasks), [tasks]);
   const byId = useMemo(() => new Map(tasks.map((task) => [task.id, task])), [tasks]);
   const [activeId, setActiveId] = useState<string | null>(null);
+  const [overColumn, setOverColumn] = useState<BoardColumn | null>(null);
   const { timeDrop } = useBoardMarks(tasks);
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates, keyboardCodes: KEYBOARD_CODES }),
+    useSensor(KeyboardSensor, { coordinateGetter: boardCoordinates, keyboardCodes: KEYBOARD_CODES }),
   );
   const teamSync = useTeamSyncOn();
   const titleOf = (id: string | number) => byId.get(String(id))?.title ?? 'task';
+  const placeOf = (active: Active, over: Over | null) => dropPlace(columns, active, over);
   const activeTask = activeId ? byId.get(activeId) : undefined;
 
   function handleDragStart({ active }: DragStartEvent) {
@@ -167,21 +276,29 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     setActiveId(null);
+    setOverColumn(null);
     lastDragEndMs = Date.now();
-    if (over) timeDrop(() => saveDrop(String(active.id), over.id as BoardColumn));
+    const place = dropPlace(columns, active, over);
+    if (!place) return;
+    const from = columnOf(active);
+    const fromIndex = from ? columns[from].findIndex((task) => task.id === String(active.id)) : -1;
+    timeDrop(() => saveDrop(String(active.id), place, from, fromIndex));
   }
 
   return (
     <DndContext
       sensors={sensors}
+      collisionDetection={boardCollisions}
       onDragStart={handleDragStart}
+      onDragOver={({ over }) => setOverColumn(columnOf(over) ?? null)}
       onDragEnd={handleDragEnd}
       onDragCancel={() => {
         setActiveId(null);
+        setOverColumn(null);
         lastDragEndMs = Date.now();
       }}
       accessibility={{
-        announcements: announcements(titleOf),
+        announcements: announcements(titleOf, placeOf),
         screenReaderInstructions: { draggable: INSTRUCTIONS },
       }}
     >
@@ -192,6 +309,7 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
             column={column}
             tasks={columns[column]}
             activeId={activeId}
+            highlighted={overColumn === column}
             teamSync={teamSync}
           />
         ))}
@@ -211,15 +329,18 @@ function BoardColumnView({
   column,
   tasks,
   activeId,
+  highlighted,
   teamSync,
 }: {
   column: BoardColumn;
   tasks: Task[];
   activeId: string | null;
+  highlighted: boolean;
   teamSync: boolean;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: column });
   const paged = usePagedList(tasks, COLUMN_PAGE_SIZE);
+  const { setNodeRef } = useDroppable({ id: column, data: { shown: paged.visible.length } });
+  const ids = useMemo(() => paged.visible.map((task) => task.id), [paged.visible]);
   const headingId = `board-column-${column.replace(/\s+/g, '-').toLowerCase()}`;
 
   return (
@@ -229,7 +350,7 @@ function BoardColumnView({
       data-column={column}
       className={cn(
         'flex min-h-40 flex-col rounded-2xl border bg-slate-50 p-3 transition-colors',
-        isOver ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
+        highlighted ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
       )}
     >
       <h2 id={headingId} className="flex items-center justify-between px-1 pb-3 font-semibold text-slate-800">
@@ -241,19 +362,22 @@ function BoardColumnView({
       {tasks.length === 0 ? (
         <p className="px-1 py-6 text-center text-sm text-slate-500">No tasks here.</p>
       ) : (
-        <ul className="space-y-3">
-          {paged.visible.map((task) => (
-            <li key={task.id}>
-              {teamSync ? (
-                <AssignableCard task={task} dragging={activeId === task.id} moving={activeId !== null} />
-              ) : (
-                <DraggableCard task={task} dragging={activeId === task.id} moving={activeId !== null} />
-              )}
-            </li>
-          ))}
-        </ul>
+        <SortableContext id={column} items={ids} strategy={verticalListSortingStrategy}>
+          <ul className="space-y-3">
+            {paged.visible.map((task) => (
+              <li key={task.id}>
+                {teamSync ? (
+                  <AssignableCard task={task} dragging={activeId === task.id} moving={activeId !== null} />
+                ) : (
+                  <DraggableCard task={task} dragging={activeId === task.id} moving={activeId !== null} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </SortableContext>
       )}
       <ShowMoreButton list={paged} size="sm" className="mt-3" />
+      <ColumnAddTask column={column} />
       {teamSync && column === 'Completed' ? <OlderCompletedSlot className="mt-3" /> : null}
     </section>
   );
@@ -265,15 +389,25 @@ function cardId(task: Task): string {
 
 type CardProps = { task: Task; dragging: boolean; moving: boolean };
 
+/** A card's sortable hooks, and the style that slides it while another card passes it. */
+function useSortableCard(task: Task) {
+  const sortable = useSortable({ id: task.id });
+  const { transform, transition } = sortable;
+  const style = transform
+    ? { transform: `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)`, transition }
+    : { transition };
+  return { ...sortable, style };
+}
+
 /** Memoised: an edit of one task redraws its card only (a board shows up to 60 at first). */
 const DraggableCard = memo(function DraggableCard({ task, dragging, moving }: CardProps) {
-  const column = getBoardColumn(task);
-  const { attributes, listeners, setNodeRef } = useDraggable({ id: task.id, data: { column } });
+  const { attributes, listeners, setNodeRef, style } = useSortableCard(task);
   return (
     <div
       ref={setNodeRef}
       id={cardId(task)}
       {...taskFocusProps(task.id)}
+      style={style}
       {...attributes}
       {...listeners}
       {...openerProps(task, moving, listeners?.onKeyDown)}
@@ -296,14 +430,10 @@ const DraggableCard = memo(function DraggableCard({ task, dragging, moving }: Ca
  * without starting a drag (and no button sits inside the handle's role="button").
  */
 const AssignableCard = memo(function AssignableCard({ task, dragging, moving }: CardProps) {
-  const column = getBoardColumn(task);
   const titleId = useId();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
-    id: task.id,
-    data: { column },
-  });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, style } = useSortableCard(task);
   return (
-    <div ref={setNodeRef} className={cn(taskCardClasses(task), dragging && 'opacity-40')}>
+    <div ref={setNodeRef} style={style} className={cn(taskCardClasses(task), dragging && 'opacity-40')}>
       <div
         ref={setActivatorNodeRef}
         id={cardId(task)}

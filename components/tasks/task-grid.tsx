@@ -95,7 +95,10 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
       <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
         <TaskLink task={task}>{task.title}</TaskLink>
       </h3>
-      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
+      {/* A task captured with its title only has no description (docs/product.md#capture): no empty line. */}
+      {task.description ? (
+        <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
+      ) : null}
       <TaskLabelChips task={task} className="mt-2" />
       <dl className="mt-3 space-y-1 text-sm text-slate-800">
         <div>

@@ -190,6 +190,25 @@ describe('task commands', () => {
       expect(listener).toHaveBeenCalledTimes(1);
     });
 
+    it('title-only, at the foot of a column: placed there as a drop there would (docs/product.md#capture)', () => {
+      seed([VALID_TASK]);
+      const todo = addTask(
+        { title: 'Call', description: '', deadline: '', titleOnly: true },
+        { column: 'To Do' },
+      );
+      expect(todo).toMatchObject({ title: 'Call', description: '', deadline: '', progress: 0 });
+      expect(todo).not.toHaveProperty('column');
+      const doing = addTask(
+        { title: 'Print', description: '', deadline: '', titleOnly: true },
+        { column: 'In Progress' },
+      );
+      expect(doing).toMatchObject({ progress: 0, column: 'In Progress' });
+      expect(storedTasks().map((task) => task.title)).toEqual(['Write tests', 'Call', 'Print']);
+      expect(storedTasks()[2]).toMatchObject({ column: 'In Progress' });
+      // The spec's form still needs a description.
+      expect(addTask({ title: 'Call', description: '', deadline: '' })).toBeNull();
+    });
+
     it("gives 'Unknown User' without a session, and an id no stored task has", () => {
       seed([{ ...VALID_TASK, id: String(FIXED_NOW_MS) }]);
 
@@ -262,6 +281,16 @@ describe('task commands', () => {
 
       expect(setItem).not.toHaveBeenCalled();
       expect(listener).not.toHaveBeenCalled();
+    });
+
+    it('a reorder within the column stores the new rank in one write, stamped like any change', () => {
+      const listener = seed([VALID_TASK, { ...VALID_TASK, id: 't2', rank: 'a0' }]);
+
+      expect(moveTask('t1', 'To Do', [{ id: 't1', rank: 'Zz' }])).toBe(true);
+
+      expect(storedTasks()[0]).toEqual({ ...VALID_TASK, rank: 'Zz', ...CHANGED });
+      expect(storedTasks()[1]).toEqual({ ...VALID_TASK, id: 't2', rank: 'a0' });
+      expect(listener).toHaveBeenCalledTimes(1);
     });
   });
 

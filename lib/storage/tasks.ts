@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
 import * as checklist from '@/lib/tasks/checklist';
 import { commandEffects, syncEffects } from '@/lib/tasks/command-effects';
+import type { RankChange } from '@/lib/tasks/rank';
 import { withTaskLabels } from '@/lib/tasks/labels';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
@@ -263,7 +264,10 @@ export function replaceAllTasks(next: Task[] | null): void {
  * trimming (nothing is written). With team sync on, the form's assignee picker passes `assignee` (id and name)
  * (the author's email is still the session's).
  */
-export function addTask(input: NewTaskInput, options: { assignee?: Assignee } = {}): Task | null {
+export function addTask(
+  input: NewTaskInput,
+  options: { assignee?: Assignee; column?: BoardColumn } = {},
+): Task | null {
   const tasks = store.read();
   const task = createTask(input, {
     nowMs: Date.now(),
@@ -274,13 +278,19 @@ export function addTask(input: NewTaskInput, options: { assignee?: Assignee } = 
     email: userStore.read()?.email,
     existingIds: tasks.map((existing) => existing.id),
   });
-  if (task) writeLocalEdit(tasks, [...tasks, task]);
-  return task;
+  if (!task) return null;
+  // Added at the foot of a board column: placed there as a drop there would (docs/product.md#capture).
+  const next = options.column ? board.placeTask([...tasks, task], task.id, options.column) : [...tasks, task];
+  writeLocalEdit(tasks, next);
+  return next[next.length - 1]!;
 }
 
-/** A drop on the board: the task goes to `column`, its progress unchanged. Returns whether it wrote. */
-export function moveTask(taskId: string, column: BoardColumn): boolean {
-  return changeTasks((tasks) => board.moveTaskToColumn(tasks, taskId, column));
+/**
+ * A drop on the board: the task goes to `column`, its progress unchanged, and the cards of `ranks`
+ * (lib/tasks/rank.ts) take their places in it. Returns whether it wrote.
+ */
+export function moveTask(taskId: string, column: BoardColumn, ranks: readonly RankChange[] = []): boolean {
+  return changeTasks((tasks) => board.placeTask(tasks, taskId, column, ranks));
 }
 
 /** The slider: sets the progress (clamped to 0–100) and lets it decide the column again. */

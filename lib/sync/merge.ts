@@ -72,9 +72,10 @@ function beats(candidate: FieldWrite, current: FieldWrite): boolean {
  * two people editing different fields at once would otherwise always leave a record; `createdAt`,
  * which two devices completing one repeating task offline both write for its next occurrence, each at
  * its own moment (docs/decisions/0025-repeating-tasks.md); and `completedAt`, which two devices
- * completing one task offline both write (lib/tasks/archive.ts).
+ * completing one task offline both write (lib/tasks/archive.ts); and `rank`, a card's place in its
+ * column (lib/tasks/rank.ts): the later move wins, and a replaced place is no value anyone reviews.
  */
-export const QUIET_FIELDS: ReadonlySet<string> = new Set(['updatedAt', 'createdAt', 'completedAt']);
+export const QUIET_FIELDS: ReadonlySet<string> = new Set(['updatedAt', 'createdAt', 'completedAt', 'rank']);
 
 /**
  * Whether a value that lost to `kept` is worth a conflict record: not for a quiet field, nor when both

@@ -7,6 +7,8 @@ import {
   getColumnForProgress,
   groupTasksByColumn,
   moveTaskToColumn,
+  orderTasksByColumn,
+  placeTask,
   removeTask,
   setTaskProgress,
 } from './board';
@@ -235,5 +237,39 @@ describe('removeTask', () => {
     const tasks = [makeTask('a', 0)];
 
     expect(removeTask(tasks, 'zzz')).toBe(tasks);
+  });
+});
+
+describe('order within a column (placeTask, orderTasksByColumn)', () => {
+  it('shows a list without ranks in stored order (an upgrade changes nothing)', () => {
+    const tasks = [makeTask('3', 0), makeTask('1', 0), makeTask('2', 50)];
+    expect(orderTasksByColumn(tasks)['To Do'].map((task) => task.id)).toEqual(['3', '1']);
+  });
+
+  it('orders placed cards by rank, before the cards never placed, each column apart', () => {
+    const tasks = [
+      makeTask('1', 0),
+      makeTask('2', 0, { rank: 'a1' }),
+      makeTask('3', 0, { rank: 'a0' }),
+      makeTask('4', 90, { rank: 'a0' }),
+    ];
+    const columns = orderTasksByColumn(tasks);
+    expect(columns['To Do'].map((task) => task.id)).toEqual(['3', '2', '1']);
+    expect(columns.Completed.map((task) => task.id)).toEqual(['4']);
+  });
+
+  it('a drop sets the column and the ranks together, in one new list, other tasks untouched', () => {
+    const tasks = frozen([makeTask('1', 0), makeTask('2', 50, { rank: 'a0' }), makeTask('3', 60)]);
+    const next = placeTask(tasks, '1', 'In Progress', [{ id: '1', rank: 'Zz' }]);
+    expect(next[0]).toMatchObject({ column: 'In Progress', rank: 'Zz', progress: 0 });
+    expect(next[1]).toBe(tasks[1]);
+    expect(next[2]).toBe(tasks[2]);
+    expect(orderTasksByColumn(next)['In Progress'].map((task) => task.id)).toEqual(['1', '2', '3']);
+  });
+
+  it('returns the same list when nothing changes', () => {
+    const tasks = frozen([makeTask('1', 0, { rank: 'a0' })]);
+    expect(placeTask(tasks, '1', 'To Do', [{ id: '1', rank: 'a0' }])).toBe(tasks);
+    expect(placeTask(tasks, '1', 'To Do')).toBe(tasks);
   });
 });

@@ -7,6 +7,8 @@ import {
   type BoardColumn,
   type Task,
 } from './task';
+import { sortByRank } from './rank-key';
+import type { RankChange } from './rank';
 
 /** The highest progress of the To Do and In Progress columns (docs/product.md#board-columns). */
 export const BOARD_TO_DO_MAX_PROGRESS = 40;
@@ -33,6 +35,16 @@ export function groupTasksByColumn(tasks: readonly Task[]): TasksByColumn {
   return groups;
 }
 
+/**
+ * The board's columns in the order it shows them (docs/product.md#board): the cards a drag placed, by
+ * rank (ties by id), then the others in stored order (lib/tasks/rank.ts).
+ */
+export function orderTasksByColumn(tasks: readonly Task[]): TasksByColumn {
+  const groups = groupTasksByColumn(tasks);
+  for (const column of BOARD_COLUMNS) groups[column] = sortByRank(groups[column]);
+  return groups;
+}
+
 /** 'Task Analytics': the count per column, in column order (docs/product.md#task-analytics). */
 export function countTasksByColumn(tasks: readonly Task[]): { column: BoardColumn; count: number }[] {
   const groups = groupTasksByColumn(tasks);
@@ -54,6 +66,37 @@ export function moveToColumn(task: Task, column: BoardColumn): Task {
 /** `moveToColumn` on the task with this id; the same array when nothing changes. */
 export function moveTaskToColumn(tasks: readonly Task[], taskId: string, column: BoardColumn): Task[] {
   return changeTaskById(tasks, taskId, (task) => moveToColumn(task, column));
+}
+
+/**
+ * A drop on the board (docs/product.md#board): the card goes to `column` as moveTaskToColumn says, and
+ * the cards of `ranks` (lib/tasks/rank.ts placeInColumn: the moved card, sometimes a few neighbours)
+ * take their new places. The one rule for a drop and for a card added at the foot of a column. Returns
+ * the same array when nothing changes.
+ */
+export function placeTask(
+  tasks: readonly Task[],
+  taskId: string,
+  column: BoardColumn,
+  ranks: readonly RankChange[] = [],
+): Task[] {
+  let next = moveTaskToColumn(tasks, taskId, column);
+  if (ranks.length === 0) return next;
+  const byId = new Map(ranks.map((change) => [change.id, change.rank]));
+  let copied = next !== tasks;
+  for (let index = 0; index < next.length && byId.size > 0; index++) {
+    const task = next[index]!;
+    const rank = byId.get(task.id);
+    if (rank === undefined) continue;
+    byId.delete(task.id);
+    if (task.rank === rank) continue;
+    if (!copied) {
+      next = next.slice();
+      copied = true;
+    }
+    next[index] = { ...task, rank };
+  }
+  return next;
 }
 
 /**

@@ -85,6 +85,8 @@ const QUIET = new Set([
   'completedAt',
   'repeatedAs',
   'checklistProgress',
+  // A card's place in its column (lib/tasks/rank.ts): a key, not something a person reads.
+  'rank',
   'id',
   'uid',
 ]);

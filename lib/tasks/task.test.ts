@@ -11,6 +11,7 @@ import {
   stampChangedTasks,
   taskSchema,
   tasksSchema,
+  TASK_FIELD_NAMES,
   UNASSIGNED_LABEL,
   type NewTaskInput,
 } from './task';
@@ -120,6 +121,19 @@ describe('taskSchema', () => {
   });
 });
 
+describe('rank (order within a column)', () => {
+  it('keeps a readable rank and drops an unreadable one from the read copy', () => {
+    expect(taskSchema.parse({ id: '1', title: 'A', rank: 'a0V' }).rank).toBe('a0V');
+    for (const rank of ['', 'a00', 7, 'not a key!']) {
+      expect(taskSchema.parse({ id: '1', title: 'A', rank })).not.toHaveProperty('rank');
+    }
+  });
+
+  it('is a field this version writes', () => {
+    expect(TASK_FIELD_NAMES).toContain('rank');
+  });
+});
+
 describe('createTask', () => {
   it('builds a task with the default values (Task fields)', () => {
     expect(createTask(INPUT, { nowMs: NOW_MS })).toEqual({
@@ -156,6 +170,18 @@ describe('createTask', () => {
     ['a blank description', { description: '  ' }],
   ])('returns null for %s', (_label, override) => {
     expect(createTask({ ...INPUT, ...override }, { nowMs: NOW_MS })).toBeNull();
+  });
+
+  it('title-only capture: needs the title alone; description and deadline stay empty (docs/product.md#capture)', () => {
+    const task = createTask(
+      { title: ' Call the printer ', description: '', deadline: '', titleOnly: true },
+      { nowMs: NOW_MS },
+    );
+    expect(task).toMatchObject({ title: 'Call the printer', description: '', deadline: '', progress: 0 });
+    expect(taskSchema.parse(task)).toEqual(task);
+    expect(
+      createTask({ title: '  ', description: 'x', deadline: '', titleOnly: true }, { nowMs: NOW_MS }),
+    ).toBeNull();
   });
 
   it('uses the timestamp as id when it is free', () => {

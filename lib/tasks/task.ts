@@ -2,6 +2,7 @@ import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } fr
 import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
 import { applyProgress, COMPLETED_STATUS, markCompleted, settleCompletion } from './completion';
 import { listChanges, type ListChanges } from './list-changes';
+import { isRankKey } from './rank-key';
 import { readRepeat, type TaskRepeat } from './repeat';
 
 export type { TaskRepeat };
@@ -39,6 +40,8 @@ export const TASK_FIELD_NAMES: readonly string[] = [
   'email',
   'status',
   'column',
+  // Its place within its board column (lib/tasks/rank.ts).
+  'rank',
   // The task view's fields (docs/product.md#the-task-view); checklist items are fields of their own,
   // named by CHECKLIST_FIELD_PATTERN (lib/tasks/checklist.ts).
   'labels',
@@ -83,6 +86,11 @@ export type Task = {
   email?: string;
   status?: string;
   column?: BoardColumn;
+  /**
+   * Its place within its board column, a fractional-index key (lib/tasks/rank.ts); absent until a drag
+   * puts it somewhere (docs/product.md#board).
+   */
+  rank?: string;
   /** Label ids (lib/tasks/labels.ts), in the order they were added; absent when it has none. */
   labels?: string[];
   /** How the task repeats (lib/tasks/repeat.ts); absent: it does not. */
@@ -177,6 +185,7 @@ function readTask(value: unknown): Task | typeof INVALID {
   if (value.column !== undefined && !(BOARD_COLUMNS as readonly unknown[]).includes(value.column)) {
     delete task.column;
   }
+  if (value.rank !== undefined && !isRankKey(value.rank)) delete task.rank;
   readTaskViewFields(task);
   return settleCompletion(task);
 }
@@ -221,6 +230,11 @@ export type NewTaskInput = {
   description: string;
   priority?: TaskPriority;
   deadline: string;
+  /**
+   * Title-only capture (docs/product.md#capture: the quick add, a board column's `Add task`): only the
+   * title is required; description and deadline may be empty. Without it, the spec's form rules.
+   */
+  titleOnly?: boolean;
 };
 
 export type NewTaskContext = {
@@ -249,13 +263,13 @@ export function uniqueTaskId(nowMs: number, taken: ReadonlySet<string>): string 
 
 /**
  * A new task (docs/product.md#create-tasks): title and description must be non-blank after trimming,
- * otherwise `null` (the form then does nothing). Defaults (docs/product.md#task-fields): priority Medium,
+ * otherwise `null` (the form then does nothing); with `titleOnly`, the title alone (docs/product.md#capture). Defaults (docs/product.md#task-fields): priority Medium,
  * progress 0, assignedTo the user's name or 'Unknown User', id from the current timestamp.
  */
 export function createTask(input: NewTaskInput, context: NewTaskContext): Task | null {
   const title = input.title.trim();
   const description = input.description.trim();
-  if (!title || !description) return null;
+  if (!title || (!description && !input.titleOnly)) return null;
   const userName = context.userName?.trim();
   const chosen = context.assignedTo?.trim();
   const task: Task = {

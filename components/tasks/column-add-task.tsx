@@ -1,0 +1,126 @@
+'use client';
+
+import { Plus } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { cn } from '@/lib/cn';
+import { saveSafely } from '@/lib/storage/save-safely';
+import { addTask } from '@/lib/storage/tasks';
+import { TASK_TITLE_MAX_LENGTH, type BoardColumn } from '@/lib/tasks/task';
+import { Button } from '@/components/ui/button';
+import { FIELD_INPUT, FOCUS_RING } from '@/components/ui/styles';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useSelfAssignee } from './assignee-picker';
+
+/** What the foot of a board column says (docs/product.md#capture). */
+export const COLUMN_ADD_TEXTS = {
+  open: 'Add task',
+  label: (column: BoardColumn) => `Title of a new task in ${column}`,
+  placeholder: 'Task title',
+  hint: 'Enter adds it; Escape closes.',
+  add: 'Add',
+  close: 'Close',
+  added: (title: string, column: BoardColumn) => `Added "${title}" to ${column}.`,
+} as const;
+
+/**
+ * `+ Add task` at the foot of a board column (docs/product.md#capture): a one-line title field; Enter
+ * adds the task to this column (as a drop there would place it) and keeps the field open, empty, for
+ * the next; Escape (or Close) closes it and gives the focus back to the button. A blank title adds
+ * nothing.
+ */
+export function ColumnAddTask({ column }: { column: BoardColumn }) {
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [added, setAdded] = useState('');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const teamSync = useTeamSyncOn();
+  const self = useSelfAssignee();
+  const id = useId();
+
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    buttonRef.current?.focus();
+  }, [open]);
+
+  function close() {
+    returnFocus.current = true;
+    setOpen(false);
+    setTitle('');
+    setAdded('');
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    saveSafely(() => {
+      const task = addTask(
+        { title, description: '', deadline: '', titleOnly: true },
+        // With team sync the task is bound to the signed-in user, as the form's default assigns.
+        { column, ...(teamSync ? { assignee: self } : {}) },
+      );
+      if (!task) return;
+      setTitle('');
+      setAdded(COLUMN_ADD_TEXTS.added(task.title, column));
+    });
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+  }
+
+  if (!open) {
+    return (
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => setOpen(true)}
+        className={cn(
+          'mt-3 flex w-full items-center gap-1.5 rounded-lg px-2 py-2 text-left text-sm font-semibold text-slate-700 hover:bg-white hover:text-slate-900',
+          FOCUS_RING,
+        )}
+      >
+        <Plus className="size-4" aria-hidden="true" />
+        {COLUMN_ADD_TEXTS.open}
+      </button>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="mt-3 space-y-2" aria-describedby={`${id}-hint`}>
+      <label htmlFor={`${id}-title`} className="sr-only">
+        {COLUMN_ADD_TEXTS.label(column)}
+      </label>
+      <input
+        id={`${id}-title`}
+        // Opened by a click or a key on the button: the field takes the focus at once.
+        autoFocus
+        className={cn(FIELD_INPUT, 'py-2 text-sm')}
+        value={title}
+        maxLength={TASK_TITLE_MAX_LENGTH}
+        placeholder={COLUMN_ADD_TEXTS.placeholder}
+        autoComplete="off"
+        enterKeyHint="done"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" size="sm">
+          {COLUMN_ADD_TEXTS.add}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={close}>
+          {COLUMN_ADD_TEXTS.close}
+        </Button>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {COLUMN_ADD_TEXTS.hint}
+        </p>
+      </div>
+      <p role="status" className="sr-only">
+        {added}
+      </p>
+    </form>
+  );
+}
