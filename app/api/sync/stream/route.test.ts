@@ -367,6 +367,8 @@ if (getTestDialect() === 'postgres')
 
     /** The comments event an instance sends every stream after its listener reconnects. */
     const ANY_THREAD = { event: 'comments', data: '{"task":null}' };
+    /** After a reconnect the label set may have changed too: every page reads it again. */
+    const LABELS = { event: 'labels', data: '{}' };
 
     const notify = (payload: object) =>
       otherInstance((client) =>
@@ -393,6 +395,7 @@ if (getTestDialect() === 'postgres')
       expect(await alices.events.nextPoke()).toBe(1);
       // Comments written meanwhile are not in a pull: every open thread is told to look again.
       expect(await alices.events.nextEvent()).toEqual(ANY_THREAD);
+      expect(await alices.events.nextEvent()).toEqual(LABELS);
       await notify({ seq: 43, users: [alice.user.id] });
       expect(await alices.events.nextPoke()).toBe(43);
       await push(alice.token, 'laptop', [upsertOp('a2', 't2', { title: 'After' })]);
@@ -427,6 +430,7 @@ if (getTestDialect() === 'postgres')
       expect(rowCount).toBeGreaterThanOrEqual(1);
       expect(await alices.events.nextPoke()).toBe(0);
       expect(await alices.events.nextEvent()).toEqual(ANY_THREAD);
+      expect(await alices.events.nextEvent()).toEqual(LABELS);
       await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'After the drop' })]);
       expect(await alices.events.nextPoke()).toBe(1);
     });
