@@ -76,6 +76,21 @@ describe('deriveHistory and historySentence', () => {
     ]);
   });
 
+  it('does not list the status that completing or reopening writes with progress (one rule for done)', () => {
+    const changes = [
+      upsert('c1', 'ana', { title: 'Plan', progress: 40 }),
+      upsert('c2', 'ana', { progress: 100, status: 'Completed', completedAt: 'z' }),
+      upsert('c3', 'ben', { progress: 60, status: null }),
+      upsert('c4', 'ben', { status: 'Blocked' }),
+    ];
+    expect(sentences(input(changes))).toEqual([
+      'Ben changed status (none) → Blocked',
+      'Ben reopened the task',
+      'Ana completed the task',
+      'Ana created the task',
+    ]);
+  });
+
   it('skips operations that were not applied and writes that lost their register', () => {
     const c1 = upsert('c1', 'ana', { title: 'A' });
     const c2 = upsert('c2', 'ana', { title: 'B' });

@@ -153,8 +153,15 @@ export function deriveHistory(input: HistoryInput): HistoryEntry[] {
     }
     if (creating) continue;
     let checklist = false;
+    // The one rule for done (lib/tasks/completion.ts) writes status with progress: completing sets
+    // `Completed`, reopening takes it away. "completed" / "reopened" already say so.
+    const completes = moved.includes('progress') && now('progress') === 100 && old('progress') !== 100;
+    const reopens = moved.includes('progress') && old('progress') === 100 && now('progress') !== 100;
+    const statusFollows =
+      (completes && now('status') === 'Completed') || (reopens && old('status') === 'Completed');
     for (const field of moved) {
       if (QUIET.has(field) || ASSIGNEE_FIELDS.has(field)) continue;
+      if (field === 'status' && statusFollows) continue;
       if (CHECKLIST_FIELD_PATTERN.test(field)) {
         if (!checklist) add({ kind: 'changed', field: 'checklist' });
         checklist = true;
