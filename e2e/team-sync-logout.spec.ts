@@ -66,7 +66,7 @@ test.describe('@one-width logout with team sync on', () => {
       token: true,
     });
 
-    await chooseLogout(device.page, 'User');
+    await chooseLogout(device.page, alice.fullName);
     await device.page.waitForURL((url) => url.pathname === '/');
     expect(await storedKeys(device.page)).toEqual({
       tasks: false,
@@ -87,7 +87,7 @@ test.describe('@one-width logout with team sync on', () => {
     await submitTask(device.page, 'Offline draft', 'Never sent');
     await expect(syncStatus(device.page)).toHaveText('Offline, 1 change waiting');
 
-    await chooseLogout(device.page, 'User');
+    await chooseLogout(device.page, alice.fullName);
     const dialog = device.page.getByRole('dialog', { name: 'Log out with changes not sent?' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(
@@ -100,7 +100,7 @@ test.describe('@one-width logout with team sync on', () => {
     expect(await storedKeys(device.page)).toMatchObject({ tasks: true, 'tasklane.sync': true, token: true });
     expect((await readTeamTasks(device.page))?.map((t) => t.title)).toContain('Offline draft');
 
-    await chooseLogout(device.page, 'User');
+    await chooseLogout(device.page, alice.fullName);
     await dialog.getByRole('button', { name: 'Log out anyway' }).click();
     // The logout then goes to `/`, which offline (no service worker in these tests) is the browser's
     // error page: the storage is read from a fresh page of the same browser, back online.
