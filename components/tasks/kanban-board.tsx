@@ -124,12 +124,32 @@ const boardCoordinates: KeyboardCoordinateGetter = (event, args) => {
 };
 
 /**
- * Pointer drags: within a column, the nearest card (so the gaps between cards and the space under the
- * last one count too), the column itself when it has none; outside every column, the nearest corners.
- * Keyboard drags (no pointer) take the nearest corners of what the arrow keys chose.
+ * The column under the pointer, or for a keyboard drag (no pointer) the column that holds the middle of
+ * the dragged card, where the arrow keys put it: nearest corners alone would pick a card of the column
+ * it came from, whose corners sit beside it.
+ */
+function columnUnder(args: Parameters<CollisionDetection>[0]): { id: BoardColumn } | undefined {
+  if (args.pointerCoordinates) {
+    const hit = pointerWithin(args).find((collision) => isColumnId(collision.id));
+    return hit ? { id: hit.id as BoardColumn } : undefined;
+  }
+  const { collisionRect, droppableRects } = args;
+  const x = collisionRect.left + collisionRect.width / 2;
+  const y = collisionRect.top + collisionRect.height / 2;
+  const id = BOARD_COLUMNS.find((name) => {
+    const rect = droppableRects.get(name);
+    return rect !== undefined && x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom;
+  });
+  return id ? { id } : undefined;
+}
+
+/**
+ * Within a column (under the pointer, or holding the keyboard-moved card's middle), the nearest card (so
+ * the gaps between cards and the space under the last one count too), the column itself when it has
+ * none; outside every column, the nearest corners.
  */
 const boardCollisions: CollisionDetection = (args) => {
-  const column = pointerWithin(args).find((collision) => isColumnId(collision.id));
+  const column = columnUnder(args);
   if (!column) return closestCorners(args);
   const cards = args.droppableContainers.filter(
     (entry) => entry.data.current?.sortable?.containerId === column.id,
