@@ -186,10 +186,11 @@ test.describe('title-only capture', () => {
       expect(added).toMatchObject({ title: 'Water the plants', progress: 0 });
       expect(added).not.toHaveProperty('column');
 
-      // Finished, not broken, on the other screens: the grid says Deadline None, and no empty line.
+      // Finished, not broken, on the other screens: the grid has no deadline line and no empty line.
       await page.goto('/user/userpage');
       const gridCard = page.getByRole('article', { name: 'Water the plants' });
-      await expect(gridCard).toContainText('Deadline: None');
+      await expect(gridCard).toContainText('Priority: Medium');
+      await expect(gridCard).not.toContainText('Deadline');
       await expect(gridCard.locator('h3 + p')).toHaveCount(0);
     },
   );

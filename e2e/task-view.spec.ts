@@ -131,6 +131,19 @@ test.describe('the task view', () => {
       await dialog.getByLabel('Title').fill('Review it');
       await expect(dialog.getByText('Title is required.')).toBeHidden();
 
+      // The description may be cleared and the deadline removed: a task may have neither.
+      await dialog.getByLabel('Description').fill('');
+      await dialog.getByRole('button', { name: 'Remove deadline', exact: true }).click();
+      await expect
+        .poll(async () => {
+          const task = await storedTask(page, '2');
+          return [task?.description, task?.deadline];
+        })
+        .toEqual(['', '']);
+      await expect(dialog.getByLabel('Deadline')).toHaveValue('');
+      await expect(dialog.getByRole('button', { name: 'Remove deadline', exact: true })).toHaveCount(0);
+      await expect(dialog.getByText('Description is required.')).toHaveCount(0);
+
       // Closing mid-edit keeps what was typed.
       await dialog.getByLabel('Description').fill('Typed just before closing');
       await page.keyboard.press('Escape');

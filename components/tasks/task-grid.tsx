@@ -109,10 +109,13 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
           <dt className="inline font-medium">Assigned To: </dt>
           <dd className="inline">{assigneeName(task)}</dd>
         </div>
-        <div>
-          <dt className="inline font-medium">Deadline: </dt>
-          <dd className="inline">{task.deadline || 'None'}</dd>
-        </div>
+        {/* No deadline (a title-only capture, or removed in the task view): no line, as on the board. */}
+        {task.deadline ? (
+          <div>
+            <dt className="inline font-medium">Deadline: </dt>
+            <dd className="inline">{task.deadline}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="flex flex-wrap gap-x-3">
         <ChecklistBadge task={task} className="mt-2" />

@@ -358,10 +358,10 @@ describe('task commands', () => {
 
     it('refuses a bad value by field and writes nothing; an unknown id or no change writes nothing', () => {
       const listener = seed([VALID_TASK]);
-      expect(updateTask('t1', { title: 'Fine', description: '   ' })).toEqual({
+      expect(updateTask('t1', { description: 'Fine', title: '   ' })).toEqual({
         ok: false,
-        field: 'description',
-        message: 'Description is required.',
+        field: 'title',
+        message: 'Title is required.',
       });
       expect(updateTask('t1', { deadline: '2026-02-30' })).toMatchObject({ ok: false, field: 'deadline' });
       expect(updateTask('missing', { title: 'x' })).toEqual({ ok: true, written: false });

@@ -12,6 +12,7 @@ import {
   writerKey,
 } from './push-rules';
 import { TASK_LIMIT_MESSAGES } from './task-size';
+import { nextOccurrenceUid } from '../tasks/repeat-spawn';
 
 const NOW = 10_000_000;
 const ADA: SyncActor = { id: 'ada', role: 'admin' };
@@ -77,6 +78,26 @@ describe('decidePush', () => {
     expect(decision.changes.map((change) => [change.op.opId, change.outcome])).toEqual([['o1', 'applied']]);
     // The server's clock has passed the push's stamps, and the answer carries it.
     expect(parseHlc(decision.response.serverHlc).wall).toBe(NOW);
+  });
+
+  it('a next occurrence keeps the series’ owner when its sender may see the task it follows; otherwise the sender owns it', () => {
+    const series = stored('w1', { title: 'Weekly' }, 'olive');
+    const next = nextOccurrenceUid('w1');
+    const completeAndSpawn = [
+      upsert('c1', 'w1', { progress: 100, repeatedAs: next }, NOW - 100, 1),
+      upsert('c2', next, { title: 'Weekly' }),
+    ];
+    // An admin completes Olive's task: the next one is Olive's.
+    const byAdmin = decidePush(input(ADA, completeAndSpawn, { tasks: new Map([['w1', series]]) }));
+    expect(byAdmin.rows.get(next)?.ownerId).toBe('olive');
+    expect([...byAdmin.occurrences]).toEqual([[next, 'w1']]);
+    // Mo cannot see it: his write to w1 is refused and the task he made with that uid is his own.
+    const byStranger = decidePush(input(MO, completeAndSpawn, { tasks: new Map([['w1', series]]) }));
+    expect(byStranger.rows.get(next)?.ownerId).toBe('mo');
+    expect(byStranger.occurrences.size).toBe(0);
+    // A new task whose uid follows no task of the push: its sender's.
+    const alone = decidePush(input(ADA, [upsert('c3', next, { title: 'Weekly' })]));
+    expect(alone.rows.get(next)?.ownerId).toBe('ada');
   });
 
   it('refuses a member’s write to a task they cannot see: values kept as records, the row moved, the sender told it is gone', () => {

@@ -37,6 +37,7 @@ import {
   type SyncConflictReason,
   type SyncOp,
 } from './protocol';
+import { inheritedOwner, occurrenceOwners } from './occurrence-owner';
 import { checkTaskValues } from './task-size';
 import type { ReplacedValue } from '../inbox/rules';
 
@@ -124,6 +125,8 @@ export interface PushDecision {
   response: PushResponse;
   /** Whether an operation was handled for the first time: the push then takes `seq`. */
   touched: boolean;
+  /** Tasks the push created as the next occurrence of another of its tasks: new uid → that task's uid. */
+  occurrences: Map<string, string>;
   /** The server's clock after the push: the caller keeps it for the next one. */
   clock: HlcState;
 }
@@ -200,7 +203,18 @@ export function decidePush(input: PushInput): PushDecision {
     revocations: [],
     response: { acks: [], rejected: [], seq: 0, serverHlc: '' },
     touched: false,
+    occurrences: new Map(),
     clock,
+  };
+  const series = occurrenceOwners(input.request.ops);
+  // A new task's owner: its sender, or the owner of the occurrence it follows (./occurrence-owner.ts).
+  const ownerOfNew = (uid: string): string => {
+    const previousUid = series.previousOf(uid);
+    const previous = previousUid === undefined ? undefined : tasks.get(previousUid);
+    const owner = inheritedOwner(actor, previous);
+    if (owner === null) return actor.id;
+    decision.occurrences.set(uid, previousUid!);
+    return owner;
   };
   const { response } = decision;
 
@@ -351,7 +365,7 @@ export function decidePush(input: PushInput): PushDecision {
       decision.touched = true;
       const target: StoredTask = stored
         ? { ...stored, synced: result.task }
-        : { synced: result.task, ownerId: actor.id, assigneeId: null };
+        : { synced: result.task, ownerId: ownerOfNew(op.uid), assigneeId: null };
       const assigneeId = bindAssignee(target, before, op.opId);
       if (target.assigneeId !== assigneeId) {
         // The old assignee loses sight of the task (unless they own it): their next pull drops it.

@@ -305,6 +305,11 @@ describe('applyTaskPatch (docs/product.md#editing-a-task)', () => {
     expect(result.ok && 'column' in result.task).toBe(false);
   });
 
+  it('clears the description and the deadline (a task may have neither, as a title-only capture)', () => {
+    const result = applyTaskPatch(task, { description: '   ', deadline: '' });
+    expect(result).toEqual({ ok: true, task: { ...task, description: '', deadline: '' } });
+  });
+
   it('answers the same object when nothing changes', () => {
     const result = applyTaskPatch(task, { title: 'Write tests', progress: 40 });
     expect(result.ok && result.task).toBe(task);
@@ -313,10 +318,9 @@ describe('applyTaskPatch (docs/product.md#editing-a-task)', () => {
   it.each([
     [{ title: '   ' }, 'title', TASK_PATCH_MESSAGES.titleRequired],
     [{ title: 'x'.repeat(201) }, 'title', TASK_PATCH_MESSAGES.titleTooLong],
-    [{ description: '' }, 'description', TASK_PATCH_MESSAGES.descriptionRequired],
     [{ description: 'x'.repeat(5001) }, 'description', TASK_PATCH_MESSAGES.descriptionTooLong],
     [{ deadline: '2026-02-30' }, 'deadline', TASK_PATCH_MESSAGES.deadline],
-    [{ deadline: '' }, 'deadline', TASK_PATCH_MESSAGES.deadline],
+    [{ deadline: ' 2026-13-01' }, 'deadline', TASK_PATCH_MESSAGES.deadline],
     [{ priority: 'Urgent' as never }, 'priority', TASK_PATCH_MESSAGES.priority],
     [{ progress: 101 }, 'progress', TASK_PATCH_MESSAGES.progress],
     [{ progress: 2.5 }, 'progress', TASK_PATCH_MESSAGES.progress],

@@ -298,7 +298,6 @@ export const TASK_DESCRIPTION_MAX_LENGTH = 5000;
 export const TASK_PATCH_MESSAGES = {
   titleRequired: 'Title is required.',
   titleTooLong: `Title must be at most ${TASK_TITLE_MAX_LENGTH} characters.`,
-  descriptionRequired: 'Description is required.',
   descriptionTooLong: `Description must be at most ${TASK_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   priority: 'Priority must be High, Medium or Low.',
   deadline: 'Deadline must be a real date (yyyy-mm-dd).',
@@ -324,7 +323,8 @@ function checkPatchField(field: keyof TaskPatch, value: unknown): { value: unkno
     case 'description': {
       const text = typeof value === 'string' ? value.trim() : '';
       const max = field === 'title' ? TASK_TITLE_MAX_LENGTH : TASK_DESCRIPTION_MAX_LENGTH;
-      if (!text) return { message: TASK_PATCH_MESSAGES[`${field}Required`] };
+      // A description may be cleared, as a title-only capture has none (docs/product.md#capture).
+      if (!text && field === 'title') return { message: TASK_PATCH_MESSAGES.titleRequired };
       if (text.length > max) return { message: TASK_PATCH_MESSAGES[`${field}TooLong`] };
       return { value: text };
     }
@@ -333,7 +333,8 @@ function checkPatchField(field: keyof TaskPatch, value: unknown): { value: unkno
         ? { value }
         : { message: TASK_PATCH_MESSAGES.priority };
     case 'deadline':
-      return typeof value === 'string' && isCalendarDate(value.trim())
+      // '' is no deadline (a title-only capture, or one removed in the task view).
+      return typeof value === 'string' && (value.trim() === '' || isCalendarDate(value.trim()))
         ? { value: value.trim() }
         : { message: TASK_PATCH_MESSAGES.deadline };
     case 'progress':
@@ -350,7 +351,8 @@ function checkPatchField(field: keyof TaskPatch, value: unknown): { value: unkno
 
 /**
  * A task's own view changing some of its fields (docs/product.md#editing-a-task), with the rules of
- * creation: title and description non-blank after trimming (stored trimmed), deadline a real date,
+ * creation: title non-blank after trimming (text stored trimmed), description may be blank, deadline a
+ * real date or '' (none),
  * a known priority, progress a whole number 0–100. All or nothing: the first refused field and its
  * message, and the task unchanged. Completion follows the one rule (lib/tasks/completion.ts): progress
  * 100 or the status `Completed` completes it, and the status says `Completed` exactly while it is

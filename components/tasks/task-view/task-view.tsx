@@ -22,7 +22,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { SelectField } from '@/components/ui/select-field';
-import { FIELD_INPUT, TEXT_LINK } from '@/components/ui/styles';
+import { FIELD_INPUT, FIELD_LOOK, TEXT_LINK } from '@/components/ui/styles';
 import { FieldFrame } from '@/components/ui/text-field';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
@@ -51,6 +51,7 @@ export const TASK_VIEW_TEXTS = {
   delete: 'Delete Task',
   status: 'Status',
   statusDone: 'To reopen it, lower its progress or untick a checklist item.',
+  removeDeadline: 'Remove deadline',
 } as const;
 
 const STATUS_OPTIONS = ['Pending', 'Completed'] as const;
@@ -244,17 +245,26 @@ function DeadlineField({ task }: { task: Task }) {
     setError(result.ok ? null : result.message);
     if (result.ok) setDraft(null);
   }
+  const value = draft ?? task.deadline;
   return (
     <FieldFrame inputId={inputId} label="Deadline" error={error ?? undefined}>
-      <input
-        id={inputId}
-        type="date"
-        className={FIELD_INPUT}
-        value={draft ?? task.deadline}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        onChange={(event) => change(event.target.value)}
-      />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <input
+          id={inputId}
+          type="date"
+          className={`block min-w-0 flex-1 py-2.5 ${FIELD_LOOK}`}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(event) => change(event.target.value)}
+        />
+        {/* A task may have no deadline (docs/product.md#editing-a-task); a date input has no clear of its own. */}
+        {value ? (
+          <Button variant="secondary" size="sm" onClick={() => change('')}>
+            {TASK_VIEW_TEXTS.removeDeadline}
+          </Button>
+        ) : null}
+      </div>
     </FieldFrame>
   );
 }

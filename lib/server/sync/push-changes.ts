@@ -151,6 +151,13 @@ function inboxEventsOf(
     const old = stored.get(uid);
     if (old) before.set(uid, taskPeopleOf(old, now.getTime()));
   }
+  // A next occurrence is compared with the occurrence it follows: its assignee is not news to them.
+  for (const [uid, previousUid] of decision.occurrences) {
+    const previous = stored.get(previousUid) ?? decision.rows.get(previousUid);
+    if (previous && !before.has(uid)) {
+      before.set(uid, { ...taskPeopleOf(previous, now.getTime()), done: false, deleted: false });
+    }
+  }
   return [...pushInboxEvents(actor.id, before, after), ...replacedInboxEvents(decision.replaced)];
 }
 

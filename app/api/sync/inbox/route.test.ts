@@ -209,10 +209,19 @@ describe('/api/sync/inbox', () => {
       upsertOp('m2', nextUid, occurrence),
     ]);
     expect(marked.status, marked.text).toBe(200);
-    // (The next occurrence, made on Ada's device, is a task assigned to Olive: she is told that too.)
     const completedEntries = async () =>
       sentences((await inbox(olive.token)).body).filter((line) => line.includes('|completed|'));
     expect(await completedEntries()).toEqual(['Ada Admin|completed|Weekly|false']);
+    // The next occurrence, made on Ada's device, is still Olive's series: hers, and not news to her.
+    expect(sentences((await inbox(olive.token)).body)).toEqual(['Ada Admin|completed|Weekly|false']);
+    const owners = async () => {
+      const { db, tables } = await getDatabase();
+      return db
+        .select({ uid: tables.syncTasks.uid, ownerId: tables.syncTasks.ownerId })
+        .from(tables.syncTasks)
+        .where(eq(tables.syncTasks.uid, nextUid));
+    };
+    expect(await owners()).toEqual([{ uid: nextUid, ownerId: olive.user.id }]);
 
     // Olive's own device, offline meanwhile, completed it too and made the same next one.
     const again = await push(olive.token, 'olive-phone', [
