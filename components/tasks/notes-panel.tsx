@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useAutosave } from '@/lib/hooks/use-autosave';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { notesStore } from '@/lib/storage/tasks';
+import { notesStore } from '@/lib/storage/notes';
 import { FIELD_INPUT } from '@/components/ui/styles';
 import { saveSafely } from '@/lib/storage/save-safely';
 

@@ -1,7 +1,8 @@
 import { calendarEventsStore, type CalendarEvent } from '@/lib/storage/calendar-events';
 import { readRawItem } from '@/lib/storage/local-store';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
-import { notesStore, replaceAllTasks, tasksStore } from '@/lib/storage/tasks';
+import { notesStore } from '@/lib/storage/notes';
+import { replaceAllTasks, tasksStore } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import type { CurrentData, ImportWrites } from './import-plan';
 

@@ -26,6 +26,22 @@ export function changeBetween(prev: readonly Task[], next: readonly Task[]): Tas
   return { put, del: removed.map((task) => task.id).filter((id) => !kept.has(id)) };
 }
 
+/** `tasks` with `change` applied: replaced in place, new ones last, deleted ones gone; the same array when it is empty. */
+export function applyChange(tasks: readonly Task[], change: TaskListChange): Task[] {
+  if (change.put.length === 0 && change.del.length === 0) return tasks as Task[];
+  const gone = new Set(change.del);
+  const put = new Map(change.put.map((task) => [task.id, task]));
+  const next: Task[] = [];
+  for (const task of tasks) {
+    if (gone.has(task.id)) continue;
+    const replacement = put.get(task.id);
+    put.delete(task.id);
+    next.push(replacement ?? task);
+  }
+  next.push(...put.values());
+  return next;
+}
+
 export function createMemoryTaskList(
   key: string,
   initial: Task[],

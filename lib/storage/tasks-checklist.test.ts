@@ -11,10 +11,9 @@ import {
   moveChecklistItem,
   renameChecklistItem,
   setProgressFollowsChecklist,
-  setTasksWriteHook,
-  tasksStore,
   toggleChecklistItem,
-} from './tasks';
+} from './checklist-commands';
+import { setTasksWriteHook, tasksStore } from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
 const STAMP = new Date(FIXED_NOW_MS).toISOString();

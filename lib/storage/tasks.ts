@@ -1,6 +1,5 @@
 import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
-import * as checklist from '@/lib/tasks/checklist';
 import { commandEffects, syncEffects } from '@/lib/tasks/command-effects';
 import type { RankChange } from '@/lib/tasks/rank';
 import { withTaskLabels } from '@/lib/tasks/labels';
@@ -17,9 +16,8 @@ import {
   type Task,
   type TaskPatch,
 } from '@/lib/tasks/task';
-import { stringParser } from '@/lib/validation/parsers';
 import { createLocalStore, type LocalStore, type ReadableStore } from './local-store';
-import type { MemoryTaskList, TaskListChange } from './memory-task-list';
+import { applyChange, type MemoryTaskList, type TaskListChange } from './memory-task-list';
 import { loggedInUserStore, userStore } from './session';
 
 const NO_TASKS: Task[] = [];
@@ -74,7 +72,7 @@ export function setTaskListBackend(list: MemoryTaskList | null): void {
 export function applyTasksFromOtherTab(change: TaskListChange, edit: boolean): boolean {
   if (!('replaceQuietly' in store)) return false;
   const current = store.read();
-  const next = withChange(current, change);
+  const next = applyChange(current, change);
   if (next === current) return false;
   store.replaceQuietly(next);
   if (edit) recordTasksChangedElsewhere(current);
@@ -93,21 +91,6 @@ export function recordTasksChangedElsewhere(previous: readonly Task[]): void {
   // The hook gave new tasks their sync identity: those are stored (and sent to the other tabs).
   if (tasks !== current) store.write(tasks);
   afterWrite?.();
-}
-
-function withChange(tasks: readonly Task[], change: TaskListChange): Task[] {
-  if (change.put.length === 0 && change.del.length === 0) return tasks as Task[];
-  const gone = new Set(change.del);
-  const put = new Map(change.put.map((task) => [task.id, task]));
-  const next: Task[] = [];
-  for (const task of tasks) {
-    if (gone.has(task.id)) continue;
-    const replacement = put.get(task.id);
-    put.delete(task.id);
-    next.push(replacement ?? task);
-  }
-  next.push(...put.values());
-  return next;
 }
 
 /**
@@ -322,7 +305,7 @@ export function updateTask(
  * `rule` applied to the task with this id: its refusal (nothing written), or whether it wrote (false
  * when the rule left the task as it was, or no task has that id).
  */
-function changeOneTask<Refusal extends { ok: false }>(
+export function changeOneTask<Refusal extends { ok: false }>(
   taskId: string,
   rule: (task: Task) => { ok: true; task: Task } | Refusal,
 ): { ok: true; written: boolean } | Refusal {
@@ -427,47 +410,3 @@ export function setTaskField(uid: string, field: string, value: unknown): boolea
     return next;
   });
 }
-
-/** What a checklist command answers: refused (nothing written) with why, or whether it wrote. */
-export type ChecklistCommandResult = { ok: true; written: boolean } | { ok: false; message: string };
-
-/** One checklist change (lib/tasks/checklist.ts) to the task with this id. */
-function changeChecklist(
-  taskId: string,
-  rule: (task: Task) => checklist.ChecklistResult,
-): ChecklistCommandResult {
-  return changeOneTask(taskId, rule);
-}
-
-/** Adds an item at the end of the task's checklist (docs/product.md#checklists). */
-export function addChecklistItem(taskId: string, text: string): ChecklistCommandResult {
-  return changeChecklist(taskId, (task) => checklist.addChecklistItem(task, text));
-}
-
-/** Changes an item's text. */
-export function renameChecklistItem(taskId: string, itemId: string, text: string): ChecklistCommandResult {
-  return changeChecklist(taskId, (task) => checklist.renameChecklistItem(task, itemId, text));
-}
-
-/** Ticks (`done`) or unticks an item. */
-export function toggleChecklistItem(taskId: string, itemId: string, done: boolean): ChecklistCommandResult {
-  return changeChecklist(taskId, (task) => checklist.setChecklistItemDone(task, itemId, done));
-}
-
-/** Moves an item to `toIndex` in the checklist's order. */
-export function moveChecklistItem(taskId: string, itemId: string, toIndex: number): ChecklistCommandResult {
-  return changeChecklist(taskId, (task) => checklist.moveChecklistItem(task, itemId, toIndex));
-}
-
-/** Deletes an item. */
-export function deleteChecklistItem(taskId: string, itemId: string): ChecklistCommandResult {
-  return changeChecklist(taskId, (task) => checklist.deleteChecklistItem(task, itemId));
-}
-
-/** The switch "Progress follows the checklist". */
-export function setProgressFollowsChecklist(taskId: string, on: boolean): ChecklistCommandResult {
-  return changeChecklist(taskId, (task) => checklist.setProgressFollowsChecklist(task, on));
-}
-
-/** Free text (key `notes`). */
-export const notesStore = createLocalStore<string>({ key: 'notes', schema: stringParser, fallback: '' });

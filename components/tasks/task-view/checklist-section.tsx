@@ -35,7 +35,7 @@ import {
   setProgressFollowsChecklist,
   toggleChecklistItem,
   type ChecklistCommandResult,
-} from '@/lib/storage/tasks';
+} from '@/lib/storage/checklist-commands';
 import { checklistOf, type ChecklistItem } from '@/lib/tasks/checklist';
 import type { Task } from '@/lib/tasks/task';
 import { Button } from '@/components/ui/button';
