@@ -3,14 +3,8 @@ import { ACCESS_MESSAGES, type SyncActor } from './access';
 import { unresolvedAssigneeMessage } from './assignee-binding';
 import { createClock, formatHlc, parseHlc } from './hlc';
 import type { Json, SyncOp } from './protocol';
-import {
-  decidePush,
-  type PushInput,
-  pushLookups,
-  type StoredTask,
-  taskLimitMessage,
-  writerKey,
-} from './push-rules';
+import { decidePush, type PushInput, type StoredTask, taskLimitMessage } from './push-rules';
+import { pushLookups, writerKey } from './push-lookups';
 import { TASK_LIMIT_MESSAGES } from './task-size';
 import { nextOccurrenceUid } from '../tasks/repeat-spawn';
 

@@ -26,7 +26,7 @@ import {
   NO_ASSIGNEE_ID,
   unresolvedAssigneeMessage,
 } from './assignee-binding';
-import { compareHlc, isTooFarAhead, receive, tick, type HlcState } from './hlc';
+import { isTooFarAhead, receive, tick, type HlcState } from './hlc';
 import { mergeOp, taskValues, type SyncedTask } from './merge';
 import {
   type Json,
@@ -38,6 +38,7 @@ import {
   type SyncOp,
 } from './protocol';
 import { inheritedOwner, occurrenceOwners } from './occurrence-owner';
+import { writerKey } from './push-lookups';
 import { checkTaskValues } from './task-size';
 import type { ReplacedValue } from '../inbox/rules';
 
@@ -129,52 +130,6 @@ export interface PushDecision {
   occurrences: Map<string, string>;
   /** The server's clock after the push: the caller keeps it for the next one. */
   clock: HlcState;
-}
-
-export function writerKey(uid: string, seq: number): string {
-  return `${seq}:${uid}`;
-}
-
-/**
- * What `decidePush` may look up, given the stored tasks the operations name: the names and ids of
- * assignees an operation may bind (written by it, or stored on a task whose binding it changes),
- * the (uid, seq) of stored values an upsert may overwrite unseen or lose to (their writers are named
- * in conflict records and told in the inbox), and whether the push may create
- * a task (then the actor's task count is needed).
- */
-export function pushLookups(
-  request: PushRequest,
-  tasks: ReadonlyMap<string, StoredTask>,
-): { names: Set<string>; ids: Set<string>; writers: { uid: string; seq: number }[]; countOwned: boolean } {
-  const names = new Set<string>();
-  const ids = new Set<string>();
-  const writers = new Map<string, { uid: string; seq: number }>();
-  let countOwned = false;
-  const addName = (value: Json | undefined) => {
-    if (typeof value === 'string' && value.normalize('NFC') !== '') names.add(value.normalize('NFC'));
-  };
-  const addId = (value: Json | undefined) => {
-    if (typeof value === 'string' && value !== '') ids.add(value);
-  };
-  for (const op of request.ops) {
-    const stored = tasks.get(op.uid)?.synced;
-    if (op.kind !== 'upsert') continue;
-    if (!stored && op.baseV === 0) countOwned = true;
-    const binds = ASSIGNEE_NAME_FIELD in op.fields || ASSIGNEE_ID_FIELD in op.fields;
-    addName(op.fields[ASSIGNEE_NAME_FIELD]?.value);
-    addId(op.fields[ASSIGNEE_ID_FIELD]?.value);
-    if (binds && stored) {
-      addName(stored.fields[ASSIGNEE_NAME_FIELD]?.value);
-      addId(stored.fields[ASSIGNEE_ID_FIELD]?.value);
-    }
-    for (const [field, write] of Object.entries(op.fields)) {
-      const current = stored?.fields[field];
-      if (current && (current.seq > op.baseV || compareHlc(write.hlc, current.hlc) < 0)) {
-        writers.set(writerKey(op.uid, current.seq), { uid: op.uid, seq: current.seq });
-      }
-    }
-  }
-  return { names, ids, writers: [...writers.values()], countOwned };
 }
 
 function accessOf(task: StoredTask): TaskAccess {

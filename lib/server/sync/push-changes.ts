@@ -8,13 +8,12 @@ import type { SyncedTask } from '@/lib/sync/merge';
 import type { PushRequest, PushResponse, RejectReason } from '@/lib/sync/protocol';
 import {
   decidePush,
-  pushLookups,
   type PushDecision,
   type PushInput,
   type SeenOp,
   type StoredTask,
-  writerKey,
 } from '@/lib/sync/push-rules';
+import { pushLookups, writerKey } from '@/lib/sync/push-lookups';
 import { getDatabase, type Executor, type Tables, type WriteStatement } from '../db';
 import { getEnv } from '../env';
 import { inboxStatements, taskPeopleOf } from '../inbox-service';

@@ -26,8 +26,8 @@ import {
   type Revocation,
   type SeenOp,
   type StoredTask,
-  writerKey,
 } from '../push-rules';
+import { writerKey } from '../push-lookups';
 
 interface FieldWriteRecord {
   uid: string;
