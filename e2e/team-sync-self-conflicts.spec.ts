@@ -189,6 +189,18 @@ test.describe('@one-width sync never cries wolf', () => {
     await review.getByRole('button', { name: 'Close' }).click();
     await expect(review).toHaveCount(0);
     await expect(marker(alicePage)).toBeVisible();
+
+    // The email digest's link to that entry (`?task={uid}&review=replaced`) opens the review too, once:
+    // the parameter goes from the address, so a reload shows the view as usual.
+    await alicePage.goto(`/user/dashboard?task=${uid}&review=replaced`);
+    await expect(review).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => new URL(alicePage.url()).searchParams.get('review')).toBeNull();
+    await review.getByRole('button', { name: 'Close' }).click();
+    await alicePage.reload();
+    await expect(view(alicePage).getByRole('heading', { name: title, level: 2 })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(review).toHaveCount(0);
     await aliceDevice.context.close();
     await bobDevice.context.close();
   });

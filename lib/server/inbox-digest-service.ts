@@ -8,7 +8,9 @@ import {
   isDigestDue,
   isDigestIntervalOver,
 } from '@/lib/inbox/digest';
+import type { InboxKind } from '@/lib/inbox/rules';
 import type { SyncActor } from '@/lib/sync/access';
+import { REVIEW_PARAM, REVIEW_REPLACED, TASK_PARAM } from '@/lib/tasks/task-link';
 import { getDatabase } from './db';
 import { getEnv } from './env';
 import { inboxColumns, shown, toInboxItems } from './inbox-service';
@@ -28,10 +30,19 @@ import { signUnsubscribeToken } from './reminder-token';
 
 export type DigestTickResult = { sent: number; failed: number };
 
-/** The task's own address for a person: the page of their area where the task view opens. */
-export function digestTaskUrl(appUrl: string, role: SyncActor['role'], taskUid: string): string {
+/**
+ * The task's own address for a person: the page of their area where the task view opens; a `replaced`
+ * entry's opens it at the replaced values (lib/tasks/task-link.ts REVIEW_PARAM).
+ */
+export function digestTaskUrl(
+  appUrl: string,
+  role: SyncActor['role'],
+  taskUid: string,
+  kind?: InboxKind,
+): string {
   const page = role === 'admin' ? '/admin/manage-tasks' : '/user/dashboard';
-  return `${appUrl.replace(/\/+$/, '')}${page}?task=${encodeURIComponent(taskUid)}`;
+  const review = kind === 'replaced' ? `&${REVIEW_PARAM}=${REVIEW_REPLACED}` : '';
+  return `${appUrl.replace(/\/+$/, '')}${page}?${TASK_PARAM}=${encodeURIComponent(taskUid)}${review}`;
 }
 
 /** Where a person's notifications are listed. */
@@ -204,7 +215,7 @@ async function digestFor(person: Person, now: Date): Promise<'sent' | 'failed' |
           actorName: item.actorName,
           title: item.title,
           ...(item.fields ? { fields: item.fields } : {}),
-          url: digestTaskUrl(env.APP_URL, person.role, item.task),
+          url: digestTaskUrl(env.APP_URL, person.role, item.task, item.kind),
           ...(excerpt ? { excerpt } : {}),
         };
       }),

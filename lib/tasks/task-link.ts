@@ -7,6 +7,13 @@ import type { Task } from './task';
  */
 export const TASK_PARAM = 'task';
 
+/**
+ * `?task={key}&review=replaced` (a `replaced` entry of the email digest): the view opens at the task's
+ * replaced values, as the bell's entry does (docs/product.md#the-inbox).
+ */
+export const REVIEW_PARAM = 'review';
+export const REVIEW_REPLACED = 'replaced';
+
 export function taskKey(task: Pick<Task, 'id'> & { uid?: unknown }): string {
   return typeof task.uid === 'string' && task.uid !== '' ? task.uid : task.id;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/lib/server/db';
-import { claimDigest, runDigestTick } from '@/lib/server/inbox-digest-service';
+import { claimDigest, digestTaskUrl, runDigestTick } from '@/lib/server/inbox-digest-service';
 import { getDigestSettings, setDigestEnabled } from '@/lib/server/inbox-digest-settings';
 import { getReminderSettings, saveReminderSettings } from '@/lib/server/reminder-service';
 import { startReminderScheduler, stopReminderScheduler } from '@/lib/server/reminder-scheduler';
@@ -69,6 +69,15 @@ function mailsTo(email: string) {
 }
 
 describe('the inbox email digest', () => {
+  it('links each entry to its task in the person’s area; a replaced entry’s opens the replaced values', () => {
+    expect(digestTaskUrl('http://tasklane.test/', 'user', 'a b', 'mentioned')).toBe(
+      'http://tasklane.test/user/dashboard?task=a%20b',
+    );
+    expect(digestTaskUrl('http://tasklane.test', 'admin', 't1', 'replaced')).toBe(
+      'http://tasklane.test/admin/manage-tasks?task=t1&review=replaced',
+    );
+  });
+
   it('quotes a comment only while it exists: one deleted before the email is not quoted', async () => {
     const { olive, ash, uid } = await team();
     await comment(olive.token, uid, 'Kept', [ash.user.id]);

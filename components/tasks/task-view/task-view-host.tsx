@@ -3,7 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect } from 'react';
-import { TASK_PARAM } from '@/lib/tasks/task-link';
+import { REVIEW_PARAM, REVIEW_REPLACED, TASK_PARAM } from '@/lib/tasks/task-link';
+import { requestReplacedReview } from '@/lib/sync/replaced-review';
 import { forgetOpenedTask } from './open-task';
 
 const loadTaskView = () => import('./task-view');
@@ -53,9 +54,19 @@ function usePrefetchOnIntent(): void {
 
 function TaskViewFromAddress({ admin }: { admin: boolean }) {
   usePrefetchOnIntent();
-  const key = useSearchParams()?.get(TASK_PARAM) ?? null;
+  const params = useSearchParams();
+  const key = params?.get(TASK_PARAM) ?? null;
+  const review = key !== null && params?.get(REVIEW_PARAM) === REVIEW_REPLACED;
   useEffect(() => {
     if (key === null) forgetOpenedTask();
   }, [key]);
+  useEffect(() => {
+    // A digest's `replaced` link: the view opens at the replaced values, once (the parameter goes).
+    if (!review || key === null) return;
+    requestReplacedReview(key);
+    const url = new URL(window.location.href);
+    url.searchParams.delete(REVIEW_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+  }, [review, key]);
   return key === null ? null : <TaskView key={key} taskKey={key} admin={admin} />;
 }
