@@ -255,4 +255,37 @@ test.describe('a team’s first run (TEAM_SYNC=on, SIGNUP_MODE unset)', () => {
     await expect(second.page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('');
     await second.context.close();
   });
+
+  test('an admin’s Profile Settings start from the account, and the name saved there is the account’s', async ({
+    browser,
+  }) => {
+    const { context, page } = await openDeviceAt(server.base, browser, accounts.admin);
+    const dialogs = collectDialogs(page);
+    await page.goto('/admin/settings');
+    const section = page.getByRole('region', { name: 'Profile Settings' });
+    await expect(section).toContainText(
+      'Your name and email are your account’s: your team sees them, and they follow you to every device. Your role and picture are saved in this browser.',
+    );
+    const name = section.getByRole('textbox', { name: 'Name', exact: true });
+    const email = section.getByRole('textbox', { name: 'Email', exact: true });
+    await expect(name).toHaveValue('Tara Admin', { timeout: 15_000 });
+    await expect(email).toHaveValue('tara@example.com');
+    await expect(email).toHaveAttribute('readonly', '');
+    await shoot(page, 'admin-profile');
+
+    await name.fill('Tara Renamed');
+    await section.getByRole('button', { name: 'Save Profile' }).click();
+    await expect.poll(() => dialogs).toEqual(['Profile updated successfully!']);
+    await expect(page.getByRole('button', { name: 'Profile menu for Tara Renamed' })).toBeVisible({
+      timeout: 15_000,
+    });
+    const account = await api('/api/auth/account', { token: accounts.admin.token });
+    expect(account.body.user).toMatchObject({ fullName: 'Tara Renamed', email: 'tara@example.com' });
+    // The card of /admin/profile says the same.
+    await page.goto('/admin/profile');
+    await expect(page.getByRole('heading', { level: 2, name: 'Tara Renamed' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await context.close();
+  });
 });

@@ -1,14 +1,30 @@
 'use client';
 
 import { UserRound } from 'lucide-react';
+import { useOwnAccount } from '@/components/profile/use-own-account';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { CARD } from '@/components/ui/styles';
+import type { OwnAccount } from '@/lib/api/account';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { adminProfileStore } from '@/lib/storage/profiles';
 import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from '@/lib/admin/admin-profile-values';
 
-/** The admin's saved profile at a glance: picture (or a default icon), name, email and role. */
+/**
+ * The admin's saved profile at a glance: picture (or a default icon), name, email and role. With team
+ * sync on, the name and email are the account's (as in Profile Settings).
+ */
 export function AdminProfileCard() {
-  const profile = toAdminProfileValues(useLocalStore(adminProfileStore));
+  return useTeamSyncOn() ? <TeamAdminProfileCard /> : <ProfileCard />;
+}
+
+function TeamAdminProfileCard() {
+  const { account } = useOwnAccount();
+  return <ProfileCard account={account} />;
+}
+
+function ProfileCard({ account }: { account?: OwnAccount | null }) {
+  const stored = toAdminProfileValues(useLocalStore(adminProfileStore));
+  const profile = account ? { ...stored, name: account.fullName, email: account.email } : stored;
   return (
     <section
       aria-labelledby="admin-profile-card-name"

@@ -1,11 +1,16 @@
 'use client';
 
+import { useMemo } from 'react';
+import { LoadError } from '@/components/admin/load-error';
 import { ProfileForm, type ProfileTextField } from '@/components/profile/profile-form';
+import { useOwnAccount } from '@/components/profile/use-own-account';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { SelectField } from '@/components/ui/select-field';
 import {
   ADMIN_DISPLAY_ROLES,
   toAdminProfileValues,
   toStoredAdminProfile,
+  type AdminProfileValues,
 } from '@/lib/admin/admin-profile-values';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
@@ -20,18 +25,73 @@ const FIELDS: readonly ProfileTextField<'name' | 'email'>[] = [
  * Admin Settings' 'Profile Settings' (also on /admin/profile; docs/product.md#profile-settings): picture,
  * Name, Email, Role (Admin or Super Admin) and 'Save Profile'. Saving writes `adminProfile`, adds 'Updated
  * profile on {date-time}' to the activity log, alerts and reloads so the navbar shows the new name and
- * picture. When storage refuses the write a toast says so and nothing changes.
+ * picture. When storage refuses the write a toast says so and nothing changes. With team sync on, Name
+ * and Email are the account's (see TeamAdminProfileForm).
  */
 export function AdminProfileForm() {
+  return useTeamSyncOn() ? <TeamAdminProfileForm /> : <LocalAdminProfileForm />;
+}
+
+function LocalAdminProfileForm() {
   const stored = useLocalStore(adminProfileStore);
   const form = useProfileForm({
     stored,
     toValues: toAdminProfileValues,
     save: (edited) => saveAdminProfile(toStoredAdminProfile(edited), new Date()),
   });
+  return <AdminProfileFields form={form} fields={FIELDS} />;
+}
 
+export const TEAM_ADMIN_PROFILE_INTRO =
+  'Your name and email are your account’s: your team sees them, and they follow you to every device. Your role and picture are saved in this browser.';
+
+/** Team mode: the email is the sign-in address, changed in Manage Users. */
+const TEAM_FIELDS: readonly ProfileTextField<'name' | 'email'>[] = FIELDS.map((field) =>
+  field.key === 'email'
+    ? {
+        ...field,
+        readOnly: true,
+        hint: 'Your sign-in email. An administrator can change it in Manage Users.',
+      }
+    : field,
+);
+
+/**
+ * Team mode, as a member's Profile: Name and Email start from the account (GET /api/auth/account);
+ * Save Profile saves the name on the account first (kept across logout, the name the team sees), then
+ * `adminProfile` in this browser with the same name, so the navbar and the card show it.
+ */
+function TeamAdminProfileForm() {
+  const stored = useLocalStore(adminProfileStore);
+  const { state, retry, account, saveName } = useOwnAccount();
+  const source = useMemo(() => ({ profile: stored, account }), [stored, account]);
+  const form = useProfileForm({
+    stored: source,
+    toValues: ({ profile, account: known }) => ({
+      ...toAdminProfileValues(profile),
+      ...(known ? { name: known.fullName, email: known.email } : {}),
+    }),
+    save: (edited) => saveAdminProfile(toStoredAdminProfile(edited), new Date()),
+    saveName,
+  });
   return (
-    <ProfileForm form={form} fields={FIELDS}>
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">{TEAM_ADMIN_PROFILE_INTRO}</p>
+      {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      <AdminProfileFields form={form} fields={TEAM_FIELDS} />
+    </div>
+  );
+}
+
+function AdminProfileFields({
+  form,
+  fields,
+}: {
+  form: ReturnType<typeof useProfileForm<unknown, AdminProfileValues>>;
+  fields: readonly ProfileTextField<'name' | 'email'>[];
+}) {
+  return (
+    <ProfileForm form={form} fields={fields}>
       <SelectField
         label="Role"
         name="role"

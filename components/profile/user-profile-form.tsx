@@ -2,18 +2,13 @@
 
 import { useMemo } from 'react';
 import { LoadError } from '@/components/admin/load-error';
-import { reportRequestFailure } from '@/components/admin/request-failure';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { CARD } from '@/components/ui/styles';
-import { fetchOwnAccount, saveOwnName } from '@/lib/api/account';
-import { ApiError, serverMessageOf } from '@/lib/api/http';
-import { useServerValue } from '@/lib/hooks/use-server-value';
-import { loggedInUserStore } from '@/lib/storage/session';
-import { saveSafely } from '@/lib/storage/save-safely';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { ProfileForm, type ProfileTextField } from './profile-form';
+import { useOwnAccount } from './use-own-account';
 
 type TextKey = Exclude<keyof UserProfile, 'profilePic'>;
 type FormValues = Record<TextKey, string> & { profilePic: string };
@@ -124,11 +119,7 @@ const TEAM_FIELDS: readonly ProfileTextField<TextKey>[] = FIELDS.map((field) =>
  */
 function TeamUserProfileForm() {
   const stored = useLocalStore(userProfileStore);
-  const { state, retry } = useServerValue(
-    (signal) => fetchOwnAccount({ signal }),
-    'Could not load your account',
-  );
-  const account = state.status === 'ready' ? state.value : null;
+  const { state, retry, account, saveName } = useOwnAccount();
   const source = useMemo(() => ({ profile: stored, account }), [stored, account]);
   const form = useProfileForm({
     stored: source,
@@ -137,20 +128,7 @@ function TeamUserProfileForm() {
       ...(known ? { name: known.fullName, email: known.email } : {}),
     }),
     save: (edited) => userProfileStore.write(toStoredProfile(edited)),
-    saveName: async (name) => {
-      try {
-        const { account: saved } = await saveOwnName(name);
-        // The navbar's name in team mode (docs/product.md#navbar), until the next sign-in.
-        saveSafely(() => loggedInUserStore.write({ name: saved.fullName || name }));
-        return null;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400 && serverMessageOf(error)) {
-          return (serverMessageOf(error) ?? '').replace(/^Full name/, 'Name');
-        }
-        reportRequestFailure('Failed to save your name', error);
-        return '';
-      }
-    },
+    saveName,
   });
 
   return (
