@@ -2,7 +2,7 @@
 
 import { CheckCircle2, Circle } from 'lucide-react';
 import Link from 'next/link';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/styles';
@@ -31,6 +31,22 @@ export function FirstRunChecklist() {
   );
   const [busy, setBusy] = useState(false);
   const headingId = useId();
+  // A step done in another tab (an invitation sent, labels made) ticks when this one is shown again.
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      fetchFirstRun().then(
+        (next) => update(() => next),
+        () => undefined, // The shown state stays; the next return to the tab tries again.
+      );
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [update]);
   if (state.status !== 'ready' || !isFirstRunChecklistShown(state.value)) return null;
   const checklist = state.value;
 
