@@ -9,7 +9,7 @@ import { changePassword } from '@/lib/api/auth';
 import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
 import { ApiError } from '@/lib/api/http';
 import { replaceStoredToken } from '@/lib/storage/session';
-import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/auth';
+import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/password-messages';
 
 /** The alert for an empty new password; no request is made (docs/product.md#change-password). */
 export const EMPTY_NEW_PASSWORD_MESSAGE = 'Please enter a new password!';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { PASSWORD_CHANGED_MESSAGE, type ChangePasswordInput } from '@/lib/validation/auth';
+import type { ChangePasswordInput } from '@/lib/validation/auth';
+import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/password-messages';
 import type { AuthenticatedUser } from './auth-service';
 import { getDatabase } from './db';
 import { AppError } from './errors';

@@ -84,9 +84,6 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export const changeNameSchema = z.object({ fullName: fullNameSchema });
 export type ChangeNameInput = z.infer<typeof changeNameSchema>;
 
-/** The success message of POST /api/auth/change-password, which the form shows as is. */
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
-
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
 
 /**
