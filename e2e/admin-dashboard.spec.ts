@@ -112,45 +112,47 @@ test('@one-width Pending Tasks lists progress below 100, or says there are none'
   await expect(tile(page, 'Completed Tasks')).toContainText('1');
 });
 
-test("Pending Tasks shows each task's status as a badge, 'Pending' when it has none", async ({
-  adminPage: page,
-}) => {
-  const tasks: StoredTask[] = [
-    { id: 's1', title: 'No status yet', deadline: '2099-02-01', progress: 0 },
-    { id: 's2', title: 'Being built', deadline: '2099-02-02', progress: 50, status: 'In Progress' },
-    { id: 's3', title: 'Waiting on vendor', deadline: '2099-02-03', progress: 20, status: 'Blocked' },
-    { id: 's4', title: 'Blank status', deadline: '2099-02-04', progress: 5, status: '  ' },
-    { id: 's5', title: 'Finished', deadline: '2099-02-05', progress: 100, status: 'Completed' },
-  ];
-  await stubUsers(page, LISTED_USERS);
-  await openWith(page, '/admin/dashboard', { json: { tasks } });
-  const items = page.getByRole('region', { name: 'Pending Tasks' }).getByRole('listitem');
-  await expect(items).toHaveCount(4);
-  // Colours: Pending red, In Progress yellow, anything else grey; the status is always in words too.
-  const badges = [
-    ['No status yet', 'Pending', 'red', '2099-02-01'],
-    ['Being built', 'In Progress', 'yellow', '2099-02-02'],
-    ['Waiting on vendor', 'Blocked', 'grey', '2099-02-03'],
-    ['Blank status', 'Pending', 'red', '2099-02-04'],
-  ] as const;
-  for (const [title, status, tone, deadline] of badges) {
-    const item = items.filter({ hasText: title });
-    const badge = item.locator('[data-tone]');
-    // The badge holds exactly the status (QA tools select it so); `Status:` is read out beside it.
-    await expect(badge).toHaveText(status);
-    await expect(item.getByText(status, { exact: true })).toHaveAttribute('data-tone', tone);
-    await expect(item).toContainText(`Status: ${status}`);
-    await expect(badge).toHaveAttribute('data-tone', tone);
-    await expect(badge).toBeVisible();
-    await expect(item).toContainText(`Deadline: ${deadline}`);
-  }
-  const colours = await items
-    .locator('[data-tone]')
-    .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).backgroundColor));
-  expect(new Set(colours).size).toBe(3);
-  await expect(recentUsers(page).locator('tbody tr')).toHaveCount(5);
-  expect(await findAxeViolations(page)).toEqual([]);
-});
+test(
+  "Pending Tasks shows each task's status as a badge, 'Pending' when it has none",
+  { tag: '@one-width' },
+  async ({ adminPage: page }) => {
+    const tasks: StoredTask[] = [
+      { id: 's1', title: 'No status yet', deadline: '2099-02-01', progress: 0 },
+      { id: 's2', title: 'Being built', deadline: '2099-02-02', progress: 50, status: 'In Progress' },
+      { id: 's3', title: 'Waiting on vendor', deadline: '2099-02-03', progress: 20, status: 'Blocked' },
+      { id: 's4', title: 'Blank status', deadline: '2099-02-04', progress: 5, status: '  ' },
+      { id: 's5', title: 'Finished', deadline: '2099-02-05', progress: 100, status: 'Completed' },
+    ];
+    await stubUsers(page, LISTED_USERS);
+    await openWith(page, '/admin/dashboard', { json: { tasks } });
+    const items = page.getByRole('region', { name: 'Pending Tasks' }).getByRole('listitem');
+    await expect(items).toHaveCount(4);
+    // Colours: Pending red, In Progress yellow, anything else grey; the status is always in words too.
+    const badges = [
+      ['No status yet', 'Pending', 'red', '2099-02-01'],
+      ['Being built', 'In Progress', 'yellow', '2099-02-02'],
+      ['Waiting on vendor', 'Blocked', 'grey', '2099-02-03'],
+      ['Blank status', 'Pending', 'red', '2099-02-04'],
+    ] as const;
+    for (const [title, status, tone, deadline] of badges) {
+      const item = items.filter({ hasText: title });
+      const badge = item.locator('[data-tone]');
+      // The badge holds exactly the status (QA tools select it so); `Status:` is read out beside it.
+      await expect(badge).toHaveText(status);
+      await expect(item.getByText(status, { exact: true })).toHaveAttribute('data-tone', tone);
+      await expect(item).toContainText(`Status: ${status}`);
+      await expect(badge).toHaveAttribute('data-tone', tone);
+      await expect(badge).toBeVisible();
+      await expect(item).toContainText(`Deadline: ${deadline}`);
+    }
+    const colours = await items
+      .locator('[data-tone]')
+      .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).backgroundColor));
+    expect(new Set(colours).size).toBe(3);
+    await expect(recentUsers(page).locator('tbody tr')).toHaveCount(5);
+    expect(await findAxeViolations(page)).toEqual([]);
+  },
+);
 
 test('@one-width Task Analytics counts the stored tasks per board column', async ({ adminPage: page }) => {
   await stubUsers(page, LISTED_USERS);

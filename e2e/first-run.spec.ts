@@ -73,7 +73,8 @@ async function logInThroughForm(browser: Browser, email: string, password: strin
   return { context, page };
 }
 
-test.describe('a team’s first run (TEAM_SYNC=on, SIGNUP_MODE unset)', () => {
+// One width: flows across browsers and the server (each screen's axe check runs here at desktop).
+test.describe('a team’s first run (TEAM_SYNC=on, SIGNUP_MODE unset)', { tag: '@one-width' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
   test.beforeAll(async () => {

@@ -78,51 +78,53 @@ test.describe('Keyboard shortcuts', () => {
     await expect(page.getByRole('button', { name: 'Filters' })).toBeFocused();
   });
 
-  test('n on a member page opens the quick add: the Create Tasks form, which adds the task and closes', async ({
-    memberPage: page,
-  }) => {
-    await openWith(page, '/user/dashboard', { json: { tasks: TASKS } });
-    await expect(page.getByRole('heading', { name: 'Existing task' })).toBeVisible();
-    await focusPage(page);
+  test(
+    'n on a member page opens the quick add: the Create Tasks form, which adds the task and closes',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      await openWith(page, '/user/dashboard', { json: { tasks: TASKS } });
+      await expect(page.getByRole('heading', { name: 'Existing task' })).toBeVisible();
+      await focusPage(page);
 
-    await page.keyboard.press('n');
-    const dialog = quickAdd(page);
-    await expect(dialog).toBeVisible();
-    const title = dialog.getByRole('textbox', { name: 'Title', exact: true });
-    await expect(title).toBeFocused();
-    // The key that opened it is not typed.
-    await expect(title).toHaveValue('');
-    await expect(dialog.getByRole('button')).toHaveText(['Add Task', 'Cancel']);
-    expect(await findAxeViolations(page)).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+      await page.keyboard.press('n');
+      const dialog = quickAdd(page);
+      await expect(dialog).toBeVisible();
+      const title = dialog.getByRole('textbox', { name: 'Title', exact: true });
+      await expect(title).toBeFocused();
+      // The key that opened it is not typed.
+      await expect(title).toHaveValue('');
+      await expect(dialog.getByRole('button')).toHaveText(['Add Task', 'Cancel']);
+      expect(await findAxeViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
 
-    await title.fill('Quick one');
-    await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Added with n');
-    await dialog.getByRole('textbox', { name: 'Deadline', exact: true }).fill('2099-05-01');
-    await dialog.getByRole('button', { name: 'Add Task' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(page.getByText('Task added successfully!', { exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Quick one' })).toBeVisible();
-    const stored = await readStoredJson<StoredTask[]>(page, 'tasks');
-    expect(stored?.map((task) => [task.title, task.description, task.deadline, task.priority])).toEqual([
-      ['Existing task', 'd', '2099-01-01', 'Low'],
-      ['Quick one', 'Added with n', '2099-05-01', 'Medium'],
-    ]);
+      await title.fill('Quick one');
+      await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Added with n');
+      await dialog.getByRole('textbox', { name: 'Deadline', exact: true }).fill('2099-05-01');
+      await dialog.getByRole('button', { name: 'Add Task' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByText('Task added successfully!', { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Quick one' })).toBeVisible();
+      const stored = await readStoredJson<StoredTask[]>(page, 'tasks');
+      expect(stored?.map((task) => [task.title, task.description, task.deadline, task.priority])).toEqual([
+        ['Existing task', 'd', '2099-01-01', 'Low'],
+        ['Quick one', 'Added with n', '2099-05-01', 'Medium'],
+      ]);
 
-    // Cancel and Esc close it, adding nothing.
-    await focusPage(page);
-    await page.keyboard.press('n');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toHaveCount(0);
-    await page.keyboard.press('n');
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
-    expect(await readStoredJson<StoredTask[]>(page, 'tasks')).toHaveLength(2);
-  });
+      // Cancel and Esc close it, adding nothing.
+      await focusPage(page);
+      await page.keyboard.press('n');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await page.keyboard.press('n');
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      expect(await readStoredJson<StoredTask[]>(page, 'tasks')).toHaveLength(2);
+    },
+  );
 
   test(
     "n on Create Tasks focuses the form's title; / focuses Search tasks where there is one",

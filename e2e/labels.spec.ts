@@ -50,137 +50,141 @@ async function createLabel(scope: Locator, name: string, colour: string): Promis
   await form.getByRole('button', { name: 'Add label' }).click();
 }
 
-test('default mode: create a label in the task view, put it on a task, see it on cards, filter by it, rename and delete it', async ({
-  memberPage: page,
-}) => {
-  // The browser's own set: no request for labels ever leaves the page.
-  const labelRequests: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/labels')) labelRequests.push(request.url());
-  });
-  await openWith(page, '/user/userpage?task=1', { tasks: TASKS });
-  const view = taskView(page, 'Write report');
-  const section = labelsSection(view);
-  await expect(section.getByRole('heading', { name: 'Labels', exact: true })).toBeVisible();
-  await expect(section.getByText('No labels on this task.', { exact: true })).toBeVisible();
+test(
+  'default mode: create a label in the task view, put it on a task, see it on cards, filter by it, rename and delete it',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    // The browser's own set: no request for labels ever leaves the page.
+    const labelRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/labels')) labelRequests.push(request.url());
+    });
+    await openWith(page, '/user/userpage?task=1', { tasks: TASKS });
+    const view = taskView(page, 'Write report');
+    const section = labelsSection(view);
+    await expect(section.getByRole('heading', { name: 'Labels', exact: true })).toBeVisible();
+    await expect(section.getByText('No labels on this task.', { exact: true })).toBeVisible();
 
-  await section.getByRole('button', { name: 'Choose labels' }).click();
-  await expect(
-    section.getByText('No labels yet. Create one under Manage labels.', { exact: true }),
-  ).toBeVisible();
+    await section.getByRole('button', { name: 'Choose labels' }).click();
+    await expect(
+      section.getByText('No labels yet. Create one under Manage labels.', { exact: true }),
+    ).toBeVisible();
 
-  const manage = section.getByRole('button', { name: 'Manage labels' });
-  await expect(manage).toHaveAttribute('aria-expanded', 'false');
-  await manage.click();
-  await expect(manage).toHaveAttribute('aria-expanded', 'true');
-  await expect(section.getByText('0 of 50 labels.', { exact: true })).toBeVisible();
-  await createLabel(section, '  Urgent ', 'Red');
-  await expect(page.getByText('Label "Urgent" created.', { exact: true })).toBeVisible();
-  await expect(section.getByText('1 of 50 labels.', { exact: true })).toBeVisible();
-  // The name is free for the next label; one differing only by case is refused by the field.
-  const name = section.getByRole('textbox', { name: 'Label name', exact: true });
-  await expect(name).toHaveValue('');
-  await createLabel(section, 'URGENT', 'Blue');
-  await expect(section.getByText('A label named "Urgent" already exists.', { exact: true })).toBeVisible();
-  await expect(name).toHaveAttribute('aria-invalid', 'true');
-  await createLabel(section, '', 'Blue');
-  await expect(section.getByText('Label name is required.', { exact: true })).toBeVisible();
-  await createLabel(section, 'x'.repeat(31), 'Blue');
-  await expect(section.getByText('Label name must be at most 30 characters.', { exact: true })).toBeVisible();
-  await createLabel(section, 'Later', 'Teal');
+    const manage = section.getByRole('button', { name: 'Manage labels' });
+    await expect(manage).toHaveAttribute('aria-expanded', 'false');
+    await manage.click();
+    await expect(manage).toHaveAttribute('aria-expanded', 'true');
+    await expect(section.getByText('0 of 50 labels.', { exact: true })).toBeVisible();
+    await createLabel(section, '  Urgent ', 'Red');
+    await expect(page.getByText('Label "Urgent" created.', { exact: true })).toBeVisible();
+    await expect(section.getByText('1 of 50 labels.', { exact: true })).toBeVisible();
+    // The name is free for the next label; one differing only by case is refused by the field.
+    const name = section.getByRole('textbox', { name: 'Label name', exact: true });
+    await expect(name).toHaveValue('');
+    await createLabel(section, 'URGENT', 'Blue');
+    await expect(section.getByText('A label named "Urgent" already exists.', { exact: true })).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await createLabel(section, '', 'Blue');
+    await expect(section.getByText('Label name is required.', { exact: true })).toBeVisible();
+    await createLabel(section, 'x'.repeat(31), 'Blue');
+    await expect(
+      section.getByText('Label name must be at most 30 characters.', { exact: true }),
+    ).toBeVisible();
+    await createLabel(section, 'Later', 'Teal');
 
-  const stored = (await readStoredJson<{ id: string; name: string; color: string }[]>(
-    page,
-    'tasklane.labels',
-  ))!;
-  expect(stored.map(({ name: labelName, color }) => [labelName, color])).toEqual([
-    ['Urgent', 'red'],
-    ['Later', 'teal'],
-  ]);
-  const urgentId = stored[0]!.id;
+    const stored = (await readStoredJson<{ id: string; name: string; color: string }[]>(
+      page,
+      'tasklane.labels',
+    ))!;
+    expect(stored.map(({ name: labelName, color }) => [labelName, color])).toEqual([
+      ['Urgent', 'red'],
+      ['Later', 'teal'],
+    ]);
+    const urgentId = stored[0]!.id;
 
-  // Picking, with the keyboard: the checkbox saves as it is ticked.
-  const urgentBox = section.getByRole('group', { name: 'Labels of this task' }).getByRole('checkbox', {
-    name: 'Urgent',
-    exact: true,
-  });
-  await urgentBox.focus();
-  await page.keyboard.press('Space');
-  await expect(urgentBox).toBeChecked();
-  await expect(chipNames(section)).toHaveText(['Urgent']);
-  await section.getByRole('checkbox', { name: 'Later', exact: true }).click();
-  await expect(chipNames(section)).toHaveText(['Urgent', 'Later']);
-  await section.getByRole('checkbox', { name: 'Later', exact: true }).click();
-  await expect(chipNames(section)).toHaveText(['Urgent']);
-  const tasks = (await readStoredJson<(StoredTask & { labels?: string[] })[]>(page, 'tasks'))!;
-  expect(tasks[0]!.labels).toEqual([urgentId]);
-  // The other task is stored as it was: no labels field.
-  expect(tasks[1]).not.toHaveProperty('labels');
+    // Picking, with the keyboard: the checkbox saves as it is ticked.
+    const urgentBox = section.getByRole('group', { name: 'Labels of this task' }).getByRole('checkbox', {
+      name: 'Urgent',
+      exact: true,
+    });
+    await urgentBox.focus();
+    await page.keyboard.press('Space');
+    await expect(urgentBox).toBeChecked();
+    await expect(chipNames(section)).toHaveText(['Urgent']);
+    await section.getByRole('checkbox', { name: 'Later', exact: true }).click();
+    await expect(chipNames(section)).toHaveText(['Urgent', 'Later']);
+    await section.getByRole('checkbox', { name: 'Later', exact: true }).click();
+    await expect(chipNames(section)).toHaveText(['Urgent']);
+    const tasks = (await readStoredJson<(StoredTask & { labels?: string[] })[]>(page, 'tasks'))!;
+    expect(tasks[0]!.labels).toEqual([urgentId]);
+    // The other task is stored as it was: no labels field.
+    expect(tasks[1]).not.toHaveProperty('labels');
 
-  await page.keyboard.press('Escape');
-  await expect(view).toHaveCount(0);
-  await expect(chipNames(gridCard(page, 'Write report'))).toHaveText(['Urgent']);
-  await expect(gridCard(page, 'Plan offsite').getByRole('list', { name: 'Labels' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(view).toHaveCount(0);
+    await expect(chipNames(gridCard(page, 'Write report'))).toHaveText(['Urgent']);
+    await expect(gridCard(page, 'Plan offsite').getByRole('list', { name: 'Labels' })).toHaveCount(0);
 
-  // The finder's 'Label' narrows the grid and goes into the address.
-  await finder(page).getByRole('button', { name: 'Filters' }).click();
-  const labelFilter = finder(page).getByRole('combobox', { name: 'Label', exact: true });
-  await expect(labelFilter.getByRole('option')).toHaveText(['Any label', 'Urgent', 'Later']);
-  await labelFilter.selectOption({ label: 'Urgent' });
-  await expect(finder(page).locator('[aria-live="polite"]')).toHaveText('1 of 2 tasks');
-  await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
-  await expect(page).toHaveURL(new RegExp(`\\?label=${urgentId}$`));
+    // The finder's 'Label' narrows the grid and goes into the address.
+    await finder(page).getByRole('button', { name: 'Filters' }).click();
+    const labelFilter = finder(page).getByRole('combobox', { name: 'Label', exact: true });
+    await expect(labelFilter.getByRole('option')).toHaveText(['Any label', 'Urgent', 'Later']);
+    await labelFilter.selectOption({ label: 'Urgent' });
+    await expect(finder(page).locator('[aria-live="polite"]')).toHaveText('1 of 2 tasks');
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+    await expect(page).toHaveURL(new RegExp(`\\?label=${urgentId}$`));
 
-  // A shared link restores it, on the board too.
-  await page.goto(`/user/dashboard?label=${urgentId}`);
-  await expect(finder(page).getByRole('combobox', { name: 'Label', exact: true })).toHaveValue(urgentId);
-  await expect(page.locator('section[data-column] h3')).toHaveText(['Write report']);
-  await expect(page.locator('section[data-column] [data-color]')).toHaveText(['Urgent']);
+    // A shared link restores it, on the board too.
+    await page.goto(`/user/dashboard?label=${urgentId}`);
+    await expect(finder(page).getByRole('combobox', { name: 'Label', exact: true })).toHaveValue(urgentId);
+    await expect(page.locator('section[data-column] h3')).toHaveText(['Write report']);
+    await expect(page.locator('section[data-column] [data-color]')).toHaveText(['Urgent']);
 
-  // Renamed and recoloured: every chip follows.
-  await page.goto('/user/userpage?task=2');
-  const other = labelsSection(taskView(page, 'Plan offsite'));
-  await other.getByRole('button', { name: 'Manage labels' }).click();
-  await other.getByRole('button', { name: 'Edit label Urgent' }).click();
-  const edit = other.getByRole('form', { name: 'Edit label Urgent' });
-  await expect(edit.getByRole('textbox', { name: 'New name', exact: true })).toBeFocused();
-  await edit.getByRole('textbox', { name: 'New name', exact: true }).fill('Blocker');
-  await edit.getByRole('combobox', { name: 'New colour', exact: true }).selectOption({ label: 'Purple' });
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Label saved.', { exact: true })).toBeVisible();
-  await expect(other.getByRole('button', { name: 'Edit label Blocker' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(chipNames(gridCard(page, 'Write report'))).toHaveText(['Blocker']);
-  await expect(gridCard(page, 'Write report').locator('[data-color="purple"]')).toHaveText('Blocker');
+    // Renamed and recoloured: every chip follows.
+    await page.goto('/user/userpage?task=2');
+    const other = labelsSection(taskView(page, 'Plan offsite'));
+    await other.getByRole('button', { name: 'Manage labels' }).click();
+    await other.getByRole('button', { name: 'Edit label Urgent' }).click();
+    const edit = other.getByRole('form', { name: 'Edit label Urgent' });
+    await expect(edit.getByRole('textbox', { name: 'New name', exact: true })).toBeFocused();
+    await edit.getByRole('textbox', { name: 'New name', exact: true }).fill('Blocker');
+    await edit.getByRole('combobox', { name: 'New colour', exact: true }).selectOption({ label: 'Purple' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Label saved.', { exact: true })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Edit label Blocker' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(chipNames(gridCard(page, 'Write report'))).toHaveText(['Blocker']);
+    await expect(gridCard(page, 'Write report').locator('[data-color="purple"]')).toHaveText('Blocker');
 
-  // Deleted: it asks in the row first; the chip goes, the task's stored ids stay.
-  await page.goto('/user/userpage?task=2');
-  const again = labelsSection(taskView(page, 'Plan offsite'));
-  await again.getByRole('button', { name: 'Manage labels' }).click();
-  await again.getByRole('button', { name: 'Delete label Blocker' }).click();
-  const question = again.getByRole('group', { name: 'Delete label Blocker?' });
-  await expect(
-    question.getByText('Delete “Blocker”? It disappears from every task that has it.'),
-  ).toBeVisible();
-  await expect(question.getByRole('button', { name: 'Keep' })).toBeFocused();
-  await question.getByRole('button', { name: 'Delete label' }).click();
-  await expect(page.getByText('Label "Blocker" deleted.', { exact: true })).toBeVisible();
-  await expect(again.getByRole('textbox', { name: 'Label name', exact: true })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(gridCard(page, 'Write report').getByRole('list', { name: 'Labels' })).toHaveCount(0);
-  const after = (await readStoredJson<(StoredTask & { labels?: string[] })[]>(page, 'tasks'))!;
-  expect(after[0]!.labels).toEqual([urgentId]);
+    // Deleted: it asks in the row first; the chip goes, the task's stored ids stay.
+    await page.goto('/user/userpage?task=2');
+    const again = labelsSection(taskView(page, 'Plan offsite'));
+    await again.getByRole('button', { name: 'Manage labels' }).click();
+    await again.getByRole('button', { name: 'Delete label Blocker' }).click();
+    const question = again.getByRole('group', { name: 'Delete label Blocker?' });
+    await expect(
+      question.getByText('Delete “Blocker”? It disappears from every task that has it.'),
+    ).toBeVisible();
+    await expect(question.getByRole('button', { name: 'Keep' })).toBeFocused();
+    await question.getByRole('button', { name: 'Delete label' }).click();
+    await expect(page.getByText('Label "Blocker" deleted.', { exact: true })).toBeVisible();
+    await expect(again.getByRole('textbox', { name: 'Label name', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(gridCard(page, 'Write report').getByRole('list', { name: 'Labels' })).toHaveCount(0);
+    const after = (await readStoredJson<(StoredTask & { labels?: string[] })[]>(page, 'tasks'))!;
+    expect(after[0]!.labels).toEqual([urgentId]);
 
-  // A link naming the deleted label: the filter is kept, shown as unknown, and finds the tasks still
-  // carrying its id (which show no chip for it).
-  await page.goto(`/user/userpage?label=${urgentId}`);
-  const unknown = finder(page).getByRole('combobox', { name: 'Label', exact: true });
-  await expect(unknown.getByRole('option')).toHaveText(['Any label', 'Later', 'Unknown label']);
-  await expect(unknown).toHaveValue(urgentId);
-  await expect(finder(page).locator('[aria-live="polite"]')).toHaveText('1 of 2 tasks');
-  await expect(page.getByRole('main').getByRole('article')).toHaveText([/^Write report/]);
-  expect(labelRequests).toEqual([]);
-});
+    // A link naming the deleted label: the filter is kept, shown as unknown, and finds the tasks still
+    // carrying its id (which show no chip for it).
+    await page.goto(`/user/userpage?label=${urgentId}`);
+    const unknown = finder(page).getByRole('combobox', { name: 'Label', exact: true });
+    await expect(unknown.getByRole('option')).toHaveText(['Any label', 'Later', 'Unknown label']);
+    await expect(unknown).toHaveValue(urgentId);
+    await expect(finder(page).locator('[aria-live="polite"]')).toHaveText('1 of 2 tasks');
+    await expect(page.getByRole('main').getByRole('article')).toHaveText([/^Write report/]);
+    expect(labelRequests).toEqual([]);
+  },
+);
 
 test('Manage Tasks shows each task’s labels under its title, readable in both themes', async ({
   adminPage: page,

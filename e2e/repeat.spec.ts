@@ -55,126 +55,128 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 test.describe('repeating tasks', () => {
-  test('set weekly in the task view, complete it: the next one appears once, and the calendar shows the one after', async ({
-    memberPage: page,
-  }) => {
-    const deadline = thisMonth(1);
-    await openWith(page, '/user/dashboard?task=1', {
-      tasks: [
-        {
-          id: '1',
-          title: TITLE,
-          description: 'All of them',
-          deadline,
-          progress: 20,
-          assignedTo: 'Mira Member',
-        },
-      ],
-    });
-    const view = taskView(page, TITLE);
-    await expect(view).toBeVisible();
-
-    const repeat = view.getByRole('combobox', { name: 'Repeat', exact: true });
-    await expect(repeat).toHaveValue('Never');
-    expect(await repeat.locator('option').allTextContents()).toEqual([
-      'Never',
-      'Daily',
-      'Weekly',
-      'Monthly',
-      'Yearly',
-      'Every N days',
-    ]);
-    await expect(view.getByRole('group', { name: 'Counted from' })).toHaveCount(0);
-
-    // Every N days: a number field with its message when out of range.
-    await repeat.selectOption('Every N days');
-    const days = view.getByRole('spinbutton', { name: 'Number of days' });
-    await expect(days).toHaveValue('2');
-    await days.fill('400');
-    await expect(
-      view.getByText('Enter a whole number of days from 1 to 365.', { exact: true }),
-    ).toBeVisible();
-    await expect(days).toHaveAttribute('aria-invalid', 'true');
-    expect((await storedTasks(page))[0]!.repeat).toEqual({ every: 'day', interval: 2, from: 'deadline' });
-    await days.fill('3');
-    await expect(view.getByText('Enter a whole number of days from 1 to 365.')).toHaveCount(0);
-    await expect(view.getByText(`Next: ${thisMonth(4)}`, { exact: true })).toBeVisible();
-
-    await repeat.selectOption('Weekly');
-    const countedFrom = view.getByRole('group', { name: 'Counted from' });
-    await expect(countedFrom.getByRole('radio', { name: 'The deadline', exact: true })).toBeChecked();
-    await expect(
-      countedFrom.getByRole('radio', { name: 'The day it is completed', exact: true }),
-    ).not.toBeChecked();
-    await expect(view.getByText(`Next: ${thisMonth(8)}`, { exact: true })).toBeVisible();
-    await expect
-      .poll(async () => (await storedTasks(page))[0]!.repeat)
-      .toEqual({
-        every: 'week',
-        interval: 1,
-        from: 'deadline',
+  test(
+    'set weekly in the task view, complete it: the next one appears once, and the calendar shows the one after',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      const deadline = thisMonth(1);
+      await openWith(page, '/user/dashboard?task=1', {
+        tasks: [
+          {
+            id: '1',
+            title: TITLE,
+            description: 'All of them',
+            deadline,
+            progress: 20,
+            assignedTo: 'Mira Member',
+          },
+        ],
       });
-    await expectNoSidewaysScroll(page);
-    expect(await findAxeViolations(page)).toEqual([]);
+      const view = taskView(page, TITLE);
+      await expect(view).toBeVisible();
 
-    // Completed from the view's slider: one next task, announced.
-    await view.getByRole('slider', { name: 'Progress' }).fill('100');
-    await expect(page.getByText(`Next "${TITLE}" is due ${thisMonth(8)}.`, { exact: true })).toBeVisible();
-    await expect(view.getByText('Its next occurrence is made.', { exact: true })).toBeVisible();
-    let tasks = await storedTasks(page);
-    expect(tasks).toHaveLength(2);
-    expect(tasks[1]).toMatchObject({
-      title: TITLE,
-      description: 'All of them',
-      deadline: thisMonth(8),
-      progress: 0,
-      assignedTo: 'Mira Member',
-      repeat: { every: 'week', interval: 1, from: 'deadline' },
-    });
-    expect(tasks[1]).not.toHaveProperty('repeatedAs');
-    expect(tasks[0]).toMatchObject({ progress: 100, repeatedAs: tasks[1]!.id });
+      const repeat = view.getByRole('combobox', { name: 'Repeat', exact: true });
+      await expect(repeat).toHaveValue('Never');
+      expect(await repeat.locator('option').allTextContents()).toEqual([
+        'Never',
+        'Daily',
+        'Weekly',
+        'Monthly',
+        'Yearly',
+        'Every N days',
+      ]);
+      await expect(view.getByRole('group', { name: 'Counted from' })).toHaveCount(0);
 
-    // Reopened and completed again: no other.
-    await view.getByRole('slider', { name: 'Progress' }).fill('50');
-    await view.getByRole('slider', { name: 'Progress' }).fill('100');
-    await expect.poll(async () => (await storedTasks(page))[0]!.progress).toBe(100);
-    tasks = await storedTasks(page);
-    expect(tasks).toHaveLength(2);
-    await page.keyboard.press('Escape');
-    await expect(view).toHaveCount(0);
-    await expect(
-      page.locator('[aria-roledescription="draggable task"]').filter({ hasText: TITLE }),
-    ).toHaveCount(2);
+      // Every N days: a number field with its message when out of range.
+      await repeat.selectOption('Every N days');
+      const days = view.getByRole('spinbutton', { name: 'Number of days' });
+      await expect(days).toHaveValue('2');
+      await days.fill('400');
+      await expect(
+        view.getByText('Enter a whole number of days from 1 to 365.', { exact: true }),
+      ).toBeVisible();
+      await expect(days).toHaveAttribute('aria-invalid', 'true');
+      expect((await storedTasks(page))[0]!.repeat).toEqual({ every: 'day', interval: 2, from: 'deadline' });
+      await days.fill('3');
+      await expect(view.getByText('Enter a whole number of days from 1 to 365.')).toHaveCount(0);
+      await expect(view.getByText(`Next: ${thisMonth(4)}`, { exact: true })).toBeVisible();
 
-    // The calendar: the new task's deadline, and its own next occurrence as a lighter event.
-    await page.goto('/user/calendar');
-    const next = page.locator('.fc-event.tl-event-next');
-    await expect(next).toHaveCount(1);
-    await expect(next).toHaveText(`${TITLE} (next)`);
-    await expect(page.locator(`td[data-date="${thisMonth(15)}"] .tl-event-next`)).toHaveCount(1);
-    await expect(page.locator(`td[data-date="${thisMonth(8)}"] .fc-event`)).toHaveText(TITLE);
-    await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
-      'Deadline',
-      'Event',
-      'Next occurrence',
-    ]);
-    const colours = await next.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { background: style.backgroundColor, border: style.borderTopStyle };
-    });
-    const deadlineColour = await page
-      .locator(`td[data-date="${thisMonth(8)}"] .fc-event`)
-      .evaluate((element) => getComputedStyle(element).backgroundColor);
-    expect(colours.border).toBe('dashed');
-    expect(colours.background).not.toBe(deadlineColour);
-    expect(await findAxeViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
+      await repeat.selectOption('Weekly');
+      const countedFrom = view.getByRole('group', { name: 'Counted from' });
+      await expect(countedFrom.getByRole('radio', { name: 'The deadline', exact: true })).toBeChecked();
+      await expect(
+        countedFrom.getByRole('radio', { name: 'The day it is completed', exact: true }),
+      ).not.toBeChecked();
+      await expect(view.getByText(`Next: ${thisMonth(8)}`, { exact: true })).toBeVisible();
+      await expect
+        .poll(async () => (await storedTasks(page))[0]!.repeat)
+        .toEqual({
+          every: 'week',
+          interval: 1,
+          from: 'deadline',
+        });
+      await expectNoSidewaysScroll(page);
+      expect(await findAxeViolations(page)).toEqual([]);
 
-    // The next occurrence opens the task that will make it.
-    await next.click();
-    await expect(taskView(page, TITLE)).toBeVisible();
-    await expect(taskView(page, TITLE).getByText(`Next: ${thisMonth(15)}`, { exact: true })).toBeVisible();
-  });
+      // Completed from the view's slider: one next task, announced.
+      await view.getByRole('slider', { name: 'Progress' }).fill('100');
+      await expect(page.getByText(`Next "${TITLE}" is due ${thisMonth(8)}.`, { exact: true })).toBeVisible();
+      await expect(view.getByText('Its next occurrence is made.', { exact: true })).toBeVisible();
+      let tasks = await storedTasks(page);
+      expect(tasks).toHaveLength(2);
+      expect(tasks[1]).toMatchObject({
+        title: TITLE,
+        description: 'All of them',
+        deadline: thisMonth(8),
+        progress: 0,
+        assignedTo: 'Mira Member',
+        repeat: { every: 'week', interval: 1, from: 'deadline' },
+      });
+      expect(tasks[1]).not.toHaveProperty('repeatedAs');
+      expect(tasks[0]).toMatchObject({ progress: 100, repeatedAs: tasks[1]!.id });
+
+      // Reopened and completed again: no other.
+      await view.getByRole('slider', { name: 'Progress' }).fill('50');
+      await view.getByRole('slider', { name: 'Progress' }).fill('100');
+      await expect.poll(async () => (await storedTasks(page))[0]!.progress).toBe(100);
+      tasks = await storedTasks(page);
+      expect(tasks).toHaveLength(2);
+      await page.keyboard.press('Escape');
+      await expect(view).toHaveCount(0);
+      await expect(
+        page.locator('[aria-roledescription="draggable task"]').filter({ hasText: TITLE }),
+      ).toHaveCount(2);
+
+      // The calendar: the new task's deadline, and its own next occurrence as a lighter event.
+      await page.goto('/user/calendar');
+      const next = page.locator('.fc-event.tl-event-next');
+      await expect(next).toHaveCount(1);
+      await expect(next).toHaveText(`${TITLE} (next)`);
+      await expect(page.locator(`td[data-date="${thisMonth(15)}"] .tl-event-next`)).toHaveCount(1);
+      await expect(page.locator(`td[data-date="${thisMonth(8)}"] .fc-event`)).toHaveText(TITLE);
+      await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
+        'Deadline',
+        'Event',
+        'Next occurrence',
+      ]);
+      const colours = await next.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, border: style.borderTopStyle };
+      });
+      const deadlineColour = await page
+        .locator(`td[data-date="${thisMonth(8)}"] .fc-event`)
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(colours.border).toBe('dashed');
+      expect(colours.background).not.toBe(deadlineColour);
+      expect(await findAxeViolations(page)).toEqual([]);
+      await expectNoSidewaysScroll(page);
+
+      // The next occurrence opens the task that will make it.
+      await next.click();
+      await expect(taskView(page, TITLE)).toBeVisible();
+      await expect(taskView(page, TITLE).getByText(`Next: ${thisMonth(15)}`, { exact: true })).toBeVisible();
+    },
+  );
 
   test('@one-width counted from the completion day; Never stops it; a task without a rule makes nothing', async ({
     memberPage: page,

@@ -209,22 +209,26 @@ test.describe('the task view', () => {
     await expect(page).toHaveURL(/\/user\/calendar\?task=2$/);
   });
 
-  test('admins open tasks from Manage Tasks and change the status there', async ({ adminPage: page }) => {
-    await openWith(page, '/admin/manage-tasks', { tasks: TASKS });
-    await page.getByRole('link', { name: 'Review PR' }).click();
-    const dialog = view(page);
-    await expect(dialog.getByRole('heading', { name: 'Review PR' })).toBeVisible();
-    await dialog.getByLabel('Status').selectOption('Completed');
-    await expect(dialog.getByText('100% Completed')).toBeVisible();
-    const stored = await storedTask(page, '2');
-    expect([stored?.status, stored?.progress]).toEqual(['Completed', 100]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('table', { name: 'Completed Tasks' }).getByText('Review PR')).toBeVisible();
+  test(
+    'admins open tasks from Manage Tasks and change the status there',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await openWith(page, '/admin/manage-tasks', { tasks: TASKS });
+      await page.getByRole('link', { name: 'Review PR' }).click();
+      const dialog = view(page);
+      await expect(dialog.getByRole('heading', { name: 'Review PR' })).toBeVisible();
+      await dialog.getByLabel('Status').selectOption('Completed');
+      await expect(dialog.getByText('100% Completed')).toBeVisible();
+      const stored = await storedTask(page, '2');
+      expect([stored?.status, stored?.progress]).toEqual(['Completed', 100]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('table', { name: 'Completed Tasks' }).getByText('Review PR')).toBeVisible();
 
-    await page.goto('/admin/dashboard');
-    await page.getByRole('link', { name: 'Write release notes' }).click();
-    await expect(view(page).getByRole('heading', { name: 'Write release notes' })).toBeVisible();
-  });
+      await page.goto('/admin/dashboard');
+      await page.getByRole('link', { name: 'Write release notes' }).click();
+      await expect(view(page).getByRole('heading', { name: 'Write release notes' })).toBeVisible();
+    },
+  );
 
   test('axe finds no violations in the view, light and dark', async ({ memberPage: page }) => {
     await openWith(page, '/user/dashboard?task=1767225600000', { tasks: TASKS });

@@ -122,31 +122,36 @@ test.describe('Email me what I miss (TEAM_SYNC=on)', () => {
     await context.close();
   });
 
-  test('says when it cannot load or save, and Retry loads it', async ({
-    browser,
-    teamServer,
-    consoleErrors,
-  }) => {
-    consoleErrors.allow('/api/reminders/digest');
-    const eli = await registerAccount(teamServer.base, 'Eli Offline', `eli-${unique()}@example.com`, 'user');
-    const { context, page } = await openDevice(browser, teamServer.base, eli);
-    await page.route('**/api/reminders/digest', (route) => route.abort('connectionrefused'));
-    await page.goto('/user/notifications');
-    const part = digestPart(page);
-    await expect(part.getByRole('alert')).toHaveText(TEXTS.loadFailed, { timeout: 30_000 });
-    await page.unroute('**/api/reminders/digest');
-    await part.getByRole('button', { name: 'Retry' }).click();
-    await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'true');
+  test(
+    'says when it cannot load or save, and Retry loads it',
+    { tag: '@one-width' },
+    async ({ browser, teamServer, consoleErrors }) => {
+      consoleErrors.allow('/api/reminders/digest');
+      const eli = await registerAccount(
+        teamServer.base,
+        'Eli Offline',
+        `eli-${unique()}@example.com`,
+        'user',
+      );
+      const { context, page } = await openDevice(browser, teamServer.base, eli);
+      await page.route('**/api/reminders/digest', (route) => route.abort('connectionrefused'));
+      await page.goto('/user/notifications');
+      const part = digestPart(page);
+      await expect(part.getByRole('alert')).toHaveText(TEXTS.loadFailed, { timeout: 30_000 });
+      await page.unroute('**/api/reminders/digest');
+      await part.getByRole('button', { name: 'Retry' }).click();
+      await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'true');
 
-    await page.route('**/api/reminders/digest', (route) =>
-      route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback(),
-    );
-    await digestSwitch(page).click();
-    await expect(part.getByRole('alert')).toHaveText(TEXTS.saveFailed);
-    await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'true');
-    expect((await digestSetting(teamServer.base, eli)).digest).toBe(true);
-    await context.close();
-  });
+      await page.route('**/api/reminders/digest', (route) =>
+        route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback(),
+      );
+      await digestSwitch(page).click();
+      await expect(part.getByRole('alert')).toHaveText(TEXTS.saveFailed);
+      await expect(digestSwitch(page)).toHaveAttribute('aria-checked', 'true');
+      expect((await digestSetting(teamServer.base, eli)).digest).toBe(true);
+      await context.close();
+    },
+  );
 
   test('the digest’s unsubscribe link asks first, then turns off that email only', async ({
     browser,

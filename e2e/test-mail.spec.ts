@@ -23,29 +23,31 @@ async function openEmailBlock(page: Page) {
 }
 
 test.describe('Send a test email on the shared server (no SMTP_URL)', () => {
-  test('says that no mail server is configured and where the mail went; a bad address is refused', async ({
-    adminPage: page,
-  }) => {
-    const block = await openEmailBlock(page);
-    await expect(
-      block.getByText('Check that this server can send mail: password reset links,'),
-    ).toBeVisible();
-    await expect(block.getByLabel('Send to', { exact: true })).toHaveValue('');
-    await expect(block.getByText("Leave empty to send it to your own account's email.")).toBeVisible();
-    expect(await findAxeViolations(page)).toEqual([]);
+  test(
+    'says that no mail server is configured and where the mail went; a bad address is refused',
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      const block = await openEmailBlock(page);
+      await expect(
+        block.getByText('Check that this server can send mail: password reset links,'),
+      ).toBeVisible();
+      await expect(block.getByLabel('Send to', { exact: true })).toHaveValue('');
+      await expect(block.getByText("Leave empty to send it to your own account's email.")).toBeVisible();
+      expect(await findAxeViolations(page)).toEqual([]);
 
-    await block.getByRole('button', { name: 'Send a Test Email' }).click();
-    await expect(block.getByRole('status')).toHaveText(
-      `No mail server is configured (SMTP_URL is unset), so the test email to ${E2E_ADMIN.email} was written to data/outbox.log instead. Set SMTP_URL to send real mail.`,
-    );
+      await block.getByRole('button', { name: 'Send a Test Email' }).click();
+      await expect(block.getByRole('status')).toHaveText(
+        `No mail server is configured (SMTP_URL is unset), so the test email to ${E2E_ADMIN.email} was written to data/outbox.log instead. Set SMTP_URL to send real mail.`,
+      );
 
-    await block.getByLabel('Send to', { exact: true }).fill('not an address');
-    await block.getByRole('button', { name: 'Send a Test Email' }).click();
-    await expect(block.getByRole('alert')).toHaveText('Enter a valid email address.');
-    await expect(block.getByRole('status')).toHaveCount(0);
-    // The page does not scroll sideways at this width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  });
+      await block.getByLabel('Send to', { exact: true }).fill('not an address');
+      await block.getByRole('button', { name: 'Send a Test Email' }).click();
+      await expect(block.getByRole('alert')).toHaveText('Enter a valid email address.');
+      await expect(block.getByRole('status')).toHaveCount(0);
+      // The page does not scroll sideways at this width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    },
+  );
 });
 
 test.describe('Send a test email through a real SMTP server', () => {

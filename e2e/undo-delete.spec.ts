@@ -126,28 +126,33 @@ test.describe('Undo a delete', () => {
     },
   );
 
-  test("Manage Tasks: '❌ Delete' then 'Delete' shows its toast with Undo; Undo brings the row back", async ({
-    adminPage: page,
-  }) => {
-    await openWith(page, '/admin/manage-tasks', { json: { tasks: TASKS } });
-    const before = await storedText(page);
-    const pending = page.getByRole('table', { name: 'Pending Tasks' });
-    const row = pending.getByRole('row').filter({ hasText: 'Bring me back' });
+  test(
+    "Manage Tasks: '❌ Delete' then 'Delete' shows its toast with Undo; Undo brings the row back",
+    { tag: '@one-width' },
+    async ({ adminPage: page }) => {
+      await openWith(page, '/admin/manage-tasks', { json: { tasks: TASKS } });
+      const before = await storedText(page);
+      const pending = page.getByRole('table', { name: 'Pending Tasks' });
+      const row = pending.getByRole('row').filter({ hasText: 'Bring me back' });
 
-    await row.getByRole('button', { name: '❌ Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete task?' }).getByRole('button', { name: 'Delete' }).click();
-    const toast = toastWith(page, '"Bring me back" deleted.');
-    await expect(toast).toBeVisible();
-    await expect(row).toHaveCount(0);
-    await toast.hover();
-    await expect(toast.getByRole('button', { name: 'Undo', exact: true })).toHaveText('Undo');
-    expect(await findAxeViolations(page)).toEqual([]);
+      await row.getByRole('button', { name: '❌ Delete' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete task?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      const toast = toastWith(page, '"Bring me back" deleted.');
+      await expect(toast).toBeVisible();
+      await expect(row).toHaveCount(0);
+      await toast.hover();
+      await expect(toast.getByRole('button', { name: 'Undo', exact: true })).toHaveText('Undo');
+      expect(await findAxeViolations(page)).toEqual([]);
 
-    await toast.getByRole('button', { name: 'Undo' }).click();
-    await expect(pending.getByRole('row').filter({ hasText: 'Bring me back' })).toBeVisible();
-    await expect(pending.locator('tbody th')).toHaveText([/^Keep me/, /^Bring me back/, /^Last one/]);
-    expect(await storedText(page)).toBe(before);
-  });
+      await toast.getByRole('button', { name: 'Undo' }).click();
+      await expect(pending.getByRole('row').filter({ hasText: 'Bring me back' })).toBeVisible();
+      await expect(pending.locator('tbody th')).toHaveText([/^Keep me/, /^Bring me back/, /^Last one/]);
+      expect(await storedText(page)).toBe(before);
+    },
+  );
 
   test("the grid's toast with Undo has no axe violations (light and dark)", async ({ memberPage: page }) => {
     await openWith(page, '/user/userpage', { json: { tasks: TASKS } });
