@@ -20,7 +20,7 @@ export interface BrowserEvents {
 
 export function createBrowserEvents(ports: {
   env: Pick<SyncEnvironment, 'addEventListener' | 'removeEventListener' | 'isVisible'>;
-  loop: Pick<SyncLoop, 'resetFailures' | 'runNow'>;
+  loop: Pick<SyncLoop, 'resume' | 'runNow'>;
   /** Another tab stored the conflict list. */
   onConflictsStored: () => void;
   /** Another tab wrote the replica's metadata. */
@@ -28,8 +28,7 @@ export function createBrowserEvents(ports: {
 }): BrowserEvents {
   const { env, loop } = ports;
   const onOnline = () => {
-    loop.resetFailures();
-    void loop.runNow();
+    void loop.resume();
   };
   const onVisibility = () => {
     if (env.isVisible()) void loop.runNow();

@@ -41,6 +41,42 @@ describe('createSyncLoop', () => {
     loop.stop();
   });
 
+  it('resume while a cycle runs: that cycle failing (sent before the network came back) is retried at once', async () => {
+    let release: (error?: Error) => void = () => {};
+    let runs = 0;
+    const { loop } = loopWith(() => {
+      runs++;
+      return new Promise<void>(
+        (resolve, reject) => (release = (error) => (error ? reject(error) : resolve())),
+      );
+    });
+    // Offline for a while: the failures pile up, so the next backoff would be long.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const cycle = loop.runNow();
+      release(new Error('offline'));
+      await cycle;
+    }
+    expect(loop.failures()).toBe(4);
+    const stillOffline = loop.runNow();
+    void loop.resume(); // 'online' while that request is on its way
+    release(new Error('offline'));
+    await stillOffline;
+    expect(loop.failures()).toBe(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(6);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loop.failures()).toBe(0);
+    // Without resume, a failure during a run asked for again backs off (no hammering).
+    const plain = loop.runNow();
+    void loop.runNow();
+    release(new Error('down'));
+    await plain;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(7);
+    loop.stop();
+  });
+
   it('polls after a success, backs off after failures (doubling, capped), and stops planning when stopped', async () => {
     let fail = true;
     let runs = 0;

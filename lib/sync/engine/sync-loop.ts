@@ -18,6 +18,12 @@ export interface SyncLoop {
   failures(): number;
   /** The connection is back (or the user asked): the next failure waits as if it were the first. */
   resetFailures(): void;
+  /**
+   * The connection is back: failures forgotten and a cycle now. When one is running it may have been
+   * sent before the network returned, so if it fails the next one still starts right after it (not after
+   * a backoff that would leave the page saying Offline for up to 30 s).
+   */
+  resume(): Promise<void>;
   stop(): void;
 }
 
@@ -43,6 +49,8 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   let again = false;
   let failures = 0;
   let stopped = false;
+  /** `resume` was asked for while a cycle ran: after it, whatever its outcome, one more at once. */
+  let resumed = false;
 
   function backoffMs(): number {
     const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, failures - 1));
@@ -80,9 +88,18 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
       } finally {
         cycle = null;
       }
-      if (outcome === 'stop') return;
+      if (outcome === 'stop') {
+        resumed = false;
+        return;
+      }
       options.afterCycle();
       if (stopped) return;
+      if (resumed && failures > 0) {
+        // It failed, but the network came back while it ran: try again now, counting from zero.
+        failures = 0;
+        again = true;
+      }
+      resumed = false;
       const more = again && failures === 0;
       again = false;
       schedule(more ? 0 : failures > 0 ? backoffMs() : options.pollMs());
@@ -101,6 +118,11 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
     failures: () => failures,
     resetFailures() {
       failures = 0;
+    },
+    resume() {
+      failures = 0;
+      if (cycle) resumed = true;
+      return runNow();
     },
     stop() {
       stopped = true;
