@@ -7,7 +7,12 @@ import dynamic from 'next/dynamic';
  * and Manage Tasks render this slot then only): a deployment without sync downloads none of it.
  */
 const OlderCompletedTasks = dynamic(
-  () => import('./older-completed-tasks').then((module) => module.OlderCompletedTasks),
+  () =>
+    import('./older-completed-tasks').then(
+      (module) => module.OlderCompletedTasks,
+      // Not fetched (offline): the board goes on without the control until the next load.
+      () => () => null,
+    ),
   { ssr: false },
 );
 

@@ -6,7 +6,12 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 
 /** Loaded on first use, which happens only with team sync on (the counts store and its API). */
 const TeamCommentCount = dynamic(
-  () => import('./team-comment-count').then((module) => module.TeamCommentCount),
+  () =>
+    import('./team-comment-count').then(
+      (module) => module.TeamCommentCount,
+      // Not fetched (offline): cards go on without their counts until the next load.
+      () => () => null,
+    ),
   { ssr: false },
 );
 

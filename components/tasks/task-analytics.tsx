@@ -17,11 +17,17 @@ const Placeholder = () => (
   />
 );
 
-// recharts is large: it is fetched only when the chart scrolls near the viewport.
-const AnalyticsChart = dynamic(() => import('./analytics-chart').then((module) => module.AnalyticsChart), {
-  ssr: false,
-  loading: Placeholder,
-});
+// recharts is large: it is fetched only when the chart scrolls near the viewport. When that fetch
+// fails (offline: a keyboard drag can scroll the chart into view), the page keeps going with the
+// figures as text below and the chart's place empty until the next load, rather than failing whole.
+const AnalyticsChart = dynamic(
+  () =>
+    import('./analytics-chart').then(
+      (module) => module.AnalyticsChart,
+      () => Placeholder,
+    ),
+  { ssr: false, loading: Placeholder },
+);
 
 export function summarizeCounts(counts: readonly ColumnCount[]): string {
   return counts
