@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { LoadError } from '@/components/admin/load-error';
 import { ProfileForm, type ProfileTextField } from '@/components/profile/profile-form';
-import { useOwnAccount } from '@/components/profile/use-own-account';
+import { useOwnAccount, withAccountEmail } from '@/components/profile/use-own-account';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { SelectField } from '@/components/ui/select-field';
 import {
@@ -45,16 +45,8 @@ function LocalAdminProfileForm() {
 export const TEAM_ADMIN_PROFILE_INTRO =
   'Your name and email are your account’s: your team sees them, and they follow you to every device. Your role and picture are saved in this browser.';
 
-/** Team mode: the email is the sign-in address, changed in Manage Users. */
-const TEAM_FIELDS: readonly ProfileTextField<'name' | 'email'>[] = FIELDS.map((field) =>
-  field.key === 'email'
-    ? {
-        ...field,
-        readOnly: true,
-        hint: 'Your sign-in email. An administrator can change it in Manage Users.',
-      }
-    : field,
-);
+/** Team mode: the email is the sign-in address, read-only. */
+const TEAM_FIELDS = withAccountEmail(FIELDS);
 
 /**
  * Team mode, as a member's Profile: Name and Email start from the account (GET /api/auth/account);

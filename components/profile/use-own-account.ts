@@ -6,6 +6,22 @@ import { ApiError, serverMessageOf } from '@/lib/api/http';
 import { useServerValue } from '@/lib/hooks/use-server-value';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { loggedInUserStore } from '@/lib/storage/session';
+import type { ProfileTextField } from './profile-form';
+
+/** Team mode's profile fields: the email is the sign-in address, read-only, changed in Manage Users. */
+export function withAccountEmail<Key extends string>(
+  fields: readonly ProfileTextField<Key>[],
+): readonly ProfileTextField<Key>[] {
+  return fields.map((field) =>
+    field.key === 'email'
+      ? {
+          ...field,
+          readOnly: true,
+          hint: 'Your sign-in email. An administrator can change it in Manage Users.',
+        }
+      : field,
+  );
+}
 
 /**
  * Team mode's profile forms (a member's Profile, an admin's Profile Settings): the signed-in account

@@ -8,7 +8,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { ProfileForm, type ProfileTextField } from './profile-form';
-import { useOwnAccount } from './use-own-account';
+import { useOwnAccount, withAccountEmail } from './use-own-account';
 
 type TextKey = Exclude<keyof UserProfile, 'profilePic'>;
 type FormValues = Record<TextKey, string> & { profilePic: string };
@@ -101,16 +101,8 @@ function LocalUserProfileForm() {
   return <ProfileForm form={form} fields={FIELDS} className={`${CARD} p-4 sm:p-6`} />;
 }
 
-/** Team mode: the email is the sign-in address, changed by an administrator in Manage Users. */
-const TEAM_FIELDS: readonly ProfileTextField<TextKey>[] = FIELDS.map((field) =>
-  field.key === 'email'
-    ? {
-        ...field,
-        readOnly: true,
-        hint: 'Your sign-in email. An administrator can change it in Manage Users.',
-      }
-    : field,
-);
+/** Team mode: the email is the sign-in address, read-only. */
+const TEAM_FIELDS = withAccountEmail(FIELDS);
 
 /**
  * Team mode: the form starts from the account's name and email (GET /api/auth/account) and the
