@@ -293,8 +293,10 @@ test.describe('a team’s first run (TEAM_SYNC=on, SIGNUP_MODE unset)', { tag: '
     const account = await api('/api/auth/account', { token: accounts.admin.token });
     expect(account.body.user).toMatchObject({ fullName: 'Tara Renamed', email: 'tara@example.com' });
     // The card of /admin/profile says the same.
-    await page.goto('/admin/profile');
-    await expect(page.getByRole('heading', { level: 2, name: 'Tara Renamed' })).toBeVisible({
+    // Another tab (this one reloads after the save's alert).
+    const profile = await context.newPage();
+    await profile.goto('/admin/profile');
+    await expect(profile.getByRole('heading', { level: 2, name: 'Tara Renamed' })).toBeVisible({
       timeout: 15_000,
     });
     await context.close();
