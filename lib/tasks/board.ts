@@ -30,9 +30,18 @@ export type TasksByColumn = Record<BoardColumn, Task[]>;
 
 /** The board's columns, each keeping the tasks' stored order. */
 export function groupTasksByColumn(tasks: readonly Task[]): TasksByColumn {
-  const groups: TasksByColumn = { 'To Do': [], 'In Progress': [], Completed: [] };
-  for (const task of tasks) groups[getBoardColumn(task)].push(task);
-  return groups;
+  // Three named arrays rather than a keyed write per task: this runs over every task on each board
+  // render (5,000 in bench:board), and a write through a computed key is the slow path.
+  const toDo: Task[] = [];
+  const inProgress: Task[] = [];
+  const completed: Task[] = [];
+  for (const task of tasks) {
+    const column = getBoardColumn(task);
+    if (column === 'To Do') toDo.push(task);
+    else if (column === 'In Progress') inProgress.push(task);
+    else completed.push(task);
+  }
+  return { 'To Do': toDo, 'In Progress': inProgress, Completed: completed };
 }
 
 /**
@@ -47,8 +56,19 @@ export function orderTasksByColumn(tasks: readonly Task[]): TasksByColumn {
 
 /** 'Task Analytics': the count per column, in column order (docs/product.md#task-analytics). */
 export function countTasksByColumn(tasks: readonly Task[]): { column: BoardColumn; count: number }[] {
-  const groups = groupTasksByColumn(tasks);
-  return BOARD_COLUMNS.map((column) => ({ column, count: groups[column].length }));
+  let toDo = 0;
+  let inProgress = 0;
+  for (const task of tasks) {
+    const column = getBoardColumn(task);
+    if (column === 'To Do') toDo += 1;
+    else if (column === 'In Progress') inProgress += 1;
+  }
+  const counts: Record<BoardColumn, number> = {
+    'To Do': toDo,
+    'In Progress': inProgress,
+    Completed: tasks.length - toDo - inProgress,
+  };
+  return BOARD_COLUMNS.map((column) => ({ column, count: counts[column] }));
 }
 
 /**
