@@ -35,7 +35,7 @@ test.describe('team sync assignees', () => {
     accounts.alice = await register('Alice Author', 'alice-author@example.com');
     accounts.bob = await register('Bob Builder', 'bob-builder@example.com');
     accounts.carol = await register('Carol Coder', 'carol-coder@example.com');
-    // Two users sharing a name: the server could not tell them apart, so the picker disables it.
+    // Two users sharing a name: the picker tells them apart by when they joined (lib/sync/assignees.ts).
     await register('Sam Twin', 'sam-one@example.com');
     await register('Sam Twin', 'sam-two@example.com');
   });
@@ -133,17 +133,20 @@ test.describe('team sync assignees', () => {
     await addTask(alice.page, 'Picker check', 'For axe');
     const form = alice.page.getByRole('form', { name: 'Create a New Task' });
     const picker = form.getByRole('combobox', { name: 'Assigned to' });
-    // The team, one option per account; a shared name is listed but cannot be chosen (the two
-    // accounts could not be told apart).
+    // The team, one option per account; two people with one name are told apart by when they
+    // joined (both made a moment ago: the same day, so the minute or second), and both can be chosen.
+    const joined = /^Sam Twin \(joined \d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? UTC(, \d)?\)$/;
     await expect(picker.getByRole('option')).toHaveText([
       'Alice Author',
       'Bob Builder',
       'Carol Coder',
-      'Sam Twin (name shared by 2 users)',
-      'Sam Twin (name shared by 2 users)',
+      joined,
+      joined,
     ]);
+    const twins = await picker.getByRole('option', { name: /Sam Twin/ }).allTextContents();
+    expect(new Set(twins).size).toBe(2);
     for (const option of await picker.getByRole('option', { name: /Sam Twin/ }).all()) {
-      await expect(option).toBeDisabled();
+      await expect(option).toBeEnabled();
     }
     expect(await findAxeViolations(alice.page)).toEqual([]);
 

@@ -61,6 +61,60 @@ describe('assigneeOptions', () => {
   });
 });
 
+describe('assigneeOptions with lookalike names', () => {
+  const joined = (id: string, name: string, joinedAt: string) => ({ id, name, joinedAt });
+
+  it('labels people whose names look alike with the day they joined, and keeps every one choosable', () => {
+    const options = assigneeOptions({
+      users: [
+        joined('1', 'Sam Lee', '2026-03-02T09:15:00.000Z'),
+        joined('2', 'Sam Lee', '2026-11-28T22:40:10.000Z'),
+        joined('3', 'Ѕam Lee', '2026-11-29T08:00:00.000Z'),
+        user('4', 'Ann Ray'),
+      ],
+    });
+    expect(options).toEqual([
+      option('4', 'Ann Ray'),
+      option('1', 'Sam Lee', 'Sam Lee (joined 2026-03-02)'),
+      option('2', 'Sam Lee', 'Sam Lee (joined 2026-11-28)'),
+      option('3', 'Ѕam Lee', 'Ѕam Lee (joined 2026-11-29)'),
+    ]);
+  });
+
+  it('says the minute (UTC) when two of them joined on the same day, the second or a number when needed', () => {
+    const options = assigneeOptions({
+      users: [joined('1', 'Bo', '2026-11-29T08:00:59.000Z'), joined('2', 'BO', '2026-11-29T08:01:00.000Z')],
+    });
+    expect(options.map((choice) => choice.label)).toEqual([
+      'Bo (joined 2026-11-29 08:00 UTC)',
+      'BO (joined 2026-11-29 08:01 UTC)',
+    ]);
+    expect(options.every((choice) => !choice.disabled)).toBe(true);
+    const sameMinute = assigneeOptions({
+      users: [
+        joined('1', 'Bo', '2026-11-29T08:00:01.000Z'),
+        joined('2', 'Bo', '2026-11-29T08:00:02.500Z'),
+        joined('3', 'Bo', '2026-11-29T08:00:02.900Z'),
+      ],
+    });
+    expect(sameMinute.map((choice) => choice.label)).toEqual([
+      'Bo (joined 2026-11-29 08:00:01 UTC)',
+      'Bo (joined 2026-11-29 08:00:02 UTC, 1)',
+      'Bo (joined 2026-11-29 08:00:02 UTC, 2)',
+    ]);
+  });
+
+  it('treats an unreadable joinedAt as absent (a shared name without it stays disabled)', () => {
+    const options = assigneeOptions({
+      users: [{ id: '1', name: 'Sam Lee', joinedAt: 'soon' }, user('2', 'Sam Lee')],
+    });
+    expect(options.map((choice) => [choice.label, choice.disabled])).toEqual([
+      ['Sam Lee (name shared by 2 users)', true],
+      ['Sam Lee (name shared by 2 users)', true],
+    ]);
+  });
+});
+
 describe('compareNames', () => {
   it('orders names by a fixed locale, not by code unit', () => {
     expect(['bob', 'Alice', 'Émile', 'Zoe'].sort(compareNames)).toEqual(['Alice', 'bob', 'Émile', 'Zoe']);

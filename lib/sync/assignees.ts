@@ -3,8 +3,10 @@
  * server (the order of GET /api/sync/users) and the browser (the picker's choices).
  *
  * The picker chooses a user id (`assigneeId`) and the name to show (`assignedTo`) together
- * (./assignee-binding.ts). A name two users share is listed but disabled: the id would be exact, but
- * the person choosing could not tell the two apart.
+ * (./assignee-binding.ts). People whose names look alike (the same name, or lookalike letters) are
+ * told apart by the day they joined, which the server sends for them only; nobody can make another
+ * person unchoosable by taking their name. A name two users share without that detail (a server of
+ * an older version) is listed but disabled: the person choosing could not tell the two apart.
  */
 import type { SyncUser } from './protocol';
 
@@ -34,11 +36,49 @@ export function sharedNameLabel(name: string, count: number): string {
   return `${name} (name shared by ${count} users)`;
 }
 
+/** The label of a person whose name looks like someone else's: when they joined (UTC). */
+export function lookalikeLabel(name: string, joined: string): string {
+  return `${name} (joined ${joined})`;
+}
+
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})/;
+
+/**
+ * When each person with `joinedAt` joined, as the picker says it: the day (`2026-11-12`); the minute
+ * (`2026-11-12 14:05 UTC`) when another such person joined that day; the second when they joined
+ * within one minute; and a number after that when even the second is shared.
+ */
+function joinedTexts(users: readonly SyncUser[]): Map<string, string> {
+  const parsed = users.flatMap((user) => {
+    const match = ISO_INSTANT.exec(user.joinedAt ?? '');
+    if (!match) return [];
+    const [, day, minute, second] = match as unknown as [string, string, string, string];
+    return [{ id: user.id, texts: [day, `${day} ${minute} UTC`, `${day} ${minute}${second} UTC`] }];
+  });
+  const counts = [0, 1, 2].map((level) => {
+    const perText = new Map<string, number>();
+    for (const { texts } of parsed) perText.set(texts[level]!, (perText.get(texts[level]!) ?? 0) + 1);
+    return perText;
+  });
+  const seen = new Map<string, number>();
+  return new Map(
+    parsed.map(({ id, texts }) => {
+      const level = [0, 1, 2].find((each) => counts[each]!.get(texts[each]!) === 1);
+      if (level !== undefined) return [id, texts[level]!];
+      const finest = texts[2]!;
+      const number = (seen.get(finest) ?? 0) + 1;
+      seen.set(finest, number);
+      return [id, `${finest}, ${number}`];
+    }),
+  );
+}
+
 /**
  * The picker's choices: every user once, plus the current assignee and the signed-in user even when
- * the list is unavailable (offline) or does not hold them, sorted by name. A name several users share
- * is disabled, except for the current assignee and the signed-in user themself: keeping the current
- * assignee changes nothing, and the signed-in user knows who they are.
+ * the list is unavailable (offline) or does not hold them, sorted by name. A person whose name looks
+ * like someone else's is labelled with when they joined. A name several users share with no such
+ * detail is disabled, except for the current assignee and the signed-in user themself: keeping the
+ * current assignee changes nothing, and the signed-in user knows who they are.
  */
 export function assigneeOptions(input: {
   users: readonly SyncUser[];
@@ -49,17 +89,24 @@ export function assigneeOptions(input: {
   const counts = new Map<string, number>();
   for (const user of unique) counts.set(user.name, (counts.get(user.name) ?? 0) + 1);
   const keep = new Set([input.current?.id, input.self?.id].filter((id): id is string => Boolean(id)));
+  const joined = joinedTexts(unique);
   const options: AssigneeOption[] = [];
   const values = new Set<string>();
   for (const user of unique) {
     values.add(user.id);
     const count = counts.get(user.name) ?? 0;
-    const disabled = count > 1 && !keep.has(user.id);
+    const joinedText = joined.get(user.id);
+    const disabled = joinedText === undefined && count > 1 && !keep.has(user.id);
     options.push({
       value: user.id,
       id: user.id,
       name: user.name,
-      label: disabled ? sharedNameLabel(user.name, count) : user.name,
+      label:
+        joinedText !== undefined
+          ? lookalikeLabel(user.name, joinedText)
+          : disabled
+            ? sharedNameLabel(user.name, count)
+            : user.name,
       disabled,
     });
   }

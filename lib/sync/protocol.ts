@@ -222,6 +222,12 @@ export interface ConflictsResponse {
 export interface SyncUser {
   id: string;
   name: string;
+  /**
+   * When the account was made (ISO 8601), sent only for a person whose name looks like someone else's
+   * (docs/product.md#assignees): the picker shows it so that the two can be told apart. Older
+   * browsers ignore it.
+   */
+  joinedAt?: string;
 }
 
 export interface SyncUsersResponse {

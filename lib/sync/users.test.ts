@@ -12,12 +12,23 @@ function answer(status: number, body: unknown) {
 }
 
 describe('readSyncUsers', () => {
-  it('keeps the items with a string id and a non-blank name, and only those two fields', () => {
+  it('keeps the items with a string id and a non-blank name, and only those fields and joinedAt', () => {
     expect(
       readSyncUsers({
-        users: [{ id: 'a', name: 'Ann', email: 'x@y' }, { id: 1, name: 'B' }, { id: 'c', name: ' ' }, null],
+        users: [
+          { id: 'a', name: 'Ann', email: 'x@y' },
+          { id: 1, name: 'B' },
+          { id: 'c', name: ' ' },
+          null,
+          { id: 'd', name: 'Sam', joinedAt: '2026-11-29T08:00:00.000Z' },
+          { id: 'e', name: 'Sam', joinedAt: 5 },
+        ],
       }),
-    ).toEqual([{ id: 'a', name: 'Ann' }]);
+    ).toEqual([
+      { id: 'a', name: 'Ann' },
+      { id: 'd', name: 'Sam', joinedAt: '2026-11-29T08:00:00.000Z' },
+      { id: 'e', name: 'Sam' },
+    ]);
     expect(readSyncUsers(null)).toEqual([]);
     expect(readSyncUsers({ users: 'no' })).toEqual([]);
   });

@@ -19,8 +19,9 @@ export function readSyncUsers(body: unknown): SyncUser[] {
   const users: SyncUser[] = [];
   for (const item of list as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
-    const { id, name } = item as Record<string, unknown>;
-    if (typeof id === 'string' && typeof name === 'string' && name.trim() !== '') users.push({ id, name });
+    const { id, name, joinedAt } = item as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof name !== 'string' || name.trim() === '') continue;
+    users.push(typeof joinedAt === 'string' ? { id, name, joinedAt } : { id, name });
   }
   return users;
 }

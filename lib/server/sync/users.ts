@@ -2,16 +2,27 @@ import 'server-only';
 import { compareNames } from '@/lib/sync/assignees';
 import type { SyncUsersResponse } from '@/lib/sync/protocol';
 import { getDatabase } from '../db';
+import { lookalikeIds } from '../name-skeleton';
 
 /**
  * GET /api/sync/users: every user of the deployment as `{ id, name }`, sorted by name (then id) in
  * JavaScript, so both dialects give the same order whatever their collation. Names only: a member
- * needs them to assign a task (the assignee is found by full name) and nothing more.
+ * needs them to assign a task (the assignee is found by full name) and nothing more; except that a
+ * person whose name looks like someone else's (the same name, or one made of lookalike letters:
+ * lib/server/name-skeleton.ts) also gets `joinedAt`, which the picker shows so the two can be told
+ * apart and both stay choosable (docs/product.md#assignees).
  */
 export async function listSyncUsers(): Promise<SyncUsersResponse> {
   const { db, tables } = await getDatabase();
-  const rows = await db.select({ id: tables.users.id, name: tables.users.fullName }).from(tables.users);
-  const users = rows.map((row) => ({ id: row.id, name: row.name }));
+  const rows = await db
+    .select({ id: tables.users.id, name: tables.users.fullName, createdAt: tables.users.createdAt })
+    .from(tables.users);
+  const lookalikes = lookalikeIds(rows);
+  const users = rows.map((row) =>
+    lookalikes.has(row.id)
+      ? { id: row.id, name: row.name, joinedAt: row.createdAt.toISOString() }
+      : { id: row.id, name: row.name },
+  );
   users.sort((a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { users };
 }

@@ -42,15 +42,32 @@ describe('GET /api/sync/users', () => {
       const res = await users(token);
       expect(res.status).toBe(200);
       const list = res.body.users;
-      for (const item of list) expect(Object.keys(item).sort()).toEqual(['id', 'name']);
+      const twinIds = new Set([twinA.user.id, twinB.user.id]);
+      for (const item of list) {
+        if (!twinIds.has(item.id)) expect(Object.keys(item).sort()).toEqual(['id', 'name']);
+      }
       expect(list).toContainEqual({ id: zoe.user.id, name: 'zoe Lowercase' });
       expect(list).toContainEqual({ id: admin.user.id, name: 'Adam Admin' });
-      // Two users with one name are both listed (the browser disables that name, lib/sync/assignees.ts).
-      const twins = list.filter((item) => item.name === 'Émile Twin').map((item) => item.id);
-      expect(twins.sort()).toEqual([twinA.user.id, twinB.user.id].sort());
+      // Two users with one name are both listed, with when they joined (lib/sync/assignees.ts).
+      const twins = list.filter((item) => item.name === 'Émile Twin');
+      expect(twins.map((item) => item.id).sort()).toEqual([...twinIds].sort());
+      for (const twin of twins) expect(Object.keys(twin).sort()).toEqual(['id', 'joinedAt', 'name']);
       const names = list.map((item) => item.name);
       expect(names).toEqual([...names].sort(compareNames));
       expect(JSON.stringify(res.body)).not.toContain('@example.com');
+    }
+  });
+
+  it('gives when they joined for a name made of lookalike letters, and for the person it imitates', async () => {
+    const real = await createUserWithToken({ fullName: 'Lookalike Real' });
+    // Cyrillic О, full-width k, a zero-width space: the same name to a reader.
+    const copy = await createUserWithToken({ fullName: 'LООｋ\u200balike Real' });
+    const res = await users(real.token);
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.users.map((item) => [item.id, item]));
+    for (const account of [real, copy]) {
+      const item = byId.get(account.user.id);
+      expect(item?.joinedAt).toBe(new Date(account.user.createdAt).toISOString());
     }
   });
 
