@@ -70,6 +70,18 @@ describe('reading a backup file (docs/decisions/0035-backup-format.md)', () => {
     );
   });
 
+  it('the checksum covers the whole content: the header and the table lines too', async () => {
+    const changedHeader = lines();
+    changedHeader[0] = JSON.stringify(header({ createdAt: '2026-11-28T07:00:00.000Z' }));
+    const changedColumns = lines();
+    changedColumns[1] = JSON.stringify({ table: 'users', columns: ['email', 'id'] });
+    for (const text of [changedHeader, changedColumns]) {
+      await expect(verify(file(text))).rejects.toThrow(
+        'The backup file is damaged: its checksum does not match its contents.',
+      );
+    }
+  });
+
   it('trailer counts that differ from the rows are refused', async () => {
     await expect(verify(file(lines({ rows: { users: 3, labels: 0 } })))).rejects.toThrow(
       /row counts do not match/,
