@@ -55,6 +55,12 @@ export const securityHeaders = [
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
 ];
 
+/** For a page whose address carries a secret: not cached, not sent on as a Referer. */
+const secretAddressHeaders = [
+  { key: 'Cache-Control', value: 'no-store' },
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   output: 'standalone',
@@ -87,15 +93,17 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      // Pages whose address carries a secret (a reset or unsubscribe token): never stored by a
-      // browser or a proxy cache, and never sent on as a Referer to whatever they link to.
-      ...['/reset-password', '/reminders/unsubscribe'].map((source) => ({
-        source,
-        headers: [
-          { key: 'Cache-Control', value: 'no-store' },
-          { key: 'Referrer-Policy', value: 'no-referrer' },
-        ],
-      })),
+      // Pages whose address carries a secret (a reset or unsubscribe token, an invitation's token in
+      // `/signup?invite=…`, which proxy.ts may serve from /sso/signup): never stored by a browser or a
+      // proxy cache, and never sent on as a Referer to whatever they link to.
+      ...[
+        { source: '/reset-password' },
+        { source: '/reminders/unsubscribe' },
+        ...['/signup', '/sso/signup'].map((source) => ({
+          source,
+          has: [/** @type {const} */ ({ type: 'query', key: 'invite' })],
+        })),
+      ].map((page) => ({ ...page, headers: secretAddressHeaders })),
       // The service worker: checked for a new version on every visit, never taken from a cache,
       // and allowed to control the whole site (docs/decisions/0018-installable-and-offline.md).
       {

@@ -52,13 +52,21 @@ test('a browser navigation to /admin/users lands on Manage Users, by a relative 
 test('the pages whose address carries a token are never cached nor sent on as a Referer', async ({
   request,
 }) => {
-  for (const path of ['/reset-password?token=abc', '/reminders/unsubscribe?token=abc']) {
+  for (const path of [
+    '/reset-password?token=abc',
+    '/reminders/unsubscribe?token=abc',
+    '/signup?invite=abc',
+  ]) {
     const headers = (await request.get(path)).headers();
     expect(headers['cache-control'], path).toBe('no-store');
     expect(headers['referrer-policy'], path).toBe('no-referrer');
   }
   // Other pages keep the site-wide policy.
-  expect((await request.get('/login')).headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  for (const path of ['/login', '/signup']) {
+    expect((await request.get(path)).headers()['referrer-policy'], path).toBe(
+      'strict-origin-when-cross-origin',
+    );
+  }
 });
 
 test('no Strict-Transport-Security while APP_URL is http (this server: http://127.0.0.1)', async ({

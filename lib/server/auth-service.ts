@@ -219,15 +219,20 @@ export function readBearerToken(request: Request): string | null {
 }
 
 /**
- * authenticateRequest, plus when the caller's token expires (ms since the epoch; null: never), for
- * responses that outlive the request (a live sync stream ends then).
+ * authenticateRequest, plus when the caller's token expires (ms since the epoch; null: never) and
+ * the session's key (the token's SHA-256, as a logout stores it), for responses that outlive the
+ * request (a live sync stream ends at the expiry, or when that session logs out).
  */
 export async function authenticateSession(
   request: Request,
-): Promise<{ user: AuthenticatedUser; expiresAtMs: number | null }> {
+): Promise<{ user: AuthenticatedUser; expiresAtMs: number | null; session: string }> {
   const token = readBearerToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
-  return { user: await authenticateToken(token), expiresAtMs: tokenExpiresAtMs(token) };
+  return {
+    user: await authenticateToken(token),
+    expiresAtMs: tokenExpiresAtMs(token),
+    session: sha256Hex(token),
+  };
 }
 
 /** The user a session token belongs to, checked against the database (401 when it is no longer valid). */

@@ -293,10 +293,49 @@ describe('the sync hub’s caps and closes', () => {
     expect(hub.closedSince('b', before)).toBe(false);
   });
 
+  it('closes the streams opened with the named sessions (a logout) and no other of the user', () => {
+    const hub = createSyncHub();
+    const closed: string[] = [];
+    const openWith = (userId: string, address: string, session?: string) =>
+      hub.subscribe(userId, 'user', () => undefined, {
+        address,
+        session,
+        close: (reason) => closed.push(`${userId}@${address}:${reason}`),
+      });
+    openWith('a', 'laptop', 's1');
+    openWith('a', 'laptop-tab', 's1');
+    openWith('a', 'phone', 's2');
+    openWith('a', 'old', undefined);
+    const before = performance.now();
+    hub.closeSessions(['s1']);
+    expect(closed).toEqual(['a@laptop:session', 'a@laptop-tab:session']);
+    expect(hub.size()).toBe(2);
+    // Remembered, for a stream of that session whose token was checked before the close.
+    expect(hub.closedSince('a', before, 's1')).toBe(true);
+    expect(hub.closedSince('a', before, 's2')).toBe(false);
+    expect(hub.closedSince('a', before)).toBe(false);
+    expect(hub.closedSince('a', performance.now() + 1, 's1')).toBe(false);
+  });
+
   it('encodes and decodes the sessions-ended payload, and refuses malformed ones', () => {
+    // An account change: the payload of the previous version, unchanged.
     expect(encodeSessionsEnded(['a', 'b'])).toBe('{"users":["a","b"]}');
-    expect(decodeSessionsEnded(encodeSessionsEnded(['a', 'b']))).toEqual(['a', 'b']);
-    for (const payload of ['', 'x', 'null', '{}', '{"users":null}', '{"users":[1]}', '{"users":"a"}']) {
+    expect(decodeSessionsEnded(encodeSessionsEnded(['a', 'b']))).toEqual({ users: ['a', 'b'], sessions: [] });
+    // A logout: no user, so an instance of the previous version (reading `users` only) closes nothing.
+    expect(encodeSessionsEnded([], ['s1'])).toBe('{"users":[],"sessions":["s1"]}');
+    expect(decodeSessionsEnded(encodeSessionsEnded([], ['s1']))).toEqual({ users: [], sessions: ['s1'] });
+    for (const payload of [
+      '',
+      'x',
+      'null',
+      '{}',
+      '{"users":null}',
+      '{"users":[1]}',
+      '{"users":"a"}',
+      '{"sessions":["s1"]}',
+      '{"users":[],"sessions":"s1"}',
+      '{"users":[],"sessions":[1]}',
+    ]) {
       expect(decodeSessionsEnded(payload), payload).toBeNull();
     }
   });

@@ -26,14 +26,17 @@ export interface CommentsPoke {
 
 /**
  * Why a stream is closed from outside: `session`, the user's sessions changed (password, role,
- * email, deletion; the browser reconnects with its token and finds out); `replaced`, the user
- * opened more streams than STREAM_LIMITS allow and this was the oldest.
+ * email, deletion; the browser reconnects with its token and finds out) or the stream's own session
+ * was logged out; `replaced`, the user opened more streams than STREAM_LIMITS allow and this was the
+ * oldest.
  */
 export type StreamCloseReason = 'session' | 'replaced';
 
 export interface StreamOptions {
   /** The client address the stream was opened from (counted against the per-address cap). */
   address?: string;
+  /** The session the stream was opened with (the SHA-256 of its token, as a logout stores it), for closeSessions. */
+  session?: string;
   /** Ends the stream; called at most once, for closeUsers or to make room for a newer stream. */
   close?: (reason: StreamCloseReason) => void;
   /** Sends a comments event (publishComments); a stream without it gets none. */
@@ -56,6 +59,7 @@ interface Subscriber {
   userId: string;
   role: SyncRole;
   address: string | undefined;
+  session: string | undefined;
   send: PokeSender;
   close: ((reason: StreamCloseReason) => void) | undefined;
   comments: ((task: string | null) => void) | undefined;
@@ -86,11 +90,17 @@ export interface SyncHub {
    */
   closeUsers(userIds: Iterable<string>): void;
   /**
-   * Whether closeUsers named `userId` at or after `sinceMs` (`performance.now()` time, finer than
-   * Date.now(): a browser reconnecting right after a close must not count as before it): a stream
-   * whose token was checked before then may have been checked against the account as it was.
+   * Closes every stream opened with one of these sessions (`session`: a logout, on this device);
+   * remembered for a minute, as closeUsers is.
    */
-  closedSince(userId: string, sinceMs: number): boolean;
+  closeSessions(sessions: Iterable<string>): void;
+  /**
+   * Whether closeUsers named `userId`, or closeSessions `session`, at or after `sinceMs`
+   * (`performance.now()` time, finer than Date.now(): a browser reconnecting right after a close
+   * must not count as before it): a stream whose token was checked before then may have been
+   * checked against the account, or the logged-out tokens, as they were.
+   */
+  closedSince(userId: string, sinceMs: number, session?: string): boolean;
   /** The number of streams registered. */
   size(): number;
 }
@@ -101,7 +111,14 @@ const RECENT_CLOSE_MS = 60_000;
 export function createSyncHub(): SyncHub {
   // A Set keeps insertion order: the first of a user's streams found is their oldest.
   const subscribers = new Set<Subscriber>();
+  // When closeUsers named a user, and closeSessions a session (for closedSince).
   const closedAt = new Map<string, number>();
+  const sessionClosedAt = new Map<string, number>();
+  const remember = (closed: Map<string, number>, keys: Set<string>) => {
+    const now = performance.now();
+    for (const [key, at] of closed) if (at < now - RECENT_CLOSE_MS) closed.delete(key);
+    for (const key of keys) closed.set(key, now);
+  };
   /** Calls `deliver` for every stream `userIds` reaches (admins: always); one that throws is skipped. */
   const reach = (userIds: ReadonlySet<string> | null, deliver: (subscriber: Subscriber) => void) => {
     // A copy: a sender may unsubscribe (its stream ended) while the loop runs.
@@ -132,6 +149,7 @@ export function createSyncHub(): SyncHub {
         role,
         send,
         address: options.address,
+        session: options.session,
         close: options.close,
         comments: options.comments,
         labels: options.labels,
@@ -163,15 +181,25 @@ export function createSyncHub(): SyncHub {
     },
     closeUsers(userIds) {
       const ids = new Set(userIds);
-      const now = performance.now();
-      for (const [userId, at] of closedAt) if (at < now - RECENT_CLOSE_MS) closedAt.delete(userId);
-      for (const userId of ids) closedAt.set(userId, now);
+      remember(closedAt, ids);
       closeAll(
         [...subscribers].filter((subscriber) => ids.has(subscriber.userId)),
         'session',
       );
     },
-    closedSince: (userId, sinceMs) => (closedAt.get(userId) ?? -Infinity) >= sinceMs,
+    closeSessions(sessions) {
+      const keys = new Set(sessions);
+      remember(sessionClosedAt, keys);
+      closeAll(
+        [...subscribers].filter(
+          (subscriber) => subscriber.session !== undefined && keys.has(subscriber.session),
+        ),
+        'session',
+      );
+    },
+    closedSince: (userId, sinceMs, session) =>
+      (closedAt.get(userId) ?? -Infinity) >= sinceMs ||
+      (session !== undefined && (sessionClosedAt.get(session) ?? -Infinity) >= sinceMs),
     size: () => subscribers.size,
   };
 }

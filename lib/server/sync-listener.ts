@@ -98,16 +98,31 @@ export function decodeCommentsPoke(payload: string): CommentsPoke | null {
   return userIds === undefined ? null : { task, userIds };
 }
 
-/** The NOTIFY payload closing `userIds`' streams: `{"users":[…]}`. */
-export function encodeSessionsEnded(userIds: readonly string[]): string {
-  return JSON.stringify({ users: userIds });
+/** Whose streams a sessions-ended notification closes: every one of `users`', and those opened with `sessions`. */
+export interface SessionsEnded {
+  users: string[];
+  /** The SHA-256 of the logged-out tokens (StreamOptions.session). */
+  sessions: string[];
 }
 
-/** The user ids in a sessions-ended payload, or null for anything malformed. */
-export function decodeSessionsEnded(payload: string): string[] | null {
-  const users = readObject(payload)?.users;
-  if (!Array.isArray(users) || !users.every((user): user is string => typeof user === 'string')) return null;
-  return users;
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/**
+ * The NOTIFY payload closing streams: `{"users":[…]}`, with `"sessions":[…]` when sessions are
+ * named. An instance of the previous version reads `users` only, so a logout's payload names none
+ * (`"users":[]`): it closes nothing there rather than the account's every stream.
+ */
+export function encodeSessionsEnded(userIds: readonly string[], sessions: readonly string[] = []): string {
+  return JSON.stringify(sessions.length ? { users: userIds, sessions } : { users: userIds });
+}
+
+/** What a sessions-ended payload names, or null for anything malformed. */
+export function decodeSessionsEnded(payload: string): SessionsEnded | null {
+  const data = readObject(payload);
+  if (!data || !isStringList(data.users)) return null;
+  if (data.sessions !== undefined && !isStringList(data.sessions)) return null;
+  return { users: data.users, sessions: data.sessions ?? [] };
 }
 
 /** The statement that sends `poke` to every instance when the transaction `db` belongs to commits. */
@@ -190,9 +205,11 @@ async function connect(state: ListenerState): Promise<void> {
   client.on('end', drop);
   client.on('notification', (message) => {
     if (message.channel === SESSIONS_CHANNEL) {
-      const userIds = decodeSessionsEnded(message.payload ?? '');
-      if (userIds) getSyncHub().closeUsers(userIds);
-      else logger.warn('Team sync listener ignored a malformed notification', message.payload);
+      const ended = decodeSessionsEnded(message.payload ?? '');
+      if (ended) {
+        getSyncHub().closeUsers(ended.users);
+        getSyncHub().closeSessions(ended.sessions);
+      } else logger.warn('Team sync listener ignored a malformed notification', message.payload);
       return;
     }
     if (message.channel === COMMENTS_CHANNEL) {

@@ -23,7 +23,8 @@ import { lastSyncSeq } from './sync/state';
  * - a `: ping` comment every SYNC_STREAM_HEARTBEAT_MS, so proxies keep the connection open;
  * - `event: bye` `data: {}`, then the end, after SYNC_STREAM_MAX_MS or at the token's expiry,
  *   whichever comes first (the browser reconnects with a fresh token), or when the user's sessions
- *   changed (lib/server/session-service.ts: the reconnect finds out whether the token still works);
+ *   changed or this session logged out (lib/server/session-service.ts: the reconnect finds out
+ *   whether the token still works);
  * - `event: replaced` `data: {}`, then the end, when the user opened a newer stream beyond
  *   SYNC_STREAM_MAX_PER_USER (the browser polls, and tries again much later).
  *
@@ -71,13 +72,14 @@ const STREAMS_FULL_RETRY_SECONDS = 60;
 export async function openSyncStream(
   request: Request,
   actor: SyncActor,
-  options: { expiresAtMs: number | null; address: string; checkedAtMs: number },
+  options: { expiresAtMs: number | null; address: string; checkedAtMs: number; session?: string },
 ): Promise<Response> {
   const env = getEnv();
   if (env.database.dialect === 'postgres') await ensureSyncListener(env.database.url);
-  // The account changed between the token check and now (its close came before this stream was in
-  // the hub): say bye at once, so the browser reconnects and its token is checked again.
-  if (getSyncHub().closedSince(actor.id, options.checkedAtMs)) {
+  // The account changed, or this session logged out, between the token check and now (its close
+  // came before this stream was in the hub): say bye at once, so the browser reconnects and its
+  // token is checked again.
+  if (getSyncHub().closedSince(actor.id, options.checkedAtMs, options.session)) {
     return new Response(`retry: ${SYNC_STREAM_RETRY_MS}\n\n${BYE}`, { headers: SYNC_STREAM_HEADERS });
   }
   // From here to the subscription nothing awaits, so streams opening together cannot overshoot a cap.
@@ -130,6 +132,7 @@ export async function openSyncStream(
   cleanups.push(
     getSyncHub().subscribe(actor.id, actor.role, (seq) => write(pokeEvent(seq)), {
       address: options.address,
+      session: options.session,
       close: (reason) => end(FAREWELLS[reason]),
       comments: (task) => write(commentsEvent(task)),
       labels: () => write(LABELS_STREAM_EVENT),

@@ -3,6 +3,7 @@
  * into the database named by DATABASE_URL, either dialect, in one transaction. The file is checked
  * to its end (checksum, counts) before the database is opened; `-` reads stdin, checked as it loads
  * (a damaged stream rolls back). A database with data is refused unless --force, which replaces it.
+ * Every session ends (docs/decisions/0044-restore-ends-every-session.md).
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { closeDatabase, getDatabase } from '@/lib/server/db';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     const rows = await restoreBackup(await getDatabase(), reader, { force: flags.has('--force') });
     const total = Object.values(rows).reduce((sum, n) => sum + n, 0);
     process.stderr.write(
-      `Restored ${total} rows (${rows.users ?? 0} users, ${rows.sync_tasks ?? 0} tasks) from the backup of ${reader.header.createdAt} (${reader.header.dialect}) into ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start (or restart) Tasklane now; browsers that sync take their team tasks from it again.\n`,
+      `Restored ${total} rows (${rows.users ?? 0} users, ${rows.sync_tasks ?? 0} tasks) from the backup of ${reader.header.createdAt} (${reader.header.dialect}) into ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start (or restart) Tasklane now: everyone signs in again, and browsers that sync take their team tasks from it again.\n`,
     );
   } finally {
     await closeDatabase();

@@ -21,7 +21,7 @@ import {
 import { POST as resolveConflict } from '@/app/api/sync/conflicts/[id]/resolve/route';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
 import { POST as markRead } from '@/app/api/sync/inbox/read/route';
-import { RESTORE_SEQ_GAP } from '@/lib/server/backup/restore';
+import { RESTORE_SEQ_GAP, RESTORE_SESSION_GAP } from '@/lib/server/backup/restore';
 import { handleTables, readTable } from '@/lib/server/backup/snapshot';
 import { backupTables } from '@/lib/server/backup/tables';
 import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
@@ -206,16 +206,25 @@ const comparable = (value: unknown) => (value instanceof Date ? { date: value.ge
 export type TableDump = Record<string, unknown[][]>;
 
 /**
- * `dump` as it reads after `restores` restores: team sync's counter and pull floor moved on by
- * RESTORE_SEQ_GAP each time, from the counter (everything else as it was).
+ * `dump` as it reads after `restores` restores: every account's session version moved on by
+ * RESTORE_SESSION_GAP each time, team sync's counter and pull floor by RESTORE_SEQ_GAP, from the
+ * counter (everything else as it was).
  */
 export function afterRestores(dump: TableDump, restores: number): TableDump {
-  const columns = backupTables(sqliteSchema)
-    .find((table) => table.name === 'sync_state')!
-    .columns.map((column) => column.name);
+  const columnsOf = (name: string) =>
+    backupTables(sqliteSchema)
+      .find((table) => table.name === name)!
+      .columns.map((column) => column.name);
+  const columns = columnsOf('sync_state');
   const [lastSeq, floor] = [columns.indexOf('last_seq'), columns.indexOf('gc_floor_seq')];
+  const sessionVersion = columnsOf('users').indexOf('session_version');
   return {
     ...dump,
+    users: dump.users!.map((row) => {
+      const moved = [...row];
+      moved[sessionVersion] = (row[sessionVersion] as number) + restores * RESTORE_SESSION_GAP;
+      return moved;
+    }),
     sync_state: dump.sync_state!.map((row) => {
       const moved = [...row];
       moved[lastSeq] = (row[lastSeq] as number) + restores * RESTORE_SEQ_GAP;

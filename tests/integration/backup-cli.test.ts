@@ -54,7 +54,7 @@ describe('the backup and restore commands (child processes)', () => {
     const empty = path.join(dir, 'empty.db');
     const restored = await run('restore', [file], empty);
     expect(restored.stderr).toMatch(
-      /^Restored \d+ rows \(2 users, 0 tasks\) from the backup of .* into SQLite in [\d.]+ s\. Start \(or restart\) Tasklane now; browsers that sync take their team tasks from it again\.\n$/,
+      /^Restored \d+ rows \(2 users, 0 tasks\) from the backup of .* into SQLite in [\d.]+ s\. Start \(or restart\) Tasklane now: everyone signs in again, and browsers that sync take their team tasks from it again\.\n$/,
     );
     expect(restored.code).toBe(0);
 

@@ -5,7 +5,7 @@ import { openBackup, RESTORE_SEQ_GAP, restoreBackup } from '@/lib/server/backup/
 import { writeBackup } from '@/lib/server/backup/write';
 import { getDatabase, openDatabase } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
-import { createUserWithToken } from '@/tests/helpers/factories';
+import { createUserWithToken, loginAs } from '@/tests/helpers/factories';
 import { pullAll, push, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 
@@ -94,14 +94,14 @@ describe('a backup taken while pushes are arriving', () => {
     // The counter is at the highest version the snapshot holds, moved on by the restore's gap.
     expect(state!.lastSeq).toBe(highest + RESTORE_SEQ_GAP);
 
-    // The app takes it from there: a full pull, then a push that gets the next number.
-    const pulled = await pullAll(olive.token);
+    // The app takes it from there (every session ended with the restore: Olive signs in again): a
+    // full pull, then a push that gets the next number.
+    const token = await loginAs(olive.user.email);
+    const pulled = await pullAll(token);
     expect(pulled.changes.length).toBe(
       restored.tasks.filter((task) => task.ownerId === olive.user.id).length,
     );
-    const next = await push(olive.token, 'dev-0', [
-      upsertOp('after-restore', 'after-restore', { title: 'After' }),
-    ]);
+    const next = await push(token, 'dev-0', [upsertOp('after-restore', 'after-restore', { title: 'After' })]);
     expect(next.status).toBe(200);
     const [stateAfter] = (await syncRows()).state;
     expect(stateAfter!.lastSeq).toBe(highest + RESTORE_SEQ_GAP + 1);

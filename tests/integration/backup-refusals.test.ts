@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_LINE_CHARS } from '@/lib/server/backup/format';
 import { openBackup, restoreBackup } from '@/lib/server/backup/restore';
 import { writeBackupFile } from '@/lib/server/backup/write';
 import { getDatabase } from '@/lib/server/db';
@@ -118,5 +119,25 @@ describe('restore refusals: the database is left exactly as it was', () => {
     writeFileSync(text, 'hello\n');
     await expect(restore(readFileSync(text))).rejects.toThrow(/^This file is not a Tasklane backup/);
     await expectUnchanged();
+  });
+});
+
+describe('a row no restore would read', () => {
+  it('a row longer than 16 MB stops the backup with one sentence, and leaves no file', async () => {
+    const { db, tables } = await getDatabase();
+    // Nothing the app writes comes near it (a request body is at most 1 MB); written directly here.
+    await db.insert(tables.contactMessages).values({
+      id: 'huge',
+      name: 'Huge',
+      email: 'huge@example.com',
+      message: 'x'.repeat(MAX_LINE_CHARS),
+      createdAt: new Date(),
+    });
+    const file = path.join(dir, 'too-long.tlbak');
+    await expect(writeBackupFile(await getDatabase(), file)).rejects.toThrow(
+      'A row of table contact_messages is longer than 16 MB, more than a restore reads, so no backup was written: report this to the Tasklane maintainers.',
+    );
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.partial`)).toBe(false);
   });
 });

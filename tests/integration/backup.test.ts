@@ -7,6 +7,7 @@ import { handleTables } from '@/lib/server/backup/snapshot';
 import { writeBackupFile } from '@/lib/server/backup/write';
 import { getDatabase, type DatabaseHandle } from '@/lib/server/db';
 import { afterRestores, dumpTables, populateEveryTable, scratchDatabase } from '@/tests/helpers/backup';
+import { loginAs } from '@/tests/helpers/factories';
 import { pull, pullAll, push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { getTestDialect } from '@/tests/setup/test-database';
@@ -56,6 +57,7 @@ describe(`backup and restore, ${getTestDialect()} → ${otherDialect} → ${getT
       Object.fromEntries(Object.entries(original).map(([name, rows]) => [name, rows.length])),
     );
 
+    let olive = people.olive.token;
     const other = await scratchDatabase(otherDialect);
     try {
       expect(await restoreFile(other.handle, first)).toEqual(written.rows);
@@ -74,24 +76,26 @@ describe(`backup and restore, ${getTestDialect()} → ${otherDialect} → ${getT
       expect(await restoreFile(source, second, true)).toEqual(written.rows);
       expect(await dumpTables(source)).toEqual(afterRestores(original, 2));
 
-      // Her browser is told to take its tasks again (else it would miss the pushes numbered up to
-      // its cursor); the walk from the start brings the backup's tasks, not the later one.
-      const answer = await pull(people.olive.token, aheadCursor);
+      // Every session ended with the restore (docs/decisions/0044-restore-ends-every-session.md):
+      // she signs in again, with the password the backup holds. Her browser is then told to take
+      // its tasks again (else it would miss the pushes numbered up to its cursor); the walk from
+      // the start brings the backup's tasks, not the later one.
+      expect((await pull(people.olive.token, aheadCursor)).status).toBe(401);
+      olive = await loginAs(people.olive.user.email);
+      const answer = await pull(olive, aheadCursor);
       expect(answer.status).toBe(200);
       expect(answer.body.reset).toBe(true);
     } finally {
       await other.drop();
     }
 
-    // Tokens issued before stay valid (same secret, same users); a pull and a push work.
-    const pulled = await pullAll(people.olive.token);
+    // Signed in again, a pull and a push work.
+    const pulled = await pullAll(olive);
     expect(pulled.changes.map((task) => task.uid).sort()).toEqual(['t1', 't2', 't3', 't4']);
     const restoredSeq = afterRestores(original, 2).sync_state![0]![1] as number;
     expect(pulled.cursor).toBe(`${restoredSeq}:`);
-    ok(await push(people.olive.token, 'olive-pc', [upsertOp('n1', 't5', { title: 'New after restore' })]));
-    expect(
-      (await pullAll(people.olive.token, undefined, pulled.cursor)).changes.map((task) => task.uid),
-    ).toEqual(['t5']);
+    ok(await push(olive, 'olive-pc', [upsertOp('n1', 't5', { title: 'New after restore' })]));
+    expect((await pullAll(olive, undefined, pulled.cursor)).changes.map((task) => task.uid)).toEqual(['t5']);
     expect((await dumpTables(source)).sync_state![0]![1]).toBe(restoredSeq + 1);
   });
 });

@@ -2,14 +2,21 @@ import { Client } from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUT as putUser, DELETE as deleteUserRoute } from '@/app/admin/users/[email]/route';
 import { POST as changePassword } from '@/app/api/auth/change-password/route';
+import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
+import { sha256Hex } from '@/lib/server/digest';
 import { hashResetToken } from '@/lib/server/password-reset-service';
 import { getSyncHub } from '@/lib/server/sync-hub';
 import { openSyncStream } from '@/lib/server/sync-stream';
 import { SESSIONS_CHANNEL } from '@/lib/server/sync-listener';
 import { call } from '@/tests/helpers/api';
-import { createAdminWithToken, createUserWithToken, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
+import {
+  createAdminWithToken,
+  createUserWithToken,
+  DEFAULT_PASSWORD,
+  loginAs,
+} from '@/tests/helpers/factories';
 import { closeStreams, openLiveStream, openStream, type OpenedStream } from '@/tests/helpers/sse';
 import { push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
@@ -83,6 +90,21 @@ describe('live streams end when the account’s sessions change', () => {
     // The old token is refused; the one the change returned opens a stream.
     expect((await openStream(alice.token)).status).toBe(401);
     expect((await openLiveStream(res.body.token)).status).toBe(200);
+  });
+
+  it('a logout closes the streams opened with that token (this device), and no other of the account', async () => {
+    const alice = await createUserWithToken();
+    const phoneToken = await loginAs(alice.user.email);
+    const laptop = await openLiveStream(alice.token);
+    const laptopAgain = await openLiveStream(alice.token);
+    const phone = await openLiveStream(phoneToken, '198.51.100.7');
+    const res = await call(logout, '/api/auth/logout', { token: alice.token, method: 'POST' });
+    expect(res.status).toBe(204);
+    await expectClosed(laptop);
+    await expectClosed(laptopAgain);
+    await expectOpen(phone, phoneToken, 'p1');
+    // The logged-out token cannot open one again.
+    expect((await openStream(alice.token)).status).toBe(401);
   });
 
   it('a password reset closes the user’s streams', async () => {
@@ -188,6 +210,30 @@ describe('a stream opening while the account changes', () => {
   });
 });
 
+describe('a stream opening while its token is logged out', () => {
+  it('says bye at once when its session was closed after its token was checked', async () => {
+    const alice = await createUserWithToken();
+    const actor = { id: alice.user.id, role: 'user' as const };
+    const session = sha256Hex(alice.token);
+    const checkedAtMs = performance.now();
+    getSyncHub().closeSessions([session]);
+    const options = { expiresAtMs: null, address: '203.0.113.10', checkedAtMs, session };
+    const late = await openSyncStream(new Request('http://tasklane.test/api/sync/stream'), actor, options);
+    expect(await late.text()).toBe('retry: 5000\n\nevent: bye\ndata: {}\n\n');
+    // Another session of the same account opens as usual.
+    const controller = new AbortController();
+    const other = await openSyncStream(
+      new Request('http://tasklane.test/api/sync/stream', { signal: controller.signal }),
+      actor,
+      { ...options, session: sha256Hex('another token') },
+    );
+    expect(getSyncHub().size()).toBe(1);
+    controller.abort();
+    await other.body?.cancel();
+    expect(getSyncHub().size()).toBe(0);
+  });
+});
+
 // Other instances hear it through PostgreSQL (SQLite has one process and its hub).
 if (getTestDialect() === 'postgres')
   describe('live streams end on every instance (PostgreSQL)', () => {
@@ -206,27 +252,58 @@ if (getTestDialect() === 'postgres')
       await expectOpen(bobs, bob.token, 'b1');
     });
 
+    it('closes the local streams of the sessions named by a NOTIFY from another instance, and no other', async () => {
+      const alice = await createUserWithToken();
+      const phoneToken = await loginAs(alice.user.email);
+      const laptop = await openLiveStream(alice.token);
+      const phone = await openLiveStream(phoneToken);
+      await withClient(process.env.DATABASE_URL, (client) =>
+        client.query('select pg_notify($1, $2)', [
+          SESSIONS_CHANNEL,
+          JSON.stringify({ users: [], sessions: [sha256Hex(alice.token)] }),
+        ]),
+      );
+      await expectClosed(laptop);
+      await expectOpen(phone, phoneToken, 'p1');
+    });
+
+    it('tells the other instances after a logout, naming the session (instances of the previous version read no user in it)', async () => {
+      const alice = await createUserWithToken();
+      const heard = await listenWhile(() =>
+        call(logout, '/api/auth/logout', { token: alice.token, method: 'POST' }).then((res) =>
+          expect(res.status).toBe(204),
+        ),
+      );
+      expect(heard).toEqual([JSON.stringify({ users: [], sessions: [sha256Hex(alice.token)] })]);
+    });
+
     it('tells the other instances after a password change, once it has committed', async () => {
       const alice = await createUserWithToken();
-      const other = new Client({ connectionString: process.env.DATABASE_URL });
-      await other.connect();
-      try {
-        const heard: string[] = [];
-        other.on('notification', (message) => {
-          if (message.channel === SESSIONS_CHANNEL) heard.push(message.payload ?? '');
-        });
-        await other.query(`listen ${SESSIONS_CHANNEL}`);
+      const heard = await listenWhile(async () => {
         const res = await call(changePassword, '/api/auth/change-password', {
           token: alice.token,
           body: { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD },
         });
         expect(res.status).toBe(200);
-        await vi.waitFor(() => expect(heard).toEqual([JSON.stringify({ users: [alice.user.id] })]), {
-          timeout: 5_000,
-          interval: 20,
-        });
-      } finally {
-        await other.end();
-      }
+      });
+      expect(heard).toEqual([JSON.stringify({ users: [alice.user.id] })]);
     });
   });
+
+/** The sessions-ended payloads another PostgreSQL connection hears while `work` runs (and shortly after). */
+async function listenWhile(work: () => Promise<unknown>): Promise<string[]> {
+  const other = new Client({ connectionString: process.env.DATABASE_URL });
+  await other.connect();
+  try {
+    const heard: string[] = [];
+    other.on('notification', (message) => {
+      if (message.channel === SESSIONS_CHANNEL) heard.push(message.payload ?? '');
+    });
+    await other.query(`listen ${SESSIONS_CHANNEL}`);
+    await work();
+    await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
+    return heard;
+  } finally {
+    await other.end();
+  }
+}

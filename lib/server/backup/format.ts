@@ -36,6 +36,16 @@ export const trailerSchema = z.object({
   }),
 });
 
+/**
+ * The longest line a backup file may hold, in characters: far above any row the app stores (a task
+ * is at most 32 kB of values, a request body at most 1 MB), and low enough that a restore never
+ * holds much more than that of one line. The backup command refuses to write a longer one, and a
+ * restore stops at the first longer one it reads (a crafted file is refused in time in proportion
+ * to this, not to the file's decompressed size).
+ */
+export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+export const MAX_LINE_LABEL = '16 MB';
+
 /** An expected failure of a backup or a restore: the message is one sentence for the operator. */
 export function backupError(message: string, code: ErrorCode = 'VALIDATION_ERROR'): AppError {
   return new AppError(code, message);

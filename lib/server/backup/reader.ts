@@ -7,6 +7,8 @@ import {
   BACKUP_FORMAT_VERSION,
   backupError,
   headerSchema,
+  MAX_LINE_CHARS,
+  MAX_LINE_LABEL,
   tableLineSchema,
   trailerSchema,
   type BackupHeader,
@@ -23,23 +25,43 @@ const NOT_A_BACKUP =
 const INCOMPLETE =
   'The backup file is incomplete: it ends before its last line (copied while it was being written, or cut short). Take the backup again.';
 
-/** The decompressed lines of `input`; gzip damage becomes a one-sentence AppError. */
+/**
+ * The decompressed lines of `input`, split in one pass: each decompressed piece is searched for line
+ * breaks from where the last one ended, and a line spanning pieces is kept as its parts until its
+ * end (so a long line costs its length, not its length times the pieces it spans). A line past
+ * MAX_LINE_CHARS is refused as soon as it gets there. Gzip damage becomes a one-sentence AppError.
+ */
 async function* gunzipLines(input: Readable): AsyncGenerator<string, void, undefined> {
   const gunzip = createGunzip();
   input.on('error', (error) => gunzip.destroy(error));
   input.pipe(gunzip);
   const decoder = new StringDecoder('utf8');
-  let pending = '';
+  // The current line's text read so far, in the pieces it arrived in.
+  let parts: string[] = [];
+  let partsLength = 0;
   let lineCount = 0;
+  const tooLong = () =>
+    backupError(
+      `The backup file is damaged: line ${lineCount + 1} is longer than ${MAX_LINE_LABEL}, more than any line the backup command writes.`,
+    );
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      pending += decoder.write(chunk);
-      let newline = pending.indexOf('\n');
-      while (newline !== -1) {
+      const text = decoder.write(chunk);
+      let start = 0;
+      for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+        if (partsLength + newline - start > MAX_LINE_CHARS) throw tooLong();
+        const end = text.slice(start, newline);
+        const line = parts.length ? parts.join('') + end : end;
+        parts = [];
+        partsLength = 0;
+        start = newline + 1;
         lineCount++;
-        yield pending.slice(0, newline);
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf('\n');
+        yield line;
+      }
+      if (start < text.length) {
+        partsLength += text.length - start;
+        if (partsLength > MAX_LINE_CHARS) throw tooLong();
+        parts.push(text.slice(start));
       }
     }
   } catch (error) {
@@ -56,8 +78,7 @@ async function* gunzipLines(input: Readable): AsyncGenerator<string, void, undef
     input.unpipe(gunzip);
     input.destroy();
   }
-  pending += decoder.end();
-  if (pending) throw backupError(INCOMPLETE);
+  if (partsLength + decoder.end().length > 0) throw backupError(INCOMPLETE);
 }
 
 function parseLine<T>(line: string, schema: z.ZodType<T>, message: string): T {

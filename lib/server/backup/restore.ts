@@ -1,12 +1,15 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, max, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { migrationsFolder, type DatabaseHandle, type Executor } from '../db';
 import { appMigrationLevel, backupError, decodeValue } from './format';
 import { BackupReader } from './reader';
 import { BATCH_ROWS, handleTables, sqliteClient } from './snapshot';
 import { BOOKKEEPING_TABLES, type BackupTable } from './tables';
+
+/** The largest value of an `integer` column in PostgreSQL (the counters a restore moves on). */
+const MAX_INT = 2 ** 31 - 1;
 
 export interface RestoreOptions {
   /** Replace whatever the database holds; without it a database with data is refused. */
@@ -58,8 +61,10 @@ async function insertBatch(db: Executor, table: BackupTable, rows: Record<string
 /**
  * Loads the backup `reader` is positioned on into `handle`'s database, in one transaction: a
  * damaged file, a refused target or any failed insert leaves the database as it was. The tables
- * must be empty (bookkeeping apart) unless `force`, which empties them first. Team sync's counter
- * and pull floor then move RESTORE_SEQ_GAP on, so every browser takes its tasks again.
+ * must be empty (bookkeeping apart) unless `force`, which empties them first. Every account's
+ * session version then moves RESTORE_SESSION_GAP on, so every session ends (none that ended after
+ * the backup comes back), and team sync's counter and pull floor move RESTORE_SEQ_GAP on, so every
+ * browser takes its tasks again.
  */
 export async function restoreBackup(
   handle: DatabaseHandle,
@@ -110,12 +115,37 @@ export async function restoreBackup(
         if (missing.length) {
           throw backupError(`The backup file lacks tables this version has (${missing.join(', ')}).`);
         }
+        await endEverySession(db, handle);
         await moveSyncCounterOn(db, handle);
         return item.rows;
       }
     }
     throw backupError('The backup file is incomplete.');
   });
+}
+
+/**
+ * How far a restore moves every account's session version on (a token is valid only at its
+ * account's version, ADR 0022). The backup holds the versions and the logged-out tokens of its
+ * moment: put back as they were, a session that ended after it (a logout, a password change, which
+ * moves the version on by one) would work again. Which sessions ended since is unknown when the
+ * database the backup replaces is lost, so all of them end: past this gap no token issued before
+ * the restore matches its account, unless the account's version moved on more than a million times
+ * between the backup and the restore (docs/decisions/0044-restore-ends-every-session.md). Room for
+ * 2,147 restores in the column's 2^31.
+ */
+export const RESTORE_SESSION_GAP = 1_000_000;
+
+async function endEverySession(db: Executor, handle: DatabaseHandle): Promise<void> {
+  const { users } = handle.tables;
+  const [row] = await db.select({ highest: max(users.sessionVersion) }).from(users);
+  const highest = Number(row?.highest ?? 0);
+  if (highest + RESTORE_SESSION_GAP > MAX_INT) {
+    throw backupError(
+      `An account's session version (${highest}) is too close to its largest value to move on after a restore, so nothing was restored: report this to the Tasklane maintainers.`,
+    );
+  }
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + ${RESTORE_SESSION_GAP}` });
 }
 
 /**
@@ -127,14 +157,13 @@ export async function restoreBackup(
  * work between the backup and the restore, and room for 200 restores in the column's 2^31.
  */
 export const RESTORE_SEQ_GAP = 10_000_000;
-const MAX_SEQ = 2 ** 31 - 1;
 
 async function moveSyncCounterOn(db: Executor, handle: DatabaseHandle): Promise<void> {
   const { syncState } = handle.tables;
   const [state] = await db.select({ lastSeq: syncState.lastSeq }).from(syncState).where(eq(syncState.id, 1));
   if (!state) return;
   const next = state.lastSeq + RESTORE_SEQ_GAP;
-  if (next > MAX_SEQ) {
+  if (next > MAX_INT) {
     throw backupError(
       `Team sync's counter (${state.lastSeq}) is too close to its largest value to move on after a restore, so nothing was restored: report this to the Tasklane maintainers.`,
     );

@@ -13,6 +13,8 @@ import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   encodeValue,
+  MAX_LINE_CHARS,
+  MAX_LINE_LABEL,
   type BackupHeader,
 } from './format';
 import { handleTables, inSnapshot, readTable } from './snapshot';
@@ -36,8 +38,14 @@ export async function writeBackup(handle: DatabaseHandle, output: Writable): Pro
   const write = async (line: string) => {
     if (!gzip.write(line)) await Promise.race([once(gzip, 'drain'), finished]);
   };
-  const writeHashed = (value: unknown) => {
+  const writeHashed = (value: unknown, table?: string) => {
     const line = JSON.stringify(value) + '\n';
+    // A restore refuses a longer line: a backup holding one could never be restored.
+    if (line.length - 1 > MAX_LINE_CHARS) {
+      throw backupError(
+        `A row of table ${table} is longer than ${MAX_LINE_LABEL}, more than a restore reads, so no backup was written: report this to the Tasklane maintainers.`,
+      );
+    }
     hash.update(line);
     return write(line);
   };
@@ -59,7 +67,10 @@ export async function writeBackup(handle: DatabaseHandle, output: Writable): Pro
         let written = 0;
         for await (const batch of readTable(db, table)) {
           for (const row of batch) {
-            await writeHashed(table.columns.map(({ key }) => encodeValue(row[key])));
+            await writeHashed(
+              table.columns.map(({ key }) => encodeValue(row[key])),
+              table.name,
+            );
           }
           written += batch.length;
         }

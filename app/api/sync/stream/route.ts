@@ -16,10 +16,15 @@ export const GET = withErrorHandling(async (request) => {
   assertSyncEnabled();
   // Before the account is read: an account change whose close comes after this ends the stream.
   const checkedAtMs = performance.now();
-  const { user, expiresAtMs } = await authenticateSession(request);
+  const { user, expiresAtMs, session } = await authenticateSession(request);
   await consumeRateLimit('syncStream', user.id);
   await consumeRateLimit('sync', user.id);
-  return openSyncStream(request, user, { expiresAtMs, address: getClientIp(request), checkedAtMs });
+  return openSyncStream(request, user, {
+    expiresAtMs,
+    address: getClientIp(request),
+    checkedAtMs,
+    session,
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
