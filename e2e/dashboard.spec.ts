@@ -404,6 +404,39 @@ test.describe('dashboard load', () => {
   );
 
   test(
+    'offline, the chart’s code cannot be fetched: the page keeps working and says the counts in text',
+    { tag: '@one-width' },
+    async ({ memberPage: page }) => {
+      // Twenty cards in To Do put the chart far below the first screen, so its code is not fetched yet.
+      const many: StoredTask[] = Array.from({ length: 20 }, (_, index) => ({
+        id: String(100 + index),
+        title: `Offline task ${index + 1}`,
+        description: 'Waiting',
+        priority: 'Low',
+        deadline: '2026-03-20',
+        progress: 0,
+      }));
+      await openDashboard(page, many);
+      await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(0);
+      // The chart is fetched only when it comes near the viewport: offline, that fetch fails.
+      await page.context().setOffline(true);
+      const analytics = page.getByRole('region', { name: 'Task Analytics' });
+      await analytics.scrollIntoViewIfNeeded();
+      await expect(
+        analytics.getByText('To Do: 20 tasks, In Progress: 0 tasks, Completed: 0 tasks'),
+      ).toBeVisible();
+      // Whatever the failed fetch did has happened by the time the notes below can be typed in.
+      const notes = page.getByPlaceholder('Write your notes here...');
+      await notes.fill('Written offline');
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+      await expect(page.getByText('This page couldn’t load')).toHaveCount(0);
+      await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'To Do' })).toBeVisible();
+      await page.context().setOffline(false);
+    },
+  );
+
+  test(
     'notes autosave with a visible Saved state and survive a reload',
     { tag: '@one-width' },
     async ({ memberPage: page }) => {
