@@ -687,3 +687,52 @@ describe('applyPullPage with a row the app cannot show', () => {
     ]);
   });
 });
+
+describe('a pulled task with a field of the wrong kind (issue 34)', () => {
+  function pullRow(data: Record<string, Json>): Task[] {
+    const meta = uploadMeta();
+    return applyPullPage(
+      meta,
+      [],
+      {
+        changes: [{ uid: 'uid-9', v: 3, deleted: false, data }],
+        gone: [],
+        cursor: '3:uid-9',
+        more: false,
+        reset: false,
+      },
+      NOW,
+    );
+  }
+
+  it('is shown with the field’s default, keeping every other field', () => {
+    const [task, ...rest] = pullRow({
+      title: 'Pay the invoices',
+      description: 'Before Friday',
+      priority: '<b>high</b>',
+      progress: 'lots',
+      deadline: 7,
+      assignedTo: ['Mo'],
+      status: { x: 1 },
+      email: 'olive@example.com',
+      labels: ['l1'],
+    });
+    expect(rest).toEqual([]);
+    expect(task).toMatchObject({
+      uid: 'uid-9',
+      title: 'Pay the invoices',
+      description: 'Before Friday',
+      priority: 'Medium',
+      progress: 0,
+      deadline: '',
+      assignedTo: 'Unknown User',
+      email: 'olive@example.com',
+      labels: ['l1'],
+    });
+    expect(task!.status).toBeUndefined();
+  });
+
+  it('a task with no title yet stays out until the server’s row is whole', () => {
+    expect(pullRow({ description: 'Only this' })).toEqual([]);
+  });
+});

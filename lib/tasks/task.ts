@@ -289,7 +289,7 @@ function readTaskViewFields(task: Task): void {
  * (docs/product.md#team-sync). A missing title is left missing: such a row is not whole yet (see
  * lib/sync/replica/pull.ts).
  */
-function withFallbacks(value: unknown): unknown {
+export function withFieldFallbacks<T>(value: T): T {
   if (!isRecord(value)) return value;
   let out: Record<string, unknown> | null = null;
   for (const [field, shape] of Object.entries(TASK_FIELD_SHAPES) as [ShapedField, FieldShape][]) {
@@ -298,16 +298,16 @@ function withFallbacks(value: unknown): unknown {
     if (shape.fallback === undefined) delete out[field];
     else out[field] = shape.fallback;
   }
-  return out ?? value;
+  return (out ?? value) as T;
 }
 
 export const taskSchema = parser(readTask);
 
 /**
  * A team-sync task as the browser reads a pulled row: as `taskSchema`, but a field of the wrong kind
- * falls back to its default instead of hiding the whole task (`withFallbacks`).
+ * falls back to its default instead of hiding the whole task (`withFieldFallbacks`).
  */
-export const syncedTaskSchema = parser((value) => readTask(withFallbacks(value)));
+export const syncedTaskSchema = parser((value) => readTask(withFieldFallbacks(value)));
 
 export const tasksSchema = arrayOf(taskSchema);
 
