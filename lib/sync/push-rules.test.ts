@@ -96,6 +96,22 @@ describe('decidePush', () => {
     expect(alone.rows.get(next)?.ownerId).toBe('ada');
   });
 
+  it('takes the next occurrence as the browser sends it, a restore first, from the assignee: the owner’s, bound to the assignee', () => {
+    const series = { ...stored('w1', { title: 'Weekly', assigneeId: 'mo' }, 'olive'), assigneeId: 'mo' };
+    const next = nextOccurrenceUid('w1');
+    const ops: SyncOp[] = [
+      upsert('c1', 'w1', { progress: 100, repeatedAs: next }, NOW - 100, 1),
+      { kind: 'restore', opId: 'c2', uid: next, baseV: 0, hlc: hlc(NOW - 100) },
+      upsert('c3', next, { title: 'Weekly', assignedTo: 'Mo', assigneeId: 'mo', progress: 0 }),
+    ];
+    const decision = decidePush(
+      input(MO, ops, { tasks: new Map([['w1', series]]), userIds: new Set(['mo']) }),
+    );
+    expect(decision.response).toMatchObject({ acks: ['c1', 'c2', 'c3'], rejected: [] });
+    expect(decision.rows.get(next)).toMatchObject({ ownerId: 'olive', assigneeId: 'mo' });
+    expect(decision.rows.get(next)!.synced.fields.title?.value).toBe('Weekly');
+  });
+
   it('refuses a next occurrence from anyone who may not see the task it follows, or who sends it without that task, leaving no trace', () => {
     const series = stored('w1', { title: 'Weekly' }, 'olive');
     const next = nextOccurrenceUid('w1');

@@ -5,7 +5,7 @@ import { getDatabase } from '@/lib/server/db';
 import { MAX_OPEN_CONFLICTS_PER_TASK } from '@/lib/server/sync/push-limits';
 import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
+import { lifeOp, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 /**
@@ -164,6 +164,7 @@ describe('next occurrences cannot be made by others', () => {
     return sharedTask('Weekly standup', { repeat: { every: 'week', interval: 1, from: 'deadline' } });
   }
 
+  /** What a browser sends when it completes the task: the completion, then the new task (a restore first). */
   function spawnOps(
     uid: string,
     nextUid: string,
@@ -172,6 +173,7 @@ describe('next occurrences cannot be made by others', () => {
   ) {
     return [
       upsertOp(`${prefix}-done`, uid, { progress: 100, repeatedAs: nextUid }, { baseV: 1 }),
+      lifeOp('restore', `${prefix}-exists`, nextUid),
       upsertOp(`${prefix}-next`, nextUid, {
         title: 'Weekly standup',
         priority: 'High',
@@ -209,10 +211,11 @@ describe('next occurrences cannot be made by others', () => {
     const { olive, mo, uid } = await repeatingTask();
     const next = nextOccurrenceUid(uid);
     const res = await push(mo.token, 'mo-phone', spawnOps(uid, next, 'mo', mo.user));
-    expect(res.body).toMatchObject({ rejected: [], acks: ['mo-done', 'mo-next'] });
-    expect((await storedTask(next))?.ownerId).toBe(olive.user.id);
+    expect(res.body).toMatchObject({ rejected: [], acks: ['mo-done', 'mo-exists', 'mo-next'] });
+    expect(await storedTask(next)).toMatchObject({ ownerId: olive.user.id, assigneeId: mo.user.id });
     for (const token of [olive.token, mo.token]) {
-      expect((await pullAll(token)).changes.map((task) => task.uid)).toContain(next);
+      const row = (await pullAll(token)).changes.find((task) => task.uid === next);
+      expect(row?.data).toMatchObject({ title: 'Weekly standup', progress: 0 });
     }
   });
 
@@ -236,9 +239,10 @@ describe('next occurrences cannot be made by others', () => {
     const next = legacyNextOccurrenceUid(uid);
     const res = await push(mo.token, 'old-tab', spawnOps(uid, next, 'old', mo.user));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ rejected: [], acks: ['old-done', 'old-next'] });
-    expect((await storedTask(next))?.ownerId).toBe(olive.user.id);
-    const row = (await pullAll(olive.token)).changes.find((task) => task.uid === uid)!;
-    expect(row.data).toMatchObject({ progress: 100, repeatedAs: next });
+    expect(res.body).toMatchObject({ rejected: [], acks: ['old-done', 'old-exists', 'old-next'] });
+    expect(await storedTask(next)).toMatchObject({ ownerId: olive.user.id, assigneeId: mo.user.id });
+    const rows = (await pullAll(olive.token)).changes;
+    expect(rows.find((task) => task.uid === uid)?.data).toMatchObject({ progress: 100, repeatedAs: next });
+    expect(rows.find((task) => task.uid === next)?.data).toMatchObject({ title: 'Weekly standup' });
   });
 });
