@@ -9,7 +9,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
 import { countTasksByColumn } from '@/lib/tasks/board';
-import { taskSchema, type Task } from '@/lib/tasks/task';
+import { syncedTaskSchema, type Task } from '@/lib/tasks/task';
 import type { PulledTask, SyncSummary } from '@/lib/sync/protocol';
 import { lastKnownText } from '@/lib/sync/team-summary';
 import { useTeamSummary } from '@/lib/hooks/use-team-summary';
@@ -108,7 +108,7 @@ function TeamAdminDashboard() {
 function pulledTasks(rows: readonly PulledTask[]): Task[] {
   const tasks: Task[] = [];
   for (const row of rows) {
-    const read = taskSchema.safeParse({ ...row.data, id: row.uid, uid: row.uid });
+    const read = syncedTaskSchema.safeParse({ ...row.data, id: row.uid, uid: row.uid });
     if (read.success) tasks.push(read.data);
   }
   return tasks;

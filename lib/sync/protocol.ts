@@ -67,14 +67,20 @@ export type { PushRequest } from './push-schema';
 /**
  * Why an operation was refused. `forbidden`: its writer may not change the task (its values are kept
  * on the server as conflict records). `too-large` and `task-limit`: the task would grow past the
- * limits of lib/sync/task-size.ts, or its owner holds SYNC_MAX_TASKS_PER_OWNER tasks; nothing of it
- * is kept on the server and the task is not moved, so the browser keeps the change (a browser that
- * predates these reasons treats them as `forbidden`; the value then stays only in that browser).
+ * limits of lib/sync/task-size.ts, or its owner holds SYNC_MAX_TASKS_PER_OWNER tasks; `invalid`
+ * (added later): it writes a value its field does not take (lib/tasks/task.ts checkTaskFieldValue).
+ * For these three nothing of it is kept on the server and the task is not moved, so the browser
+ * keeps the change (a browser that predates a reason treats it as `forbidden`; the value then stays
+ * only in that browser).
  */
-export type RejectReason = 'forbidden' | 'too-large' | 'task-limit';
+export type RejectReason = 'forbidden' | 'too-large' | 'task-limit' | 'invalid';
 
 /** Refusals the browser keeps the change for, showing the message, until the task changes again. */
-export const HELD_REJECT_REASONS: ReadonlySet<string> = new Set<RejectReason>(['too-large', 'task-limit']);
+export const HELD_REJECT_REASONS: ReadonlySet<string> = new Set<RejectReason>([
+  'too-large',
+  'task-limit',
+  'invalid',
+]);
 
 export interface PushResponse {
   /** Every operation of the push the server has applied, now or by an earlier push of the same id. */

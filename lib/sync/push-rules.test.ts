@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, type SyncActor } from './access';
 import { unresolvedAssigneeMessage } from './assignee-binding';
 import { createClock, formatHlc, parseHlc } from './hlc';
-import type { Json, SyncOp } from './protocol';
+import { HELD_REJECT_REASONS, type Json, type SyncOp } from './protocol';
 import { decidePush, type PushInput, type StoredTask, taskLimitMessage } from './push-rules';
 import { pushLookups, writerKey } from './push-lookups';
 import { TASK_LIMIT_MESSAGES } from './task-size';
-import { nextOccurrenceUid } from '../tasks/repeat-spawn';
+import { OCCURRENCE_MESSAGE } from './occurrence-owner';
+import { legacyNextOccurrenceUid, nextOccurrenceUid } from '../tasks/repeat-spawn';
 
 const NOW = 10_000_000;
 const ADA: SyncActor = { id: 'ada', role: 'admin' };
@@ -74,7 +75,7 @@ describe('decidePush', () => {
     expect(parseHlc(decision.response.serverHlc).wall).toBe(NOW);
   });
 
-  it('a next occurrence keeps the series’ owner when its sender may see the task it follows; otherwise the sender owns it', () => {
+  it('a next occurrence keeps the series’ owner when its sender may see the task it follows', () => {
     const series = stored('w1', { title: 'Weekly' }, 'olive');
     const next = nextOccurrenceUid('w1');
     const completeAndSpawn = [
@@ -85,22 +86,98 @@ describe('decidePush', () => {
     const byAdmin = decidePush(input(ADA, completeAndSpawn, { tasks: new Map([['w1', series]]) }));
     expect(byAdmin.rows.get(next)?.ownerId).toBe('olive');
     expect([...byAdmin.occurrences]).toEqual([[next, 'w1']]);
-    // Mo cannot see it: his write to w1 is refused and the task he made with that uid is his own.
-    const byStranger = decidePush(input(MO, completeAndSpawn, { tasks: new Map([['w1', series]]) }));
-    expect(byStranger.rows.get(next)?.ownerId).toBe('mo');
-    expect(byStranger.occurrences.size).toBe(0);
-    // A new task whose uid follows no task of the push: its sender's.
+    // Mo, her assignee, completes it: the next one is still Olive's.
+    const assigned = { ...series, assigneeId: 'mo' };
+    const byAssignee = decidePush(input(MO, completeAndSpawn, { tasks: new Map([['w1', assigned]]) }));
+    expect(byAssignee.response.rejected).toEqual([]);
+    expect(byAssignee.rows.get(next)?.ownerId).toBe('olive');
+    // An admin may make a derived uid alone (it is then the admin's).
     const alone = decidePush(input(ADA, [upsert('c3', next, { title: 'Weekly' })]));
     expect(alone.rows.get(next)?.ownerId).toBe('ada');
   });
 
-  it('refuses a member’s write to a task they cannot see: values kept as records, the row moved, the sender told it is gone', () => {
+  it('takes the next occurrence as the browser sends it, a restore first, from the assignee: the owner’s, bound to the assignee', () => {
+    const series = { ...stored('w1', { title: 'Weekly', assigneeId: 'mo' }, 'olive'), assigneeId: 'mo' };
+    const next = nextOccurrenceUid('w1');
+    const ops: SyncOp[] = [
+      upsert('c1', 'w1', { progress: 100, repeatedAs: next }, NOW - 100, 1),
+      { kind: 'restore', opId: 'c2', uid: next, baseV: 0, hlc: hlc(NOW - 100) },
+      upsert('c3', next, { title: 'Weekly', assignedTo: 'Mo', assigneeId: 'mo', progress: 0 }),
+    ];
+    const decision = decidePush(
+      input(MO, ops, { tasks: new Map([['w1', series]]), userIds: new Set(['mo']) }),
+    );
+    expect(decision.response).toMatchObject({ acks: ['c1', 'c2', 'c3'], rejected: [] });
+    expect(decision.rows.get(next)).toMatchObject({ ownerId: 'olive', assigneeId: 'mo' });
+    expect(decision.rows.get(next)!.synced.fields.title?.value).toBe('Weekly');
+  });
+
+  it('refuses a next occurrence from anyone who may not see the task it follows, or who sends it without that task, leaving no trace', () => {
+    const series = stored('w1', { title: 'Weekly' }, 'olive');
+    const next = nextOccurrenceUid('w1');
+    const afterNext = nextOccurrenceUid(next);
+    const tasks = new Map([['w1', series]]);
+    const attempts: SyncOp[][] = [
+      // With the series, which Mo cannot see.
+      [
+        upsert('c1', 'w1', { progress: 100, repeatedAs: next }, NOW - 100, 1),
+        upsert('c2', next, { title: 'Mine' }),
+      ],
+      // Alone, as an upsert, a delete or a restore (a tombstone would be his too), or based on a version.
+      [upsert('c3', next, { title: 'Mine' })],
+      [{ kind: 'delete', opId: 'c4', uid: next, baseV: 0, hlc: hlc(NOW - 100) }],
+      [{ kind: 'restore', opId: 'c5', uid: next, baseV: 0, hlc: hlc(NOW - 100) }],
+      [upsert('c6', next, { title: 'Mine' }, NOW - 100, 3)],
+      // The one after next, with the next one made in the same push.
+      [upsert('c7', next, { title: 'Mine' }), upsert('c8', afterNext, { title: 'Mine' })],
+    ];
+    for (const ops of attempts) {
+      const decision = decidePush(input(MO, ops, { tasks }));
+      const refused = decision.response.rejected.filter((refusal) => refusal.message === OCCURRENCE_MESSAGE);
+      expect(refused.map((refusal) => refusal.opId)).toEqual(
+        ops.filter((op) => op.uid !== 'w1').map((op) => op.opId),
+      );
+      expect(refused.every((refusal) => refusal.reason === 'forbidden')).toBe(true);
+      expect([...decision.rows.keys()]).toEqual([]);
+      expect(decision).toMatchObject({ touched: false, changes: [], conflicts: [], revocations: [] });
+    }
+  });
+
+  it('takes the next occurrence an open tab of the previous version derives, sent with the task it follows (the old shape)', () => {
+    const series = { ...stored('w1', { title: 'Weekly' }, 'olive'), assigneeId: 'mo' };
+    const legacy = legacyNextOccurrenceUid('w1');
+    const ops = [
+      upsert('c1', 'w1', { progress: 100, repeatedAs: legacy }, NOW - 100, 1),
+      upsert('c2', legacy, { title: 'Weekly' }),
+    ];
+    const decision = decidePush(input(MO, ops, { tasks: new Map([['w1', series]]) }));
+    expect(decision.response).toMatchObject({ acks: ['c1', 'c2'], rejected: [] });
+    expect(decision.rows.get(legacy)?.ownerId).toBe('olive');
+  });
+
+  it('refuses a member’s write to a task they cannot see leaving no trace: no records, no op-log row, the task not moved', () => {
     const tasks = new Map([['t1', stored('t1', { title: 'Hers' }, 'ada')]]);
-    const decision = decidePush(input(MO, [upsert('o1', 't1', { title: 'Mine' }, NOW - 100, 1)], { tasks }));
+    const ops: SyncOp[] = [
+      upsert('o1', 't1', { title: 'Mine' }, NOW - 100, 1),
+      { kind: 'delete', opId: 'o2', uid: 't1', baseV: 1, hlc: hlc(NOW - 100) },
+    ];
+    const decision = decidePush(input(MO, ops, { tasks }));
     expect(decision.response.rejected).toEqual([
       { opId: 'o1', reason: 'forbidden', message: ACCESS_MESSAGES.notYours },
+      { opId: 'o2', reason: 'forbidden', message: ACCESS_MESSAGES.notYours },
     ]);
-    expect(decision.response.seq).toBe(5);
+    expect(decision.response.seq).toBe(0);
+    expect(decision).toMatchObject({ touched: false, changes: [], conflicts: [], revocations: [] });
+    expect(decision.rows.size).toBe(0);
+  });
+
+  it('keeps the values of a refused write by the assignee as records and moves the task', () => {
+    const task = { ...stored('t1', { title: 'Hers' }, 'ada'), assigneeId: 'mo' };
+    const op = upsert('o1', 't1', { assignedTo: 'Mo' }, NOW - 100, 1);
+    const decision = decidePush(input(MO, [op], { tasks: new Map([['t1', task]]) }));
+    expect(decision.response.rejected).toEqual([
+      { opId: 'o1', reason: 'forbidden', message: ACCESS_MESSAGES.ownerOnlyAssignee },
+    ]);
     expect(decision.rows.get('t1')!.synced).toMatchObject({
       version: 5,
       fields: { title: { value: 'Hers' } },
@@ -108,16 +185,47 @@ describe('decidePush', () => {
     expect(decision.conflicts).toEqual([
       {
         uid: 't1',
-        field: 'title',
-        value: 'Mine',
+        field: 'assignedTo',
+        value: 'Mo',
         hlc: hlc(NOW - 100),
         winningHlc: null,
         reason: 'forbidden',
         authorId: 'mo',
       },
     ]);
-    expect(decision.revocations).toEqual([{ uid: 't1', userId: 'mo' }]);
-    expect(decision.changes[0]).toMatchObject({ outcome: 'forbidden', message: ACCESS_MESSAGES.notYours });
+    expect(decision.revocations).toEqual([]);
+    expect(decision.changes[0]).toMatchObject({
+      outcome: 'forbidden',
+      message: ACCESS_MESSAGES.ownerOnlyAssignee,
+    });
+  });
+
+  it('refuses a value its field does not take, keeping nothing of it and not moving the task; the browser holds it', () => {
+    const tasks = new Map([
+      ['t1', { ...stored('t1', { title: 'Hers', priority: 'High' }, 'ada'), assigneeId: 'mo' }],
+    ]);
+    const op = upsert('o1', 't1', { priority: '<b>high</b>', progress: 50 }, NOW - 100, 1);
+    const decision = decidePush(input(MO, [op], { tasks }));
+    const message = 'Priority must be High, Medium or Low. The change stays in this browser.';
+    expect(decision.response).toMatchObject({
+      acks: [],
+      rejected: [{ opId: 'o1', reason: 'invalid', message }],
+      seq: 0,
+    });
+    expect(HELD_REJECT_REASONS.has('invalid')).toBe(true);
+    expect(decision.rows.size).toBe(0);
+    expect(decision.conflicts).toEqual([]);
+    expect(decision.changes[0]).toMatchObject({
+      outcome: 'forbidden',
+      limit: { reason: 'invalid', message },
+    });
+    // Values the readers take are stored: a removed priority (Medium), progress as older versions wrote it.
+    const fine = decidePush(
+      input(MO, [upsert('o2', 't1', { priority: null, progress: '50', column: 'Elsewhere' }, NOW - 100, 1)], {
+        tasks,
+      }),
+    );
+    expect(fine.response).toMatchObject({ acks: ['o2'], rejected: [] });
   });
 
   it('refuses a delete by the assignee (owner only) without a revocation: they still see the task', () => {

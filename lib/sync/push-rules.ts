@@ -8,7 +8,10 @@
  *
  * Rules the browser engine (./replica.ts) relies on to converge:
  * - Every operation applied or refused for the first time gives its task the push's number, even
- *   when it changed nothing: its sender's next pull brings back what won.
+ *   when it changed nothing: its sender's next pull brings back what won. Except a refusal of a
+ *   writer who may not see the task (or may not make it): that leaves no trace at all.
+ * - An upsert writing a value its field does not take (lib/tasks/task.ts checkTaskFieldValue) is
+ *   refused as `invalid`, like an operation over a limit.
  * - An operation already handled for this client is acknowledged again, or refused again with the
  *   reason and message it was refused with, without being applied or recorded twice.
  * - An operation for a task the server does not have, based on a version the sender had seen
@@ -37,9 +40,10 @@ import {
   type SyncConflictReason,
   type SyncOp,
 } from './protocol';
-import { inheritedOwner, occurrenceOwners } from './occurrence-owner';
+import { inheritedOwner, mayMakeTask, OCCURRENCE_MESSAGE, occurrenceOwners } from './occurrence-owner';
 import { writerKey } from './push-lookups';
 import { checkTaskValues } from './task-size';
+import { checkTaskFieldValue } from '../tasks/task';
 import type { ReplacedValue } from '../inbox/rules';
 
 /** A task as the server stores it: its merged fields and who may see it. */
@@ -59,8 +63,21 @@ export interface SeenOp {
 }
 
 export interface LimitRefusal {
-  reason: Extract<RejectReason, 'too-large' | 'task-limit'>;
+  reason: Extract<RejectReason, 'too-large' | 'task-limit' | 'invalid'>;
   message: string;
+}
+
+/**
+ * Why an upsert may not be stored because of a value its field does not take (lib/tasks/task.ts
+ * checkTaskFieldValue), or null: a browser could not show the task as sent (a priority of
+ * `<b>high</b>` hid it from every board).
+ */
+export function checkFieldValues(fields: Readonly<Record<string, { value: Json }>>): string | null {
+  for (const [field, write] of Object.entries(fields)) {
+    const rule = checkTaskFieldValue(field, write.value);
+    if (rule !== null) return `${rule} The change stays in this browser.`;
+  }
+  return null;
 }
 
 export function taskLimitMessage(maxTasks: number): string {
@@ -208,6 +225,8 @@ export function decidePush(input: PushInput): PushDecision {
 
   const overLimit = (op: SyncOp, current: SyncedTask | undefined): LimitRefusal | null => {
     if (op.kind === 'upsert') {
+      const invalid = checkFieldValues(op.fields);
+      if (invalid !== null) return { reason: 'invalid', message: invalid };
       const values = current ? taskValues(current) : {};
       for (const [field, write] of Object.entries(op.fields)) values[field] = write.value;
       const message = checkTaskValues(values);
@@ -224,19 +243,21 @@ export function decidePush(input: PushInput): PushDecision {
     return null;
   };
 
-  // Refused: no value changes; an upsert's values become `forbidden` records. The task still moves:
-  // its sender's pull returns it as it is, or (when they may not see it) names it in `gone`.
+  // Refused: no value changes. From a writer who may see the task (its assignee), an upsert's values
+  // become `forbidden` records and the task moves, so their pull returns it as it is. From one who
+  // may not, nothing is kept: no record (a stranger's records would push the owner's open ones out),
+  // no op-log row, the task not moved; their browser already lost the task with the revocation made
+  // when it was taken from them (docs/product.md#post-apisyncpush).
   const refuse = (task: StoredTask, op: SyncOp, message: string) => {
+    response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
+    if (!canSeeTask(actor, task)) return;
     if (op.kind === 'upsert') {
       for (const [field, write] of Object.entries(op.fields)) {
         addConflict({ uid: op.uid, field, ...write, winningHlc: null, reason: 'forbidden' });
       }
     }
     touch(op.uid, task);
-    const told = decision.revocations.some((row) => row.uid === op.uid && row.userId === actor.id);
-    if (!told && !canSeeTask(actor, task)) revoke(op.uid, actor.id);
     record(op, 'forbidden', message);
-    response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
   };
 
   // For a task deleted and purged since its sender saw it: nothing is created (the delete's stamp
@@ -350,6 +371,14 @@ export function decidePush(input: PushInput): PushDecision {
       continue;
     }
     const stored = tasks.get(op.uid);
+    if (!stored) {
+      // A derived uid (a future occurrence) only from who may make it; else refused, leaving no trace.
+      const previousUid = series.previousOf(op.uid);
+      if (!mayMakeTask(actor, op.uid, previousUid === undefined ? undefined : tasks.get(previousUid))) {
+        response.rejected.push({ opId: op.opId, reason: 'forbidden', message: OCCURRENCE_MESSAGE });
+        continue;
+      }
+    }
     const refusal = overLimit(op, stored?.synced);
     if (refusal) {
       record(op, 'forbidden', refusal.message, refusal);
@@ -362,7 +391,9 @@ export function decidePush(input: PushInput): PushDecision {
       else apply(op);
       continue;
     }
-    const access = checkOp(actor, accessOf(stored), op);
+    // A next occurrence this push made (a restore comes first) is its sender's to fill in this push.
+    const madeHere = decision.occurrences.has(op.uid) && !input.tasks.has(op.uid);
+    const access = madeHere ? ({ allowed: true } as const) : checkOp(actor, accessOf(stored), op);
     if (access.allowed) apply(op);
     else refuse(stored, op, access.message);
   }

@@ -25,6 +25,7 @@ import {
   type SyncMeta,
 } from './replica';
 import { sampleTask } from './testing/fixtures';
+import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 
 const NOW = 1_800_000_000_000;
 const S0 = '001800000000000-000000-c1';
@@ -685,5 +686,87 @@ describe('applyPullPage with a row the app cannot show', () => {
       'progress',
       'title',
     ]);
+  });
+});
+
+describe('a pulled task with a field of the wrong kind (issue 34)', () => {
+  function pullRow(data: Record<string, Json>): Task[] {
+    const meta = uploadMeta();
+    return applyPullPage(
+      meta,
+      [],
+      {
+        changes: [{ uid: 'uid-9', v: 3, deleted: false, data }],
+        gone: [],
+        cursor: '3:uid-9',
+        more: false,
+        reset: false,
+      },
+      NOW,
+    );
+  }
+
+  it('is shown with the field’s default, keeping every other field', () => {
+    const [task, ...rest] = pullRow({
+      title: 'Pay the invoices',
+      description: 'Before Friday',
+      priority: '<b>high</b>',
+      progress: 'lots',
+      deadline: 7,
+      assignedTo: ['Mo'],
+      status: { x: 1 },
+      email: 'olive@example.com',
+      labels: ['l1'],
+    });
+    expect(rest).toEqual([]);
+    expect(task).toMatchObject({
+      uid: 'uid-9',
+      title: 'Pay the invoices',
+      description: 'Before Friday',
+      priority: 'Medium',
+      progress: 0,
+      deadline: '',
+      assignedTo: 'Unknown User',
+      email: 'olive@example.com',
+      labels: ['l1'],
+    });
+    expect(task!.status).toBeUndefined();
+  });
+
+  it('a task with no title yet stays out until the server’s row is whole', () => {
+    expect(pullRow({ description: 'Only this' })).toEqual([]);
+  });
+});
+
+describe('a completed repeating task and its next occurrence (issue 34)', () => {
+  it('are frozen together, or wait together for room: the server takes the occurrence only with its task', () => {
+    const { meta, tasks } = syncedMeta();
+    const next = nextOccurrenceUid('uid-1');
+    const completed = [
+      { ...tasks[0]!, progress: 100, repeatedAs: next },
+      sampleTask({ id: '2', uid: next, title: 'Again' }),
+    ];
+    recordChanges(meta, tasks, completed, NOW, uids());
+    const waiting: SyncOp[] = Array.from({ length: 199 }, (_, index) => ({
+      kind: 'delete',
+      opId: `w${index}`,
+      uid: `other-${index}`,
+      baseV: 1,
+      hlc: S0,
+    }));
+    meta.inflight = [...waiting];
+    freezeOps(meta, completed);
+    expect(meta.inflight).toHaveLength(199);
+
+    meta.inflight = [];
+    freezeOps(meta, completed);
+    // The occurrence is new to the server: a restore says it exists, then its fields.
+    const frozenOps = [
+      ['uid-1', 'upsert'],
+      [next, 'restore'],
+      [next, 'upsert'],
+    ];
+    expect(meta.inflight.map((op) => [op.uid, op.kind])).toEqual(frozenOps);
+    expect(nextPushBatch(meta).map((op) => [op.uid, op.kind])).toEqual(frozenOps);
   });
 });

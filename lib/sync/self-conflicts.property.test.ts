@@ -29,6 +29,11 @@ interface Device {
   opCount: number;
 }
 
+/** A value of the field's kind (the server refuses others): text for title and description. */
+function fieldValue(field: (typeof FIELDS)[number], value: number): Json {
+  return field === 'progress' ? value : `v${value}`;
+}
+
 type Action =
   | { t: 'edit'; d: number; field: (typeof FIELDS)[number]; value: number }
   | { t: 'push'; d: number; count: number; reversed: boolean }
@@ -102,7 +107,9 @@ function run(people: string[], steps: Action[]) {
   const created = tick(first.clock, now);
   first.clock = created.state;
   writerOf.set(created.stamp, first.userId);
-  const base = Object.fromEntries(FIELDS.map((field) => [field, { value: 0, hlc: created.stamp }]));
+  const base = Object.fromEntries(
+    FIELDS.map((field) => [field, { value: fieldValue(field, 0), hlc: created.stamp }]),
+  );
   server.push(
     first.userId,
     { clientId: first.clientId, ops: [{ opId: 'o0', uid: UID, kind: 'upsert', baseV: 0, fields: base }] },
@@ -124,7 +131,7 @@ function run(people: string[], steps: Action[]) {
           uid: UID,
           kind: 'upsert',
           baseV: device.baseV,
-          fields: { [step.field]: { value: step.value, hlc: next.stamp } },
+          fields: { [step.field]: { value: fieldValue(step.field, step.value), hlc: next.stamp } },
         },
         known: new Set(device.known),
       });

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ID_PATTERN } from '@/lib/sync/protocol';
 import * as board from './board';
-import { makeNextOccurrence, nextOccurrenceUid, spawnNextOccurrences } from './repeat-spawn';
+import { randomId } from '../sync/random-id';
+import {
+  isDerivedUid,
+  legacyNextOccurrenceUid,
+  makeNextOccurrence,
+  nextOccurrenceUid,
+  spawnNextOccurrences,
+} from './repeat-spawn';
 import type { Task } from './task';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -157,8 +164,30 @@ describe('nextOccurrenceUid', () => {
           if (a !== b) expect(nextOccurrenceUid(b)).not.toBe(uid);
           // A chain of occurrences never comes back to an earlier identity.
           expect(nextOccurrenceUid(uid)).not.toBe(uid);
+          // Its form says it is derived (issue 34), as the previous version's need not, and random
+          // ids (version 4) never do.
+          expect(isDerivedUid(uid)).toBe(true);
+          expect(legacyNextOccurrenceUid(a).replace(/^(.{14}).(.{4}).(.*)$/, '$1$2$3')).toBe(
+            uid.replace(/^(.{14}).(.{4}).(.*)$/, '$1$2$3'),
+          );
         },
       ),
     );
+  });
+
+  it('is never the form of a random id', () => {
+    for (let index = 0; index < 200; index++) expect(isDerivedUid(randomId())).toBe(false);
+    expect(isDerivedUid('t1')).toBe(false);
+  });
+});
+
+describe('spawnNextOccurrences with a tab of the previous version open', () => {
+  it('points at the next occurrence that tab made under the previous form, and makes no second one', () => {
+    const team = { ...weekly, uid: 'b5c1e0c4-2f1a-4d7e-9d1c-0a4a1f6d3e21' };
+    const fromOldTab = { ...makeNextOccurrence(team, '7', CONTEXT)!, uid: legacyNextOccurrenceUid(team.uid) };
+    const prev = [team, fromOldTab];
+    const { tasks, spawned } = spawnNextOccurrences(prev, complete(prev), CONTEXT);
+    expect(spawned).toEqual([]);
+    expect(tasks[0]).toMatchObject({ progress: 100, repeatedAs: fromOldTab.uid });
   });
 });

@@ -42,14 +42,37 @@ function hash128(text: string): string {
   return [h1, h2, h3, h4].map((lane) => (lane >>> 0).toString(16).padStart(8, '0')).join('');
 }
 
+function asUuid(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A derived identity: a UUID of version 8 (RFC 9562's custom kind), which random ids (version 4) never are. */
+const DERIVED_UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /**
  * Team sync: the sync identity of the next occurrence of the task with identity `uid`, derived from it
- * (a hash of `{uid}/next` written like a UUID), so every device that completes the task offline makes
- * the same next task and the server merges their writes into one.
+ * (a hash of `{uid}/next` written as a version-8 UUID), so every device that completes the task offline
+ * makes the same next task and the server merges their writes into one. Its form says it is derived:
+ * the server lets only someone who may see the task it follows make it (lib/sync/occurrence-owner.ts).
  */
 export function nextOccurrenceUid(uid: string): string {
   const hex = hash128(`${uid}/next`);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return asUuid(`${hex.slice(0, 12)}8${hex.slice(13, 16)}${variant}${hex.slice(17)}`);
+}
+
+/**
+ * The next occurrence's identity as versions before the version-8 form derived it (the same hash,
+ * any version digit): an open tab of such a version still sends it, and the server still takes it
+ * as the next occurrence of the task it follows.
+ */
+export function legacyNextOccurrenceUid(uid: string): string {
+  return asUuid(hash128(`${uid}/next`));
+}
+
+/** Whether `uid` has the form of a derived identity (`nextOccurrenceUid`). */
+export function isDerivedUid(uid: string): boolean {
+  return DERIVED_UID_PATTERN.test(uid);
 }
 
 /** The fields an occurrence hands on to the next (besides its checklist, unticked). */
@@ -148,7 +171,13 @@ export function spawnNextOccurrences(
     // Team sync already brought the next occurrence another device made (its completion not yet):
     // this completion points at it and makes no second one.
     uids ??= new Set(next.map((existing) => existing.uid));
+    // An open tab of an earlier version may have made it under the identity it derived then.
+    const legacy = typeof task.uid === 'string' ? legacyNextOccurrenceUid(task.uid) : undefined;
     const known = typeof occurrence.uid === 'string' && uids.has(occurrence.uid);
+    if (!known && legacy !== undefined && uids.has(legacy)) {
+      made.set(index, { completed: { ...task, repeatedAs: legacy }, occurrence: null });
+      continue;
+    }
     made.set(index, { completed: { ...task, repeatedAs }, occurrence: known ? null : occurrence });
   }
   if (made.size === 0) return { tasks: next, spawned: [] };

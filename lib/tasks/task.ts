@@ -13,6 +13,7 @@ export { CHECKLIST_FIELD_PATTERN };
 export const TASK_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const DEFAULT_TASK_PRIORITY: TaskPriority = 'Medium';
+const TASK_PRIORITY_RULE = 'Priority must be High, Medium or Low.';
 
 /** The board's columns, left to right (docs/product.md#board-columns). */
 export const BOARD_COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
@@ -63,6 +64,7 @@ export function isKnownTaskField(name: string): boolean {
 
 export const TASK_PROGRESS_MIN = 0;
 export const TASK_PROGRESS_MAX = 100;
+const TASK_PROGRESS_RULE = 'Progress must be a whole number from 0 to 100.';
 
 /**
  * A stored task (docs/product.md#task-fields): the fields both task screens use, plus `column`, the board
@@ -150,6 +152,91 @@ function readPriority(value: unknown): TaskPriority | typeof INVALID {
   return (TASK_PRIORITIES as readonly unknown[]).includes(value) ? (value as TaskPriority) : INVALID;
 }
 
+type FieldShape = {
+  /** The field's value as read (missing: its default), or INVALID. */
+  read: (value: unknown) => unknown;
+  /** What a synced task shows instead of a value `read` refuses; absent: the field is left out. */
+  fallback?: string | number;
+  /** The rule, told to whoever writes a value `read` refuses. */
+  rule: string;
+};
+
+/**
+ * The fields a task cannot be read without (docs/product.md#task-fields): each one's reading, its
+ * fallback and its rule. `readTask` reads a task by them; team sync refuses a push writing a value
+ * they refuse (`checkTaskFieldValue`), and reads a synced task with the fallback in place of such a
+ * value (`syncedTaskSchema`), so that one odd field never hides a task.
+ */
+const TASK_FIELD_SHAPES = {
+  title: { read: (value) => readString(value), fallback: '', rule: 'Title must be text.' },
+  description: { read: (value) => readString(value, ''), fallback: '', rule: 'Description must be text.' },
+  priority: { read: readPriority, fallback: DEFAULT_TASK_PRIORITY, rule: TASK_PRIORITY_RULE },
+  deadline: {
+    read: (value) => readString(value, ''),
+    fallback: '',
+    rule: 'Deadline must be text (yyyy-mm-dd).',
+  },
+  progress: { read: readProgress, fallback: TASK_PROGRESS_MIN, rule: TASK_PROGRESS_RULE },
+  assignedTo: {
+    read: (value) => readString(value, UNKNOWN_ASSIGNEE),
+    fallback: UNKNOWN_ASSIGNEE,
+    rule: 'Assigned to must be text.',
+  },
+  email: { read: readOptionalString, rule: 'Email must be text.' },
+  status: { read: readOptionalString, rule: 'Status must be text.' },
+} satisfies Record<string, FieldShape>;
+
+type ShapedField = keyof typeof TASK_FIELD_SHAPES;
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/**
+ * The task view's fields and whether a value is one this version uses: a task is read without a
+ * value that is not (docs/product.md#the-task-view), and team sync refuses a push writing one.
+ */
+const TASK_VIEW_FIELD_RULES: Record<string, { accepts: (value: unknown) => boolean; rule: string }> = {
+  labels: { accepts: isStringList, rule: 'Labels must be a list of label ids.' },
+  repeat: {
+    accepts: (value) => readRepeat(value) !== null,
+    rule: 'Repeat must be a rule this version knows.',
+  },
+  repeatedAs: { accepts: (value) => typeof value === 'string', rule: 'Repeated as must be text.' },
+  createdAt: { accepts: (value) => typeof value === 'string', rule: 'Created at must be text.' },
+  updatedAt: { accepts: (value) => typeof value === 'string', rule: 'Updated at must be text.' },
+  completedAt: { accepts: (value) => typeof value === 'string', rule: 'Completed at must be text.' },
+  checklistProgress: {
+    accepts: (value) => typeof value === 'boolean',
+    rule: 'Checklist progress must be true or false.',
+  },
+};
+
+const CHECKLIST_ITEM_RULE = 'A checklist item must be { text, done, pos }.';
+
+function isShapedField(field: string): field is ShapedField {
+  return Object.hasOwn(TASK_FIELD_SHAPES, field);
+}
+
+/**
+ * Why a task may not hold `value` in `field` (team sync checks every pushed value with it), or null
+ * when it may: a field of `TASK_FIELD_SHAPES` or of the task view takes a value of its kind; a field
+ * this version reads leniently (`column`, `rank`, `assigneeId`) or does not know takes any value. A
+ * null value is the field removed, which only `title` may not be.
+ */
+export function checkTaskFieldValue(field: string, value: unknown): string | null {
+  if (isShapedField(field)) {
+    const shape: FieldShape = TASK_FIELD_SHAPES[field];
+    return shape.read(value === null ? undefined : value) === INVALID ? shape.rule : null;
+  }
+  if (value === null) return null;
+  const view = Object.hasOwn(TASK_VIEW_FIELD_RULES, field) ? TASK_VIEW_FIELD_RULES[field] : undefined;
+  if (view) return view.accepts(value) ? null : view.rule;
+  if (CHECKLIST_FIELD_PATTERN.test(field))
+    return readChecklistValue(value) === null ? CHECKLIST_ITEM_RULE : null;
+  return null;
+}
+
 /**
  * Reads one stored task. Lenient where the meaning is clear (numeric ids, progress as text, defaults for
  * missing fields, see docs/product.md#task-fields); an unknown `column` is dropped (the card then follows its
@@ -158,28 +245,14 @@ function readPriority(value: unknown): TaskPriority | typeof INVALID {
 function readTask(value: unknown): Task | typeof INVALID {
   if (!isRecord(value)) return INVALID;
   const id = readId(value.id);
-  const title = readString(value.title);
-  const description = readString(value.description, '');
-  const priority = readPriority(value.priority);
-  const deadline = readString(value.deadline, '');
-  const progress = readProgress(value.progress);
-  const assignedTo = readString(value.assignedTo, UNKNOWN_ASSIGNEE);
-  const email = readOptionalString(value.email);
-  const status = readOptionalString(value.status);
-  if (
-    id === INVALID ||
-    title === INVALID ||
-    description === INVALID ||
-    priority === INVALID ||
-    deadline === INVALID ||
-    progress === INVALID ||
-    assignedTo === INVALID ||
-    email === INVALID ||
-    status === INVALID
-  ) {
-    return INVALID;
+  if (id === INVALID) return INVALID;
+  const task: Task = { ...value, id } as Task;
+  const shaped: Record<string, unknown> = task;
+  for (const [field, shape] of Object.entries(TASK_FIELD_SHAPES) as [ShapedField, FieldShape][]) {
+    const read = shape.read(value[field]);
+    if (read === INVALID) return INVALID;
+    if (read !== undefined) shaped[field] = read;
   }
-  const task: Task = { ...value, id, title, description, priority, deadline, progress, assignedTo };
   // An assignee id that is not text was not written by this app: it binds nobody.
   if (value.assigneeId !== undefined && typeof value.assigneeId !== 'string') task.assigneeId = NO_ASSIGNEE;
   if (value.column !== undefined && !(BOARD_COLUMNS as readonly unknown[]).includes(value.column)) {
@@ -188,10 +261,6 @@ function readTask(value: unknown): Task | typeof INVALID {
   if (value.rank !== undefined && !isRankKey(value.rank)) delete task.rank;
   readTaskViewFields(task);
   return settleCompletion(task);
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 /**
@@ -204,24 +273,41 @@ function isStringList(value: unknown): value is string[] {
  * exactly while the task is done.
  */
 function readTaskViewFields(task: Task): void {
-  if (task.labels !== undefined && !isStringList(task.labels)) delete task.labels;
-  if (task.repeat !== undefined) {
-    const repeat = readRepeat(task.repeat);
-    if (repeat === null) delete task.repeat;
-    else task.repeat = repeat;
+  for (const [field, { accepts }] of Object.entries(TASK_VIEW_FIELD_RULES)) {
+    if (task[field] !== undefined && !accepts(task[field])) delete task[field];
   }
-  for (const field of ['repeatedAs', 'createdAt', 'updatedAt', 'completedAt'] as const) {
-    if (task[field] !== undefined && typeof task[field] !== 'string') delete task[field];
-  }
-  if (task.checklistProgress !== undefined && typeof task.checklistProgress !== 'boolean') {
-    delete task.checklistProgress;
-  }
+  if (task.repeat !== undefined) task.repeat = readRepeat(task.repeat)!;
   for (const field of Object.keys(task)) {
     if (CHECKLIST_FIELD_PATTERN.test(field) && readChecklistValue(task[field]) === null) delete task[field];
   }
 }
 
+/**
+ * A synced task's values with each field of `TASK_FIELD_SHAPES` that holds a value of another kind
+ * replaced by its fallback (or left out): another browser, a script or an older version may have
+ * pushed it, and one such field must not hide the task from everyone who sees it
+ * (docs/product.md#team-sync). A missing title is left missing: such a row is not whole yet (see
+ * lib/sync/replica/pull.ts).
+ */
+export function withFieldFallbacks<T>(value: T): T {
+  if (!isRecord(value)) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const [field, shape] of Object.entries(TASK_FIELD_SHAPES) as [ShapedField, FieldShape][]) {
+    if (value[field] === undefined || shape.read(value[field]) !== INVALID) continue;
+    out ??= { ...value };
+    if (shape.fallback === undefined) delete out[field];
+    else out[field] = shape.fallback;
+  }
+  return (out ?? value) as T;
+}
+
 export const taskSchema = parser(readTask);
+
+/**
+ * A team-sync task as the browser reads a pulled row: as `taskSchema`, but a field of the wrong kind
+ * falls back to its default instead of hiding the whole task (`withFieldFallbacks`).
+ */
+export const syncedTaskSchema = parser((value) => readTask(withFieldFallbacks(value)));
 
 export const tasksSchema = arrayOf(taskSchema);
 
@@ -299,9 +385,9 @@ export const TASK_PATCH_MESSAGES = {
   titleRequired: 'Title is required.',
   titleTooLong: `Title must be at most ${TASK_TITLE_MAX_LENGTH} characters.`,
   descriptionTooLong: `Description must be at most ${TASK_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-  priority: 'Priority must be High, Medium or Low.',
+  priority: TASK_PRIORITY_RULE,
   deadline: 'Deadline must be a real date (yyyy-mm-dd).',
-  progress: 'Progress must be a whole number from 0 to 100.',
+  progress: TASK_PROGRESS_RULE,
   status: 'Status must be text.',
 } as const;
 

@@ -300,13 +300,19 @@ describe('conflict records', () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
     await push(alice.token, 'ca', [
-      upsertOp('a1', 'task-a', { title: 'Alice’s' }, { hlc: stamp(Date.now() + 1000) }),
+      upsertOp(
+        'a1',
+        'task-a',
+        { title: 'Alice’s', assignedTo: 'Bob Brown', assigneeId: bob.user.id },
+        { hlc: stamp(Date.now() + 1000) },
+      ),
     ]);
     await push(alice.token, 'ca2', [
       upsertOp('a2', 'task-a', { title: 'older' }, { hlc: stamp(Date.now() - 60_000, 'dev2') }),
     ]);
+    // Bob, the assignee, may not reassign it: a refused write, kept as a record.
     await push(bob.token, 'cb', [
-      upsertOp('b1', 'task-a', { title: 'Bob was here' }),
+      upsertOp('b1', 'task-a', { assignedTo: 'Alice Adams' }),
       upsertOp('b2', 'gone-task', { title: 'late edit' }, { baseV: 3 }),
     ]);
     const reasons = async () =>
@@ -322,32 +328,42 @@ describe('conflict records', () => {
   it(`keeps at most ${MAX_OPEN_CONFLICTS_PER_TASK} open records per task, dropping the oldest`, async () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
-    await push(alice.token, 'ca', [upsertOp('a1', 'task-a', { title: 'Alice’s' })]);
+    await push(alice.token, 'ca', [
+      upsertOp('a1', 'task-a', { title: 'Alice’s', assignedTo: 'Bob Brown', assigneeId: bob.user.id }),
+    ]);
+    // Bob, the assignee, tries to reassign the task: each op refused, its 15 values kept as records.
     const refusedFields = (batch: number, count: number) =>
       Array.from({ length: Math.ceil(count / 15) }, (_, op) =>
-        upsertOp(
-          `b${batch}-${op}`,
-          'task-a',
-          Object.fromEntries(
-            Array.from({ length: Math.min(15, count - op * 15) }, (_, i) => [`f${batch}x${op * 15 + i}`, i]),
+        upsertOp(`b${batch}-${op}`, 'task-a', {
+          assignedTo: `Someone ${batch}`,
+          ...Object.fromEntries(
+            Array.from({ length: Math.min(14, count - op * 15 - 1) }, (_, i) => [
+              `f${batch}x${op * 15 + i}`,
+              i,
+            ]),
           ),
-        ),
+        }),
       );
+    const batchOf = (row: { field: string; value: string }) =>
+      row.field === 'assignedTo' ? (JSON.parse(row.value) as string).slice(-1) : row.field.slice(1, 2);
     const first = await push(bob.token, 'cb', refusedFields(1, 150));
     expect(first.body.rejected).toHaveLength(10);
-    expect(first.body.rejected[0]).toMatchObject({ reason: 'forbidden', message: ACCESS_MESSAGES.notYours });
+    expect(first.body.rejected[0]).toMatchObject({
+      reason: 'forbidden',
+      message: ACCESS_MESSAGES.ownerOnlyAssignee,
+    });
     await push(bob.token, 'cb', refusedFields(2, 150));
     let rows = (await syncRows()).conflicts;
     expect(rows).toHaveLength(MAX_OPEN_CONFLICTS_PER_TASK);
     // The 100 oldest of the first batch went; all of the second stayed.
-    expect(rows.filter((row) => row.field.startsWith('f1x'))).toHaveLength(50);
-    expect(rows.filter((row) => row.field.startsWith('f2x'))).toHaveLength(150);
+    expect(rows.filter((row) => batchOf(row) === '1')).toHaveLength(50);
+    expect(rows.filter((row) => batchOf(row) === '2')).toHaveLength(150);
 
     // One push alone bringing more keeps its newest.
     await push(bob.token, 'cb', refusedFields(3, 240));
     rows = (await syncRows()).conflicts;
     expect(rows).toHaveLength(MAX_OPEN_CONFLICTS_PER_TASK);
-    expect(rows.every((row) => row.field.startsWith('f3x'))).toBe(true);
+    expect(rows.every((row) => batchOf(row) === '3')).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@ import type { SyncedTask } from '@/lib/sync/merge';
 import { isArchived, taskCompletedAtMs } from '@/lib/tasks/archive';
 import { countTasksByColumn } from '@/lib/tasks/board';
 import { getSearchWords, matchesSearch } from '@/lib/tasks/task-filter';
-import { taskSchema } from '@/lib/tasks/task';
+import { syncedTaskSchema } from '@/lib/tasks/task';
 import { deriveTaskColumns } from './task-columns';
 
 const ROW_MS = Date.UTC(2026, 10, 1);
@@ -48,8 +48,11 @@ describe('deriveTaskColumns', () => {
       ...none,
       searchText: 'gone\n',
     });
+    // A progress of the wrong kind reads as 0, as the browser shows it (issue 34): the task counts.
     expect(deriveTaskColumns(stored({ title: 'Bad', progress: 'lots' }), ROW_MS)).toEqual({
-      ...none,
+      progress: 0,
+      completedAt: null,
+      boardColumn: 'To Do',
       searchText: 'bad\n',
     });
     expect(deriveTaskColumns(stored({ progress: 5 }), ROW_MS)).toEqual({ ...none, searchText: '\n' });
@@ -77,7 +80,7 @@ describe('deriveTaskColumns', () => {
         fc.string({ maxLength: 4 }),
         (values, q) => {
           const derived = deriveTaskColumns(stored(values), ROW_MS);
-          const read = taskSchema.safeParse({ ...values, id: 'u1', uid: 'u1' });
+          const read = syncedTaskSchema.safeParse({ ...values, id: 'u1', uid: 'u1' });
           if (!read.success) {
             expect(derived.boardColumn).toBeNull();
             return;

@@ -5,15 +5,16 @@ import { taskValues } from '@/lib/sync/merge';
 import { taskCompletedAtMs } from '@/lib/tasks/archive';
 import { getBoardColumn } from '@/lib/tasks/board';
 import { foldSearchText } from '@/lib/tasks/task-filter';
-import { taskSchema, type BoardColumn } from '@/lib/tasks/task';
+import { syncedTaskSchema, type BoardColumn } from '@/lib/tasks/task';
 import { getDatabase, type DatabaseHandle, type WriteStatement } from '../db';
 import { logger } from '../logger';
 
 /**
  * The columns of sync_tasks derived from a task's fields, so that the dashboard's counts, the
  * archive and its search are SQL over plain columns rather than a JSON parse per row. They follow
- * the browser's reading of a task (lib/tasks/task.ts taskSchema): a task the browser could not read
- * (it keeps such a task aside) has no board column and is counted nowhere.
+ * the browser's reading of a synced task (lib/tasks/task.ts syncedTaskSchema: a field of the wrong
+ * kind reads as its default): a task the browser could not read (no title yet) has no board column
+ * and is counted nowhere.
  */
 export interface TaskColumns {
   /** Progress as the screens show it (a checklist's when it follows one); null when unreadable. */
@@ -32,7 +33,7 @@ export function deriveTaskColumns(task: SyncedTask, updatedAtMs: number): TaskCo
   const title = typeof values.title === 'string' ? values.title : '';
   const description = typeof values.description === 'string' ? values.description : '';
   const searchText = foldSearchText(`${title}\n${description}`);
-  const read = task.life?.deleted ? null : taskSchema.safeParse({ ...values, id: task.uid });
+  const read = task.life?.deleted ? null : syncedTaskSchema.safeParse({ ...values, id: task.uid });
   if (!read?.success) return { progress: null, completedAt: null, boardColumn: null, searchText };
   return {
     progress: read.data.progress,

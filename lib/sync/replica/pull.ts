@@ -3,7 +3,7 @@
  * is the server's row with the task's dirty fields on top; a local edit the server's row contradicts
  * is still sent (the server decides) and gives way here until a pull brings the outcome.
  */
-import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { taskSchema, uniqueTaskId, withFieldFallbacks, type Task } from '@/lib/tasks/task';
 import type { PulledTask, PullResponse } from '../protocol';
 import { isSyncId, tasksByUid } from '../uid-index';
 import { hashesOf, NULL_HASH, travels } from './fields';
@@ -174,7 +174,8 @@ function applyRow(work: PageWork, row: PulledTask): void {
     tidyDirty(meta, row.uid);
   }
   yieldContested(meta, row.uid, local, serverHashes, frozen);
-  const next = taskView(row, local, meta.dirty[row.uid]);
+  // A field of the wrong kind (another browser's or a script's push) shows its default: the task stays.
+  const next = withFieldFallbacks(taskView(row, local, meta.dirty[row.uid]));
   if (!taskSchema.safeParse(next).success) {
     // A row this app cannot show (a required field missing: a restore reached a server that had
     // forgotten the task, and its fields were kept aside): a task here keeps its values and sends

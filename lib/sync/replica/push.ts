@@ -5,6 +5,7 @@
  * and its dirty entry, unless a newer local edit replaced it; one refused over a limit is held
  * (./held.ts).
  */
+import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 import type { Task } from '@/lib/tasks/task';
 import { HELD_REJECT_REASONS, type Json, type PushResponse, SYNC_LIMITS, type SyncOp } from '../protocol';
 import { tasksByUid } from '../uid-index';
@@ -109,11 +110,42 @@ export function freezeOps(
   pruneHeld(meta);
   const frozen = frozenKeys(meta, true);
   const byUid = tasksByUid(tasks);
+  const occurrences = pendingOccurrences(meta, byUid);
+  const following = new Set(occurrences.values());
   for (const uid of Object.keys(meta.dirty)) {
     const room = maxOps - meta.inflight.length;
     if (room <= 0) return;
+    // A next occurrence goes with the task it follows, in the same push: the server takes a derived
+    // uid only from a push that sends that task too (lib/sync/occurrence-owner.ts). Both, or wait.
+    if (following.has(uid)) continue;
+    const next = occurrences.get(uid);
+    if (next === undefined) {
+      freezeTask(meta, uid, byUid.get(uid), frozen, room);
+      continue;
+    }
+    if (meta.inflight.length > 0 && opsToFreeze(meta, uid) + opsToFreeze(meta, next) > room) return;
     freezeTask(meta, uid, byUid.get(uid), frozen, room);
+    freezeTask(meta, next, byUid.get(next), frozen, maxOps - meta.inflight.length);
   }
+}
+
+/** Dirty tasks that made a next occurrence not sent yet (lib/tasks/repeat-spawn.ts): task → occurrence. */
+function pendingOccurrences(meta: SyncMeta, byUid: ReturnType<typeof tasksByUid>): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const uid of Object.keys(meta.dirty)) {
+    const next = byUid.get(uid)?.repeatedAs;
+    if (typeof next !== 'string' || meta.dirty[next] === undefined || meta.tasks[next] !== undefined)
+      continue;
+    if (next === nextOccurrenceUid(uid) || next === legacyNextOccurrenceUid(uid)) pairs.set(uid, next);
+  }
+  return pairs;
+}
+
+/** At most how many operations freezing the task's dirty entry makes (its fields in chunks, a delete and a restore). */
+function opsToFreeze(meta: SyncMeta, uid: string): number {
+  const entry = meta.dirty[uid];
+  if (!entry) return 0;
+  return Math.ceil(Object.keys(entry.f).length / SYNC_LIMITS.maxFieldsPerOp) + (entry.x ? 2 : 0);
 }
 
 /** The next push: the oldest frozen operations, within the operation and byte limits. */

@@ -364,7 +364,7 @@ describe('/api/sync/inbox: the loser of a concurrent edit is told (issue 33)', (
       upsertOp(
         'a1',
         't1',
-        { title: 'Report v2', description: 'Ash’s notes', ck_a1: { text: 'Draft', done: true } },
+        { title: 'Report v2', description: 'Ash’s notes', ck_a1: { text: 'Draft', done: true, pos: 1 } },
         { hlc: stamp(t + 20, 'ash-pc'), baseV: 1 },
       ),
     ]);
@@ -374,7 +374,7 @@ describe('/api/sync/inbox: the loser of a concurrent edit is told (issue 33)', (
       upsertOp(
         'o3',
         't1',
-        { description: 'Olive’s notes', ck_a1: { text: 'Draft', done: false } },
+        { description: 'Olive’s notes', ck_a1: { text: 'Draft', done: false, pos: 1 } },
         { hlc: stamp(t + 6, 'olive-pc'), baseV: 1 },
       ),
     ]);

@@ -211,7 +211,7 @@ describe('POST /api/sync/push', () => {
     expect(again.body).toEqual({ changes: [], gone: [], cursor: walk.cursor, more: false, reset: false });
   });
 
-  it('refuses a member’s write to another member’s task, keeps the values as conflicts, and leaves its values alone', async () => {
+  it('refuses a member’s write to another member’s task, leaving no trace of it (issue 34)', async () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
     const created = await push(alice.token, 'ca', [upsertOp('a1', 'task-a', { title: 'Alice’s' })]);
@@ -233,44 +233,30 @@ describe('POST /api/sync/push', () => {
       ],
       seq: 2,
     });
+    // Sent again, the refused ones are decided again, the same way.
     const replay = await push(bob.token, 'cb', ops);
     expect(replay.body).toMatchObject({ acks: ['b3'], rejected: res.body.rejected, seq: 0 });
 
     const rows = await syncRows();
     const taskA = rows.tasks.find((task) => task.uid === 'task-a')!;
-    // The refusals touch the task (version 2, the push's number) and tell Bob it is not his to see.
-    expect(taskA.version).toBe(2);
+    // Not moved, nothing kept: no record, no op-log row, no revocation.
+    expect(taskA.version).toBe(1);
     expect(JSON.parse(taskA.fields)).toEqual({
       title: { value: 'Alice’s', hlc: expect.any(String), seq: 1 },
     });
     expect(taskA.deleted).toBe(false);
-    const kept = rows.conflicts.map((row) => [
-      row.taskUid,
-      row.field,
-      row.value,
-      row.hlc,
-      row.reason,
-      row.userId,
+    expect(rows.conflicts).toEqual([]);
+    expect(rows.changes.map((row) => [row.opId, row.outcome]).sort()).toEqual([
+      ['a1', 'applied'],
+      ['b3', 'applied'],
     ]);
-    expect(kept.sort()).toEqual([
-      ['task-a', 'status', '"Done"', hlc, 'forbidden', bob.user.id],
-      ['task-a', 'title', '"Bob was here"', hlc, 'forbidden', bob.user.id],
-    ]);
-    expect(
-      rows.changes
-        .filter((row) => row.outcome === 'forbidden')
-        .map((row) => row.opId)
-        .sort(),
-    ).toEqual(['b1', 'b2']);
-    expect(rows.revocations.map((row) => [row.seq, row.taskUid, row.userId])).toEqual([
-      [2, 'task-a', bob.user.id],
-    ]);
+    expect(rows.revocations).toEqual([]);
     expect(rows.state[0]?.lastSeq).toBe(2);
     const forBob = await pullAll(bob.token);
     expect(forBob.changes).toEqual([{ uid: 'task-b', v: 2, deleted: false, data: { title: 'Bob’s own' } }]);
-    expect(forBob.gone).toEqual(['task-a']);
+    expect(forBob.gone).toEqual([]);
     const forAlice = await pullAll(alice.token, 500, '1:task-a');
-    expect(forAlice.changes).toEqual([{ uid: 'task-a', v: 2, deleted: false, data: { title: 'Alice’s' } }]);
+    expect(forAlice.changes).toEqual([]);
   });
 
   it('moves a task for a write that lost or repeated its value, so the sender pulls the winner; a replay moves nothing', async () => {
