@@ -188,6 +188,9 @@ const TASK_FIELD_SHAPES = {
 
 type ShapedField = keyof typeof TASK_FIELD_SHAPES;
 
+/** The table as a list, made once: reading a task walks it (5,000 tasks on a large board's load). */
+const SHAPE_ENTRIES = Object.entries(TASK_FIELD_SHAPES) as [ShapedField, FieldShape][];
+
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
@@ -211,6 +214,8 @@ const TASK_VIEW_FIELD_RULES: Record<string, { accepts: (value: unknown) => boole
     rule: 'Checklist progress must be true or false.',
   },
 };
+
+const VIEW_RULE_ENTRIES = Object.entries(TASK_VIEW_FIELD_RULES);
 
 const CHECKLIST_ITEM_RULE = 'A checklist item must be { text, done, pos }.';
 
@@ -248,10 +253,12 @@ function readTask(value: unknown): Task | typeof INVALID {
   if (id === INVALID) return INVALID;
   const task: Task = { ...value, id } as Task;
   const shaped: Record<string, unknown> = task;
-  for (const [field, shape] of Object.entries(TASK_FIELD_SHAPES) as [ShapedField, FieldShape][]) {
-    const read = shape.read(value[field]);
+  for (const [field, shape] of SHAPE_ENTRIES) {
+    const stored = value[field];
+    const read = shape.read(stored);
     if (read === INVALID) return INVALID;
-    if (read !== undefined) shaped[field] = read;
+    // Written only when reading changed it (a default, progress from text): most tasks need no write.
+    if (read !== undefined && read !== stored) shaped[field] = read;
   }
   // An assignee id that is not text was not written by this app: it binds nobody.
   if (value.assigneeId !== undefined && typeof value.assigneeId !== 'string') task.assigneeId = NO_ASSIGNEE;
@@ -273,7 +280,7 @@ function readTask(value: unknown): Task | typeof INVALID {
  * exactly while the task is done.
  */
 function readTaskViewFields(task: Task): void {
-  for (const [field, { accepts }] of Object.entries(TASK_VIEW_FIELD_RULES)) {
+  for (const [field, { accepts }] of VIEW_RULE_ENTRIES) {
     if (task[field] !== undefined && !accepts(task[field])) delete task[field];
   }
   if (task.repeat !== undefined) task.repeat = readRepeat(task.repeat)!;
@@ -292,7 +299,7 @@ function readTaskViewFields(task: Task): void {
 export function withFieldFallbacks<T>(value: T): T {
   if (!isRecord(value)) return value;
   let out: Record<string, unknown> | null = null;
-  for (const [field, shape] of Object.entries(TASK_FIELD_SHAPES) as [ShapedField, FieldShape][]) {
+  for (const [field, shape] of SHAPE_ENTRIES) {
     if (value[field] === undefined || shape.read(value[field]) !== INVALID) continue;
     out ??= { ...value };
     if (shape.fallback === undefined) delete out[field];
