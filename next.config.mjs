@@ -87,9 +87,9 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      // Pages whose address carries a secret (a reset or unsubscribe token): never stored by a
-      // browser or a proxy cache, and never sent on as a Referer to whatever they link to.
-      ...['/reset-password', '/reminders/unsubscribe'].map((source) => ({
+      // Pages whose address carries a secret (a reset, confirmation or unsubscribe token): never
+      // stored by a browser or a proxy cache, and never sent on as a Referer to whatever they link to.
+      ...['/reset-password', '/confirm-email', '/reminders/unsubscribe'].map((source) => ({
         source,
         headers: [
           { key: 'Cache-Control', value: 'no-store' },
