@@ -13,6 +13,7 @@ import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { freePort, startAppServer, type AppProcess } from './process-helpers';
 import { E2E_PASSWORD, mailedConfirmationPath } from './session-helpers';
+import { openDeviceAt, registerAccount } from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -144,5 +145,39 @@ test.describe('single sign-on opens only an account whose address is proved', ()
     await page.goto(`${app.base}/login`);
     await page.getByRole('link', { name: `Sign in with ${NAME}` }).click();
     await page.waitForURL(`${app.base}/user/dashboard`);
+  });
+});
+
+test.describe('team mode: the profile offers a confirmation link while the address is unproved', () => {
+  let app: AppProcess;
+  test.beforeAll(async () => {
+    app = await startAppServer({ TEAM_SYNC: 'on', SIGNUP_MODE: 'open' });
+  });
+  test.afterAll(async () => app?.stop());
+
+  test('a quiet notice on Profile sends a link; once it is followed the notice is gone', async ({
+    browser,
+  }, testInfo) => {
+    const email = `pia-${testInfo.project.name}@example.com`;
+    const account = await registerAccount(app.base, 'Pia Member', email, 'user');
+    const { context, page } = await openDeviceAt(app.base, browser, account);
+    try {
+      await page.goto('/user/profile');
+      const notice = page.getByRole('region', { name: 'Email confirmation' });
+      await expect(
+        notice.getByText('Your email address is not confirmed yet: a link mailed to it proves it is yours.'),
+      ).toBeVisible();
+      expect(await findAxeViolations(page)).toEqual([]);
+      await notice.getByRole('button', { name: 'Send a confirmation link' }).click();
+      await expect(notice.getByRole('status')).toHaveText(
+        'If an account with this email still needs confirming, a new link has been sent to it. The link works for 24 hours.',
+      );
+      await confirmThroughPage(page, app, email);
+      await page.goto('/user/profile');
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+      await expect(page.getByRole('region', { name: 'Email confirmation' })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
   });
 });
