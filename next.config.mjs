@@ -93,11 +93,12 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      // Pages whose address carries a secret (a reset or unsubscribe token, an invitation's token in
+      // Pages whose address carries a secret (a reset, confirmation or unsubscribe token, an invitation's token in
       // `/signup?invite=…`, which proxy.ts may serve from /sso/signup): never stored by a browser or a
       // proxy cache, and never sent on as a Referer to whatever they link to.
       ...[
         { source: '/reset-password' },
+        { source: '/confirm-email' },
         { source: '/reminders/unsubscribe' },
         ...['/signup', '/sso/signup'].map((source) => ({
           source,

@@ -12,6 +12,8 @@ const PAGES = [
   '/forgot-password?role=admin',
   '/reset-password?token=example',
   '/reset-password',
+  '/confirm-email?token=example',
+  '/confirm-email',
 ];
 
 // One test visits them all in one page: a test of its own for each cost a fresh browser context and a

@@ -154,3 +154,30 @@ async function readLastResetToken(email: string): Promise<string | undefined> {
   const link = mails.at(-1)?.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/);
   return link?.[1] ? decodeURIComponent(link[1]) : undefined;
 }
+
+/**
+ * The `nth` confirmation link mailed to `email` (1: the first) by a server whose outbox is
+ * `outboxFile` (its DATA_DIR/outbox.log), as the path to open (`/confirm-email?token=…`); waits for
+ * the background mail.
+ */
+export async function mailedConfirmationPath(outboxFile: string, email: string, nth = 1): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        let outbox = '';
+        try {
+          outbox = await readFile(outboxFile, 'utf8');
+        } catch {
+          return undefined;
+        }
+        const mails = outbox.split(/^--- /m).filter((mail) => mail.includes(`To: ${email}\n`));
+        // The `nth` mail to this address (a newer link replaces the older ones), once it has arrived.
+        found = mails[nth - 1]?.match(/\/confirm-email\?token=[A-Za-z0-9_%-]+/)?.[0];
+        return found;
+      },
+      { message: `a confirmation link for ${email} in ${outboxFile}` },
+    )
+    .toBeDefined();
+  return found!;
+}

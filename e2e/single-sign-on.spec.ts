@@ -12,7 +12,7 @@ import { startTestProvider, type TestProvider } from '../tests/helpers/oidc-prov
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { freePort, startAppServer, type AppProcess } from './process-helpers';
-import { E2E_PASSWORD } from './session-helpers';
+import { E2E_PASSWORD, mailedConfirmationPath } from './session-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,9 +100,19 @@ test.describe('single sign-on beside passwords', () => {
     expect(page.url()).not.toContain('token');
   });
 
-  test('@one-width an existing account signs in through the provider with its own role', async ({ page }) => {
+  test('@one-width an existing account whose address is confirmed signs in through the provider with its own role', async ({
+    page,
+  }) => {
     const email = 'oli.admin@example.com';
     await register(page, setup.app.base, { fullName: 'Oli Admin', email, role: 'admin' });
+    // Its address proved through the mailed link (ADR 0042; e2e/address-confirmation.spec.ts has the refusal).
+    await page.request.post(`${setup.app.base}/api/auth/confirm-email/resend`, { data: { email } });
+    const link = await mailedConfirmationPath(path.join(setup.app.dataDir, 'outbox.log'), email);
+    const token = new URL(link, setup.app.base).searchParams.get('token');
+    const confirmed = await page.request.post(`${setup.app.base}/api/auth/confirm-email`, {
+      data: { token },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
     setup.provider.signInAs({ sub: 'oli', email, emailVerified: true, name: 'Someone Else' });
     await page.goto(`${setup.app.base}/login?role=admin`);
     await button(page).click();

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { LoadError } from '@/components/admin/load-error';
 import { ProfileForm, type ProfileTextField } from '@/components/profile/profile-form';
+import { UnconfirmedEmailNotice } from '@/components/profile/unconfirmed-email-notice';
 import { useOwnAccount, withAccountEmail } from '@/components/profile/use-own-account';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { SelectField } from '@/components/ui/select-field';
@@ -70,6 +71,7 @@ function TeamAdminProfileForm() {
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{TEAM_ADMIN_PROFILE_INTRO}</p>
       {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {account && !account.emailConfirmed ? <UnconfirmedEmailNotice email={account.email} /> : null}
       <AdminProfileFields form={form} fields={TEAM_FIELDS} />
     </div>
   );

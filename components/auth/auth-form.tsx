@@ -17,6 +17,11 @@ const FORMS = {
   signup: { wording: FAILURE_WORDING.signup, submit: 'Sign Up', busy: 'Signing Up...' },
   forgotPassword: { wording: FAILURE_WORDING.forgotPassword, submit: 'Send Reset Link', busy: 'Sending...' },
   resetPassword: { wording: FAILURE_WORDING.resetPassword, submit: 'Reset Password', busy: 'Resetting...' },
+  confirmEmail: {
+    wording: FAILURE_WORDING.confirmEmail,
+    submit: 'Confirm email address',
+    busy: 'Confirming...',
+  },
 } as const;
 
 /**

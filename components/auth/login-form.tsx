@@ -5,11 +5,13 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
+import { ResendConfirmation } from '@/components/auth/confirm-email-form';
 import { OrDivider, SingleSignOnButton, SingleSignOnFailure } from '@/components/auth/single-sign-on';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TEXT_LINK } from '@/components/ui/styles';
 import { logIn } from '@/lib/api/auth';
+import { ApiError } from '@/lib/api/http';
 import { dashboardPathFor, parseRole, withRole } from '@/lib/auth/role';
 import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '@/lib/auth/session-expiry';
@@ -33,10 +35,19 @@ export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null })
   const email = useTextInput();
   const password = useTextInput();
   const [attempted, setAttempted] = useState(false);
+  const [waitingEmail, setWaitingEmail] = useState<string | null>(null);
 
   async function send() {
     setAttempted(true);
-    const grant = await logIn({ email: email.value, password: password.value, role });
+    setWaitingEmail(null);
+    let grant;
+    try {
+      grant = await logIn({ email: email.value, password: password.value, role });
+    } catch (caught) {
+      // The account waits for its mailed link (SIGNUP_DOMAINS): the alert says so, and a new link is offered.
+      if (caught instanceof ApiError && caught.code === 'EMAIL_NOT_CONFIRMED') setWaitingEmail(email.value);
+      throw caught;
+    }
     keepSession(grant, { email: email.value, name: FALLBACK_NAME });
     return dashboardPathFor(parseRole(grant.role ?? grant.user?.role));
   }
@@ -74,6 +85,7 @@ export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null })
             </div>
           </AuthForm>
         ) : null}
+        {waitingEmail ? <ResendConfirmation key={waitingEmail} email={waitingEmail} /> : null}
         {sso ? (
           <>
             {passwordShown ? <OrDivider /> : null}

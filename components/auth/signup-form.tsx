@@ -93,6 +93,7 @@ export function SignupForm({ sso = null }: { sso?: SingleSignOnSettings | null }
   // An invitation made for one address admits only that one: shown, not typed.
   const boundEmail = invited?.email ?? null;
   const emailValue = boundEmail ?? email.value;
+  const [confirmationSent, setConfirmationSent] = useState<string | null>(null);
 
   async function send() {
     const input = {
@@ -103,6 +104,11 @@ export function SignupForm({ sso = null }: { sso?: SingleSignOnSettings | null }
       ...(inviteToken ? { invite: inviteToken } : {}),
     };
     const grant = await registerAccount(input);
+    if ('confirmationSent' in grant) {
+      // SIGNUP_DOMAINS: no session until the mailed link is followed; the form gives way to the sentence.
+      setConfirmationSent(grant.confirmationSent);
+      return;
+    }
     // Should the browser refuse to keep the session, the account exists already: the form shows the
     // storage error's own message, since "try again" would only hit the duplicate-email error.
     keepSession(grant, { email: emailValue, name: fullName.value.trim() });
@@ -111,6 +117,14 @@ export function SignupForm({ sso = null }: { sso?: SingleSignOnSettings | null }
 
   const title = role === 'admin' ? 'Admin Signup' : 'User Signup';
   const footer = { prompt: 'Already have an account?', href: withRole('/login', role), link: 'Log in' };
+
+  if (confirmationSent) {
+    return (
+      <AuthCard title={title} footer={footer}>
+        <FormAlert tone="success">{confirmationSent}</FormAlert>
+      </AuthCard>
+    );
+  }
 
   // A dead link: say why before anything is typed, and offer the plain sign-up (the server's mode decides).
   if (invitation.status === 'dead') {

@@ -8,6 +8,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { ProfileForm, type ProfileTextField } from './profile-form';
+import { UnconfirmedEmailNotice } from './unconfirmed-email-notice';
 import { useOwnAccount, withAccountEmail } from './use-own-account';
 
 type TextKey = Exclude<keyof UserProfile, 'profilePic'>;
@@ -126,6 +127,7 @@ function TeamUserProfileForm() {
   return (
     <div className="space-y-4">
       {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {account && !account.emailConfirmed ? <UnconfirmedEmailNotice email={account.email} /> : null}
       <ProfileForm form={form} fields={TEAM_FIELDS} className={`${CARD} p-4 sm:p-6`} />
     </div>
   );

@@ -4,13 +4,17 @@ import { getJson, putJson } from './http';
 export interface OwnAccount {
   fullName: string;
   email: string;
+  /** False when the address was never proved (GET only; a server without it counts as proved). */
+  emailConfirmed: boolean;
 }
 
 function toOwnAccount(body: unknown): OwnAccount {
-  const user = ((body ?? {}) as { user?: Record<string, unknown> }).user ?? {};
+  const answer = (body ?? {}) as { user?: Record<string, unknown>; emailConfirmed?: unknown };
+  const user = answer.user ?? {};
   return {
     fullName: typeof user.fullName === 'string' ? user.fullName : '',
     email: typeof user.email === 'string' ? user.email : '',
+    emailConfirmed: answer.emailConfirmed !== false,
   };
 }
 

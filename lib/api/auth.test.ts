@@ -41,4 +41,13 @@ describe('logIn and registerAccount', () => {
     await expect(logIn(LOGIN)).rejects.toBeInstanceOf(MissingTokenError);
     await expect(registerAccount(SIGNUP)).rejects.toBeInstanceOf(MissingTokenError);
   });
+
+  it('registerAccount: a 202 with a message is a sign-up waiting for its confirmation link', async () => {
+    const message = 'Check your email: we sent a link to ada@example.com.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message }), { status: 202 })),
+    );
+    await expect(registerAccount(SIGNUP)).resolves.toEqual({ confirmationSent: message });
+  });
 });

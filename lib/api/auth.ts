@@ -40,8 +40,36 @@ export async function registerAccount(input: {
   password: string;
   role: Role;
   invite?: string;
-}): Promise<SessionGrant> {
-  return requireToken(await postJson<AuthResponse>('/api/auth/register', input, { auth: false }));
+}): Promise<SessionGrant | ConfirmationSent> {
+  // 202 (SIGNUP_DOMAINS): no session yet, the account waits for the link mailed to the address.
+  let status = 0;
+  const response = await postJson<AuthResponse>('/api/auth/register', input, {
+    auth: false,
+    fetch: async (...args: Parameters<typeof fetch>) => {
+      const answer = await fetch(...args);
+      status = answer.status;
+      return answer;
+    },
+  });
+  if (status === 202 && typeof response?.message === 'string' && response.message !== '') {
+    return { confirmationSent: response.message };
+  }
+  return requireToken(response);
+}
+
+/** A sign-up that waits for the address to be confirmed: the server's sentence saying so. */
+export interface ConfirmationSent {
+  confirmationSent: string;
+}
+
+/** POST /api/auth/confirm-email {token}: the mailed link's token (docs/product.md#confirming-an-email-address). */
+export function confirmEmailAddress(token: string) {
+  return postJson<MessageResponse>('/api/auth/confirm-email', { token }, { auth: false });
+}
+
+/** POST /api/auth/confirm-email/resend {email}: a new confirmation link, if the address needs one. */
+export function resendConfirmationLink(email: string) {
+  return postJson<MessageResponse>('/api/auth/confirm-email/resend', { email }, { auth: false });
 }
 
 /**

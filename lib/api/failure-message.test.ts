@@ -89,6 +89,17 @@ const EXPECTED: Record<keyof typeof FAILURE_WORDING, Record<Kind, string>> = {
     storageBlocked: STORAGE_BLOCKED,
     other: 'Something went wrong. Try again.',
   },
+  confirmEmail: {
+    serverMessage: 'Email already registered',
+    bodilessHttp: 'Failed to confirm your email address.',
+    emptyServerMessage: 'Failed to confirm your email address.',
+    timeout: 'Something went wrong. Try again.',
+    network: 'Something went wrong. Try again.',
+    noToken: 'Something went wrong. Try again.',
+    storageFull: STORAGE_FULL,
+    storageBlocked: STORAGE_BLOCKED,
+    other: 'Something went wrong. Try again.',
+  },
   changePassword: {
     serverMessage: 'Email already registered',
     bodilessHttp: 'Failed to change password. Please try again.',

@@ -84,6 +84,13 @@ export const FAILURE_WORDING = {
     network: RESET_OTHER_FAILURE,
     other: RESET_OTHER_FAILURE,
   },
+  /** The page of a mailed confirmation link, and the login screen's offer of a new link. */
+  confirmEmail: {
+    http: 'Failed to confirm your email address.',
+    timeout: RESET_OTHER_FAILURE,
+    network: RESET_OTHER_FAILURE,
+    other: RESET_OTHER_FAILURE,
+  },
   changePassword: { http: CHANGE_FAILED, other: CHANGE_FAILED },
   /** The sign-up screen checking an invitation link; a refused link's 403 carries its own reason. */
   invitation: {

@@ -65,6 +65,8 @@ export const SSO_FAILURES = [
   'domain',
   'invite-invalid',
   'invite-mismatch',
+  'unconfirmed',
+  'linked-elsewhere',
   'too-many',
   'disabled',
   'failed',
@@ -104,6 +106,10 @@ export function ssoFailureMessage(failure: SsoFailure, name: string): string {
       return 'This invitation link is no longer valid (used, revoked or expired). Ask an administrator for a new one.';
     case 'invite-mismatch':
       return `This invitation is for another email address than your account at ${name}. Ask an administrator for a new invitation.`;
+    case 'unconfirmed':
+      return `An account with this email already exists, but its address has not been confirmed, so ${name} cannot open it. If it is yours, set a new password with Forgot Password? (the emailed link confirms the address), then sign in with ${name} again.`;
+    case 'linked-elsewhere':
+      return `The account with this email is linked to another ${name} account. Sign in with that one, or ask an administrator.`;
     case 'too-many':
       return 'Too many sign-in attempts from your network. Wait a few minutes, then try again.';
     case 'disabled':

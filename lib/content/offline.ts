@@ -8,6 +8,7 @@ export const OFFLINE_TEXT = {
   signup: 'You are offline. Signing up needs a connection.',
   forgotPassword: 'You are offline. Sending a reset link needs a connection.',
   resetPassword: 'You are offline. Setting a new password needs a connection.',
+  confirmEmail: 'You are offline. Confirming your email address needs a connection.',
   users: 'You are offline. Loading and changing users needs a connection.',
   signupSettings: 'You are offline. Loading and saving the sign-up settings needs a connection.',
   invitations: 'You are offline. Loading and creating invitations needs a connection.',

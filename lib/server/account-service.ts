@@ -9,13 +9,18 @@ import { toPublicUser, type PublicUser } from './user-dto';
 
 export const NAME_SAVED_MESSAGE = 'Name saved.';
 
-/** GET /api/auth/account: the caller's own account as the screens show it (docs/product.md#endpoint-account). */
-export async function getOwnAccount(actor: AuthenticatedUser): Promise<PublicUser> {
+/**
+ * GET /api/auth/account: the caller's own account as the screens show it, and whether its address is
+ * proved (docs/product.md#endpoint-account; the profile offers a confirmation link when it is not).
+ */
+export async function getOwnAccount(
+  actor: AuthenticatedUser,
+): Promise<{ user: PublicUser; emailConfirmed: boolean }> {
   const { db, tables } = await getDatabase();
   const [row] = await db.select().from(tables.users).where(eq(tables.users.id, actor.id)).limit(1);
   if (!row)
     throw new AppError('UNAUTHORIZED', 'Your session is invalid or has expired. Please log in again.');
-  return toPublicUser(row);
+  return { user: toPublicUser(row), emailConfirmed: row.emailConfirmedAt !== null };
 }
 
 /**

@@ -10,6 +10,11 @@ import { getEnv } from './env';
 import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
+import {
+  confirmationSentMessage,
+  notConfirmedMessage,
+  sendConfirmationLink,
+} from './email-confirmation-service';
 import { findUsableInvitation, getSignupSettings, invitationEmailMismatchMessage } from './signup-service';
 import { signToken, tokenExpiresAtMs, verifyToken } from './token';
 import { toPublicUser, type PublicUser } from './user-dto';
@@ -44,11 +49,26 @@ export interface AuthenticatedUser {
  * sign-up settings (docs/decisions/0020-who-may-join.md): see createAccount. With OIDC_ONLY=on nobody
  * signs up with a password: accounts come from the provider.
  */
-export async function registerUser(options: { input: RegisterInput; ip: string }): Promise<AuthResult> {
+export async function registerUser(options: {
+  input: RegisterInput;
+  ip: string;
+}): Promise<{ session: AuthResult } | { awaitingConfirmation: { message: string } }> {
   const { input, ip } = options;
   refusePasswordsWhenProviderOnly(null);
   await consumeRateLimit('register', ip);
-  return openSession(await createAccount(input), 'Account created successfully.');
+  // With a domain list, the address is what lets someone in: it must be theirs (the mailed link),
+  // except with an invitation (the admin's consent) and for the first admin of an install (who may
+  // not have set up mail yet, and whom nobody else could let in).
+  const awaiting =
+    input.invite === undefined &&
+    (await getSignupSettings()).domains.length > 0 &&
+    !(input.role === 'admin' && !(await hasAdmin((await getDatabase()).db)));
+  const row = await createAccount(input, { awaitingConfirmation: awaiting });
+  if (awaiting) {
+    await sendConfirmationLink(row);
+    return { awaitingConfirmation: { message: confirmationSentMessage(row.email) } };
+  }
+  return { session: await openSession(row, 'Account created successfully.') };
 }
 
 /**
@@ -57,8 +77,11 @@ export async function registerUser(options: { input: RegisterInput; ip: string }
  * list decide, except for the first admin of an install (no admin yet), who may sign up in every
  * mode. Admin only while no admin exists (first-run bootstrap).
  */
-export async function createAccount(input: RegisterInput): Promise<UserRow> {
-  if (input.invite !== undefined) return registerInvitee({ ...input, invite: input.invite });
+export async function createAccount(
+  input: RegisterInput,
+  proof: { confirmed?: boolean; awaitingConfirmation?: boolean } = {},
+): Promise<UserRow> {
+  if (input.invite !== undefined) return registerInvitee({ ...input, invite: input.invite }, proof);
   const handle = await getDatabase();
   const { db, tables } = handle;
   const { users } = tables;
@@ -71,7 +94,10 @@ export async function createAccount(input: RegisterInput): Promise<UserRow> {
 
   if (await hasAccountFor(db, input.email)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
 
-  const values = await newUserValues(input, input.role);
+  const values = {
+    ...(await newUserValues(input, input.role, proof.confirmed === true)),
+    awaitingConfirmation: proof.awaitingConfirmation === true,
+  };
   const insert = async (executor: Executor) => {
     try {
       const [inserted] = await executor.insert(users).values(values).returning();
@@ -113,8 +139,11 @@ function refusePasswordsWhenProviderOnly(loginEmail: string | null): void {
 
 export { hasAdmin };
 
-/** A new account's row, as sign-up makes it (the password hashed), for `role`. */
-export async function newUserValues(input: RegisterInput, role: Role) {
+/**
+ * A new account's row, as sign-up makes it (the password hashed), for `role`; `confirmed` when its
+ * address is proved already (docs/decisions/0042-who-owns-an-address.md).
+ */
+export async function newUserValues(input: RegisterInput, role: Role, confirmed = false) {
   const now = new Date();
   return {
     id: randomUUID(),
@@ -125,6 +154,7 @@ export async function newUserValues(input: RegisterInput, role: Role) {
     createdAt: now,
     updatedAt: now,
     sessionVersion: 0,
+    emailConfirmedAt: confirmed ? now : null,
   };
 }
 
@@ -142,7 +172,10 @@ export async function openSession(row: UserRow, message: string): Promise<AuthRe
  * the same all-or-nothing write as the user's insert, under the users lock: of two sign-ups with one
  * link, one gets the account and the other is told the link was used.
  */
-async function registerInvitee(input: RegisterInput & { invite: string }): Promise<UserRow> {
+async function registerInvitee(
+  input: RegisterInput & { invite: string },
+  proof: { confirmed?: boolean },
+): Promise<UserRow> {
   const handle = await getDatabase();
   const { users, invitations } = handle.tables;
   const checkInvitation = async (executor: Executor, now: Date) => {
@@ -154,7 +187,13 @@ async function registerInvitee(input: RegisterInput & { invite: string }): Promi
   };
   // Checked before the password is hashed (slow), then again under the lock where it counts.
   const invitation = await checkInvitation(handle.db, new Date());
-  const values = await newUserValues(input, invitation.role);
+  // An invitation made for an address proves it: the admin chose it (and it was mailed there when
+  // the server sends mail).
+  const values = await newUserValues(
+    input,
+    invitation.role,
+    proof.confirmed === true || invitation.email !== null,
+  );
 
   await handle.exclusive(async (executor) => {
     const now = new Date();
@@ -204,6 +243,8 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   await resetRateLimit('loginEmailIp', pairKey);
   await refundRateLimit('loginEmail', input.email);
   await refundRateLimit('loginIp', ip);
+  // Told only after the right password, so it does not say which addresses have accounts.
+  if (row.awaitingConfirmation) throw new AppError('EMAIL_NOT_CONFIRMED', notConfirmedMessage(row.email));
   return openSession(row, LOGIN_SUCCESS_MESSAGE);
 }
 

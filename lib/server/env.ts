@@ -57,6 +57,9 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_MAX: intFromEnv(5, 1),
   RATE_LIMIT_FORGOT_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   RATE_LIMIT_RESET_MAX: intFromEnv(10, 1),
+  /** Confirmation links sent per address (and 4x that per client address) within the window. */
+  RATE_LIMIT_CONFIRM_MAX: intFromEnv(3, 1),
+  RATE_LIMIT_CONFIRM_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   RATE_LIMIT_RESET_WINDOW_SECONDS: intFromEnv(15 * 60, 1),
   RATE_LIMIT_CONTACT_MAX: intFromEnv(5, 1),
   RATE_LIMIT_CONTACT_WINDOW_SECONDS: intFromEnv(60 * 60, 1),

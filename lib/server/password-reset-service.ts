@@ -43,14 +43,22 @@ export async function dropUnusedResetLinks(
  */
 export async function storeNewPassword(
   database: Database,
-  change: { userId: string; passwordHash: string; now: Date; sessionVersion?: number },
+  change: {
+    userId: string;
+    passwordHash: string;
+    now: Date;
+    sessionVersion?: number;
+    /** Set through a link mailed to the address: that proves it (a reset, not a change). */
+    provesEmail?: boolean;
+  },
 ) {
   const { db, tables } = database;
   const { users } = tables;
   const { userId, passwordHash, now, sessionVersion } = change;
+  const proof = change.provesEmail ? { awaitingConfirmation: false } : {};
   const [updated] = await db
     .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now, ...proof })
     .where(
       sessionVersion === undefined
         ? eq(users.id, userId)
@@ -58,6 +66,12 @@ export async function storeNewPassword(
     )
     .returning({ id: users.id, role: users.role, sessionVersion: users.sessionVersion });
   if (updated) {
+    if (change.provesEmail) {
+      await db
+        .update(users)
+        .set({ emailConfirmedAt: now })
+        .where(and(eq(users.id, updated.id), isNull(users.emailConfirmedAt)));
+    }
     await dropUnusedResetLinks(database, updated.id);
     await closeLiveSessions([updated.id]);
   }
@@ -147,6 +161,7 @@ export async function resetPassword(options: { input: ResetPasswordInput; ip: st
     .returning({ userId: passwordResetTokens.userId });
   if (!consumed) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN_MESSAGE);
 
-  await storeNewPassword(database, { userId: consumed.userId, passwordHash, now });
+  // The link went to the account's address (links are dropped when it changes): the address is proved.
+  await storeNewPassword(database, { userId: consumed.userId, passwordHash, now, provesEmail: true });
   return RESET_SUCCESS_MESSAGE;
 }

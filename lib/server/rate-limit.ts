@@ -16,6 +16,9 @@ type LimiterName =
   | 'forgotIp'
   | 'forgotEmail'
   | 'reset'
+  | 'confirmIp'
+  | 'confirmEmail'
+  | 'confirmLink'
   | 'contact'
   | 'changePasswordUser'
   | 'changePasswordIp'
@@ -45,6 +48,10 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   forgotIp: { points: 'RATE_LIMIT_FORGOT_MAX', window: 'RATE_LIMIT_FORGOT_WINDOW_SECONDS', times: 4 },
   forgotEmail: { points: 'RATE_LIMIT_FORGOT_MAX', window: 'RATE_LIMIT_FORGOT_WINDOW_SECONDS' },
   reset: { points: 'RATE_LIMIT_RESET_MAX', window: 'RATE_LIMIT_RESET_WINDOW_SECONDS' },
+  // Confirmation links sent (docs/product.md#confirming-an-email-address), and links followed.
+  confirmIp: { points: 'RATE_LIMIT_CONFIRM_MAX', window: 'RATE_LIMIT_CONFIRM_WINDOW_SECONDS', times: 4 },
+  confirmEmail: { points: 'RATE_LIMIT_CONFIRM_MAX', window: 'RATE_LIMIT_CONFIRM_WINDOW_SECONDS' },
+  confirmLink: { points: 'RATE_LIMIT_RESET_MAX', window: 'RATE_LIMIT_RESET_WINDOW_SECONDS' },
   contact: { points: 'RATE_LIMIT_CONTACT_MAX', window: 'RATE_LIMIT_CONTACT_WINDOW_SECONDS' },
   changePasswordUser: {
     points: 'RATE_LIMIT_CHANGE_PASSWORD_MAX',

@@ -110,7 +110,14 @@ async function updateUserExclusive(
   try {
     const [row] = await db
       .update(users)
-      .set({ fullName: input.fullName, email: newEmail, role: input.role, updatedAt: new Date() })
+      .set({
+        fullName: input.fullName,
+        email: newEmail,
+        role: input.role,
+        updatedAt: new Date(),
+        // A new address is not proved by the old one's proof (docs/decisions/0042-who-owns-an-address.md).
+        ...(newEmail === target.email ? {} : { emailConfirmedAt: null }),
+      })
       .where(eq(users.id, target.id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);

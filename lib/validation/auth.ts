@@ -69,6 +69,16 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+export const confirmEmailSchema = z.object({
+  token: requiredText('Confirmation token')
+    .min(1, 'Confirmation token is required.')
+    .max(512, 'Confirmation token is invalid.'),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+
+export const resendConfirmationSchema = z.object({ email: emailSchema });
+export type ResendConfirmationInput = z.infer<typeof resendConfirmationSchema>;
+
 /**
  * Admin edit (PUT /admin/users/{email}; docs/product.md#endpoint-update-user); leaving email out keeps
  * the current one.

@@ -7,6 +7,7 @@ import { POST as inviteRoute } from '@/app/api/admin/invitations/route';
 import { DELETE as revokeInvitation } from '@/app/api/admin/invitations/[id]/route';
 import { PUT as firstRun } from '@/app/api/admin/first-run/route';
 import { PUT as signupSettings } from '@/app/api/admin/signup-settings/route';
+import { POST as resendConfirmation } from '@/app/api/auth/confirm-email/resend/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as contact } from '@/app/api/contact/route';
 import { POST as forgotPassword } from '@/app/api/forgot-password/route';
@@ -25,7 +26,7 @@ import { RESTORE_SEQ_GAP, RESTORE_SESSION_GAP } from '@/lib/server/backup/restor
 import { handleTables, readTable } from '@/lib/server/backup/snapshot';
 import { backupTables } from '@/lib/server/backup/tables';
 import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
-import { openDatabase, type DatabaseHandle } from '@/lib/server/db';
+import { getDatabase, openDatabase, type DatabaseHandle } from '@/lib/server/db';
 import { claimDigest } from '@/lib/server/inbox-digest-service';
 import { claimReminderSend } from '@/lib/server/reminder-service';
 import type { ConflictsResponse } from '@/lib/sync/protocol';
@@ -40,7 +41,8 @@ const ok = (res: { status: number; text: string }) => expect(res.status, res.tex
  * Fills every table a backup holds with rows the app itself writes (routes and services, TEAM_SYNC=on):
  * people, tasks with checklists, labels and a repeat, a deleted and a completed task, a conflict
  * (one settled), a reassignment, comments (edited, deleted) with mentions and inbox items, reminder
- * and digest choices, invitations (one revoked), sign-up settings, the first run's checklist dismissed, a reset link, a logout, a message.
+ * and digest choices, invitations (one revoked), sign-up settings, the first run's checklist dismissed, a reset link, a logout, a message,
+ * a confirmation link and a provider identity.
  */
 export async function populateEveryTable() {
   const ada = await createAdminWithToken({ fullName: 'Ada Admin' });
@@ -198,6 +200,16 @@ export async function populateEveryTable() {
       },
     }),
   );
+  // A confirmation link waiting for Max, and Olive's identity at a provider (ADR 0042).
+  ok(await call(resendConfirmation, '/api/auth/confirm-email/resend', { body: { email: max.user.email } }));
+  const { db, tables } = await getDatabase();
+  await db.insert(tables.userIdentities).values({
+    id: randomUUID(),
+    userId: olive.user.id,
+    issuer: 'https://id.example.com',
+    subject: 'olive-1',
+    createdAt: new Date(),
+  });
   return { ada, olive, ash, max };
 }
 

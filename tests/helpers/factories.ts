@@ -16,6 +16,8 @@ export async function createUser(
     password: string;
     role: 'user' | 'admin';
     createdAt: Date;
+    /** When the address was proved (docs/product.md#confirming-an-email-address); null: never. */
+    emailConfirmedAt: Date | null;
   }> = {},
 ) {
   sequence += 1;
@@ -33,6 +35,7 @@ export async function createUser(
       createdAt: now,
       updatedAt: now,
       sessionVersion: 0,
+      emailConfirmedAt: overrides.emailConfirmedAt ?? null,
     })
     .returning();
   if (!row) throw new Error('insert failed');

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as loginRoute } from '@/app/api/auth/login/route';
 import { POST as registerRoute } from '@/app/api/auth/register/route';
+import { POST as resetPasswordRoute } from '@/app/api/reset-password/route';
 import { POST as createInvitation } from '@/app/api/admin/invitations/route';
 import { authenticateToken } from '@/lib/server/auth-service';
 import { getDatabase } from '@/lib/server/db';
 import { forgetProviderConfiguration } from '@/lib/server/oidc/provider';
+import { createResetLink } from '@/lib/server/password-reset-service';
 import { saveSignupSettings } from '@/lib/server/signup-service';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
@@ -80,8 +82,13 @@ describe('single sign-on: the flow', () => {
     expect(none.body).toEqual({ message: 'The sign-in has expired. Try again.', code: 'UNAUTHORIZED' });
   });
 
-  it('links an existing account by its verified email: same account, role kept, password still works', async () => {
-    const existing = await createUser({ email: 'ann@example.com', fullName: 'Ann Local', role: 'admin' });
+  it('links an existing account whose address is proved: same account, role kept, password still works', async () => {
+    const existing = await createUser({
+      email: 'ann@example.com',
+      fullName: 'Ann Local',
+      role: 'admin',
+      emailConfirmedAt: new Date(),
+    });
     const { session } = await signInThrough(provider, ANN, 'role=admin');
     expect(session?.body).toMatchObject({
       role: 'admin',
@@ -229,7 +236,7 @@ describe('single sign-on: who gets in, with which role', () => {
     await saveSignupSettings({ mode: 'open', domains: ['acme.example'] }, admin.id);
     expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login?sso_error=domain');
     expect(await userByEmail('ann@example.com')).toBeUndefined();
-    await createUser({ email: 'ann@example.com' });
+    await createUser({ email: 'ann@example.com', emailConfirmedAt: new Date() });
     expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login/sso');
   });
 
@@ -324,5 +331,103 @@ describe('OIDC_ONLY: passwords off but for the break-glass admin', () => {
     });
     // The provider still lets people in.
     expect((await signInThrough(provider, ANN)).session?.status).toBe(200);
+  });
+});
+
+describe('single sign-on: who owns an address (issue 34 §1)', () => {
+  it('the pre-hijack: an account signed up under someone else’s email is not linked to the owner’s identity', async () => {
+    // Someone signs up with Ann's address and a password of their own.
+    const signup = await call(registerRoute, '/api/auth/register', {
+      body: { fullName: 'Not Ann', email: 'ann@example.com', password: 'attacker-password', role: 'user' },
+    });
+    expect(signup.status).toBe(201);
+    const squatter = await userByEmail('ann@example.com');
+    const { callback, session } = await signInThrough(provider, ANN);
+    expect(locationOf(callback)).toBe('/login?sso_error=unconfirmed');
+    expect(session).toBeNull();
+    const { db, tables } = await getDatabase();
+    expect(await db.select().from(tables.userIdentities)).toEqual([]);
+    expect((await userByEmail('ann@example.com'))?.id).toBe(squatter?.id);
+  });
+
+  it('linking a proved account ends its other sessions, and binds the provider’s issuer and subject', async () => {
+    const existing = await createUser({ email: 'ann@example.com', emailConfirmedAt: new Date() });
+    const before = await call<{ token: string }>(loginRoute, '/api/auth/login', {
+      body: { email: 'ann@example.com', password: DEFAULT_PASSWORD },
+    });
+    const { session } = await signInThrough(provider, ANN);
+    expect((await authenticateToken(String(session?.body.token))).id).toBe(existing.id);
+    await expect(authenticateToken(before.body.token)).rejects.toThrow('Your session is invalid');
+    const { db, tables } = await getDatabase();
+    const identities = await db.select().from(tables.userIdentities);
+    expect(identities).toMatchObject([{ userId: existing.id, issuer: provider.issuer, subject: 'ann-1' }]);
+    // A later sign-in finds the account by its subject and ends nothing.
+    const again = await signInThrough(provider, ANN);
+    await expect(authenticateToken(String(session?.body.token))).resolves.toMatchObject({ id: existing.id });
+    expect((await authenticateToken(String(again.session?.body.token))).id).toBe(existing.id);
+  });
+
+  it('a first sign-in’s account has a proved address and is bound to the subject', async () => {
+    const { session } = await signInThrough(provider, ANN);
+    const user = await authenticateToken(String(session?.body.token));
+    const row = await userByEmail('ann@example.com');
+    expect(row?.emailConfirmedAt).toBeInstanceOf(Date);
+    const { db, tables } = await getDatabase();
+    expect(await db.select().from(tables.userIdentities)).toMatchObject([
+      { userId: user.id, issuer: provider.issuer, subject: 'ann-1' },
+    ]);
+  });
+
+  it('an email change at the provider does not move the person to another account', async () => {
+    const first = await signInThrough(provider, ANN);
+    const ann = await authenticateToken(String(first.session?.body.token));
+    const bob = await createUser({ email: 'bob@example.com', emailConfirmedAt: new Date() });
+    // The provider now gives Ann's subject Bob's address (renamed, or reassigned there).
+    const moved = await signInThrough(provider, { ...ANN, email: 'bob@example.com' });
+    const user = await authenticateToken(String(moved.session?.body.token));
+    expect(user.id).toBe(ann.id);
+    expect(user.id).not.toBe(bob.id);
+    expect(user.email).toBe('ann@example.com');
+  });
+
+  it('another identity with the same email does not get a bound account', async () => {
+    const first = await signInThrough(provider, ANN);
+    const ann = await authenticateToken(String(first.session?.body.token));
+    const other = await signInThrough(provider, { ...ANN, sub: 'someone-else' });
+    expect(locationOf(other.callback)).toBe('/login?sso_error=linked-elsewhere');
+    expect(other.session).toBeNull();
+    // Ann still gets in.
+    const again = await signInThrough(provider, ANN);
+    expect((await authenticateToken(String(again.session?.body.token))).id).toBe(ann.id);
+  });
+
+  it('a password reset through the mailed link proves the address; then the provider links', async () => {
+    await createUser({ email: 'ann@example.com' });
+    expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login?sso_error=unconfirmed');
+    const { db, tables } = await getDatabase();
+    const row = await userByEmail('ann@example.com');
+    const link = await createResetLink({ db, tables }, row!.id);
+    const reset = await call(resetPasswordRoute, '/api/reset-password', {
+      body: { token: new URL(link).searchParams.get('token'), password: 'a brand new password' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await userByEmail('ann@example.com'))?.emailConfirmedAt).toBeInstanceOf(Date);
+    expect(locationOf((await signInThrough(provider, ANN)).callback)).toBe('/login/sso');
+  });
+
+  it('with OIDC_ONLY=on an unproved account is linked (passwords are off), and its old password replaced', async () => {
+    const existing = await createUser({ email: 'ann@example.com' });
+    await createUser({ email: 'root@example.com', role: 'admin', emailConfirmedAt: new Date() });
+    await oidcEnv({ OIDC_ONLY: 'on', OIDC_BREAK_GLASS_EMAIL: 'root@example.com' });
+    const { session } = await signInThrough(provider, ANN);
+    expect((await authenticateToken(String(session?.body.token))).id).toBe(existing.id);
+    const row = await userByEmail('ann@example.com');
+    expect(row?.emailConfirmedAt).toBeInstanceOf(Date);
+    // Back to passwords on: whoever set the old password cannot use it.
+    await oidcEnv();
+    const old = await call(loginRoute, '/api/auth/login', {
+      body: { email: 'ann@example.com', password: DEFAULT_PASSWORD },
+    });
+    expect(old.status).toBe(401);
   });
 });

@@ -19,6 +19,7 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_REGISTER_MAX: '1000',
   RATE_LIMIT_FORGOT_MAX: '1000',
   RATE_LIMIT_RESET_MAX: '1000',
+  RATE_LIMIT_CONFIRM_MAX: '1000',
   RATE_LIMIT_CONTACT_MAX: '1000',
   RATE_LIMIT_SYNC_MAX: '100000',
   // The production defaults, listed so that a test's override is undone by the next applyTestEnv().
@@ -73,6 +74,8 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.syncState);
   await db.delete(tables.contactMessages);
   await db.delete(tables.passwordResetTokens);
+  await db.delete(tables.emailConfirmations);
+  await db.delete(tables.userIdentities);
   await db.delete(tables.rateLimits);
   await db.delete(tables.revokedTokens);
   await db.delete(tables.invitations);

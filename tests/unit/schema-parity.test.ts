@@ -236,6 +236,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
     expect([...tables.keys()].sort()).toEqual([
       'appSettings',
       'contactMessages',
+      'emailConfirmations',
       'inboxDigests',
       'inboxItems',
       'invitations',
@@ -252,6 +253,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'syncState',
       'syncTasks',
       'taskComments',
+      'userIdentities',
       'users',
     ]);
     const users = tables.get('users')!;
@@ -264,6 +266,8 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'created_at',
       'updated_at',
       'session_version',
+      'email_confirmed_at',
+      'awaiting_confirmation',
     ]);
     expect(users.columns.role).toMatchObject({
       hasDefault: true,
@@ -469,6 +473,8 @@ describe('describeSchemaDifferences', () => {
         createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
         updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
         sessionVersion: integer('session_version').notNull().default(0),
+        emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+        awaitingConfirmation: integer('awaiting_confirmation', { mode: 'boolean' }).notNull().default(false),
       },
       (table) => [
         index('users_role_idx').on(table.email),

@@ -17,6 +17,12 @@ export const users = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     // Bumped on password reset: tokens carrying an older version stop working.
     sessionVersion: integer('session_version').notNull().default(0),
+    // When the address was proved (docs/decisions/0042-who-owns-an-address.md): a confirmation or
+    // reset link mailed to it and followed, the provider's verified claim at a first sign-in, an
+    // invitation made for it. Null: never (every account made before this column).
+    emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+    // A self sign-up under SIGNUP_DOMAINS: no sign-in until the mailed link is followed.
+    awaitingConfirmation: integer('awaiting_confirmation', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [
     index('users_role_idx').on(table.role),
@@ -39,6 +45,46 @@ export const passwordResetTokens = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/** Links mailed to confirm an account's address (as password_reset_tokens: only the token's SHA-256). */
+export const emailConfirmations = sqliteTable(
+  'email_confirmations',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The address the link was mailed to: a link sent before an email change proves nothing.
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('email_confirmations_user_id_idx').on(table.userId)],
+);
+
+/**
+ * The provider identities an account signs in with (docs/decisions/0042-who-owns-an-address.md):
+ * bound by the provider's issuer and `sub` at the first link, matched by them afterwards. One per
+ * account and issuer.
+ */
+export const userIdentities = sqliteTable(
+  'user_identities',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('user_identities_issuer_subject_idx').on(table.issuer, table.subject),
+    uniqueIndex('user_identities_user_issuer_idx').on(table.userId, table.issuer),
+  ],
 );
 
 /**

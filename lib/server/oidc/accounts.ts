@@ -1,17 +1,21 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { isInAdminGroup, type SsoFailure } from '@/lib/auth/single-sign-on';
 import { FULL_NAME_MAX_LENGTH, type Role } from '@/lib/validation/auth';
 import { createAccount, hasAdmin, type UserRow } from '../auth-service';
-import { getDatabase } from '../db';
+import { getDatabase, isUniqueViolation } from '../db';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { hashPassword } from '../password';
 import { closeLiveSessions } from '../session-service';
 
 /** Who the provider says signed in, once their email is known to be verified. */
 export interface ProviderIdentity {
+  /** The provider's issuer and its `sub` for the person: what the account is bound to. */
+  issuer: string;
+  subject: string;
   /** Lower-cased. */
   email: string;
   name: string | null;
@@ -36,19 +40,104 @@ const REFUSALS: Partial<Record<string, SsoFailure>> = {
 };
 
 /**
- * The account a sign-in through the provider opens (docs/product.md#single-sign-on): the one with the
- * verified email, or a new one made as sign-up makes it (the sign-up policy applies; an invitation
- * link's role; the first admin of an install). With OIDC_ADMIN_GROUPS set, the groups then decide the
- * role: in one → admin, in none → member, except the break-glass admin and the last admin, who stay.
+ * The account a sign-in through the provider opens (docs/product.md#single-sign-on,
+ * docs/decisions/0042-who-owns-an-address.md): the one bound to the provider's issuer and subject;
+ * else the one with the verified email, bound now, but only when its address is proved (otherwise
+ * whoever signed up with that address first, without proving it, would get the owner's identity);
+ * else a new one made as sign-up makes it (the sign-up policy applies; an invitation link's role;
+ * the first admin of an install). With OIDC_ADMIN_GROUPS set, the groups then decide the role: in
+ * one → admin, in none → member, except the break-glass admin and the last admin, who stay.
  */
 export async function accountForIdentity(
   identity: ProviderIdentity,
   wanted: { role: Role; invite: string | null },
 ): Promise<UserRow> {
   const { db, tables } = await getDatabase();
-  const [found] = await db.select().from(tables.users).where(eq(tables.users.email, identity.email)).limit(1);
-  const row = found ?? (await createFromProvider(identity, wanted));
+  const { users, userIdentities } = tables;
+  const [bound] = await db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)))
+    .limit(1);
+  if (bound) return applyAdminGroups(bound.user, identity.groups);
+  const [found] = await db.select().from(users).where(eq(users.email, identity.email)).limit(1);
+  const row = found ? await linkExisting(found, identity) : await createFromProvider(identity, wanted);
   return applyAdminGroups(row, identity.groups);
+}
+
+type StoredUser = UserRow & { emailConfirmedAt: Date | null; passwordHash: string };
+
+/**
+ * Binds the identity to an account found by its email. Refused when the account already has another
+ * identity at this provider, or when its address was never proved, except with OIDC_ONLY=on (no
+ * password works then, so whoever set one gains nothing): the account's password is then replaced
+ * by one nobody knows, so that turning OIDC_ONLY off later does not bring it back. Either way, the
+ * account's other sessions end (the session version goes up), so nobody signed in before the link
+ * stays signed in beside its owner.
+ */
+async function linkExisting(found: StoredUser, identity: ProviderIdentity): Promise<UserRow> {
+  const env = getEnv();
+  const handle = await getDatabase();
+  const { users, userIdentities } = handle.tables;
+  const providerOnly = env.OIDC_ONLY === 'on' && found.email !== env.OIDC_BREAK_GLASS_EMAIL;
+  const proved = found.emailConfirmedAt !== null;
+  if (!proved && !providerOnly) throw new SsoRefusal('unconfirmed');
+  const passwordHash = proved
+    ? found.passwordHash
+    : await hashPassword(randomBytes(32).toString('base64url'));
+  const now = new Date();
+  const linked = await handle.exclusive(async (executor) => {
+    const [other] = await executor
+      .select({ id: userIdentities.id })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.userId, found.id), eq(userIdentities.issuer, identity.issuer)))
+      .limit(1);
+    if (other) throw new SsoRefusal('linked-elsewhere');
+    try {
+      await handle.writeAll([
+        executor.insert(userIdentities).values({
+          id: randomUUID(),
+          userId: found.id,
+          issuer: identity.issuer,
+          subject: identity.subject,
+          createdAt: now,
+        }),
+        executor
+          .update(users)
+          .set({
+            sessionVersion: sql`${users.sessionVersion} + 1`,
+            emailConfirmedAt: found.emailConfirmedAt ?? now,
+            awaitingConfirmation: false,
+            passwordHash,
+            updatedAt: now,
+          })
+          .where(eq(users.id, found.id)),
+      ]);
+    } catch (error) {
+      // The same identity linked a moment ago by another tab, or this account by another identity.
+      if (isUniqueViolation(error)) throw new SsoRefusal('linked-elsewhere');
+      throw error;
+    }
+    const [row] = await executor.select().from(users).where(eq(users.id, found.id)).limit(1);
+    return row;
+  }, 'users');
+  if (!linked) throw new Error('The linked account is gone');
+  logger.info(`Single sign-on: linked a provider identity to an existing account (${linked.id})`);
+  await closeLiveSessions([linked.id]);
+  return linked;
+}
+
+/** Binds a new account (made from the provider's verified claim) to the identity. */
+async function bindNew(row: UserRow, identity: ProviderIdentity): Promise<void> {
+  const { db, tables } = await getDatabase();
+  await db.insert(tables.userIdentities).values({
+    id: randomUUID(),
+    userId: row.id,
+    issuer: identity.issuer,
+    subject: identity.subject,
+    createdAt: new Date(),
+  });
 }
 
 async function createFromProvider(
@@ -59,32 +148,39 @@ async function createFromProvider(
   // Asking for admin only makes sense for the first admin of an install; anyone else is a member
   // (their groups may still make them an admin).
   const role: Role = wanted.role === 'admin' && !(await hasAdmin(db)) ? 'admin' : 'user';
+  let created: UserRow;
   try {
-    return await createAccount({
-      fullName: nameFor(identity),
-      email: identity.email,
-      // Never told to anyone: the account signs in through the provider (or sets a password later
-      // through Forgot Password, which a team may allow).
-      password: randomBytes(32).toString('base64url'),
-      role,
-      ...(wanted.invite === null ? {} : { invite: wanted.invite }),
-    });
+    created = await createAccount(
+      {
+        fullName: nameFor(identity),
+        email: identity.email,
+        // Never told to anyone: the account signs in through the provider (or sets a password later
+        // through Forgot Password, which a team may allow).
+        password: randomBytes(32).toString('base64url'),
+        role,
+        ...(wanted.invite === null ? {} : { invite: wanted.invite }),
+      },
+      // The provider vouched for the address (email_verified).
+      { confirmed: true },
+    );
   } catch (error) {
     if (error instanceof AppError) {
       const failure = REFUSALS[error.code];
       if (failure) throw new SsoRefusal(failure);
-      // Someone signed up with this email a moment ago: theirs is the account.
+      // Someone signed up with this email a moment ago: linked only as any existing account is.
       if (error.code === 'EMAIL_TAKEN') {
         const [row] = await db
           .select()
           .from(tables.users)
           .where(eq(tables.users.email, identity.email))
           .limit(1);
-        if (row) return row;
+        if (row) return linkExisting(row, identity);
       }
     }
     throw error;
   }
+  await bindNew(created, identity);
+  return created;
 }
 
 /** The provider's name for the person, or their email's local part; within the name's limit. */

@@ -11,7 +11,7 @@ import { getClientIp } from '../http';
 import { logger } from '../logger';
 import { consumeRateLimit } from '../rate-limit';
 import { verifyToken } from '../token';
-import { accountForIdentity, SsoRefusal } from './accounts';
+import { accountForIdentity, SsoRefusal, type ProviderIdentity } from './accounts';
 import { clearCookie, readCookie, setCookie } from './cookies';
 import { callbackUrl, isProviderUnreachable, providerConfiguration, singleSignOnSettings } from './provider';
 
@@ -168,8 +168,7 @@ export const finishSignIn = onPage(async (request) => {
   ]);
 });
 
-type Exchange =
-  { identity: { email: string; name: string | null; groups: unknown } } | { failure: SsoFailure };
+type Exchange = { identity: ProviderIdentity } | { failure: SsoFailure };
 
 /** The code for tokens, and the verified email, name and groups they carry. */
 async function exchangeCode(params: URLSearchParams, flow: Flow): Promise<Exchange> {
@@ -194,8 +193,13 @@ async function exchangeCode(params: URLSearchParams, flow: Flow): Promise<Exchan
     if (typeof claims.email !== 'string' || claims.email === '') return { failure: 'no-email' };
     // Linking by email is only safe when the provider vouches for it (absent counts as unverified).
     if (claims.email_verified !== true && claims.email_verified !== 'true') return { failure: 'unverified' };
+    // The ID token's issuer and subject, which the library checked (iss against discovery).
+    if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string' || claims.sub === '')
+      return { failure: 'failed' };
     return {
       identity: {
+        issuer: claims.iss,
+        subject: claims.sub,
         email: claims.email.trim().toLowerCase(),
         name: typeof claims.name === 'string' ? claims.name : null,
         groups: claimAt(claims, env.OIDC_GROUPS_CLAIM),

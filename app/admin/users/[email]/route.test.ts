@@ -157,6 +157,20 @@ describe('PUT /admin/users/{email}', () => {
     expect(viaNew.status).toBe(200);
   });
 
+  it('a changed email is unproved again; a kept one stays proved (ADR 0042)', async () => {
+    const { token } = await createAdminWithToken();
+    const proved = new Date('2026-11-01T00:00:00Z');
+    const kept = await createUser({ email: 'kept@example.com', emailConfirmedAt: proved });
+    const moved = await createUser({ email: 'moving@example.com', emailConfirmedAt: proved });
+    await put('kept@example.com', { token, body: { fullName: 'Kept', role: 'user' } });
+    await put('moving@example.com', {
+      token,
+      body: { fullName: 'Moved', email: 'moved@example.com', role: 'user' },
+    });
+    expect((await findUserById(kept.id))?.emailConfirmedAt).toEqual(proved);
+    expect((await findUserById(moved.id))?.emailConfirmedAt).toBeNull();
+  });
+
   it('answers 409 EMAIL_TAKEN when the new email belongs to someone else (any letter case)', async () => {
     const { token } = await createAdminWithToken();
     const target = await createUser({ fullName: 'Target', email: 'target@example.com' });

@@ -88,8 +88,8 @@ describe('PUT /api/admin/signup-settings', () => {
       updatedAt: expect.any(String),
       message: 'Sign-up settings saved.',
     });
-    // The environment still says closed; the saved Open decides.
-    expect((await call(register, REGISTER, { body: signupBody() })).status).toBe(201);
+    // The environment still says closed; the saved Open decides (with domains: the link first, ADR 0042).
+    expect((await call(register, REGISTER, { body: signupBody() })).status).toBe(202);
     const again = await call(GET, PATH, { token });
     expect(again.body).toMatchObject({ mode: 'open', source: 'saved' });
   });
@@ -150,8 +150,9 @@ describe('POST /api/auth/register under each sign-up mode', () => {
 
   it('Open with domains: an address at a listed domain gets in, others are told which domains', async () => {
     await save('open', ['example.com', 'example.org']);
+    // In, once the mailed link is followed (ADR 0042).
     expect((await call(register, REGISTER, { body: signupBody({ email: 'ok@EXAMPLE.org' }) })).status).toBe(
-      201,
+      202,
     );
     const outside = await call(register, REGISTER, { body: signupBody({ email: 'x@gmail.com' }) });
     expect(outside.status).toBe(403);
@@ -176,7 +177,7 @@ describe('POST /api/auth/register under each sign-up mode', () => {
   it('SIGNUP_DOMAINS applies with nothing saved', async () => {
     await applyTestEnv({ SIGNUP_DOMAINS: 'example.net' });
     expect((await call(register, REGISTER, { body: signupBody({ email: 'a@example.net' }) })).status).toBe(
-      201,
+      202,
     );
     const res = await call(register, REGISTER, { body: signupBody({ email: 'a@example.com' }) });
     expect(res.body.code).toBe('DOMAIN_NOT_ALLOWED');

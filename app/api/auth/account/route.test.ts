@@ -37,8 +37,12 @@ describe('GET /api/auth/account', () => {
         role: 'user',
         createdAt: user.createdAt.toISOString(),
       },
+      // Not proved: the profile offers a confirmation link (ADR 0042).
+      emailConfirmed: false,
     });
     expect(res.text).not.toMatch(/\$2[aby]\$/);
+    const proved = await createUserWithToken({ emailConfirmedAt: new Date() });
+    expect((await call(GET, PATH, { token: proved.token })).body.emailConfirmed).toBe(true);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -5,10 +5,10 @@ import { changeNameSchema } from '@/lib/validation/auth';
 
 export const dynamic = 'force-dynamic';
 
-/** GET /api/auth/account: the caller's name, email and role (docs/product.md#endpoint-account). */
+/** GET /api/auth/account: the caller's name, email and role, and whether the address is proved (docs/product.md#endpoint-account). */
 export const GET = withErrorHandling(async (request) => {
   const actor = await authenticateRequest(request);
-  return json({ user: await getOwnAccount(actor) });
+  return json(await getOwnAccount(actor));
 });
 
 /** PUT /api/auth/account {fullName}: the caller renames their own account. */

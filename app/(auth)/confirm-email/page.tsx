@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
+import { ConfirmEmailForm } from '@/components/auth/confirm-email-form';
+import { PRODUCT_NAME } from '@/lib/constants';
+
+export const metadata: Metadata = {
+  title: 'Confirm your email',
+  description: `Confirm the email address of your ${PRODUCT_NAME} account.`,
+};
+
+export default function ConfirmEmailPage() {
+  return (
+    <Suspense fallback={<AuthFormFallback />}>
+      <ConfirmEmailForm />
+    </Suspense>
+  );
+}

@@ -1,0 +1,13 @@
+import { resendConfirmation } from '@/lib/server/email-confirmation-service';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { resendConfirmationSchema } from '@/lib/validation/auth';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = withErrorHandling(async (request) => {
+  const input = await readJson(request, resendConfirmationSchema);
+  const message = await resendConfirmation({ input, ip: getClientIp(request) });
+  return json({ message });
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
