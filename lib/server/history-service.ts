@@ -143,10 +143,11 @@ export async function taskHistory(
     .select({ id: syncChanges.id, createdAt: syncChanges.createdAt })
     .from(syncChanges)
     .where(eq(syncChanges.taskUid, uid))
-    .orderBy(asc(syncChanges.seq), asc(syncChanges.createdAt))
+    .orderBy(asc(syncChanges.seq))
     .limit(1);
   const bound = before ? await seqAtTime(before.atMs) : null;
-  // The window: oldest first, as the rows are replayed.
+  // The window: oldest first, as the rows are replayed. By the index's order alone (a second sort
+  // key would make SQLite sort every row of the task); one push's rows share a number and a time.
   const read =
     bound === 0
       ? []
@@ -154,7 +155,7 @@ export async function taskHistory(
           .select()
           .from(syncChanges)
           .where(and(eq(syncChanges.taskUid, uid), bound === null ? undefined : lte(syncChanges.seq, bound)))
-          .orderBy(desc(syncChanges.seq), desc(syncChanges.createdAt))
+          .orderBy(desc(syncChanges.seq))
           .limit(HISTORY_ROWS_READ);
   read.reverse();
   // Whether the window holds the log's oldest row: then nothing before it is missing.
@@ -168,7 +169,7 @@ export async function taskHistory(
           .select()
           .from(syncChanges)
           .where(and(eq(syncChanges.taskUid, uid), gt(syncChanges.seq, bound)))
-          .orderBy(asc(syncChanges.seq), asc(syncChanges.createdAt))
+          .orderBy(asc(syncChanges.seq))
           .limit(HISTORY_ROWS_AFTER);
   const rows = [...below, ...above];
   // The part's bottom: carried by an entry cursor, else above the window's context rows.
