@@ -159,4 +159,27 @@ describe('deriveHistory and historySentence', () => {
       'Ana created the task',
     ]);
   });
+
+  it('derives a window of the log: context changes give the values and list nothing, and no creation is made up', () => {
+    const changes = [
+      upsert('c1', 'ana', { title: 'Plan', progress: 0 }),
+      upsert('c2', 'ana', { progress: 20 }),
+      upsert('c3', 'ben', { title: 'Plan B' }),
+      upsert('c4', 'ana', { progress: 30 }),
+    ];
+    // The window starts at c2 (c1 is on a page of its own), and c2 and c3 are its context rows.
+    const window = changes
+      .slice(1)
+      .map((change, index) => (index < 2 ? { ...change, context: true as const } : change));
+    expect(sentences(input(window, { partial: true }))).toEqual(['Ana changed progress 20 → 30']);
+    // Without context, a field's first change in the window reads as after a purge.
+    expect(sentences(input(changes.slice(2), { partial: true }))).toEqual([
+      'Ana changed progress to 30',
+      'Ben changed title to Plan B',
+    ]);
+    // A partial window of a log whose start was purged adds no creation either.
+    expect(sentences(input(changes.slice(3), { partial: true, complete: false }))).toEqual([
+      'Ana changed progress to 30',
+    ]);
+  });
 });

@@ -52,6 +52,8 @@ export interface HistoryChange {
   atMs: number;
   outcome: 'applied' | 'unchanged' | 'forbidden';
   op: SyncOp;
+  /** Replayed for the values it leaves, but listed elsewhere (a later page of the history): no entry. */
+  context?: true;
 }
 
 export interface HistoryConflict {
@@ -73,6 +75,12 @@ export interface HistoryInput {
   ownerId: string | null;
   /** Whether the push that created the task is still in the log (else older history was purged). */
   complete: boolean;
+  /**
+   * The changes are a window of the log that does not reach its oldest row (a page's read,
+   * lib/server/history-service.ts): none of them is the creation, no creation entry is added, and the
+   * first change of a field in the window reads as after a purge (its earlier value is unknown).
+   */
+  partial?: boolean;
   changes: readonly HistoryChange[];
   conflicts: readonly HistoryConflict[];
   comments: readonly HistoryComment[];
@@ -106,7 +114,7 @@ export function deriveHistory(input: HistoryInput): HistoryEntry[] {
   let task: SyncedTask | undefined;
   let seq = 0;
   let first = true;
-  if (!input.complete) {
+  if (!input.complete && !input.partial) {
     entries.push({
       id: 'a_created',
       kind: 'created',
@@ -122,11 +130,15 @@ export function deriveHistory(input: HistoryInput): HistoryEntry[] {
     const result = mergeOp(before, change.op, seq);
     if (!result.changed) continue;
     task = result.task;
+    if (change.context) {
+      first = false;
+      continue;
+    }
     const base = { actorId: change.userId, actorName: nameOf(change.userId), atMs: change.atMs };
     let n = 0;
     const add = (entry: Omit<HistoryEntry, 'id' | 'actorId' | 'actorName' | 'atMs'>) =>
       entries.push({ id: `c_${change.id}_${pad(n++)}`, ...base, ...entry });
-    const creating = first && input.complete;
+    const creating = first && input.complete && !input.partial;
     first = false;
     if (change.op.kind !== 'upsert') {
       add({ kind: change.op.kind === 'delete' ? 'deleted' : 'restored' });
