@@ -11,7 +11,14 @@ import { AppError } from './errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
 import { findUsableInvitation, getSignupSettings, invitationEmailMismatchMessage } from './signup-service';
-import { signToken, tokenExpiresAtMs, verifyToken } from './token';
+import {
+  signToken,
+  signTwoFactorChallenge,
+  tokenExpiresAtMs,
+  verifyToken,
+  verifyTwoFactorChallenge,
+} from './token';
+import { checkCodeLimited, enabledTwoFactorRow } from './two-factor-service';
 import { toPublicUser, type PublicUser } from './user-dto';
 import { hasAccountFor, hasAdmin } from './user-service';
 
@@ -181,7 +188,10 @@ async function registerInvitee(input: RegisterInput & { invite: string }): Promi
 /**
  * POST /api/auth/login. The stored role is returned whatever role was sent (docs/product.md#endpoint-login).
  */
-export async function loginUser(options: { input: LoginInput; ip: string }): Promise<AuthResult> {
+export async function loginUser(options: {
+  input: LoginInput;
+  ip: string;
+}): Promise<AuthResult | TwoFactorChallenge> {
   const { input, ip } = options;
   refusePasswordsWhenProviderOnly(input.email);
   const pairKey = `${input.email}_${ip}`;
@@ -193,7 +203,8 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   await consumeRateLimit('loginEmail', input.email);
   await consumeRateLimit('loginIp', ip);
 
-  const { db, tables } = await getDatabase();
+  const handle = await getDatabase();
+  const { db, tables } = handle;
   const [row] = await db.select().from(tables.users).where(eq(tables.users.email, input.email)).limit(1);
   let valid = false;
   if (row) valid = await verifyPassword(input.password, row.passwordHash);
@@ -204,6 +215,51 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   await resetRateLimit('loginEmailIp', pairKey);
   await refundRateLimit('loginEmail', input.email);
   await refundRateLimit('loginIp', ip);
+  // Two-factor on: no token yet, a challenge for the code (docs/product.md#two-factor-sign-in).
+  if (await enabledTwoFactorRow(handle, row.id)) {
+    return {
+      twoFactorRequired: true,
+      challenge: await signTwoFactorChallenge({ userId: row.id, sessionVersion: row.sessionVersion }),
+      message: TWO_FACTOR_CODE_MESSAGE,
+    };
+  }
+  return openSession(row, LOGIN_SUCCESS_MESSAGE);
+}
+
+export const TWO_FACTOR_CODE_MESSAGE = 'Enter the code from your authenticator app, or a recovery code.';
+export const SIGN_IN_EXPIRED_MESSAGE = 'This sign-in has expired. Log in with your password again.';
+
+/** Login's answer for an account with two-factor on: no token, a challenge to send with the code. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  /** Signed, bound to the account and its session version, valid for five minutes. */
+  challenge: string;
+  message: string;
+}
+
+/**
+ * POST /api/auth/login/two-factor {challenge, code}: login's second step. The code (TOTP or recovery)
+ * is counted against the account's limit before it is checked, like a password; the session token
+ * is issued only now.
+ */
+export async function completeTwoFactorLogin(options: {
+  challenge: string;
+  code: string;
+}): Promise<AuthResult> {
+  const claims = await verifyTwoFactorChallenge(options.challenge);
+  if (!claims) throw new AppError('SIGN_IN_EXPIRED', SIGN_IN_EXPIRED_MESSAGE);
+  const handle = await getDatabase();
+  const [row] = await handle.db
+    .select()
+    .from(handle.tables.users)
+    .where(eq(handle.tables.users.id, claims.sub))
+    .limit(1);
+  // The account changed since the password was checked (password reset, two-factor turned off...).
+  if (!row || row.sessionVersion !== claims.sv)
+    throw new AppError('SIGN_IN_EXPIRED', SIGN_IN_EXPIRED_MESSAGE);
+  const twoFactor = await enabledTwoFactorRow(handle, row.id);
+  if (!twoFactor) throw new AppError('SIGN_IN_EXPIRED', SIGN_IN_EXPIRED_MESSAGE);
+  await checkCodeLimited(handle, twoFactor, options.code);
   return openSession(row, LOGIN_SUCCESS_MESSAGE);
 }
 

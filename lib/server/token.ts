@@ -69,3 +69,41 @@ export function tokenExpiresAtMs(token: string): number | null {
   const { exp } = decodeJwt(token);
   return typeof exp === 'number' ? exp * 1000 : null;
 }
+
+/**
+ * The audience of a two-factor challenge: what login answers, instead of a session token, for an
+ * account with two-factor sign-in on (docs/decisions/0047-two-factor-sign-in.md). It is no session
+ * (verifyToken refuses its audience), only proof that the password was right a moment ago.
+ */
+export const TWO_FACTOR_AUDIENCE = 'two-factor';
+export const TWO_FACTOR_CHALLENGE_TTL = '5m';
+
+const challengeSchema = z.object({ sub: z.string().min(1), sv: z.number().int().min(0) });
+
+/** A challenge bound to the account and its session version: a change to the account voids it. */
+export async function signTwoFactorChallenge(claims: { userId: string; sessionVersion: number }) {
+  return new SignJWT({ sv: claims.sessionVersion })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(TWO_FACTOR_AUDIENCE)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(TWO_FACTOR_CHALLENGE_TTL)
+    .sign(secretKey());
+}
+
+/** The account and session version of a valid, unexpired challenge; null for anything else. */
+export async function verifyTwoFactorChallenge(token: string): Promise<{ sub: string; sv: number } | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: TWO_FACTOR_AUDIENCE,
+    });
+    const parsed = challengeSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

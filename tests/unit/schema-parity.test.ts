@@ -252,6 +252,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'syncState',
       'syncTasks',
       'taskComments',
+      'userTwoFactor',
       'users',
     ]);
     const users = tables.get('users')!;
