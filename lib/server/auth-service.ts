@@ -18,7 +18,7 @@ import {
   verifyToken,
   verifyTwoFactorChallenge,
 } from './token';
-import { checkCodeLimited, enabledTwoFactorRow } from './two-factor-service';
+import { checkCodeLimited, enabledTwoFactorRow, isTwoFactorRequiredFor } from './two-factor-service';
 import { toPublicUser, type PublicUser } from './user-dto';
 import { hasAccountFor, hasAdmin } from './user-service';
 
@@ -44,6 +44,8 @@ export interface AuthenticatedUser {
   role: Role;
   /** The session version the caller's token carries (it matched the database when checked). */
   sessionVersion: number;
+  /** REQUIRE_2FA=admins and this admin logged in with a password without two-factor: set it up first. */
+  twoFactorSetup?: boolean;
 }
 
 /**
@@ -136,8 +138,17 @@ export async function newUserValues(input: RegisterInput, role: Role) {
 }
 
 /** A new session for `row`: its token, and what the screens show of the account. */
-export async function openSession(row: UserRow, message: string): Promise<AuthResult> {
-  const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
+export async function openSession(
+  row: UserRow,
+  message: string,
+  options: { twoFactorSetup?: boolean } = {},
+): Promise<AuthResult> {
+  const token = await signToken({
+    userId: row.id,
+    role: row.role,
+    sessionVersion: row.sessionVersion,
+    twoFactorSetup: options.twoFactorSetup,
+  });
   const { createdAt: _createdAt, ...user } = toPublicUser(row);
   return { token, role: row.role, user, message };
 }
@@ -223,9 +234,12 @@ export async function loginUser(options: {
       message: TWO_FACTOR_CODE_MESSAGE,
     };
   }
-  return openSession(row, LOGIN_SUCCESS_MESSAGE);
+  // REQUIRE_2FA=admins: the session works, but the admin API waits for two-factor to be set up.
+  return openSession(row, LOGIN_SUCCESS_MESSAGE, { twoFactorSetup: isTwoFactorRequiredFor(row.role) });
 }
 
+export const TWO_FACTOR_SETUP_REQUIRED_MESSAGE =
+  'Set up two-factor authentication in your profile to use the admin area.';
 export const TWO_FACTOR_CODE_MESSAGE = 'Enter the code from your authenticator app, or a recovery code.';
 export const SIGN_IN_EXPIRED_MESSAGE = 'This sign-in has expired. Log in with your password again.';
 
@@ -311,6 +325,7 @@ export async function authenticateToken(token: string): Promise<AuthenticatedUse
     fullName: row.fullName,
     role: row.role,
     sessionVersion: row.sessionVersion,
+    ...(claims.tfs ? { twoFactorSetup: true } : {}),
   };
 }
 
@@ -318,5 +333,8 @@ export async function authenticateToken(token: string): Promise<AuthenticatedUse
 export async function requireAdmin(request: Request): Promise<AuthenticatedUser> {
   const user = await authenticateRequest(request);
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrator access is required.');
+  if (user.twoFactorSetup && isTwoFactorRequiredFor(user.role)) {
+    throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
+  }
   return user;
 }

@@ -19,6 +19,9 @@ const claimsSchema = z.object({
   role: roleSchema,
   // Session version: a password reset bumps the user's, and older tokens stop working.
   sv: z.number().int().min(0),
+  // REQUIRE_2FA=admins: an admin's password login without two-factor; the admin API refuses it
+  // until two-factor is on (docs/decisions/0047-two-factor-sign-in.md).
+  tfs: z.literal(true).optional(),
 });
 export type TokenClaims = z.infer<typeof claimsSchema>;
 
@@ -34,9 +37,15 @@ export async function signToken(claims: {
   userId: string;
   role: Role;
   sessionVersion: number;
+  /** A session that must set up two-factor before using the admin area (REQUIRE_2FA=admins). */
+  twoFactorSetup?: boolean;
 }): Promise<string> {
   // The `jti` makes each token unique: two logins in the same second differ, and a logout ends one.
-  return new SignJWT({ role: claims.role, sv: claims.sessionVersion })
+  return new SignJWT({
+    role: claims.role,
+    sv: claims.sessionVersion,
+    ...(claims.twoFactorSetup ? { tfs: true } : {}),
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { GET as listUsers } from '@/app/admin/users/route';
 import { GET as twoFactorList } from '@/app/api/admin/two-factor/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as loginWithCode } from '@/app/api/auth/login/two-factor/route';
+import { runAdminCli } from '@/lib/server/admin-cli';
 import { getDatabase } from '@/lib/server/db';
 import { verifyToken } from '@/lib/server/token';
 import { totpCode, TOTP_PERIOD_SECONDS } from '@/lib/server/two-factor-codes';
@@ -298,5 +300,97 @@ describe('two-factor in Manage Users (GET /api/admin/two-factor)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ emails: ['with-2fa@example.com'] });
     expect((await call(twoFactorList, '/api/admin/two-factor', { token: memberToken })).status).toBe(403);
+  });
+});
+
+describe('npm run admin -- reset-2fa EMAIL', () => {
+  async function admin(args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const status = await runAdminCli(args, {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      readStdin: async () => '',
+      promptSecret: null,
+    });
+    return { status, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('clears two-factor and ends the sessions: the next login asks for no code', async () => {
+    const { user, token } = await memberWithTwoFactor({ email: 'lost-phone@example.com' });
+    const res = await admin(['reset-2fa', 'Lost-Phone@example.com']);
+    expect(res).toEqual({
+      status: 0,
+      out: 'Two-factor authentication is off for lost-phone@example.com; their sessions have ended. They can log in with their password and set it up again from their profile.',
+      err: '',
+    });
+    expect((await call(status, '/api/auth/two-factor', { token })).status).toBe(401);
+    const again = await passwordStep(user.email);
+    expect(again.body.token).toEqual(expect.any(String));
+    expect(again.body.twoFactorRequired).toBeUndefined();
+  });
+
+  it('says when there was nothing to clear, and refuses an unknown email', async () => {
+    await createUserWithToken({ email: 'plain@example.com' });
+    const none = await admin(['reset-2fa', 'plain@example.com']);
+    expect(none.status).toBe(0);
+    expect(none.out).toBe(
+      'plain@example.com had no two-factor authentication; nothing to clear. Their sessions have ended.',
+    );
+    const unknown = await admin(['reset-2fa', 'nobody@example.com']);
+    expect(unknown).toEqual({
+      status: 1,
+      out: '',
+      err: 'No account uses nobody@example.com. See every account with list-users.',
+    });
+    expect((await admin(['reset-2fa'])).status).toBe(2);
+  });
+});
+
+describe('REQUIRE_2FA=admins', () => {
+  it('sends an admin who logs in with a password without two-factor to set it up before the admin API', async () => {
+    await applyTestEnv({ REQUIRE_2FA: 'admins' });
+    const { user, token } = await createAdminWithToken({ email: 'must-2fa@example.com' });
+    expect(await verifyToken(token)).toMatchObject({ sub: user.id, tfs: true });
+    const refused = await call(listUsers, '/admin/users', { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: 'TWO_FACTOR_REQUIRED',
+      message: 'Set up two-factor authentication in your profile to use the admin area.',
+    });
+    expect((await call(status, '/api/auth/two-factor', { token })).body).toEqual({
+      enabled: false,
+      required: true,
+    });
+
+    // The set-up is open to it; once on, the fresh token opens the admin API.
+    const { secret } = await startSetup(token);
+    const on = await call<{ token: string }>(enable, '/api/auth/two-factor/enable', {
+      method: 'POST',
+      token,
+      body: { code: codeAt(secret, 0) },
+    });
+    expect(on.status).toBe(200);
+    expect((await verifyToken(on.body.token))?.tfs).toBeUndefined();
+    expect((await call(listUsers, '/admin/users', { token: on.body.token })).status).toBe(200);
+
+    // It cannot be turned off while required.
+    const off = await call(disable, '/api/auth/two-factor/disable', {
+      method: 'POST',
+      token: on.body.token,
+      body: { code: codeAt(secret, 1) },
+    });
+    expect(off.status).toBe(403);
+    expect(off.body.code).toBe('TWO_FACTOR_REQUIRED');
+  });
+
+  it('asks nothing more of members, and nothing of admins when off', async () => {
+    await applyTestEnv({ REQUIRE_2FA: 'admins' });
+    const member = await createUserWithToken();
+    expect((await verifyToken(member.token))?.tfs).toBeUndefined();
+    await applyTestEnv({ REQUIRE_2FA: 'off' });
+    const { token } = await createAdminWithToken();
+    expect((await verifyToken(token))?.tfs).toBeUndefined();
+    expect((await call(listUsers, '/admin/users', { token })).status).toBe(200);
   });
 });
