@@ -28,6 +28,16 @@ export const RECOVERY_FILE_NAME = 'tasklane-recovery-codes.txt';
 
 type Stage = { name: 'idle' } | { name: 'setup'; setup: TwoFactorSetup } | { name: 'codes'; codes: string[] };
 
+/** The account's two-factor state; null when the server refused the token (401). */
+async function loadStatus(signal: AbortSignal) {
+  try {
+    return await getTwoFactorStatus({ signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 /** The text of the downloaded recovery codes file. */
 export function recoveryCodesText(codes: readonly string[]): string {
   return [
@@ -65,7 +75,7 @@ export function TwoFactorSection({
   /** Called once the recovery codes have been seen (`Done`). */
   onFinished?: () => void;
 }) {
-  const { state, retry, update } = useServerValue((signal) => getTwoFactorStatus({ signal }), LOAD_FAILED);
+  const { state, retry, update } = useServerValue(loadStatus, LOAD_FAILED);
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -103,7 +113,7 @@ export function TwoFactorSection({
           keepToken(result?.token);
           setCode('');
           setStage({ name: 'codes', codes: result?.recoveryCodes ?? [] });
-          update((value) => ({ ...value, enabled: true }));
+          update((value) => value && { ...value, enabled: true });
         },
       );
     } else {
@@ -112,7 +122,7 @@ export function TwoFactorSection({
         (result) => {
           keepToken(result?.token);
           setCode('');
-          update((value) => ({ ...value, enabled: false }));
+          update((value) => value && { ...value, enabled: false });
           toast.success(result?.message ?? 'Two-factor authentication is off.');
         },
       );
@@ -129,6 +139,8 @@ export function TwoFactorSection({
   }
 
   let body;
+  // No account behind the token (refused): nothing to set up here.
+  if (state.status === 'ready' && state.value === null) return null;
   if (state.status === 'loading') body = <LoadingLine>Loading two-factor settings…</LoadingLine>;
   else if (state.status === 'error') body = <LoadError message={state.message} onRetry={retry} />;
   else if (stage.name === 'codes') {
@@ -222,14 +234,14 @@ export function TwoFactorSection({
         </div>
       </form>
     );
-  } else if (state.value.enabled) {
+  } else if (state.value?.enabled) {
     body = (
       <div className="space-y-4">
         <p className="flex items-center gap-2 text-sm font-medium text-green-800">
           <ShieldCheck aria-hidden="true" className="size-5" />
           Two-factor authentication is on.
         </p>
-        {state.value.required ? (
+        {state.value?.required ? (
           <p className="text-sm text-slate-700">It is required for admins on this server.</p>
         ) : (
           <form

@@ -131,7 +131,11 @@ export function changePassword(input: { currentPassword: string; newPassword: st
 export async function getTwoFactorStatus(
   options: { signal?: AbortSignal } = {},
 ): Promise<{ enabled: boolean; required: boolean }> {
-  const body = await getJson<Record<string, unknown> | undefined>('/api/auth/two-factor', options);
+  // A block of the profile: a refused token is the screen's own requests' to deal with.
+  const body = await getJson<Record<string, unknown> | undefined>('/api/auth/two-factor', {
+    endSessionOn401: false,
+    ...options,
+  });
   return { enabled: body?.enabled === true, required: body?.required === true };
 }
 

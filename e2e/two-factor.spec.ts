@@ -1,0 +1,173 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect, test } from './fixtures';
+import { findAxeViolations } from './page-helpers';
+import { E2E_PASSWORD, registerViaApi, signIn, uniqueEmail } from './session-helpers';
+
+/**
+ * Two-factor sign-in (docs/product.md#two-factor-sign-in): set up from the profile, then asked for
+ * after the password at login. The codes are computed here from the secret the page shows, as an
+ * authenticator app would.
+ */
+
+const STEP_MS = 30_000;
+
+/** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
+function codeFor(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * STEP_MS,
+  });
+}
+
+/** A member with a real account, signed in on `page`. */
+async function member(page: Page, request: APIRequestContext, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const name = 'Tess Twofactor';
+  const token = await registerViaApi(request, { fullName: name, email });
+  await signIn(page, { token, email, name });
+  return { email, name, token };
+}
+
+/** A member whose two-factor sign-in is on (set up through the API): its secret. */
+async function memberWithTwoFactorOn(request: APIRequestContext) {
+  const email = uniqueEmail('tfa-login');
+  const token = await registerViaApi(request, { fullName: 'Lena Login', email });
+  const headers = { authorization: `Bearer ${token}` };
+  const setup = await request.post('/api/auth/two-factor/setup', { headers });
+  expect(setup.status()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await request.post('/api/auth/two-factor/enable', {
+    headers,
+    data: { code: codeFor(secret) },
+  });
+  expect(enable.status(), await enable.text()).toBe(200);
+  const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] };
+  return { email, secret, recoveryCodes };
+}
+
+async function startSetup(page: Page) {
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const secret = (await page.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  return secret;
+}
+
+async function passwordStep(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Code')).toBeVisible();
+}
+
+test.describe('two-factor sign-in', () => {
+  test(
+    'set up from the profile, log out, log in with the password then a Code',
+    { tag: '@one-width' },
+    async ({ page, request }) => {
+      const { email } = await member(page, request, 'tfa-setup');
+      await page.goto('/user/profile');
+      const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
+      await expect(section.getByText('Two-factor authentication is off.', { exact: false })).toBeVisible();
+      const secret = await startSetup(page);
+
+      await section.getByLabel('Code').fill(codeFor(secret));
+      await section.getByRole('button', { name: 'Turn on' }).click();
+      await expect(section.getByRole('status')).toHaveText(
+        'Two-factor authentication is on. Save your recovery codes now: they are shown only once.',
+      );
+      const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await expect(codes).toHaveCount(10);
+      const recoveryCodes = await codes.allTextContents();
+      for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+
+      const downloading = page.waitForEvent('download');
+      await section.getByRole('button', { name: 'Download' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('tasklane-recovery-codes.txt');
+      const text = await readFile((await download.path()) ?? '', 'utf8');
+      for (const code of recoveryCodes) expect(text).toContain(code);
+
+      await section.getByRole('button', { name: 'Done' }).click();
+      await expect(section.getByText('Two-factor authentication is on.')).toBeVisible();
+      await expect(section.getByRole('button', { name: 'Turn off' })).toBeVisible();
+
+      // The session was renewed (turning it on ends the others): the page still works after a reload.
+      await page.reload();
+      await expect(section.getByText('Two-factor authentication is on.')).toBeVisible();
+
+      await page.evaluate(() => localStorage.clear());
+      await passwordStep(page, email);
+      await expect(
+        page.getByText('Two-factor authentication is on for this account.', { exact: false }),
+      ).toBeVisible();
+      // The code of the next step: the one used to turn it on cannot be used again.
+      await page.getByLabel('Code').fill(codeFor(secret, 1));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+    },
+  );
+
+  test(
+    'a wrong code is refused, and a recovery code signs in once',
+    { tag: '@one-width' },
+    async ({ page, request }) => {
+      const { email, secret, recoveryCodes } = await memberWithTwoFactorOn(request);
+      const wrong = codeFor(secret, 5);
+      await passwordStep(page, email);
+      await page.getByLabel('Code').fill(wrong);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'That code is not right. Check the code and try again.',
+      );
+      await expect(page).toHaveURL(/\/login$/);
+
+      const recovery = recoveryCodes[0] ?? '';
+      await page.getByLabel('Code').fill(recovery);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+      await page.evaluate(() => localStorage.clear());
+      await passwordStep(page, email);
+      await page.getByLabel('Code').fill(recovery);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'That code is not right. Check the code and try again.',
+      );
+    },
+  );
+
+  test('the admin profile offers the set-up too', { tag: '@one-width' }, async ({ adminPage: page }) => {
+    await page.goto('/admin/profile');
+    const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
+    await expect(section.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    // Opened and left: nothing is turned on until a code is entered.
+    await startSetup(page);
+    await expect(section.getByLabel('Code')).toBeVisible();
+    await section.getByRole('button', { name: 'Cancel' }).click();
+    await expect(section.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+  });
+
+  test('axe finds no violations on the set-up and the recovery codes', async ({ page, request }) => {
+    await member(page, request, 'tfa-axe');
+    await page.goto('/user/profile');
+    const secret = await startSetup(page);
+    expect(await findAxeViolations(page)).toEqual([]);
+    const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
+    await section.getByLabel('Code').fill(codeFor(secret));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    expect(await findAxeViolations(page)).toEqual([]);
+  });
+
+  test('axe finds no violations on the login Code step', async ({ page, request }) => {
+    const { email, secret } = await memberWithTwoFactorOn(request);
+    await passwordStep(page, email);
+    await page.getByLabel('Code').fill(codeFor(secret, 7));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+  });
+});
