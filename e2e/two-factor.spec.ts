@@ -119,7 +119,7 @@ test.describe('two-factor sign-in', () => {
       await passwordStep(page, email);
       await page.getByLabel('Code').fill(wrong);
       await page.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByRole('alert')).toHaveText(
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
         'That code is not right. Check the code and try again.',
       );
       await expect(page).toHaveURL(/\/login$/);
@@ -133,7 +133,7 @@ test.describe('two-factor sign-in', () => {
       await passwordStep(page, email);
       await page.getByLabel('Code').fill(recovery);
       await page.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByRole('alert')).toHaveText(
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
         'That code is not right. Check the code and try again.',
       );
     },
@@ -167,7 +167,7 @@ test.describe('two-factor sign-in', () => {
     await passwordStep(page, email);
     await page.getByLabel('Code').fill(codeFor(secret, 7));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     expect(await findAxeViolations(page)).toEqual([]);
   });
 });
