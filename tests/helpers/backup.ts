@@ -7,6 +7,8 @@ import { POST as inviteRoute } from '@/app/api/admin/invitations/route';
 import { DELETE as revokeInvitation } from '@/app/api/admin/invitations/[id]/route';
 import { PUT as firstRun } from '@/app/api/admin/first-run/route';
 import { PUT as signupSettings } from '@/app/api/admin/signup-settings/route';
+import { POST as enableTwoFactor } from '@/app/api/auth/two-factor/enable/route';
+import { POST as setUpTwoFactor } from '@/app/api/auth/two-factor/setup/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as contact } from '@/app/api/contact/route';
 import { POST as forgotPassword } from '@/app/api/forgot-password/route';
@@ -28,6 +30,7 @@ import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
 import { openDatabase, type DatabaseHandle } from '@/lib/server/db';
 import { claimDigest } from '@/lib/server/inbox-digest-service';
 import { claimReminderSend } from '@/lib/server/reminder-service';
+import { totpCode } from '@/lib/server/two-factor-codes';
 import type { ConflictsResponse } from '@/lib/sync/protocol';
 import { getTestRunId, withAdminClient } from '@/tests/setup/test-database';
 import { call } from './api';
@@ -40,7 +43,8 @@ const ok = (res: { status: number; text: string }) => expect(res.status, res.tex
  * Fills every table a backup holds with rows the app itself writes (routes and services, TEAM_SYNC=on):
  * people, tasks with checklists, labels and a repeat, a deleted and a completed task, a conflict
  * (one settled), a reassignment, comments (edited, deleted) with mentions and inbox items, reminder
- * and digest choices, invitations (one revoked), sign-up settings, the first run's checklist dismissed, a reset link, a logout, a message.
+ * and digest choices, invitations (one revoked), sign-up settings, the first run's checklist dismissed, a reset link, a logout, a message,
+ * an account with two-factor sign-in on.
  */
 export async function populateEveryTable() {
   const ada = await createAdminWithToken({ fullName: 'Ada Admin' });
@@ -196,6 +200,20 @@ export async function populateEveryTable() {
         email: 'asha@example.com',
         message: 'Hello from the landing page, with “quotes” and ünïcode.',
       },
+    }),
+  );
+  // Two-factor sign-in on for an account of its own (its logins then ask for a code).
+  const tess = await createUserWithToken({ fullName: 'Tess Twofactor' });
+  const setup = await call<{ secret: string }>(setUpTwoFactor, '/api/auth/two-factor/setup', {
+    token: tess.token,
+    method: 'POST',
+  });
+  ok(setup);
+  ok(
+    await call(enableTwoFactor, '/api/auth/two-factor/enable', {
+      token: tess.token,
+      method: 'POST',
+      body: { code: totpCode(setup.body.secret, Date.now()) },
     }),
   );
   return { ada, olive, ash, max };
