@@ -1,8 +1,12 @@
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
+import { startAppServer } from './process-helpers';
 import { E2E_PASSWORD, registerViaApi, signIn, uniqueEmail } from './session-helpers';
 
 /**
@@ -170,4 +174,49 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     expect(await findAxeViolations(page)).toEqual([]);
   });
+
+  test(
+    'REQUIRE_2FA=admins: an admin who logs in with a password sets it up before the admin area',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      // A server of its own (REQUIRE_2FA), on the next port of this helper's range.
+      const port = Number(process.env.E2E_PORT ?? 3210) + 1;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tasklane-e2e-2fa-'));
+      const server = await startAppServer({ REQUIRE_2FA: 'admins' }, { port, dataDir });
+      try {
+        const email = uniqueEmail('tfa-admin');
+        const registered = await page.request.post(`${server.base}/api/auth/register`, {
+          data: { fullName: 'Rhea Required', email, password: E2E_PASSWORD, role: 'admin' },
+        });
+        expect(registered.status(), await registered.text()).toBe(201);
+
+        await page.goto(`${server.base}/login?role=admin`);
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+        await page.getByRole('button', { name: 'Login' }).click();
+        await expect(page).toHaveURL(/\/admin\/dashboard$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          'Two-factor authentication required',
+        );
+        await expect(
+          page.getByText(
+            'This server requires two-factor authentication for admins. Set it up to use the admin area.',
+          ),
+        ).toBeVisible();
+        expect(await findAxeViolations(page)).toEqual([]);
+
+        const secret = await startSetup(page);
+        const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
+        await section.getByLabel('Code').fill(codeFor(secret));
+        await section.getByRole('button', { name: 'Turn on' }).click();
+        await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(
+          10,
+        );
+        await section.getByRole('button', { name: 'Done' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });
