@@ -143,6 +143,18 @@ test.describe('two-factor sign-in', () => {
     },
   );
 
+  test('Manage Users shows who has it on', { tag: '@one-width' }, async ({ adminPage: page, request }) => {
+    const { email } = await memberWithTwoFactorOn(request);
+    const without = uniqueEmail('tfa-none');
+    await registerViaApi(request, { fullName: 'Nora None', email: without });
+    await page.goto('/admin/manage-users');
+    const rowOf = (address: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: address }) });
+    await expect(rowOf(email).getByText('2FA on', { exact: true })).toBeVisible();
+    await expect(rowOf(without)).toBeVisible();
+    await expect(rowOf(without).getByText('2FA on', { exact: true })).toHaveCount(0);
+  });
+
   test('the admin profile offers the set-up too', { tag: '@one-width' }, async ({ adminPage: page }) => {
     await page.goto('/admin/profile');
     const section = page.getByRole('region', { name: 'Two-Factor Authentication' });

@@ -259,6 +259,7 @@ function UserRow({
       </td>
       <th scope="row" id={emailId} className={cn(TABLE_CELL, EMAIL_WRAP, 'font-normal')}>
         {user.email}
+        {twoFactor ? ' ' : null}
         {twoFactor ? (
           <span
             title="Two-factor authentication is on"
