@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GET as listUsers } from '@/app/admin/users/route';
 import { GET as twoFactorList } from '@/app/api/admin/two-factor/route';
+import { POST as changePassword } from '@/app/api/auth/change-password/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as loginWithCode } from '@/app/api/auth/login/two-factor/route';
 import { runAdminCli } from '@/lib/server/admin-cli';
@@ -382,6 +383,18 @@ describe('REQUIRE_2FA=admins', () => {
     });
     expect(off.status).toBe(403);
     expect(off.body.code).toBe('TWO_FACTOR_REQUIRED');
+  });
+
+  it('keeps the set-up mark through a password change', async () => {
+    await applyTestEnv({ REQUIRE_2FA: 'admins' });
+    const { token } = await createAdminWithToken();
+    const res = await call<{ token: string }>(changePassword, '/api/auth/change-password', {
+      token,
+      body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'another good password' },
+    });
+    expect(res.status).toBe(200);
+    expect((await verifyToken(res.body.token))?.tfs).toBe(true);
+    expect((await call(listUsers, '/admin/users', { token: res.body.token })).status).toBe(403);
   });
 
   it('asks nothing more of members, and nothing of admins when off', async () => {
