@@ -1,6 +1,7 @@
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
+import { TwoFactorSetupGate } from '@/components/auth/two-factor-setup-gate';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
@@ -9,7 +10,10 @@ import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/lib/server/env';
 import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE, ADMIN_TEAM_PANEL_LINKS } from '@/lib/content/workspace';
 
-/** The admin area: only with an admin's session, framed by the 'Admin Panel' sidebar. */
+/**
+ * The admin area: only with an admin's session, framed by the 'Admin Panel' sidebar; with REQUIRE_2FA=admins,
+ * only once two-factor sign-in is on (TwoFactorSetupGate).
+ */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   // Read at request time, not at build: one image serves deployments with sync on and off.
   await connection();
@@ -21,11 +25,13 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           title={ADMIN_PANEL_TITLE}
           links={teamSync ? ADMIN_TEAM_PANEL_LINKS : ADMIN_PANEL_LINKS}
         >
-          {teamSync ? <TeamSyncLoader /> : null}
-          <TeamTasksGate on={teamSync}>
-            {children}
-            <TaskViewHost admin />
-          </TeamTasksGate>
+          <TwoFactorSetupGate>
+            {teamSync ? <TeamSyncLoader /> : null}
+            <TeamTasksGate on={teamSync}>
+              {children}
+              <TaskViewHost admin />
+            </TeamTasksGate>
+          </TwoFactorSetupGate>
         </WorkspaceShell>
       </TeamSyncProvider>
     </AreaGuard>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { paginate } from '@/lib/admin/pagination';
 import { formatRole, type AdminUser } from '@/lib/admin/users';
-import { deleteAdminUser, updateAdminUser } from '@/lib/api/admin-users';
+import { deleteAdminUser, fetchTwoFactorEmails, updateAdminUser } from '@/lib/api/admin-users';
 import type { Role } from '@/lib/validation/auth';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -46,13 +46,14 @@ export const OWN_ROW_TEXTS = {
 } as const;
 
 /**
- * Manage Users (docs/product.md#manage-users): ID (row number), Name, Email, Role (capitalised),
- * Actions; newest first; Edit → Save/Cancel per row; Delete after a confirmation; the signed-in admin's
+ * Manage Users (docs/product.md#manage-users): ID (row number), Name, Email (with a `2FA on` badge for
+ * accounts with two-factor sign-in on), Role (capitalised), Actions; newest first; Edit → Save/Cancel per row; Delete after a confirmation; the signed-in admin's
  * own row keeps its role and cannot be deleted. Failures keep the row as it was, are logged to the
  * console and are told in a toast with the server's message.
  */
 export function ManageUsers() {
   const { state, retry, updateUsers } = useAdminUsers();
+  const twoFactorEmails = useTwoFactorEmails();
   const ownEmail = useLocalStore(userStore)?.email.toLowerCase() ?? null;
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -132,6 +133,7 @@ export function ManageUsers() {
                     user={user}
                     rowNumber={slice.firstRowNumber + index}
                     own={user.email.toLowerCase() === ownEmail}
+                    twoFactor={twoFactorEmails?.has(user.email) ?? false}
                     draft={draft?.email === user.email ? draft : null}
                     saving={saving}
                     onEdit={() => setDraft({ email: user.email, fullName: user.fullName, role: user.role })}
@@ -166,10 +168,30 @@ export function ManageUsers() {
   );
 }
 
+/**
+ * Who has two-factor sign-in on, for the badge beside the email. An extra: a failed load (offline, an
+ * older server) shows no badge and no error, the list itself says what went wrong with it.
+ */
+function useTwoFactorEmails(): Set<string> | null {
+  const [emails, setEmails] = useState<Set<string> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchTwoFactorEmails({ signal: controller.signal }).then(
+      (found) => {
+        if (!controller.signal.aborted) setEmails(found);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return emails;
+}
+
 function UserRow({
   user,
   rowNumber,
   own,
+  twoFactor,
   draft,
   saving,
   onEdit,
@@ -182,6 +204,8 @@ function UserRow({
   rowNumber: number;
   /** The signed-in admin's own account. */
   own: boolean;
+  /** Two-factor sign-in is on for this account. */
+  twoFactor: boolean;
   draft: Draft | null;
   saving: boolean;
   onEdit: () => void;
@@ -235,6 +259,15 @@ function UserRow({
       </td>
       <th scope="row" id={emailId} className={cn(TABLE_CELL, EMAIL_WRAP, 'font-normal')}>
         {user.email}
+        {twoFactor ? ' ' : null}
+        {twoFactor ? (
+          <span
+            title="Two-factor authentication is on"
+            className="ml-2 inline-block rounded-full bg-green-100 px-2 py-0.5 align-middle text-xs font-semibold whitespace-nowrap text-green-800"
+          >
+            2FA on
+          </span>
+        ) : null}
       </th>
       <td className={TABLE_CELL}>
         {draft ? (

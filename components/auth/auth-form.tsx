@@ -14,6 +14,7 @@ import { saveSession } from '@/lib/storage/session';
 /** Each account form's failure wording and its submit button, idle and busy. */
 const FORMS = {
   login: { wording: FAILURE_WORDING.login, submit: 'Login', busy: 'Logging in...' },
+  twoFactor: { wording: FAILURE_WORDING.twoFactor, submit: 'Verify', busy: 'Verifying...' },
   signup: { wording: FAILURE_WORDING.signup, submit: 'Sign Up', busy: 'Signing Up...' },
   forgotPassword: { wording: FAILURE_WORDING.forgotPassword, submit: 'Send Reset Link', busy: 'Sending...' },
   resetPassword: { wording: FAILURE_WORDING.resetPassword, submit: 'Reset Password', busy: 'Resetting...' },

@@ -10,7 +10,8 @@ import { OrDivider, SingleSignOnButton, SingleSignOnFailure } from '@/components
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TEXT_LINK } from '@/components/ui/styles';
-import { logIn } from '@/lib/api/auth';
+import { TextField } from '@/components/ui/text-field';
+import { logIn, logInWithCode, type SessionGrant } from '@/lib/api/auth';
 import { ApiError } from '@/lib/api/http';
 import { dashboardPathFor, parseRole, withRole } from '@/lib/auth/role';
 import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
@@ -36,20 +37,40 @@ export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null })
   const password = useTextInput();
   const [attempted, setAttempted] = useState(false);
   const [waitingEmail, setWaitingEmail] = useState<string | null>(null);
+  // Two-factor on: the password was right, and the server waits for a code with this challenge.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  function enter(grant: SessionGrant) {
+    keepSession(grant, { email: email.value, name: FALLBACK_NAME });
+    return dashboardPathFor(parseRole(grant.role ?? grant.user?.role));
+  }
 
   async function send() {
     setAttempted(true);
     setWaitingEmail(null);
-    let grant;
+    let answer;
     try {
-      grant = await logIn({ email: email.value, password: password.value, role });
+      answer = await logIn({ email: email.value, password: password.value, role });
     } catch (caught) {
       // The account waits for its mailed link (SIGNUP_DOMAINS): the alert says so, and a new link is offered.
       if (caught instanceof ApiError && caught.code === 'EMAIL_NOT_CONFIRMED') setWaitingEmail(email.value);
       throw caught;
     }
-    keepSession(grant, { email: email.value, name: FALLBACK_NAME });
-    return dashboardPathFor(parseRole(grant.role ?? grant.user?.role));
+    if ('twoFactorRequired' in answer) {
+      setChallenge(answer.challenge);
+      return;
+    }
+    return enter(answer);
+  }
+
+  if (challenge !== null) {
+    return (
+      <TwoFactorStepForm
+        title={role === 'admin' ? 'Admin Login' : 'User Login'}
+        send={async (code) => enter(await logInWithCode({ challenge, code }))}
+        onBack={() => setChallenge(null)}
+      />
+    );
   }
 
   return (
@@ -99,6 +120,55 @@ export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null })
             </Link>
           </p>
         ) : null}
+      </div>
+    </AuthCard>
+  );
+}
+
+/**
+ * Login's second step for an account with two-factor sign-in on (docs/product.md#two-factor-sign-in):
+ * a field `Code` for the app's six digits or a recovery code; the session opens only after it.
+ */
+function TwoFactorStepForm({
+  title,
+  send,
+  onBack,
+}: {
+  title: string;
+  send: (code: string) => Promise<string | void>;
+  onBack: () => void;
+}) {
+  const code = useTextInput();
+  return (
+    <AuthCard title={title}>
+      <div className="space-y-4">
+        <AuthForm
+          kind="twoFactor"
+          check={() => (code.value.trim() ? null : 'Please enter the code.')}
+          send={() => send(code.value.trim())}
+          notice={
+            <p className="text-sm text-slate-600">
+              Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator
+              app, or one of your recovery codes.
+            </p>
+          }
+        >
+          <TextField
+            label="Code"
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            autoFocus
+            {...code}
+          />
+        </AuthForm>
+        <p className="text-center text-sm">
+          <button type="button" className={TEXT_LINK} onClick={onBack}>
+            Back to password
+          </button>
+        </p>
       </div>
     </AuthCard>
   );

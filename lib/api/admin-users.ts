@@ -52,3 +52,16 @@ export function updateAdminUser(
 export function deleteAdminUser(email: string): Promise<{ message?: string } | undefined> {
   return deleteJson<{ message?: string } | undefined>(adminUserPath(email));
 }
+
+/**
+ * GET /api/admin/two-factor: the emails of the accounts with two-factor sign-in on, for Manage Users'
+ * badge (docs/product.md#two-factor-sign-in). A route apart from the user list, whose shape is the spec's.
+ */
+export async function fetchTwoFactorEmails(options: { signal?: AbortSignal } = {}): Promise<Set<string>> {
+  const body = await getJson<{ emails?: unknown } | undefined>('/api/admin/two-factor', {
+    endSessionOn401: false,
+    ...options,
+  });
+  const emails = Array.isArray(body?.emails) ? body.emails : [];
+  return new Set(emails.filter((email): email is string => typeof email === 'string'));
+}

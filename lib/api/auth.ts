@@ -98,10 +98,39 @@ export async function lookUpInvitation(token: string, options: { signal?: AbortS
   } satisfies InvitationDetails;
 }
 
-/** POST /api/auth/login {email, password, role}, aborted after LOGIN_TIMEOUT_MS; rejects an answer without a token. */
-export async function logIn(input: { email: string; password: string; role: Role }): Promise<SessionGrant> {
+/** Login's answer for an account with two-factor sign-in on: a code is asked for next. */
+export interface TwoFactorStep {
+  twoFactorRequired: true;
+  challenge: string;
+  message?: string;
+}
+
+/**
+ * POST /api/auth/login {email, password, role}, aborted after LOGIN_TIMEOUT_MS: a session, or with
+ * two-factor on, the challenge to send with the code; rejects an answer with neither.
+ */
+export async function logIn(input: {
+  email: string;
+  password: string;
+  role: Role;
+}): Promise<SessionGrant | TwoFactorStep> {
+  const response = await postJson<AuthResponse & Partial<TwoFactorStep>>('/api/auth/login', input, {
+    auth: false,
+    timeoutMs: LOGIN_TIMEOUT_MS,
+  });
+  if (response?.twoFactorRequired === true && typeof response.challenge === 'string') {
+    return { twoFactorRequired: true, challenge: response.challenge, message: response.message };
+  }
+  return requireToken(response);
+}
+
+/** POST /api/auth/login/two-factor {challenge, code}: login's second step; rejects an answer without a token. */
+export async function logInWithCode(input: { challenge: string; code: string }): Promise<SessionGrant> {
   return requireToken(
-    await postJson<AuthResponse>('/api/auth/login', input, { auth: false, timeoutMs: LOGIN_TIMEOUT_MS }),
+    await postJson<AuthResponse>('/api/auth/login/two-factor', input, {
+      auth: false,
+      timeoutMs: LOGIN_TIMEOUT_MS,
+    }),
   );
 }
 
@@ -124,4 +153,40 @@ export interface ChangePasswordResponse {
 /** POST /api/auth/change-password {currentPassword, newPassword}, as the signed-in user. */
 export function changePassword(input: { currentPassword: string; newPassword: string }) {
   return postJson<ChangePasswordResponse>('/api/auth/change-password', input);
+}
+
+/** GET /api/auth/two-factor: whether the signed-in account has two-factor sign-in on (and must). */
+export async function getTwoFactorStatus(
+  options: { signal?: AbortSignal } = {},
+): Promise<{ enabled: boolean; required: boolean }> {
+  // A block of the profile: a refused token is the screen's own requests' to deal with.
+  const body = await getJson<Record<string, unknown> | undefined>('/api/auth/two-factor', {
+    endSessionOn401: false,
+    ...options,
+  });
+  return { enabled: body?.enabled === true, required: body?.required === true };
+}
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUri: string;
+  qrCode: string;
+}
+
+/** POST /api/auth/two-factor/setup: a new secret (QR code and text) waiting for its first code. */
+export function startTwoFactorSetup() {
+  return postJson<TwoFactorSetup>('/api/auth/two-factor/setup');
+}
+
+/** POST /api/auth/two-factor/enable {code}: the recovery codes (shown once) and a fresh token. */
+export function enableTwoFactor(code: string) {
+  return postJson<{ message?: string; recoveryCodes?: string[]; token?: string }>(
+    '/api/auth/two-factor/enable',
+    { code },
+  );
+}
+
+/** POST /api/auth/two-factor/disable {code}: a fresh token. */
+export function disableTwoFactor(code: string) {
+  return postJson<{ message?: string; token?: string }>('/api/auth/two-factor/disable', { code });
 }

@@ -45,6 +45,17 @@ const EXPECTED: Record<keyof typeof FAILURE_WORDING, Record<Kind, string>> = {
     storageBlocked: STORAGE_BLOCKED,
     other: 'Server error, please try again.',
   },
+  twoFactor: {
+    serverMessage: 'Email already registered',
+    bodilessHttp: 'The code could not be checked. Try again.',
+    emptyServerMessage: 'The code could not be checked. Try again.',
+    timeout: 'Request timeout, please try again.',
+    network: 'Server error, please try again.',
+    noToken: 'Server error, please try again.',
+    storageFull: STORAGE_FULL,
+    storageBlocked: STORAGE_BLOCKED,
+    other: 'Server error, please try again.',
+  },
   singleSignOn: {
     serverMessage: 'Email already registered',
     bodilessHttp: 'The sign-in could not be completed. Try again.',

@@ -59,6 +59,13 @@ export const FAILURE_WORDING = {
     network: SERVER_ERROR,
     other: SERVER_ERROR,
   },
+  /** Login's second step: the code of an account with two-factor sign-in on. */
+  twoFactor: {
+    http: 'The code could not be checked. Try again.',
+    timeout: 'Request timeout, please try again.',
+    network: SERVER_ERROR,
+    other: SERVER_ERROR,
+  },
   /** /login/sso taking the session a sign-in through the provider opened. */
   singleSignOn: {
     http: 'The sign-in could not be completed. Try again.',

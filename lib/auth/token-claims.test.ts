@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTokenRole, readTokenUserId } from './token-claims';
+import { readTokenRole, readTokenTwoFactorSetup, readTokenUserId } from './token-claims';
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const tokenWith = (claims: object) => `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
@@ -33,5 +33,21 @@ describe('readTokenUserId', () => {
     expect(readTokenUserId(tokenWith({ sub: '' }), now)).toBeNull();
     expect(readTokenUserId(tokenWith({ sub: 42 }), now)).toBeNull();
     expect(readTokenUserId(null, now)).toBeNull();
+  });
+});
+
+describe('readTokenTwoFactorSetup', () => {
+  const now = Date.UTC(2026, 0, 1);
+
+  it('is true only for an unexpired token carrying tfs: true', () => {
+    expect(readTokenTwoFactorSetup(tokenWith({ role: 'admin', tfs: true, exp: now / 1000 + 60 }), now)).toBe(
+      true,
+    );
+    expect(readTokenTwoFactorSetup(tokenWith({ role: 'admin', exp: now / 1000 + 60 }), now)).toBe(false);
+    expect(readTokenTwoFactorSetup(tokenWith({ role: 'admin', tfs: 'yes' }), now)).toBe(false);
+    expect(readTokenTwoFactorSetup(tokenWith({ role: 'admin', tfs: true, exp: now / 1000 - 1 }), now)).toBe(
+      false,
+    );
+    expect(readTokenTwoFactorSetup(null, now)).toBe(false);
   });
 });

@@ -31,3 +31,11 @@ export function readTokenUserId(token: string | null, nowMs = Date.now()): strin
   const sub = readClaims(token, nowMs)?.sub;
   return typeof sub === 'string' && sub !== '' ? sub : null;
 }
+
+/**
+ * Whether a stored token is an admin's session that must set up two-factor sign-in first
+ * (REQUIRE_2FA=admins, the `tfs` claim): the admin area shows the set-up instead of its pages.
+ */
+export function readTokenTwoFactorSetup(token: string | null, nowMs = Date.now()): boolean {
+  return readClaims(token, nowMs)?.tfs === true;
+}

@@ -5,6 +5,7 @@
  */
 export const OFFLINE_TEXT = {
   login: 'You are offline. Logging in needs a connection.',
+  twoFactor: 'You are offline. Logging in needs a connection.',
   signup: 'You are offline. Signing up needs a connection.',
   forgotPassword: 'You are offline. Sending a reset link needs a connection.',
   resetPassword: 'You are offline. Setting a new password needs a connection.',

@@ -16,7 +16,14 @@ import {
   sendConfirmationLink,
 } from './email-confirmation-service';
 import { findUsableInvitation, getSignupSettings, invitationEmailMismatchMessage } from './signup-service';
-import { signToken, tokenExpiresAtMs, verifyToken } from './token';
+import {
+  signToken,
+  signTwoFactorChallenge,
+  tokenExpiresAtMs,
+  verifyToken,
+  verifyTwoFactorChallenge,
+} from './token';
+import { checkCodeLimited, enabledTwoFactorRow, isTwoFactorRequiredFor } from './two-factor-service';
 import { toPublicUser, type PublicUser } from './user-dto';
 import { hasAccountFor, hasAdmin } from './user-service';
 
@@ -42,6 +49,8 @@ export interface AuthenticatedUser {
   role: Role;
   /** The session version the caller's token carries (it matched the database when checked). */
   sessionVersion: number;
+  /** REQUIRE_2FA=admins and this admin logged in with a password without two-factor: set it up first. */
+  twoFactorSetup?: boolean;
 }
 
 /**
@@ -159,8 +168,17 @@ export async function newUserValues(input: RegisterInput, role: Role, confirmed 
 }
 
 /** A new session for `row`: its token, and what the screens show of the account. */
-export async function openSession(row: UserRow, message: string): Promise<AuthResult> {
-  const token = await signToken({ userId: row.id, role: row.role, sessionVersion: row.sessionVersion });
+export async function openSession(
+  row: UserRow,
+  message: string,
+  options: { twoFactorSetup?: boolean } = {},
+): Promise<AuthResult> {
+  const token = await signToken({
+    userId: row.id,
+    role: row.role,
+    sessionVersion: row.sessionVersion,
+    twoFactorSetup: options.twoFactorSetup,
+  });
   const { createdAt: _createdAt, ...user } = toPublicUser(row);
   return { token, role: row.role, user, message };
 }
@@ -220,7 +238,10 @@ async function registerInvitee(
 /**
  * POST /api/auth/login. The stored role is returned whatever role was sent (docs/product.md#endpoint-login).
  */
-export async function loginUser(options: { input: LoginInput; ip: string }): Promise<AuthResult> {
+export async function loginUser(options: {
+  input: LoginInput;
+  ip: string;
+}): Promise<AuthResult | TwoFactorChallenge> {
   const { input, ip } = options;
   refusePasswordsWhenProviderOnly(input.email);
   const pairKey = `${input.email}_${ip}`;
@@ -232,7 +253,8 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   await consumeRateLimit('loginEmail', input.email);
   await consumeRateLimit('loginIp', ip);
 
-  const { db, tables } = await getDatabase();
+  const handle = await getDatabase();
+  const { db, tables } = handle;
   const [row] = await db.select().from(tables.users).where(eq(tables.users.email, input.email)).limit(1);
   let valid = false;
   if (row) valid = await verifyPassword(input.password, row.passwordHash);
@@ -245,6 +267,54 @@ export async function loginUser(options: { input: LoginInput; ip: string }): Pro
   await refundRateLimit('loginIp', ip);
   // Told only after the right password, so it does not say which addresses have accounts.
   if (row.awaitingConfirmation) throw new AppError('EMAIL_NOT_CONFIRMED', notConfirmedMessage(row.email));
+  // Two-factor on: no token yet, a challenge for the code (docs/product.md#two-factor-sign-in).
+  if (await enabledTwoFactorRow(handle, row.id)) {
+    return {
+      twoFactorRequired: true,
+      challenge: await signTwoFactorChallenge({ userId: row.id, sessionVersion: row.sessionVersion }),
+      message: TWO_FACTOR_CODE_MESSAGE,
+    };
+  }
+  // REQUIRE_2FA=admins: the session works, but the admin API waits for two-factor to be set up.
+  return openSession(row, LOGIN_SUCCESS_MESSAGE, { twoFactorSetup: isTwoFactorRequiredFor(row.role) });
+}
+
+export const TWO_FACTOR_SETUP_REQUIRED_MESSAGE =
+  'Set up two-factor authentication in your profile to use the admin area.';
+export const TWO_FACTOR_CODE_MESSAGE = 'Enter the code from your authenticator app, or a recovery code.';
+export const SIGN_IN_EXPIRED_MESSAGE = 'This sign-in has expired. Log in with your password again.';
+
+/** Login's answer for an account with two-factor on: no token, a challenge to send with the code. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  /** Signed, bound to the account and its session version, valid for five minutes. */
+  challenge: string;
+  message: string;
+}
+
+/**
+ * POST /api/auth/login/two-factor {challenge, code}: login's second step. The code (TOTP or recovery)
+ * is counted against the account's limit before it is checked, like a password; the session token
+ * is issued only now.
+ */
+export async function completeTwoFactorLogin(options: {
+  challenge: string;
+  code: string;
+}): Promise<AuthResult> {
+  const claims = await verifyTwoFactorChallenge(options.challenge);
+  if (!claims) throw new AppError('SIGN_IN_EXPIRED', SIGN_IN_EXPIRED_MESSAGE);
+  const handle = await getDatabase();
+  const [row] = await handle.db
+    .select()
+    .from(handle.tables.users)
+    .where(eq(handle.tables.users.id, claims.sub))
+    .limit(1);
+  // The account changed since the password was checked (password reset, two-factor turned off...).
+  if (!row || row.sessionVersion !== claims.sv)
+    throw new AppError('SIGN_IN_EXPIRED', SIGN_IN_EXPIRED_MESSAGE);
+  const twoFactor = await enabledTwoFactorRow(handle, row.id);
+  if (!twoFactor) throw new AppError('SIGN_IN_EXPIRED', SIGN_IN_EXPIRED_MESSAGE);
+  await checkCodeLimited(handle, twoFactor, options.code);
   return openSession(row, LOGIN_SUCCESS_MESSAGE);
 }
 
@@ -301,6 +371,7 @@ export async function authenticateToken(token: string): Promise<AuthenticatedUse
     fullName: row.fullName,
     role: row.role,
     sessionVersion: row.sessionVersion,
+    ...(claims.tfs ? { twoFactorSetup: true } : {}),
   };
 }
 
@@ -308,5 +379,8 @@ export async function authenticateToken(token: string): Promise<AuthenticatedUse
 export async function requireAdmin(request: Request): Promise<AuthenticatedUser> {
   const user = await authenticateRequest(request);
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrator access is required.');
+  if (user.twoFactorSetup && isTwoFactorRequiredFor(user.role)) {
+    throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
+  }
   return user;
 }

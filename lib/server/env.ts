@@ -191,6 +191,11 @@ const envSchema = z.object({
     .email('OIDC_BREAK_GLASS_EMAIL must be an email address')
     .transform((email) => email.toLowerCase())
     .optional(),
+  /**
+   * admins: an admin who logs in with a password must turn on two-factor sign-in before using the
+   * admin area (docs/product.md#two-factor-sign-in). off (default): each account chooses.
+   */
+  REQUIRE_2FA: z.enum(['off', 'admins'], 'REQUIRE_2FA must be off or admins').default('off'),
   /** Single sign-on attempts started from one client address within the window. */
   RATE_LIMIT_OIDC_MAX: intFromEnv(60, 1),
   RATE_LIMIT_OIDC_WINDOW_SECONDS: intFromEnv(5 * 60, 1),

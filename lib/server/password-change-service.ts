@@ -66,6 +66,8 @@ export async function changePassword(options: {
     userId: updated.id,
     role: updated.role,
     sessionVersion: updated.sessionVersion,
+    // A new password does not stand in for the two-factor set-up REQUIRE_2FA asks of an admin.
+    twoFactorSetup: actor.twoFactorSetup,
   });
   return { message: PASSWORD_CHANGED_MESSAGE, token };
 }

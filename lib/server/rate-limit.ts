@@ -31,7 +31,8 @@ type LimiterName =
   | 'testMail'
   | 'comments'
   | 'mentions'
-  | 'oidc';
+  | 'oidc'
+  | 'twoFactor';
 
 type Env = ReturnType<typeof getEnv>;
 type EnvKey = { [K in keyof Env]-?: Env[K] extends number ? K : never }[keyof Env];
@@ -80,6 +81,9 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   // Sign-ins through the provider started from one client address (docs/product.md#single-sign-on).
   oidc: { points: 'RATE_LIMIT_OIDC_MAX', window: 'RATE_LIMIT_OIDC_WINDOW_SECONDS' },
   mentions: { points: 'RATE_LIMIT_MENTION_MAX', window: 'RATE_LIMIT_MENTION_WINDOW_SECONDS' },
+  // Two-factor codes (login's second step, turning it on or off), per account, like passwords: wrong
+  // codes count; a right one clears the count (docs/decisions/0047-two-factor-sign-in.md).
+  twoFactor: { points: 'RATE_LIMIT_LOGIN_MAX_FAILURES', window: 'RATE_LIMIT_LOGIN_WINDOW_SECONDS' },
 };
 
 function limiterOptions(name: LimiterName): { points: number; duration: number } {

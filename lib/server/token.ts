@@ -19,6 +19,9 @@ const claimsSchema = z.object({
   role: roleSchema,
   // Session version: a password reset bumps the user's, and older tokens stop working.
   sv: z.number().int().min(0),
+  // REQUIRE_2FA=admins: an admin's password login without two-factor; the admin API refuses it
+  // until two-factor is on (docs/decisions/0047-two-factor-sign-in.md).
+  tfs: z.literal(true).optional(),
 });
 export type TokenClaims = z.infer<typeof claimsSchema>;
 
@@ -34,9 +37,15 @@ export async function signToken(claims: {
   userId: string;
   role: Role;
   sessionVersion: number;
+  /** A session that must set up two-factor before using the admin area (REQUIRE_2FA=admins). */
+  twoFactorSetup?: boolean;
 }): Promise<string> {
   // The `jti` makes each token unique: two logins in the same second differ, and a logout ends one.
-  return new SignJWT({ role: claims.role, sv: claims.sessionVersion })
+  return new SignJWT({
+    role: claims.role,
+    sv: claims.sessionVersion,
+    ...(claims.twoFactorSetup ? { tfs: true } : {}),
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -68,4 +77,42 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
 export function tokenExpiresAtMs(token: string): number | null {
   const { exp } = decodeJwt(token);
   return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/**
+ * The audience of a two-factor challenge: what login answers, instead of a session token, for an
+ * account with two-factor sign-in on (docs/decisions/0047-two-factor-sign-in.md). It is no session
+ * (verifyToken refuses its audience), only proof that the password was right a moment ago.
+ */
+export const TWO_FACTOR_AUDIENCE = 'two-factor';
+export const TWO_FACTOR_CHALLENGE_TTL = '5m';
+
+const challengeSchema = z.object({ sub: z.string().min(1), sv: z.number().int().min(0) });
+
+/** A challenge bound to the account and its session version: a change to the account voids it. */
+export async function signTwoFactorChallenge(claims: { userId: string; sessionVersion: number }) {
+  return new SignJWT({ sv: claims.sessionVersion })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(TWO_FACTOR_AUDIENCE)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(TWO_FACTOR_CHALLENGE_TTL)
+    .sign(secretKey());
+}
+
+/** The account and session version of a valid, unexpired challenge; null for anything else. */
+export async function verifyTwoFactorChallenge(token: string): Promise<{ sub: string; sv: number } | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: TWO_FACTOR_AUDIENCE,
+    });
+    const parsed = challengeSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -57,6 +57,19 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A two-factor code as typed: six digits from the app, or a recovery code (docs/product.md#two-factor-sign-in). */
+const twoFactorCode = requiredText('Code')
+  .transform((code) => code.trim())
+  .pipe(z.string().min(1, 'Code is required.').max(64, 'Code is too long.'));
+
+export const twoFactorCodeSchema = z.object({ code: twoFactorCode });
+
+/** Login's second step: the challenge login answered with, and the code. */
+export const twoFactorLoginSchema = z.object({
+  challenge: requiredText('Challenge').min(1, 'Log in with your password again.').max(4096),
+  code: twoFactorCode,
+});
+
 export const forgotPasswordSchema = z.object({
   email: emailSchema,
   role: z.unknown().optional(),

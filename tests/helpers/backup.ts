@@ -8,6 +8,8 @@ import { DELETE as revokeInvitation } from '@/app/api/admin/invitations/[id]/rou
 import { PUT as firstRun } from '@/app/api/admin/first-run/route';
 import { PUT as signupSettings } from '@/app/api/admin/signup-settings/route';
 import { POST as resendConfirmation } from '@/app/api/auth/confirm-email/resend/route';
+import { POST as enableTwoFactor } from '@/app/api/auth/two-factor/enable/route';
+import { POST as setUpTwoFactor } from '@/app/api/auth/two-factor/setup/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as contact } from '@/app/api/contact/route';
 import { POST as forgotPassword } from '@/app/api/forgot-password/route';
@@ -29,6 +31,7 @@ import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
 import { getDatabase, openDatabase, type DatabaseHandle } from '@/lib/server/db';
 import { claimDigest } from '@/lib/server/inbox-digest-service';
 import { claimReminderSend } from '@/lib/server/reminder-service';
+import { totpCode } from '@/lib/server/two-factor-codes';
 import type { ConflictsResponse } from '@/lib/sync/protocol';
 import { getTestRunId, withAdminClient } from '@/tests/setup/test-database';
 import { call } from './api';
@@ -42,7 +45,7 @@ const ok = (res: { status: number; text: string }) => expect(res.status, res.tex
  * people, tasks with checklists, labels and a repeat, a deleted and a completed task, a conflict
  * (one settled), a reassignment, comments (edited, deleted) with mentions and inbox items, reminder
  * and digest choices, invitations (one revoked), sign-up settings, the first run's checklist dismissed, a reset link, a logout, a message,
- * a confirmation link and a provider identity.
+ * a confirmation link, a provider identity and an account with two-factor sign-in on.
  */
 export async function populateEveryTable() {
   const ada = await createAdminWithToken({ fullName: 'Ada Admin' });
@@ -210,6 +213,20 @@ export async function populateEveryTable() {
     subject: 'olive-1',
     createdAt: new Date(),
   });
+  // Two-factor sign-in on for an account of its own (its logins then ask for a code).
+  const tess = await createUserWithToken({ fullName: 'Tess Twofactor' });
+  const setup = await call<{ secret: string }>(setUpTwoFactor, '/api/auth/two-factor/setup', {
+    token: tess.token,
+    method: 'POST',
+  });
+  ok(setup);
+  ok(
+    await call(enableTwoFactor, '/api/auth/two-factor/enable', {
+      token: tess.token,
+      method: 'POST',
+      body: { code: totpCode(setup.body.secret, Date.now()) },
+    }),
+  );
   return { ada, olive, ash, max };
 }
 

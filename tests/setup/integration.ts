@@ -44,6 +44,8 @@ export const BASE_TEST_ENV: Record<string, string> = {
   OIDC_ONLY: '',
   OIDC_BREAK_GLASS_EMAIL: '',
   RATE_LIMIT_OIDC_MAX: '1000',
+  // Two-factor tests set it (empty: unset).
+  REQUIRE_2FA: '',
 };
 
 const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
@@ -66,6 +68,7 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.reminderSettings);
   await db.delete(tables.inboxItems);
   await db.delete(tables.inboxDigests);
+  await db.delete(tables.userTwoFactor);
   await db.delete(tables.taskComments);
   await db.delete(tables.syncRevocations);
   await db.delete(tables.syncConflicts);

@@ -254,6 +254,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'syncTasks',
       'taskComments',
       'userIdentities',
+      'userTwoFactor',
       'users',
     ]);
     const users = tables.get('users')!;

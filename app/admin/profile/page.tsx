@@ -2,12 +2,13 @@ import type { Metadata } from 'next';
 import { AdminProfileCard } from '@/components/admin/admin-profile-card';
 import { AdminProfileForm } from '@/components/admin/admin-profile-form';
 import { SettingsSection } from '@/components/admin/settings-section';
+import { TwoFactorSection } from '@/components/profile/two-factor-section';
 
 export const metadata: Metadata = { title: 'Admin Profile' };
 
 /**
  * Where the navbar's Profile link takes an admin: the saved profile and the same form as Settings
- * (docs/product.md#admin-profile).
+ * (docs/product.md#admin-profile), and the account's two-factor sign-in (docs/product.md#two-factor-sign-in).
  */
 export default function AdminProfilePage() {
   return (
@@ -21,6 +22,7 @@ export default function AdminProfilePage() {
         <SettingsSection title="Profile Settings">
           <AdminProfileForm />
         </SettingsSection>
+        <TwoFactorSection />
       </div>
     </main>
   );

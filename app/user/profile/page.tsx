@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { YourData } from '@/components/profile/your-data';
 import { ProfileIntro, TeamPasswordSection } from '@/components/profile/team-profile-parts';
+import { TwoFactorSection } from '@/components/profile/two-factor-section';
 import { UserProfileForm } from '@/components/profile/user-profile-form';
 
 export const metadata: Metadata = { title: 'Profile' };
@@ -8,7 +9,8 @@ export const metadata: Metadata = { title: 'Profile' };
 /**
  * The member's profile: details and picture, kept in this browser (docs/product.md#member-profile), then
  * their data's export and import (docs/product.md#your-data). With team sync on, the name and email are
- * the account's and the member can change their password here.
+ * the account's and the member can change their password here. Two-factor sign-in is the account's,
+ * in every mode (docs/product.md#two-factor-sign-in).
  */
 export default function UserProfilePage() {
   return (
@@ -17,6 +19,7 @@ export default function UserProfilePage() {
       <ProfileIntro />
       <UserProfileForm />
       <TeamPasswordSection />
+      <TwoFactorSection className="mt-8" />
       <YourData />
     </main>
   );

@@ -10,7 +10,9 @@ import { describeMailError } from '../mail-errors';
 import { buildPasswordResetMail, sendMail } from '../mailer';
 import { createResetLink } from '../password-reset-service';
 import { sendTestMail, TEST_MAIL_TIMEOUT_MS } from '../test-mail-service';
+import { resetTwoFactor } from '../two-factor-service';
 import { hasAccountFor, listUsers, setUserRole } from '../user-service';
+import { logger } from '../logger';
 import { CliError, EXIT, type CliIo } from './io';
 import { formatUserTable } from './user-table';
 
@@ -175,4 +177,24 @@ export async function printUsers(io: CliIo, options: { json: boolean }): Promise
 export async function sendTestMailCommand(io: CliIo, options: { email: string }): Promise<void> {
   const result = await sendTestMail(options.email);
   io.out(result.message);
+}
+
+/**
+ * `reset-2fa EMAIL`: clears the account's two-factor sign-in (its owner lost the app and the recovery
+ * codes) and ends its sessions; the next login asks for the password only. Logged as a warning, and
+ * said on stdout (docs/product.md#two-factor-sign-in).
+ */
+export async function resetTwoFactorCommand(io: CliIo, options: { email: string }): Promise<void> {
+  const user = await findAccount(options.email);
+  const database = await getDatabase();
+  const had = await resetTwoFactor(database, user.id);
+  logger.warn('Two-factor authentication reset from the command line', {
+    userId: user.id,
+    email: user.email,
+  });
+  io.out(
+    had
+      ? `Two-factor authentication is off for ${user.email}; their sessions have ended. They can log in with their password and set it up again from their profile.`
+      : `${user.email} had no two-factor authentication; nothing to clear. Their sessions have ended.`,
+  );
 }

@@ -8,6 +8,7 @@ import {
   parseRoleArgument,
   printUsers,
   resetPasswordLink,
+  resetTwoFactorCommand,
   sendTestMailCommand,
   setRole,
   type PasswordSource,
@@ -28,6 +29,9 @@ Commands:
   reset-password EMAIL [--print]
       Create a one-time password reset link. With SMTP_URL set it is mailed to the
       account; without it, or with --print, it is printed here.
+  reset-2fa EMAIL
+      Turn off two-factor authentication for an account that lost its app and its
+      recovery codes, and end its sessions.
   set-role EMAIL admin|user
       Make an account an administrator or a team member. The last administrator
       cannot be demoted.
@@ -54,6 +58,7 @@ const OPTIONS = {
 const ALLOWED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'create-admin': ['email', 'name', 'password-stdin', 'generate-password'],
   'reset-password': ['print'],
+  'reset-2fa': [],
   'set-role': [],
   'list-users': ['json'],
   'send-test-mail': [],
@@ -63,6 +68,7 @@ const ALLOWED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
 const POSITIONALS: Record<string, number> = {
   'create-admin': 0,
   'reset-password': 1,
+  'reset-2fa': 1,
   'set-role': 2,
   'list-users': 0,
   'send-test-mail': 1,
@@ -110,6 +116,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<void> {
     }
     case 'reset-password':
       return resetPasswordLink(io, { email: parseEmailArgument(rest[0]), print: values.print === true });
+    case 'reset-2fa':
+      return resetTwoFactorCommand(io, { email: parseEmailArgument(rest[0]) });
     case 'set-role': {
       const email = parseEmailArgument(rest[0]);
       return setRole(io, { email, role: parseRoleArgument(rest[1]) });

@@ -468,3 +468,17 @@ export const inboxDigests = pgTable('inbox_digests', {
   lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
 });
+
+// --- Two-factor sign-in (issue 34 §2, docs/decisions/0047-two-factor-sign-in.md) ---------------------
+
+/** See schema.sqlite.ts: an account's TOTP second factor (secret encrypted, recovery codes hashed). */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  recoveryCodes: text('recovery_codes').notNull().default('[]'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+});

@@ -458,3 +458,22 @@ export const inboxDigests = sqliteTable('inbox_digests', {
   lastSentAt: integer('last_sent_at', { mode: 'timestamp_ms' }),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+// --- Two-factor sign-in (issue 34 §2, docs/decisions/0047-two-factor-sign-in.md) ---------------------
+
+/**
+ * An account's TOTP second factor: one row while it is being set up (`enabled_at` null) or on.
+ * `secret` is the base32 secret encrypted with AES-256-GCM under a key derived from AUTH_SECRET;
+ * `recovery_codes` a JSON array of the SHA-256 of the unused recovery codes; `last_used_step` the
+ * 30-second step of the last accepted code (a code is never accepted twice).
+ */
+export const userTwoFactor = sqliteTable('user_two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: integer('enabled_at', { mode: 'timestamp_ms' }),
+  recoveryCodes: text('recovery_codes').notNull().default('[]'),
+  lastUsedStep: integer('last_used_step'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -1,0 +1,13 @@
+import { completeTwoFactorLogin } from '@/lib/server/auth-service';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { twoFactorLoginSchema } from '@/lib/validation/auth';
+
+export const dynamic = 'force-dynamic';
+
+/** Login's second step for an account with two-factor on: the challenge and a code open the session. */
+export const POST = withErrorHandling(async (request) => {
+  const input = await readJson(request, twoFactorLoginSchema);
+  return json(await completeTwoFactorLogin(input));
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
