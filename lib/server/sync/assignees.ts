@@ -26,7 +26,7 @@ const BIND_CHUNK = 500;
 export interface BindReport {
   /** Tasks that got an `assigneeId` field. */
   bound: number;
-  /** Tasks whose name matched no single account: unassigned, listed in the log. */
+  /** Tasks whose name is neither their kept assignee's nor their owner's: unassigned, listed in the log. */
   unassigned: { uid: string; name: string }[];
 }
 
