@@ -195,7 +195,7 @@ describe('a browser of the older version, which sends names only', () => {
       { opId: 'o2', uid: 'shared', message: unresolvedAssigneeMessage('Shared name', 'Sam Lee') },
       { opId: 'o3', uid: 'unknown', message: unresolvedAssigneeMessage('Unknown name', 'Nobody Here') },
     ]);
-    expect(res.body.notices[0].message).toBe(
+    expect(res.body.notices?.[0]?.message).toBe(
       '“For Bob” was not assigned to “Bob Brown”: a name alone assigns a task only to yourself. Choose the person in Reassign.',
     );
     for (const uid of ['bobs', 'shared', 'unknown']) expect((await storedTask(uid)).assigneeId).toBeNull();
