@@ -111,7 +111,10 @@ export function userIdOf(account: { token: string }): string {
  * The two assignee fields this version's picker writes, for a task given to `account`: a name alone
  * binds only its writer (docs/product.md#assignees), so seeds assign others by id.
  */
-export function assignTo(account: { fullName: string; token: string }): { assignedTo: string; assigneeId: string } {
+export function assignTo(account: { fullName: string; token: string }): {
+  assignedTo: string;
+  assigneeId: string;
+} {
   return { assignedTo: account.fullName, assigneeId: userIdOf(account) };
 }
 

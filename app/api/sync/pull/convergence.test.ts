@@ -4,7 +4,16 @@ import { canSeeTask } from '@/lib/sync/access';
 import { taskValues, type SyncedTask } from '@/lib/sync/merge';
 import { type Json, type PullResponse, START_CURSOR } from '@/lib/sync/protocol';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { assignTo, clearSyncTables, lifeOp, pull, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
+import {
+  assignTo,
+  clearSyncTables,
+  lifeOp,
+  pull,
+  push,
+  stamp,
+  syncRows,
+  upsertOp,
+} from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 beforeAll(async () => {

@@ -123,9 +123,7 @@ describe('GET /api/sync/pull', () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
     const carol = await createUserWithToken({ fullName: 'Carol Clark' });
-    await push(alice.token, 'ca', [
-      upsertOp('a1', 't1', { title: 'Passed around', ...assignTo(bob.user) }),
-    ]);
+    await push(alice.token, 'ca', [upsertOp('a1', 't1', { title: 'Passed around', ...assignTo(bob.user) })]);
     const bobFirst = await pullAll(bob.token);
     expect(bobFirst.changes.map((change) => change.uid)).toEqual(['t1']);
 
