@@ -209,4 +209,58 @@ test.describe('team sync assignees', () => {
     await stranger.context.close();
     await alice.context.close();
   });
+
+  test('@one-width an import naming another member by name alone gives them nothing, and says why; the importer’s own name is theirs', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const forBob = 'Imported for Bob';
+    const forMe = 'Imported for me';
+    const alice = await openDevice(browser, accounts.alice);
+    await alice.page.goto('/user/profile');
+    await expect(syncStatus(alice.page)).toHaveText('Synced', { timeout: 15_000 });
+    // A file of the default mode: names only, as the spec's tasks carry them.
+    const task = (id: string, title: string, assignedTo: string) => ({
+      id,
+      title,
+      description: 'From a file',
+      priority: 'Medium',
+      deadline: '2099-01-01',
+      progress: 0,
+      assignedTo,
+    });
+    const file = JSON.stringify({
+      format: 'tasklane-export',
+      version: 2,
+      exportedAt: '2026-11-29T10:00:00.000Z',
+      tasks: [task('1700000000101', forBob, 'Bob Builder'), task('1700000000102', forMe, 'Alice Author')],
+      notes: '',
+      calendarEvents: [],
+      userProfile: null,
+    });
+    const chooser = alice.page.waitForEvent('filechooser');
+    await alice.page.getByRole('button', { name: 'Import a file' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'tasklane-2026-11-29.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await alice.page.getByRole('main').getByRole('button', { name: 'Apply import' }).click();
+
+    await expect(
+      alice.page.locator('[data-sonner-toast]').filter({
+        hasText:
+          '“Imported for Bob” was not assigned to “Bob Builder”: a name alone assigns a task only to yourself. Choose the person in Reassign.',
+      }),
+    ).toBeVisible();
+    await expect(syncStatus(alice.page)).toHaveText('Synced');
+    // Bob, the one account with that name, gets nothing; the task keeps the name to show, bound to nobody.
+    expect((await pullAll(server.base, accounts.bob)).map((row) => row.data.title)).not.toContain(forBob);
+    expect(await storedTask(alice.page, forBob)).toMatchObject({ assignedTo: 'Bob Builder', assigneeId: '' });
+    expect(await storedTask(alice.page, forMe)).toMatchObject({
+      assignedTo: 'Alice Author',
+      assigneeId: userIdOf(accounts.alice),
+    });
+    // No toast for the importer's own task.
+    await expect(alice.page.locator('[data-sonner-toast]').filter({ hasText: forMe })).toHaveCount(0);
+    await alice.context.close();
+  });
 });

@@ -14,7 +14,7 @@ import {
 } from './page-helpers';
 import type { AppProcess } from './process-helpers';
 import { registerViaApi, signIn, uniqueEmail } from './session-helpers';
-import { pushTasksAt } from './team-sync-helpers';
+import { assignTo, pushTasksAt } from './team-sync-helpers';
 
 type Account = { fullName: string; email: string; token: string };
 
@@ -29,11 +29,11 @@ async function register(fullName: string, email: string): Promise<Account> {
 }
 
 /** `owner` creates tasks through the push endpoint (the Create Tasks form always assigns to oneself). */
-async function createTasks(owner: Account, tasks: { title: string; assignedTo: string }[]): Promise<void> {
+async function createTasks(owner: Account, tasks: { title: string; assignee: Account }[]): Promise<void> {
   await pushTasksAt(
     server.base,
     owner,
-    tasks.map((task) => ({ ...task, progress: 0, email: owner.email })),
+    tasks.map(({ title, assignee }) => ({ title, ...assignTo(assignee), progress: 0, email: owner.email })),
   );
 }
 
@@ -73,9 +73,9 @@ test.describe('@one-width Mine / All with team sync on', () => {
     accounts.bob = await register('Bob Board', uniqueEmail('bob-board'));
     accounts.carol = await register('Carol Board', uniqueEmail('carol-board'));
     await createTasks(accounts.alice, [
-      { title: 'Write the brief', assignedTo: 'Alice Board' },
-      { title: 'Review the slides', assignedTo: 'Bob Board' },
-      { title: 'Book the room', assignedTo: 'Bob Board' },
+      { title: 'Write the brief', assignee: accounts.alice },
+      { title: 'Review the slides', assignee: accounts.bob },
+      { title: 'Book the room', assignee: accounts.bob },
     ]);
   });
 

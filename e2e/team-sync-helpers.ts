@@ -107,6 +107,17 @@ export function userIdOf(account: { token: string }): string {
   return payload.sub;
 }
 
+/**
+ * The two assignee fields this version's picker writes, for a task given to `account`: a name alone
+ * binds only its writer (docs/product.md#assignees), so seeds assign others by id.
+ */
+export function assignTo(account: { fullName: string; token: string }): {
+  assignedTo: string;
+  assigneeId: string;
+} {
+  return { assignedTo: account.fullName, assigneeId: userIdOf(account) };
+}
+
 /** A task made on Create Tasks of `page`, assigned to `assignee` (as the picker names them), synced; its uid. */
 export async function createTaskFor(page: Page, title: string, assignee: string): Promise<string> {
   await page.goto('/user/userpage');

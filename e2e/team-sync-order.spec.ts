@@ -9,7 +9,14 @@ import { expect, test } from './fixtures';
 import { pickUpWithKeyboard } from './page-helpers';
 import type { AppProcess } from './process-helpers';
 import { uniqueEmail } from './session-helpers';
-import { openDeviceAt, pushTasksAt, registerAccount, syncStatus, type Account } from './team-sync-helpers';
+import {
+  assignTo,
+  openDeviceAt,
+  pushTasksAt,
+  registerAccount,
+  syncStatus,
+  type Account,
+} from './team-sync-helpers';
 
 let server: AppProcess;
 let alice: Account;
@@ -56,7 +63,7 @@ test.describe('@one-width order within a column, two people', () => {
       alice,
       ['W', 'X', 'Y', 'Z'].map((title, index) => ({
         title: `Card ${title}`,
-        assignedTo: 'Bob Order',
+        ...assignTo(bob),
         progress: 0,
         rank: `a${index}`,
       })),

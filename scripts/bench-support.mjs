@@ -169,7 +169,7 @@ const BENCH_PASSWORD = 'bench-password-1';
 
 /**
  * Signs up `fullName` on the server at `base` through POST /api/auth/register (email derived from
- * `email`, or a random one) and returns the account with its token.
+ * `email`, or a random one) and returns the account with its id and token.
  * @param {string} base
  * @param {{ fullName: string, role?: 'user' | 'admin', email?: string }} account
  */
@@ -182,7 +182,11 @@ export async function registerAccount(base, { fullName, role = 'user', email }) 
   });
   if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
   const { token } = /** @type {{ token: string }} */ (await response.json());
-  return { fullName, email: address, role, token };
+  // The user id is the token's subject: tasks given to someone else are assigned by id.
+  const id = /** @type {{ sub: string }} */ (
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
+  ).sub;
+  return { id, fullName, email: address, role, token };
 }
 
 export const median = (/** @type {number[]} */ values) => {

@@ -128,7 +128,10 @@ function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} *
 function openAll(/** @type {{ token: string }[]} */ users) {
   return openStreams({ base, streamCount, users, onError: (detail) => noteError('streams', detail) });
 }
-function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, email: string }} */ assignee) {
+function newTaskOp(
+  /** @type {number} */ index,
+  /** @type {{ id: string, fullName: string, email: string }} */ assignee,
+) {
   const hlc = `${String(Date.now()).padStart(15, '0')}-${String(index % 1e6).padStart(6, '0')}-load`;
   return newTaskUpsert(
     {
@@ -138,6 +141,8 @@ function newTaskOp(/** @type {number} */ index, /** @type {{ fullName: string, e
       deadline: '2099-01-01',
       progress: 0,
       assignedTo: assignee.fullName,
+      // By id: a name alone binds only its writer (docs/product.md#assignees).
+      assigneeId: assignee.id,
       email: assignee.email,
       column: 'To Do',
     },

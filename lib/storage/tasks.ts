@@ -256,7 +256,8 @@ export function addTask(
     nowMs: Date.now(),
     userName: loggedInUserStore.read()?.name,
     assignedTo: options.assignee?.name,
-    // Without an id (no readable session) the name alone goes, and the server resolves it once.
+    // Without an id (no readable session) the name alone goes: the server binds it to its writer
+    // when it is theirs (the signed-in user's own), else to nobody (docs/product.md#assignees).
     assigneeId: options.assignee?.id ?? undefined,
     email: userStore.read()?.email,
     existingIds: tasks.map((existing) => existing.id),

@@ -6,6 +6,7 @@ import {
   decideAssigneeBinding,
   decideInitialBinding,
   missingAssigneeMessage,
+  resolveNameAlone,
   unresolvedAssigneeMessage,
 } from './assignee-binding';
 import { formatHlc } from './hlc';
@@ -87,9 +88,26 @@ describe('decideAssigneeBinding', () => {
     });
   });
 
+  it('binds a name written alone only to its writer, when it is the writer’s own full name', () => {
+    const mo = { id: 'u-mo', fullName: 'Mo Member' };
+    expect(resolveNameAlone('Mo Member', mo)).toBe('u-mo');
+    // Another member's name, even one exactly one account has: nobody.
+    expect(resolveNameAlone('Oli Other', mo)).toBeNull();
+    // Compared in normal form C (the name arrives normalised; a stored full name may not be).
+    expect(resolveNameAlone('José'.normalize('NFC'), { id: 'u-jose', fullName: 'Jose\u0301' })).toBe(
+      'u-jose',
+    );
+    // Exact: case and spaces count.
+    expect(resolveNameAlone('mo member', mo)).toBeNull();
+    expect(resolveNameAlone(null, mo)).toBeNull();
+    // The writer is not known, or has no account any more.
+    expect(resolveNameAlone('Mo Member', null)).toBeNull();
+    expect(resolveNameAlone('Mo Member', { id: 'u-mo', fullName: null })).toBeNull();
+  });
+
   it('says why a task stays unassigned, naming it', () => {
     expect(unresolvedAssigneeMessage('Ship it', 'Sam Lee')).toBe(
-      '“Ship it” was not assigned: no single account is named “Sam Lee”. Choose the person in Reassign.',
+      '“Ship it” was not assigned to “Sam Lee”: a name alone assigns a task only to yourself. Choose the person in Reassign.',
     );
     expect(missingAssigneeMessage(undefined)).toBe(
       'A task was not assigned: that person no longer has an account.',
@@ -99,18 +117,31 @@ describe('decideAssigneeBinding', () => {
 
 /**
  * The server's binding step (lib/sync/push-rules.ts bindAssignee) over the pure merge, with a fixed
- * directory of names: applied after each operation, in any delivery order, it must end in the same
- * fields, and the id must always name the person the final name resolves to or was chosen with.
+ * directory of names and writers: applied after each operation, in any delivery order, it must end
+ * in the same fields, and the id must always name the person chosen with the final name, or its
+ * writer when that name is the writer's own, or nobody.
  */
 describe('binding after the merge, in any order (property)', () => {
   const DIRECTORY: Record<string, string | null> = { Ann: 'u-ann', Bob: 'u-bob', 'Sam Lee': null };
+  const WRITERS = {
+    ann: { id: 'u-ann', fullName: 'Ann' },
+    bob: { id: 'u-bob', fullName: 'Bob' },
+    sam: { id: 'u-sam-1', fullName: 'Sam Lee' },
+  };
 
-  function applyWithBinding(task: SyncedTask | undefined, op: SyncOp, seq: number): SyncedTask {
+  function applyWithBinding(
+    task: SyncedTask | undefined,
+    op: SyncOp,
+    seq: number,
+    writer: { id: string; fullName: string },
+  ): SyncedTask {
     const before = task?.fields ?? {};
     const merged = mergeOp(task, op, seq).task;
     const decision = decideAssigneeBinding(before, merged.fields);
     if (decision.kind !== 'by-name') return merged;
-    const id = decision.name === null ? '' : (DIRECTORY[decision.name] ?? '');
+    // As the server: the name's writer is known when this operation wrote it.
+    const wrote = merged.fields[ASSIGNEE_NAME_FIELD]?.seq === seq;
+    const id = resolveNameAlone(decision.name, wrote ? writer : null) ?? '';
     const derived: SyncOp = {
       kind: 'upsert',
       opId: 'derived',
@@ -125,11 +156,12 @@ describe('binding after the merge, in any order (property)', () => {
     wall: fc.integer({ min: 0, max: 6 }),
     node: fc.constantFrom('dev1', 'dev2', 'dev3'),
     name: fc.constantFrom('Ann', 'Bob', 'Sam Lee'),
+    writer: fc.constantFrom('ann' as const, 'bob' as const, 'sam' as const),
     // An older browser sends the name alone; this version sends the id with it.
     withId: fc.boolean(),
   });
 
-  it('converges, and a name written alone ends bound to whom it resolves to', () => {
+  it('converges, and a name written alone ends bound to its writer when it is theirs, else to nobody', () => {
     fc.assert(
       fc.property(
         fc
@@ -150,7 +182,8 @@ describe('binding after the merge, in any order (property)', () => {
           const ops = writes.map(toOp);
           const byOrder = (order: SyncOp[]) =>
             order.reduce<SyncedTask | undefined>(
-              (task, op, index) => applyWithBinding(task, op, index + 1),
+              (task, op, index) =>
+                applyWithBinding(task, op, index + 1, WRITERS[writes[ops.indexOf(op)]!.writer]),
               undefined,
             )!;
           const inOrder = byOrder(ops);
@@ -161,9 +194,12 @@ describe('binding after the merge, in any order (property)', () => {
           });
           expect(values(reordered)).toEqual(values(inOrder));
           const { name, id } = values(inOrder);
-          const winner = ops.find(
-            (op) => op.kind === 'upsert' && op.fields[ASSIGNEE_NAME_FIELD]?.value === name,
+          const winnerIndex = ops.findIndex(
+            (op) =>
+              op.kind === 'upsert' &&
+              op.fields[ASSIGNEE_NAME_FIELD]?.hlc === inOrder.fields[ASSIGNEE_NAME_FIELD]?.hlc,
           );
+          const winner = writes[winnerIndex];
           const chosenWithId = ops.some(
             (op) =>
               op.kind === 'upsert' &&
@@ -171,9 +207,14 @@ describe('binding after the merge, in any order (property)', () => {
               op.fields[ASSIGNEE_ID_FIELD] !== undefined,
           );
           expect(winner).toBeDefined();
-          // The id agrees with the winning name: resolved from it, or sent with it.
+          // The id agrees with the winning name: sent with it, or its writer's own name, or nobody.
+          const writer = WRITERS[winner!.writer];
           expect(id).toBe(
-            chosenWithId ? (DIRECTORY[name as string] ?? 'u-sam-1') : (DIRECTORY[name as string] ?? ''),
+            chosenWithId
+              ? (DIRECTORY[name as string] ?? 'u-sam-1')
+              : writer.fullName === name
+                ? writer.id
+                : '',
           );
         },
       ),

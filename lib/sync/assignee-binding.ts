@@ -7,10 +7,12 @@
  * and `assignedTo`, the display name the screens show. The id decides whenever it was written with
  * or after the name (its stamp is not older). A name written later than the id (a browser of an
  * older version, an import) is resolved once, when that write wins its register, and the result is
- * written to `assigneeId` with the name's own stamp: the decision depends only on the two registers,
- * so every order of delivery ends with the same id (lib/sync/assignee-binding.test.ts). Nothing else
- * ever looks a name up again: an edit of any other field keeps the binding, and a later account with
- * the same name never receives a task.
+ * written to `assigneeId` with the name's own stamp. A name alone binds only its writer's own account
+ * (`resolveNameAlone`): anyone may choose a display name equal to a colleague's, so a name never
+ * decides who else sees a task. The decision depends only on the two registers and on who wrote the
+ * winning name, so every order of delivery ends with the same id (lib/sync/assignee-binding.test.ts).
+ * Nothing else ever looks a name up again: an edit of any other field keeps the binding, and a later
+ * account with the same name never receives a task.
  */
 import { compareHlc } from './hlc';
 import type { StampedField } from './merge';
@@ -65,10 +67,26 @@ export function decideInitialBinding(fields: Fields): AssigneeBinding {
   return decideAssigneeBinding({}, fields);
 }
 
-/** Why a task written with a name alone stays unassigned, told to its writer. */
+/** The account that wrote a name: its id and its full name (NFC; null: not known). */
+export interface NameWriter {
+  id: string;
+  fullName: string | null;
+}
+
+/**
+ * Whom a name written alone binds (`by-name`): its writer, when it is the writer's own full name
+ * (an older browser assigning a task to its signed-in user, as the spec's `assignedTo` does);
+ * otherwise nobody, even when exactly one account has that name. `writer` null: not known.
+ */
+export function resolveNameAlone(name: string | null, writer: NameWriter | null): string | null {
+  if (name === null || writer === null || writer.fullName === null) return null;
+  return writer.fullName.normalize('NFC') === name ? writer.id : null;
+}
+
+/** Why a task written with a name alone (not its writer's) stays unassigned, told to its writer. */
 export function unresolvedAssigneeMessage(title: Json | undefined, name: string): string {
   const task = typeof title === 'string' && title !== '' ? `“${title}”` : 'A task';
-  return `${task} was not assigned: no single account is named “${name}”. Choose the person in Reassign.`;
+  return `${task} was not assigned to “${name}”: a name alone assigns a task only to yourself. Choose the person in Reassign.`;
 }
 
 /** Why a task written with an id that names no account stays unassigned. */

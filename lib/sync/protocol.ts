@@ -95,8 +95,8 @@ export interface PushResponse {
   /** The server's clock after the push: the browser's clock moves past it. */
   serverHlc: string;
   /**
-   * Things the writer should know about operations that were applied, such as an assignee name that
-   * matched no single account (the task then stays unassigned). Added after the first version of the
+   * Things the writer should know about operations that were applied, such as an assignee name
+   * written alone that is not the writer's own (the task then stays unassigned). Added after the first version of the
    * protocol: older browsers ignore it, and a server of that version never sends it.
    */
   notices?: { opId: string; uid: string; message: string }[];

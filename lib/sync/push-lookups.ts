@@ -13,8 +13,10 @@ export function writerKey(uid: string, seq: number): string {
 }
 
 /**
- * What `decidePush` may look up, given the stored tasks the operations name: the names and ids of
- * assignees an operation may bind (written by it, or stored on a task whose binding it changes),
+ * What `decidePush` may look up, given the stored tasks the operations name: whether an operation
+ * writes an assignee name (then the actor's own full name is needed: a name alone binds only its
+ * writer), the ids of assignees an operation may bind (written by it, or stored on a task whose
+ * binding it changes),
  * the (uid, seq) of stored values an upsert may overwrite unseen or lose to (their writers are named
  * in conflict records and told in the inbox), and whether the push may create
  * a task (then the actor's task count is needed).
@@ -22,14 +24,11 @@ export function writerKey(uid: string, seq: number): string {
 export function pushLookups(
   request: PushRequest,
   tasks: ReadonlyMap<string, StoredTask>,
-): { names: Set<string>; ids: Set<string>; writers: { uid: string; seq: number }[]; countOwned: boolean } {
-  const names = new Set<string>();
+): { byName: boolean; ids: Set<string>; writers: { uid: string; seq: number }[]; countOwned: boolean } {
+  let byName = false;
   const ids = new Set<string>();
   const writers = new Map<string, { uid: string; seq: number }>();
   let countOwned = false;
-  const addName = (value: Json | undefined) => {
-    if (typeof value === 'string' && value.normalize('NFC') !== '') names.add(value.normalize('NFC'));
-  };
   const addId = (value: Json | undefined) => {
     if (typeof value === 'string' && value !== '') ids.add(value);
   };
@@ -38,10 +37,9 @@ export function pushLookups(
     if (op.kind !== 'upsert') continue;
     if (!stored && op.baseV === 0) countOwned = true;
     const binds = ASSIGNEE_NAME_FIELD in op.fields || ASSIGNEE_ID_FIELD in op.fields;
-    addName(op.fields[ASSIGNEE_NAME_FIELD]?.value);
+    if (ASSIGNEE_NAME_FIELD in op.fields) byName = true;
     addId(op.fields[ASSIGNEE_ID_FIELD]?.value);
     if (binds && stored) {
-      addName(stored.fields[ASSIGNEE_NAME_FIELD]?.value);
       addId(stored.fields[ASSIGNEE_ID_FIELD]?.value);
     }
     for (const [field, write] of Object.entries(op.fields)) {
@@ -51,5 +49,5 @@ export function pushLookups(
       }
     }
   }
-  return { names, ids, writers: [...writers.values()], countOwned };
+  return { byName, ids, writers: [...writers.values()], countOwned };
 }

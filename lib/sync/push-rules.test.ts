@@ -53,7 +53,7 @@ function input(actor: SyncActor, ops: SyncOp[], overrides: Partial<PushInput> = 
     clock: createClock('server'),
     tasks: new Map(),
     seen: new Map(),
-    assigneeIds: new Map(),
+    actorName: null,
     userIds: new Set(),
     writers: new Map(),
     ownedTasks: 0,
@@ -328,23 +328,47 @@ describe('decidePush', () => {
     expect(decision.changes.map((change) => change.outcome)).toEqual(['unchanged', 'unchanged']);
   });
 
-  it('binds an assignee by name when exactly one user has it, and tells the writer when none does', () => {
-    const assigneeIds = new Map([['Oli Other', 'oli']]);
+  it('binds a name written alone only to its writer: another member’s name leaves the task unassigned, and the writer is told', () => {
+    // Oli is the one account named "Oli Other": a name alone still does not give Oli the task.
     const ops = [
       upsert('o1', 't1', { title: 'A', assignedTo: 'Oli Other' }),
-      upsert('o2', 't2', { assignedTo: 'Nobody' }),
+      upsert('o2', 't2', { assignedTo: 'Mo Member' }),
+      upsert('o3', 't3', { title: 'C', assignedTo: 'Mo Member', assigneeId: 'oli' }),
     ];
-    const decision = decidePush(input(MO, ops, { assigneeIds }));
-    expect(decision.rows.get('t1')).toMatchObject({ assigneeId: 'oli' });
+    const decision = decidePush(
+      input(MO, ops, { actorName: 'Mo Member', userIds: new Set(['oli']), ownedTasks: 0 }),
+    );
+    expect(decision.rows.get('t1')).toMatchObject({ assigneeId: null });
     expect(decision.rows.get('t1')!.synced.fields.assigneeId).toMatchObject({
-      value: 'oli',
+      value: '',
       hlc: hlc(NOW - 100),
     });
-    expect(decision.rows.get('t2')).toMatchObject({ assigneeId: null });
-    expect(decision.rows.get('t2')!.synced.fields.assigneeId!.value).toBe('');
+    // The writer's own name binds the writer, with the name's stamp.
+    expect(decision.rows.get('t2')).toMatchObject({ assigneeId: 'mo' });
+    expect(decision.rows.get('t2')!.synced.fields.assigneeId).toMatchObject({
+      value: 'mo',
+      hlc: hlc(NOW - 100),
+    });
+    // Written with an id: the id decides, whatever the name.
+    expect(decision.rows.get('t3')).toMatchObject({ assigneeId: 'oli' });
     expect(decision.response.notices).toEqual([
-      { opId: 'o2', uid: 't2', message: unresolvedAssigneeMessage(undefined, 'Nobody') },
+      { opId: 'o1', uid: 't1', message: unresolvedAssigneeMessage('A', 'Oli Other') },
     ]);
+    expect(decision.revocations).toEqual([]);
+  });
+
+  it('binds nobody by a stored name someone else wrote, even the actor’s own name', () => {
+    // A stored name newer than the id (not written by this push): its writer is not known.
+    const task = {
+      ...stored('t1', { title: 'A', assignedTo: 'Mo Member' }, 'mo', 1, NOW - 50),
+      assigneeId: null,
+    };
+    task.synced.fields.assigneeId = { value: 'oli', hlc: hlc(NOW - 600, 'old'), seq: 1 };
+    const ops = [upsert('o1', 't1', { assigneeId: 'ada' }, NOW - 100, 1)];
+    const decision = decidePush(
+      input(MO, ops, { tasks: new Map([['t1', task]]), actorName: 'Mo Member', userIds: new Set(['ada']) }),
+    );
+    expect(decision.rows.get('t1')).toMatchObject({ assigneeId: null });
   });
 
   it('takes a task from its old assignee when its owner reassigns it: a revocation for them', () => {
@@ -413,7 +437,7 @@ describe('decidePush', () => {
 });
 
 describe('pushLookups', () => {
-  it('lists the names and ids an operation may bind, the writers it may overwrite, and whether it creates a task', () => {
+  it('lists whether an operation writes a name, the ids it may bind, the writers it may overwrite, and whether it creates a task', () => {
     const tasks = new Map([
       ['t1', { ...stored('t1', { title: 'A', assignedTo: 'Mo Member', assigneeId: 'mo' }, 'mo', 4) }],
     ]);
@@ -425,14 +449,14 @@ describe('pushLookups', () => {
       ],
     };
     expect(pushLookups(request, tasks)).toEqual({
-      names: new Set(['Mo Member', 'Café']),
+      byName: true,
       ids: new Set(['oli', 'mo']),
       writers: [{ uid: 't1', seq: 4 }],
       countOwned: true,
     });
     expect(pushLookups({ clientId: 'c1', ops: [upsert('o1', 't1', { title: 'C' }, NOW, 4)] }, tasks)).toEqual(
       {
-        names: new Set(),
+        byName: false,
         ids: new Set(),
         writers: [],
         countOwned: false,

@@ -27,6 +27,7 @@ import {
   decideAssigneeBinding,
   missingAssigneeMessage,
   NO_ASSIGNEE_ID,
+  resolveNameAlone,
   unresolvedAssigneeMessage,
 } from './assignee-binding';
 import { isTooFarAhead, receive, tick, type HlcState } from './hlc';
@@ -96,8 +97,11 @@ export interface PushInput {
   tasks: ReadonlyMap<string, StoredTask>;
   /** This client's operations handled by earlier pushes, by op id. */
   seen: ReadonlyMap<string, SeenOp>;
-  /** The user whose full name is exactly the key, for the names `pushLookups` lists that one user has. */
-  assigneeIds: ReadonlyMap<string, string>;
+  /**
+   * The actor's full name (NFC), read when `pushLookups` says `byName` (null: not read, or no such
+   * account): a name written alone binds only its writer (./assignee-binding.ts resolveNameAlone).
+   */
+  actorName: string | null;
   /** Which of the ids `pushLookups` lists are users. */
   userIds: ReadonlySet<string>;
   /** Who wrote a stored value, by `writerKey(uid, seq)`; absent: unknown (op log purged, user gone). */
@@ -165,8 +169,9 @@ export function decidePush(input: PushInput): PushDecision {
   const seen = new Map(input.seen);
   let clock = input.clock;
   let owned = input.ownedTasks;
-  // An id resolved from a name is a user's, whoever binds it next.
-  const userIds = new Set([...input.userIds, ...input.assigneeIds.values()]);
+  // An id resolved from a name (the actor's own) is a user's, whoever binds it next.
+  const userIds = new Set(input.userIds);
+  if (input.actorName !== null) userIds.add(actor.id);
   const decision: PushDecision = {
     rows: new Map(),
     changes: [],
@@ -291,7 +296,10 @@ export function decidePush(input: PushInput): PushDecision {
         notice = missingAssigneeMessage(title);
       }
     } else {
-      id = binding.name === null ? null : (input.assigneeIds.get(binding.name) ?? null);
+      // The winning name's writer: the actor when this push wrote it, else not known (nobody).
+      const writer =
+        fields[ASSIGNEE_NAME_FIELD]?.seq === seq ? { id: actor.id, fullName: input.actorName } : null;
+      id = resolveNameAlone(binding.name, writer);
       derived = { value: id ?? NO_ASSIGNEE_ID, hlc: binding.hlc };
       if (id === null && binding.name !== null) notice = unresolvedAssigneeMessage(title, binding.name);
     }

@@ -17,6 +17,14 @@ export function stamp(wallMs = Date.now(), node = 'dev1', counter = 0): string {
   return formatHlc({ wall: wallMs, counter, node });
 }
 
+/**
+ * The two assignee fields the picker writes, for a task given to `user`: a name alone binds only
+ * its writer (lib/sync/assignee-binding.ts), so tests assign by id, as this version's browser does.
+ */
+export function assignTo(user: { id: string; fullName: string }): { assignedTo: string; assigneeId: string } {
+  return { assignedTo: user.fullName, assigneeId: user.id };
+}
+
 export function upsertOp(
   opId: string,
   uid: string,

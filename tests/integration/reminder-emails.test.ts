@@ -10,7 +10,7 @@ import {
 import { verifyUnsubscribeToken } from '@/lib/server/reminder-token';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { push, upsertOp } from '@/tests/helpers/sync';
+import { assignTo, push, upsertOp } from '@/tests/helpers/sync';
 import { setUpMailSink } from '@/tests/helpers/mail-sink-setup';
 import { parseMail } from '@/tests/helpers/smtp-sink';
 import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
@@ -61,7 +61,7 @@ describe('morning reminder emails', () => {
       assignedTo: 'Mira Member',
     });
     await pushTask(mira.token, { title: 'Next week', deadline: '2026-12-02', assignedTo: 'Mira Member' });
-    await pushTask(sam.token, { title: 'Given to Mira', deadline: '2026-11-25', assignedTo: 'Mira Member' });
+    await pushTask(sam.token, { title: 'Given to Mira', deadline: '2026-11-25', ...assignTo(mira.user) });
     await pushTask(sam.token, { title: 'Sam only', deadline: '2026-11-25', assignedTo: 'Sam Other' });
     await optIn(mira.user.id);
 

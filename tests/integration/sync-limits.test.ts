@@ -9,7 +9,7 @@ import { type Json, SYNC_LIMITS } from '@/lib/sync/protocol';
 import { TASK_LIMIT_MESSAGES, TASK_LIMITS } from '@/lib/sync/task-size';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { lifeOp, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
+import { assignTo, lifeOp, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { POST as pushRoute } from '@/app/api/sync/push/route';
 
@@ -373,7 +373,7 @@ describe('the attack of issue 21: five 1 MB pushes from one member', () => {
     const member = await createUserWithToken({ fullName: 'Mallory Member' });
     const assignee = await createUserWithToken({ fullName: 'Sam Assignee' });
     await push(member.token, 'cm', [
-      upsertOp('m0', 'normal', { title: 'A normal task', assignedTo: 'Sam Assignee' }),
+      upsertOp('m0', 'normal', { title: 'A normal task', ...assignTo(assignee.user) }),
     ]);
     const storedBefore = await storedSyncChars();
     const bytesBefore = await databaseBytes();
@@ -388,7 +388,7 @@ describe('the attack of issue 21: five 1 MB pushes from one member', () => {
       const ops = Array.from({ length: 25 }, (_, i) =>
         upsertOp(`r${round}-${i}`, `r${round}-${i}`, {
           title: 'Look at this',
-          assignedTo: 'Sam Assignee',
+          ...assignTo(assignee.user),
           description: big,
           notes: big,
         }),

@@ -2,12 +2,17 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
-import { ASSIGNEE_ID_FIELD, decideInitialBinding, NO_ASSIGNEE_ID } from '@/lib/sync/assignee-binding';
+import {
+  ASSIGNEE_ID_FIELD,
+  decideInitialBinding,
+  NO_ASSIGNEE_ID,
+  resolveNameAlone,
+} from '@/lib/sync/assignee-binding';
 import type { SyncedTask } from '@/lib/sync/merge';
 import type { SyncOp } from '@/lib/sync/protocol';
 import { getDatabase, type DatabaseHandle, type WriteStatement } from '../db';
 import { logger } from '../logger';
-import { assigneeResolver, pushChanges, serverStamp } from './push-changes';
+import { pushChanges, serverStamp } from './push-changes';
 
 /**
  * Tasks bound to people by user id (docs/decisions/0019-assignees-by-id.md), for the two moments
@@ -21,14 +26,15 @@ const BIND_CHUNK = 500;
 export interface BindReport {
   /** Tasks that got an `assigneeId` field. */
   bound: number;
-  /** Tasks whose name matched no single account: unassigned, listed in the log. */
+  /** Tasks whose name is neither their kept assignee's nor their owner's: unassigned, listed in the log. */
   unassigned: { uid: string; name: string }[];
 }
 
 /**
  * Gives every stored task an `assigneeId` field, once per database (sync_state.assignees_bound):
  * the user the server had bound it to while that user's name still is the task's name, otherwise
- * the one account with that name now, otherwise nobody. The new values travel with one new sequence
+ * its owner when the name is the owner's own (who wrote a stored name is not known; a name alone
+ * binds only its writer, and the owner is who assigns), otherwise nobody. The new values travel with one new sequence
  * number, so every browser pulls them; an assignee who loses a task is told like any reassignment.
  */
 export async function bindExistingAssignees(handle?: DatabaseHandle): Promise<BindReport> {
@@ -40,7 +46,12 @@ export async function bindExistingAssignees(handle?: DatabaseHandle): Promise<Bi
     if (state?.assigneesBound) return report;
     const seq = (state?.lastSeq ?? 0) + 1;
     const rows = await db
-      .select({ uid: syncTasks.uid, fields: syncTasks.fields, assigneeId: syncTasks.assigneeId })
+      .select({
+        uid: syncTasks.uid,
+        fields: syncTasks.fields,
+        ownerId: syncTasks.ownerId,
+        assigneeId: syncTasks.assigneeId,
+      })
       .from(syncTasks);
     const names = new Map(
       (await db.select({ id: users.id, name: users.fullName }).from(users)).map((user) => [
@@ -48,7 +59,6 @@ export async function bindExistingAssignees(handle?: DatabaseHandle): Promise<Bi
         user.name,
       ]),
     );
-    const resolve = assigneeResolver(db, database.tables);
     const statements: WriteStatement[] = [];
     const now = new Date();
     for (const row of rows) {
@@ -59,7 +69,9 @@ export async function bindExistingAssignees(handle?: DatabaseHandle): Promise<Bi
         row.assigneeId !== null && names.get(row.assigneeId)?.normalize('NFC') === decision.name
           ? row.assigneeId
           : null;
-      const id = kept ?? (await resolve(decision.name));
+      const owner =
+        row.ownerId === null ? null : { id: row.ownerId, fullName: names.get(row.ownerId) ?? null };
+      const id = kept ?? resolveNameAlone(decision.name, owner);
       fields[ASSIGNEE_ID_FIELD] = { value: id ?? NO_ASSIGNEE_ID, hlc: decision.hlc, seq };
       if (id === null && decision.name !== null)
         report.unassigned.push({ uid: row.uid, name: decision.name });
@@ -97,7 +109,9 @@ export async function bindExistingAssignees(handle?: DatabaseHandle): Promise<Bi
     }
     if (report.unassigned.length > 0) {
       const list = report.unassigned.map((task) => `${task.uid} (“${task.name}”)`).join(', ');
-      logger.warn(`Team sync: these tasks name no single account and are now unassigned: ${list}`);
+      logger.warn(
+        `Team sync: these tasks name neither their assignee nor their owner and are now unassigned: ${list}`,
+      );
     }
     return report;
   }, 'sync');

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { pushInboxEvents, replacedInboxEvents, type InboxDraft, type TaskPeople } from '@/lib/inbox/rules';
 import type { SyncActor } from '@/lib/sync/access';
 import { createClock, tick, type HlcState } from '@/lib/sync/hlc';
@@ -56,29 +56,6 @@ function toStored(row: TaskRow): StoredTask {
     },
     ownerId: row.ownerId,
     assigneeId: row.assigneeId,
-  };
-}
-
-/**
- * The user whose full name is exactly `name`, if exactly one has it. Names are stored NFC-normalised
- * (lib/validation/auth.ts), and `name` arrives normalised (lib/sync/assignee-binding.ts).
- */
-export function assigneeResolver(
-  db: Executor,
-  tables: Tables,
-): (name: string | null) => Promise<string | null> {
-  const cache = new Map<string, string | null>();
-  return async (name) => {
-    if (name === null || name === '') return null;
-    if (!cache.has(name)) {
-      const rows = await db
-        .select({ id: tables.users.id })
-        .from(tables.users)
-        .where(eq(tables.users.fullName, name))
-        .limit(2);
-      cache.set(name, rows.length === 1 ? rows[0]!.id : null);
-    }
-    return cache.get(name) ?? null;
   };
 }
 
@@ -163,7 +140,7 @@ function inboxEventsOf(
 /**
  * Everything `decidePush` needs, read before it runs: the sequence number, this client's
  * operations already recorded, the stored tasks the push names, and the lookups `pushLookups`
- * lists (assignees by name and id, the writers of values it may overwrite, the actor's task count).
+ * lists (assignee ids and the actor's own name, the writers of values it may overwrite, the actor's task count).
  */
 async function loadPush(
   db: Executor,
@@ -192,24 +169,19 @@ async function loadPush(
   }
 
   const lookups = pushLookups(request, tasks);
-  const assigneeIds = new Map<string, string>();
   const userIds = new Set<string>();
-  const userTerms: SQL[] = [];
-  if (lookups.names.size > 0) userTerms.push(inArray(users.fullName, [...lookups.names]));
-  if (lookups.ids.size > 0) userTerms.push(inArray(users.id, [...lookups.ids]));
-  if (userTerms.length > 0) {
+  if (lookups.ids.size > 0) {
     const found = await db
-      .select({ id: users.id, fullName: users.fullName })
+      .select({ id: users.id })
       .from(users)
-      .where(or(...userTerms));
-    const named = new Map<string, string[]>();
-    for (const user of found) {
-      if (lookups.ids.has(user.id)) userIds.add(user.id);
-      if (lookups.names.has(user.fullName))
-        named.set(user.fullName, [...(named.get(user.fullName) ?? []), user.id]);
-    }
-    // Only a name exactly one user has binds (lib/sync/assignee-binding.ts).
-    for (const [name, ids] of named) if (ids.length === 1) assigneeIds.set(name, ids[0]!);
+      .where(inArray(users.id, [...lookups.ids]));
+    for (const user of found) userIds.add(user.id);
+  }
+  // A name written alone binds only its writer (lib/sync/assignee-binding.ts resolveNameAlone).
+  let actorName: string | null = null;
+  if (lookups.byName) {
+    const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, actor.id));
+    actorName = row ? row.fullName.normalize('NFC') : null;
   }
 
   // A push is one user's, so any operation it applied to the task names who wrote its values.
@@ -240,7 +212,7 @@ async function loadPush(
     nowMs,
     tasks,
     seen,
-    assigneeIds,
+    actorName,
     userIds,
     writers,
     ownedTasks: lookups.countOwned ? await countOwnedTasks(db, tables, actor) : 0,

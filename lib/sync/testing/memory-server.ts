@@ -115,12 +115,7 @@ export class MemoryServer {
       stored.set(op.uid, { synced: task, ...owners });
     }
     const users = this.options.users ?? [];
-    const assigneeIds = new Map<string, string>();
-    for (const user of users) {
-      if (user.name === undefined) continue;
-      const namesakes = users.filter((other) => other.name === user.name);
-      if (namesakes.length === 1) assigneeIds.set(user.name, user.id);
-    }
+    const actorName = users.find((user) => user.id === userId)?.name?.normalize('NFC') ?? null;
     let ownedTasks = 0;
     for (const [uid, owners] of this.owners) {
       if (owners.ownerId === userId && !this.tasks.get(uid)?.life?.deleted) ownedTasks += 1;
@@ -136,7 +131,7 @@ export class MemoryServer {
       clock: this.clock,
       tasks: stored,
       seen,
-      assigneeIds,
+      actorName,
       userIds: new Set(users.map((user) => user.id)),
       writers: this.writers,
       ownedTasks,

@@ -5,7 +5,7 @@ import type { ConflictsResponse } from '@/lib/sync/protocol';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { lifeOp, pullAll, push, stamp, upsertOp } from '@/tests/helpers/sync';
+import { assignTo, lifeOp, pullAll, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE as deleteUser } from '@/app/admin/users/[email]/route';
 import { GET as historyGet } from '@/app/api/sync/tasks/[uid]/history/route';
@@ -31,7 +31,7 @@ describe('GET /api/sync/conflicts', () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
     const carol = await createUserWithToken({ fullName: 'Carol Clark' });
-    await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'Draft', assignedTo: 'Bob Brown' })]);
+    await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'Draft', ...assignTo(bob.user) })]);
     const base = Date.now();
     const earlier = stamp(base + 10, 'phone');
     const later = stamp(base + 20, 'bobpc');
@@ -83,7 +83,7 @@ describe('GET /api/sync/conflicts', () => {
   it('names the writer of a value overwritten unseen, not the pusher who overwrote it', async () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
-    await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'Draft', assignedTo: 'Bob Brown' })]);
+    await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'Draft', ...assignTo(bob.user) })]);
     const base = Date.now();
     await push(alice.token, 'phone', [
       upsertOp('a2', 't1', { title: 'Alice’s title' }, { hlc: stamp(base + 10, 'phone'), baseV: 1 }),

@@ -4,7 +4,16 @@ import { canSeeTask } from '@/lib/sync/access';
 import { taskValues, type SyncedTask } from '@/lib/sync/merge';
 import { type Json, type PullResponse, START_CURSOR } from '@/lib/sync/protocol';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { clearSyncTables, lifeOp, pull, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
+import {
+  assignTo,
+  clearSyncTables,
+  lifeOp,
+  pull,
+  push,
+  stamp,
+  syncRows,
+  upsertOp,
+} from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 beforeAll(async () => {
@@ -96,7 +105,12 @@ describe('pulls interleaved with pushes', () => {
             s.type === 'edit'
               ? upsertOp(`op${opCount}`, uid, { title: s.title }, options)
               : s.type === 'assign'
-                ? upsertOp(`op${opCount}`, uid, { assignedTo: s.to === null ? '' : NAMES[s.to]! }, options)
+                ? upsertOp(
+                    `op${opCount}`,
+                    uid,
+                    s.to === null ? { assignedTo: '', assigneeId: '' } : assignTo(accounts[s.to]!.user),
+                    options,
+                  )
                 : lifeOp(s.type, `op${opCount}`, uid, options);
           const res = await push(account.token, `client${s.user}`, [op]);
           expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { purgeTombstones } from '@/lib/server/sync/purge';
 import { START_CURSOR } from '@/lib/sync/protocol';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { lifeOp, pull, pullAll, push, syncRows, upsertOp } from '@/tests/helpers/sync';
+import { assignTo, lifeOp, pull, pullAll, push, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, PATCH, POST, PUT } from './route';
 
@@ -58,13 +58,12 @@ describe('GET /api/sync/pull', () => {
     const admin = await createAdminWithToken({ fullName: 'Ada Admin' });
     await push(alice.token, 'ca', [
       upsertOp('a1', 'a-private', { title: 'Alice only' }),
-      upsertOp('a2', 'a-for-bob', { title: 'For Bob', assignedTo: 'Bob Brown' }),
+      upsertOp('a2', 'a-for-bob', { title: 'For Bob', ...assignTo(bob.user) }),
     ]);
     await push(bob.token, 'cb', [upsertOp('b1', 'b-private', { title: 'Bob only' })]);
 
     const forBob = await pullAll(bob.token);
     expect(forBob.changes).toEqual([
-      // Pushed by name alone (the older shape): the server bound it to Bob's id and says so.
       {
         uid: 'a-for-bob',
         v: 1,
@@ -81,10 +80,9 @@ describe('GET /api/sync/pull', () => {
       [1, 'a-private'],
       [2, 'b-private'],
     ]);
-    // An assignee name that matches two users assigns nobody.
-    await createUserWithToken({ fullName: 'Bob Brown' });
+    // A name alone (an older browser's shape) gives Bob nothing: it binds only its writer.
     await push(alice.token, 'ca', [
-      upsertOp('a3', 'a-ambiguous', { title: 'Which Bob?', assignedTo: 'Bob Brown' }),
+      upsertOp('a3', 'a-by-name', { title: 'By name', assignedTo: 'Bob Brown' }),
     ]);
     expect((await pullAll(bob.token, 500, forBob.cursor)).changes).toEqual([]);
   });
@@ -95,7 +93,7 @@ describe('GET /api/sync/pull', () => {
     const admin = await createAdminWithToken();
     await push(alice.token, 'ca', [
       upsertOp('a1', 't1', { title: 'Orphan' }),
-      upsertOp('a2', 't2', { title: 'For Bob', assignedTo: 'Bob Brown' }),
+      upsertOp('a2', 't2', { title: 'For Bob', ...assignTo(bob.user) }),
     ]);
     const { db, tables } = await getDatabase();
     await db.delete(tables.users).where(eq(tables.users.id, alice.user.id));
@@ -125,13 +123,11 @@ describe('GET /api/sync/pull', () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
     const carol = await createUserWithToken({ fullName: 'Carol Clark' });
-    await push(alice.token, 'ca', [
-      upsertOp('a1', 't1', { title: 'Passed around', assignedTo: 'Bob Brown' }),
-    ]);
+    await push(alice.token, 'ca', [upsertOp('a1', 't1', { title: 'Passed around', ...assignTo(bob.user) })]);
     const bobFirst = await pullAll(bob.token);
     expect(bobFirst.changes.map((change) => change.uid)).toEqual(['t1']);
 
-    await push(alice.token, 'ca', [upsertOp('a2', 't1', { assignedTo: 'Carol Clark' }, { baseV: 1 })]);
+    await push(alice.token, 'ca', [upsertOp('a2', 't1', assignTo(carol.user), { baseV: 1 })]);
     const bobSecond = await pullAll(bob.token, 500, bobFirst.cursor);
     expect(bobSecond).toMatchObject({ changes: [], gone: ['t1'], cursor: '2:' });
     // Once past the revocation, the next pull no longer repeats it.
@@ -150,7 +146,7 @@ describe('GET /api/sync/pull', () => {
     ]);
 
     // Back to Bob: visible again, so it is a change, not gone.
-    await push(alice.token, 'ca', [upsertOp('a3', 't1', { assignedTo: 'Bob Brown' }, { baseV: 2 })]);
+    await push(alice.token, 'ca', [upsertOp('a3', 't1', assignTo(bob.user), { baseV: 2 })]);
     const bobThird = await pullAll(bob.token, 500, bobFirst.cursor);
     expect(bobThird.gone).toEqual([]);
     expect(bobThird.changes.map((change) => [change.uid, change.v])).toEqual([['t1', 3]]);

@@ -143,56 +143,87 @@ describe('a task is bound to its assignee by user id', () => {
 });
 
 describe('a browser of the older version, which sends names only', () => {
-  it('still syncs: a name is resolved once, when it is written, to the one account that has it', async () => {
+  it('still syncs (the old shape): its writer’s own name binds the writer, once, when it is written', async () => {
     const owner = await createUserWithToken({ fullName: 'Olive Owner' });
-    const bob = await createUserWithToken({ fullName: 'Bob Brown' });
+    const admin = await createAdminWithToken({ fullName: 'Ada Admin' });
     const res = await push(owner.token, 'old-tab', [
-      upsertOp('o1', 't1', { title: 'Old shape', assignedTo: 'Bob Brown' }),
+      upsertOp('o1', 't1', { title: 'Old shape', assignedTo: 'Olive Owner' }),
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ acks: ['o1'], rejected: [], seq: 1 });
     expect(res.body.notices).toBeUndefined();
-    expect((await storedTask('t1')).assigneeId).toBe(bob.user.id);
-    const bobView = await pullAll(bob.token);
-    expect(bobView.changes).toEqual([
+    expect((await storedTask('t1')).assigneeId).toBe(owner.user.id);
+    const ownerView = await pullAll(owner.token);
+    expect(ownerView.changes).toEqual([
       {
         uid: 't1',
         v: 1,
         deleted: false,
-        data: { title: 'Old shape', assignedTo: 'Bob Brown', assigneeId: bob.user.id },
+        data: { title: 'Old shape', assignedTo: 'Olive Owner', assigneeId: owner.user.id },
       },
     ]);
 
-    // A later account with the same name: an edit of another field keeps Bob's binding.
-    await signUp('Bob Brown', 'bob-twin@example.com');
+    // A later account with the same name: an edit of another field keeps the binding.
+    await signUp('Olive Owner', 'olive-twin@example.com');
     await push(owner.token, 'old-tab', [
       upsertOp('o2', 't1', { title: 'Edited by the old tab' }, { baseV: 1 }),
     ]);
-    expect((await storedTask('t1')).assigneeId).toBe(bob.user.id);
+    expect((await storedTask('t1')).assigneeId).toBe(owner.user.id);
+    // A name shared with a twin is still its writer's own: the admin's old tab assigns itself.
+    await signUp('Ada Admin', 'ada-twin@example.com');
+    await push(admin.token, 'admin-old-tab', [
+      upsertOp('a1', 't2', { title: 'Mine', assignedTo: 'Ada Admin' }),
+    ]);
+    expect((await storedTask('t2')).assigneeId).toBe(admin.user.id);
   });
 
-  it('leaves a task unassigned when no single account has the name, and tells the writer', async () => {
+  it('gives another member nothing by their name alone: the task stays unassigned, and the writer is told', async () => {
     const owner = await createUserWithToken({ fullName: 'Olive Owner' });
+    // Bob is the one account with his name: his name alone still does not give him the task.
+    const bob = await createUserWithToken({ fullName: 'Bob Brown' });
     await createUserWithToken({ fullName: 'Sam Lee' });
     await createUserWithToken({ fullName: 'Sam Lee' });
     const res = await push(owner.token, 'old-tab', [
-      upsertOp('o1', 'shared', { title: 'Shared name', assignedTo: 'Sam Lee' }),
-      upsertOp('o2', 'unknown', { title: 'Unknown name', assignedTo: 'Nobody Here' }),
+      upsertOp('o1', 'bobs', { title: 'For Bob', assignedTo: 'Bob Brown' }),
+      upsertOp('o2', 'shared', { title: 'Shared name', assignedTo: 'Sam Lee' }),
+      upsertOp('o3', 'unknown', { title: 'Unknown name', assignedTo: 'Nobody Here' }),
     ]);
-    expect(res.body.acks).toEqual(['o1', 'o2']);
+    expect(res.status).toBe(200);
+    expect(res.body.acks).toEqual(['o1', 'o2', 'o3']);
     expect(res.body.notices).toEqual([
-      { opId: 'o1', uid: 'shared', message: unresolvedAssigneeMessage('Shared name', 'Sam Lee') },
-      { opId: 'o2', uid: 'unknown', message: unresolvedAssigneeMessage('Unknown name', 'Nobody Here') },
+      { opId: 'o1', uid: 'bobs', message: unresolvedAssigneeMessage('For Bob', 'Bob Brown') },
+      { opId: 'o2', uid: 'shared', message: unresolvedAssigneeMessage('Shared name', 'Sam Lee') },
+      { opId: 'o3', uid: 'unknown', message: unresolvedAssigneeMessage('Unknown name', 'Nobody Here') },
     ]);
-    for (const uid of ['shared', 'unknown']) expect((await storedTask(uid)).assigneeId).toBeNull();
+    expect(res.body.notices?.[0]?.message).toBe(
+      '“For Bob” was not assigned to “Bob Brown”: a name alone assigns a task only to yourself. Choose the person in Reassign.',
+    );
+    for (const uid of ['bobs', 'shared', 'unknown']) expect((await storedTask(uid)).assigneeId).toBeNull();
+    expect((await pullAll(bob.token)).changes).toEqual([]);
     const ownerView = await pullAll(owner.token);
-    expect(ownerView.changes.map((task) => task.data.assigneeId)).toEqual(['', '']);
+    expect(ownerView.changes.map((task) => [task.uid, task.data.assignedTo, task.data.assigneeId])).toEqual([
+      ['bobs', 'Bob Brown', ''],
+      ['shared', 'Sam Lee', ''],
+      ['unknown', 'Nobody Here', ''],
+    ]);
+  });
+
+  it('a member who takes a colleague’s name gets none of the tasks assigned by that name', async () => {
+    const owner = await createUserWithToken({ fullName: 'Olive Owner' });
+    const carol = await createUserWithToken({ fullName: 'Carol Diaz' });
+    // Carol renames herself to the owner's name and assigns herself a task by it from an old tab.
+    const { db, tables } = await getDatabase();
+    await db.update(tables.users).set({ fullName: 'Olive Owner' }).where(eq(tables.users.id, carol.user.id));
+    await push(owner.token, 'old-tab', [
+      upsertOp('o1', 't1', { title: 'Olive’s', assignedTo: 'Olive Owner' }),
+    ]);
+    expect((await storedTask('t1')).assigneeId).toBe(owner.user.id);
+    expect((await pullAll(carol.token)).changes).toEqual([]);
   });
 
   it('a name written after this version’s id rebinds the task, with the name’s stamp', async () => {
     const owner = await createUserWithToken({ fullName: 'Olive Owner' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
-    const carol = await createUserWithToken({ fullName: 'Carol Clark' });
     const base = Date.now();
     await push(owner.token, 'new-tab', [
       upsertOp(
@@ -203,17 +234,16 @@ describe('a browser of the older version, which sends names only', () => {
       ),
     ]);
     await push(owner.token, 'old-tab', [
-      upsertOp('o1', 't1', { assignedTo: 'Carol Clark' }, { hlc: stamp(base + 5, 'old'), baseV: 1 }),
+      upsertOp('o1', 't1', { assignedTo: 'Olive Owner' }, { hlc: stamp(base + 5, 'old'), baseV: 1 }),
     ]);
-    expect((await storedTask('t1')).assigneeId).toBe(carol.user.id);
+    expect((await storedTask('t1')).assigneeId).toBe(owner.user.id);
     const fields = JSON.parse((await storedTask('t1')).fields) as Record<
       string,
       { value: unknown; hlc: string }
     >;
-    expect(fields.assigneeId).toMatchObject({ value: carol.user.id, hlc: stamp(base + 5, 'old') });
-    // Bob's next pull drops it, Carol's brings it.
+    expect(fields.assigneeId).toMatchObject({ value: owner.user.id, hlc: stamp(base + 5, 'old') });
+    // Bob's next pull drops it.
     expect((await pullAll(bob.token)).changes).toEqual([]);
-    expect((await pullAll(carol.token)).changes.map((task) => task.uid)).toEqual(['t1']);
   });
 });
 
@@ -237,48 +267,55 @@ describe('the one-time binding of tasks stored before ids (bindExistingAssignees
     });
   }
 
-  it('binds by the current name (kept binding first), leaves ambiguous names unassigned and lists them, once', async () => {
+  it('keeps the server’s binding while its name holds, else binds the owner’s own name, else nobody, and lists those, once', async () => {
     const { db, tables } = await getDatabase();
     const owner = await createUserWithToken({ fullName: 'Olive Owner' });
     const ann = await createUserWithToken({ fullName: 'Ann Ray' });
     const sam = await createUserWithToken({ fullName: 'Sam Lee' });
     await createUserWithToken({ fullName: 'Sam Lee' });
     const zoe = await createUserWithToken({ fullName: 'Zoë Quinn' });
+    // The owner's own name: the owner.
+    await storeOldTask('owners', 'Olive Owner', null, owner.user.id);
+    // Another member's name, unbound: who wrote it is not known, so nobody (not Ann).
     await storeOldTask('by-name', 'Ann Ray', null, owner.user.id);
     // The server had bound it to Sam while his name was unique; a twin signed up since.
     await storeOldTask('kept', 'Sam Lee', sam.user.id, owner.user.id);
     await storeOldTask('ambiguous', 'Sam Lee', null, owner.user.id);
     await storeOldTask('unknown', 'Nobody', null, owner.user.id);
-    // Stored decomposed by an older version: found in normal form C.
-    await storeOldTask('nfc', 'Zoe\u0308 Quinn', null, owner.user.id);
+    // Stored decomposed by an older version, by its owner: found in normal form C.
+    await storeOldTask('nfc', 'Zoe\u0308 Quinn', null, zoe.user.id);
     // Bound to Ann by a name she no longer has: rebound by the current name (nobody).
     await storeOldTask('renamed', 'Ann Smith', ann.user.id, owner.user.id);
     await db.insert(tables.syncState).values({ id: 1, lastSeq: 1, gcFloorSeq: 0, assigneesBound: false });
 
     const report = await bindExistingAssignees();
-    expect(report.bound).toBe(6);
+    expect(report.bound).toBe(7);
     expect(report.unassigned).toEqual(
       expect.arrayContaining([
+        { uid: 'by-name', name: 'Ann Ray' },
         { uid: 'ambiguous', name: 'Sam Lee' },
         { uid: 'unknown', name: 'Nobody' },
         { uid: 'renamed', name: 'Ann Smith' },
       ]),
     );
-    expect(report.unassigned).toHaveLength(3);
+    expect(report.unassigned).toHaveLength(4);
     const bound = Object.fromEntries((await syncRows()).tasks.map((row) => [row.uid, row.assigneeId]));
     expect(bound).toEqual({
-      'by-name': ann.user.id,
+      owners: owner.user.id,
+      'by-name': null,
       kept: sam.user.id,
       ambiguous: null,
       unknown: null,
       nfc: zoe.user.id,
       renamed: null,
     });
-    // Every browser pulls the new field: one new sequence number; Ann loses the renamed task.
-    const annView = await pullAll(ann.token);
-    expect(annView.changes.map((task) => [task.uid, task.v, task.data.assigneeId])).toEqual([
-      ['by-name', 2, ann.user.id],
-    ]);
+    // Every browser pulls the new field: one new sequence number; Ann loses the renamed task and
+    // gets nothing by her name.
+    expect((await pullAll(ann.token)).changes).toEqual([]);
+    const ownerView = await pullAll(owner.token);
+    expect(
+      ownerView.changes.filter((task) => task.uid === 'owners').map((task) => [task.v, task.data.assigneeId]),
+    ).toEqual([[2, owner.user.id]]);
     const rows = await syncRows();
     expect(rows.state).toEqual([{ id: 1, lastSeq: 2, gcFloorSeq: 0, assigneesBound: true }]);
     expect(rows.revocations).toEqual([

@@ -7,7 +7,7 @@ import { SYNC_LIMITS } from '@/lib/sync/protocol';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { lifeOp, pull, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
+import { assignTo, lifeOp, pull, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
@@ -350,11 +350,11 @@ describe('POST /api/sync/push', () => {
   it('lets the assignee edit but not reassign or delete; the owner reassigns', async () => {
     const alice = await createUserWithToken({ fullName: 'Alice Adams' });
     const bob = await createUserWithToken({ fullName: 'Bob Brown' });
-    await createUserWithToken({ fullName: 'Carol Clark' });
-    await push(alice.token, 'ca', [upsertOp('a1', 't1', { title: 'Shared', assignedTo: 'Bob Brown' })]);
+    const carol = await createUserWithToken({ fullName: 'Carol Clark' });
+    await push(alice.token, 'ca', [upsertOp('a1', 't1', { title: 'Shared', ...assignTo(bob.user) })]);
     const res = await push(bob.token, 'cb', [
       upsertOp('b1', 't1', { status: 'Done' }, { baseV: 1 }),
-      upsertOp('b2', 't1', { assignedTo: 'Carol Clark' }, { baseV: 1 }),
+      upsertOp('b2', 't1', assignTo(carol.user), { baseV: 1 }),
       lifeOp('delete', 'b3', 't1', { baseV: 1 }),
     ]);
     expect(res.body).toMatchObject({

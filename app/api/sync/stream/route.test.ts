@@ -6,7 +6,7 @@ import { LISTENER_APPLICATION_NAME, restartSyncListener } from '@/lib/server/syn
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { closeStreams, openLiveStream, openStream } from '@/tests/helpers/sse';
-import { pull, push, upsertOp } from '@/tests/helpers/sync';
+import { assignTo, pull, push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv, BASE_TEST_ENV } from '@/tests/setup/integration';
 import { getTestDialect, withClient } from '@/tests/setup/test-database';
 import { DELETE, PATCH, POST, PUT } from './route';
@@ -208,7 +208,7 @@ describe('GET /api/sync/stream: who is poked', () => {
     const carols = await openLiveStream(carol.token);
     const daves = await openLiveStream(dave.token);
 
-    await push(alice.token, 'a', [upsertOp('a1', 't1', { title: 'Shared', assignedTo: 'Bob Brown' })]);
+    await push(alice.token, 'a', [upsertOp('a1', 't1', { title: 'Shared', ...assignTo(bob.user) })]);
     expect(await alices.events.nextPoke()).toBe(1);
     expect(await bobs.events.nextPoke()).toBe(1);
     // The assignee's edit reaches the owner.
@@ -216,7 +216,7 @@ describe('GET /api/sync/stream: who is poked', () => {
     expect(await alices.events.nextPoke()).toBe(2);
     expect(await bobs.events.nextPoke()).toBe(2);
     // Reassigned: Bob is poked to pull the task's `gone`, Carol to pull it.
-    await push(alice.token, 'a', [upsertOp('a2', 't1', { assignedTo: 'Carol Clark' }, { baseV: 2 })]);
+    await push(alice.token, 'a', [upsertOp('a2', 't1', assignTo(carol.user), { baseV: 2 })]);
     expect(await alices.events.nextPoke()).toBe(3);
     expect(await bobs.events.nextPoke()).toBe(3);
     expect(await carols.events.nextPoke()).toBe(3);

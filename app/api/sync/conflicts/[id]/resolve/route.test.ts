@@ -3,7 +3,7 @@ import type { ConflictsResponse, ResolveConflictResponse } from '@/lib/sync/prot
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
-import { push, stamp, upsertOp } from '@/tests/helpers/sync';
+import { assignTo, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { GET as listRoute } from '../../route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
@@ -28,7 +28,7 @@ function list(token: string, query = '') {
 async function conflictOnSharedTask(uid: string) {
   const alice = await createUserWithToken({ fullName: `Alice ${uid}` });
   const bob = await createUserWithToken({ fullName: `Bob ${uid}` });
-  await push(alice.token, 'laptop', [upsertOp('a1', uid, { title: 'Draft', assignedTo: `Bob ${uid}` })]);
+  await push(alice.token, 'laptop', [upsertOp('a1', uid, { title: 'Draft', ...assignTo(bob.user) })]);
   const base = Date.now();
   await push(bob.token, 'bobpc', [
     upsertOp('b1', uid, { title: 'Bob’s title' }, { hlc: stamp(base + 20, 'bobpc'), baseV: 1 }),
