@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as loginRoute } from '@/app/api/auth/login/route';
+import { POST as enableTwoFactor } from '@/app/api/auth/two-factor/enable/route';
+import { POST as setUpTwoFactor } from '@/app/api/auth/two-factor/setup/route';
 import { POST as registerRoute } from '@/app/api/auth/register/route';
 import { POST as resetPasswordRoute } from '@/app/api/reset-password/route';
 import { POST as createInvitation } from '@/app/api/admin/invitations/route';
@@ -9,8 +11,14 @@ import { getDatabase } from '@/lib/server/db';
 import { forgetProviderConfiguration } from '@/lib/server/oidc/provider';
 import { createResetLink } from '@/lib/server/password-reset-service';
 import { saveSignupSettings } from '@/lib/server/signup-service';
+import { totpCode } from '@/lib/server/two-factor-codes';
 import { call } from '@/tests/helpers/api';
-import { createAdminWithToken, createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
+import {
+  createAdminWithToken,
+  createUser,
+  createUserWithToken,
+  DEFAULT_PASSWORD,
+} from '@/tests/helpers/factories';
 import {
   callBack,
   cookieFrom,
@@ -331,6 +339,45 @@ describe('OIDC_ONLY: passwords off but for the break-glass admin', () => {
     });
     // The provider still lets people in.
     expect((await signInThrough(provider, ANN)).session?.status).toBe(200);
+  });
+});
+
+describe('single sign-on and two-factor sign-in', () => {
+  it('an account with two-factor on signs in through the provider without a code; its password login asks for one', async () => {
+    const { user, token } = await createUserWithToken({
+      email: 'tia@example.com',
+      fullName: 'Tia Twofactor',
+      emailConfirmedAt: new Date(),
+    });
+    const setup = await call<{ secret: string }>(setUpTwoFactor, '/api/auth/two-factor/setup', {
+      token,
+      method: 'POST',
+    });
+    expect(setup.status).toBe(200);
+    const enable = await call(enableTwoFactor, '/api/auth/two-factor/enable', {
+      token,
+      method: 'POST',
+      body: { code: totpCode(setup.body.secret, Date.now()) },
+    });
+    expect(enable.status).toBe(200);
+    const password = await call<{ token?: string; twoFactorRequired?: boolean }>(
+      loginRoute,
+      '/api/auth/login',
+      {
+        body: { email: 'tia@example.com', password: DEFAULT_PASSWORD },
+      },
+    );
+    expect(password.body.twoFactorRequired).toBe(true);
+    expect(password.body.token).toBeUndefined();
+    // The provider's own second factor is the one that counts (docs/product.md#two-factor-sign-in).
+    const { session } = await signInThrough(provider, {
+      sub: 'tia-1',
+      email: 'tia@example.com',
+      emailVerified: true,
+      name: 'Tia Twofactor',
+    });
+    expect(session?.status).toBe(200);
+    expect((await authenticateToken(String(session?.body.token))).id).toBe(user.id);
   });
 });
 
