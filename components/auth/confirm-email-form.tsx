@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm } from '@/components/auth/auth-form';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,22 @@ import { confirmEmailAddress, resendConfirmationLink } from '@/lib/api/auth';
 import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
 
 const TITLE = 'Confirm Your Email';
+
+/** The page's end: what happened, and the way to Log in. */
+function OutcomeCard({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
+  return (
+    <AuthCard title={TITLE}>
+      <div className="space-y-4">
+        <FormAlert tone={tone}>{children}</FormAlert>
+        <p className="text-center text-sm">
+          <Link href="/login" className={TEXT_LINK}>
+            Log in
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
 
 /**
  * The page a confirmation link opens (docs/product.md#confirming-an-email-address). The token is
@@ -23,35 +39,13 @@ export function ConfirmEmailForm() {
 
   if (token === '') {
     return (
-      <AuthCard title={TITLE}>
-        <div className="space-y-4">
-          <FormAlert tone="error">
-            This confirmation link is incomplete. Log in to have a new one sent.
-          </FormAlert>
-          <p className="text-center text-sm">
-            <Link href="/login" className={TEXT_LINK}>
-              Log in
-            </Link>
-          </p>
-        </div>
-      </AuthCard>
+      <OutcomeCard tone="error">
+        This confirmation link is incomplete. Log in to have a new one sent.
+      </OutcomeCard>
     );
   }
 
-  if (confirmed) {
-    return (
-      <AuthCard title={TITLE}>
-        <div className="space-y-4">
-          <FormAlert tone="success">{confirmed}</FormAlert>
-          <p className="text-center text-sm">
-            <Link href="/login" className={TEXT_LINK}>
-              Log in
-            </Link>
-          </p>
-        </div>
-      </AuthCard>
-    );
-  }
+  if (confirmed) return <OutcomeCard tone="success">{confirmed}</OutcomeCard>;
 
   async function send() {
     const answer = await confirmEmailAddress(token);

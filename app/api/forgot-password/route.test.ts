@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/lib/server/db';
 import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
+import { outboxText } from '@/tests/helpers/outbox';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
@@ -17,12 +18,7 @@ const LINK_PATTERN = /http:\/\/tasklane\.test\/reset-password\?token=([A-Za-z0-9
 
 async function readOutbox(): Promise<string> {
   await flushBackgroundMail();
-  try {
-    return await readFile(getOutboxFile(), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
+  return outboxText();
 }
 
 /** Every reset token mailed so far, oldest first. */

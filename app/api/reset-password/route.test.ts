@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GET as listUsers } from '@/app/admin/users/route';
@@ -8,6 +8,7 @@ import { POST as forgotPassword } from '@/app/api/forgot-password/route';
 import { getDatabase } from '@/lib/server/db';
 import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { call } from '@/tests/helpers/api';
+import { outboxText } from '@/tests/helpers/outbox';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';
@@ -24,12 +25,7 @@ const LINK_PATTERN = /http:\/\/tasklane\.test\/reset-password\?token=([A-Za-z0-9
 
 async function readOutbox(): Promise<string> {
   await flushBackgroundMail();
-  try {
-    return await readFile(getOutboxFile(), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
+  return outboxText();
 }
 
 /** Asks for a reset link through the real route and returns the token from the mailed link. */

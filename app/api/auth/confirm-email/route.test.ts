@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POST as createInvitation } from '@/app/api/admin/invitations/route';
@@ -9,6 +9,7 @@ import { getDatabase } from '@/lib/server/db';
 import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
 import { saveSignupSettings } from '@/lib/server/signup-service';
 import { call } from '@/tests/helpers/api';
+import { outboxText } from '@/tests/helpers/outbox';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import {
   createAdminWithToken,
@@ -24,12 +25,7 @@ const LINK_PATTERN = /http:\/\/tasklane\.test\/confirm-email\?token=([A-Za-z0-9_
 
 async function readOutbox(): Promise<string> {
   await flushBackgroundMail();
-  try {
-    return await readFile(getOutboxFile(), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
+  return outboxText();
 }
 
 /** Every confirmation token mailed so far, oldest first. */
