@@ -133,7 +133,7 @@ test.describe('single sign-on opens only an account whose address is proved', ()
     await page.getByRole('link', { name: `Sign in with ${NAME}` }).click();
     await page.waitForURL(`${app.base}/login?sso_error=unconfirmed`);
     await expect(alert(page)).toHaveText(
-      `An account with this email already exists, but its address has not been confirmed, so ${NAME} cannot open it. If it is yours, set a new password with Forgot Password? (the emailed link confirms the address), then sign in with ${NAME} again.`,
+      `An account with this email already exists, but its address has not been confirmed, so ${NAME} cannot open it. If it is yours, set a new password with Forgot Password? (the emailed link confirms the address), then sign in with ${NAME} again. If you know its password, log in and link ${NAME} from your profile.`,
     );
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
@@ -145,6 +145,86 @@ test.describe('single sign-on opens only an account whose address is proved', ()
     await page.goto(`${app.base}/login`);
     await page.getByRole('link', { name: `Sign in with ${NAME}` }).click();
     await page.waitForURL(`${app.base}/user/dashboard`);
+  });
+
+  test('an account whose address nobody proved links the provider from its profile; the provider then opens it', async ({
+    page,
+  }, testInfo) => {
+    const email = `lena-${testInfo.project.name}@example.com`;
+    const signup = await page.request.post(`${app.base}/api/auth/register`, {
+      data: { fullName: 'Lena Link', email, password: E2E_PASSWORD, role: 'user' },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    await page.goto(`${app.base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${app.base}/user/dashboard`);
+
+    await page.goto(`${app.base}/user/profile`);
+    const section = page.getByRole('region', { name: 'Single Sign-On' });
+    await expect(
+      section.getByText(
+        `Your account is not linked to ${NAME}. Link it to sign in with ${NAME} instead of your password.`,
+      ),
+    ).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
+    // Her account at the provider has another address: the link binds it by its subject.
+    provider.signInAs({
+      sub: `lena-${testInfo.project.name}`,
+      email: `l.link-${testInfo.project.name}@corp.example`,
+      emailVerified: true,
+    });
+    await section.getByRole('button', { name: `Link ${NAME}` }).click();
+    await page.waitForURL((url) => url.pathname === '/user/profile');
+    await expect(section.getByRole('status')).toHaveText(
+      `Your account is linked to ${NAME}. You can now sign in with ${NAME}.`,
+    );
+    await expect(section.getByRole('button', { name: `Link ${NAME}` })).toHaveCount(0);
+    // The outcome is taken off the address: a reload does not say it again.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await findAxeViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.reload();
+    await expect(section.getByText(`Your account is linked to ${NAME}.`, { exact: true })).toBeVisible();
+    await expect(section.getByRole('status')).toHaveCount(0);
+
+    // Signed out, the provider opens her account.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.base}/login`);
+    await page.getByRole('link', { name: `Sign in with ${NAME}` }).click();
+    await page.waitForURL(`${app.base}/user/dashboard`);
+    const account = await page.request.get(`${app.base}/api/auth/account`, {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    });
+    expect((await account.json()).user.email).toBe(email);
+  });
+
+  test('a link refused at the provider is said on the profile, and the section offers it again', async ({
+    page,
+  }, testInfo) => {
+    const email = `omar-${testInfo.project.name}@example.com`;
+    const signup = await page.request.post(`${app.base}/api/auth/register`, {
+      data: { fullName: 'Omar Other', email, password: E2E_PASSWORD, role: 'user' },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    await page.goto(`${app.base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${app.base}/user/dashboard`);
+    await page.goto(`${app.base}/user/profile`);
+    const section = page.getByRole('region', { name: 'Single Sign-On' });
+    // An identity whose email the provider has not verified.
+    provider.signInAs({ sub: `omar-${testInfo.project.name}`, email, emailVerified: false });
+    await section.getByRole('button', { name: `Link ${NAME}` }).click();
+    await page.waitForURL((url) => url.pathname === '/user/profile');
+    await expect(section.getByRole('alert')).toHaveText(
+      `Your email address at ${NAME} is not verified. Verify it there, then try again.`,
+    );
+    await expect(section.getByRole('button', { name: `Link ${NAME}` })).toBeVisible();
+    expect(await findAxeViolations(page)).toEqual([]);
   });
 });
 

@@ -190,3 +190,34 @@ export function enableTwoFactor(code: string) {
 export function disableTwoFactor(code: string) {
   return postJson<{ message?: string; token?: string }>('/api/auth/two-factor/disable', { code });
 }
+
+/** The profile's view of single sign-on: the team's provider (null: not set up) and whether the account is linked. */
+export interface SingleSignOnLink {
+  provider: { name: string } | null;
+  linked: boolean;
+}
+
+/** GET /api/auth/oidc/link (docs/product.md#single-sign-on). */
+export async function getSingleSignOnLink(options: { signal?: AbortSignal } = {}): Promise<SingleSignOnLink> {
+  // A block of the profile: a refused token is the screen's own requests' to deal with.
+  const body = await getJson<Record<string, unknown> | undefined>('/api/auth/oidc/link', {
+    endSessionOn401: false,
+    ...options,
+  });
+  const provider = body?.provider as { name?: unknown } | null | undefined;
+  return {
+    provider: provider && typeof provider.name === 'string' ? { name: provider.name } : null,
+    linked: body?.linked === true,
+  };
+}
+
+/**
+ * POST /api/auth/oidc/link: the provider's address to open next. The flow (this account, this
+ * session) waits in an HttpOnly cookie; the provider sends the browser back to the profile.
+ */
+export async function startSingleSignOnLink(): Promise<string> {
+  const body = await postJson<{ url?: unknown }>('/api/auth/oidc/link');
+  if (typeof body?.url !== 'string' || body.url === '')
+    throw new Error('The server answered without an address.');
+  return body.url;
+}

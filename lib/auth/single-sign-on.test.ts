@@ -4,11 +4,14 @@ import {
   isAllowedIssuer,
   isInAdminGroup,
   isSsoFailure,
+  isSsoLinkOutcome,
   parseGroupList,
+  profileAfterLink,
   providerPageFor,
   signInWithLabel,
   SSO_FAILURES,
   ssoFailureMessage,
+  ssoLinkMessage,
 } from './single-sign-on';
 
 describe('isAllowedIssuer', () => {
@@ -98,5 +101,47 @@ describe('providerPageFor', () => {
     expect(providerPageFor('/forgot-password', 'https://login.example.com')).toBeNull();
     expect(providerPageFor('/login', undefined)).toBeNull();
     expect(providerPageFor('/login', ' ')).toBeNull();
+  });
+});
+
+describe('a link from the profile', () => {
+  it('returns to the caller’s own profile with the outcome', () => {
+    expect(profileAfterLink('user', 'linked')).toBe('/user/profile?sso_link=linked');
+    expect(profileAfterLink('admin', 'taken')).toBe('/admin/profile?sso_link=taken');
+  });
+
+  it('recognises its own outcomes and the flow’s failures, nothing else', () => {
+    for (const outcome of ['linked', 'taken', 'other-identity', 'ended', ...SSO_FAILURES])
+      expect(isSsoLinkOutcome(outcome)).toBe(true);
+    for (const other of ['', 'Linked', 'toString', null, undefined, 1])
+      expect(isSsoLinkOutcome(other)).toBe(false);
+  });
+
+  it('says what happened in the profile’s words, naming the provider', () => {
+    expect(ssoLinkMessage('linked', 'Acme SSO')).toBe(
+      'Your account is linked to Acme SSO. You can now sign in with Acme SSO.',
+    );
+    expect(ssoLinkMessage('taken', 'Acme SSO')).toBe(
+      'That Acme SSO account already opens another Tasklane account, so it cannot be linked to yours. Ask an administrator if it should be yours.',
+    );
+    expect(ssoLinkMessage('other-identity', 'Acme SSO')).toBe(
+      'Your account is already linked to another Acme SSO account.',
+    );
+    expect(ssoLinkMessage('ended', 'Acme SSO')).toBe(
+      'Your session ended before the link with Acme SSO finished. Log in and try again.',
+    );
+    // Not /login's "or log in with your password": the person is signed in.
+    expect(ssoLinkMessage('unreachable', 'Acme SSO')).toBe(
+      'Acme SSO cannot be reached right now. Try again later.',
+    );
+    expect(ssoLinkMessage('state', 'Acme SSO')).toBe(
+      'The link with Acme SSO expired or was started in another tab. Try again.',
+    );
+    expect(ssoLinkMessage('failed', 'Acme SSO')).toBe(
+      'The link with Acme SSO could not be completed. Try again.',
+    );
+    // The flow's other failures read as at sign-in.
+    expect(ssoLinkMessage('denied', 'Acme SSO')).toBe(ssoFailureMessage('denied', 'Acme SSO'));
+    expect(ssoLinkMessage('unverified', 'Acme SSO')).toBe(ssoFailureMessage('unverified', 'Acme SSO'));
   });
 });

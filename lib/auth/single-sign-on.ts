@@ -107,7 +107,7 @@ export function ssoFailureMessage(failure: SsoFailure, name: string): string {
     case 'invite-mismatch':
       return `This invitation is for another email address than your account at ${name}. Ask an administrator for a new invitation.`;
     case 'unconfirmed':
-      return `An account with this email already exists, but its address has not been confirmed, so ${name} cannot open it. If it is yours, set a new password with Forgot Password? (the emailed link confirms the address), then sign in with ${name} again.`;
+      return `An account with this email already exists, but its address has not been confirmed, so ${name} cannot open it. If it is yours, set a new password with Forgot Password? (the emailed link confirms the address), then sign in with ${name} again. If you know its password, log in and link ${name} from your profile.`;
     case 'linked-elsewhere':
       return `The account with this email is linked to another ${name} account. Sign in with that one, or ask an administrator.`;
     case 'too-many':
@@ -116,6 +116,55 @@ export function ssoFailureMessage(failure: SsoFailure, name: string): string {
       return `Single sign-on is not set up on this server.`;
     case 'failed':
       return `The sign-in with ${name} could not be completed. Try again.`;
+  }
+}
+
+/**
+ * How linking the provider from the profile ended, as the `sso_link` parameter of the profile the
+ * callback returns to: linked, one of the flow's failures, or a refusal of the link itself.
+ */
+export const SSO_LINK_PARAM = 'sso_link';
+const LINK_REFUSALS = [
+  'linked',
+  /** The provider's identity already opens another Tasklane account. */
+  'taken',
+  /** This account is already bound to another identity at the provider. */
+  'other-identity',
+  /** The session that started the link ended meanwhile (logout everywhere, password change). */
+  'ended',
+] as const;
+export type SsoLinkOutcome = (typeof LINK_REFUSALS)[number] | SsoFailure;
+
+export function isSsoLinkOutcome(value: unknown): value is SsoLinkOutcome {
+  return (LINK_REFUSALS as readonly unknown[]).includes(value) || isSsoFailure(value);
+}
+
+/** The profile (the caller's area) with how the link ended. */
+export function profileAfterLink(role: 'user' | 'admin', outcome: SsoLinkOutcome): string {
+  const page = role === 'admin' ? '/admin/profile' : '/user/profile';
+  return `${page}?${new URLSearchParams({ [SSO_LINK_PARAM]: outcome })}`;
+}
+
+/** The sentence the profile shows for a link's outcome. */
+export function ssoLinkMessage(outcome: SsoLinkOutcome, name: string): string {
+  switch (outcome) {
+    case 'linked':
+      return `Your account is linked to ${name}. You can now sign in with ${name}.`;
+    case 'taken':
+      return `That ${name} account already opens another Tasklane account, so it cannot be linked to yours. Ask an administrator if it should be yours.`;
+    case 'other-identity':
+      return `Your account is already linked to another ${name} account.`;
+    case 'ended':
+      return `Your session ended before the link with ${name} finished. Log in and try again.`;
+    case 'unreachable':
+      return `${name} cannot be reached right now. Try again later.`;
+    case 'state':
+    case 'expired':
+      return `The link with ${name} expired or was started in another tab. Try again.`;
+    case 'failed':
+      return `The link with ${name} could not be completed. Try again.`;
+    default:
+      return ssoFailureMessage(outcome, name);
   }
 }
 

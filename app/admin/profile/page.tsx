@@ -2,13 +2,15 @@ import type { Metadata } from 'next';
 import { AdminProfileCard } from '@/components/admin/admin-profile-card';
 import { AdminProfileForm } from '@/components/admin/admin-profile-form';
 import { SettingsSection } from '@/components/admin/settings-section';
+import { SingleSignOnSection } from '@/components/profile/single-sign-on-section';
 import { TwoFactorSection } from '@/components/profile/two-factor-section';
 
 export const metadata: Metadata = { title: 'Admin Profile' };
 
 /**
  * Where the navbar's Profile link takes an admin: the saved profile and the same form as Settings
- * (docs/product.md#admin-profile), and the account's two-factor sign-in (docs/product.md#two-factor-sign-in).
+ * (docs/product.md#admin-profile), the account's two-factor sign-in (docs/product.md#two-factor-sign-in) and its link to the team's
+ * provider (docs/product.md#single-sign-on).
  */
 export default function AdminProfilePage() {
   return (
@@ -23,6 +25,7 @@ export default function AdminProfilePage() {
           <AdminProfileForm />
         </SettingsSection>
         <TwoFactorSection />
+        <SingleSignOnSection />
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { YourData } from '@/components/profile/your-data';
 import { ProfileIntro, TeamPasswordSection } from '@/components/profile/team-profile-parts';
+import { SingleSignOnSection } from '@/components/profile/single-sign-on-section';
 import { TwoFactorSection } from '@/components/profile/two-factor-section';
 import { UserProfileForm } from '@/components/profile/user-profile-form';
 
@@ -10,7 +11,8 @@ export const metadata: Metadata = { title: 'Profile' };
  * The member's profile: details and picture, kept in this browser (docs/product.md#member-profile), then
  * their data's export and import (docs/product.md#your-data). With team sync on, the name and email are
  * the account's and the member can change their password here. Two-factor sign-in is the account's,
- * in every mode (docs/product.md#two-factor-sign-in).
+ * in every mode (docs/product.md#two-factor-sign-in), and so is the link to the team's provider when one
+ * is set up (docs/product.md#single-sign-on).
  */
 export default function UserProfilePage() {
   return (
@@ -20,6 +22,7 @@ export default function UserProfilePage() {
       <UserProfileForm />
       <TeamPasswordSection />
       <TwoFactorSection className="mt-8" />
+      <SingleSignOnSection className="mt-8" />
       <YourData />
     </main>
   );

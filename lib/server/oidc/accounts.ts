@@ -1,10 +1,10 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { isInAdminGroup, type SsoFailure } from '@/lib/auth/single-sign-on';
+import { isInAdminGroup, type SsoFailure, type SsoLinkOutcome } from '@/lib/auth/single-sign-on';
 import { FULL_NAME_MAX_LENGTH, type Role } from '@/lib/validation/auth';
 import { createAccount, hasAdmin, type UserRow } from '../auth-service';
-import { getDatabase, isUniqueViolation } from '../db';
+import { getDatabase, isUniqueViolation, type Executor } from '../db';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -126,6 +126,82 @@ async function linkExisting(found: StoredUser, identity: ProviderIdentity): Prom
   logger.info(`Single sign-on: linked a provider identity to an existing account (${linked.id})`);
   await closeLiveSessions([linked.id]);
   return linked;
+}
+
+/**
+ * A signed-in person links the provider from their profile (docs/product.md#single-sign-on): the
+ * identity is bound to their account, whatever its address, since they proved both sides (a live
+ * session and the provider's sign-in). Refused when the identity already opens another account, or
+ * this account has another identity at this provider; 'ended' when the account is gone or its
+ * sessions ended since the link started. The provider's verified email proves the account's address
+ * when they are the same. The account's sessions stay: nobody gains a way in they did not have.
+ */
+export async function linkIdentity(
+  link: { userId: string; sessionVersion: number },
+  identity: ProviderIdentity,
+): Promise<SsoLinkOutcome> {
+  const handle = await getDatabase();
+  const { users, userIdentities } = handle.tables;
+  const now = new Date();
+  const work = async (executor: Executor): Promise<SsoLinkOutcome> => {
+    const [account] = await executor.select().from(users).where(eq(users.id, link.userId)).limit(1);
+    if (!account || account.sessionVersion !== link.sessionVersion) return 'ended';
+    const [bound] = await executor
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)))
+      .limit(1);
+    if (bound) return bound.userId === account.id ? 'linked' : 'taken';
+    const [other] = await executor
+      .select({ id: userIdentities.id })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.userId, account.id), eq(userIdentities.issuer, identity.issuer)))
+      .limit(1);
+    if (other) return 'other-identity';
+    const proves = account.emailConfirmedAt === null && account.email === identity.email;
+    await handle.writeAll([
+      executor.insert(userIdentities).values({
+        id: randomUUID(),
+        userId: account.id,
+        issuer: identity.issuer,
+        subject: identity.subject,
+        createdAt: now,
+      }),
+      ...(proves
+        ? [
+            executor
+              .update(users)
+              .set({ emailConfirmedAt: now, awaitingConfirmation: false, updatedAt: now })
+              .where(eq(users.id, account.id)),
+          ]
+        : []),
+    ]);
+    logger.info(`Single sign-on: an account linked its provider identity from the profile (${account.id})`);
+    return 'linked' as const;
+  };
+  try {
+    return await handle.exclusive(work, 'users');
+  } catch (error) {
+    // Linked a moment ago by another tab, to this account or another (the transaction rolled back).
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+/** Whether the account has an identity at the configured provider (the profile's Single Sign-On). */
+export async function hasLinkedIdentity(userId: string): Promise<boolean> {
+  const { db, tables } = await getDatabase();
+  const rows = await db
+    .select({ issuer: tables.userIdentities.issuer })
+    .from(tables.userIdentities)
+    .where(eq(tables.userIdentities.userId, userId));
+  const configured = sameIssuer(getEnv().OIDC_ISSUER ?? '');
+  return rows.some((row) => sameIssuer(row.issuer) === configured);
+}
+
+/** Issuers compared without a trailing slash (OIDC_ISSUER is often written either way). */
+function sameIssuer(issuer: string): string {
+  return issuer.replace(/\/+$/, '');
 }
 
 /** Binds a new account (made from the provider's verified claim) to the identity. */

@@ -2,8 +2,14 @@ import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { claimAt, SSO_ERROR_PARAM, type SsoFailure } from '@/lib/auth/single-sign-on';
-import { parseRole } from '@/lib/auth/role';
+import {
+  claimAt,
+  profileAfterLink,
+  SSO_ERROR_PARAM,
+  type SsoFailure,
+  type SsoLinkOutcome,
+} from '@/lib/auth/single-sign-on';
+import { parseRole, type Role } from '@/lib/auth/role';
 import { authenticateToken, LOGIN_SUCCESS_MESSAGE, openSession, type AuthResult } from '../auth-service';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
@@ -11,7 +17,7 @@ import { getClientIp } from '../http';
 import { logger } from '../logger';
 import { consumeRateLimit } from '../rate-limit';
 import { verifyToken } from '../token';
-import { accountForIdentity, SsoRefusal, type ProviderIdentity } from './accounts';
+import { accountForIdentity, linkIdentity, SsoRefusal, type ProviderIdentity } from './accounts';
 import { clearCookie, readCookie, setCookie } from './cookies';
 import { callbackUrl, isProviderUnreachable, providerConfiguration, singleSignOnSettings } from './provider';
 
@@ -19,6 +25,8 @@ import { callbackUrl, isProviderUnreachable, providerConfiguration, singleSignOn
  * The authorization-code flow with PKCE, state and nonce (docs/decisions/0034-single-sign-on.md):
  *   GET /api/auth/oidc/start → the provider → GET /api/auth/oidc/callback → /login/sso, whose page
  *   POSTs /api/auth/oidc/session for the session token (never in a URL) and keeps it as a login does.
+ * A signed-in person links the provider from their profile the same way (./link.ts): the flow starts
+ * with POST /api/auth/oidc/link and the callback ends on their profile.
  * Every failure ends on /login?sso_error=… with a sentence there (lib/auth/single-sign-on.ts).
  */
 
@@ -36,8 +44,13 @@ const flowSchema = z.object({
   verifier: z.string().min(1),
   role: z.enum(['user', 'admin']),
   invite: z.string().min(1).nullable(),
+  /**
+   * A signed-in person linking the provider from their profile: their account and the session
+   * version it had (a flow cookie of an earlier version has neither: a plain sign-in).
+   */
+  link: z.object({ userId: z.string().min(1), sessionVersion: z.number().int() }).nullish(),
 });
-type Flow = z.infer<typeof flowSchema>;
+export type Flow = z.infer<typeof flowSchema>;
 
 function secretKey(): Uint8Array {
   return new TextEncoder().encode(getEnv().AUTH_SECRET);
@@ -60,6 +73,11 @@ function redirect(path: string, cookies: string[] = []): Response {
 function fail(failure: SsoFailure, role: string = 'user', cookies: string[] = []): Response {
   const query = new URLSearchParams({ ...(role === 'admin' ? { role } : {}), [SSO_ERROR_PARAM]: failure });
   return redirect(`/login?${query}`, [...cookies, clearCookie(FLOW_COOKIE, secureCookies())]);
+}
+
+/** A link started from the profile ends there, with what happened (docs/product.md#single-sign-on). */
+function backToProfile(role: Role, outcome: SsoLinkOutcome): Response {
+  return redirect(profileAfterLink(role, outcome), [clearCookie(FLOW_COOKIE, secureCookies())]);
 }
 
 /**
@@ -96,12 +114,28 @@ export const startSignIn = onPage(async (request) => {
     return fail(isProviderUnreachable(error) ? 'unreachable' : 'refused', role);
   }
   const invite = params.get('invite');
+  const { url, cookie } = await beginFlow(configuration, {
+    role,
+    invite: invite && invite.length <= 200 ? invite : null,
+  });
+  const headers = new Headers({ Location: url, 'Cache-Control': 'no-store' });
+  headers.append('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
+});
+
+/**
+ * A new flow: the provider's authorization URL (state, nonce, PKCE challenge) and the signed cookie
+ * that keeps the flow's secrets until the callback.
+ */
+export async function beginFlow(
+  configuration: client.Configuration,
+  fields: Pick<Flow, 'role' | 'invite' | 'link'>,
+): Promise<{ url: string; cookie: string }> {
   const flow: Flow = {
     state: client.randomState(),
     nonce: client.randomNonce(),
     verifier: client.randomPKCECodeVerifier(),
-    role,
-    invite: invite && invite.length <= 200 ? invite : null,
+    ...fields,
   };
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: callbackUrl(),
@@ -117,10 +151,8 @@ export const startSignIn = onPage(async (request) => {
     .setIssuedAt()
     .setExpirationTime(`${FLOW_TTL_SECONDS}s`)
     .sign(secretKey());
-  const headers = new Headers({ Location: url.toString(), 'Cache-Control': 'no-store' });
-  headers.append('Set-Cookie', setCookie(FLOW_COOKIE, token, FLOW_TTL_SECONDS, secureCookies()));
-  return new Response(null, { status: 303, headers });
-});
+  return { url: url.toString(), cookie: setCookie(FLOW_COOKIE, token, FLOW_TTL_SECONDS, secureCookies()) };
+}
 
 async function readFlow(request: Request): Promise<Flow | null> {
   const token = readCookie(request, FLOW_COOKIE);
@@ -141,15 +173,18 @@ async function readFlow(request: Request): Promise<Flow | null> {
 export const finishSignIn = onPage(async (request) => {
   const flow = await readFlow(request);
   const role = flow?.role ?? 'user';
-  if (!singleSignOnSettings()) return fail('disabled', role);
+  // A link from the profile ends on the profile, whatever happened (the sentence is shown there).
+  const end = (failure: SsoFailure) => (flow?.link ? backToProfile(flow.role, failure) : fail(failure, role));
+  if (!singleSignOnSettings()) return end('disabled');
   const params = new URL(request.url).searchParams;
   const error = params.get('error');
-  if (error !== null) return fail(error === 'access_denied' ? 'denied' : 'refused', role);
+  if (error !== null) return end(error === 'access_denied' ? 'denied' : 'refused');
   // Our own check first, so that a mismatch gets its own sentence; the library checks it again.
-  if (!flow || params.get('state') !== flow.state) return fail('state', role);
+  if (!flow || params.get('state') !== flow.state) return end('state');
 
   const outcome = await exchangeCode(params, flow);
-  if ('failure' in outcome) return fail(outcome.failure, role);
+  if ('failure' in outcome) return end(outcome.failure);
+  if (flow.link) return backToProfile(flow.role, await linkIdentity(flow.link, outcome.identity));
   let result: AuthResult;
   try {
     result = await openSession(
