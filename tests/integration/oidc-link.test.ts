@@ -157,6 +157,18 @@ describe('linking the provider from the profile', () => {
     expect(await identities()).toHaveLength(2);
   });
 
+  it('a callback sent again (the page reloaded) links once; the second says it expired', async () => {
+    const { user, token } = await createUserWithToken({ email: 'ann@example.com' });
+    const start = await startLink(token);
+    provider.signInAs(ANN);
+    const back = await throughProvider(start.body.url);
+    const flow = cookieFrom(start, 'tasklane_oidc_flow');
+    expect(locationOf(await callBack(back, flow))).toBe('/user/profile?sso_link=linked');
+    // The provider refuses a code used twice (and, per OAuth, revokes what the first use gave).
+    expect(locationOf(await callBack(back, flow))).toBe('/user/profile?sso_link=expired');
+    expect(await identities()).toMatchObject([{ userId: user.id, subject: 'ann-1' }]);
+  });
+
   it('a link whose session ended meanwhile (password change, logout everywhere) binds nothing', async () => {
     const { user, token } = await createUserWithToken({ email: 'ann@example.com' });
     const start = await startLink(token);
