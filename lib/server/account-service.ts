@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { ChangeNameInput } from '@/lib/validation/auth';
-import type { AuthenticatedUser } from './auth-service';
+import type { AuthenticatedUser } from './authenticated-user';
 import { getDatabase } from './db';
 import { AppError } from './errors';
 import { consumeRateLimit } from './rate-limit';

@@ -7,7 +7,9 @@ import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor } from './db';
 import { sha256Hex } from './digest';
 import { getEnv } from './env';
+import type { AuthenticatedUser } from './authenticated-user';
 import { AppError } from './errors';
+import { readBearerToken } from './http';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
 import {
@@ -40,17 +42,6 @@ export interface AuthResult {
   role: Role;
   user: Omit<PublicUser, 'createdAt'>;
   message: string;
-}
-
-export interface AuthenticatedUser {
-  id: string;
-  email: string;
-  fullName: string;
-  role: Role;
-  /** The session version the caller's token carries (it matched the database when checked). */
-  sessionVersion: number;
-  /** REQUIRE_2FA=admins and this admin logged in with a password without two-factor: set it up first. */
-  twoFactorSetup?: boolean;
 }
 
 /**
@@ -321,12 +312,6 @@ export async function completeTwoFactorLogin(options: {
 /** The user behind `Authorization: Bearer <token>`, checked against the database on every call. */
 export async function authenticateRequest(request: Request): Promise<AuthenticatedUser> {
   return (await authenticateSession(request)).user;
-}
-
-/** The token of `Authorization: Bearer <token>`, or null without one. */
-export function readBearerToken(request: Request): string | null {
-  const header = request.headers.get('authorization') ?? '';
-  return /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] ?? null;
 }
 
 /**

@@ -146,3 +146,9 @@ export function methodNotAllowed(...allowed: Method[]): Record<Method, () => Pro
     () => Promise<Response>
   >;
 }
+
+/** The token of `Authorization: Bearer <token>`, or null without one. */
+export function readBearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization') ?? '';
+  return /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] ?? null;
+}

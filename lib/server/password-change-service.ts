@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput } from '@/lib/validation/auth';
 import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/password-messages';
-import type { AuthenticatedUser } from './auth-service';
+import type { AuthenticatedUser } from './authenticated-user';
 import { getDatabase } from './db';
 import { AppError } from './errors';
 import { hashPassword, verifyPassword } from './password';

@@ -1,10 +1,10 @@
 import 'server-only';
 import { lt, sql } from 'drizzle-orm';
-import { readBearerToken } from './auth-service';
 import { getDatabase } from './db';
 import { sha256Hex } from './digest';
 import { isTeamSyncOn } from './env';
 import { AppError } from './errors';
+import { readBearerToken } from './http';
 import { logger } from './logger';
 import { getSyncHub } from './sync-hub';
 import { encodeSessionsEnded, SESSIONS_CHANNEL, type SessionsEnded } from './sync-listener';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import type { Executor, WriteStatement } from './db';
+import { onCloseDatabase, type Executor, type WriteStatement } from './db';
 import { logger } from './logger';
 import { getSyncHub, type CommentsPoke, type SyncPoke } from './sync-hub';
 
@@ -297,6 +297,9 @@ export async function stopSyncListener(): Promise<void> {
   const state = holder[LISTENER_KEY];
   if (state) await stopListener(state);
 }
+
+// Closing the database (tests, scripts, shutdown) ends the listener's own connection too.
+onCloseDatabase(stopSyncListener);
 
 /**
  * Drops the listener's connection as a network failure would, and resolves once it has reconnected

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { AuthenticatedUser } from './auth-service';
+import type { AuthenticatedUser } from './authenticated-user';
 import { getDatabase, type DatabaseHandle } from './db';
 import { getEnv } from './env';
 import { AppError } from './errors';

@@ -4,7 +4,7 @@ import { emailSchema, type Role, type UpdateUserInput } from '@/lib/validation/a
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
 import { unassignTasks } from './sync/assignees';
 import { AppError } from './errors';
-import type { AuthenticatedUser } from './auth-service';
+import type { AuthenticatedUser } from './authenticated-user';
 import { dropUnusedResetLinks } from './password-reset-service';
 import { closeLiveSessions } from './session-service';
 import { toPublicUser, type PublicUser } from './user-dto';

@@ -16,7 +16,6 @@ import { Pool } from 'pg';
 import { getEnv, type DatabaseConfig } from '../env';
 import { logger } from '../logger';
 import { ensurePrivateDir, ensurePrivateFile } from '../private-files';
-import { stopSyncListener } from '../sync-listener';
 import * as pgSchema from './schema.pg';
 import * as sqliteSchema from './schema.sqlite';
 
@@ -204,11 +203,21 @@ export function getDatabase(): Promise<DatabaseHandle> {
   return current;
 }
 
-/** Closes the shared connection and team sync's listener connection (tests, scripts, shutdown). */
+const closeHooks = new Set<() => Promise<void>>();
+
+/**
+ * `hook` runs when the shared connection closes: team sync's listener registers the end of its own
+ * connection here (the database knows nothing of who listens on it).
+ */
+export function onCloseDatabase(hook: () => Promise<void>): void {
+  closeHooks.add(hook);
+}
+
+/** Closes the shared connection and what registered with onCloseDatabase (tests, scripts, shutdown). */
 export async function closeDatabase(): Promise<void> {
   const handle = current;
   current = undefined;
-  await stopSyncListener();
+  for (const hook of closeHooks) await hook();
   if (handle) await (await handle.catch(() => undefined))?.close();
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AuthenticatedUser } from '@/lib/server/auth-service';
+import type { AuthenticatedUser } from '@/lib/server/authenticated-user';
 import { getDatabase } from '@/lib/server/db';
 import { AppError } from '@/lib/server/errors';
 import { hashResetToken } from '@/lib/server/password-reset-service';

@@ -1,4 +1,5 @@
-import { authenticateRequest, type AuthenticatedUser } from '@/lib/server/auth-service';
+import { authenticateRequest } from '@/lib/server/auth-service';
+import type { AuthenticatedUser } from '@/lib/server/authenticated-user';
 import { createComment, deleteComment, editComment } from '@/lib/server/comment-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
