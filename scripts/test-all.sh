@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in the order CI runs them. Stops at the first failure (non-zero exit).
-#   lint, typecheck, format → unit → docker-compose.yml → integration on SQLite and on PostgreSQL (the latter when
+#   lint, the import rules (.dependency-cruiser*.cjs), typecheck, format → unit → docker-compose.yml → integration on SQLite and on PostgreSQL (the latter when
 #   TEST_DATABASE_URL is set) → production build → Playwright e2e → standalone server on PostgreSQL
 #   (when TEST_DATABASE_URL is set) → two instances behind a proxy on PostgreSQL (idem).
 set -euo pipefail
@@ -71,6 +71,7 @@ parallel_checks() {
 timing "lint, typecheck, format, unit tests (side by side)"
 parallel_checks \
   "lint" "npx eslint . --max-warnings=0" \
+  "imports (dependency rules)" "npm run --silent lint:deps" \
   "typecheck" "npx next typegen >/dev/null && npx tsc --noEmit" \
   "format" "npx prettier --check . --log-level warn" \
   "unit tests" "npx vitest run --project unit"

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { paginate } from '@/lib/admin/pagination';
 import { formatRole, type AdminUser } from '@/lib/admin/users';
 import { deleteAdminUser, fetchTwoFactorEmails, updateAdminUser } from '@/lib/api/admin-users';
-import type { Role } from '@/lib/validation/auth';
+import type { Role } from '@/lib/auth/role';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT } from '@/components/ui/styles';

@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { canEnterArea } from '@/lib/auth/area-access';
 import { withRole } from '@/lib/auth/role';
 import { SESSION_KEYS, getStoredToken } from '@/lib/storage/session';
-import type { Role } from '@/lib/validation/auth';
+import type { Role } from '@/lib/auth/role';
 import { SLOW_PAGE_NOTICE_MS } from '@/lib/constants';
 import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/components/ui/styles';
 

@@ -2,7 +2,7 @@
 
 import { useTextInput } from '@/components/auth/auth-form';
 import { PasswordField } from '@/components/ui/password-field';
-import { PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
+import { PASSWORD_MIN_LENGTH } from '@/lib/validation/account-limits';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match!';
 

@@ -4,7 +4,7 @@ import { CARD } from '@/components/ui/styles';
 import { withRole } from '@/lib/auth/role';
 import { cn } from '@/lib/cn';
 import { ROLE_CARDS } from '@/lib/content/landing';
-import type { Role } from '@/lib/validation/auth';
+import type { Role } from '@/lib/auth/role';
 import { CONTAINER, SectionHeading } from './section-heading';
 
 const ROLE_ICONS: Record<Role, LucideIcon> = { user: UserRound, admin: ShieldCheck };

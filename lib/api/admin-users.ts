@@ -1,5 +1,5 @@
 import { adminUserPath, type AdminUser } from '@/lib/admin/users';
-import { ROLES, type Role } from '@/lib/validation/auth';
+import { ROLES, type Role } from '@/lib/auth/role';
 import { deleteJson, getJson, putJson } from './http';
 
 export type AdminUserUpdate = { fullName: string; email: string; role: Role };

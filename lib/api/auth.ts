@@ -1,5 +1,5 @@
 import { LOGIN_TIMEOUT_MS } from '@/lib/constants';
-import type { Role } from '@/lib/validation/auth';
+import type { Role } from '@/lib/auth/role';
 import { getJson, postJson } from './http';
 
 /** The account endpoints' answers, as far as the screens read them (docs/product.md#api). */

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/validation/auth';
+import type { Role } from '@/lib/auth/role';
 
 /** The landing page's display data (docs/product.md#landing). */
 export interface Testimonial {

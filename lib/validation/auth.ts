@@ -2,17 +2,14 @@
 import './zod-config';
 import { z } from 'zod';
 import { ROLES, type Role } from '@/lib/auth/role';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './account-limits';
 import { FULL_NAME_MAX_LENGTH } from './names';
 import { requiredText, singleLineText } from './text';
 
 export { ROLES, type Role };
 export const roleSchema = z.enum(ROLES, { error: 'Role must be "user" or "admin".' });
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** bcrypt only reads the first 72 bytes; longer passwords would be silently truncated. */
-export const PASSWORD_MAX_BYTES = 72;
-export { FULL_NAME_MAX_LENGTH };
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH };
 
 /** Trimmed and lower-cased: emails differing only in case are the same account. */
 export const emailSchema = requiredText('Email')

@@ -1,0 +1,138 @@
+/**
+ * The import rules (docs/decisions/0048-one-folder-per-feature.md), checked by `npm run lint:deps`
+ * on every test run. Type-only imports count here: a type-only cycle still ties two files together.
+ *
+ * Layers, lowest first: shared/ → server/ (the platform, 'server-only') → features/<f>/ → shell/ →
+ * app/, pages/. Inside a feature: model ← client ← ui, and model ← server. Between features: only
+ * what FEATURE_DEPS lists. While the code still lives in lib/ and components/ (the move goes one
+ * feature at a time), the LEGACY patterns say which of those folders run in the browser.
+ */
+const FEATURE_DEPS = {
+  accounts: [],
+  landing: [],
+  tasks: ['accounts'],
+  calendar: ['tasks'],
+  reminders: ['accounts', 'tasks'],
+  inbox: ['accounts', 'tasks'],
+  comments: ['accounts', 'tasks', 'inbox'],
+  sync: ['accounts', 'tasks', 'inbox'],
+  'data-transfer': ['accounts', 'tasks', 'calendar'],
+  admin: ['accounts', 'tasks', 'calendar', 'reminders', 'inbox', 'comments', 'sync'],
+};
+
+/** A layer folder of a feature or of a sub-slice (features/tasks/checklist/ui/). */
+const layer = (names) => `^features/[^/]+/(${names})/|^features/[^/]+/[^/]+/(${names})/`;
+/** Until lib/ and components/ are gone: what of them runs in the browser, and what on the server. */
+const LEGACY_BROWSER = '^components/|^lib/(?!server/)';
+const LEGACY_SERVER = '^lib/server/';
+
+const BROWSER = [LEGACY_BROWSER, '^(shared|shell)/', layer('model|client|ui')];
+const SERVER = [LEGACY_SERVER, '^server/', layer('server')];
+const SERVER_PACKAGES = [
+  '^node_modules/(drizzle-orm|pg|better-sqlite3|nodemailer|bcryptjs|openid-client|server-only|sharp)/',
+  '^(node:)?(fs|path|crypto|child_process|worker_threads|net|http|https|stream|os)$',
+];
+const TESTS = ['\\.(test|spec)\\.tsx?$', '^tests/', '^e2e/'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Type-only cycles count: move the shared type to a leaf file (task-types.ts, ports.ts).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'browser-never-server',
+      severity: 'error',
+      comment: 'Browser code never imports server code or server-only packages.',
+      from: { path: BROWSER, pathNot: TESTS },
+      to: { path: [...SERVER, ...SERVER_PACKAGES], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-never-browser',
+      severity: 'error',
+      comment: 'Server code never imports React components, browser stores or the browser API client.',
+      from: { path: SERVER, pathNot: TESTS },
+      to: {
+        path: [
+          '^components/',
+          '^lib/(storage|api|hooks|pwa|keyboard)/',
+          '^shell/',
+          layer('client|ui'),
+          '^shared/(ui|hooks|browser-storage|http|session)/',
+        ],
+      },
+    },
+    {
+      name: 'routes-reach-server-code-only',
+      severity: 'error',
+      from: { path: '^app/.+/route\\.ts$' },
+      to: { path: ['^components/', '^shell/', layer('client|ui'), '^lib/(storage|api|hooks)/'] },
+    },
+    {
+      name: 'shared-is-a-leaf',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(features|shell|app|pages|server|lib|components)/' },
+    },
+    {
+      name: 'platform-below-features',
+      severity: 'error',
+      comment: 'Only server/entry/ (start-up, the job timer, the command line) composes features.',
+      from: { path: '^server/', pathNot: '^server/entry/' },
+      to: { path: '^(features|shell|app|lib|components)/' },
+    },
+    {
+      name: 'model-is-pure',
+      severity: 'error',
+      from: { path: layer('model') },
+      to: { path: [layer('client|ui|server'), '^node_modules/(react|react-dom|next)/'] },
+    },
+    {
+      name: 'client-below-ui',
+      severity: 'error',
+      from: { path: layer('client') },
+      to: { path: [layer('ui'), '^node_modules/(react-dom|next)/'] },
+    },
+    {
+      name: 'no-index-barrels',
+      severity: 'error',
+      comment:
+        'Import the file: an index.ts re-exporting a feature puts every module it names in the bundle.',
+      from: {},
+      to: { path: '^(features|shared|shell)/.*index\\.tsx?$' },
+    },
+    {
+      name: 'not-into-internal',
+      severity: 'error',
+      from: { path: '^features/([^/]+)/' },
+      to: { path: '^features/[^/]+/.*internal/', pathNot: '^features/$1/' },
+    },
+    // One rule per feature: itself and what FEATURE_DEPS lists, nothing else.
+    ...Object.entries(FEATURE_DEPS).map(([feature, deps]) => ({
+      name: `feature-${feature}-imports-below-only`,
+      severity: 'error',
+      from: { path: `^features/${feature}/` },
+      to: { path: '^features/', pathNot: `^features/(${[feature, ...deps].join('|')})/` },
+    })),
+    {
+      name: 'features-below-shell-and-routes',
+      severity: 'error',
+      from: { path: '^features/' },
+      to: { path: '^(shell|app|pages)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(\\.next|drizzle|node_modules/\\.cache)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
