@@ -70,6 +70,19 @@ function expand(pairs: [string, string][]): [string, string][] {
   return out;
 }
 
+/**
+ * A relative import that leaves its file's top-level folder (`../../shared/auth/role` from `lib/`)
+ * is written with the `@/` alias instead, as the rest of the code writes them.
+ */
+function aliasAcrossFolders(file: string, text: string): string {
+  const top = path.relative(root, file).split(path.sep)[0];
+  return text.replace(/(from\s+|import\(\s*)(['"])(\.\.\/[^'"]+)\2/g, (whole, lead, quote, spec) => {
+    const target = path.relative(root, path.resolve(path.dirname(file), spec));
+    if (target.startsWith('..') || target.split(path.sep)[0] === top) return whole;
+    return `${lead}${quote}@/${target.split(path.sep).join('/')}${quote}`;
+  });
+}
+
 function applyEdits(edits: readonly ts.FileTextChanges[], touch: (file: string) => void): number {
   let changed = 0;
   for (const edit of edits) {
@@ -81,6 +94,7 @@ function applyEdits(edits: readonly ts.FileTextChanges[], touch: (file: string) 
         next.slice(0, change.span.start) +
         change.newText +
         next.slice(change.span.start + change.span.length);
+    next = aliasAcrossFolders(edit.fileName, next);
     if (next !== text) {
       writeFileSync(edit.fileName, next);
       touch(edit.fileName);
