@@ -44,6 +44,15 @@ export default defineConfig({
             'lib/**/*.test.tsx',
             'components/**/*.test.ts',
             'components/**/*.test.tsx',
+            // The layout the code moves to (docs/decisions/0048-one-folder-per-feature.md): listed
+            // before the first file moves, so that no moved test silently stops running.
+            'features/**/*.test.ts',
+            'features/**/*.test.tsx',
+            'shared/**/*.test.ts',
+            'shared/**/*.test.tsx',
+            'shell/**/*.test.ts',
+            'shell/**/*.test.tsx',
+            'server/**/*.test.ts',
             'tests/unit/**/*.test.ts',
           ],
         },
