@@ -8,8 +8,8 @@ import { SettingsSection } from '@/components/admin/settings-section';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { getSingleSignOnLink, startSingleSignOnLink } from '@/lib/api/auth';
-import { describeFailure } from '@/lib/api/failure-message';
-import { ApiError } from '@/lib/api/http';
+import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
+import { ApiError, nullWhenRefused } from '@/lib/api/http';
 import {
   isSsoLinkOutcome,
   SSO_LINK_PARAM,
@@ -20,17 +20,6 @@ import { useServerValue } from '@/lib/hooks/use-server-value';
 
 export const SINGLE_SIGN_ON_TITLE = 'Single Sign-On';
 const LOAD_FAILED = 'Could not load your single sign-on settings.';
-const REQUEST_FAILED = { http: 'The request failed. Try again.', other: 'The request failed. Try again.' };
-
-/** The account's link to the provider; null when the server refused the token (401). */
-async function loadLink(signal: AbortSignal) {
-  try {
-    return await getSingleSignOnLink({ signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
 
 /** How a link that just came back from the provider ended (`?sso_link=…`), or null. */
 function linkOutcomeOf(params: URLSearchParams | null): SsoLinkOutcome | null {
@@ -67,7 +56,10 @@ export function SingleSignOnSection({ className }: { className?: string }) {
 }
 
 function LinkBlock({ className }: { className?: string }) {
-  const { state, retry } = useServerValue(loadLink, LOAD_FAILED);
+  const { state, retry } = useServerValue(
+    (signal) => nullWhenRefused(getSingleSignOnLink({ signal })),
+    LOAD_FAILED,
+  );
   const searchParams = useSearchParams();
   const [outcome, setOutcome] = useState(() => linkOutcomeOf(searchParams));
   const [busy, setBusy] = useState(false);
@@ -91,7 +83,7 @@ function LinkBlock({ className }: { className?: string }) {
       window.location.assign(await startSingleSignOnLink());
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.status === 401))
-        setError(describeFailure(caught, REQUEST_FAILED));
+        setError(describeFailure(caught, FAILURE_WORDING.accountBlock));
       setBusy(false);
     }
   }

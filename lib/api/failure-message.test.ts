@@ -122,6 +122,17 @@ const EXPECTED: Record<keyof typeof FAILURE_WORDING, Record<Kind, string>> = {
     storageBlocked: STORAGE_BLOCKED,
     other: 'Failed to change password. Please try again.',
   },
+  accountBlock: {
+    serverMessage: 'Email already registered',
+    bodilessHttp: 'The request failed. Try again.',
+    emptyServerMessage: 'The request failed. Try again.',
+    timeout: CLIENT_TIMEOUT,
+    network: CLIENT_NETWORK,
+    noToken: 'The request failed. Try again.',
+    storageFull: STORAGE_FULL,
+    storageBlocked: STORAGE_BLOCKED,
+    other: 'The request failed. Try again.',
+  },
   settleConflict: {
     serverMessage: 'Email already registered',
     bodilessHttp: 'Could not settle this value. Try again.',

@@ -99,6 +99,8 @@ export const FAILURE_WORDING = {
     other: RESET_OTHER_FAILURE,
   },
   changePassword: { http: CHANGE_FAILED, other: CHANGE_FAILED },
+  /** The profile's account blocks (two-factor sign-in, single sign-on): the server's reason, else this. */
+  accountBlock: { http: 'The request failed. Try again.', other: 'The request failed. Try again.' },
   /** The sign-up screen checking an invitation link; a refused link's 403 carries its own reason. */
   invitation: {
     http: INVITATION_UNCHECKED,

@@ -182,3 +182,16 @@ export function serverMessageOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;
   return readStringField(error.body, 'message');
 }
+
+/**
+ * A block of a screen reading the account (two-factor, single sign-on): null when the server
+ * refused the session (401), which the screen's own requests already deal with.
+ */
+export async function nullWhenRefused<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -4,7 +4,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { isInAdminGroup, type SsoFailure, type SsoLinkOutcome } from '@/lib/auth/single-sign-on';
 import { FULL_NAME_MAX_LENGTH, type Role } from '@/lib/validation/auth';
 import { createAccount, hasAdmin, type UserRow } from '../auth-service';
-import { getDatabase, isUniqueViolation, type Executor } from '../db';
+import { getDatabase, isUniqueViolation, type Executor, type Tables } from '../db';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -96,13 +96,7 @@ async function linkExisting(found: StoredUser, identity: ProviderIdentity): Prom
     if (other) throw new SsoRefusal('linked-elsewhere');
     try {
       await handle.writeAll([
-        executor.insert(userIdentities).values({
-          id: randomUUID(),
-          userId: found.id,
-          issuer: identity.issuer,
-          subject: identity.subject,
-          createdAt: now,
-        }),
+        bindStatement(executor, handle.tables, found.id, identity, now),
         executor
           .update(users)
           .set({
@@ -160,13 +154,7 @@ export async function linkIdentity(
     if (other) return 'other-identity';
     const proves = account.emailConfirmedAt === null && account.email === identity.email;
     await handle.writeAll([
-      executor.insert(userIdentities).values({
-        id: randomUUID(),
-        userId: account.id,
-        issuer: identity.issuer,
-        subject: identity.subject,
-        createdAt: now,
-      }),
+      bindStatement(executor, handle.tables, account.id, identity, now),
       ...(proves
         ? [
             executor
@@ -204,16 +192,27 @@ function sameIssuer(issuer: string): string {
   return issuer.replace(/\/+$/, '');
 }
 
+/** The row that binds an account to the provider's issuer and subject. */
+function bindStatement(
+  executor: Executor,
+  tables: Tables,
+  userId: string,
+  identity: ProviderIdentity,
+  now: Date,
+) {
+  return executor.insert(tables.userIdentities).values({
+    id: randomUUID(),
+    userId,
+    issuer: identity.issuer,
+    subject: identity.subject,
+    createdAt: now,
+  });
+}
+
 /** Binds a new account (made from the provider's verified claim) to the identity. */
 async function bindNew(row: UserRow, identity: ProviderIdentity): Promise<void> {
   const { db, tables } = await getDatabase();
-  await db.insert(tables.userIdentities).values({
-    id: randomUUID(),
-    userId: row.id,
-    issuer: identity.issuer,
-    subject: identity.subject,
-    createdAt: new Date(),
-  });
+  await bindStatement(db, tables, row.id, identity, new Date());
 }
 
 async function createFromProvider(
