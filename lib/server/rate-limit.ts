@@ -8,7 +8,7 @@ import { AppError } from './errors';
  * Counters live in the database (table rate_limits) so that they hold across restarts and
  * across several app instances sharing one PostgreSQL. Every limit is set by environment.
  */
-type LimiterName =
+export type LimiterName =
   | 'loginEmailIp'
   | 'loginEmail'
   | 'loginIp'

@@ -1,7 +1,8 @@
-import { authenticateRequest, requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { createLabel, listLabels } from '@/lib/server/label-service';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { createLabelSchema } from '@/lib/validation/labels';
 
@@ -9,9 +10,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/labels: the team's labels `{ labels: [{ id, name, color }] }`, for any signed-in account. */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  await syncCaller(request);
   return json({ labels: await listLabels() });
 });
 

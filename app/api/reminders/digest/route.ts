@@ -6,6 +6,7 @@ import {
   setDigestEnabled,
 } from '@/lib/server/inbox-digest-settings';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { digestSettingSchema } from '@/lib/validation/reminders';
 
@@ -13,9 +14,7 @@ export const dynamic = 'force-dynamic';
 
 /** The caller's "Email me what I miss" choice: `{ digest, sending }` (docs/product.md#endpoint-email-of-what-you-miss). */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   return json(await getDigestSettings(actor.id));
 });
 

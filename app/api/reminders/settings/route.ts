@@ -6,6 +6,7 @@ import {
   REMINDER_SAVED_MESSAGE,
   saveReminderSettings,
 } from '@/lib/server/reminder-service';
+import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { reminderSettingsSchema } from '@/lib/validation/reminders';
 
@@ -13,9 +14,7 @@ export const dynamic = 'force-dynamic';
 
 /** The caller's morning email choice: `{ email, time, timeZone }` (timeZone null until first saved). */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   return json(await getReminderSettings(actor.id));
 });
 

@@ -1,8 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { listArchivedTasks, parseArchiveQuery } from '@/lib/server/sync/archive';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +9,7 @@ export const dynamic = 'force-dynamic';
  * (docs/product.md#archived-tasks).
  */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   const query = parseArchiveQuery(new URL(request.url).searchParams);
   return json(await listArchivedTasks(actor, query));
 });

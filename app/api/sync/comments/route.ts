@@ -1,8 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { listComments, parseCommentsQuery } from '@/lib/server/comment-reads';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,9 +10,7 @@ export const dynamic = 'force-dynamic';
  * `?task=<uid>&since=<since>` what changed since an earlier answer.
  */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   const query = parseCommentsQuery(new URL(request.url).searchParams);
   return json(await listComments(actor, query));
 });

@@ -1,8 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { listConflicts } from '@/lib/server/sync/conflicts';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +9,7 @@ export const dynamic = 'force-dynamic';
  * `&all=1` to include the settled ones.
  */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   const params = new URL(request.url).searchParams;
   const uid = params.get('uid') ?? undefined;
   return json(await listConflicts(actor, { uid, all: params.get('all') === '1' }));

@@ -1,8 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
 import { listInbox, parseInboxQuery } from '@/lib/server/inbox-service';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +9,7 @@ export const dynamic = 'force-dynamic';
  * entries, newest first, with the unread count.
  */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   return json(await listInbox(actor, parseInboxQuery(new URL(request.url).searchParams)));
 });
 

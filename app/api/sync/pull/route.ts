@@ -1,8 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { parsePullLimit, pullChanges } from '@/lib/server/sync/pull-changes';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 import { START_CURSOR } from '@/lib/sync/protocol';
 
 export const dynamic = 'force-dynamic';
@@ -13,9 +11,7 @@ export const dynamic = 'force-dynamic';
  * out archived tasks (the answer then carries `archivedBefore`).
  */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   const params = new URL(request.url).searchParams;
   const limit = parsePullLimit(params.get('limit'));
   const walk = params.get('walk') === '1';

@@ -1,9 +1,8 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { getEnv } from '@/lib/server/env';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { pushChanges } from '@/lib/server/sync/push-changes';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 import { pushBudgetMessage } from '@/lib/server/sync/push-limits';
 import { pushRequestSchema } from '@/lib/sync/push-schema';
 import { SYNC_LIMITS } from '@/lib/sync/protocol';
@@ -12,9 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** A browser sends the operations waiting in its outbox (docs/decisions/0013-team-sync.md). */
 export const POST = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   const bytesPerMinute = getEnv().SYNC_PUSH_BYTES_PER_MINUTE;
   const input = await readJson(request, pushRequestSchema, {
     maxBytes: SYNC_LIMITS.maxPushBytes,

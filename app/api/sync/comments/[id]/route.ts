@@ -1,9 +1,8 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import type { AuthenticatedUser } from '@/lib/server/authenticated-user';
 import { createComment, deleteComment, editComment } from '@/lib/server/comment-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 import { createCommentSchema, editCommentSchema } from '@/lib/validation/comments';
 
 export const dynamic = 'force-dynamic';
@@ -14,9 +13,7 @@ interface Context {
 
 /** Team sync on, a signed-in caller, one count on the sync limit and one on the comment-write limit. */
 async function commentWriter(request: Request): Promise<AuthenticatedUser> {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   await consumeRateLimit('comments', actor.id, {
     message: (wait) => `Too many comments. Please try again in ${wait}.`,
   });

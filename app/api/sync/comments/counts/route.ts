@@ -1,8 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { countComments, parseCountsQuery } from '@/lib/server/comment-reads';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +9,7 @@ export const dynamic = 'force-dynamic';
  * (docs/product.md#comments-endpoints); `?tasks=<uid>,<uid>…` (at most 100) narrows to those.
  */
 export const GET = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   const uids = parseCountsQuery(new URL(request.url).searchParams);
   return json(await countComments(actor, uids));
 });

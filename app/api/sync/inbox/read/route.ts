@@ -1,17 +1,13 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
 import { markInboxRead } from '@/lib/server/inbox-service';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 import { markReadSchema } from '@/lib/validation/inbox';
 
 export const dynamic = 'force-dynamic';
 
 /** POST {ids: [...]} or {all: true}: the caller's entries read. 200 `{ unread }`. */
 export const POST = withErrorHandling(async (request) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   return json(await markInboxRead(actor, await readJson(request, markReadSchema)));
 });
 

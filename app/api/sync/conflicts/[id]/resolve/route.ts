@@ -1,8 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
 import { resolveConflict } from '@/lib/server/sync/conflicts';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,9 +13,7 @@ interface Context {
  * `{ conflict }`, the same on a second call; 404 for an unknown or invisible id.
  */
 export const POST = withErrorHandling<Context>(async (request, context) => {
-  assertSyncEnabled();
-  const actor = await authenticateRequest(request);
-  await consumeRateLimit('sync', actor.id);
+  const actor = await syncCaller(request);
   const { id } = await context.params;
   return json(await resolveConflict(actor, id));
 });
