@@ -10,7 +10,6 @@
  */
 import type { TasksWriteHook } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
-import type { TasksPort } from '../client';
 import {
   createMeta,
   hasPending,
@@ -19,6 +18,7 @@ import {
   unsyncedTasks,
   type SyncMeta,
 } from '../replica';
+import type { TasksPort } from './ports';
 import type { WorkingMeta } from './working-meta';
 
 export interface LocalChanges {
@@ -45,7 +45,7 @@ export function createLocalChanges(ports: {
   tasks: Pick<TasksPort, 'read' | 'replace' | 'settleAfterSync'>;
   now: () => number;
   newId: () => string;
-  /** See TeamSyncOptions.fullDiffAtStart (lib/sync/client.ts). */
+  /** See TeamSyncOptions.fullDiffAtStart (./ports.ts). */
   fullDiffAtStart: boolean | undefined;
   isStopped: () => boolean;
   /** After a local edit was recorded (the status shows it; a push follows shortly). */

@@ -17,7 +17,7 @@ import {
   tasksStore,
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
-import { browserEnvironment, startTeamSync, type TeamSyncOptions } from '../client';
+import { browserEnvironment, startTeamSync } from '../client';
 import { bringBackArchivedTask, setArchiveControls } from '../archive-controls';
 import type { PulledTask } from '../protocol';
 import { readMeta, type SyncMeta } from '../replica';
@@ -36,6 +36,7 @@ import { publishTeamListState } from '../team-list-status';
 import { runWhenLeader } from './leader';
 import { createIdbMetaStore, isQuotaError } from './meta-store';
 import { openReplicaDb, replicaDbOf, type ReplicaDb, type ReplicaWrite, type TaskMark } from './replica-db';
+import type { TeamSyncOptions } from './ports';
 import { takeEarlyRead } from './replica-open';
 
 const CHANNEL_NAME = 'tasklane-team';
