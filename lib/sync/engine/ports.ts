@@ -75,3 +75,6 @@ export interface TeamSyncOptions {
   /** What the server told about an applied change (an assignee it could not find), for the UI to show. */
   onNotice?: (message: string) => void;
 }
+
+/** What team mode's replica (./team-replica.ts) hands on to the engine it starts. */
+export type TeamReplicaOptions = Pick<TeamSyncOptions, 'userId' | 'getToken' | 'onNotice'>;
