@@ -192,129 +192,147 @@ function askClientForAssets(client: WorkerClient): Promise<string[] | null> {
   });
 }
 
+/**
+ * Caches `urls` under `cacheName`, everything or nothing: a failed download fails the install, and the
+ * browser tries again on a later visit. The build's hashed files may come from the HTTP cache (the page
+ * has just loaded many of them, and a name never changes content); everything else skips it
+ * (`cache: 'reload'`) so nothing from an older build slips in.
+ */
+async function fillCache(scope: WorkerScope, cacheName: string, urls: readonly string[]): Promise<void> {
+  const cache = await scope.caches.open(cacheName);
+  await cache.addAll(
+    urls.map((url) => new Request(url, { cache: url.startsWith('/_next/static/') ? 'default' : 'reload' })),
+  );
+}
+
+/** Reads and rewrites the list of installed builds (BUILDS_CACHE). */
+async function updateBuilds(scope: WorkerScope, change: (order: string[]) => string[]): Promise<string[]> {
+  const cache = await scope.caches.open(BUILDS_CACHE);
+  const stored = await cache.match(BUILDS_KEY);
+  const read: unknown = stored ? await stored.json().catch(() => []) : [];
+  const order = Array.isArray(read) ? read.filter((id): id is string => typeof id === 'string') : [];
+  const next = change(order);
+  await cache.put(
+    BUILDS_KEY,
+    new Response(JSON.stringify(next), { headers: { 'Content-Type': 'application/json' } }),
+  );
+  return next;
+}
+
+/** Of the older builds' static caches (`others`), those an open page still runs a file of. */
+async function staticCachesStillNeeded(
+  scope: WorkerScope,
+  current: string,
+  others: readonly string[],
+): Promise<Set<string>> {
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const answers = await Promise.all(windows.map(askClientForAssets));
+  const paths = async (name: string) => {
+    const requests = await (await scope.caches.open(name)).keys();
+    return requests.map((request) => new URL(request.url).pathname);
+  };
+  const held: Record<string, string[]> = {};
+  for (const name of [current, ...others]) held[name] = await paths(name);
+  return staticCachesInUse(answers, held, current);
+}
+
+/** Deletes older builds' caches, keeping the static files an open page still runs. */
+async function prune(scope: WorkerScope, buildId: string): Promise<void> {
+  const order = await updateBuilds(scope, (listed) =>
+    listed.includes(buildId) ? listed : withBuild(listed, buildId),
+  );
+  const all = await scope.caches.keys();
+  const older = cachesToDelete(all, buildId, order, new Set());
+  const others = older.filter((name) => name.startsWith(`${CACHE_PREFIX}static-`));
+  const stillNeeded =
+    others.length > 0
+      ? await staticCachesStillNeeded(scope, cacheNamesFor(buildId).static, others)
+      : new Set<string>();
+  const doomed = new Set(cachesToDelete(all, buildId, order, stillNeeded));
+  await Promise.all([...doomed].map((name) => scope.caches.delete(name)));
+  const remaining = all.filter((name) => !doomed.has(name));
+  await updateBuilds(scope, (listed) => buildsToKeep(listed, buildId, remaining));
+}
+
+/** Cache first across every build's static cache (an older page may still ask for its own). */
+async function fromStatic(scope: WorkerScope, cacheName: string, request: Request): Promise<Response> {
+  const cached = await scope.caches.match(request);
+  if (cached) return cached;
+  const response = await scope.fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    void scope.caches.open(cacheName).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+/** The network within NAVIGATION_TIMEOUT_MS; else (no answer, or a 5xx) the cached page. */
+async function fromPage(
+  scope: WorkerScope,
+  cacheName: string,
+  request: Request,
+  path: string,
+): Promise<Response> {
+  const cache = await scope.caches.open(cacheName);
+  const network = scope.fetch(request).then((response) => {
+    // Kept under its path alone: a query (a reset token, a role) is read by the page itself.
+    if (response.ok && !response.redirected) void cache.put(path, response.clone());
+    return response;
+  });
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
+  const first = await Promise.race([network.catch(() => null), timeout]);
+  // A server error (a proxy's 502 while the app restarts) is no better than no answer.
+  if (first && first.status < 500) return first;
+  const cached = await cache.match(path);
+  return cached ?? network; // nothing cached: wait for the network, or fail as the browser would
+}
+
+/** The network first, so a file that is not hashed is never older than the page using it. */
+async function fromAsset(scope: WorkerScope, request: Request): Promise<Response> {
+  try {
+    return await scope.fetch(request);
+  } catch (error) {
+    const cached = await scope.caches.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** The network; a failure becomes a 503 (see Strategy 'rsc'). */
+async function fromRsc(scope: WorkerScope, request: Request): Promise<Response> {
+  try {
+    return await scope.fetch(request);
+  } catch {
+    return new Response(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
+
 /** Installs the worker's event handlers on `scope` (the worker's global `self`). */
 export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
   const names = cacheNamesFor(config.buildId);
   const origin = scope.location.origin;
 
   scope.addEventListener('install', (event) => {
-    // Everything or nothing: a failed download fails the install, and the browser tries again on
-    // a later visit. The build's hashed files may come from the HTTP cache (the page has just
-    // loaded many of them, and a name never changes content); everything else skips it
-    // (`cache: 'reload'`) so nothing from an older build slips in.
-    const fill = async (cacheName: string, urls: readonly string[]) => {
-      const cache = await scope.caches.open(cacheName);
-      await cache.addAll(
-        urls.map(
-          (url) => new Request(url, { cache: url.startsWith('/_next/static/') ? 'default' : 'reload' }),
-        ),
-      );
-    };
     // Listed before anything is cached, so an older worker still in charge knows these caches are
     // a newer build's and leaves them alone.
     event.waitUntil(
-      updateBuilds((order) => withBuild(order, config.buildId)).then(() =>
-        Promise.all([fill(names.static, config.assets), fill(names.pages, config.pages)]),
+      updateBuilds(scope, (order) => withBuild(order, config.buildId)).then(() =>
+        Promise.all([
+          fillCache(scope, names.static, config.assets),
+          fillCache(scope, names.pages, config.pages),
+        ]),
       ),
     );
     // No skipWaiting here: a new version waits until the user chooses Reload (or every tab closes).
   });
 
-  /** Reads and rewrites the list of installed builds (BUILDS_CACHE). */
-  async function updateBuilds(change: (order: string[]) => string[]): Promise<string[]> {
-    const cache = await scope.caches.open(BUILDS_CACHE);
-    const stored = await cache.match(BUILDS_KEY);
-    const read: unknown = stored ? await stored.json().catch(() => []) : [];
-    const order = Array.isArray(read) ? read.filter((id): id is string => typeof id === 'string') : [];
-    const next = change(order);
-    await cache.put(
-      BUILDS_KEY,
-      new Response(JSON.stringify(next), { headers: { 'Content-Type': 'application/json' } }),
-    );
-    return next;
-  }
-
-  /** Deletes older builds' caches, keeping the static files an open page still runs. */
-  async function prune(): Promise<void> {
-    const order = await updateBuilds((listed) =>
-      listed.includes(config.buildId) ? listed : withBuild(listed, config.buildId),
-    );
-    const all = await scope.caches.keys();
-    const older = cachesToDelete(all, config.buildId, order, new Set());
-    const others = older.filter((name) => name.startsWith(`${CACHE_PREFIX}static-`));
-    let stillNeeded = new Set<string>();
-    if (others.length > 0) {
-      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const answers = await Promise.all(windows.map(askClientForAssets));
-      const paths = async (name: string) => {
-        const requests = await (await scope.caches.open(name)).keys();
-        return requests.map((request) => new URL(request.url).pathname);
-      };
-      const held: Record<string, string[]> = {};
-      for (const name of [names.static, ...others]) held[name] = await paths(name);
-      stillNeeded = staticCachesInUse(answers, held, names.static);
-    }
-    const doomed = new Set(cachesToDelete(all, config.buildId, order, stillNeeded));
-    await Promise.all([...doomed].map((name) => scope.caches.delete(name)));
-    const remaining = all.filter((name) => !doomed.has(name));
-    await updateBuilds((listed) => buildsToKeep(listed, config.buildId, remaining));
-  }
-
-  scope.addEventListener('activate', (event) => event.waitUntil(prune()));
+  scope.addEventListener('activate', (event) => event.waitUntil(prune(scope, config.buildId)));
 
   scope.addEventListener('message', (event) => {
     const type = (event.data as { type?: unknown } | null)?.type;
     if (type === MESSAGES.skipWaiting) event.waitUntil(scope.skipWaiting());
-    else if (type === MESSAGES.pageLoaded) event.waitUntil(prune());
+    else if (type === MESSAGES.pageLoaded) event.waitUntil(prune(scope, config.buildId));
   });
-
-  /** Cache first across every build's static cache (an older page may still ask for its own). */
-  async function fromStatic(request: Request): Promise<Response> {
-    const cached = await scope.caches.match(request);
-    if (cached) return cached;
-    const response = await scope.fetch(request);
-    if (response.ok) {
-      const copy = response.clone();
-      void scope.caches.open(names.static).then((cache) => cache.put(request, copy));
-    }
-    return response;
-  }
-
-  /** The network within NAVIGATION_TIMEOUT_MS; else (no answer, or a 5xx) the cached page. */
-  async function fromPage(request: Request, path: string): Promise<Response> {
-    const cache = await scope.caches.open(names.pages);
-    const network = scope.fetch(request).then((response) => {
-      // Kept under its path alone: a query (a reset token, a role) is read by the page itself.
-      if (response.ok && !response.redirected) void cache.put(path, response.clone());
-      return response;
-    });
-    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
-    const first = await Promise.race([network.catch(() => null), timeout]);
-    // A server error (a proxy's 502 while the app restarts) is no better than no answer.
-    if (first && first.status < 500) return first;
-    const cached = await cache.match(path);
-    return cached ?? network; // nothing cached: wait for the network, or fail as the browser would
-  }
-
-  /** The network first, so a file that is not hashed is never older than the page using it. */
-  async function fromAsset(request: Request): Promise<Response> {
-    try {
-      return await scope.fetch(request);
-    } catch (error) {
-      const cached = await scope.caches.match(request, { ignoreSearch: true });
-      if (cached) return cached;
-      throw error;
-    }
-  }
-
-  /** The network; a failure becomes a 503 (see Strategy 'rsc'). */
-  async function fromRsc(request: Request): Promise<Response> {
-    try {
-      return await scope.fetch(request);
-    } catch {
-      return new Response(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
-    }
-  }
 
   scope.addEventListener('fetch', (event) => {
     const { request } = event;
@@ -325,10 +343,12 @@ export function startWorker(scope: WorkerScope, config: WorkerConfig): void {
       rsc: request.headers.has('RSC'),
     };
     const strategy = strategyFor(facts, origin, config.pages);
-    if (strategy === 'static') event.respondWith(fromStatic(request));
+    if (strategy === 'static') event.respondWith(fromStatic(scope, names.static, request));
     else if (strategy === 'page')
-      event.respondWith(fromPage(request, pagePathFor(new URL(request.url), config.pages)!));
-    else if (strategy === 'asset') event.respondWith(fromAsset(request));
-    else if (strategy === 'rsc') event.respondWith(fromRsc(request));
+      event.respondWith(
+        fromPage(scope, names.pages, request, pagePathFor(new URL(request.url), config.pages)!),
+      );
+    else if (strategy === 'asset') event.respondWith(fromAsset(scope, request));
+    else if (strategy === 'rsc') event.respondWith(fromRsc(scope, request));
   });
 }

@@ -11,12 +11,9 @@ import {
   startTeamSync,
   SYNC_CONFLICTS_KEY,
   SYNC_META_KEY,
-  type StreamHandlers,
-  type SyncEnvironment,
-  type SyncStorage,
-  type TasksPort,
-  type TeamSyncOptions,
 } from './client';
+import type { SyncStorage } from './engine/meta-store';
+import type { StreamHandlers, SyncEnvironment, TasksPort, TeamSyncOptions } from './engine/ports';
 import { bringBackArchivedTask } from './archive-controls';
 import { formatHlc } from './hlc';
 import { conflictsStore, settleConflict } from './conflicts-store';

@@ -16,7 +16,6 @@ import {
   replaceTasksFromSync,
   setTasksWriteHook,
   tasksStore,
-  type TasksWriteHook,
 } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
 import { setConflictControls } from './conflicts-store';
@@ -24,7 +23,7 @@ import { browserEnvironment, createBrowserEvents } from './engine/browser-events
 import { createConflictList } from './engine/conflict-list';
 import { OTHER_ACCOUNT_MESSAGE } from './engine/status';
 import { createStatusReporter } from './engine/status-reporter';
-import { runWhenLeader, type RequestLock } from './engine/leader';
+import { runWhenLeader } from './engine/leader';
 import { createSyncLoop } from './engine/sync-loop';
 import { createSyncSteps } from './engine/sync-steps';
 import { createLiveStream } from './engine/live-stream';
@@ -32,7 +31,8 @@ import { clearTeamData, sendForLogout } from './engine/logout';
 import { createSyncTransport } from './engine/transport';
 import { setArchiveControls } from './archive-controls';
 import { setSyncControls, type SyncControls } from './status-store';
-import { countUnsentIn, createLocalMetaStore, type MetaStore, type SyncStorage } from './engine/meta-store';
+import { countUnsentIn, createLocalMetaStore, type SyncStorage } from './engine/meta-store';
+import type { TasksPort, TeamSyncOptions } from './engine/ports';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
 import { randomId } from './random-id';
 import type { FirstSyncChoice } from './replica';
@@ -41,74 +41,6 @@ export { SYNC_CONFLICTS_KEY, SYNC_META_KEY };
 const PUSH_DEBOUNCE_MS = 300;
 
 export { OTHER_ACCOUNT_MESSAGE };
-
-export type { SyncStorage };
-
-/** The task list as the engine reaches it: `lib/storage/tasks.ts` by default. */
-export interface TasksPort {
-  read(): readonly Task[];
-  /** The sync's write, not a local edit. */
-  replace(change: (tasks: readonly Task[]) => readonly Task[]): void;
-  /**
-   * After the sync's write (the list was `before`): what it brought follows the one rule for done, as
-   * a local edit (lib/storage/tasks.ts settleTasksFromSync). Optional: a port without it settles nothing.
-   */
-  settleAfterSync?(before: readonly Task[]): void;
-  setWriteHook(hook: TasksWriteHook): () => void;
-  /** At logout: drops the tasks `isTeamTask` picks, and the list itself when nothing is left. */
-  removeForLogout(isTeamTask: (task: Task) => boolean): void;
-}
-
-/** What the engine needs from the page (window events, visibility, Web Locks); real ones by default. */
-export interface SyncEnvironment {
-  addEventListener(type: 'online' | 'visibilitychange' | 'storage', listener: (event: Event) => void): void;
-  removeEventListener(
-    type: 'online' | 'visibilitychange' | 'storage',
-    listener: (event: Event) => void,
-  ): void;
-  isVisible(): boolean;
-  /** Web Locks' `request`, or null where the browser has none (every tab then syncs). */
-  requestLock: RequestLock;
-  /**
-   * Opens the live "pull now" stream (lib/sync/stream.ts) and returns its close; null where there
-   * is none (the engine then only polls).
-   */
-  openStream: ((handlers: StreamHandlers) => () => void) | null;
-}
-
-export interface StreamHandlers {
-  getToken: () => string | null;
-  onPoke: (seq: number) => void;
-  onHealth: (up: boolean) => void;
-  /** A `comments` event (lib/comments/live.ts passes it on to the open thread and the counts). */
-  onComments?: (task: string | null) => void;
-  /** A `labels` event, and each time the stream opens (lib/sync/live-labels.ts). */
-  onLabels?: () => void;
-}
-
-export interface TeamSyncOptions {
-  userId: string;
-  getToken: () => string | null;
-  fetch?: typeof fetch;
-  now?: () => number;
-  /** Where `tasklane.sync` and `tasklane.syncConflicts` are kept: localStorage by default. */
-  storage?: SyncStorage;
-  /** Where the replica's metadata lives: the `tasklane.sync` key of `storage` by default. */
-  metaStore?: MetaStore;
-  tasks?: TasksPort;
-  environment?: SyncEnvironment;
-  /** Random in [0, 1): backoff jitter. */
-  random?: () => number;
-  /** New ids for clients and tasks. */
-  newId?: () => string;
-  /**
-   * Whether to compare every task with the replica at start (default): it catches writes the hook never
-   * saw (another tab, an older version). Team mode's IndexedDB store has no such writer.
-   */
-  fullDiffAtStart?: boolean;
-  /** What the server told about an applied change (an assignee it could not find), for the UI to show. */
-  onNotice?: (message: string) => void;
-}
 
 const defaultTasks: TasksPort = {
   read: () => tasksStore.read(),

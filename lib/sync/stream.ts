@@ -97,6 +97,53 @@ export interface PokeStreamOptions {
   random?: () => number;
 }
 
+/** How an opened stream ended: the server said `bye` (it ends streams on purpose), or `replaced`. */
+interface StreamEnd {
+  ended: boolean;
+  replaced: boolean;
+}
+
+/**
+ * Reads an opened stream until it ends or drops, handing its `labels` and `comments` events on and
+ * each valid poke to `onPoke`.
+ */
+async function readEvents(
+  body: NonNullable<Response['body']>,
+  options: Pick<PokeStreamOptions, 'onComments' | 'onLabels'>,
+  onPoke: (seq: number) => void,
+): Promise<StreamEnd> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const end: StreamEnd = { ended: false, replaced: false };
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const parsed = parseEvents(buffer + value);
+      buffer = parsed.rest;
+      for (const { event, data } of parsed.events) {
+        if (event === 'bye') end.ended = true;
+        if (event === 'replaced') end.replaced = true;
+        if (event === LABELS_EVENT) {
+          options.onLabels?.();
+          continue;
+        }
+        if (event === COMMENTS_EVENT) {
+          const task = readCommentsTask(data);
+          if (task !== undefined) options.onComments?.(task);
+          continue;
+        }
+        if (event !== 'poke') continue;
+        const seq = readPokeSeq(data);
+        if (seq !== null) onPoke(seq);
+      }
+    }
+  } catch {
+    // The connection dropped (or we closed it).
+  }
+  return end;
+}
+
 /** Opens the stream and keeps it open until the returned function is called. */
 export function openPokeStream(options: PokeStreamOptions): () => void {
   const random = options.random ?? Math.random;
@@ -155,39 +202,11 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
       return;
     }
     options.onLabels?.();
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    let ended = false;
-    let replaced = false;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const parsed = parseEvents(buffer + value);
-        buffer = parsed.rest;
-        for (const { event, data } of parsed.events) {
-          if (event === 'bye') ended = true;
-          if (event === 'replaced') replaced = true;
-          if (event === LABELS_EVENT) {
-            options.onLabels?.();
-            continue;
-          }
-          if (event === COMMENTS_EVENT) {
-            const task = readCommentsTask(data);
-            if (task !== undefined) options.onComments?.(task);
-            continue;
-          }
-          if (event !== 'poke') continue;
-          const seq = readPokeSeq(data);
-          if (seq === null) continue;
-          failures = 0;
-          options.onHealth(true);
-          options.onPoke(seq);
-        }
-      }
-    } catch {
-      // The connection dropped (or we closed it).
-    }
+    const { ended, replaced } = await readEvents(response.body, options, (seq) => {
+      failures = 0;
+      options.onHealth(true);
+      options.onPoke(seq);
+    });
     if (closed) return;
     if (replaced) {
       options.onHealth(false);

@@ -5,12 +5,12 @@
  * change recorded there is pushed soon by the tab that syncs. `browserEnvironment` is the real page
  * (window, document, Web Locks, the live stream) that lib/sync/client.ts uses by default.
  */
-import type { SyncEnvironment } from '../client';
 import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from '../storage-keys';
 import { openPokeStream } from '../stream';
+import type { SyncEnvironment } from './ports';
+import type { SyncLoop } from './sync-loop';
 
 const SYNC_STREAM_URL = '/api/sync/stream';
-import type { SyncLoop } from './sync-loop';
 
 export interface BrowserEvents {
   listen(): void;

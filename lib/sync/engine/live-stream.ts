@@ -6,8 +6,8 @@
  * (and each opening) to lib/sync/live-labels.ts.
  */
 import { announceComments, announcePoke, setCommentsStreamUp } from '@/lib/comments/live';
-import type { SyncEnvironment } from '../client';
 import { announceLabels } from '../live-labels';
+import type { SyncEnvironment } from './ports';
 import type { SyncLoop } from './sync-loop';
 
 const POLL_VISIBLE_MS = 4_000;

@@ -10,7 +10,6 @@
  */
 import type { TasksWriteHook } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task';
-import type { TasksPort } from '../client';
 import {
   createMeta,
   hasPending,
@@ -19,6 +18,7 @@ import {
   unsyncedTasks,
   type SyncMeta,
 } from '../replica';
+import type { TasksPort } from './ports';
 import type { WorkingMeta } from './working-meta';
 
 export interface LocalChanges {
@@ -39,13 +39,23 @@ function clientIdFrom(uuid: string): string {
     .slice(0, 16);
 }
 
+/**
+ * The first-sync question (upload this browser's tasks, or keep them here) needs no answer when no task
+ * is left to ask about: it is answered 'upload' in `meta`. Returns whether it was answered now.
+ */
+export function answerIfNothingToAsk(meta: SyncMeta, tasks: readonly Task[]): boolean {
+  if (meta.decided !== null || unsyncedTasks(meta, tasks).length > 0) return false;
+  meta.decided = 'upload';
+  return true;
+}
+
 export function createLocalChanges(ports: {
   userId: string;
   meta: WorkingMeta;
   tasks: Pick<TasksPort, 'read' | 'replace' | 'settleAfterSync'>;
   now: () => number;
   newId: () => string;
-  /** See TeamSyncOptions.fullDiffAtStart (lib/sync/client.ts). */
+  /** See TeamSyncOptions.fullDiffAtStart (./ports.ts). */
   fullDiffAtStart: boolean | undefined;
   isStopped: () => boolean;
   /** After a local edit was recorded (the status shows it; a push follows shortly). */
@@ -73,11 +83,7 @@ export function createLocalChanges(ports: {
     if (!force && tasks === lastSeenTasks) return;
     const meta = workingMeta();
     if (!meta) return;
-    let decided = false;
-    if (meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
-      meta.decided = 'upload';
-      decided = true;
-    }
+    const decided = answerIfNothingToAsk(meta, tasks);
     const recorded = recordLocalChanges(meta, null, tasks as Task[], now(), newId);
     if (!decided && !recorded.changed) {
       // The usual outcome at start: nothing to write (with thousands of tasks, ~1 MB of text).
@@ -120,10 +126,8 @@ export function createLocalChanges(ports: {
       // except that a replica with no task to ask about needs no first-sync question.
       const meta = workingMeta();
       const tasks = tasksPort.read();
-      if (meta && meta.decided === null && unsyncedTasks(meta, tasks).length === 0) {
-        meta.decided = 'upload';
-        saveMeta(meta);
-      } else if (meta) putBack(meta);
+      if (meta && answerIfNothingToAsk(meta, tasks)) saveMeta(meta);
+      else if (meta) putBack(meta);
       lastSeenTasks = tasks;
       return true;
     }

@@ -6,10 +6,10 @@
  * Invariant: neither throws. Storage that refuses is passed over, a push that fails is counted as
  * changes not sent.
  */
-import type { TasksPort } from '../client';
 import { isSyncId } from '../replica';
 import { TEAM_DATA_KEYS } from '../storage-keys';
 import { countUnsentIn, type MetaStore, type SyncStorage } from './meta-store';
+import type { TasksPort } from './ports';
 
 /**
  * The team's data leaves this browser (a logout, or an ended session with nothing waiting): every

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSyncLoop, type SyncLoopOptions } from './sync-loop';
+import { backoffMs, createSyncLoop, type SyncLoopOptions } from './sync-loop';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -128,5 +128,15 @@ describe('createSyncLoop', () => {
     loop.schedule(0);
     await vi.advanceTimersByTimeAsync(10);
     expect(runs).toBe(0);
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from 1 s up to 30 s, then takes between half of it and all of it', () => {
+    expect([1, 2, 3, 5, 6, 10].map((failures) => backoffMs(failures, () => 1))).toEqual([
+      1_000, 2_000, 4_000, 16_000, 30_000, 30_000,
+    ]);
+    expect(backoffMs(3, () => 0)).toBe(2_000);
+    expect(backoffMs(3, () => 0.5)).toBe(3_000);
   });
 });

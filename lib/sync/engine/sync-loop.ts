@@ -43,6 +43,15 @@ export interface SyncLoopOptions {
   random: () => number;
 }
 
+/**
+ * The wait after `failures` failed cycles in a row: 1 s, doubling each time up to 30 s, then between
+ * half of it and all of it (`random` in [0, 1)), so that browsers failing together do not retry together.
+ */
+export function backoffMs(failures: number, random: () => number): number {
+  const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (0.5 + random() / 2));
+}
+
 export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let cycle: Promise<void> | null = null;
@@ -51,11 +60,6 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
   let stopped = false;
   /** `resume` was asked for while a cycle ran: after it, whatever its outcome, one more at once. */
   let resumed = false;
-
-  function backoffMs(): number {
-    const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, failures - 1));
-    return Math.round(base * (0.5 + options.random() / 2));
-  }
 
   function schedule(delayMs: number): void {
     if (stopped || !options.isActive()) return;
@@ -102,7 +106,7 @@ export function createSyncLoop(options: SyncLoopOptions): SyncLoop {
       resumed = false;
       const more = again && failures === 0;
       again = false;
-      schedule(more ? 0 : failures > 0 ? backoffMs() : options.pollMs());
+      schedule(more ? 0 : failures > 0 ? backoffMs(failures, options.random) : options.pollMs());
     })();
     return cycle;
   }

@@ -7,13 +7,13 @@
  * Invariant: every step reaches the metadata through the one WorkingMeta made here, so a refused save
  * reaches the status once, whichever step made it.
  */
-import type { TasksPort, TeamSyncOptions } from '../client';
 import type { PulledTask } from '../protocol';
 import { answerFirstSyncChoice, type FirstSyncChoice } from '../replica';
 import type { ConflictList } from './conflict-list';
 import { createCycle } from './cycle';
 import { createLocalChanges, type LocalChanges } from './local-changes';
 import type { MetaStore } from './meta-store';
+import type { TasksPort, TeamSyncOptions } from './ports';
 import { createPuller } from './puller';
 import { createPusher } from './pusher';
 import type { StatusReporter } from './status-reporter';
