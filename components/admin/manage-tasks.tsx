@@ -8,7 +8,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { completeTask, tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';

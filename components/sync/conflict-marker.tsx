@@ -32,7 +32,7 @@ import {
 } from '@/lib/sync/replaced-review';
 import { taskKey } from '@/lib/tasks/task-link';
 import type { SyncConflict } from '@/lib/sync/protocol';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { FOCUS_RING } from '@/components/ui/styles';

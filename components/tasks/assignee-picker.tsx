@@ -8,7 +8,7 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import { getStoredToken, loggedInUserStore, userStore } from '@/lib/storage/session';
 import { assignTask } from '@/lib/storage/tasks';
 import { assigneeOptions } from '@/lib/sync/assignees';
-import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/lib/tasks/task';
+import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FIELD_INPUT } from '@/components/ui/styles';

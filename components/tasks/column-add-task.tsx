@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { cn } from '@/lib/cn';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { addTask } from '@/lib/storage/tasks';
-import { TASK_TITLE_MAX_LENGTH, type BoardColumn } from '@/lib/tasks/task';
+import { TASK_TITLE_MAX_LENGTH } from '@/lib/tasks/task-patch';
+import type { BoardColumn } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { FIELD_INPUT, FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';

@@ -23,7 +23,7 @@ import { saveSafely } from '@/lib/storage/save-safely';
 import { moveTask } from '@/lib/storage/tasks';
 import { orderTasksByColumn } from '@/lib/tasks/board';
 import { placeInColumn } from '@/lib/tasks/rank';
-import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
+import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { ConflictMarker } from '@/components/sync/conflict-marker';

@@ -1,5 +1,5 @@
 import * as checklist from '@/lib/tasks/checklist';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { changeOneTask } from './tasks';
 
 /*

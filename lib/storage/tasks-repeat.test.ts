@@ -17,7 +17,7 @@ import {
   tasksStore,
   updateTask,
 } from './tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const STAMP = new Date(NOW).toISOString();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listCorruptKeys } from '@/tests/helpers/stored-items';
 import { StorageQuotaError } from './local-store';
 import { storageProblemsStore } from './storage-problems';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import {
   addTask,
   assignTask,

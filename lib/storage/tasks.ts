@@ -5,17 +5,10 @@ import type { RankChange } from '@/lib/tasks/rank';
 import { withTaskLabels } from '@/lib/tasks/labels';
 import { toLocalDateKey } from '@/lib/tasks/deadlines';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
-import {
-  applyTaskPatch,
-  createTask,
-  taskSchema,
-  tasksSchema,
-  type Assignee,
-  type BoardColumn,
-  type NewTaskInput,
-  type Task,
-  type TaskPatch,
-} from '@/lib/tasks/task';
+import { applyTaskPatch, type TaskPatch } from '@/lib/tasks/task-patch';
+import { createTask, type NewTaskInput } from '@/lib/tasks/task-create';
+import { taskSchema, tasksSchema } from '@/lib/tasks/task-read';
+import type { Assignee, BoardColumn, Task } from '@/lib/tasks/task-types';
 import { createLocalStore, type LocalStore, type ReadableStore } from './local-store';
 import { applyChange, type MemoryTaskList, type TaskListChange } from './memory-task-list';
 import { loggedInUserStore, userStore } from './session';
@@ -292,7 +285,7 @@ export function completeTask(taskId: string): boolean {
 
 /**
  * A task's own view: changes the fields of `patch` on the task with this id, by the rules of
- * creation (lib/tasks/task.ts applyTaskPatch). Refused: nothing is written and the answer names the
+ * creation (lib/tasks/task-patch.ts applyTaskPatch). Refused: nothing is written and the answer names the
  * field and why. `written` is false when the task already held every value, or no task has that id.
  */
 export function updateTask(

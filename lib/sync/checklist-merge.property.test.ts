@@ -13,7 +13,9 @@ import {
   setProgressFollowsChecklist,
   type ChecklistResult,
 } from '@/lib/tasks/checklist';
-import { stampChangedTasks, taskSchema, type Task } from '@/lib/tasks/task';
+import { stampChangedTasks } from '@/lib/tasks/task-stamps';
+import { taskSchema } from '@/lib/tasks/task-read';
+import type { Task } from '@/lib/tasks/task-types';
 import { hasPending } from './replica';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';

@@ -1,7 +1,8 @@
 import { settleChangedTasks } from './completion';
 import { listChanges } from './list-changes';
 import { spawnNextOccurrences, type SpawnContext } from './repeat-spawn';
-import { stampChangedTasks, type Task } from './task';
+import { stampChangedTasks } from './task-stamps';
+import type { Task } from './task-types';
 
 /**
  * What a change of the task list brings with it, by the one rule for done

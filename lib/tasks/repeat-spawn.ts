@@ -3,7 +3,8 @@ import { isTaskDone } from './completion';
 import { getDeadlineDateKey } from './deadlines';
 import { listChanges, type ListChanges } from './list-changes';
 import { nextOccurrence } from './repeat';
-import { TASK_PROGRESS_MIN, uniqueTaskId, type Task } from './task';
+import { TASK_PROGRESS_MIN, type Task } from './task-types';
+import { uniqueTaskId } from './task-create';
 
 /**
  * Completing a repeating task makes its next occurrence, once (docs/product.md#repeating-tasks,

@@ -21,7 +21,7 @@ import {
   type RepeatFrom,
   type TaskRepeat,
 } from '@/lib/tasks/repeat';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 
 const CHOICE_LABELS = REPEAT_CHOICES.map((choice) => REPEAT_CHOICE_LABELS[choice]);
 const CHOICE_BY_LABEL = new Map(REPEAT_CHOICES.map((choice) => [REPEAT_CHOICE_LABELS[choice], choice]));

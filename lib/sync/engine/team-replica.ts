@@ -16,7 +16,7 @@ import {
   setTaskListBackend,
   tasksStore,
 } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { browserEnvironment, startTeamSync, type TeamSyncOptions } from '../client';
 import { bringBackArchivedTask, setArchiveControls } from '../archive-controls';
 import type { PulledTask } from '../protocol';

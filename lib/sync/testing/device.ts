@@ -1,5 +1,5 @@
 import { commandEffects, syncEffects } from '@/lib/tasks/command-effects';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import {
   applyPullPage,
   applyPushResponse,
