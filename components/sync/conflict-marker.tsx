@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
 import { cn } from '@/lib/cn';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskField } from '@/lib/storage/tasks';
+import { setTaskField } from '@/lib/storage/task-commands';
 import {
   AFTER_DELETE_NOTE,
   authorText,

@@ -6,7 +6,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { useSyncUsers } from '@/lib/hooks/use-sync-users';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { getStoredToken, loggedInUserStore, userStore } from '@/lib/storage/session';
-import { assignTask } from '@/lib/storage/tasks';
+import { assignTask } from '@/lib/storage/task-commands';
 import { assigneeOptions } from '@/lib/sync/assignees';
 import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { addTask } from '@/lib/storage/tasks';
+import { addTask } from '@/lib/storage/task-commands';
 import { TASK_TITLE_MAX_LENGTH } from '@/lib/tasks/task-patch';
 import type { BoardColumn } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { addTask } from '@/lib/storage/tasks';
+import { addTask } from '@/lib/storage/task-commands';
 import {
   DEFAULT_TASK_PRIORITY,
   TASK_PRIORITIES,

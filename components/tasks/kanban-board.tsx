@@ -20,7 +20,7 @@ import { cn } from '@/lib/cn';
 import { useBoardMarks } from '@/lib/hooks/use-board-marks';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { moveTask } from '@/lib/storage/tasks';
+import { moveTask } from '@/lib/storage/task-commands';
 import { orderTasksByColumn } from '@/lib/tasks/board';
 import { placeInColumn } from '@/lib/tasks/rank';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';

@@ -8,14 +8,16 @@ import { StorageQuotaError } from './local-store';
 import {
   completeTask,
   nextOccurrenceMessage,
-  replaceAllTasks,
-  replaceTasksFromSync,
   setTaskProgress,
   setTaskRepeat,
+  updateTask,
+} from './task-commands';
+import {
+  replaceAllTasks,
+  replaceTasksFromSync,
   setTasksWriteHook,
   settleTasksFromSync,
   tasksStore,
-  updateTask,
 } from './tasks';
 import type { Task } from '@/lib/tasks/task-types';
 

@@ -11,15 +11,13 @@ import {
   completeTask,
   deleteTask,
   moveTask,
-  replaceTasksFromSync,
   restoreTask,
   setTaskField,
   setTaskLabels,
   setTaskProgress,
-  setTasksWriteHook,
-  tasksStore,
   updateTask,
-} from './tasks';
+} from './task-commands';
+import { replaceTasksFromSync, setTasksWriteHook, tasksStore } from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
 /** What a command stamps on the task it changes (`updatedAt`). */

@@ -6,7 +6,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useToday } from '@/lib/hooks/use-today';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskRepeat } from '@/lib/storage/tasks';
+import { setTaskRepeat } from '@/lib/storage/task-commands';
 import {
   readRepeatInterval,
   repeatChoiceOf,
