@@ -9,7 +9,7 @@
 import { request } from '@playwright/test';
 import { createMeta, freezeOps, nextPushBatch, recordChanges } from '../lib/sync/replica';
 import type { SyncOp } from '../lib/sync/protocol';
-import type { Task } from '../lib/tasks/task';
+import type { Task } from '../lib/tasks/task-types';
 import { expect as baseExpect, test } from './fixtures';
 import { readTeamRecords, readTeamTasks } from './page-helpers';
 import type { AppProcess } from './process-helpers';

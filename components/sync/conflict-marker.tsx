@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
 import { cn } from '@/lib/cn';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskField } from '@/lib/storage/tasks';
+import { setTaskField } from '@/lib/storage/task-commands';
 import {
   AFTER_DELETE_NOTE,
   authorText,
@@ -32,7 +32,7 @@ import {
 } from '@/lib/sync/replaced-review';
 import { taskKey } from '@/lib/tasks/task-link';
 import type { SyncConflict } from '@/lib/sync/protocol';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { FOCUS_RING } from '@/components/ui/styles';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { BoardColumn } from '@/lib/tasks/task';
+import type { BoardColumn } from '@/lib/tasks/task-types';
 import type { ColumnCount } from './task-analytics';
 
 const BAR_COLORS: Record<BoardColumn, string> = {

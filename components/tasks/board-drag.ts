@@ -13,7 +13,7 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import type { TasksByColumn } from '@/lib/tasks/board';
-import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task';
+import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';
 
 /*
  * The board's drag and drop (docs/product.md#board) apart from its rendering: the sensors' rules, where a

@@ -1,6 +1,6 @@
 import { ListChecks } from 'lucide-react';
 import { checklistCounts } from '@/lib/tasks/checklist';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { CountBadge } from './count-badge';
 
 /** What a card says of its checklist, read aloud (the card shows `{done}/{total}`). */

@@ -4,8 +4,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { addTask } from '@/lib/storage/tasks';
-import { DEFAULT_TASK_PRIORITY, TASK_PRIORITIES, type Assignee, type TaskPriority } from '@/lib/tasks/task';
+import { addTask } from '@/lib/storage/task-commands';
+import {
+  DEFAULT_TASK_PRIORITY,
+  TASK_PRIORITIES,
+  type Assignee,
+  type TaskPriority,
+} from '@/lib/tasks/task-types';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';

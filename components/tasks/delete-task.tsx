@@ -2,7 +2,8 @@ import { Trash2 } from 'lucide-react';
 import { toast, type ExternalToast } from 'sonner';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { deleteTask, restoreTask, tasksStore } from '@/lib/storage/tasks';
+import { deleteTask, restoreTask } from '@/lib/storage/task-commands';
+import { tasksStore } from '@/lib/storage/tasks';
 import { focusTaskWhenShown } from './task-focus';
 
 /** The label of the action every delete toast carries (docs/product.md#undo-a-delete). */

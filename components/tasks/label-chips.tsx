@@ -2,7 +2,7 @@
 
 import { cn } from '@/lib/cn';
 import { labelsOfTask, type Label, type LabelColor } from '@/lib/tasks/labels';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { useLabelSet } from './use-labels';
 
 /**

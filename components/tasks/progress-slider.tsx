@@ -1,6 +1,6 @@
 import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskProgress } from '@/lib/storage/tasks';
-import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task';
+import { setTaskProgress } from '@/lib/storage/task-commands';
+import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task-types';
 
 /** Why a task's slider is disabled while "Progress follows the checklist" is on (docs/product.md#checklists). */
 export const PROGRESS_FOLLOWS_CHECKLIST = 'Progress follows the checklist.';

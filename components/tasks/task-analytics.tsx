@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
 import { useNearScreen } from '@/lib/hooks/use-near-screen';
-import type { BoardColumn } from '@/lib/tasks/task';
+import type { BoardColumn } from '@/lib/tasks/task-types';
 
 export type ColumnCount = { column: BoardColumn; count: number };
 

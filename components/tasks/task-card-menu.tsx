@@ -2,7 +2,7 @@
 
 import { Ellipsis, UserRoundPen } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/components/ui/menu-button';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useReassignDialog } from './assignee-picker';

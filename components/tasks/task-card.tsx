@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { useToday } from '@/lib/hooks/use-today';
 import { getBoardColumn } from '@/lib/tasks/board';
 import { getRelativeDue, type RelativeDueTone } from '@/lib/tasks/deadlines';
-import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/lib/tasks/task';
+import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/lib/tasks/task-types';
 import { InitialsAvatar } from '@/components/layout/avatar';
 import { useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';

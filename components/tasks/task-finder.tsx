@@ -4,7 +4,7 @@ import { useCallback, useId, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 import type { TaskFinder } from '@/lib/hooks/use-task-finder';
 import { TASK_SEARCH_MAX_LENGTH, formatMatchCount, type DueFilter } from '@/lib/tasks/task-filter';
-import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task';
+import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { FIELD_LOOK } from '@/components/ui/styles';

@@ -6,7 +6,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { usePagedList } from '@/lib/hooks/use-paged-list';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { tasksStore } from '@/lib/storage/tasks';
-import { assigneeName, type Task } from '@/lib/tasks/task';
+import { assigneeName, type Task } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@/lib/storage/calendar-events';
-import { taskSchema, type Task } from '@/lib/tasks/task';
+import { taskSchema } from '@/lib/tasks/task-read';
+import type { Task } from '@/lib/tasks/task-types';
 import {
   EVENT_COLORS,
   NEXT_OCCURRENCE_COLORS,

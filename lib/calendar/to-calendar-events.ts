@@ -2,7 +2,7 @@ import type { CalendarEvent, CalendarEventType } from '@/lib/storage/calendar-ev
 import { addDaysToDateKey, getDeadlineDateKey } from '@/lib/tasks/deadlines';
 import { nextDeadline } from '@/lib/tasks/repeat';
 import { awaitsNextOccurrence } from '@/lib/tasks/repeat-spawn';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
 
 /**

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageQuotaError } from '@/lib/storage/local-store';
 import { setTasksWriteHook, tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { readCurrentData, undoImport, writeImport } from './apply';
 
 const TASK: Task = {

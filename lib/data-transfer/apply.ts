@@ -3,7 +3,7 @@ import { readRawItem } from '@/lib/storage/local-store';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { notesStore } from '@/lib/storage/notes';
 import { replaceAllTasks, tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import type { CurrentData, ImportWrites } from './import-plan';
 
 /**

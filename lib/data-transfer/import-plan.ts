@@ -1,7 +1,8 @@
 import { IMPORT_FILE_MAX_BYTES } from '@/lib/constants';
 import { calendarEventSchema, type CalendarEvent } from '@/lib/storage/calendar-events';
 import { userProfileSchema, type UserProfile } from '@/lib/storage/profiles';
-import { taskSchema, type Task } from '@/lib/tasks/task';
+import { taskSchema } from '@/lib/tasks/task-read';
+import type { Task } from '@/lib/tasks/task-types';
 import { isRecord } from '@/lib/validation/parsers';
 import { parseCsv, unescapeFormula } from './csv';
 import {

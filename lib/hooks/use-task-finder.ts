@@ -11,7 +11,7 @@ import {
   writeTaskFilter,
   type TaskFilter,
 } from '@/lib/tasks/task-filter';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { withoutTaskParam } from '@/lib/tasks/task-link';
 import { useToday } from './use-today';
 

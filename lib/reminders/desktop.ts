@@ -4,7 +4,7 @@ import {
   getDeadlineAlerts,
   planDeadlineToasts,
 } from '@/lib/tasks/deadlines';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 
 /** Which tasks this browser already raised a desktop notification for, on `day` (local yyyy-mm-dd). */
 export type NotifiedRecord = { day: string; ids: readonly string[] };

@@ -1,10 +1,10 @@
 import * as checklist from '@/lib/tasks/checklist';
-import type { Task } from '@/lib/tasks/task';
-import { changeOneTask } from './tasks';
+import type { Task } from '@/lib/tasks/task-types';
+import { changeOneTask } from './task-commands';
 
 /*
  * The checklist commands (docs/product.md#checklists): each one change to one task's checklist, written
- * through the task list's one write (lib/storage/tasks.ts), so team sync sends it as any other edit.
+ * through the task list's one write (lib/storage/task-commands.ts), so team sync sends it as any other edit.
  */
 
 /** What a checklist command answers: refused (nothing written) with why, or whether it wrote. */

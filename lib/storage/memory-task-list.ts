@@ -1,5 +1,5 @@
 import { listChanges } from '@/lib/tasks/list-changes';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import type { LocalStore } from './local-store';
 
 /** What one write changed: the tasks to store again and the ids gone. */

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { checklistOf } from '@/lib/tasks/checklist';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { StorageQuotaError } from './local-store';
 import { storageProblemsStore } from './storage-problems';
 import {

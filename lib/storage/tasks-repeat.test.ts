@@ -8,16 +8,18 @@ import { StorageQuotaError } from './local-store';
 import {
   completeTask,
   nextOccurrenceMessage,
-  replaceAllTasks,
-  replaceTasksFromSync,
   setTaskProgress,
   setTaskRepeat,
+  updateTask,
+} from './task-commands';
+import {
+  replaceAllTasks,
+  replaceTasksFromSync,
   setTasksWriteHook,
   settleTasksFromSync,
   tasksStore,
-  updateTask,
 } from './tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const STAMP = new Date(NOW).toISOString();

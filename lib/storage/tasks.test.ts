@@ -4,22 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listCorruptKeys } from '@/tests/helpers/stored-items';
 import { StorageQuotaError } from './local-store';
 import { storageProblemsStore } from './storage-problems';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import {
   addTask,
   assignTask,
   completeTask,
   deleteTask,
   moveTask,
-  replaceTasksFromSync,
   restoreTask,
   setTaskField,
   setTaskLabels,
   setTaskProgress,
-  setTasksWriteHook,
-  tasksStore,
   updateTask,
-} from './tasks';
+} from './task-commands';
+import { replaceTasksFromSync, setTasksWriteHook, tasksStore } from './tasks';
 
 const FIXED_NOW_MS = 1_700_000_000_000;
 /** What a command stamps on the task it changes (`updatedAt`). */

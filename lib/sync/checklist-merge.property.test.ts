@@ -13,7 +13,9 @@ import {
   setProgressFollowsChecklist,
   type ChecklistResult,
 } from '@/lib/tasks/checklist';
-import { stampChangedTasks, taskSchema, type Task } from '@/lib/tasks/task';
+import { stampChangedTasks } from '@/lib/tasks/task-stamps';
+import { taskSchema } from '@/lib/tasks/task-read';
+import type { Task } from '@/lib/tasks/task-types';
 import { hasPending } from './replica';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';
@@ -21,8 +23,8 @@ import { SIM_USER, SimReplica, type PushMode } from './testing/sim-replica';
 
 /**
  * Team sync of checklists (docs/decisions/0023-checklists-and-labels.md): browsers run the real
- * checklist rules (lib/tasks/checklist.ts, which the commands of lib/storage/tasks.ts apply) and sync
- * through the real merge. Two people changing different items both keep their change; the same item
+ * checklist rules (lib/tasks/checklist.ts, which the commands of lib/storage/checklist-commands.ts
+ * apply) and sync through the real merge. Two people changing different items both keep their change; the same item
  * changed by both follows the field rule: the later write wins and the other is a conflict record.
  */
 

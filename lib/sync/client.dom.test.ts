@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
-import { addTask, moveTask, tasksStore } from '@/lib/storage/tasks';
+import { addTask, moveTask } from '@/lib/storage/task-commands';
+import { tasksStore } from '@/lib/storage/tasks';
 import { startTeamSync, SYNC_META_KEY } from './client';
 import { syncStatusStore } from './status-store';
 import type { PushRequest } from './protocol';

@@ -2,7 +2,7 @@ import { TEAM_LABELS_KEY } from './storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { TasksWriteHook } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import {
   clearTeamDataForLogout,
   OTHER_ACCOUNT_MESSAGE,

@@ -17,7 +17,7 @@ import {
   setTasksWriteHook,
   tasksStore,
 } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { setConflictControls } from './conflicts-store';
 import { browserEnvironment, createBrowserEvents } from './engine/browser-events';
 import { createConflictList } from './engine/conflict-list';

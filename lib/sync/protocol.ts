@@ -12,7 +12,7 @@
  * `walk=1` marks a pull from the start and the pages after it: it is never answered with `reset`.
  * `recent=1` leaves out archived tasks (lib/tasks/archive.ts); without it a pull is as it always was.
  */
-import type { BoardColumn } from '../tasks/task';
+import type { BoardColumn } from '../tasks/task-types';
 
 /** A JSON value as it travels: what a task field holds. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -68,7 +68,7 @@ export type { PushRequest } from './push-schema';
  * Why an operation was refused. `forbidden`: its writer may not change the task (its values are kept
  * on the server as conflict records). `too-large` and `task-limit`: the task would grow past the
  * limits of lib/sync/task-size.ts, or its owner holds SYNC_MAX_TASKS_PER_OWNER tasks; `invalid`
- * (added later): it writes a value its field does not take (lib/tasks/task.ts checkTaskFieldValue).
+ * (added later): it writes a value its field does not take (lib/tasks/task-fields.ts checkTaskFieldValue).
  * For these three nothing of it is kept on the server and the task is not moved, so the browser
  * keeps the change (a browser that predates a reason treats it as `forbidden`; the value then stays
  * only in that browser).

@@ -10,7 +10,7 @@
  * - Every operation applied or refused for the first time gives its task the push's number, even
  *   when it changed nothing: its sender's next pull brings back what won. Except a refusal of a
  *   writer who may not see the task (or may not make it): that leaves no trace at all.
- * - An upsert writing a value its field does not take (lib/tasks/task.ts checkTaskFieldValue) is
+ * - An upsert writing a value its field does not take (lib/tasks/task-fields.ts checkTaskFieldValue) is
  *   refused as `invalid`, like an operation over a limit.
  * - An operation already handled for this client is acknowledged again, or refused again with the
  *   reason and message it was refused with, without being applied or recorded twice.
@@ -44,7 +44,7 @@ import {
 import { inheritedOwner, mayMakeTask, OCCURRENCE_MESSAGE, occurrenceOwners } from './occurrence-owner';
 import { writerKey } from './push-lookups';
 import { checkTaskValues } from './task-size';
-import { checkTaskFieldValue } from '../tasks/task';
+import { checkTaskFieldValue } from '../tasks/task-fields';
 import type { ReplacedValue } from '../inbox/rules';
 
 /** A task as the server stores it: its merged fields and who may see it. */
@@ -69,9 +69,9 @@ export interface LimitRefusal {
 }
 
 /**
- * Why an upsert may not be stored because of a value its field does not take (lib/tasks/task.ts
- * checkTaskFieldValue), or null: a browser could not show the task as sent (a priority of
- * `<b>high</b>` hid it from every board).
+ * Why an upsert may not be stored because of a value its field does not take
+ * (lib/tasks/task-fields.ts checkTaskFieldValue), or null: a browser could not show the task as sent
+ * (a priority of `<b>high</b>` hid it from every board).
  */
 export function checkFieldValues(fields: Readonly<Record<string, { value: Json }>>): string | null {
   for (const [field, write] of Object.entries(fields)) {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { taskSchema, uniqueTaskId, type Task } from '@/lib/tasks/task';
+import { taskSchema } from '@/lib/tasks/task-read';
+import { uniqueTaskId } from '@/lib/tasks/task-create';
+import type { Task } from '@/lib/tasks/task-types';
 import { compareHlc } from './hlc';
 import { applyPullPage, finishWalk, hasPending, isIdlePage, takeTouched, type SyncMeta } from './replica';
 import { sampleTask } from './testing/fixtures';

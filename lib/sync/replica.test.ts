@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import type { Json, SyncOp } from './protocol';
 import {
   applyPullPage,

@@ -1,5 +1,5 @@
 import { CHECKLIST_FIELD_PATTERN, CHECKLIST_LIMITS } from '../tasks/checklist';
-import { isKnownTaskField } from '../tasks/task';
+import { isKnownTaskField } from '../tasks/task-fields';
 import type { Json } from './protocol';
 
 /**

@@ -1,6 +1,6 @@
 import { getJson } from '@/lib/api/http';
 import { formatAdminDateTime } from '@/lib/format/admin-dates';
-import { BOARD_COLUMNS, type BoardColumn } from '@/lib/tasks/task';
+import { BOARD_COLUMNS, type BoardColumn } from '@/lib/tasks/task-types';
 import type { Json, PulledTask, SyncSummary } from './protocol';
 import { TEAM_SUMMARY_KEY } from './storage-keys';
 

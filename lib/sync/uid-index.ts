@@ -1,5 +1,5 @@
 import { listChanges } from '@/lib/tasks/list-changes';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { ID_PATTERN } from './protocol';
 
 /** Whether `value` is a sync identity (a task's `uid`, an op id) as the wire allows it. */

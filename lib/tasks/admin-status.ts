@@ -1,4 +1,4 @@
-import { TASK_PROGRESS_MAX, type Task } from './task';
+import { TASK_PROGRESS_MAX, type Task } from './task-types';
 
 /** The status the admin's pending lists show for a task that has none (docs/product.md#status-badges). */
 export const DEFAULT_ADMIN_STATUS = 'Pending';

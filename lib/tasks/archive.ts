@@ -1,4 +1,4 @@
-import { TASK_PROGRESS_MAX } from './task';
+import { TASK_PROGRESS_MAX } from './task-types';
 
 /**
  * Completed work is archived (docs/product.md#archived-tasks): a task completed more than

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_BOARD_FILTER, filterBoardTasks, isAssignedTo, toBoardFilter } from './board-filter';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 function makeTask(id: string, assignedTo: string): Task {
   return {

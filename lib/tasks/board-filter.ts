@@ -1,4 +1,4 @@
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * The member board's 'Mine / All' filter, shown only with team sync on (docs/product.md#board-filter):

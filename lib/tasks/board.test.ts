@@ -12,7 +12,7 @@ import {
   removeTask,
   setTaskProgress,
 } from './board';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 function makeTask(id: string, progress: number, extra: Partial<Task> = {}): Task {
   return {

@@ -1,12 +1,6 @@
 import { applyProgress, markCompleted } from './completion';
-import {
-  BOARD_COLUMNS,
-  NO_ASSIGNEE,
-  clampProgress,
-  type Assignee,
-  type BoardColumn,
-  type Task,
-} from './task';
+import { BOARD_COLUMNS, NO_ASSIGNEE, type Assignee, type BoardColumn, type Task } from './task-types';
+import { clampProgress } from './task-patch';
 import { sortByRank } from './rank-key';
 import type { RankChange } from './rank';
 

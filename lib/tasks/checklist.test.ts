@@ -15,7 +15,8 @@ import {
   setChecklistItemDone,
   setProgressFollowsChecklist,
 } from './checklist';
-import { taskSchema, type Task } from './task';
+import { taskSchema } from './task-read';
+import type { Task } from './task-types';
 
 const BASE: Task = {
   id: 't1',

@@ -1,4 +1,4 @@
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * A task's checklist (docs/product.md#checklists, docs/decisions/0023-checklists-and-labels.md). Each item

@@ -1,13 +1,15 @@
 import { settleChangedTasks } from './completion';
 import { listChanges } from './list-changes';
 import { spawnNextOccurrences, type SpawnContext } from './repeat-spawn';
-import { stampChangedTasks, type Task } from './task';
+import { stampChangedTasks } from './task-stamps';
+import type { Task } from './task-types';
 
 /**
  * What a change of the task list brings with it, by the one rule for done
  * (docs/product.md#task-completion): the changed tasks settled (lib/tasks/completion.ts), a repeating
- * task that became done makes its next occurrence (lib/tasks/repeat-spawn.ts). Pure: lib/storage/tasks.ts
- * runs `commandEffects` after every command and `syncEffects` after team sync's writes.
+ * task that became done makes its next occurrence (lib/tasks/repeat-spawn.ts). Pure:
+ * lib/storage/task-commands.ts runs `commandEffects` after every command, lib/storage/tasks.ts
+ * `syncEffects` after team sync's writes.
  */
 
 export type Effects = {

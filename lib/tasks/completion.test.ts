@@ -10,7 +10,7 @@ import {
   settleCompletion,
   shownProgress,
 } from './completion';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 const TASK: Task = {
   id: 't1',

@@ -1,6 +1,6 @@
 import { CHECKLIST_FIELD_PATTERN, checklistCounts, checklistProgress, readChecklistValue } from './checklist';
 import { listChanges, type ListChanges } from './list-changes';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * One rule for "done" (docs/product.md#task-completion, docs/decisions/0038-one-rule-for-done.md): a

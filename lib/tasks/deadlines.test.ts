@@ -16,7 +16,7 @@ import {
   type DeadlineAlert,
   type DeadlineDue,
 } from './deadlines';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 function makeTask(id: string, deadline: string, title = `Task ${id}`): Task {
   return {

@@ -1,4 +1,4 @@
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 export type DeadlineDue = 'today' | 'tomorrow';
 export type DeadlineAlert = { task: Task; due: DeadlineDue };

@@ -1,6 +1,6 @@
 import { describeHiddenCharacters } from '../validation/hidden-characters';
 import { INVALID, isRecord, parser, type Parser } from '../validation/parsers';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * Labels (docs/product.md#labels, docs/decisions/0024-labels.md): a name and a colour from a fixed

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listChanges } from './list-changes';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 function task(n: number): Task {
   return {

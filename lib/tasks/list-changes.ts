@@ -1,4 +1,4 @@
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * What a command changed between two task lists, by object identity (a command copies the tasks it

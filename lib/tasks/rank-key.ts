@@ -1,8 +1,8 @@
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * Reading and sorting by `rank` (lib/tasks/rank.ts): apart from rank.ts so that reading tasks and
- * ordering the board (lib/tasks/task.ts, lib/tasks/board.ts, on every page) do not load the
+ * ordering the board (lib/tasks/task-read.ts, lib/tasks/board.ts, on every page) do not load the
  * fractional-indexing library, which only a move needs.
  */
 

@@ -1,6 +1,6 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { rankOf } from './rank-key';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * Order within a board column (docs/product.md#board, docs/decisions/0039-order-within-a-column.md):

@@ -10,7 +10,7 @@ import {
   nextOccurrenceUid,
   spawnNextOccurrences,
 } from './repeat-spawn';
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const CONTEXT = { nowMs: NOW, todayKey: '2026-11-26' };

@@ -3,11 +3,12 @@ import { isTaskDone } from './completion';
 import { getDeadlineDateKey } from './deadlines';
 import { listChanges, type ListChanges } from './list-changes';
 import { nextOccurrence } from './repeat';
-import { TASK_PROGRESS_MIN, uniqueTaskId, type Task } from './task';
+import { TASK_PROGRESS_MIN, type Task } from './task-types';
+import { uniqueTaskId } from './task-create';
 
 /**
  * Completing a repeating task makes its next occurrence, once (docs/product.md#repeating-tasks,
- * docs/decisions/0025-repeating-tasks.md). Pure: `lib/storage/tasks.ts` runs it after every command.
+ * docs/decisions/0025-repeating-tasks.md). Pure: `lib/storage/task-commands.ts` runs it after every command.
  */
 
 /** Whether `task` is a repeating task that has not made its next occurrence yet. */

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkTaskFieldValue, syncedTaskSchema, TASK_FIELD_NAMES, taskSchema } from './task';
+import { checkTaskFieldValue } from './task-fields';
+import { syncedTaskSchema, taskSchema } from './task-read';
+import { TASK_FIELD_NAMES } from './task-types';
 
 /**
  * Issue 34: a task's values are checked by their field. Whatever a push writes in one field, a

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { BOARD_COLUMNS, TASK_PRIORITIES, type Task } from './task';
+import { BOARD_COLUMNS, TASK_PRIORITIES, type Task } from './task-types';
 import {
   DUE_FILTERS,
   EMPTY_TASK_FILTER,

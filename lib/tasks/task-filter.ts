@@ -1,7 +1,7 @@
 import { getBoardColumn } from './board';
 import { addDaysToDateKey, getDeadlineDateKey } from './deadlines';
 import { LABEL_ID_PATTERN } from './labels';
-import type { BoardColumn, Task, TaskPriority } from './task';
+import type { BoardColumn, Task, TaskPriority } from './task-types';
 
 /** The due-date choices of the task finder (docs/product.md#finding-tasks). */
 export const DUE_FILTERS = ['overdue', 'today', 'week', 'none'] as const;

@@ -1,4 +1,4 @@
-import type { Task } from './task';
+import type { Task } from './task-types';
 
 /**
  * A task's own address (docs/product.md#the-task-view): the page it was opened from with `?task={key}`,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
 import type { ConflictsResponse, Json } from '@/lib/sync/protocol';
 import { makeNextOccurrence, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { call } from '@/tests/helpers/api';
 import { createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, pullAll, push, stamp, upsertOp } from '@/tests/helpers/sync';

@@ -37,7 +37,7 @@ import {
   type ChecklistCommandResult,
 } from '@/lib/storage/checklist-commands';
 import { checklistOf, type ChecklistItem } from '@/lib/tasks/checklist';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { FIELD_INPUT, FOCUS_RING } from '@/components/ui/styles';

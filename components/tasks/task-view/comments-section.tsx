@@ -6,7 +6,7 @@ import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { commentOutboxStore, flushCommentOutbox, queuedFor } from '@/lib/comments/outbox';
 import { getStoredToken } from '@/lib/storage/session';
 import { isSyncId } from '@/lib/sync/uid-index';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { LoadError, LoadingLine } from '@/components/admin/load-error';
 import { useSelfAssignee } from '../assignee-picker';
 import { CommentComposer } from './comment-composer';

@@ -5,7 +5,7 @@ import type { TaskHistoryEntry } from '@/lib/api/history';
 import { OFFLINE_TEXT } from '@/lib/content/offline';
 import { useNearScreen } from '@/lib/hooks/use-near-screen';
 import { isSyncId } from '@/lib/sync/uid-index';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { LoadError, LoadingLine } from '@/components/admin/load-error';
 import { Button } from '@/components/ui/button';
 import { OfflineNotice } from '@/components/ui/offline-notice';

@@ -2,9 +2,9 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskLabels } from '@/lib/storage/tasks';
+import { setTaskLabels } from '@/lib/storage/task-commands';
 import { labelsOfTask, toggleLabelId } from '@/lib/tasks/labels';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { Button } from '@/components/ui/button';
 import { LABEL_CHIP_LOOK, LabelChipList } from '../label-chips';
 import { LabelManager } from '../label-manager';

@@ -1,7 +1,7 @@
 'use client';
 
 import { TASK_PARAM, taskKey, withTaskParam } from '@/lib/tasks/task-link';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 
 /**
  * Opening and closing the task view (docs/product.md#the-task-view) through the address bar: opening

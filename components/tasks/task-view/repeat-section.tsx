@@ -6,7 +6,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useToday } from '@/lib/hooks/use-today';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskRepeat } from '@/lib/storage/tasks';
+import { setTaskRepeat } from '@/lib/storage/task-commands';
 import {
   readRepeatInterval,
   repeatChoiceOf,
@@ -21,7 +21,7 @@ import {
   type RepeatFrom,
   type TaskRepeat,
 } from '@/lib/tasks/repeat';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 
 const CHOICE_LABELS = REPEAT_CHOICES.map((choice) => REPEAT_CHOICE_LABELS[choice]);
 const CHOICE_BY_LABEL = new Map(REPEAT_CHOICES.map((choice) => [REPEAT_CHOICE_LABELS[choice], choice]));

@@ -3,7 +3,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { taskFocusProps } from '../task-focus';
 import { openTask } from './open-task';

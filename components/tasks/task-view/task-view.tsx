@@ -6,19 +6,13 @@ import { splitLinks } from '@/lib/format/links';
 import { useAutosave } from '@/lib/hooks/use-autosave';
 import { useLocalStore } from '@/lib/hooks/use-local-store';
 import { saveSafely } from '@/lib/storage/save-safely';
-import { assignTask, completeTask, tasksStore, updateTask } from '@/lib/storage/tasks';
+import { assignTask, completeTask, updateTask } from '@/lib/storage/task-commands';
+import { tasksStore } from '@/lib/storage/tasks';
 import { isTaskDone } from '@/lib/tasks/completion';
 import { findTaskByKey } from '@/lib/tasks/task-link';
-import {
-  assigneeName,
-  TASK_DESCRIPTION_MAX_LENGTH,
-  TASK_PRIORITIES,
-  TASK_TITLE_MAX_LENGTH,
-  taskCreatedAt,
-  taskUpdatedAt,
-  type Task,
-  type TaskPatch,
-} from '@/lib/tasks/task';
+import { assigneeName, TASK_PRIORITIES, type Task } from '@/lib/tasks/task-types';
+import { TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH, type TaskPatch } from '@/lib/tasks/task-patch';
+import { taskCreatedAt, taskUpdatedAt } from '@/lib/tasks/task-stamps';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { SelectField } from '@/components/ui/select-field';

@@ -11,7 +11,7 @@ import {
 import { useOnline } from '@/lib/hooks/use-online';
 import { syncStatusStore } from '@/lib/sync/status-store';
 import { appendOlder, mergeNewest, type HistoryList } from '@/lib/tasks/history-list';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 
 /** After the task changes, the first page is read again once changes stop (and are sent) this long. */
 export const HISTORY_REFRESH_DELAY_MS = 1_000;

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
 import type { SyncSummary } from '@/lib/sync/protocol';
-import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task';
+import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task-types';
 import { getDatabase, type Tables } from '../db';
 import { pulledColumns, toPulled, visibleTo } from './pull-changes';
 import { readState } from './state';

@@ -5,7 +5,7 @@ import type { SyncedTask } from '@/lib/sync/merge';
 import { isArchived, taskCompletedAtMs } from '@/lib/tasks/archive';
 import { countTasksByColumn } from '@/lib/tasks/board';
 import { getSearchWords, matchesSearch } from '@/lib/tasks/task-filter';
-import { syncedTaskSchema } from '@/lib/tasks/task';
+import { syncedTaskSchema } from '@/lib/tasks/task-read';
 import { deriveTaskColumns } from './task-columns';
 
 const ROW_MS = Date.UTC(2026, 10, 1);

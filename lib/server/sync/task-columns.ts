@@ -5,14 +5,15 @@ import { taskValues } from '@/lib/sync/merge';
 import { taskCompletedAtMs } from '@/lib/tasks/archive';
 import { getBoardColumn } from '@/lib/tasks/board';
 import { foldSearchText } from '@/lib/tasks/task-filter';
-import { syncedTaskSchema, type BoardColumn } from '@/lib/tasks/task';
+import { syncedTaskSchema } from '@/lib/tasks/task-read';
+import type { BoardColumn } from '@/lib/tasks/task-types';
 import { getDatabase, type DatabaseHandle, type WriteStatement } from '../db';
 import { logger } from '../logger';
 
 /**
  * The columns of sync_tasks derived from a task's fields, so that the dashboard's counts, the
  * archive and its search are SQL over plain columns rather than a JSON parse per row. They follow
- * the browser's reading of a synced task (lib/tasks/task.ts syncedTaskSchema: a field of the wrong
+ * the browser's reading of a synced task (lib/tasks/task-read.ts syncedTaskSchema: a field of the wrong
  * kind reads as its default): a task the browser could not read (no title yet) has no board column
  * and is counted nowhere.
  */

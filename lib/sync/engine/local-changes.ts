@@ -9,7 +9,7 @@
  * object) needs no diff.
  */
 import type { TasksWriteHook } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import {
   createMeta,
   hasPending,

@@ -6,7 +6,7 @@
  * A leaf: it imports types only, and none from the files that use it.
  */
 import type { TasksWriteHook } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import type { RequestLock } from './leader';
 import type { MetaStore, SyncStorage } from './meta-store';
 

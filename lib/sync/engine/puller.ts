@@ -8,7 +8,7 @@
  * nothing; archived work is looked for at the first last page, then at most once an hour.
  */
 import { isArchived } from '@/lib/tasks/archive';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { SYNC_LIMITS, type PulledTask, type PullResponse } from '../protocol';
 import {
   applyPullPage,

@@ -5,7 +5,7 @@
  */
 import { getLocalStorage } from '@/lib/storage/local-store';
 import { tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { readMeta, type SyncMeta } from '../replica';
 import { SYNC_META_KEY } from '../storage-keys';
 import type { ReplicaDb, TaskMark } from './replica-db';

@@ -6,7 +6,7 @@
  */
 import type { TaskListChange } from '@/lib/storage/memory-task-list';
 import { tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { getSyncControls, publishSyncStatus, syncStatusStore } from '../status-store';
 import { storageFailureMessage, type StorageFailure } from '../status-text';
 import { isQuotaError } from './meta-store';

@@ -15,7 +15,7 @@
  */
 import { createMemoryTaskList } from '@/lib/storage/memory-task-list';
 import { applyTasksFromOtherTab, setTaskListBackend } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { setArchiveControls } from '../archive-controls';
 import { publishSyncStatus, setSyncControls, syncStatusStore, type SyncControls } from '../status-store';
 import { markTeamLoad, TEAM_LOAD_MARKS } from '../team-load-marks';

@@ -8,7 +8,8 @@
  * hash, the value is read from the task when the operation is frozen (./push.ts).
  */
 import { listChanges } from '@/lib/tasks/list-changes';
-import { taskCreatedAt, type Task } from '@/lib/tasks/task';
+import { taskCreatedAt } from '@/lib/tasks/task-stamps';
+import type { Task } from '@/lib/tasks/task-types';
 import { SYNC_LIMITS } from '../protocol';
 import { isSyncId, tasksByUid } from '../uid-index';
 import { hashJson, isTravellingName, NULL_HASH } from './fields';

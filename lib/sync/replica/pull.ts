@@ -3,7 +3,9 @@
  * is the server's row with the task's dirty fields on top; a local edit the server's row contradicts
  * is still sent (the server decides) and gives way here until a pull brings the outcome.
  */
-import { taskSchema, uniqueTaskId, withFieldFallbacks, type Task } from '@/lib/tasks/task';
+import { taskSchema, withFieldFallbacks } from '@/lib/tasks/task-read';
+import { uniqueTaskId } from '@/lib/tasks/task-create';
+import type { Task } from '@/lib/tasks/task-types';
 import type { PulledTask, PullResponse } from '../protocol';
 import { isSyncId, tasksByUid } from '../uid-index';
 import { hashesOf, NULL_HASH, travels } from './fields';

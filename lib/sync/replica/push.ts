@@ -6,7 +6,7 @@
  * (./held.ts).
  */
 import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
-import type { Task } from '@/lib/tasks/task';
+import type { Task } from '@/lib/tasks/task-types';
 import { HELD_REJECT_REASONS, type Json, type PushResponse, SYNC_LIMITS, type SyncOp } from '../protocol';
 import { tasksByUid } from '../uid-index';
 import { hashValue } from './fields';
