@@ -124,18 +124,11 @@ export function oneClickUnsubscribeUrl(appUrl: string, token: string): string {
 
 export type ReminderTickResult = { sent: number; empty: number; failed: number };
 
-/**
- * One pass of the scheduler at `now`: for every user with email on whose time has come in their zone
- * and whose day is not claimed yet, claim it, then list their tasks and send. An empty list sends
- * nothing (the claim stays: one look per day). A send that fails releases the claim, so a later
- * tick tries again; a process that dies between claim and send loses that day's email (at most once).
- */
-export async function runReminderTick(now: Date = new Date()): Promise<ReminderTickResult> {
+/** Every user with reminder emails on, with what their email and its schedule need. */
+async function listReminderCandidates() {
   const { db, tables } = await getDatabase();
-  const { reminderSettings, reminderSends, users } = tables;
-  const env = getEnv();
-  const result: ReminderTickResult = { sent: 0, empty: 0, failed: 0 };
-  const candidates = await db
+  const { reminderSettings, users } = tables;
+  return db
     .select({
       userId: users.id,
       email: users.email,
@@ -147,77 +140,109 @@ export async function runReminderTick(now: Date = new Date()): Promise<ReminderT
     .from(reminderSettings)
     .innerJoin(users, eq(users.id, reminderSettings.userId))
     .where(eq(reminderSettings.emailEnabled, true));
+}
 
-  for (const user of candidates) {
-    const schedule = { time: user.time, timeZone: user.timeZone };
-    let day: string | null;
-    try {
-      day = getDueReminderDay(schedule, now);
-    } catch (error) {
-      // A zone this runtime no longer knows (stored by a newer one): skip, do not stop the others.
-      logger.warn('Reminder skipped: unreadable schedule', { userId: user.userId, error: String(error) });
-      continue;
+type ReminderCandidate = Awaited<ReturnType<typeof listReminderCandidates>>[number];
+
+/** The local day whose reminder is due for `user` at `now`, or null (not yet, or an unreadable zone). */
+function dueDayOf(user: ReminderCandidate, now: Date): string | null {
+  try {
+    return getDueReminderDay({ time: user.time, timeZone: user.timeZone }, now);
+  } catch (error) {
+    // A zone this runtime no longer knows (stored by a newer one): skip, do not stop the others.
+    logger.warn('Reminder skipped: unreadable schedule', { userId: user.userId, error: String(error) });
+    return null;
+  }
+}
+
+/** Whether this tick claimed `day` for `userId`: a cheap look first, the claim is what decides. */
+async function claimDay(userId: string, day: string, now: Date): Promise<boolean> {
+  const { db, tables } = await getDatabase();
+  const { reminderSends } = tables;
+  const [existing] = await db
+    .select({ day: reminderSends.day })
+    .from(reminderSends)
+    .where(and(eq(reminderSends.userId, userId), eq(reminderSends.day, day)))
+    .limit(1);
+  if (existing) return false;
+  return claimReminderSend(userId, day, now);
+}
+
+/**
+ * Lists `user`'s tasks for the claimed `day` and sends them. An empty list sends nothing and keeps
+ * the claim; a send that fails releases it; a record that fails after the mail left keeps it.
+ */
+async function sendClaimedReminder(
+  user: ReminderCandidate,
+  day: string,
+  now: Date,
+): Promise<keyof ReminderTickResult> {
+  const { db, tables } = await getDatabase();
+  const { reminderSends } = tables;
+  const env = getEnv();
+  const claimed = and(eq(reminderSends.userId, user.userId), eq(reminderSends.day, day));
+  let mailed = false;
+  try {
+    const lists = pickReminderTasks(
+      await listVisibleTaskValues({ id: user.userId, role: user.role }),
+      day,
+      user.timeZone,
+    );
+    const token = await signUnsubscribeToken(user.userId, now);
+    const mail = buildReminderEmail({
+      name: user.fullName,
+      day,
+      lists,
+      schedule: { time: user.time, timeZone: user.timeZone },
+      appUrl: env.APP_URL,
+      unsubscribeUrl: unsubscribeUrl(env.APP_URL, token),
+    });
+    if (!mail) {
+      await db.update(reminderSends).set({ sentAt: now, taskCount: 0 }).where(claimed);
+      return 'empty';
     }
+    await sendMail({
+      to: user.email,
+      ...mail,
+      headers: {
+        'List-Unsubscribe': `<${oneClickUnsubscribeUrl(env.APP_URL, token)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    mailed = true;
+    await db
+      .update(reminderSends)
+      .set({ sentAt: new Date(), taskCount: countReminderTasks(lists) })
+      .where(claimed);
+    return 'sent';
+  } catch (error) {
+    if (mailed) {
+      // The mail left; only the bookkeeping failed. Keep the claim: never twice.
+      logger.error('Reminder email sent, but its record could not be updated', error);
+      return 'sent';
+    }
+    logger.error('Reminder email not sent; will try again on a later tick', error);
+    await db
+      .delete(reminderSends)
+      .where(and(claimed, isNull(reminderSends.sentAt)))
+      .catch((releaseError: unknown) => logger.error('Could not release a reminder claim', releaseError));
+    return 'failed';
+  }
+}
+
+/**
+ * One pass of the scheduler at `now`: for every user with email on whose time has come in their zone
+ * and whose day is not claimed yet, claim it, then list their tasks and send. An empty list sends
+ * nothing (the claim stays: one look per day). A send that fails releases the claim, so a later
+ * tick tries again; a process that dies between claim and send loses that day's email (at most once).
+ */
+export async function runReminderTick(now: Date = new Date()): Promise<ReminderTickResult> {
+  const result: ReminderTickResult = { sent: 0, empty: 0, failed: 0 };
+  for (const user of await listReminderCandidates()) {
+    const day = dueDayOf(user, now);
     if (day === null) continue;
-    // Cheap look first; the claim below is what decides.
-    const [existing] = await db
-      .select({ day: reminderSends.day })
-      .from(reminderSends)
-      .where(and(eq(reminderSends.userId, user.userId), eq(reminderSends.day, day)))
-      .limit(1);
-    if (existing) continue;
-    if (!(await claimReminderSend(user.userId, day, now))) continue;
-
-    const claimed = and(eq(reminderSends.userId, user.userId), eq(reminderSends.day, day));
-    let mailed = false;
-    try {
-      const lists = pickReminderTasks(
-        await listVisibleTaskValues({ id: user.userId, role: user.role }),
-        day,
-        user.timeZone,
-      );
-      const token = await signUnsubscribeToken(user.userId, now);
-      const mail = buildReminderEmail({
-        name: user.fullName,
-        day,
-        lists,
-        schedule,
-        appUrl: env.APP_URL,
-        unsubscribeUrl: unsubscribeUrl(env.APP_URL, token),
-      });
-      if (!mail) {
-        await db.update(reminderSends).set({ sentAt: now, taskCount: 0 }).where(claimed);
-        result.empty++;
-        continue;
-      }
-      await sendMail({
-        to: user.email,
-        ...mail,
-        headers: {
-          'List-Unsubscribe': `<${oneClickUnsubscribeUrl(env.APP_URL, token)}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      });
-      mailed = true;
-      await db
-        .update(reminderSends)
-        .set({ sentAt: new Date(), taskCount: countReminderTasks(lists) })
-        .where(claimed);
-      result.sent++;
-    } catch (error) {
-      if (mailed) {
-        // The mail left; only the bookkeeping failed. Keep the claim: never twice.
-        logger.error('Reminder email sent, but its record could not be updated', error);
-        result.sent++;
-        continue;
-      }
-      result.failed++;
-      logger.error('Reminder email not sent; will try again on a later tick', error);
-      await db
-        .delete(reminderSends)
-        .where(and(claimed, isNull(reminderSends.sentAt)))
-        .catch((releaseError: unknown) => logger.error('Could not release a reminder claim', releaseError));
-    }
+    if (!(await claimDay(user.userId, day, now))) continue;
+    result[await sendClaimedReminder(user, day, now)]++;
   }
   return result;
 }

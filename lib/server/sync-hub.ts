@@ -108,40 +108,49 @@ export interface SyncHub {
 /** How long closeUsers is remembered: far longer than a stream takes from its token check to opening. */
 const RECENT_CLOSE_MS = 60_000;
 
+/** Forgets closes older than RECENT_CLOSE_MS and remembers `keys` as closed now (for closedSince). */
+function remember(closed: Map<string, number>, keys: Set<string>): void {
+  const now = performance.now();
+  for (const [key, at] of closed) if (at < now - RECENT_CLOSE_MS) closed.delete(key);
+  for (const key of keys) closed.set(key, now);
+}
+
+/** Calls `deliver` for every stream `userIds` reaches (admins: always); one that throws is skipped. */
+function reach(
+  subscribers: Set<Subscriber>,
+  userIds: ReadonlySet<string> | null,
+  deliver: (subscriber: Subscriber) => void,
+): void {
+  // A copy: a sender may unsubscribe (its stream ended) while the loop runs.
+  for (const subscriber of [...subscribers]) {
+    if (userIds !== null && subscriber.role !== 'admin' && !userIds.has(subscriber.userId)) continue;
+    try {
+      deliver(subscriber);
+    } catch {
+      // The stream's own code ends it; the other streams still get the poke.
+    }
+  }
+}
+
+/** Removes `targets` from the hub and closes them with `reason`; one that throws is skipped. */
+function closeAll(subscribers: Set<Subscriber>, targets: Subscriber[], reason: StreamCloseReason): void {
+  for (const subscriber of targets) {
+    // Removed here, not only by the stream's cleanup: a close that fails must not leave it counted.
+    subscribers.delete(subscriber);
+    try {
+      subscriber.close?.(reason);
+    } catch {
+      // The stream is gone from the hub; the others still close.
+    }
+  }
+}
+
 export function createSyncHub(): SyncHub {
   // A Set keeps insertion order: the first of a user's streams found is their oldest.
   const subscribers = new Set<Subscriber>();
   // When closeUsers named a user, and closeSessions a session (for closedSince).
   const closedAt = new Map<string, number>();
   const sessionClosedAt = new Map<string, number>();
-  const remember = (closed: Map<string, number>, keys: Set<string>) => {
-    const now = performance.now();
-    for (const [key, at] of closed) if (at < now - RECENT_CLOSE_MS) closed.delete(key);
-    for (const key of keys) closed.set(key, now);
-  };
-  /** Calls `deliver` for every stream `userIds` reaches (admins: always); one that throws is skipped. */
-  const reach = (userIds: ReadonlySet<string> | null, deliver: (subscriber: Subscriber) => void) => {
-    // A copy: a sender may unsubscribe (its stream ended) while the loop runs.
-    for (const subscriber of [...subscribers]) {
-      if (userIds !== null && subscriber.role !== 'admin' && !userIds.has(subscriber.userId)) continue;
-      try {
-        deliver(subscriber);
-      } catch {
-        // The stream's own code ends it; the other streams still get the poke.
-      }
-    }
-  };
-  const closeAll = (targets: Subscriber[], reason: StreamCloseReason) => {
-    for (const subscriber of targets) {
-      // Removed here, not only by the stream's cleanup: a close that fails must not leave it counted.
-      subscribers.delete(subscriber);
-      try {
-        subscriber.close?.(reason);
-      } catch {
-        // The stream is gone from the hub; the others still close.
-      }
-    }
-  };
   return {
     subscribe(userId, role, send, options = {}) {
       const subscriber: Subscriber = {
@@ -160,13 +169,13 @@ export function createSyncHub(): SyncHub {
       };
     },
     publish({ seq, userIds }) {
-      reach(userIds, (subscriber) => subscriber.send(seq));
+      reach(subscribers, userIds, (subscriber) => subscriber.send(seq));
     },
     publishComments({ task, userIds }) {
-      reach(userIds, (subscriber) => subscriber.comments?.(task));
+      reach(subscribers, userIds, (subscriber) => subscriber.comments?.(task));
     },
     publishLabels() {
-      reach(null, (subscriber) => subscriber.labels?.());
+      reach(subscribers, null, (subscriber) => subscriber.labels?.());
     },
     makeRoom(userId, address, limits) {
       const own = [...subscribers].filter((subscriber) => subscriber.userId === userId);
@@ -176,13 +185,14 @@ export function createSyncHub(): SyncHub {
       for (const subscriber of subscribers) if (subscriber.address === address) fromAddress += 1;
       fromAddress -= evicted.filter((subscriber) => subscriber.address === address).length;
       if (fromAddress >= limits.perAddress) return 'address';
-      closeAll(evicted, 'replaced');
+      closeAll(subscribers, evicted, 'replaced');
       return null;
     },
     closeUsers(userIds) {
       const ids = new Set(userIds);
       remember(closedAt, ids);
       closeAll(
+        subscribers,
         [...subscribers].filter((subscriber) => ids.has(subscriber.userId)),
         'session',
       );
@@ -191,6 +201,7 @@ export function createSyncHub(): SyncHub {
       const keys = new Set(sessions);
       remember(sessionClosedAt, keys);
       closeAll(
+        subscribers,
         [...subscribers].filter(
           (subscriber) => subscriber.session !== undefined && keys.has(subscriber.session),
         ),

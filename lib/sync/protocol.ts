@@ -60,9 +60,14 @@ export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Names of synced fields (besides the local-only ones). */
 export const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
-// The request schemas live in ./push-schema.ts (server only), so the browser's sync code does not
-// download zod for types it only needs at compile time.
-export type { PushRequest } from './push-schema';
+/**
+ * A push's body. The server validates it with the schema in ./push-schema.ts (server only, so the
+ * browser's sync code does not download zod), which is checked to infer exactly this type.
+ */
+export interface PushRequest {
+  clientId: string;
+  ops: SyncOp[];
+}
 
 /**
  * Why an operation was refused. `forbidden`: its writer may not change the task (its values are kept

@@ -1,7 +1,7 @@
 import { ASSIGNEE_ID_FIELD, ASSIGNEE_NAME_FIELD } from './assignee-binding';
 import { compareHlc } from './hlc';
 import type { Json, PushRequest } from './protocol';
-import type { StoredTask } from './push-rules';
+import type { StoredTask } from './push-rules/push-types';
 
 /*
  * What the server reads before a push is decided (./push-rules.ts decidePush): the lookups are kept

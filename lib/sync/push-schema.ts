@@ -3,7 +3,15 @@ import '../validation/zod-config';
 import { z } from 'zod';
 import { exceedsJsonDepth } from '../validation/json-depth';
 import { isHlc } from './hlc';
-import { FIELD_PATTERN, ID_PATTERN, LOCAL_ONLY_FIELDS, SYNC_LIMITS } from './protocol';
+import {
+  FIELD_PATTERN,
+  ID_PATTERN,
+  LOCAL_ONLY_FIELDS,
+  type FieldWrite,
+  type PushRequest,
+  SYNC_LIMITS,
+  type SyncOp,
+} from './protocol';
 
 /**
  * The push request's schema (docs/product.md, Team sync endpoints): the server validates with it.
@@ -70,4 +78,21 @@ export const pushRequestSchema = z
   })
   .strict();
 
-export type PushRequest = z.infer<typeof pushRequestSchema>;
+/** True when `A` and `B` are assignable both ways. */
+type Both<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type SchemaOp = z.infer<typeof syncOpSchema>;
+type Upsert<Op> = Extract<Op, { kind: 'upsert' }>;
+type NotUpsert<Op> = Exclude<Op, { kind: 'upsert' }>;
+
+/**
+ * The schema accepts exactly the wire type of ./protocol.ts: a change to one without the other no
+ * longer compiles. Assignable both ways, and the same keys (an optional key on one side only would
+ * pass the first: the strict schema would refuse what the type allows).
+ */
+export const PUSH_SCHEMA_MATCHES_PROTOCOL: [
+  Both<z.infer<typeof pushRequestSchema>, PushRequest>,
+  Both<keyof z.infer<typeof pushRequestSchema>, keyof PushRequest>,
+  Both<keyof Upsert<SchemaOp>, keyof Upsert<SyncOp>>,
+  Both<keyof Upsert<SchemaOp>['fields'][string], keyof FieldWrite>,
+  Both<keyof NotUpsert<SchemaOp>, keyof NotUpsert<SyncOp>>,
+] = [true, true, true, true, true];

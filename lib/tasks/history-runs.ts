@@ -5,7 +5,7 @@
  * slider step). Pure, and applied where the list is derived, so history recorded before this rule
  * reads the same way.
  */
-import type { HistoryEntry } from './history';
+import type { HistoryEntry } from './history-types';
 
 /** Longest pause between two changes of one run. */
 export const HISTORY_RUN_GAP_MS = 5 * 60_000;

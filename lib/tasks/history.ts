@@ -13,79 +13,20 @@ import { FORMER_MEMBER_NAME } from '../comments/rules';
 import { CHECKLIST_FIELD_PATTERN } from './checklist';
 import { coalesceHistory } from './history-runs';
 import { mergeOp, type SyncedTask } from '../sync/merge';
-import type { Json, SyncOp } from '../sync/protocol';
+import type { Json } from '../sync/protocol';
+import type { HistoryChange, HistoryEntry, HistoryInput } from './history-types';
 
 /** A deleted account's name (the comments' word). */
 export const FORMER_MEMBER = FORMER_MEMBER_NAME;
 
-export type HistoryKind =
-  | 'created'
-  | 'changed'
-  | 'assigned'
-  | 'completed'
-  | 'reopened'
-  | 'deleted'
-  | 'restored'
-  | 'replaced'
-  | 'commented';
-
-export interface HistoryEntry {
-  /** Stable and unique within the task: the paging cursor's tie-breaker. */
-  id: string;
-  kind: HistoryKind;
-  actorId: string | null;
-  /** The actor's current name, or `Former member`. */
-  actorName: string;
-  atMs: number;
-  field?: string;
-  /** Undefined: unknown (the earlier record was purged) or not shown (long values). */
-  from?: Json;
-  to?: Json;
-  /** An assignment to the person who made it. */
-  toSelf?: true;
-}
-
-/** One op-log row, oldest first. `op` is the payload with its op id and uid. */
-export interface HistoryChange {
-  id: string;
-  userId: string | null;
-  atMs: number;
-  outcome: 'applied' | 'unchanged' | 'forbidden';
-  op: SyncOp;
-  /** Replayed for the values it leaves, but listed elsewhere (a later page of the history): no entry. */
-  context?: true;
-}
-
-export interface HistoryConflict {
-  id: string;
-  authorId: string | null;
-  field: string;
-  value: Json;
-  atMs: number;
-}
-
-export interface HistoryComment {
-  id: string;
-  authorId: string | null;
-  atMs: number;
-}
-
-export interface HistoryInput {
-  createdAtMs: number;
-  ownerId: string | null;
-  /** Whether the push that created the task is still in the log (else older history was purged). */
-  complete: boolean;
-  /**
-   * The changes are a window of the log that does not reach its oldest row (a page's read,
-   * lib/server/history-service.ts): none of them is the creation, no creation entry is added, and the
-   * first change of a field in the window reads as after a purge (its earlier value is unknown).
-   */
-  partial?: boolean;
-  changes: readonly HistoryChange[];
-  conflicts: readonly HistoryConflict[];
-  comments: readonly HistoryComment[];
-  names: ReadonlyMap<string, string>;
-}
+export type {
+  HistoryChange,
+  HistoryComment,
+  HistoryConflict,
+  HistoryEntry,
+  HistoryInput,
+  HistoryKind,
+} from './history-types';
 
 const QUIET = new Set([
   'updatedAt',
@@ -104,6 +45,20 @@ const ASSIGNEE_FIELDS = new Set(['assignedTo', 'assigneeId']);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** An entry without what every entry of its operation shares (id, actor, time). */
+type EntryDraft = Omit<HistoryEntry, 'id' | 'actorId' | 'actorName' | 'atMs'>;
+
+/** One applied operation that changed the task, replayed: the task before and after it. */
+interface Replayed {
+  change: HistoryChange;
+  before: SyncedTask | undefined;
+  task: SyncedTask;
+  /** The replay's number of the operation: the fields it wrote carry it. */
+  seq: number;
+  /** The operation that created the task (the log reaches back to it). */
+  creating: boolean;
+}
+
 /**
  * Every entry of a task's history, newest first (time, then id, both descending), one person's runs
  * of changes to one field merged (lib/tasks/history-runs.ts).
@@ -111,9 +66,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function deriveHistory(input: HistoryInput): HistoryEntry[] {
   const nameOf = (id: string | null) => (id === null ? undefined : input.names.get(id)) ?? FORMER_MEMBER;
   const entries: HistoryEntry[] = [];
-  let task: SyncedTask | undefined;
-  let seq = 0;
-  let first = true;
   if (!input.complete && !input.partial) {
     entries.push({
       id: 'a_created',
@@ -123,69 +75,12 @@ export function deriveHistory(input: HistoryInput): HistoryEntry[] {
       atMs: input.createdAtMs,
     });
   }
-  for (const change of input.changes) {
-    if (change.outcome !== 'applied') continue;
-    seq += 1;
-    const before = task;
-    const result = mergeOp(before, change.op, seq);
-    if (!result.changed) continue;
-    task = result.task;
-    if (change.context) {
-      first = false;
-      continue;
-    }
+  for (const step of replay(input)) {
+    const { change } = step;
     const base = { actorId: change.userId, actorName: nameOf(change.userId), atMs: change.atMs };
-    let n = 0;
-    const add = (entry: Omit<HistoryEntry, 'id' | 'actorId' | 'actorName' | 'atMs'>) =>
-      entries.push({ id: `c_${change.id}_${pad(n++)}`, ...base, ...entry });
-    const creating = first && input.complete && !input.partial;
-    first = false;
-    if (change.op.kind !== 'upsert') {
-      add({ kind: change.op.kind === 'delete' ? 'deleted' : 'restored' });
-      continue;
-    }
-    if (creating) add({ kind: 'created' });
-    const old = (field: string) => before?.fields[field]?.value;
-    const now = (field: string) => task!.fields[field]?.value;
-    const moved = Object.keys(change.op.fields).filter(
-      (field) =>
-        JSON.stringify(old(field)) !== JSON.stringify(now(field)) && task!.fields[field]?.seq === seq,
+    entriesOf(step, input.names).forEach((draft, n) =>
+      entries.push({ id: `c_${change.id}_${pad(n)}`, ...base, ...draft }),
     );
-    if (moved.some((field) => ASSIGNEE_FIELDS.has(field))) {
-      const to = assigneeOf(task.fields, input.names);
-      const toId = task.fields.assigneeId?.value;
-      if (!creating || to !== null)
-        add({
-          kind: 'assigned',
-          from: before ? assigneeOf(before.fields, input.names) : undefined,
-          to,
-          // Bound to the actor's own id: "assigned the task to themselves", whatever the names say.
-          ...(typeof toId === 'string' && toId !== '' && toId === change.userId ? { toSelf: true } : {}),
-        });
-    }
-    if (creating) continue;
-    let checklist = false;
-    // The one rule for done (lib/tasks/completion.ts) writes status with progress: completing sets
-    // `Completed`, reopening takes it away. "completed" / "reopened" already say so.
-    const completes = moved.includes('progress') && now('progress') === 100 && old('progress') !== 100;
-    const reopens = moved.includes('progress') && old('progress') === 100 && now('progress') !== 100;
-    const statusFollows =
-      (completes && now('status') === 'Completed') || (reopens && old('status') === 'Completed');
-    for (const field of moved) {
-      if (QUIET.has(field) || ASSIGNEE_FIELDS.has(field)) continue;
-      if (field === 'status' && statusFollows) continue;
-      if (CHECKLIST_FIELD_PATTERN.test(field)) {
-        if (!checklist) add({ kind: 'changed', field: 'checklist' });
-        checklist = true;
-        continue;
-      }
-      const from = old(field);
-      const to = now(field);
-      if (field === 'progress' && to === 100 && from !== 100) add({ kind: 'completed' });
-      else if (field === 'progress' && from === 100 && to !== 100) add({ kind: 'reopened', to });
-      else if (WITHOUT_VALUES.has(field)) add({ kind: 'changed', field });
-      else add({ kind: 'changed', field, from: before?.fields[field] ? from : undefined, to });
-    }
   }
   for (const conflict of input.conflicts) {
     entries.push({
@@ -211,6 +106,89 @@ export function deriveHistory(input: HistoryInput): HistoryEntry[] {
     });
   }
   return coalesceHistory(entries.sort((a, b) => b.atMs - a.atMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)));
+}
+
+/**
+ * The applied operations replayed through the merge, oldest first: those that changed the task and
+ * are listed here (not context for a later page).
+ */
+function replay(input: HistoryInput): Replayed[] {
+  const steps: Replayed[] = [];
+  let task: SyncedTask | undefined;
+  let seq = 0;
+  let first = true;
+  for (const change of input.changes) {
+    if (change.outcome !== 'applied') continue;
+    seq += 1;
+    const before = task;
+    const result = mergeOp(before, change.op, seq);
+    if (!result.changed) continue;
+    task = result.task;
+    const creating = first && input.complete && !input.partial;
+    first = false;
+    if (!change.context) steps.push({ change, before, task, seq, creating });
+  }
+  return steps;
+}
+
+/** The entries one operation makes, in order. */
+function entriesOf(step: Replayed, names: ReadonlyMap<string, string>): EntryDraft[] {
+  const { change, before, task, seq, creating } = step;
+  if (change.op.kind !== 'upsert') return [{ kind: change.op.kind === 'delete' ? 'deleted' : 'restored' }];
+  const drafts: EntryDraft[] = creating ? [{ kind: 'created' }] : [];
+  const moved = Object.keys(change.op.fields).filter(
+    (field) =>
+      JSON.stringify(before?.fields[field]?.value) !== JSON.stringify(task.fields[field]?.value) &&
+      task.fields[field]?.seq === seq,
+  );
+  if (moved.some((field) => ASSIGNEE_FIELDS.has(field))) {
+    const assigned = assignedEntry(step, names);
+    if (!creating || assigned.to !== null) drafts.push(assigned);
+  }
+  if (creating) return drafts;
+  return [...drafts, ...fieldEntries(step, moved)];
+}
+
+/** The `assigned` entry of an operation that moved the assignee. */
+function assignedEntry({ change, before, task }: Replayed, names: ReadonlyMap<string, string>): EntryDraft {
+  const toId = task.fields.assigneeId?.value;
+  return {
+    kind: 'assigned',
+    from: before ? assigneeOf(before.fields, names) : undefined,
+    to: assigneeOf(task.fields, names),
+    // Bound to the actor's own id: "assigned the task to themselves", whatever the names say.
+    ...(typeof toId === 'string' && toId !== '' && toId === change.userId ? { toSelf: true } : {}),
+  };
+}
+
+/** The entries of the fields an operation moved, but the quiet ones and the assignee's. */
+function fieldEntries({ before, task }: Replayed, moved: readonly string[]): EntryDraft[] {
+  const old = (field: string) => before?.fields[field]?.value;
+  const now = (field: string) => task.fields[field]?.value;
+  const drafts: EntryDraft[] = [];
+  let checklist = false;
+  // The one rule for done (lib/tasks/completion.ts) writes status with progress: completing sets
+  // `Completed`, reopening takes it away. "completed" / "reopened" already say so.
+  const completes = moved.includes('progress') && now('progress') === 100 && old('progress') !== 100;
+  const reopens = moved.includes('progress') && old('progress') === 100 && now('progress') !== 100;
+  const statusFollows =
+    (completes && now('status') === 'Completed') || (reopens && old('status') === 'Completed');
+  for (const field of moved) {
+    if (QUIET.has(field) || ASSIGNEE_FIELDS.has(field)) continue;
+    if (field === 'status' && statusFollows) continue;
+    if (CHECKLIST_FIELD_PATTERN.test(field)) {
+      if (!checklist) drafts.push({ kind: 'changed', field: 'checklist' });
+      checklist = true;
+      continue;
+    }
+    const from = old(field);
+    const to = now(field);
+    if (field === 'progress' && to === 100 && from !== 100) drafts.push({ kind: 'completed' });
+    else if (field === 'progress' && from === 100 && to !== 100) drafts.push({ kind: 'reopened', to });
+    else if (WITHOUT_VALUES.has(field)) drafts.push({ kind: 'changed', field });
+    else drafts.push({ kind: 'changed', field, from: before?.fields[field] ? from : undefined, to });
+  }
+  return drafts;
 }
 
 /** The assignee's name: the bound user's current name, else the name written, null for nobody. */
