@@ -191,6 +191,7 @@ function NewLabelForm({
   );
 }
 
+/** One label: its chip and colour, `Edit` (the row becomes the form) and `Delete` (asked first). */
 function LabelRow({ label, manager, onDeleted }: { label: Label; manager: Manager; onDeleted: () => void }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
   const [problem, setProblem] = useState<string | null>(null);
@@ -240,47 +241,89 @@ function LabelRow({ label, manager, onDeleted }: { label: Label; manager: Manage
           <span className="text-xs text-slate-600">{LABEL_COLOR_NAMES[label.color]}</span>
         </span>
         {mode === 'view' ? (
-          <span className="flex gap-2">
-            <Button
-              ref={editRef}
-              variant="secondary"
-              size="sm"
-              aria-label={`Edit label ${label.name}`}
-              onClick={() => setMode('edit')}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="danger"
-              size="sm"
-              aria-label={`Delete label ${label.name}`}
-              onClick={() => {
-                setProblem(null);
-                setMode('delete');
-              }}
-            >
-              Delete
-            </Button>
-          </span>
+          <RowButtons
+            label={label}
+            editRef={editRef}
+            onEdit={() => setMode('edit')}
+            onDelete={() => {
+              setProblem(null);
+              setMode('delete');
+            }}
+          />
         ) : null}
       </div>
       {mode === 'delete' ? (
-        <div role="group" aria-label={`Delete label ${label.name}?`} className="space-y-2">
-          <p className="text-sm text-slate-800">
-            Delete &ldquo;{label.name}&rdquo;? It disappears from every task that has it.
-          </p>
-          <div className="flex gap-2">
-            <Button variant="danger" size="sm" disabled={busy} onClick={() => void confirmDelete()}>
-              Delete label
-            </Button>
-            <Button ref={keepRef} variant="secondary" size="sm" onClick={backToView}>
-              Keep
-            </Button>
-          </div>
-        </div>
+        <DeleteQuestion
+          label={label}
+          busy={busy}
+          keepRef={keepRef}
+          onDelete={() => void confirmDelete()}
+          onKeep={backToView}
+        />
       ) : null}
       {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
     </li>
+  );
+}
+
+/** The row's `Edit` and `Delete`, named with the label for screen readers. */
+function RowButtons({
+  label,
+  editRef,
+  onEdit,
+  onDelete,
+}: {
+  label: Label;
+  editRef: RefObject<HTMLButtonElement | null>;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <span className="flex gap-2">
+      <Button
+        ref={editRef}
+        variant="secondary"
+        size="sm"
+        aria-label={`Edit label ${label.name}`}
+        onClick={onEdit}
+      >
+        Edit
+      </Button>
+      <Button variant="danger" size="sm" aria-label={`Delete label ${label.name}`} onClick={onDelete}>
+        Delete
+      </Button>
+    </span>
+  );
+}
+
+/** The row's question before a delete: `Delete label`, or `Keep` (which has the focus). */
+function DeleteQuestion({
+  label,
+  busy,
+  keepRef,
+  onDelete,
+  onKeep,
+}: {
+  label: Label;
+  busy: boolean;
+  keepRef: RefObject<HTMLButtonElement | null>;
+  onDelete: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <div role="group" aria-label={`Delete label ${label.name}?`} className="space-y-2">
+      <p className="text-sm text-slate-800">
+        Delete &ldquo;{label.name}&rdquo;? It disappears from every task that has it.
+      </p>
+      <div className="flex gap-2">
+        <Button variant="danger" size="sm" disabled={busy} onClick={onDelete}>
+          Delete label
+        </Button>
+        <Button ref={keepRef} variant="secondary" size="sm" onClick={onKeep}>
+          Keep
+        </Button>
+      </div>
+    </div>
   );
 }
 
