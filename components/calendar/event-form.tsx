@@ -1,60 +1,19 @@
 'use client';
 
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { CARD, FOCUS_RING } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
-import { eventFromForm, type EventFormError } from '@/lib/calendar/to-calendar-events';
-import { addCalendarEvent } from '@/lib/storage/calendar-events';
-import { saveSafely } from '@/lib/storage/save-safely';
-
-const EMPTY = { title: '', startDate: '', endDate: '', isDeadline: false };
+import { useEventForm } from './use-event-form';
 
 /**
  * 'Add an event' by keyboard (range selection on the calendar needs a mouse or a long press): an
  * all-day event from a start date to an optional, inclusive end date.
  */
 export function EventForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<{ field: EventFormError; message: string } | null>(null);
-  const [added, setAdded] = useState('');
+  const { values, change, added, bind, handleSubmit, titleRef, startDateRef, endDateRef } = useEventForm();
   const headingId = useId();
   const checkboxId = useId();
-  const titleRef = useRef<HTMLInputElement>(null);
-  const startDateRef = useRef<HTMLInputElement>(null);
-  const endDateRef = useRef<HTMLInputElement>(null);
-
-  function change(field: keyof typeof EMPTY, value: string | boolean) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (error?.field === field) setError(null);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = eventFromForm(values);
-    if (!result.ok) {
-      setError({ field: result.field, message: result.message });
-      setAdded('');
-      const invalid = { title: titleRef, startDate: startDateRef, endDate: endDateRef }[result.field];
-      invalid.current?.focus();
-      return;
-    }
-    setError(null);
-    // A refused write (full storage) shows a toast; what was typed stays for another try.
-    if (!saveSafely(() => addCalendarEvent(result.event))) return;
-    setValues(EMPTY);
-    setAdded(`Added "${result.event.title}" to the calendar.`);
-    titleRef.current?.focus();
-  }
-
-  /** What ties a text field to its value and its error. */
-  function bind(field: EventFormError) {
-    return {
-      value: values[field],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
-      error: error?.field === field ? error.message : undefined,
-    };
-  }
 
   return (
     <section aria-labelledby={headingId} className={`${CARD} p-4`}>

@@ -2,7 +2,7 @@
 
 import { Bell } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { FOCUS_RING, TEXT_LINK } from '@/components/ui/styles';
 import { isAdminPath } from '@/lib/auth/role';
@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { InboxList, markReadOrSay, useInbox } from './inbox-list';
 import { badgeText, bellLabel, INBOX_TEXTS, unreadAnnouncement } from './inbox-texts';
 import { useInboxDesktopNotifications } from './use-inbox-desktop';
+import { useInboxPanel } from './use-inbox-panel';
 
 /**
  * The navbar's bell (docs/product.md#the-inbox), with team sync on: the unread count (a badge, and a
@@ -20,41 +21,10 @@ import { useInboxDesktopNotifications } from './use-inbox-desktop';
 export function InboxBell({ pathname }: { pathname: string }) {
   const state = useInbox();
   useInboxDesktopNotifications(state);
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, rootRef, buttonRef, panelRef, closeToBell } = useInboxPanel();
   const panelId = useId();
   const headingId = useId();
   const unread = state.unread;
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.focus();
-    const closeOnOutside = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    // On the document: Escape still closes the panel when the focused button has just gone.
-    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOnOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOnOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
-
-  // An entry opens its task: the panel closes with focus on the bell first, so the task view (which
-  // returns focus to whatever had it when it opened) comes back to the bell, not to a vanished entry.
-  function closeToBell() {
-    setOpen(false);
-    buttonRef.current?.focus();
-  }
 
   return (
     <div ref={rootRef} className="sm:relative">

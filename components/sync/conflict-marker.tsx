@@ -2,11 +2,7 @@
 
 import { History } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
-import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
 import { cn } from '@/lib/cn';
-import { saveSafely } from '@/lib/storage/save-safely';
-import { setTaskField } from '@/lib/storage/task-commands';
 import {
   AFTER_DELETE_NOTE,
   authorText,
@@ -15,16 +11,14 @@ import {
   conflictsIntro,
   CURRENT_VALUE_LABEL,
   DISMISS_LABEL,
-  DISMISSED_TOAST,
   fieldLabel,
   formatConflictValue,
   formatWhen,
   markerLabel,
   REPLACED_VALUE_LABEL,
   RESTORE_LABEL,
-  RESTORED_TOAST,
 } from '@/lib/sync/conflict-text';
-import { conflictsOf, conflictsStore, settleConflict } from '@/lib/sync/conflicts-store';
+import { conflictsOf, conflictsStore } from '@/lib/sync/conflicts-store';
 import {
   clearReplacedReview,
   replacedReviewRequest,
@@ -37,6 +31,7 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { useTeamSyncOn } from './team-sync-context';
+import { useSettleConflict } from './use-settle-conflict';
 
 /**
  * The "replaced values" marker of a task (docs/product.md#team-sync): nothing with sync off or
@@ -117,6 +112,7 @@ export function ConflictMarker({
   );
 }
 
+/** The dialog listing the task's replaced values, each with Restore and Dismiss; Close has focus first. */
 function ConflictsDialog({
   task,
   conflicts,
@@ -131,40 +127,8 @@ function ConflictsDialog({
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const introId = useId();
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [nowMs] = useState(() => Date.now());
-
-  async function settle(conflict: SyncConflict, restore: boolean) {
-    setBusyId(conflict.id);
-    setError(null);
-    try {
-      await settleConflict(conflict);
-    } catch (failure) {
-      setError(describeFailure(failure, FAILURE_WORDING.settleConflict));
-      setBusyId(null);
-      return;
-    }
-    setBusyId(null);
-    // The item (and the button that had focus) leaves; with others left, focus stays in the dialog.
-    closeRef.current?.focus();
-    if (restore) {
-      if (saveSafely(() => setTaskField(conflict.uid, conflict.field, conflict.value))) {
-        toast.success(RESTORED_TOAST);
-      }
-    } else {
-      toast.success(DISMISSED_TOAST);
-    }
-    if (conflicts.length === 1) {
-      onClose();
-      // The marker and dialog have gone; a restored value may also have moved the card to another
-      // column (a new element), so focus is placed once both renders are done.
-      setTimeout(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body) returnFocus?.()?.focus();
-      }, 0);
-    }
-  }
+  const { busy, error, settle } = useSettleConflict({ conflicts, closeRef, onClose, returnFocus });
 
   return (
     <ModalDialog
@@ -173,7 +137,7 @@ function ConflictsDialog({
       open
       labelledBy={titleId}
       describedBy={introId}
-      busy={busyId !== null}
+      busy={busy}
       onCancel={onClose}
       initialFocus={closeRef}
       returnFocus={returnFocus}
@@ -192,7 +156,7 @@ function ConflictsDialog({
             conflict={conflict}
             current={task[conflict.field]}
             nowMs={nowMs}
-            busy={busyId !== null}
+            busy={busy}
             onSettle={(restore) => void settle(conflict, restore)}
           />
         ))}
@@ -203,7 +167,7 @@ function ConflictsDialog({
         </p>
       ) : null}
       <div className="mt-5 flex justify-end">
-        <Button ref={closeRef} variant="secondary" onClick={onClose} disabled={busyId !== null}>
+        <Button ref={closeRef} variant="secondary" onClick={onClose} disabled={busy}>
           {CLOSE_LABEL}
         </Button>
       </div>

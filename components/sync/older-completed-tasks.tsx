@@ -1,27 +1,16 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
-import { describeRequestFailure } from '@/lib/api/failure-message';
 import { useOnline } from '@/lib/hooks/use-online';
-import { archiveRowText, fetchArchivePage } from '@/lib/sync/archive-page';
+import { archiveRowText } from '@/lib/sync/archive-page';
 import { bringBackArchivedTask, SYNC_STARTING_MESSAGE } from '@/lib/sync/archive-controls';
 import type { PulledTask } from '@/lib/sync/protocol';
 import { Button } from '@/components/ui/button';
 import { openTaskByKey } from '@/components/tasks/task-view/open-task';
 import { TASK_LINK } from '@/components/tasks/task-view/task-link';
-
-export const OLDER_FAILURE = 'Could not load older completed tasks';
-export const OLDER_OFFLINE = 'You are offline. Older completed tasks need a connection.';
-
-type Listing =
-  | { status: 'closed' }
-  | { status: 'loading'; q: string; rows: PulledTask[]; next: string | null }
-  | { status: 'ready'; q: string; rows: PulledTask[]; next: string | null }
-  | { status: 'failed'; q: string; rows: PulledTask[]; next: string | null; message: string };
-
-const CLOSED: Listing = { status: 'closed' };
+import { useOlderCompleted } from './use-older-completed';
 
 /**
  * "Show older completed tasks" at the end of a completed list, team sync on only
@@ -32,42 +21,9 @@ const CLOSED: Listing = { status: 'closed' };
  */
 export function OlderCompletedTasks({ className }: { className?: string }) {
   const q = useSearchParams()?.get('q') ?? '';
-  const [stored, setListing] = useState<Listing>(CLOSED);
-  // A listing made for another search is closed: what shows always matches the search above it.
-  const listing = stored.status !== 'closed' && stored.q === q ? stored : CLOSED;
+  const { listing, load } = useOlderCompleted(q);
   const online = useOnline();
-  const controller = useRef<AbortController | null>(null);
   const headingId = useId();
-
-  useEffect(() => () => controller.current?.abort(), []);
-
-  function load(rows: PulledTask[], before: string | null) {
-    controller.current?.abort();
-    if (!navigator.onLine) {
-      setListing({ status: 'failed', q, rows, next: before, message: OLDER_OFFLINE });
-      return;
-    }
-    const mine = new AbortController();
-    controller.current = mine;
-    setListing({ status: 'loading', q, rows, next: before });
-    fetchArchivePage(q, before, mine.signal).then(
-      (page) => {
-        if (!mine.signal.aborted)
-          setListing({ status: 'ready', q, rows: [...rows, ...page.tasks], next: page.next });
-      },
-      (error: unknown) => {
-        if (mine.signal.aborted) return;
-        console.error(OLDER_FAILURE, error);
-        setListing({
-          status: 'failed',
-          q,
-          rows,
-          next: before,
-          message: describeRequestFailure(error, OLDER_FAILURE),
-        });
-      },
-    );
-  }
 
   function open(row: PulledTask) {
     const key = bringBackArchivedTask(row);
@@ -91,26 +47,9 @@ export function OlderCompletedTasks({ className }: { className?: string }) {
       </h3>
       {rows.length > 0 ? (
         <ul className="divide-y divide-slate-200 text-sm" aria-labelledby={headingId}>
-          {rows.map((row) => {
-            const text = archiveRowText(row);
-            return (
-              <li
-                key={row.uid}
-                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2"
-              >
-                <button
-                  type="button"
-                  onClick={() => open(row)}
-                  className={`${TASK_LINK} min-w-0 text-left font-medium break-words text-slate-900`}
-                >
-                  {text.title}
-                </button>
-                <span className="text-slate-600">
-                  {text.assignee} · Completed <span className="tabular-nums">{text.completed}</span>
-                </span>
-              </li>
-            );
-          })}
+          {rows.map((row) => (
+            <ArchiveRow key={row.uid} row={row} onOpen={() => open(row)} />
+          ))}
         </ul>
       ) : null}
       <div role="status" className="text-sm text-slate-600">
@@ -135,5 +74,24 @@ export function OlderCompletedTasks({ className }: { className?: string }) {
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/** One archived task: its title opens it; who had it and when it was completed. */
+function ArchiveRow({ row, onOpen }: { row: PulledTask; onOpen: () => void }) {
+  const text = archiveRowText(row);
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
+      <button
+        type="button"
+        onClick={onOpen}
+        className={`${TASK_LINK} min-w-0 text-left font-medium break-words text-slate-900`}
+      >
+        {text.title}
+      </button>
+      <span className="text-slate-600">
+        {text.assignee} · Completed <span className="tabular-nums">{text.completed}</span>
+      </span>
+    </li>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import type { ColumnCount } from '@/lib/tasks/board';
 import type { BoardColumn } from '@/lib/tasks/task-types';
-import type { ColumnCount } from './task-analytics';
 
 const BAR_COLORS: Record<BoardColumn, string> = {
   'To Do': 'var(--color-slate-500)',

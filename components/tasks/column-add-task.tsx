@@ -1,7 +1,15 @@
 'use client';
 
 import { Plus } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { cn } from '@/lib/cn';
 import { saveSafely } from '@/lib/storage/save-safely';
 import { addTask } from '@/lib/storage/task-commands';
@@ -72,22 +80,7 @@ export function ColumnAddTask({ column }: { column: BoardColumn }) {
     close();
   }
 
-  if (!open) {
-    return (
-      <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => setOpen(true)}
-        className={cn(
-          'mt-3 flex w-full items-center gap-1.5 rounded-lg px-2 py-2 text-left text-sm font-semibold text-slate-700 hover:bg-white hover:text-slate-900',
-          FOCUS_RING,
-        )}
-      >
-        <Plus className="size-4" aria-hidden="true" />
-        {COLUMN_ADD_TEXTS.open}
-      </button>
-    );
-  }
+  if (!open) return <OpenButton buttonRef={buttonRef} onOpen={() => setOpen(true)} />;
 
   return (
     <form onSubmit={handleSubmit} className="mt-3 space-y-2" aria-describedby={`${id}-hint`}>
@@ -123,5 +116,29 @@ export function ColumnAddTask({ column }: { column: BoardColumn }) {
         {added}
       </p>
     </form>
+  );
+}
+
+/** The closed state: `+ Add task`, which opens the title field (and gets the focus back on close). */
+function OpenButton({
+  buttonRef,
+  onOpen,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onOpen: () => void;
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      onClick={onOpen}
+      className={cn(
+        'mt-3 flex w-full items-center gap-1.5 rounded-lg px-2 py-2 text-left text-sm font-semibold text-slate-700 hover:bg-white hover:text-slate-900',
+        FOCUS_RING,
+      )}
+    >
+      <Plus className="size-4" aria-hidden="true" />
+      {COLUMN_ADD_TEXTS.open}
+    </button>
   );
 }

@@ -1,29 +1,15 @@
 'use client';
 
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
-import { saveSafely } from '@/lib/storage/save-safely';
-import { addTask } from '@/lib/storage/task-commands';
-import {
-  DEFAULT_TASK_PRIORITY,
-  TASK_PRIORITIES,
-  type Assignee,
-  type TaskPriority,
-} from '@/lib/tasks/task-types';
+import { TASK_PRIORITIES } from '@/lib/tasks/task-types';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { FIELD_INPUT } from '@/components/ui/styles';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { AssigneeSelect, useSelfAssignee } from './assignee-picker';
-
-const EMPTY_FORM = {
-  title: '',
-  description: '',
-  priority: DEFAULT_TASK_PRIORITY as TaskPriority,
-  deadline: '',
-};
+import { AssigneeSelect } from './assignee-picker';
+import { useCreateTaskForm } from './use-create-task-form';
 
 function RequiredLabel({
   htmlFor,
@@ -44,6 +30,29 @@ function RequiredLabel({
       ) : null}
     </label>
   );
+}
+
+/** The form's heading and the note on the required fields' asterisk. */
+function FormHeading({ id }: { id: string }) {
+  return (
+    <>
+      <h2 id={id} className="text-lg font-semibold text-slate-900 sm:col-span-2">
+        Create a New Task
+      </h2>
+      <p className="-mt-2 text-xs text-slate-600 sm:col-span-2">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+    </>
+  );
+}
+
+/** The toast that says the task was added. */
+function toastTaskAdded() {
+  toast.success('Task added successfully!', {
+    duration: TASK_PAGE_TOAST_DURATION_MS,
+    icon: <CheckCircle2 className="size-5" aria-hidden="true" />,
+  });
 }
 
 /**
@@ -68,40 +77,19 @@ export function CreateTaskForm({
   /** More buttons beside 'Add Task' (the quick add's Cancel). */
   children?: ReactNode;
 } = {}) {
-  const [form, setForm] = useState(EMPTY_FORM);
-  const teamSync = useTeamSyncOn();
-  // null: not chosen, so the task goes to the signed-in user, as the spec assigns.
-  const [assignee, setAssignee] = useState<Assignee | null>(null);
-  const self = useSelfAssignee();
+  const { form, setForm, teamSync, assignee, setAssignee, handleSubmit } = useCreateTaskForm(
+    titleOnly,
+    () => {
+      toastTaskAdded();
+      onAdded?.();
+    },
+  );
   const id = useId();
   const heading = headingId ?? `${id}-heading`;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    saveSafely(() => {
-      // With team sync the task is bound to a user id (docs/product.md#assignees); without, the spec's task.
-      const options = teamSync ? { assignee: assignee ?? self } : undefined;
-      // A blank title (or, on the spec's form, description) adds nothing, and the form stays as it is.
-      if (!addTask({ ...form, titleOnly }, options)) return;
-      setForm(EMPTY_FORM);
-      setAssignee(null);
-      toast.success('Task added successfully!', {
-        duration: TASK_PAGE_TOAST_DURATION_MS,
-        icon: <CheckCircle2 className="size-5" aria-hidden="true" />,
-      });
-      onAdded?.();
-    });
-  }
-
   return (
     <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2" aria-labelledby={heading}>
-      <h2 id={heading} className="text-lg font-semibold text-slate-900 sm:col-span-2">
-        Create a New Task
-      </h2>
-      <p className="-mt-2 text-xs text-slate-600 sm:col-span-2">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="sr-only">with an asterisk</span> are required.
-      </p>
+      <FormHeading id={heading} />
       <div className="sm:col-span-2">
         <RequiredLabel htmlFor={`${id}-title`}>Title</RequiredLabel>
         <input
@@ -147,7 +135,7 @@ export function CreateTaskForm({
           onChange={(event) => setForm({ ...form, deadline: event.target.value })}
         />
       </div>
-      {teamSync ? <AssigneeSelect value={assignee ?? self} onChange={setAssignee} /> : null}
+      {teamSync ? <AssigneeSelect value={assignee} onChange={setAssignee} /> : null}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit">Add Task</Button>
         {children}

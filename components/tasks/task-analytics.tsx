@@ -3,9 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
 import { useNearScreen } from '@/lib/hooks/use-near-screen';
-import type { BoardColumn } from '@/lib/tasks/task-types';
-
-export type ColumnCount = { column: BoardColumn; count: number };
+import type { ColumnCount } from '@/lib/tasks/board';
 
 const CHART_HEIGHT_PX = 260;
 

@@ -3,33 +3,12 @@
 import { useCallback, useId, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 import type { TaskFinder } from '@/lib/hooks/use-task-finder';
-import { TASK_SEARCH_MAX_LENGTH, formatMatchCount, type DueFilter } from '@/lib/tasks/task-filter';
-import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task-types';
+import { TASK_SEARCH_MAX_LENGTH, formatMatchCount } from '@/lib/tasks/task-filter';
 import { Button } from '@/components/ui/button';
-import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import { FIELD_LOOK } from '@/components/ui/styles';
+import { COMPACT_FIELD, FinderFilters, labelOptionsFor } from './task-finder-filters';
 import { useLabelSet } from './use-labels';
 
-/** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
-const DUE_OPTIONS: readonly (readonly [DueFilter, string])[] = [
-  ['overdue', 'Overdue'],
-  ['today', 'Today'],
-  ['week', 'Next 7 days'],
-  ['none', 'No date'],
-];
-
-const COLUMN_OPTIONS = BOARD_COLUMNS.map((column) => [column, column] as const);
-
 export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
-
-/** The 'Label' choice for an id the address names that the label set does not have. */
-export const UNKNOWN_LABEL = 'Unknown label';
-
-/**
- * The fields are a little shorter than the forms' (a toolbar, not a form); the selects are as wide as
- * their longest option, so at 1280 px the whole finder sits in one row.
- */
-const COMPACT_FIELD = cn(FIELD_LOOK, 'py-2');
 
 /**
  * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
@@ -59,10 +38,7 @@ export function TaskFinderBar({
     Boolean,
   ).length;
   // 'Label' shows once there are labels, or when the address names one (deleted, or not loaded yet).
-  const labelOptions: (readonly [string, string])[] = labels.map((label) => [label.id, label.name] as const);
-  if (filter.label && !labels.some((label) => label.id === filter.label)) {
-    labelOptions.push([filter.label, UNKNOWN_LABEL]);
-  }
+  const labelOptions = labelOptionsFor(labels, filter.label);
   // Open at first when the address brought filters, so they are not hidden.
   const [open, setOpen] = useState(chosen > 0);
   return (
@@ -95,101 +71,31 @@ export function TaskFinderBar({
       </div>
       {/* Not rendered while closed: the page then holds no form control beyond the spec's own. */}
       <div id={`${id}-filters`} hidden={!open} className="flex flex-wrap items-center gap-2">
-        {open ? (
-          <>
-            <SegmentedChoice
-              legend="Priority"
-              className="min-w-0"
-              itemClassName="px-2.5"
-              options={PRIORITY_OPTIONS}
-              value={filter.priority ?? ''}
-              onChange={(priority) => change({ priority: priority || null })}
-            />
-            <FilterSelect
-              label="Due"
-              any="Any due date"
-              options={DUE_OPTIONS}
-              value={filter.due}
-              onChange={(due) => change({ due })}
-            />
-            {columns ? (
-              <FilterSelect
-                label="Column"
-                any="Any column"
-                options={COLUMN_OPTIONS}
-                value={filter.column}
-                onChange={(column) => change({ column })}
-              />
-            ) : null}
-            {labelOptions.length > 0 ? (
-              <FilterSelect
-                label="Label"
-                any="Any label"
-                options={labelOptions}
-                value={filter.label}
-                onChange={(label) => change({ label })}
-              />
-            ) : null}
-          </>
-        ) : null}
+        {open ? <FinderFilters finder={finder} columns={columns} labelOptions={labelOptions} /> : null}
       </div>
-      {/* Out of the flow while empty (no gap for it), but always there: a live region must exist before it speaks. */}
-      <div className={finder.active ? 'flex items-center gap-2' : 'sr-only'}>
-        <p aria-live="polite" aria-atomic="true" className="text-sm font-medium text-slate-700 tabular-nums">
-          {finder.active ? formatMatchCount(finder.matches.length, finder.total) : ''}
-        </p>
-        {finder.active ? (
-          <Button variant="ghost" size="sm" onClick={onReset}>
-            Clear filters
-          </Button>
-        ) : null}
-      </div>
+      <MatchCount finder={finder} onReset={onReset} />
     </div>
   );
 }
 
-/** A list whose first option, `any` (the empty value), is "no filter"; its label is for screen readers. */
-function FilterSelect<T extends string>({
-  label,
-  any,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  any: string;
-  options: readonly (readonly [T, string])[];
-  value: T | null;
-  onChange: (value: T | null) => void;
-}) {
-  const id = useId();
+/**
+ * The count of matches, announced politely, and 'Clear filters'. Out of the flow while empty (no gap
+ * for it), but always there: a live region must exist before it speaks.
+ */
+function MatchCount({ finder, onReset }: { finder: TaskFinder; onReset: () => void }) {
   return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange((event.target.value || null) as T | null)}
-        className={cn(COMPACT_FIELD, 'max-w-full')}
-      >
-        <option value="">{any}</option>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </>
+    <div className={finder.active ? 'flex items-center gap-2' : 'sr-only'}>
+      <p aria-live="polite" aria-atomic="true" className="text-sm font-medium text-slate-700 tabular-nums">
+        {finder.active ? formatMatchCount(finder.matches.length, finder.total) : ''}
+      </p>
+      {finder.active ? (
+        <Button variant="ghost" size="sm" onClick={onReset}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
   );
 }
-
-/** 'Any' is the empty value, as in the URL. */
-const PRIORITY_OPTIONS: { value: TaskPriority | ''; label: string }[] = [
-  { value: '', label: 'Any' },
-  ...TASK_PRIORITIES.map((priority) => ({ value: priority, label: priority })),
-];
 
 /**
  * Clearing every filter, then focus on 'Search tasks': the button pressed ('Clear filters', 'Show all

@@ -48,8 +48,11 @@ export function orderTasksByColumn(tasks: readonly Task[]): TasksByColumn {
   return groups;
 }
 
+/** One bar of 'Task Analytics': a column and how many tasks it holds. */
+export type ColumnCount = { column: BoardColumn; count: number };
+
 /** 'Task Analytics': the count per column, in column order (docs/product.md#task-analytics). */
-export function countTasksByColumn(tasks: readonly Task[]): { column: BoardColumn; count: number }[] {
+export function countTasksByColumn(tasks: readonly Task[]): ColumnCount[] {
   let toDo = 0;
   let inProgress = 0;
   for (const task of tasks) {

@@ -1,8 +1,6 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { deleteComment } from '@/lib/api/comments';
-import { describeRequestFailure } from '@/lib/api/failure-message';
 import { splitMentions } from '@/lib/comments/mentions';
 import { commentOutboxStore, dropQueued, type QueuedComment } from '@/lib/comments/outbox';
 import type { TaskComment } from '@/lib/comments/protocol';
@@ -15,6 +13,7 @@ import { TEXT_LINK } from '@/components/ui/styles';
 import { CommentEditForm } from './comment-edit-form';
 import { COMMENTS_TEXTS } from './comment-texts';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { useCommentDelete } from './use-comment-delete';
 
 /** The author's initials in a circle (the name is written next to it). */
 function AuthorAvatar({ name }: { name: string }) {
@@ -59,6 +58,10 @@ export function QueuedItem({ queued, authorName }: { queued: QueuedComment; auth
   );
 }
 
+/**
+ * A comment of the thread: its author, when it was written, its text, and `Edit`/`Delete` for who may.
+ * A deleted comment keeps its place and says so.
+ */
 export function CommentItem({
   comment,
   now,
@@ -77,36 +80,17 @@ export function CommentItem({
 }) {
   const headerId = useId();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { confirming, setConfirming, busy, error, setError, remove } = useCommentDelete(
+    comment.id,
+    onChanged,
+  );
   const deleted = comment.deletedAt !== null;
-
-  async function remove() {
-    setBusy(true);
-    try {
-      onChanged(await deleteComment(comment.id));
-      setConfirming(false);
-      setError(null);
-    } catch (failure) {
-      setConfirming(false);
-      setError(describeRequestFailure(failure, COMMENTS_TEXTS.deleteFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <li className="flex gap-3">
       <AuthorAvatar name={comment.authorName} />
       <div className="min-w-0 flex-1">
-        <p id={headerId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold text-slate-900">{comment.authorName}</span>
-          <RelativeTime iso={comment.createdAt} now={now} />
-          {comment.editedAt !== null && !deleted ? (
-            <span className="text-slate-600">{COMMENTS_TEXTS.edited}</span>
-          ) : null}
-        </p>
+        <CommentHeader id={headerId} comment={comment} now={now} />
         {deleted ? (
           <p className="mt-1 text-sm text-slate-600 italic">{COMMENTS_TEXTS.deleted}</p>
         ) : editing ? (
@@ -122,31 +106,18 @@ export function CommentItem({
           <CommentBody body={comment.body} mentions={comment.mentions.map((person) => person.name)} />
         )}
         {!deleted && !editing && (canEdit || canDelete) ? (
-          <div className="mt-1 -ml-3 flex flex-wrap gap-1">
-            {canEdit ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-describedby={headerId}
-                onClick={() => {
-                  setError(null);
-                  setEditing(true);
-                }}
-              >
-                {COMMENTS_TEXTS.edit}
-              </Button>
-            ) : null}
-            {canDelete ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-describedby={headerId}
-                onClick={() => setConfirming(true)}
-              >
-                {COMMENTS_TEXTS.delete}
-              </Button>
-            ) : null}
-          </div>
+          <CommentActions
+            headerId={headerId}
+            onEdit={
+              canEdit
+                ? () => {
+                    setError(null);
+                    setEditing(true);
+                  }
+                : null
+            }
+            onDelete={canDelete ? () => setConfirming(true) : null}
+          />
         ) : null}
         {error ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
@@ -165,6 +136,45 @@ export function CommentItem({
         {COMMENTS_TEXTS.deleteBody}
       </ConfirmDialog>
     </li>
+  );
+}
+
+/** The comment's author, when it was written and whether it was edited; the buttons' description. */
+function CommentHeader({ id, comment, now }: { id: string; comment: TaskComment; now: number }) {
+  return (
+    <p id={id} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <span className="font-semibold text-slate-900">{comment.authorName}</span>
+      <RelativeTime iso={comment.createdAt} now={now} />
+      {comment.editedAt !== null && comment.deletedAt === null ? (
+        <span className="text-slate-600">{COMMENTS_TEXTS.edited}</span>
+      ) : null}
+    </p>
+  );
+}
+
+/** `Edit` and `Delete` under a comment; a null handler leaves its button out. */
+function CommentActions({
+  headerId,
+  onEdit,
+  onDelete,
+}: {
+  headerId: string;
+  onEdit: (() => void) | null;
+  onDelete: (() => void) | null;
+}) {
+  return (
+    <div className="mt-1 -ml-3 flex flex-wrap gap-1">
+      {onEdit ? (
+        <Button variant="ghost" size="sm" aria-describedby={headerId} onClick={onEdit}>
+          {COMMENTS_TEXTS.edit}
+        </Button>
+      ) : null}
+      {onDelete ? (
+        <Button variant="ghost" size="sm" aria-describedby={headerId} onClick={onDelete}>
+          {COMMENTS_TEXTS.delete}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

@@ -47,74 +47,7 @@ export function useCommentThread(uid: string): {
     );
   }, []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    let since = '';
-    let checking = false;
-    let again = false;
-
-    async function check(): Promise<void> {
-      if (controller.signal.aborted) return;
-      // A change told while the thread is still read, or being checked: checked again after.
-      if (since === '' || checking) {
-        again = true;
-        return;
-      }
-      checking = true;
-      try {
-        const changes = await fetchThreadChanges(uid, since, { signal: controller.signal });
-        since = changes.since;
-        apply(changes.comments);
-      } catch {
-        // Offline or refused: the thread shows what it has; the next event or poll asks again.
-      } finally {
-        checking = false;
-      }
-      if (again) {
-        again = false;
-        void check();
-      }
-    }
-
-    fetchThread(uid, { signal: controller.signal }).then(
-      (thread) => {
-        since = thread.since;
-        setState({ status: 'ready', comments: thread.comments, readers: thread.readers });
-        if (again) {
-          again = false;
-          void check();
-        }
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // Without a connection, the thread as last read here (the server answering an error is not
-        // hidden behind an old copy).
-        const user = readTokenUserId(getStoredToken());
-        const kept = isUnreachable(error) && user !== null ? cachedThread(user, uid) : null;
-        if (kept) {
-          setState({
-            status: 'ready',
-            comments: kept.comments,
-            readers: kept.readers,
-            cachedAt: kept.savedAt,
-          });
-          return;
-        }
-        setState({ status: 'error', message: describeRequestFailure(error, THREAD_LOAD_FAILED) });
-      },
-    );
-    const stopListening = onCommentsChanged((task) => {
-      if (task === null || task === uid) void check();
-    });
-    const timer = setInterval(() => {
-      if (!isCommentsStreamUp() && document.visibilityState === 'visible') void check();
-    }, COMMENTS_POLL_MS);
-    return () => {
-      controller.abort();
-      stopListening();
-      clearInterval(timer);
-    };
-  }, [uid, attempt, apply]);
+  useEffect(() => followThread(uid, setState, apply), [uid, attempt, apply]);
 
   // The cards' count of this task follows the thread just read (no request for it).
   const shown =
@@ -145,4 +78,80 @@ export function useCommentThread(uid: string): {
   }, [uid, state, retry]);
 
   return { state, apply, retry };
+}
+
+/**
+ * Reads the thread of `uid` whole, then asks for what changed since each time the live stream says its
+ * comments (or any) changed, and every few seconds while this tab has no working stream. Returns the
+ * stop (the effect's cleanup): the request in flight is aborted.
+ */
+function followThread(
+  uid: string,
+  setState: (state: ThreadState) => void,
+  apply: (comments: TaskComment[]) => void,
+): () => void {
+  const controller = new AbortController();
+  let since = '';
+  let checking = false;
+  let again = false;
+
+  async function check(): Promise<void> {
+    if (controller.signal.aborted) return;
+    // A change told while the thread is still read, or being checked: checked again after.
+    if (since === '' || checking) {
+      again = true;
+      return;
+    }
+    checking = true;
+    try {
+      const changes = await fetchThreadChanges(uid, since, { signal: controller.signal });
+      since = changes.since;
+      apply(changes.comments);
+    } catch {
+      // Offline or refused: the thread shows what it has; the next event or poll asks again.
+    } finally {
+      checking = false;
+    }
+    if (again) {
+      again = false;
+      void check();
+    }
+  }
+
+  fetchThread(uid, { signal: controller.signal }).then(
+    (thread) => {
+      since = thread.since;
+      setState({ status: 'ready', comments: thread.comments, readers: thread.readers });
+      if (again) {
+        again = false;
+        void check();
+      }
+    },
+    (error: unknown) => {
+      if (!controller.signal.aborted) setState(stateAfterFailure(uid, error));
+    },
+  );
+  const stopListening = onCommentsChanged((task) => {
+    if (task === null || task === uid) void check();
+  });
+  const timer = setInterval(() => {
+    if (!isCommentsStreamUp() && document.visibilityState === 'visible') void check();
+  }, COMMENTS_POLL_MS);
+  return () => {
+    controller.abort();
+    stopListening();
+    clearInterval(timer);
+  };
+}
+
+/**
+ * The thread when reading it failed. Without a connection, the thread as last read here (the server
+ * answering an error is not hidden behind an old copy).
+ */
+function stateAfterFailure(uid: string, error: unknown): ThreadState {
+  const user = readTokenUserId(getStoredToken());
+  const kept = isUnreachable(error) && user !== null ? cachedThread(user, uid) : null;
+  if (kept)
+    return { status: 'ready', comments: kept.comments, readers: kept.readers, cachedAt: kept.savedAt };
+  return { status: 'error', message: describeRequestFailure(error, THREAD_LOAD_FAILED) };
 }

@@ -85,23 +85,12 @@ export function useMentionPicker({
   const [picked, setPicked] = useState<MentionPerson[]>([]);
   const [query, setQuery] = useState<MentionQuery | null>(null);
   const [active, setActive] = useState(0);
-  const caretAfterPick = useRef<number | null>(null);
+  const caretAfterPickRef = useCaretAfterPick(boxRef, text);
   const matches = query === null ? [] : matchPeople(mentionablePeople(team.users, readers), query.query);
   const open = matches.length > 0;
   const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
 
-  useEffect(() => {
-    const caret = caretAfterPick.current;
-    if (caret === null) return;
-    caretAfterPick.current = null;
-    boxRef.current?.setSelectionRange(caret, caret);
-  }, [text]);
-
-  // The option the arrow keys reached stays in sight in a list taller than its box.
-  useEffect(() => {
-    if (open)
-      document.getElementById(mentionOptionId(listId, activeIndex))?.scrollIntoView({ block: 'nearest' });
-  }, [open, listId, activeIndex]);
+  useActiveOptionInSight(open, listId, activeIndex);
 
   function follow(box: HTMLTextAreaElement) {
     const next =
@@ -116,7 +105,7 @@ export function useMentionPicker({
     const box = boxRef.current;
     if (!box || query === null) return;
     const inserted = insertMention(text, query, box.selectionStart, person.name);
-    caretAfterPick.current = inserted.caret;
+    caretAfterPickRef.current = inserted.caret;
     setText(inserted.text);
     setPicked((list) => [...list, { id: person.id, name: person.name }]);
     setQuery(null);
@@ -157,4 +146,27 @@ export function useMentionPicker({
     },
     list: { id: listId, matches, activeIndex, pick },
   };
+}
+
+/**
+ * Where the caret goes once the text a pick changed has redrawn: set the returned ref to the position
+ * before calling `setText`.
+ */
+function useCaretAfterPick(boxRef: RefObject<HTMLTextAreaElement | null>, text: string) {
+  const caretAfterPick = useRef<number | null>(null);
+  useEffect(() => {
+    const caret = caretAfterPick.current;
+    if (caret === null) return;
+    caretAfterPick.current = null;
+    boxRef.current?.setSelectionRange(caret, caret);
+  }, [boxRef, text]);
+  return caretAfterPick;
+}
+
+/** The option the arrow keys reached stays in sight in a list taller than its box. */
+function useActiveOptionInSight(open: boolean, listId: string, activeIndex: number) {
+  useEffect(() => {
+    if (open)
+      document.getElementById(mentionOptionId(listId, activeIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [open, listId, activeIndex]);
 }
