@@ -11,6 +11,8 @@ import {
   FIRST_RUN_STEP_LINKS,
   firstRunProgressText,
   isFirstRunChecklistShown,
+  type FirstRunState,
+  type FirstRunStep,
 } from '@/lib/admin/first-run';
 import { dismissFirstRun, fetchFirstRun } from '@/lib/api/first-run';
 import { cn } from '@/lib/cn';
@@ -31,22 +33,7 @@ export function FirstRunChecklist() {
   );
   const [busy, setBusy] = useState(false);
   const headingId = useId();
-  // A step done in another tab (an invitation sent, labels made) ticks when this one is shown again.
-  useEffect(() => {
-    const refresh = () => {
-      if (document.visibilityState !== 'visible') return;
-      fetchFirstRun().then(
-        (next) => update(() => next),
-        () => undefined, // The shown state stays; the next return to the tab tries again.
-      );
-    };
-    document.addEventListener('visibilitychange', refresh);
-    window.addEventListener('focus', refresh);
-    return () => {
-      document.removeEventListener('visibilitychange', refresh);
-      window.removeEventListener('focus', refresh);
-    };
-  }, [update]);
+  useRefreshWhenShown(update);
   if (state.status !== 'ready' || !isFirstRunChecklistShown(state.value)) return null;
   const checklist = state.value;
 
@@ -77,36 +64,56 @@ export function FirstRunChecklist() {
         </Button>
       </div>
       <ul className="grid gap-2 sm:grid-cols-2">
-        {FIRST_RUN_STEPS.map((step) => {
-          const done = checklist.steps[step];
-          const { label, href } = FIRST_RUN_STEP_LINKS[step];
-          const Icon = done ? CheckCircle2 : Circle;
-          return (
-            <li
-              key={step}
-              className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2"
-            >
-              <Icon
-                aria-hidden="true"
-                className={cn('size-5 shrink-0', done ? 'text-emerald-600' : 'text-slate-400')}
-              />
-              <Link
-                href={href}
-                className={cn(
-                  'min-w-0 flex-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline',
-                  done && 'text-slate-600 line-through',
-                  FOCUS_RING,
-                )}
-              >
-                {label}
-              </Link>
-              <span className={cn('text-xs font-medium', done ? 'text-emerald-700' : 'text-slate-600')}>
-                {done ? 'Done' : 'To do'}
-              </span>
-            </li>
-          );
-        })}
+        {FIRST_RUN_STEPS.map((step) => (
+          <StepItem key={step} step={step} done={checklist.steps[step]} />
+        ))}
       </ul>
     </section>
+  );
+}
+
+/** A step done in another tab (an invitation sent, labels made) ticks when this one is shown again. */
+function useRefreshWhenShown(update: (change: (value: FirstRunState) => FirstRunState) => void) {
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      fetchFirstRun().then(
+        (next) => update(() => next),
+        () => undefined, // The shown state stays; the next return to the tab tries again.
+      );
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [update]);
+}
+
+/** One step: ticked or not, a link to where it is done, and 'Done' or 'To do'. */
+function StepItem({ step, done }: { step: FirstRunStep; done: boolean }) {
+  const { label, href } = FIRST_RUN_STEP_LINKS[step];
+  const Icon = done ? CheckCircle2 : Circle;
+  return (
+    <li className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
+      <Icon
+        aria-hidden="true"
+        className={cn('size-5 shrink-0', done ? 'text-emerald-600' : 'text-slate-400')}
+      />
+      <Link
+        href={href}
+        className={cn(
+          'min-w-0 flex-1 text-sm font-medium text-brand-800 underline-offset-2 hover:underline',
+          done && 'text-slate-600 line-through',
+          FOCUS_RING,
+        )}
+      >
+        {label}
+      </Link>
+      <span className={cn('text-xs font-medium', done ? 'text-emerald-700' : 'text-slate-600')}>
+        {done ? 'Done' : 'To do'}
+      </span>
+    </li>
   );
 }

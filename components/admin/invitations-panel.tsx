@@ -20,19 +20,12 @@ import {
 import type { Role } from '@/lib/auth/role';
 import { cn } from '@/lib/cn';
 import { OFFLINE_TEXT } from '@/lib/content/offline';
-import { formatAdminDateTime } from '@/lib/format/admin-dates';
 import { useServerValue } from '@/lib/hooks/use-server-value';
-import { LoadError, LoadingLine } from './load-error';
+import { invitee, OpenInvitations } from './open-invitations';
 import { reportRequestFailure } from './request-failure';
 
 /** The invite form offers User first: most invitations are for team members. */
 const ROLE_OPTIONS: readonly Role[] = ['user', 'admin'];
-
-const ANYONE = 'Anyone with the link';
-
-function invitee(invitation: OpenInvitation): string {
-  return invitation.email ?? ANYONE;
-}
 
 /**
  * Manage Users' invitations (docs/product.md#invitations): 'Invite someone' (email optional, role)
@@ -41,7 +34,6 @@ function invitee(invitation: OpenInvitation): string {
  */
 export function InvitationsPanel() {
   const headingId = useId();
-  const listHeadingId = useId();
   const listId = useId();
   const { state, retry, update } = useServerValue(
     (signal) => fetchInvitations({ signal }),
@@ -86,31 +78,7 @@ export function InvitationsPanel() {
       />
       {created ? <CreatedLink created={created} /> : null}
 
-      <div className="space-y-3">
-        <h3 id={listHeadingId} className="text-base font-semibold text-slate-900">
-          Open invitations
-        </h3>
-        {state.status === 'loading' ? <LoadingLine>Loading invitations…</LoadingLine> : null}
-        {state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
-        {state.status === 'ready' && state.value.length === 0 ? (
-          <p className="text-sm text-slate-600">No open invitations.</p>
-        ) : null}
-        {state.status === 'ready' && state.value.length > 0 ? (
-          <ul
-            id={listId}
-            aria-labelledby={listHeadingId}
-            className="divide-y divide-slate-200 rounded-lg border border-slate-200"
-          >
-            {state.value.map((invitation) => (
-              <InvitationItem
-                key={invitation.id}
-                invitation={invitation}
-                onRevoke={() => setToRevoke(invitation)}
-              />
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <OpenInvitations state={state} onRetry={retry} listId={listId} onRevoke={setToRevoke} />
 
       <ConfirmDialog
         open={toRevoke !== null}
@@ -228,21 +196,5 @@ function CreatedLink({ created }: { created: CreatedInvitation }) {
         </Button>
       </div>
     </div>
-  );
-}
-
-function InvitationItem({ invitation, onRevoke }: { invitation: OpenInvitation; onRevoke: () => void }) {
-  const labelId = useId();
-  return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5 text-sm">
-      <span id={labelId} className="min-w-0 flex-1 basis-48 font-medium break-words text-slate-900">
-        {invitee(invitation)}
-      </span>
-      <span className="text-slate-700">{formatRole(invitation.role)}</span>
-      <span className="text-slate-600">Expires {formatAdminDateTime(invitation.expiresAt)}</span>
-      <Button variant="danger" size="sm" onClick={onRevoke} aria-describedby={labelId}>
-        Revoke
-      </Button>
-    </li>
   );
 }

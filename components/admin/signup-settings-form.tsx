@@ -1,23 +1,16 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { OfflineNotice } from '@/components/ui/offline-notice';
 import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { TextField } from '@/components/ui/text-field';
-import { fetchSignupSettings, saveSignupSettings, type SignupSettingsState } from '@/lib/api/signup-admin';
-import {
-  SIGNUP_DOMAINS_MAX_COUNT,
-  SIGNUP_MODES,
-  SIGNUP_MODE_LABELS,
-  parseDomainList,
-  type SignupMode,
-} from '@/lib/auth/signup-policy';
+import { fetchSignupSettings, type SignupSettingsState } from '@/lib/api/signup-admin';
+import { SIGNUP_MODES, SIGNUP_MODE_LABELS, type SignupMode } from '@/lib/auth/signup-policy';
 import { OFFLINE_TEXT } from '@/lib/content/offline';
 import { useServerValue } from '@/lib/hooks/use-server-value';
 import { LoadError, LoadingLine } from './load-error';
-import { reportRequestFailure } from './request-failure';
+import { useSignupSettingsForm } from './use-signup-settings-form';
 
 const MODE_OPTIONS = SIGNUP_MODES.map((mode) => ({ value: mode, label: SIGNUP_MODE_LABELS[mode] }));
 
@@ -62,41 +55,14 @@ function SignupSettingsFields({
   initial: SignupSettingsState;
   onSaved: (settings: SignupSettingsState) => void;
 }) {
-  const [mode, setMode] = useState<SignupMode>(initial.mode);
-  const [domainsText, setDomainsText] = useState(initial.domains.join(', '));
-  const [domainsError, setDomainsError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { mode, setMode, domainsText, setDomainsText, domainsError, busy, save } = useSignupSettingsForm(
+    initial,
+    onSaved,
+  );
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await save(mode);
-  }
-
-  /** Saves `chosen` with the typed domains; the team default's 'Open sign-up' saves Open. */
-  async function save(chosen: SignupMode) {
-    if (busy) return;
-    const parsed = parseDomainList(domainsText);
-    if (!('domains' in parsed)) {
-      setDomainsError(
-        'invalid' in parsed
-          ? `"${parsed.invalid}" is not a domain name such as example.com.`
-          : `List at most ${SIGNUP_DOMAINS_MAX_COUNT} domains.`,
-      );
-      return;
-    }
-    setDomainsError(undefined);
-    setBusy(true);
-    try {
-      const { settings, message } = await saveSignupSettings({ mode: chosen, domains: parsed.domains });
-      setMode(settings.mode);
-      setDomainsText(settings.domains.join(', '));
-      onSaved(settings);
-      toast.success(message ?? 'Sign-up settings saved.');
-    } catch (error) {
-      reportRequestFailure('Failed to save the sign-up settings', error);
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (

@@ -2,24 +2,20 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
-import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
+import { AuthForm, EmailField, useTextInput } from '@/components/auth/auth-form';
 import { ResendConfirmation } from '@/components/auth/confirm-email-form';
 import { OrDivider, SingleSignOnButton, SingleSignOnFailure } from '@/components/auth/single-sign-on';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TEXT_LINK } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
-import { logIn, logInWithCode, type SessionGrant } from '@/lib/api/auth';
-import { ApiError } from '@/lib/api/http';
-import { dashboardPathFor, parseRole, withRole } from '@/lib/auth/role';
+import { logInWithCode } from '@/lib/api/auth';
+import { parseRole, withRole } from '@/lib/auth/role';
 import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '@/lib/auth/session-expiry';
 import { cn } from '@/lib/cn';
-
-/** The name shown when none is known. Our server always returns one. */
-const FALLBACK_NAME = 'User';
+import { useLoginForm } from './use-login-form';
 
 /** `?password=1`: the password form, when OIDC_ONLY hides it (for the break-glass admin). */
 export const PASSWORD_PARAM = 'password';
@@ -33,42 +29,14 @@ export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null })
   const role = parseRole(searchParams?.get('role'));
   const passwordShown = !sso?.only || searchParams?.get(PASSWORD_PARAM) === '1';
   const sessionExpired = searchParams?.get('reason') === SESSION_EXPIRED_REASON;
-  const email = useTextInput();
-  const password = useTextInput();
-  const [attempted, setAttempted] = useState(false);
-  const [waitingEmail, setWaitingEmail] = useState<string | null>(null);
-  // Two-factor on: the password was right, and the server waits for a code with this challenge.
-  const [challenge, setChallenge] = useState<string | null>(null);
-
-  function enter(grant: SessionGrant) {
-    keepSession(grant, { email: email.value, name: FALLBACK_NAME });
-    return dashboardPathFor(parseRole(grant.role ?? grant.user?.role));
-  }
-
-  async function send() {
-    setAttempted(true);
-    setWaitingEmail(null);
-    let answer;
-    try {
-      answer = await logIn({ email: email.value, password: password.value, role });
-    } catch (caught) {
-      // The account waits for its mailed link (SIGNUP_DOMAINS): the alert says so, and a new link is offered.
-      if (caught instanceof ApiError && caught.code === 'EMAIL_NOT_CONFIRMED') setWaitingEmail(email.value);
-      throw caught;
-    }
-    if ('twoFactorRequired' in answer) {
-      setChallenge(answer.challenge);
-      return;
-    }
-    return enter(answer);
-  }
+  const { email, password, attempted, waitingEmail, challenge, send, enter, back } = useLoginForm(role);
 
   if (challenge !== null) {
     return (
       <TwoFactorStepForm
         title={role === 'admin' ? 'Admin Login' : 'User Login'}
         send={async (code) => enter(await logInWithCode({ challenge, code }))}
-        onBack={() => setChallenge(null)}
+        onBack={back}
       />
     );
   }

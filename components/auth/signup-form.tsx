@@ -4,18 +4,19 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
-import { AuthForm, EmailField, keepSession, useTextInput } from '@/components/auth/auth-form';
-import { NewPasswordFields, useNewPassword } from '@/components/auth/new-password-fields';
+import { AuthForm, EmailField } from '@/components/auth/auth-form';
+import { NewPasswordFields } from '@/components/auth/new-password-fields';
 import { OrDivider, SingleSignOnButton } from '@/components/auth/single-sign-on';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TEXT_LINK } from '@/components/ui/styles';
 import { TextField } from '@/components/ui/text-field';
-import { lookUpInvitation, registerAccount, type InvitationDetails } from '@/lib/api/auth';
+import { lookUpInvitation, type InvitationDetails } from '@/lib/api/auth';
 import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
 import { serverMessageOf } from '@/lib/api/http';
 import { formatRole } from '@/lib/admin/users';
-import { dashboardPathFor, parseRole, withRole, type Role } from '@/lib/auth/role';
+import { parseRole, withRole, type Role } from '@/lib/auth/role';
 import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
+import { useSignupForm } from './use-signup-form';
 
 type Invitation =
   | { status: 'none' }
@@ -87,33 +88,11 @@ export function SignupForm({ sso = null }: { sso?: SingleSignOnSettings | null }
   const invitation = useInvitation(inviteToken);
   const invited = invitation.status === 'ready' ? invitation.details : null;
   const role: Role = invited?.role ?? parseRole(searchParams?.get('role'));
-  const fullName = useTextInput();
-  const email = useTextInput();
-  const newPassword = useNewPassword();
-  // An invitation made for one address admits only that one: shown, not typed.
-  const boundEmail = invited?.email ?? null;
-  const emailValue = boundEmail ?? email.value;
-  const [confirmationSent, setConfirmationSent] = useState<string | null>(null);
-
-  async function send() {
-    const input = {
-      fullName: fullName.value,
-      email: emailValue,
-      password: newPassword.password.value,
-      role,
-      ...(inviteToken ? { invite: inviteToken } : {}),
-    };
-    const grant = await registerAccount(input);
-    if ('confirmationSent' in grant) {
-      // SIGNUP_DOMAINS: no session until the mailed link is followed; the form gives way to the sentence.
-      setConfirmationSent(grant.confirmationSent);
-      return;
-    }
-    // Should the browser refuse to keep the session, the account exists already: the form shows the
-    // storage error's own message, since "try again" would only hit the duplicate-email error.
-    keepSession(grant, { email: emailValue, name: fullName.value.trim() });
-    return dashboardPathFor(grant.role ?? role);
-  }
+  const { fullName, email, newPassword, boundEmail, confirmationSent, send } = useSignupForm({
+    role,
+    inviteToken,
+    invited,
+  });
 
   const title = role === 'admin' ? 'Admin Signup' : 'User Signup';
   const footer = { prompt: 'Already have an account?', href: withRole('/login', role), link: 'Log in' };

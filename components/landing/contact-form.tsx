@@ -44,27 +44,7 @@ export function ContactForm({ rules }: { rules: ContactFormRules }) {
           maxLength={fields.email.maxLength}
         />
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">
-          Your Message
-        </label>
-        {/* No maxLength: a longer paste is kept and the counter and the alert say what to cut. */}
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          required
-          aria-describedby="contact-message-count"
-          className={cn(FIELD_INPUT, 'min-h-36 resize-y')}
-        />
-        <p
-          id="contact-message-count"
-          data-contact-counter=""
-          className="text-right text-xs text-slate-500 tabular-nums data-over:font-semibold data-over:text-red-700"
-        >
-          {rules.counter.replace('{count}', '0')}
-        </p>
-      </div>
+      <MessageField counter={rules.counter} />
       <div>
         {/* Present from the start, so screen readers announce what the script writes into it. */}
         <p
@@ -91,5 +71,32 @@ export function ContactForm({ rules }: { rules: ContactFormRules }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Your Message, with the counter public/landing.js keeps up to date (it starts at `counter`'s 0). */
+function MessageField({ counter }: { counter: string }) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">
+        Your Message
+      </label>
+      {/* No maxLength: a longer paste is kept and the counter and the alert say what to cut. */}
+      <textarea
+        id="contact-message"
+        name="message"
+        rows={6}
+        required
+        aria-describedby="contact-message-count"
+        className={cn(FIELD_INPUT, 'min-h-36 resize-y')}
+      />
+      <p
+        id="contact-message-count"
+        data-contact-counter=""
+        className="text-right text-xs text-slate-500 tabular-nums data-over:font-semibold data-over:text-red-700"
+      >
+        {counter.replace('{count}', '0')}
+      </p>
+    </div>
   );
 }

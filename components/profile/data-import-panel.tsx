@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FOCUS_RING } from '@/components/ui/styles';
@@ -113,62 +113,21 @@ export function ImportPanel({ prepared }: ImportPanelProps) {
     setStatus(PREVIEW_TEXTS.undone);
   }
 
-  let preview: ReactNode = null;
-  if (open && !prepared.ok) {
-    preview = <FormAlert tone="error">{prepared.message}</FormAlert>;
-  } else if (open && prepared.ok) {
-    const { plan, fileName } = prepared;
-    const changes = planChangesAnything(plan, choices);
-    preview = (
-      <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-        <h3 ref={headingRef} tabIndex={-1} className={`text-lg font-semibold text-brand-900 ${FOCUS_RING}`}>
-          Import preview
-        </h3>
-        <p className="text-sm break-words text-slate-600">File: {fileName}</p>
-        <p className="font-medium text-slate-800">{PREVIEW_TEXTS.tasks(plan)}</p>
-        {plan.kind === 'json' ? <p className="text-slate-800">{PREVIEW_TEXTS.events(plan)}</p> : null}
-        <PreviewList title="New" items={plan.newTasks.map(taskItem)} />
-        <PreviewList title="Updated" items={plan.updatedTasks.map(taskItem)} />
-        <PreviewList title="Unchanged" items={plan.unchangedTasks.map(taskItem)} />
-        <PreviewList
-          title="Invalid, skipped"
-          items={plan.invalidRows.map(({ row, message }) => `Row ${row}: ${message}`)}
-        />
-        {plan.profileInvalid ? (
-          <p className="text-sm text-slate-700">{PREVIEW_TEXTS.profileInvalid}</p>
-        ) : null}
-        {plan.notes !== null ? (
-          <Choice
-            id={`${baseId}-notes`}
-            label="Replace my notes with the notes in this file"
-            checked={choices.replaceNotes}
-            onChange={(replaceNotes) => setChoices({ ...choices, replaceNotes })}
-          />
-        ) : null}
-        {plan.userProfile !== null ? (
-          <Choice
-            id={`${baseId}-profile`}
-            label="Replace my profile with the profile in this file"
-            checked={choices.replaceProfile}
-            onChange={(replaceProfile) => setChoices({ ...choices, replaceProfile })}
-          />
-        ) : null}
-        {changes ? null : <p className="text-sm text-slate-700">{PREVIEW_TEXTS.nothingToChange}</p>}
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={apply} disabled={!changes}>
-            Apply import
-          </Button>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    );
-  }
-
   return (
     <div className="space-y-3">
-      {preview}
+      {open && !prepared.ok ? <FormAlert tone="error">{prepared.message}</FormAlert> : null}
+      {open && prepared.ok ? (
+        <ImportPreview
+          baseId={baseId}
+          headingRef={headingRef}
+          fileName={prepared.fileName}
+          plan={prepared.plan}
+          choices={choices}
+          onChoicesChange={setChoices}
+          onApply={apply}
+          onCancel={() => setOpen(false)}
+        />
+      ) : null}
       <p role="status" className="text-sm font-medium text-green-800">
         {status}
       </p>
@@ -177,6 +136,73 @@ export function ImportPanel({ prepared }: ImportPanelProps) {
           Undo import
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** What the chosen file would change, the choices it offers, then Apply or Cancel. */
+function ImportPreview({
+  baseId,
+  headingRef,
+  fileName,
+  plan,
+  choices,
+  onChoicesChange,
+  onApply,
+  onCancel,
+}: {
+  baseId: string;
+  /** Focused when a file's preview opens. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  fileName: string;
+  plan: ImportPlan;
+  choices: ImportChoices;
+  onChoicesChange: (choices: ImportChoices) => void;
+  onApply: () => void;
+  onCancel: () => void;
+}) {
+  const changes = planChangesAnything(plan, choices);
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <h3 ref={headingRef} tabIndex={-1} className={`text-lg font-semibold text-brand-900 ${FOCUS_RING}`}>
+        Import preview
+      </h3>
+      <p className="text-sm break-words text-slate-600">File: {fileName}</p>
+      <p className="font-medium text-slate-800">{PREVIEW_TEXTS.tasks(plan)}</p>
+      {plan.kind === 'json' ? <p className="text-slate-800">{PREVIEW_TEXTS.events(plan)}</p> : null}
+      <PreviewList title="New" items={plan.newTasks.map(taskItem)} />
+      <PreviewList title="Updated" items={plan.updatedTasks.map(taskItem)} />
+      <PreviewList title="Unchanged" items={plan.unchangedTasks.map(taskItem)} />
+      <PreviewList
+        title="Invalid, skipped"
+        items={plan.invalidRows.map(({ row, message }) => `Row ${row}: ${message}`)}
+      />
+      {plan.profileInvalid ? <p className="text-sm text-slate-700">{PREVIEW_TEXTS.profileInvalid}</p> : null}
+      {plan.notes !== null ? (
+        <Choice
+          id={`${baseId}-notes`}
+          label="Replace my notes with the notes in this file"
+          checked={choices.replaceNotes}
+          onChange={(replaceNotes) => onChoicesChange({ ...choices, replaceNotes })}
+        />
+      ) : null}
+      {plan.userProfile !== null ? (
+        <Choice
+          id={`${baseId}-profile`}
+          label="Replace my profile with the profile in this file"
+          checked={choices.replaceProfile}
+          onChange={(replaceProfile) => onChoicesChange({ ...choices, replaceProfile })}
+        />
+      ) : null}
+      {changes ? null : <p className="text-sm text-slate-700">{PREVIEW_TEXTS.nothingToChange}</p>}
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={onApply} disabled={!changes}>
+          Apply import
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </div>
   );
 }

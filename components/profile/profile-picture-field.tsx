@@ -1,14 +1,12 @@
 'use client';
 
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/components/ui/styles';
 import { cn } from '@/lib/cn';
-import { NotAnImageError, imageFileToDataUrl } from '@/lib/images/read-image';
-
-const COULD_NOT_PROCESS = 'That picture could not be processed. Please try another image.';
+import { usePictureChoice } from './use-picture-choice';
 
 /**
  * A profile picture picker (member and admin profiles): the preview or 'No Image', a 'Choose picture'
@@ -35,52 +33,7 @@ export function ProfilePictureField({
   const inputId = `${baseId}-input`;
   const hintId = `${baseId}-hint`;
   const errorId = `${baseId}-error`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  // Only the latest choice may land: an earlier, slower file must not overwrite it.
-  const latestPick = useRef(0);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  function setBusyState(next: boolean) {
-    setBusy(next);
-    onBusyChange?.(next);
-  }
-
-  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Cleared so that choosing the same file again still counts as a change.
-    input.value = '';
-    if (!file) return;
-    const pick = ++latestPick.current;
-    if (!file.type.startsWith('image/')) {
-      // Refused at once; a picture still being prepared from an earlier choice is dropped too.
-      setBusyState(false);
-      setError(new NotAnImageError().message);
-      return;
-    }
-    setError(null);
-    setBusyState(true);
-    try {
-      const dataUrl = await imageFileToDataUrl(file);
-      if (pick !== latestPick.current) return;
-      onChange(dataUrl);
-    } catch (caught) {
-      if (pick !== latestPick.current) return;
-      setError(caught instanceof NotAnImageError ? caught.message : COULD_NOT_PROCESS);
-    } finally {
-      if (pick === latestPick.current) setBusyState(false);
-    }
-  }
-
-  function remove() {
-    latestPick.current++;
-    setError(null);
-    setBusyState(false);
-    onChange(undefined);
-    // The button disappears with the picture: keep the keyboard user in the field.
-    inputRef.current?.focus();
-  }
+  const { inputRef, error, busy, handleFile, remove } = usePictureChoice({ onChange, onBusyChange });
 
   return (
     <fieldset className="min-w-0">
@@ -89,13 +42,7 @@ export function ProfilePictureField({
       </legend>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-100">
-          {value ? (
-            // A data URL made in this browser: next/image cannot optimise it, a plain img is right.
-            // eslint-disable-next-line @next/next/no-img-element
-            <img src={value} alt="Profile picture preview" className="size-full object-cover" />
-          ) : (
-            <span className="text-sm font-medium text-slate-600">No Image</span>
-          )}
+          <PicturePreview value={value} />
         </div>
         <div className="flex flex-wrap gap-2">
           <div className="relative">
@@ -141,5 +88,16 @@ export function ProfilePictureField({
         </FormAlert>
       ) : null}
     </fieldset>
+  );
+}
+
+/** The picture, or 'No Image'. */
+function PicturePreview({ value }: { value?: string }) {
+  return value ? (
+    // A data URL made in this browser: next/image cannot optimise it, a plain img is right.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img src={value} alt="Profile picture preview" className="size-full object-cover" />
+  ) : (
+    <span className="text-sm font-medium text-slate-600">No Image</span>
   );
 }

@@ -1,19 +1,11 @@
 'use client';
 
-import { useId, useRef, useState, type ChangeEvent, type ComponentType } from 'react';
-import { flushSync } from 'react-dom';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { CARD } from '@/components/ui/styles';
 import { IMPORT_FILE_MAX_BYTES } from '@/lib/constants';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import type { ImportPanelProps, PreparedImport } from './data-import-panel';
-
-/** When a chunk of this section cannot be fetched (offline since the page loaded). */
-export const SECTION_LOAD_FAILED =
-  'This part of the page could not be loaded. Check your connection and try again.';
-
-type Panel = { Component: ComponentType<ImportPanelProps>; prepared: PreparedImport };
+import { useYourData } from './use-your-data';
 
 /**
  * "Your data" on the member profile (docs/product.md#your-data): export and import. Only this shell
@@ -22,48 +14,9 @@ type Panel = { Component: ComponentType<ImportPanelProps>; prepared: PreparedImp
  */
 export function YourData() {
   const baseId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [pickerShown, setPickerShown] = useState(false);
   const hintId = `${baseId}-hint`;
-  const [panel, setPanel] = useState<Panel | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [loadError, setLoadError] = useState('');
-  const team = useTeamSyncOn();
-
-  async function exportAs(kind: 'json' | 'csv') {
-    setLoadError('');
-    try {
-      const { downloadExport } = await import('@/lib/data-transfer/download');
-      downloadExport(kind, { team });
-    } catch {
-      setLoadError(SECTION_LOAD_FAILED);
-    }
-  }
-
-  function openFilePicker() {
-    // Rendered within the click, so the browser still counts the picker as the user's doing.
-    if (!pickerShown) flushSync(() => setPickerShown(true));
-    inputRef.current?.click();
-  }
-
-  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Cleared so that choosing the same file again (after editing it) is a new choice.
-    input.value = '';
-    if (!file) return;
-    setLoadError('');
-    setBusy(true);
-    try {
-      const { ImportPanel, prepareImport } = await import('./data-import-panel');
-      const prepared = await prepareImport(file);
-      setPanel({ Component: ImportPanel, prepared });
-    } catch {
-      setLoadError(SECTION_LOAD_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { inputRef, pickerShown, panel, busy, loadError, exportAs, openFilePicker, chooseFile } =
+    useYourData();
 
   return (
     <section aria-labelledby={`${baseId}-heading`} className={`${CARD} mt-8 space-y-4 p-4 sm:p-6`}>

@@ -10,6 +10,32 @@ export const MENU_ITEM =
 export const MENU_PANEL =
   'absolute right-0 z-50 mt-2 min-w-44 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg';
 
+/** Which item a key pressed on the closed menu's button opens it on; null: not an opening key. */
+export function openingItemFor(key: string): 'first' | 'last' | null {
+  if (key === 'ArrowDown' || key === 'Enter' || key === ' ') return 'first';
+  if (key === 'ArrowUp') return 'last';
+  return null;
+}
+
+/**
+ * The item a key pressed in the open menu moves focus to, from the focused item's `index` among
+ * `count` (wrapped around by the caller); null: the key does not move focus.
+ */
+export function nextItemIndex(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+      return index + 1;
+    case 'ArrowUp':
+      return index - 1;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
 /**
  * A WAI-ARIA menu button (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/), written out rather than
  * a library's (Radix's dropdown cost every signed-in page about 30 kB of gzipped JavaScript). Enter, Space
@@ -54,40 +80,23 @@ export function useMenuButton() {
     if (event.key === 'Escape' && open) {
       event.preventDefault();
       closeMenu({ returnFocus: true });
-    } else if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      return;
+    }
+    const opening = openingItemFor(event.key);
+    if (opening) {
       event.preventDefault();
-      openMenu('first');
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu('last');
+      openMenu(opening);
     }
   }
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        focusAt(0);
-        break;
-      case 'End':
-        focusAt(list.length - 1);
-        break;
-      case 'Escape':
-        closeMenu({ returnFocus: true });
-        break;
-      case 'Tab':
-        setOpen(false);
-        return;
-      default:
-        return;
+    const next = nextItemIndex(event.key, list.indexOf(document.activeElement as HTMLElement), list.length);
+    if (next !== null) list[(next + list.length) % list.length]?.focus();
+    else if (event.key === 'Escape') closeMenu({ returnFocus: true });
+    else {
+      if (event.key === 'Tab') setOpen(false);
+      return;
     }
     event.preventDefault();
   }

@@ -1,0 +1,117 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  getTwoFactorStatus,
+  startTwoFactorSetup,
+  type TwoFactorSetup,
+} from '@/lib/api/auth';
+import { describeFailure } from '@/lib/api/failure-message';
+import { ApiError } from '@/lib/api/http';
+import { useServerValue } from '@/lib/hooks/use-server-value';
+import { replaceStoredToken } from '@/lib/storage/session';
+import { saveSafely } from '@/lib/storage/save-safely';
+
+const LOAD_FAILED = 'Could not load your two-factor settings.';
+const REQUEST_FAILED = { http: 'The request failed. Try again.', other: 'The request failed. Try again.' };
+
+/** Where the block is: at rest (on or off), setting up, or showing the fresh recovery codes. */
+export type TwoFactorStage =
+  { name: 'idle' } | { name: 'setup'; setup: TwoFactorSetup } | { name: 'codes'; codes: string[] };
+
+/** The account's two-factor state; null when the server refused the token (401). */
+async function loadStatus(signal: AbortSignal) {
+  try {
+    return await getTwoFactorStatus({ signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Turning two-factor on or off ends the other sessions: the fresh token keeps this one. */
+function keepToken(token: string | undefined) {
+  if (token) saveSafely(() => replaceStoredToken(token));
+}
+
+/**
+ * The two-factor block's state: the account's status from the server, the stage, the code being
+ * typed, and one request at a time (`run`) whose failure is said in the block.
+ */
+export function useTwoFactor() {
+  const { state, retry, update } = useServerValue(loadStatus, LOAD_FAILED);
+  const [stage, setStage] = useState<TwoFactorStage>({ name: 'idle' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+
+  async function run<T>(request: () => Promise<T>, done: (result: T) => void) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      done(await request());
+    } catch (caught) {
+      // A refused session (401) is already on its way to the login screen, which says why.
+      if (!(caught instanceof ApiError && caught.status === 401))
+        setError(describeFailure(caught, REQUEST_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function turnOn(value: string) {
+    void run(
+      () => enableTwoFactor(value),
+      (result) => {
+        keepToken(result?.token);
+        setCode('');
+        setStage({ name: 'codes', codes: result?.recoveryCodes ?? [] });
+        update((status) => status && { ...status, enabled: true });
+      },
+    );
+  }
+
+  function turnOff(value: string) {
+    void run(
+      () => disableTwoFactor(value),
+      (result) => {
+        keepToken(result?.token);
+        setCode('');
+        update((status) => status && { ...status, enabled: false });
+        toast.success(result?.message ?? 'Two-factor authentication is off.');
+      },
+    );
+  }
+
+  function submitCode(event: FormEvent<HTMLFormElement>, action: 'on' | 'off') {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError('Please enter the code.');
+      return;
+    }
+    if (action === 'on') turnOn(code.trim());
+    else turnOff(code.trim());
+  }
+
+  return {
+    state,
+    retry,
+    stage,
+    busy,
+    error,
+    code,
+    setCode,
+    submitCode,
+    startSetup: () => void run(startTwoFactorSetup, (setup) => setStage({ name: 'setup', setup })),
+    cancelSetup: () => {
+      setStage({ name: 'idle' });
+      setError(null);
+      setCode('');
+    },
+    closeCodes: () => setStage({ name: 'idle' }),
+  };
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import { useRef, useState, type ChangeEvent, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import type { ImportPanelProps, PreparedImport } from './data-import-panel';
+
+/** When a chunk of this section cannot be fetched (offline since the page loaded). */
+export const SECTION_LOAD_FAILED =
+  'This part of the page could not be loaded. Check your connection and try again.';
+
+type Panel = { Component: ComponentType<ImportPanelProps>; prepared: PreparedImport };
+
+/**
+ * Your data's actions, each fetching its code on first use: `exportAs` downloads, `openFilePicker`
+ * shows the (lazily rendered) file input, `chooseFile` reads the file into the import `panel`.
+ * `loadError` says when a chunk could not be fetched.
+ */
+export function useYourData() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [pickerShown, setPickerShown] = useState(false);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState('');
+  const team = useTeamSyncOn();
+
+  async function exportAs(kind: 'json' | 'csv') {
+    setLoadError('');
+    try {
+      const { downloadExport } = await import('@/lib/data-transfer/download');
+      downloadExport(kind, { team });
+    } catch {
+      setLoadError(SECTION_LOAD_FAILED);
+    }
+  }
+
+  function openFilePicker() {
+    // Rendered within the click, so the browser still counts the picker as the user's doing.
+    if (!pickerShown) flushSync(() => setPickerShown(true));
+    inputRef.current?.click();
+  }
+
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Cleared so that choosing the same file again (after editing it) is a new choice.
+    input.value = '';
+    if (!file) return;
+    setLoadError('');
+    setBusy(true);
+    try {
+      const { ImportPanel, prepareImport } = await import('./data-import-panel');
+      const prepared = await prepareImport(file);
+      setPanel({ Component: ImportPanel, prepared });
+    } catch {
+      setLoadError(SECTION_LOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { inputRef, pickerShown, panel, busy, loadError, exportAs, openFilePicker, chooseFile };
+}
