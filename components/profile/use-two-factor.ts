@@ -9,28 +9,17 @@ import {
   startTwoFactorSetup,
   type TwoFactorSetup,
 } from '@/lib/api/auth';
-import { describeFailure } from '@/lib/api/failure-message';
-import { ApiError } from '@/lib/api/http';
+import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
+import { ApiError, nullWhenRefused } from '@/lib/api/http';
 import { useServerValue } from '@/lib/hooks/use-server-value';
 import { replaceStoredToken } from '@/lib/storage/session';
 import { saveSafely } from '@/lib/storage/save-safely';
 
 const LOAD_FAILED = 'Could not load your two-factor settings.';
-const REQUEST_FAILED = { http: 'The request failed. Try again.', other: 'The request failed. Try again.' };
 
 /** Where the block is: at rest (on or off), setting up, or showing the fresh recovery codes. */
 export type TwoFactorStage =
   { name: 'idle' } | { name: 'setup'; setup: TwoFactorSetup } | { name: 'codes'; codes: string[] };
-
-/** The account's two-factor state; null when the server refused the token (401). */
-async function loadStatus(signal: AbortSignal) {
-  try {
-    return await getTwoFactorStatus({ signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
 
 /** Turning two-factor on or off ends the other sessions: the fresh token keeps this one. */
 function keepToken(token: string | undefined) {
@@ -42,7 +31,10 @@ function keepToken(token: string | undefined) {
  * typed, and one request at a time (`run`) whose failure is said in the block.
  */
 export function useTwoFactor() {
-  const { state, retry, update } = useServerValue(loadStatus, LOAD_FAILED);
+  const { state, retry, update } = useServerValue(
+    (signal) => nullWhenRefused(getTwoFactorStatus({ signal })),
+    LOAD_FAILED,
+  );
   const [stage, setStage] = useState<TwoFactorStage>({ name: 'idle' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +49,7 @@ export function useTwoFactor() {
     } catch (caught) {
       // A refused session (401) is already on its way to the login screen, which says why.
       if (!(caught instanceof ApiError && caught.status === 401))
-        setError(describeFailure(caught, REQUEST_FAILED));
+        setError(describeFailure(caught, FAILURE_WORDING.accountBlock));
     } finally {
       setBusy(false);
     }
