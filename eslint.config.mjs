@@ -21,6 +21,27 @@ const config = [
     },
   },
   {
+    // The shape of the source (docs/decisions/0048-one-folder-per-feature.md): a file over 400 lines
+    // or a function over 80 is split along its seams. Tests, scripts and generated files are left out.
+    files: [
+      'app/**/*.{ts,tsx}',
+      'components/**/*.{ts,tsx}',
+      'lib/**/*.{ts,tsx}',
+      'features/**/*.{ts,tsx}',
+      'shared/**/*.{ts,tsx}',
+      'shell/**/*.{ts,tsx}',
+      'server/**/*.{ts,tsx}',
+      'pages/**/*.{ts,tsx}',
+      'proxy.ts',
+      'instrumentation.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // Plain CommonJS loaded by `node --require` before any bundler (lib/server/client-address*.cjs).
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
