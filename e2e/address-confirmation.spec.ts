@@ -34,6 +34,19 @@ async function confirmThroughPage(page: Page, app: AppProcess, email: string, nt
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
 }
 
+/** A member signed up with a password (address unproved) and logged in through the form. */
+async function signUpAndLogIn(page: Page, app: AppProcess, fullName: string, email: string) {
+  const signup = await page.request.post(`${app.base}/api/auth/register`, {
+    data: { fullName, email, password: E2E_PASSWORD, role: 'user' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  await page.goto(`${app.base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${app.base}/user/dashboard`);
+}
+
 test.describe('SIGNUP_DOMAINS: a sign-up waits for the mailed link', () => {
   let app: AppProcess;
   test.beforeAll(async () => {
@@ -151,15 +164,7 @@ test.describe('single sign-on opens only an account whose address is proved', ()
     page,
   }, testInfo) => {
     const email = `lena-${testInfo.project.name}@example.com`;
-    const signup = await page.request.post(`${app.base}/api/auth/register`, {
-      data: { fullName: 'Lena Link', email, password: E2E_PASSWORD, role: 'user' },
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
-    await page.goto(`${app.base}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${app.base}/user/dashboard`);
+    await signUpAndLogIn(page, app, 'Lena Link', email);
 
     await page.goto(`${app.base}/user/profile`);
     const section = page.getByRole('region', { name: 'Single Sign-On' });
@@ -205,15 +210,7 @@ test.describe('single sign-on opens only an account whose address is proved', ()
     page,
   }, testInfo) => {
     const email = `omar-${testInfo.project.name}@example.com`;
-    const signup = await page.request.post(`${app.base}/api/auth/register`, {
-      data: { fullName: 'Omar Other', email, password: E2E_PASSWORD, role: 'user' },
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
-    await page.goto(`${app.base}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${app.base}/user/dashboard`);
+    await signUpAndLogIn(page, app, 'Omar Other', email);
     await page.goto(`${app.base}/user/profile`);
     const section = page.getByRole('region', { name: 'Single Sign-On' });
     // An identity whose email the provider has not verified.

@@ -4,6 +4,7 @@ import { Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { downloadText } from '@/lib/download-text';
 
 export const RECOVERY_FILE_NAME = 'tasklane-recovery-codes.txt';
 
@@ -19,15 +20,7 @@ export function recoveryCodesText(codes: readonly string[]): string {
 }
 
 function downloadCodes(codes: readonly string[]) {
-  const url = URL.createObjectURL(new Blob([recoveryCodesText(codes)], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = RECOVERY_FILE_NAME;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadText(RECOVERY_FILE_NAME, recoveryCodesText(codes), 'text/plain');
 }
 
 async function copyCodes(codes: readonly string[]) {
