@@ -71,7 +71,7 @@ function expand(pairs: [string, string][]): [string, string][] {
 }
 
 /**
- * A relative import that leaves its file's top-level folder (`../../shared/auth/role` from `lib/`)
+ * A relative import that leaves its file's top-level folder (`../../features/tasks/model/task` from `lib/`)
  * is written with the `@/` alias instead, as the rest of the code writes them.
  */
 function aliasAcrossFolders(file: string, text: string): string {

@@ -2,6 +2,7 @@ import { GET as callbackRoute } from '@/app/api/auth/oidc/callback/route';
 import { POST as sessionRoute } from '@/app/api/auth/oidc/session/route';
 import { GET as startRoute } from '@/app/api/auth/oidc/start/route';
 import { call, type CallResult } from './api';
+import { applyTestEnv } from '../setup/integration';
 import type { TestAccount, TestProvider } from './oidc-provider';
 
 /** The app's address in integration tests (APP_URL), and the callback registered with the provider. */
@@ -85,4 +86,16 @@ export async function signInThrough(
   const callback = await callBack(back, cookieFrom(start, 'tasklane_oidc_flow'));
   const sessionCookie = cookieFrom(callback, 'tasklane_oidc_session');
   return { callback, session: sessionCookie ? await takeSession(sessionCookie) : null };
+}
+
+/** The test environment naming `provider` as the team's provider ("Acme SSO"), plus `extra`. */
+export function oidcTestEnv(provider: TestProvider, extra: Record<string, string> = {}) {
+  return applyTestEnv({
+    APP_URL: TEST_APP_URL,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_NAME: 'Acme SSO',
+    ...extra,
+  });
 }

@@ -23,6 +23,7 @@ import {
   callBack,
   cookieFrom,
   locationOf,
+  oidcTestEnv,
   setCookieLine,
   signInThrough,
   startSignIn,
@@ -37,14 +38,7 @@ import { applyTestEnv } from '@/tests/setup/integration';
 let provider: TestProvider;
 
 function oidcEnv(extra: Record<string, string> = {}) {
-  return applyTestEnv({
-    APP_URL: TEST_APP_URL,
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    OIDC_NAME: 'Acme SSO',
-    ...extra,
-  });
+  return oidcTestEnv(provider, extra);
 }
 
 async function userByEmail(email: string) {
