@@ -18,7 +18,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/components/ui/styles';
 import { FirstRunChecklist } from './first-run-checklist';
-import { UsersLoadState } from './load-error';
+import { UsersLoadState } from '@/components/admin/users-load-state';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from './table-scroll';
 import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from './table-styles';

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { paginate } from '@/lib/admin/pagination';
 import { fetchTwoFactorEmails } from '@/lib/api/admin-users';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { UsersLoadState } from './load-error';
+import { UsersLoadState } from '@/components/admin/users-load-state';
 import { PaginationBar } from './pagination-bar';
 import { TableHead, TableScroll } from './table-scroll';
 import { TABLE } from './table-styles';

@@ -8,7 +8,7 @@ import { planDesktopReminders } from '@/lib/reminders/desktop';
 import { oneTabAtATime } from '@/lib/reminders/one-tab';
 import { notifiedStore } from '@/lib/storage/reminders';
 import { tasksStore } from '@/lib/storage/tasks';
-import { toLocalDateKey } from '@/lib/tasks/deadlines';
+import { toLocalDateKey } from '@/lib/format/date-key';
 
 const LOCK_NAME = 'tasklane.reminders';
 

@@ -4,13 +4,8 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { tasksStore } from '@/lib/storage/tasks';
-import {
-  formatDeadlineSummary,
-  formatDeadlineToast,
-  getDeadlineAlerts,
-  planDeadlineToasts,
-  toLocalDateKey,
-} from '@/lib/tasks/deadlines';
+import { formatDeadlineSummary, formatDeadlineToast, getDeadlineAlerts, planDeadlineToasts } from '@/lib/tasks/deadlines';
+import { toLocalDateKey } from '@/lib/format/date-key';
 import { DEADLINE_TOAST_DURATION_MS, DEADLINE_TOAST_LIMIT, NOTIFICATION_SOUND_URL } from '@/lib/constants';
 import { FOCUS_RING } from '@/components/ui/styles';
 

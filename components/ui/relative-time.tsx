@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
-import { relativeTimeRefreshMs, relativeTimeText } from '@/lib/comments/display';
+import { relativeTimeRefreshMs, relativeTimeText } from '@/lib/format/relative-time';
 
 const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
 import { LOGIN_TIMEOUT_MS } from '@/lib/constants';
 import type { Role } from '@/lib/auth/role';
-import { getJson, postJson } from './http';
+import { getJson, postJson, MissingTokenError } from './http';
 
 /** The account endpoints' answers, as far as the screens read them (docs/product.md#api). */
 export interface AuthResponse {
@@ -12,14 +12,6 @@ export interface AuthResponse {
 
 /** A login or sign-up answer that opens a session. */
 export type SessionGrant = AuthResponse & { token: string };
-
-/** A 2xx answer to a login or sign-up without a token: a broken server, not bad credentials. */
-export class MissingTokenError extends Error {
-  constructor() {
-    super('The server answered without a session token.');
-    this.name = 'MissingTokenError';
-  }
-}
 
 function requireToken(response: AuthResponse | undefined): SessionGrant {
   if (!response?.token) throw new MissingTokenError();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StorageQuotaError, StorageUnavailableError } from '../storage/local-store';
-import { MissingTokenError } from './auth';
+import { MissingTokenError } from '@/lib/api/http';
 import { FAILURE_WORDING, describeFailure, describeRequestFailure } from './failure-message';
 import { ApiError } from './http';
 

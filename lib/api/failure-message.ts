@@ -1,7 +1,9 @@
 import { StorageQuotaError, StorageUnavailableError } from '../storage/local-store';
-import { NEEDS_CONNECTION_MESSAGE } from '../sync/conflict-text';
-import { MissingTokenError } from './auth';
-import { ApiError, serverMessageOf } from './http';
+import { ApiError, MissingTokenError, serverMessageOf } from './http';
+
+/** What Restore and Dismiss of a replaced value say while offline. */
+export const NEEDS_CONNECTION_MESSAGE =
+  'Restore and Dismiss need a connection. Try again when you are online.';
 
 /**
  * What one form says for each way its request can fail. The server's own `message` always wins

@@ -195,3 +195,11 @@ export async function nullWhenRefused<T>(request: Promise<T>): Promise<T | null>
     throw error;
   }
 }
+
+/** A 2xx answer to a login or sign-up without a token: a broken server, not bad credentials. */
+export class MissingTokenError extends Error {
+  constructor() {
+    super('The server answered without a session token.');
+    this.name = 'MissingTokenError';
+  }
+}

@@ -48,11 +48,3 @@ export interface CommentsPage {
 export interface CommentCounts {
   counts: Record<string, number>;
 }
-
-/** The live stream's event for comments: `event: comments`, `data: {"task":"<uid>"}`. */
-export const COMMENTS_EVENT = 'comments';
-
-/** Its data; `task: null`: any thread may have changed (the server may have missed some). */
-export interface CommentsEventData {
-  task: string | null;
-}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { toLocalDateKey } from '@/lib/tasks/deadlines';
+import { toLocalDateKey } from '@/lib/format/date-key';
 
 const MINUTE_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
 import { commandEffects } from '@/lib/tasks/command-effects';
-import { toLocalDateKey } from '@/lib/tasks/deadlines';
+import { toLocalDateKey } from '@/lib/format/date-key';
 import { withTaskLabels } from '@/lib/tasks/labels';
 import type { RankChange } from '@/lib/tasks/rank';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';

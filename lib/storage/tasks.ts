@@ -1,5 +1,5 @@
 import { syncEffects } from '@/lib/tasks/command-effects';
-import { toLocalDateKey } from '@/lib/tasks/deadlines';
+import { toLocalDateKey } from '@/lib/format/date-key';
 import { tasksSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
 import { createLocalStore, type LocalStore, type ReadableStore } from './local-store';

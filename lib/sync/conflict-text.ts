@@ -25,8 +25,6 @@ export const REPLACED_VALUE_LABEL = 'Replaced value';
 export const CURRENT_VALUE_LABEL = 'Current value';
 export const RESTORED_TOAST = 'Value restored.';
 export const DISMISSED_TOAST = 'Replaced value dismissed.';
-export const NEEDS_CONNECTION_MESSAGE =
-  'Restore and Dismiss need a connection. Try again when you are online.';
 export const AFTER_DELETE_NOTE = 'Edited while the task was deleted.';
 
 /**

@@ -6,9 +6,6 @@
  * browser's other tabs too, so a tab whose leader shows no labels still refreshes its own.
  */
 
-/** The event's name on the wire: `event: labels` `data: {}`. */
-export const LABELS_EVENT = 'labels';
-
 const CHANNEL = 'tasklane.liveLabels';
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null = null;

@@ -9,8 +9,8 @@
  * newer one of the same user (`replaced`) is not asked again for a long while: the engine polls.
  */
 
-import { COMMENTS_EVENT, type CommentsEventData } from '@/lib/comments/protocol';
-import { LABELS_EVENT } from './live-labels';
+import { COMMENTS_EVENT, type CommentsEventData } from '@/lib/sync/live-events';
+import { LABELS_EVENT } from '@/lib/sync/live-events';
 
 export interface StreamEvent {
   event: string;

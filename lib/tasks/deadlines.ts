@@ -1,3 +1,4 @@
+import { pad, toLocalDateKey } from '@/lib/format/date-key';
 import type { Task } from './task-types';
 
 export type DeadlineDue = 'today' | 'tomorrow';
@@ -6,15 +7,6 @@ export type DeadlineAlert = { task: Task; due: DeadlineDue };
 const DATE_KEY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A full ISO timestamp (`toISOString()`, `2026-03-10T09:00`); looser text is not guessed at. */
 const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-function pad(value: number, length = 2): string {
-  return String(value).padStart(length, '0');
-}
-
-/** The calendar day of `date` in the browser's local time zone, as yyyy-mm-dd. */
-export function toLocalDateKey(date: Date): string {
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** yyyy-mm-dd plus `days` calendar days (month and year roll over; no time zone involved). */
 export function addDaysToDateKey(dateKey: string, days: number): string {
