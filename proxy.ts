@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { providerPageFor } from '@/lib/auth/single-sign-on';
-import { strictTransportHeader } from '@/lib/security/strict-transport';
+import { providerPageFor } from '@/shared/auth/single-sign-on';
+import { strictTransportHeader } from '@/shared/security/strict-transport';
 
 /**
  * What depends on the running server's environment, which next.config.mjs cannot see (its headers

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { ServiceWorkerRegistrar } from '@/components/pwa/service-worker-registrar';
-import { PRODUCT_NAME } from '@/lib/constants';
-import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
-import { THEME_INIT_SCRIPT } from '@/lib/theme/theme';
+import { PRODUCT_NAME } from '@/shared/constants';
+import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/shared/content/landing';
+import { THEME_INIT_SCRIPT } from '@/shared/theme/theme';
 import { uiEmoji } from './fonts/ui-emoji';
 import './globals.css';
 

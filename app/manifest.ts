@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
-import { PRODUCT_NAME } from '@/lib/constants';
-import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
+import { PRODUCT_NAME } from '@/shared/constants';
+import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/shared/content/landing';
 
 /**
  * The web app manifest, `/manifest.webmanifest` (docs/product.md#installable-app-and-offline-use).

@@ -1,5 +1,5 @@
 import { Head, Html, Main, NextScript } from 'next/document';
-import { THEME_INIT_SCRIPT } from '@/lib/theme/theme';
+import { THEME_INIT_SCRIPT } from '@/shared/theme/theme';
 
 /**
  * The document of the Pages Router, which serves `/` only (docs/decisions/0008-landing-without-runtime-js.md);

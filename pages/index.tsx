@@ -10,8 +10,8 @@ import { Features } from '@/components/landing/features';
 import { Hero } from '@/components/landing/hero';
 import { RoleChooser } from '@/components/landing/role-chooser';
 import { Testimonials } from '@/components/landing/testimonials';
-import { PRODUCT_NAME } from '@/lib/constants';
-import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/lib/content/landing';
+import { PRODUCT_NAME } from '@/shared/constants';
+import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/shared/content/landing';
 
 /**
  * `/` is served without React or the Next.js runtime in the browser, which the App Router cannot

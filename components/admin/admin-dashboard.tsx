@@ -2,10 +2,10 @@
 
 import Link from 'next/link';
 import { useId, useMemo } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { getRecentUsers } from '@/lib/admin/users';
-import { formatAdminDate } from '@/lib/format/admin-dates';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { formatAdminDate } from '@/shared/format/admin-dates';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
 import { countTasksByColumn } from '@/lib/tasks/board';
@@ -16,12 +16,12 @@ import { lastKnownText } from '@/lib/sync/team-summary';
 import { useTeamSummary } from '@/lib/hooks/use-team-summary';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { FirstRunChecklist } from './first-run-checklist';
 import { UsersLoadState } from '@/components/admin/users-load-state';
 import { StatusBadge } from './status-badge';
-import { TableHead, TableScroll } from './table-scroll';
-import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from './table-styles';
+import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
+import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from '@/shared/ui/table-styles';
 import { useAdminUsers, type AdminUsersState } from '@/lib/hooks/use-admin-users';
 import { TaskLink } from '@/components/tasks/task-view/task-link';
 

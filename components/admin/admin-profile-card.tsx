@@ -3,9 +3,9 @@
 import { UserRound } from 'lucide-react';
 import { useOwnAccount } from '@/components/profile/use-own-account';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { CARD } from '@/components/ui/styles';
+import { CARD } from '@/shared/ui/styles';
 import type { OwnAccount } from '@/lib/api/account';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { adminProfileStore } from '@/lib/storage/profiles';
 import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from '@/lib/admin/admin-profile-values';
 

@@ -1,19 +1,19 @@
 'use client';
 
 import { useMemo } from 'react';
-import { LoadError } from '@/components/admin/load-error';
+import { LoadError } from '@/shared/ui/load-error';
 import { ProfileForm, type ProfileTextField } from '@/components/profile/profile-form';
 import { UnconfirmedEmailNotice } from '@/components/profile/unconfirmed-email-notice';
 import { useOwnAccount, withAccountEmail } from '@/components/profile/use-own-account';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectField } from '@/shared/ui/select-field';
 import {
   ADMIN_DISPLAY_ROLES,
   toAdminProfileValues,
   toStoredAdminProfile,
   type AdminProfileValues,
 } from '@/lib/admin/admin-profile-values';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { adminProfileStore, saveAdminProfile } from '@/lib/storage/profiles';
 

@@ -2,13 +2,13 @@
 
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { PasswordField } from '@/components/ui/password-field';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { Button } from '@/shared/ui/button';
+import { PasswordField } from '@/shared/ui/password-field';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { changePassword } from '@/lib/api/auth';
-import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
-import { ApiError } from '@/lib/api/http';
-import { replaceStoredToken } from '@/lib/storage/session';
+import { FAILURE_WORDING, describeFailure } from '@/shared/http/failure-message';
+import { ApiError } from '@/shared/http/http';
+import { replaceStoredToken } from '@/shared/session/session';
 import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/password-messages';
 
 /** The alert for an empty new password; no request is made (docs/product.md#change-password). */

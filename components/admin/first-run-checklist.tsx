@@ -4,8 +4,8 @@ import { CheckCircle2, Circle } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import {
   FIRST_RUN_STEPS,
   FIRST_RUN_STEP_LINKS,
@@ -15,10 +15,10 @@ import {
   type FirstRunStep,
 } from '@/lib/admin/first-run';
 import { dismissFirstRun, fetchFirstRun } from '@/lib/api/first-run';
-import { cn } from '@/lib/cn';
-import { useServerValue } from '@/lib/hooks/use-server-value';
+import { cn } from '@/shared/cn';
+import { useServerValue } from '@/shared/hooks/use-server-value';
 import { reportRequestFailure } from './request-failure';
-import { SECTION_CARD } from './table-styles';
+import { SECTION_CARD } from '@/shared/ui/table-styles';
 
 /**
  * The first run's checklist on the team admin dashboard (docs/product.md#admin-dashboard): four

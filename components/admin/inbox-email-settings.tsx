@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/shared/ui/settings-section';
 
 /** The member's switch itself, loaded only with team sync on (the default mode has no inbox). */
 const DigestSwitch = dynamic(

@@ -3,12 +3,12 @@
 import { Copy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormAlert } from '@/components/ui/form-alert';
-import { OfflineNotice } from '@/components/ui/offline-notice';
-import { CARD, FIELD_INPUT } from '@/components/ui/styles';
-import { FieldFrame, TextField } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { OfflineNotice } from '@/shared/ui/offline-notice';
+import { CARD, FIELD_INPUT } from '@/shared/ui/styles';
+import { FieldFrame, TextField } from '@/shared/ui/text-field';
 import { formatRole } from '@/lib/admin/users';
 import {
   createInvitation,
@@ -17,10 +17,10 @@ import {
   type CreatedInvitation,
   type OpenInvitation,
 } from '@/lib/api/signup-admin';
-import type { Role } from '@/lib/auth/role';
-import { cn } from '@/lib/cn';
-import { OFFLINE_TEXT } from '@/lib/content/offline';
-import { useServerValue } from '@/lib/hooks/use-server-value';
+import type { Role } from '@/shared/auth/role';
+import { cn } from '@/shared/cn';
+import { OFFLINE_TEXT } from '@/shared/content/offline';
+import { useServerValue } from '@/shared/hooks/use-server-value';
 import { invitee, OpenInvitations } from './open-invitations';
 import { reportRequestFailure } from './request-failure';
 

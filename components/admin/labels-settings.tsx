@@ -3,7 +3,7 @@
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { LabelManager } from '@/components/tasks/label-manager';
 import { useLabels } from '@/components/tasks/use-labels';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/shared/ui/settings-section';
 
 export const TEAM_LABELS_HELP =
   'One set of labels for the whole team: members put them on tasks; only administrators create, rename, recolour and delete them.';

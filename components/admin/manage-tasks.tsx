@@ -2,10 +2,10 @@
 
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { cn } from '@/lib/cn';
-import { paginate } from '@/lib/admin/pagination';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { cn } from '@/shared/cn';
+import { paginate } from '@/shared/ui/pagination';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { completeTask } from '@/lib/storage/task-commands';
 import { tasksStore } from '@/lib/storage/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-status';
@@ -16,12 +16,12 @@ import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { CommentCount } from '@/components/tasks/comment-count';
 import { TaskLabelChips } from '@/components/tasks/label-chips';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PaginationBar } from './pagination-bar';
+import { Button } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { PaginationBar } from '@/shared/ui/pagination-bar';
 import { StatusBadge } from './status-badge';
-import { TableHead, TableScroll } from './table-scroll';
-import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
+import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
+import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from '@/shared/ui/table-styles';
 import { TaskLink } from '@/components/tasks/task-view/task-link';
 
 /**

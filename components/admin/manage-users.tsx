@@ -1,19 +1,19 @@
 'use client';
 
 import { useEffect, useId, useMemo, useState } from 'react';
-import { cn } from '@/lib/cn';
-import { paginate } from '@/lib/admin/pagination';
+import { cn } from '@/shared/cn';
+import { paginate } from '@/shared/ui/pagination';
 import { fetchTwoFactorEmails } from '@/lib/api/admin-users';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { UsersLoadState } from '@/components/admin/users-load-state';
-import { PaginationBar } from './pagination-bar';
-import { TableHead, TableScroll } from './table-scroll';
-import { TABLE } from './table-styles';
+import { PaginationBar } from '@/shared/ui/pagination-bar';
+import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
+import { TABLE } from '@/shared/ui/table-styles';
 import { UserRow } from './user-row';
 import { useRowEditor } from './use-row-editor';
 import { preloadAdminUsers, useAdminUsers } from '@/lib/hooks/use-admin-users';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { userStore } from '@/lib/storage/session';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { userStore } from '@/shared/session/session';
 
 const MANAGE_USERS_PATH = '/admin/manage-users';
 

@@ -1,12 +1,12 @@
 'use client';
 
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { formatRole } from '@/lib/admin/users';
 import type { OpenInvitation } from '@/lib/api/signup-admin';
-import { formatAdminDateTime } from '@/lib/format/admin-dates';
-import type { ServerValueState } from '@/lib/hooks/use-server-value';
-import { LoadError, LoadingLine } from './load-error';
+import { formatAdminDateTime } from '@/shared/format/admin-dates';
+import type { ServerValueState } from '@/shared/hooks/use-server-value';
+import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 
 const ANYONE = 'Anyone with the link';
 

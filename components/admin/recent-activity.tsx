@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { adminActivityLogStore, latestActivity } from '@/lib/storage/admin-activity';
 
 export const NO_RECENT_ACTIVITY = 'No recent activity.';

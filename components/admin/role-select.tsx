@@ -1,6 +1,6 @@
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { formatRole } from '@/lib/admin/users';
-import { FIELD_INPUT } from '@/components/ui/styles';
+import { FIELD_INPUT } from '@/shared/ui/styles';
 
 /**
  * A compact role choice for a table cell, its label for screen readers only (the column says Role):

@@ -1,15 +1,15 @@
 'use client';
 
 import type { FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { OfflineNotice } from '@/components/ui/offline-notice';
-import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { OfflineNotice } from '@/shared/ui/offline-notice';
+import { SegmentedChoice } from '@/shared/ui/segmented-choice';
+import { TextField } from '@/shared/ui/text-field';
 import { fetchSignupSettings, type SignupSettingsState } from '@/lib/api/signup-admin';
-import { SIGNUP_MODES, SIGNUP_MODE_LABELS, type SignupMode } from '@/lib/auth/signup-policy';
-import { OFFLINE_TEXT } from '@/lib/content/offline';
-import { useServerValue } from '@/lib/hooks/use-server-value';
-import { LoadError, LoadingLine } from './load-error';
+import { SIGNUP_MODES, SIGNUP_MODE_LABELS, type SignupMode } from '@/shared/auth/signup-policy';
+import { OFFLINE_TEXT } from '@/shared/content/offline';
+import { useServerValue } from '@/shared/hooks/use-server-value';
+import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { useSignupSettingsForm } from './use-signup-settings-form';
 
 const MODE_OPTIONS = SIGNUP_MODES.map((mode) => ({ value: mode, label: SIGNUP_MODE_LABELS[mode] }));

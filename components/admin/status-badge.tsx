@@ -1,4 +1,4 @@
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { getStatusBadgeTone, type StatusBadgeTone } from '@/lib/tasks/admin-status';
 
 const TONE_CLASSES: Record<StatusBadgeTone, string> = {

@@ -2,14 +2,14 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { OfflineNotice } from '@/components/ui/offline-notice';
-import { TextField } from '@/components/ui/text-field';
-import { describeRequestFailure } from '@/lib/api/failure-message';
-import { serverMessageOf } from '@/lib/api/http';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { OfflineNotice } from '@/shared/ui/offline-notice';
+import { TextField } from '@/shared/ui/text-field';
+import { describeRequestFailure } from '@/shared/http/failure-message';
+import { serverMessageOf } from '@/shared/http/http';
 import { sendTestMail } from '@/lib/api/test-mail';
-import { OFFLINE_TEXT } from '@/lib/content/offline';
+import { OFFLINE_TEXT } from '@/shared/content/offline';
 
 const FAILED = 'Failed to send the test email';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '@/lib/admin/users';
 import { deleteAdminUser, updateAdminUser } from '@/lib/api/admin-users';
-import type { Role } from '@/lib/auth/role';
+import type { Role } from '@/shared/auth/role';
 import { reportRequestFailure } from './request-failure';
 
 /** A row being edited: its email (the key), the name and the role as typed and chosen. */

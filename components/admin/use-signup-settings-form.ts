@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { saveSignupSettings, type SignupSettingsState } from '@/lib/api/signup-admin';
-import { SIGNUP_DOMAINS_MAX_COUNT, parseDomainList, type SignupMode } from '@/lib/auth/signup-policy';
+import { SIGNUP_DOMAINS_MAX_COUNT, parseDomainList, type SignupMode } from '@/shared/auth/signup-policy';
 import { reportRequestFailure } from './request-failure';
 
 /**

@@ -1,13 +1,13 @@
 'use client';
 
 import { useId, type RefObject } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { formatRole, type AdminUser } from '@/lib/admin/users';
-import type { Role } from '@/lib/auth/role';
-import { Button } from '@/components/ui/button';
-import { FIELD_INPUT } from '@/components/ui/styles';
+import type { Role } from '@/shared/auth/role';
+import { Button } from '@/shared/ui/button';
+import { FIELD_INPUT } from '@/shared/ui/styles';
 import { RoleSelect } from './role-select';
-import { EMAIL_WRAP, NOWRAP, TABLE_ACTIONS, TABLE_CELL } from './table-styles';
+import { EMAIL_WRAP, NOWRAP, TABLE_ACTIONS, TABLE_CELL } from '@/shared/ui/table-styles';
 import { useEditFocus } from './use-edit-focus';
 import type { UserDraft } from './use-row-editor';
 

@@ -1,7 +1,7 @@
-import { OfflineNotice } from '@/components/ui/offline-notice';
-import { OFFLINE_TEXT } from '@/lib/content/offline';
+import { OfflineNotice } from '@/shared/ui/offline-notice';
+import { OFFLINE_TEXT } from '@/shared/content/offline';
 import type { AdminUsersState } from '@/lib/hooks/use-admin-users';
-import { LoadError, LoadingLine } from './load-error';
+import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 
 /**
  * The user list's state in words while there is no row to show: loading, failed (with Retry), or

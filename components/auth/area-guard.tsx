@@ -2,12 +2,12 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { canEnterArea } from '@/lib/auth/area-access';
-import { withRole } from '@/lib/auth/role';
-import { SESSION_KEYS, getStoredToken } from '@/lib/storage/session';
-import type { Role } from '@/lib/auth/role';
-import { SLOW_PAGE_NOTICE_MS } from '@/lib/constants';
-import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/components/ui/styles';
+import { canEnterArea } from '@/shared/auth/area-access';
+import { withRole } from '@/shared/auth/role';
+import { SESSION_KEYS, getStoredToken } from '@/shared/session/session';
+import type { Role } from '@/shared/auth/role';
+import { SLOW_PAGE_NOTICE_MS } from '@/shared/constants';
+import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/shared/ui/styles';
 
 function subscribeToToken(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
-import { CARD, TEXT_LINK } from '@/components/ui/styles';
+import { cn } from '@/shared/cn';
+import { CARD, TEXT_LINK } from '@/shared/ui/styles';
 
 /** The line under an account form that leads to the neighbouring screen ("Already have an account? Log in"). */
 export interface AuthCardFooter {

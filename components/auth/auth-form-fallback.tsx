@@ -1,5 +1,5 @@
-import { cn } from '@/lib/cn';
-import { CARD } from '@/components/ui/styles';
+import { cn } from '@/shared/cn';
+import { CARD } from '@/shared/ui/styles';
 
 /**
  * The account forms read the query string (useSearchParams), so their pages are prerendered with

@@ -2,14 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { OfflineNotice } from '@/components/ui/offline-notice';
-import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { OfflineNotice } from '@/shared/ui/offline-notice';
+import { TextField } from '@/shared/ui/text-field';
 import type { SessionGrant } from '@/lib/api/auth';
-import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
-import { OFFLINE_TEXT } from '@/lib/content/offline';
-import { saveSession } from '@/lib/storage/session';
+import { FAILURE_WORDING, describeFailure } from '@/shared/http/failure-message';
+import { OFFLINE_TEXT } from '@/shared/content/offline';
+import { saveSession } from '@/shared/session/session';
 
 /** Each account form's failure wording and its submit button, idle and busy. */
 const FORMS = {

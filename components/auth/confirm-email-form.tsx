@@ -5,11 +5,11 @@ import { useSearchParams } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm } from '@/components/auth/auth-form';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { TEXT_LINK } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { TEXT_LINK } from '@/shared/ui/styles';
 import { confirmEmailAddress, resendConfirmationLink } from '@/lib/api/auth';
-import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
+import { FAILURE_WORDING, describeFailure } from '@/shared/http/failure-message';
 
 const TITLE = 'Confirm Your Email';
 

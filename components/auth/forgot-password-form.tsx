@@ -4,10 +4,10 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, useTextInput } from '@/components/auth/auth-form';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormAlert } from '@/shared/ui/form-alert';
 import { requestPasswordResetLink } from '@/lib/api/auth';
-import { parseRole, withRole } from '@/lib/auth/role';
-import { FORGOT_PASSWORD_REDIRECT_MS } from '@/lib/constants';
+import { parseRole, withRole } from '@/shared/auth/role';
+import { FORGOT_PASSWORD_REDIRECT_MS } from '@/shared/constants';
 
 const SUCCESS_MESSAGE = 'Reset link sent successfully. Check your email.';
 

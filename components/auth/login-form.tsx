@@ -6,15 +6,15 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField, useTextInput } from '@/components/auth/auth-form';
 import { ResendConfirmation } from '@/components/auth/confirm-email-form';
 import { OrDivider, SingleSignOnButton, SingleSignOnFailure } from '@/components/auth/single-sign-on';
-import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
-import { TEXT_LINK } from '@/components/ui/styles';
-import { TextField } from '@/components/ui/text-field';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { PasswordField } from '@/shared/ui/password-field';
+import { TEXT_LINK } from '@/shared/ui/styles';
+import { TextField } from '@/shared/ui/text-field';
 import { logInWithCode } from '@/lib/api/auth';
-import { parseRole, withRole } from '@/lib/auth/role';
-import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
-import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '@/lib/auth/session-expiry';
-import { cn } from '@/lib/cn';
+import { parseRole, withRole } from '@/shared/auth/role';
+import type { SingleSignOnSettings } from '@/shared/auth/single-sign-on';
+import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '@/shared/session/session-expiry';
+import { cn } from '@/shared/cn';
 import { useLoginForm } from './use-login-form';
 
 /** `?password=1`: the password form, when OIDC_ONLY hides it (for the break-glass admin). */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTextInput } from '@/components/auth/auth-form';
-import { PasswordField } from '@/components/ui/password-field';
+import { PasswordField } from '@/shared/ui/password-field';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation/account-limits';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match!';

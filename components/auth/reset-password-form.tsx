@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm } from '@/components/auth/auth-form';
 import { NewPasswordFields, useNewPassword } from '@/components/auth/new-password-fields';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { TEXT_LINK } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { TEXT_LINK } from '@/shared/ui/styles';
 import { submitNewPassword } from '@/lib/api/auth';
-import { withRole } from '@/lib/auth/role';
+import { withRole } from '@/shared/auth/role';
 
 const TITLE = 'Set a New Password';
 const SUCCESS_MESSAGE = 'Password reset successful! Please log in.';

@@ -7,15 +7,15 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { AuthForm, EmailField } from '@/components/auth/auth-form';
 import { NewPasswordFields } from '@/components/auth/new-password-fields';
 import { OrDivider, SingleSignOnButton } from '@/components/auth/single-sign-on';
-import { FormAlert } from '@/components/ui/form-alert';
-import { TEXT_LINK } from '@/components/ui/styles';
-import { TextField } from '@/components/ui/text-field';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { TEXT_LINK } from '@/shared/ui/styles';
+import { TextField } from '@/shared/ui/text-field';
 import { lookUpInvitation, type InvitationDetails } from '@/lib/api/auth';
-import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
-import { serverMessageOf } from '@/lib/api/http';
+import { FAILURE_WORDING, describeFailure } from '@/shared/http/failure-message';
+import { serverMessageOf } from '@/shared/http/http';
 import { formatRole } from '@/lib/admin/users';
-import { parseRole, withRole, type Role } from '@/lib/auth/role';
-import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
+import { parseRole, withRole, type Role } from '@/shared/auth/role';
+import type { SingleSignOnSettings } from '@/shared/auth/single-sign-on';
 import { useSignupForm } from './use-signup-form';
 
 type Invitation =

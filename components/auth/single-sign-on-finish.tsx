@@ -5,11 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { keepSession } from '@/components/auth/auth-form';
-import { FormAlert } from '@/components/ui/form-alert';
-import { TEXT_LINK } from '@/components/ui/styles';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { TEXT_LINK } from '@/shared/ui/styles';
 import { takeSingleSignOnSession } from '@/lib/api/auth';
-import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
-import { dashboardPathFor, parseRole } from '@/lib/auth/role';
+import { FAILURE_WORDING, describeFailure } from '@/shared/http/failure-message';
+import { dashboardPathFor, parseRole } from '@/shared/auth/role';
 
 /** The name kept when the answer carries none (ours always does). */
 const FALLBACK_NAME = 'User';

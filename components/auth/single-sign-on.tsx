@@ -1,9 +1,9 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { buttonClasses } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import type { Role } from '@/lib/auth/role';
+import { buttonClasses } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import type { Role } from '@/shared/auth/role';
 import {
   DEFAULT_PROVIDER_NAME,
   isSsoFailure,
@@ -11,7 +11,7 @@ import {
   SSO_ERROR_PARAM,
   ssoFailureMessage,
   type SingleSignOnSettings,
-} from '@/lib/auth/single-sign-on';
+} from '@/shared/auth/single-sign-on';
 
 /**
  * "Sign in with {OIDC_NAME}" on /login and /signup (docs/product.md#single-sign-on): a plain link to

@@ -2,8 +2,8 @@
 
 import { useReducer, type ReactNode } from 'react';
 import { TwoFactorSection } from '@/components/profile/two-factor-section';
-import { readTokenTwoFactorSetup } from '@/lib/auth/token-claims';
-import { getStoredToken } from '@/lib/storage/session';
+import { readTokenTwoFactorSetup } from '@/shared/auth/token-claims';
+import { getStoredToken } from '@/shared/session/session';
 
 export const TWO_FACTOR_REQUIRED_HEADING = 'Two-factor authentication required';
 

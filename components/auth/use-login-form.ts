@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { keepSession, useTextInput } from '@/components/auth/auth-form';
 import { logIn, type SessionGrant } from '@/lib/api/auth';
-import { ApiError } from '@/lib/api/http';
-import { dashboardPathFor, parseRole, type Role } from '@/lib/auth/role';
+import { ApiError } from '@/shared/http/http';
+import { dashboardPathFor, parseRole, type Role } from '@/shared/auth/role';
 
 /** The name shown when none is known. Our server always returns one. */
 const FALLBACK_NAME = 'User';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { keepSession, useTextInput } from '@/components/auth/auth-form';
 import { useNewPassword } from '@/components/auth/new-password-fields';
 import { registerAccount, type InvitationDetails } from '@/lib/api/auth';
-import { dashboardPathFor, type Role } from '@/lib/auth/role';
+import { dashboardPathFor, type Role } from '@/shared/auth/role';
 
 /**
  * The sign-up form's fields and its `send`: the name, the email (the invitation's own when it was

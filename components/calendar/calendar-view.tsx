@@ -3,11 +3,11 @@
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
 import { EVENT_COLORS, NEXT_OCCURRENCE_COLORS, toCalendarEvents } from '@/lib/calendar/to-calendar-events';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { useToday } from '@/lib/hooks/use-today';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { useToday } from '@/shared/hooks/use-today';
 import { calendarEventsStore } from '@/lib/storage/calendar-events';
 import { tasksStore } from '@/lib/storage/tasks';
-import { CARD } from '@/components/ui/styles';
+import { CARD } from '@/shared/ui/styles';
 import { EventForm } from './event-form';
 
 /** Same height as the calendar (task-calendar.tsx), so nothing jumps when it arrives. */

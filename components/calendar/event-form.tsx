@@ -1,9 +1,9 @@
 'use client';
 
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { CARD, FOCUS_RING } from '@/components/ui/styles';
-import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { CARD, FOCUS_RING } from '@/shared/ui/styles';
+import { TextField } from '@/shared/ui/text-field';
 import { useEventForm } from './use-event-form';
 
 /**

@@ -9,7 +9,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { useEffect, useRef } from 'react';
 import { eventFromSelection, type CalendarDisplayEvent } from '@/lib/calendar/to-calendar-events';
 import { addCalendarEvent } from '@/lib/storage/calendar-events';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { openTaskByKey } from '@/components/tasks/task-view/open-task';
 import { observeCalendarA11y } from './calendar-a11y';
 import './task-calendar.css';

@@ -3,7 +3,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { eventFromForm, type EventFormError } from '@/lib/calendar/to-calendar-events';
 import { addCalendarEvent } from '@/lib/storage/calendar-events';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 const EMPTY = { title: '', startDate: '', endDate: '', isDeadline: false };
 

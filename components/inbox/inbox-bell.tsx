@@ -3,10 +3,10 @@
 import { Bell } from 'lucide-react';
 import Link from 'next/link';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { FOCUS_RING, TEXT_LINK } from '@/components/ui/styles';
-import { isAdminPath } from '@/lib/auth/role';
-import { cn } from '@/lib/cn';
+import { Button } from '@/shared/ui/button';
+import { FOCUS_RING, TEXT_LINK } from '@/shared/ui/styles';
+import { isAdminPath } from '@/shared/auth/role';
+import { cn } from '@/shared/cn';
 import { InboxList, markReadOrSay, useInbox } from './inbox-list';
 import { badgeText, bellLabel, INBOX_TEXTS, unreadAnnouncement } from './inbox-texts';
 import { useInboxDesktopNotifications } from './use-inbox-desktop';

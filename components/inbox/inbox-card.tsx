@@ -1,9 +1,9 @@
 'use client';
 
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { CARD } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
+import { Button } from '@/shared/ui/button';
+import { CARD } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
 import { InboxList, markReadOrSay, useInbox } from './inbox-list';
 import { INBOX_TEXTS } from './inbox-texts';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { LoadingLine } from '@/components/admin/load-error';
+import { LoadingLine } from '@/shared/ui/load-error';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { INBOX_TEXTS } from './inbox-texts';
 

@@ -1,14 +1,14 @@
 'use client';
 
 import { useEffect } from 'react';
-import { readTokenUserId } from '@/lib/auth/token-claims';
-import { DEADLINE_TOAST_LIMIT } from '@/lib/constants';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { readTokenUserId } from '@/shared/auth/token-claims';
+import { DEADLINE_TOAST_LIMIT } from '@/shared/constants';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { planInboxNotifications } from '@/lib/inbox/desktop';
 import type { InboxState } from '@/lib/inbox/store';
 import { oneTabAtATime } from '@/lib/reminders/one-tab';
 import { inboxNotifiedStore, reminderPrefsStore } from '@/lib/storage/reminders';
-import { getStoredToken } from '@/lib/storage/session';
+import { getStoredToken } from '@/shared/session/session';
 import { openInboxTask } from './inbox-list';
 
 const LOCK_NAME = 'tasklane.inboxNotified';

@@ -1,6 +1,6 @@
 import { ArrowUp } from 'lucide-react';
-import { FOCUS_RING } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
+import { FOCUS_RING } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
 import { BACK_TO_TOP_SHOW_AFTER_PX, HERO_HEADING_ID } from './section-ids';
 
 /**

@@ -1,8 +1,8 @@
 import { Send } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { TextField } from '@/components/ui/text-field';
-import { cn } from '@/lib/cn';
+import { Button } from '@/shared/ui/button';
+import { FIELD_INPUT } from '@/shared/ui/styles';
+import { TextField } from '@/shared/ui/text-field';
+import { cn } from '@/shared/cn';
 import type { ContactFormRules } from '@/lib/validation/contact-rules';
 
 /**

@@ -1,6 +1,6 @@
 import { Mail, MessagesSquare } from 'lucide-react';
-import { CARD } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
+import { CARD } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
 import { ContactForm } from './contact-form';
 import type { ContactFormRules } from '@/lib/validation/contact-rules';
 import { CONTAINER } from './section-heading';

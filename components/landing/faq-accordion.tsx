@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { FOCUS_RING } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
-import type { FaqItem } from '@/lib/content/landing';
+import { FOCUS_RING } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
+import type { FaqItem } from '@/shared/content/landing';
 import { faqPanelId, faqTriggerId } from './section-ids';
 
 /**

@@ -1,4 +1,4 @@
-import { FAQ_ITEMS } from '@/lib/content/landing';
+import { FAQ_ITEMS } from '@/shared/content/landing';
 import { FaqAccordion } from './faq-accordion';
 import { CONTAINER, SectionHeading } from './section-heading';
 

@@ -1,7 +1,7 @@
 import { CalendarClock, ListChecks, UsersRound, type LucideIcon } from 'lucide-react';
-import { CARD } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
-import { FEATURES, type FeatureTitle } from '@/lib/content/landing';
+import { CARD } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
+import { FEATURES, type FeatureTitle } from '@/shared/content/landing';
 import { CONTAINER, SectionHeading } from './section-heading';
 
 const FEATURE_ICONS: Record<FeatureTitle, LucideIcon> = {

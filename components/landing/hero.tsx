@@ -1,8 +1,8 @@
 import { ArrowRight, ListChecks } from 'lucide-react';
 import { ThemeToggleButton } from '@/components/layout/theme-toggle';
-import { buttonClasses } from '@/components/ui/button';
-import { HERO_TAGLINE } from '@/lib/content/landing';
-import { PRODUCT_NAME } from '@/lib/constants';
+import { buttonClasses } from '@/shared/ui/button';
+import { HERO_TAGLINE } from '@/shared/content/landing';
+import { PRODUCT_NAME } from '@/shared/constants';
 import { CONTAINER } from './section-heading';
 import { HERO_HEADING_ID } from './section-ids';
 

@@ -1,10 +1,10 @@
 import { Check, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
-import { buttonClasses } from '@/components/ui/button';
-import { CARD } from '@/components/ui/styles';
-import { withRole } from '@/lib/auth/role';
-import { cn } from '@/lib/cn';
-import { ROLE_CARDS } from '@/lib/content/landing';
-import type { Role } from '@/lib/auth/role';
+import { buttonClasses } from '@/shared/ui/button';
+import { CARD } from '@/shared/ui/styles';
+import { withRole } from '@/shared/auth/role';
+import { cn } from '@/shared/cn';
+import { ROLE_CARDS } from '@/shared/content/landing';
+import type { Role } from '@/shared/auth/role';
 import { CONTAINER, SectionHeading } from './section-heading';
 
 const ROLE_ICONS: Record<Role, LucideIcon> = { user: UserRound, admin: ShieldCheck };

@@ -1,7 +1,7 @@
 import { Quote } from 'lucide-react';
-import { CARD } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
-import { TESTIMONIALS } from '@/lib/content/landing';
+import { CARD } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
+import { TESTIMONIALS } from '@/shared/content/landing';
 import { CONTAINER, SectionHeading } from './section-heading';
 
 function initialsOf(name: string): string {

@@ -1,5 +1,5 @@
 import { UserRound } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { initialsOf } from '@/lib/comments/display';
 
 /** The profile picture, or a default icon when there is none (docs/product.md#navbar). */

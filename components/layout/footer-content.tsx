@@ -1,7 +1,7 @@
-import { FOCUS_RING } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
-import { PRODUCT_NAME } from '@/lib/constants';
-import { COPYRIGHT_YEAR, FOOTER_LINKS } from '@/lib/content/footer';
+import { FOCUS_RING } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
+import { PRODUCT_NAME } from '@/shared/constants';
+import { COPYRIGHT_YEAR, FOOTER_LINKS } from '@/shared/content/footer';
 import { SocialIcon } from './social-icons';
 
 /**

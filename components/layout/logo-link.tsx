@@ -3,10 +3,10 @@
 import { ListChecks } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { dashboardPathFor, isAdminPath } from '@/lib/auth/role';
-import { cn } from '@/lib/cn';
-import { LOGO_NAVIGATION_DELAY_MS, PRODUCT_NAME } from '@/lib/constants';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { dashboardPathFor, isAdminPath } from '@/shared/auth/role';
+import { cn } from '@/shared/cn';
+import { LOGO_NAVIGATION_DELAY_MS, PRODUCT_NAME } from '@/shared/constants';
+import { FOCUS_RING } from '@/shared/ui/styles';
 
 /**
  * The logo goes, after a 0.5 s delay, to the admin or user dashboard (by path prefix;

@@ -5,13 +5,13 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
 import { endServerSession } from '@/lib/api/logout';
-import { isAdminPath } from '@/lib/auth/role';
-import { cn } from '@/lib/cn';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { isAdminPath } from '@/shared/auth/role';
+import { cn } from '@/shared/cn';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { adminProfileStore, userProfileStore } from '@/lib/storage/profiles';
-import { clearSession, getStoredToken, loggedInUserStore } from '@/lib/storage/session';
-import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/components/ui/menu-button';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { clearSession, getStoredToken, loggedInUserStore } from '@/shared/session/session';
+import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/shared/ui/menu-button';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { teamSyncFlag } from '@/components/sync/team-sync-context';
 import { useTeamSyncLogout } from '@/components/sync/use-team-sync-logout';
 import { Avatar } from './avatar';
@@ -19,7 +19,7 @@ import { profileMenuName } from '@/lib/account/menu-name';
 
 /**
  * The navbar's profile menu (docs/product.md#navbar): name and picture, 'Profile' and 'Logout', a menu
- * button (components/ui/menu-button.ts).
+ * button (shared/ui/menu-button.ts).
  */
 export function ProfileMenu({ pathname }: { pathname: string }) {
   const router = useRouter();

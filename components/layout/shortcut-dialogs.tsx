@@ -2,8 +2,8 @@
 
 import { useId, useRef } from 'react';
 import { SHORTCUT_LIST } from '@/lib/keyboard/shortcuts';
-import { Button } from '@/components/ui/button';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { Button } from '@/shared/ui/button';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { CreateTaskForm } from '@/components/tasks/create-task-form';
 
 export type ShortcutDialog = 'help' | 'quick-add';

@@ -4,11 +4,11 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { Menu, X } from 'lucide-react';
 import { useId, useState, useSyncExternalStore } from 'react';
-import { readTokenRole } from '@/lib/auth/token-claims';
-import { cn } from '@/lib/cn';
+import { readTokenRole } from '@/shared/auth/token-claims';
+import { cn } from '@/shared/cn';
 import type { SidebarLink } from '@/lib/content/workspace';
-import { getStoredToken } from '@/lib/storage/session';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { getStoredToken } from '@/shared/session/session';
+import { FOCUS_RING } from '@/shared/ui/styles';
 
 /** A sidebar's title and links. */
 export type SidebarPanel = { title: string; links: readonly SidebarLink[] };

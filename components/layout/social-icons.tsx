@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import type { FooterLink } from '@/lib/content/footer';
+import type { FooterLink } from '@/shared/content/footer';
 
 /** Brand marks as inline SVG (lucide no longer ships brand icons). Decorative: the link has the name. */
 const PATHS: Record<Exclude<FooterLink['icon'], 'mail'>, string> = {

@@ -1,11 +1,11 @@
 'use client';
 
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { cn } from '@/lib/cn';
-import { useTheme } from '@/lib/hooks/use-theme';
-import { THEME_LABELS, THEMES, type Theme } from '@/lib/theme/theme';
-import { setTheme } from '@/lib/theme/theme-store';
-import { BUTTON_BASE, BUTTON_VARIANTS } from '@/components/ui/styles';
+import { cn } from '@/shared/cn';
+import { useTheme } from '@/shared/hooks/use-theme';
+import { THEME_LABELS, THEMES, type Theme } from '@/shared/theme/theme';
+import { setTheme } from '@/shared/theme/theme-store';
+import { BUTTON_BASE, BUTTON_VARIANTS } from '@/shared/ui/styles';
 
 const ICONS: Record<Theme, typeof Sun> = { system: Monitor, light: Sun, dark: Moon };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SidebarLink } from '@/lib/content/workspace';
-import { AppToaster } from '@/components/ui/app-toaster';
+import { AppToaster } from '@/shared/ui/app-toaster';
 import { StorageNotice } from '@/components/workspace/storage-notice';
 import { Sidebar, type SidebarPanel } from './sidebar';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { readCurrentData, undoImport, writeImport, type ImportSnapshot } from '@/lib/data-transfer/apply';
 import {
   applyImportPlan,
@@ -18,7 +18,7 @@ import {
   type ImportSource,
   type PlannedTask,
 } from '@/lib/data-transfer/import-plan';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 /** How many entries each preview list shows before 'And {n} more.' */
 const PREVIEW_LIST_LIMIT = 50;

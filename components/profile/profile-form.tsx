@@ -2,9 +2,9 @@
 
 import { Save } from 'lucide-react';
 import type { ComponentProps, FormEvent, ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { cn } from '@/lib/cn';
+import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
+import { cn } from '@/shared/cn';
 import { ProfilePictureField } from './profile-picture-field';
 
 /** One text field of a profile form, stored under `key`. */

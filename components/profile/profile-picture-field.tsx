@@ -2,10 +2,10 @@
 
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/components/ui/styles';
-import { cn } from '@/lib/cn';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
 import { usePictureChoice } from './use-picture-choice';
 
 /**

@@ -3,20 +3,20 @@
 import { KeyRound, Link2 } from 'lucide-react';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { LoadError } from '@/components/admin/load-error';
-import { SettingsSection } from '@/components/admin/settings-section';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { LoadError } from '@/shared/ui/load-error';
+import { SettingsSection } from '@/shared/ui/settings-section';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
 import { getSingleSignOnLink, startSingleSignOnLink } from '@/lib/api/auth';
-import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
-import { ApiError, nullWhenRefused } from '@/lib/api/http';
+import { describeFailure, FAILURE_WORDING } from '@/shared/http/failure-message';
+import { ApiError, nullWhenRefused } from '@/shared/http/http';
 import {
   isSsoLinkOutcome,
   SSO_LINK_PARAM,
   ssoLinkMessage,
   type SsoLinkOutcome,
-} from '@/lib/auth/single-sign-on';
-import { useServerValue } from '@/lib/hooks/use-server-value';
+} from '@/shared/auth/single-sign-on';
+import { useServerValue } from '@/shared/hooks/use-server-value';
 
 export const SINGLE_SIGN_ON_TITLE = 'Single Sign-On';
 const LOAD_FAILED = 'Could not load your single sign-on settings.';

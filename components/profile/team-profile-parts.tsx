@@ -1,7 +1,7 @@
 'use client';
 
 import { ChangePasswordForm } from '@/components/admin/change-password-form';
-import { SettingsSection } from '@/components/admin/settings-section';
+import { SettingsSection } from '@/shared/ui/settings-section';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 
 /** The line under `Profile`: the spec's, or with team sync on, which details are the account's. */

@@ -2,9 +2,9 @@
 
 import { ShieldCheck } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { TextField } from '@/shared/ui/text-field';
 import type { TwoFactorSetup } from '@/lib/api/auth';
 
 /** What a form asking for a code needs: the code being typed, the request's state, the submit. */

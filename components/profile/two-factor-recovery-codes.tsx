@@ -2,9 +2,9 @@
 
 import { Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { downloadText } from '@/lib/download-text';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { downloadText } from '@/shared/download-text';
 
 export const RECOVERY_FILE_NAME = 'tasklane-recovery-codes.txt';
 

@@ -1,7 +1,7 @@
 'use client';
 
-import { LoadError, LoadingLine } from '@/components/admin/load-error';
-import { SettingsSection } from '@/components/admin/settings-section';
+import { LoadError, LoadingLine } from '@/shared/ui/load-error';
+import { SettingsSection } from '@/shared/ui/settings-section';
 import { OffNotice, OnNotice, SetupForm, TurnOffForm } from './two-factor-parts';
 import { RecoveryCodes } from './two-factor-recovery-codes';
 import { useTwoFactor } from './use-two-factor';

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
 import { resendConfirmationLink } from '@/lib/api/auth';
-import { FAILURE_WORDING, describeFailure } from '@/lib/api/failure-message';
+import { FAILURE_WORDING, describeFailure } from '@/shared/http/failure-message';
 
 /**
  * Team mode's profiles, for an account whose address was never proved

@@ -2,10 +2,10 @@
 
 import { reportRequestFailure } from '@/components/admin/request-failure';
 import { fetchOwnAccount, saveOwnName, type OwnAccount } from '@/lib/api/account';
-import { ApiError, serverMessageOf } from '@/lib/api/http';
-import { useServerValue } from '@/lib/hooks/use-server-value';
-import { saveSafely } from '@/lib/storage/save-safely';
-import { loggedInUserStore } from '@/lib/storage/session';
+import { ApiError, serverMessageOf } from '@/shared/http/http';
+import { useServerValue } from '@/shared/hooks/use-server-value';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
+import { loggedInUserStore } from '@/shared/session/session';
 import type { ProfileTextField } from './profile-form';
 
 /** Team mode's profile fields: the email is the sign-in address, read-only, changed in Manage Users. */

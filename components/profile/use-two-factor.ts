@@ -9,11 +9,11 @@ import {
   startTwoFactorSetup,
   type TwoFactorSetup,
 } from '@/lib/api/auth';
-import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
-import { ApiError, nullWhenRefused } from '@/lib/api/http';
-import { useServerValue } from '@/lib/hooks/use-server-value';
-import { replaceStoredToken } from '@/lib/storage/session';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { describeFailure, FAILURE_WORDING } from '@/shared/http/failure-message';
+import { ApiError, nullWhenRefused } from '@/shared/http/http';
+import { useServerValue } from '@/shared/hooks/use-server-value';
+import { replaceStoredToken } from '@/shared/session/session';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 const LOAD_FAILED = 'Could not load your two-factor settings.';
 

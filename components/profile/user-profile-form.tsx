@@ -1,10 +1,10 @@
 'use client';
 
 import { useMemo } from 'react';
-import { LoadError } from '@/components/admin/load-error';
+import { LoadError } from '@/shared/ui/load-error';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { CARD } from '@/components/ui/styles';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { CARD } from '@/shared/ui/styles';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { ProfileForm, type ProfileTextField } from './profile-form';

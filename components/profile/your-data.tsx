@@ -1,10 +1,10 @@
 'use client';
 
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { CARD } from '@/components/ui/styles';
-import { IMPORT_FILE_MAX_BYTES } from '@/lib/constants';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { CARD } from '@/shared/ui/styles';
+import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
 import { useYourData } from './use-your-data';
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/shared/ui/button';
 
 /** The words of the update prompt (docs/product.md#installable-app-and-offline-use). */
 export const UPDATE_AVAILABLE_TEXT = 'A new version of Tasklane is available.';

@@ -1,14 +1,14 @@
 'use client';
 
 import { useEffect } from 'react';
-import { DEADLINE_TOAST_LIMIT } from '@/lib/constants';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { useToday } from '@/lib/hooks/use-today';
+import { DEADLINE_TOAST_LIMIT } from '@/shared/constants';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { useToday } from '@/shared/hooks/use-today';
 import { planDesktopReminders } from '@/lib/reminders/desktop';
 import { oneTabAtATime } from '@/lib/reminders/one-tab';
 import { notifiedStore } from '@/lib/storage/reminders';
 import { tasksStore } from '@/lib/storage/tasks';
-import { toLocalDateKey } from '@/lib/format/date-key';
+import { toLocalDateKey } from '@/shared/format/date-key';
 
 const LOCK_NAME = 'tasklane.reminders';
 

@@ -1,10 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { SwitchButton } from '@/components/ui/switch-button';
-import { serverMessageOf } from '@/lib/api/http';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { SwitchButton } from '@/shared/ui/switch-button';
+import { serverMessageOf } from '@/shared/http/http';
 import { fetchDigestSetting, saveDigestSetting, type DigestSetting } from '@/lib/api/reminders';
 
 /** The inbox digest's texts (docs/product.md#email-of-what-you-miss). */

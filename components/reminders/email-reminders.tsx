@@ -1,10 +1,10 @@
 'use client';
 
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { TextField, FieldFrame } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { FIELD_INPUT } from '@/shared/ui/styles';
+import { TextField, FieldFrame } from '@/shared/ui/text-field';
 import { DigestSwitch } from './digest-switch';
 import { EMAIL_REMINDER_TEXTS } from './email-reminder-texts';
 import { useEmailReminderForm, type EmailReminderForm } from './use-email-reminder-form';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ComponentType } from 'react';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { reminderPrefsStore } from '@/lib/storage/reminders';
 
 /**

@@ -4,12 +4,12 @@ import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { INBOX_TEXTS } from '@/components/inbox/inbox-texts';
-import { CARD } from '@/components/ui/styles';
-import { SwitchButton } from '@/components/ui/switch-button';
-import { cn } from '@/lib/cn';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { CARD } from '@/shared/ui/styles';
+import { SwitchButton } from '@/shared/ui/switch-button';
+import { cn } from '@/shared/cn';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { reminderPrefsStore, saveReminderPrefs } from '@/lib/storage/reminders';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 /** The texts of the Reminders section (docs/product.md#reminders). */
 export const REMINDER_TEXTS = {

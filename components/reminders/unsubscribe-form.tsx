@@ -3,9 +3,9 @@
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { serverMessageOf } from '@/lib/api/http';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { serverMessageOf } from '@/shared/http/http';
 import { unsubscribeFromReminders } from '@/lib/api/reminders';
 
 const TITLE = 'Stop reminder emails';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api/http';
+import { ApiError } from '@/shared/http/http';
 import { EMAIL_REMINDER_TEXTS } from './email-reminder-texts';
 import { saveFailureText, timeZoneOptions } from './use-email-reminder-form';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { useMemo, useState, type FormEvent } from 'react';
-import { ApiError, serverMessageOf } from '@/lib/api/http';
+import { ApiError, serverMessageOf } from '@/shared/http/http';
 import { fetchReminderSettings, saveEmailReminderSettings } from '@/lib/api/reminders';
-import { useServerValue } from '@/lib/hooks/use-server-value';
+import { useServerValue } from '@/shared/hooks/use-server-value';
 import { REMINDER_TIME_PATTERN } from '@/lib/reminders/schedule';
 import { EMAIL_REMINDER_TEXTS } from './email-reminder-texts';
 

@@ -2,7 +2,7 @@
 
 import { History } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import {
   AFTER_DELETE_NOTE,
   authorText,
@@ -27,9 +27,9 @@ import {
 import { taskKey } from '@/lib/tasks/task-link';
 import type { SyncConflict } from '@/lib/sync/protocol';
 import type { Task } from '@/lib/tasks/task-types';
-import { Button } from '@/components/ui/button';
-import { ModalDialog } from '@/components/ui/modal-dialog';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from './team-sync-context';
 import { useSettleConflict } from './use-settle-conflict';
 

@@ -3,11 +3,11 @@
 import { useSearchParams } from 'next/navigation';
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { useOnline } from '@/lib/hooks/use-online';
+import { useOnline } from '@/shared/hooks/use-online';
 import { archiveRowText } from '@/lib/sync/archive-page';
 import { bringBackArchivedTask, SYNC_STARTING_MESSAGE } from '@/lib/sync/archive-controls';
 import type { PulledTask } from '@/lib/sync/protocol';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { openTaskByKey } from '@/components/tasks/task-view/open-task';
 import { TASK_LINK } from '@/components/tasks/task-view/task-link';
 import { useOlderCompleted } from './use-older-completed';

@@ -4,8 +4,8 @@ import { AlertTriangle, Check, CloudOff, PauseCircle, RefreshCw } from 'lucide-r
 import { useSyncExternalStore } from 'react';
 import { retrySync, syncStatusStore } from '@/lib/sync/status-store';
 import { describeSyncStatus, type SyncState } from '@/lib/sync/status-text';
-import { cn } from '@/lib/cn';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { cn } from '@/shared/cn';
+import { FOCUS_RING } from '@/shared/ui/styles';
 
 const ICONS: Record<Exclude<SyncState, 'off'>, typeof Check> = {
   synced: Check,

@@ -2,12 +2,12 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { readTokenUserId } from '@/lib/auth/token-claims';
+import { readTokenUserId } from '@/shared/auth/token-claims';
 import { startTeamReplica } from '@/lib/sync/engine/team-replica';
 import { answerFirstSync, retrySync, syncStatusStore } from '@/lib/sync/status-store';
 import { FIRST_SYNC_KEEP_LABEL, FIRST_SYNC_UPLOAD_LABEL, firstSyncQuestion } from '@/lib/sync/status-text';
-import { getStoredToken } from '@/lib/storage/session';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { getStoredToken } from '@/shared/session/session';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 
 /**
  * Runs team sync for the signed-in user while a workspace page is open (rendered only when the

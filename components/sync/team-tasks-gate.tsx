@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { teamListStatusStore } from '@/lib/sync/team-list-status';
-import { LoadingLine } from '@/components/admin/load-error';
+import { LoadingLine } from '@/shared/ui/load-error';
 
 /** What the workspace shows while team mode reads its tasks from this browser's storage. */
 export const TEAM_TASKS_LOADING = 'Loading the team’s tasks…';

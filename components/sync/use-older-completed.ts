@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { describeRequestFailure } from '@/shared/http/failure-message';
 import { fetchArchivePage } from '@/lib/sync/archive-page';
 import type { PulledTask } from '@/lib/sync/protocol';
 

@@ -2,8 +2,8 @@
 
 import { useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { describeFailure, FAILURE_WORDING } from '@/lib/api/failure-message';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { describeFailure, FAILURE_WORDING } from '@/shared/http/failure-message';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { setTaskField } from '@/lib/storage/task-commands';
 import { DISMISSED_TOAST, RESTORED_TOAST } from '@/lib/sync/conflict-text';
 import { settleConflict } from '@/lib/sync/conflicts-store';

@@ -1,11 +1,11 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { readRawItem } from '@/lib/storage/local-store';
+import { readRawItem } from '@/shared/browser-storage/local-store';
 import { getLogoutControls, type SyncControls } from '@/lib/sync/status-store';
-import { SYNC_META_KEY } from '@/lib/sync/storage-keys';
+import { SYNC_META_KEY } from '@/shared/browser-storage/keys';
 import { UNSENT_AT_LOGOUT_CONFIRM_LABEL, unsentAtLogoutQuestion } from '@/lib/sync/status-text';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 
 /**
  * Team sync's part of a logout (docs/product.md#team-sync): the changes waiting are sent first, then

@@ -1,18 +1,18 @@
 'use client';
 
 import { useId, useState, useSyncExternalStore } from 'react';
-import { readTokenUserId } from '@/lib/auth/token-claims';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { readTokenUserId } from '@/shared/auth/token-claims';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useSyncUsers } from '@/lib/hooks/use-sync-users';
-import { saveSafely } from '@/lib/storage/save-safely';
-import { getStoredToken, loggedInUserStore, userStore } from '@/lib/storage/session';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
+import { getStoredToken, loggedInUserStore, userStore } from '@/shared/session/session';
 import { assignTask } from '@/lib/storage/task-commands';
 import { assigneeOptions } from '@/lib/sync/assignees';
 import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/lib/tasks/task-types';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { FieldFrame } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { FIELD_INPUT } from '@/shared/ui/styles';
+import { FieldFrame } from '@/shared/ui/text-field';
 
 /** Shown under the picker when the team's names could not be fetched (offline, server error). */
 export const ASSIGNEES_UNAVAILABLE =

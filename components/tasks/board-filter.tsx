@@ -1,7 +1,7 @@
 'use client';
 
 import type { BoardFilter } from '@/lib/tasks/board-filter';
-import { SegmentedChoice } from '@/components/ui/segmented-choice';
+import { SegmentedChoice } from '@/shared/ui/segmented-choice';
 
 /**
  * 'Mine / All' above the member board, team sync on only (docs/product.md#board-filter): a radio group

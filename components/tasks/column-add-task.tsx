@@ -10,13 +10,13 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { cn } from '@/lib/cn';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { cn } from '@/shared/cn';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { addTask } from '@/lib/storage/task-commands';
 import { TASK_TITLE_MAX_LENGTH } from '@/lib/tasks/task-patch';
 import type { BoardColumn } from '@/lib/tasks/task-types';
-import { Button } from '@/components/ui/button';
-import { FIELD_INPUT, FOCUS_RING } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { FIELD_INPUT, FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { useSelfAssignee } from './assignee-picker';
 

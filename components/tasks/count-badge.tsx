@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 
 /**
  * A small count on a card or a row: an icon and `shown` (`2/5`, `3`), read aloud as `label`

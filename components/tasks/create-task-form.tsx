@@ -4,10 +4,10 @@ import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
 import { TASK_PRIORITIES } from '@/lib/tasks/task-types';
-import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { FIELD_INPUT } from '@/components/ui/styles';
+import { TASK_PAGE_TOAST_DURATION_MS } from '@/shared/constants';
+import { Button } from '@/shared/ui/button';
+import { SelectField } from '@/shared/ui/select-field';
+import { FIELD_INPUT } from '@/shared/ui/styles';
 import { AssigneeSelect } from './assignee-picker';
 import { useCreateTaskForm } from './use-create-task-form';
 

@@ -1,10 +1,10 @@
 'use client';
 
 import { memo, useMemo, useState, type ReactNode } from 'react';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { boardFilterStore, saveBoardFilter } from '@/lib/storage/board-filter';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { tasksStore } from '@/lib/storage/tasks';
 import { countTasksByColumn } from '@/lib/tasks/board';
 import { filterBoardTasks, toBoardFilter, type BoardFilter } from '@/lib/tasks/board-filter';

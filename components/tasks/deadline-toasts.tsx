@@ -4,10 +4,15 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { tasksStore } from '@/lib/storage/tasks';
-import { formatDeadlineSummary, formatDeadlineToast, getDeadlineAlerts, planDeadlineToasts } from '@/lib/tasks/deadlines';
-import { toLocalDateKey } from '@/lib/format/date-key';
-import { DEADLINE_TOAST_DURATION_MS, DEADLINE_TOAST_LIMIT, NOTIFICATION_SOUND_URL } from '@/lib/constants';
-import { FOCUS_RING } from '@/components/ui/styles';
+import {
+  formatDeadlineSummary,
+  formatDeadlineToast,
+  getDeadlineAlerts,
+  planDeadlineToasts,
+} from '@/lib/tasks/deadlines';
+import { toLocalDateKey } from '@/shared/format/date-key';
+import { DEADLINE_TOAST_DURATION_MS, DEADLINE_TOAST_LIMIT, NOTIFICATION_SOUND_URL } from '@/shared/constants';
+import { FOCUS_RING } from '@/shared/ui/styles';
 
 /** Plays the short chime; browsers that block autoplay (no user gesture yet) are silently skipped. */
 function playNotificationSound(): void {

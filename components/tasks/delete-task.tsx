@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { toast, type ExternalToast } from 'sonner';
-import { TASK_PAGE_TOAST_DURATION_MS } from '@/lib/constants';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { TASK_PAGE_TOAST_DURATION_MS } from '@/shared/constants';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { deleteTask, restoreTask } from '@/lib/storage/task-commands';
 import { tasksStore } from '@/lib/storage/tasks';
 import { focusTaskWhenShown } from './task-focus';

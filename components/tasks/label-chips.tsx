@@ -1,6 +1,6 @@
 'use client';
 
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { labelsOfTask, type Label, type LabelColor } from '@/lib/tasks/labels';
 import type { Task } from '@/lib/tasks/task-types';
 import { useLabelSet } from './use-labels';

@@ -2,9 +2,9 @@
 
 import { useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { LABEL_COLORS, LABEL_COLOR_NAMES, LABEL_NAME_MAX_LENGTH, type LabelColor } from '@/lib/tasks/labels';
-import { FormAlert } from '@/components/ui/form-alert';
-import { FieldFrame, TextField } from '@/components/ui/text-field';
-import { FIELD_INPUT } from '@/components/ui/styles';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { FieldFrame, TextField } from '@/shared/ui/text-field';
+import { FIELD_INPUT } from '@/shared/ui/styles';
 import type { LabelCommandResult } from './use-labels';
 
 /** The palette as a list, by colour name. */

@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { LABEL_COLOR_NAMES, type Label, type LabelPatch } from '@/lib/tasks/labels';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
 import { LabelChip } from './label-chips';
 import { LabelForm, type LabelValues } from './label-form';
 import type { LabelCommandResult, LabelsApi } from './use-labels';

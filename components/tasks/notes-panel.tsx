@@ -1,11 +1,11 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useAutosave } from '@/lib/hooks/use-autosave';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useAutosave } from '@/shared/hooks/use-autosave';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { notesStore } from '@/lib/storage/notes';
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { FIELD_INPUT } from '@/shared/ui/styles';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 /** Wait this long after the last keystroke before saving. */
 export const NOTES_AUTOSAVE_DELAY_MS = 600;

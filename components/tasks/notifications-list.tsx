@@ -1,11 +1,11 @@
 'use client';
 
 import { useMemo } from 'react';
-import { cn } from '@/lib/cn';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { cn } from '@/shared/cn';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import { formatDeadlineNotification, getDeadlineAlerts } from '@/lib/tasks/deadlines';
-import { useToday } from '@/lib/hooks/use-today';
+import { useToday } from '@/shared/hooks/use-today';
 import { TaskLink } from './task-view/task-link';
 
 /**

@@ -1,4 +1,4 @@
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { setTaskProgress } from '@/lib/storage/task-commands';
 import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task-types';
 

@@ -1,6 +1,6 @@
-import type { PagedList } from '@/lib/hooks/use-paged-list';
-import type { ButtonSize } from '@/components/ui/styles';
-import { Button } from '@/components/ui/button';
+import type { PagedList } from '@/shared/hooks/use-paged-list';
+import type { ButtonSize } from '@/shared/ui/styles';
+import { Button } from '@/shared/ui/button';
 
 /** 'Show 20 more (57 not shown)' under a paged list; nothing once every item is shown. */
 export function ShowMoreButton({

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
-import { useNearScreen } from '@/lib/hooks/use-near-screen';
+import { useNearScreen } from '@/shared/hooks/use-near-screen';
 import type { ColumnCount } from '@/lib/tasks/board';
 
 const CHART_HEIGHT_PX = 260;

@@ -1,10 +1,10 @@
 'use client';
 
 import { Ellipsis, UserRoundPen } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import type { Task } from '@/lib/tasks/task-types';
-import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/components/ui/menu-button';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/shared/ui/menu-button';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { useReassignDialog } from './assignee-picker';
 
 /** The board card menu's button name; the card's title describes it. */
@@ -13,7 +13,7 @@ export const TASK_CARD_MENU_LABEL = 'Task actions';
 /**
  * A board card's '…' menu, 'Task actions' (team sync, the task's author; docs/product.md#assignees):
  * 'Reassign' opens the 'Reassign task' dialog, which gives focus back to this button when it closes.
- * A menu button (components/ui/menu-button.ts): Enter, Space or ↓ open it, Escape closes it.
+ * A menu button (shared/ui/menu-button.ts): Enter, Space or ↓ open it, Escape closes it.
  */
 export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string }) {
   const menu = useMenuButton();

@@ -1,8 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
-import { useToday } from '@/lib/hooks/use-today';
+import { cn } from '@/shared/cn';
+import { useToday } from '@/shared/hooks/use-today';
 import { getBoardColumn } from '@/lib/tasks/board';
 import { getRelativeDue, type RelativeDueTone } from '@/lib/tasks/deadlines';
 import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/lib/tasks/task-types';

@@ -1,13 +1,13 @@
 'use client';
 
 import { useId } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import type { TaskFinder } from '@/lib/hooks/use-task-finder';
 import type { Label } from '@/lib/tasks/labels';
 import type { DueFilter } from '@/lib/tasks/task-filter';
 import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task-types';
-import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import { FIELD_LOOK } from '@/components/ui/styles';
+import { SegmentedChoice } from '@/shared/ui/segmented-choice';
+import { FIELD_LOOK } from '@/shared/ui/styles';
 
 /** The due choices as the 'Due' list shows them (docs/product.md#finding-tasks). */
 const DUE_OPTIONS: readonly (readonly [DueFilter, string])[] = [

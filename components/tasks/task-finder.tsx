@@ -1,10 +1,10 @@
 'use client';
 
 import { useCallback, useId, useRef, useState, type RefObject } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import type { TaskFinder } from '@/lib/hooks/use-task-finder';
 import { TASK_SEARCH_MAX_LENGTH, formatMatchCount } from '@/lib/tasks/task-filter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { COMPACT_FIELD, FinderFilters, labelOptionsFor } from './task-finder-filters';
 import { useLabelSet } from './use-labels';
 

@@ -1,13 +1,13 @@
 'use client';
 
 import { memo } from 'react';
-import { cn } from '@/lib/cn';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
-import { usePagedList } from '@/lib/hooks/use-paged-list';
+import { cn } from '@/shared/cn';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
 import { tasksStore } from '@/lib/storage/tasks';
 import { assigneeName, type Task } from '@/lib/tasks/task-types';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from './delete-task';

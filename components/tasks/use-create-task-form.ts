@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { addTask } from '@/lib/storage/task-commands';
 import { DEFAULT_TASK_PRIORITY, type Assignee, type TaskPriority } from '@/lib/tasks/task-types';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';

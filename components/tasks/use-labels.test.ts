@@ -4,7 +4,7 @@ import { localLabelsStore, teamLabelsStore } from '@/lib/storage/labels';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';
-import { announceLabels } from '@/lib/sync/live-labels';
+import { announceLabels } from '@/shared/realtime/live-labels';
 import { labelCommands, refreshTeamLabels, resetTeamLabelsForTests, useLabelSet } from './use-labels';
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();

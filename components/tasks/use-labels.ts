@@ -2,9 +2,9 @@
 
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { describeRequestFailure } from '@/shared/http/failure-message';
 import { createTeamLabel, deleteTeamLabel, fetchTeamLabels, updateTeamLabel } from '@/lib/api/labels';
-import { readTokenRole } from '@/lib/auth/token-claims';
+import { readTokenRole } from '@/shared/auth/token-claims';
 import {
   createLocalLabel,
   deleteLocalLabel,
@@ -12,11 +12,11 @@ import {
   teamLabelsStore,
   updateLocalLabel,
 } from '@/lib/storage/labels';
-import { saveSafely } from '@/lib/storage/save-safely';
-import { onLabelsChanged } from '@/lib/sync/live-labels';
-import { getStoredToken } from '@/lib/storage/session';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
+import { onLabelsChanged } from '@/shared/realtime/live-labels';
+import { getStoredToken } from '@/shared/session/session';
 import { addLabel, editLabel, type Label, type LabelInput, type LabelPatch } from '@/lib/tasks/labels';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 
 /**
  * The label set, whichever mode runs (docs/product.md#labels): the browser's own (`tasklane.labels`)
@@ -60,7 +60,7 @@ export function refreshTeamLabels(): Promise<void> {
 
 /**
  * Once per page load: a first refresh, and one each time the window regains focus or the page
- * becomes visible again, and at each `labels` event of the live stream (lib/sync/live-labels.ts:
+ * becomes visible again, and at each `labels` event of the live stream (shared/realtime/live-labels.ts:
  * an admin changed the set, or the stream opened again and may have missed one).
  */
 function startTeamLabelsRefresh(): void {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { storageProblemsStore, type StorageProblem } from '@/lib/storage/storage-problems';
-import { Button } from '@/components/ui/button';
+import { storageProblemsStore, type StorageProblem } from '@/shared/browser-storage/storage-problems';
+import { Button } from '@/shared/ui/button';
 
 function describe(problem: StorageProblem): string {
   const what =

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/auth/role';
+import type { Role } from '@/shared/auth/role';
 
 /** A user as GET /admin/users returns them, for the admin screens (docs/product.md#endpoint-list-users). */
 export type AdminUser = {

@@ -1,4 +1,4 @@
-import { getJson, putJson } from './http';
+import { getJson, putJson } from '@/shared/http/http';
 
 /** The signed-in account as GET/PUT /api/auth/account return it (docs/product.md#endpoint-account). */
 export interface OwnAccount {

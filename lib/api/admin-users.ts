@@ -1,13 +1,13 @@
 import { adminUserPath, type AdminUser } from '@/lib/admin/users';
-import { ROLES, type Role } from '@/lib/auth/role';
-import { deleteJson, getJson, putJson } from './http';
+import { ROLES, type Role } from '@/shared/auth/role';
+import { deleteJson, getJson, putJson } from '@/shared/http/http';
 
 export type AdminUserUpdate = { fullName: string; email: string; role: Role };
 
 /**
  * A user as GET /admin/users lists them (docs/product.md#endpoint-list-users). Checked by hand rather
  * than with zod: the list can hold 10,000 users, and the browser's zod runs without its JIT
- * (lib/validation/zod-config.ts), which made this check a visible part of the first render
+ * (shared/validation/zod/zod-config.ts), which made this check a visible part of the first render
  * (npm run bench:admin-users).
  */
 export function isAdminUser(value: unknown): value is AdminUser {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logIn, registerAccount } from './auth';
-import { MissingTokenError } from '@/lib/api/http';
+import { MissingTokenError } from '@/shared/http/http';
 
 const SIGNUP = { fullName: 'Ada', email: 'ada@example.com', password: 'password1', role: 'user' } as const;
 const LOGIN = { email: 'ada@example.com', password: 'password1', role: 'user' } as const;

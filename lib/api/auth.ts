@@ -1,6 +1,6 @@
-import { LOGIN_TIMEOUT_MS } from '@/lib/constants';
-import type { Role } from '@/lib/auth/role';
-import { getJson, postJson, MissingTokenError } from './http';
+import { LOGIN_TIMEOUT_MS } from '@/shared/constants';
+import type { Role } from '@/shared/auth/role';
+import { getJson, postJson, MissingTokenError } from '@/shared/http/http';
 
 /** The account endpoints' answers, as far as the screens read them (docs/product.md#api). */
 export interface AuthResponse {

@@ -1,5 +1,5 @@
 import type { CommentCounts, CommentsPage, TaskComment } from '@/lib/comments/protocol';
-import { deleteJson, getJson, putJson, requestJson } from './http';
+import { deleteJson, getJson, putJson, requestJson } from '@/shared/http/http';
 
 /**
  * The comments endpoints (docs/product.md#comments-endpoints), TEAM_SYNC=on only. The answers are

@@ -1,5 +1,5 @@
 import { FIRST_RUN_STEPS, type FirstRunState } from '@/lib/admin/first-run';
-import { getJson, putJson } from './http';
+import { getJson, putJson } from '@/shared/http/http';
 
 /** A body of GET/PUT /api/admin/first-run, read defensively: a step the server did not send is not done. */
 function toFirstRunState(body: unknown): FirstRunState {

@@ -1,4 +1,4 @@
-import { getJson } from './http';
+import { getJson } from '@/shared/http/http';
 
 /**
  * A team task's history (docs/product.md#task-history), TEAM_SYNC=on only:

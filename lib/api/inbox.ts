@@ -1,6 +1,6 @@
 import { INBOX_KINDS, type InboxKind } from '@/lib/inbox/rules';
 import type { InboxItem, InboxPage, MarkReadRequest } from '@/lib/inbox/protocol';
-import { getJson, postJson } from './http';
+import { getJson, postJson } from '@/shared/http/http';
 
 /**
  * The inbox endpoints (docs/product.md#inbox-endpoints), TEAM_SYNC=on only. Background reads: a 401

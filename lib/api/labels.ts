@@ -1,5 +1,5 @@
 import { labelParser, labelsParser, type Label, type LabelInput, type LabelPatch } from '@/lib/tasks/labels';
-import { deleteJson, getJson, postJson, requestJson } from './http';
+import { deleteJson, getJson, postJson, requestJson } from '@/shared/http/http';
 
 /**
  * The team's labels (docs/product.md#endpoint-labels), TEAM_SYNC=on only. Answers are checked by

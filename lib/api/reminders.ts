@@ -1,4 +1,4 @@
-import { getJson, postJson, putJson } from './http';
+import { getJson, postJson, putJson } from '@/shared/http/http';
 
 /** A user's morning email choice (docs/product.md#endpoint-reminder-settings). */
 export type EmailReminderSettings = { email: boolean; time: string; timeZone: string | null };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lookUpInvitation, registerAccount } from './auth';
-import { ApiError } from './http';
+import { ApiError } from '@/shared/http/http';
 import {
   createInvitation,
   fetchInvitations,

@@ -1,6 +1,6 @@
-import { isRole, type Role } from '@/lib/auth/role';
-import { isSignupMode, type SignupMode } from '@/lib/auth/signup-policy';
-import { deleteJson, getJson, postJson, putJson } from './http';
+import { isRole, type Role } from '@/shared/auth/role';
+import { isSignupMode, type SignupMode } from '@/shared/auth/signup-policy';
+import { deleteJson, getJson, postJson, putJson } from '@/shared/http/http';
 
 /** GET/PUT /api/admin/signup-settings (docs/product.md#endpoint-signup-settings). */
 export interface SignupSettingsState {

@@ -1,4 +1,4 @@
-import { postJson } from './http';
+import { postJson } from '@/shared/http/http';
 
 /** POST /api/admin/test-mail's answer (docs/product.md#endpoint-test-mail). */
 export interface TestMailSent {

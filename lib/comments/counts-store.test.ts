@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const fetchCommentCounts = vi.fn<() => Promise<{ counts: Record<string, number> }>>();
 vi.mock('@/lib/api/comments', () => ({ fetchCommentCounts: () => fetchCommentCounts() }));
 
-const { announceComments } = await import('./live');
+const { announceComments } = await import('@/shared/realtime/live-comments');
 const { commentCountsSnapshot, setCommentCount, subscribeCommentCounts } = await import('./counts-store');
 
 beforeEach(() => {

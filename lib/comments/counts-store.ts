@@ -4,7 +4,7 @@
  * burst of them makes one request), and the count of a thread the task view has just read.
  */
 import { fetchCommentCounts } from '@/lib/api/comments';
-import { onCommentsChanged } from './live';
+import { onCommentsChanged } from '@/shared/realtime/live-comments';
 
 /** Events closer together than this make one request. */
 const REFRESH_DELAY_MS = 300;

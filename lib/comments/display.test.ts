@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskComment } from './protocol';
 import { commentCountLabel, initialsOf, mergeComments } from './display';
-import { relativeTimeRefreshMs, relativeTimeText } from '@/lib/format/relative-time';
+import { relativeTimeRefreshMs, relativeTimeText } from '@/shared/format/relative-time';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 const MIN = 60_000;

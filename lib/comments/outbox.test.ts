@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api/http';
+import { ApiError } from '@/shared/http/http';
 import type { TaskComment } from './protocol';
-import { onCommentsChanged } from './live';
+import { onCommentsChanged } from '@/shared/realtime/live-comments';
 import {
   COMMENT_OUTBOX_KEY,
   commentOutboxStore,

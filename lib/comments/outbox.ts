@@ -5,12 +5,12 @@
  * sending the same queue store each comment once.
  */
 import { postComment } from '@/lib/api/comments';
-import { describeRequestFailure } from '@/lib/api/failure-message';
-import { ApiError } from '@/lib/api/http';
-import { createLocalStore } from '@/lib/storage/local-store';
-import { COMMENT_OUTBOX_KEY } from '@/lib/sync/storage-keys';
-import { arrayOf, INVALID, isRecord, parser } from '@/lib/validation/parsers';
-import { announceComments } from './live';
+import { describeRequestFailure } from '@/shared/http/failure-message';
+import { ApiError } from '@/shared/http/http';
+import { createLocalStore } from '@/shared/browser-storage/local-store';
+import { COMMENT_OUTBOX_KEY } from '@/shared/browser-storage/keys';
+import { arrayOf, INVALID, isRecord, parser } from '@/shared/validation/parsers';
+import { announceComments } from '@/shared/realtime/live-comments';
 
 export { COMMENT_OUTBOX_KEY };
 export const OUTBOX_SEND_FAILED = 'Could not send the comment';

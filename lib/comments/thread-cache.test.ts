@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_THREADS_KEY } from '@/lib/sync/storage-keys';
+import { COMMENT_THREADS_KEY } from '@/shared/browser-storage/keys';
 import type { TaskComment } from './protocol';
 import { cachedThread, rememberThread, THREAD_CACHE_MAX, THREAD_CACHE_MAX_COMMENTS } from './thread-cache';
 

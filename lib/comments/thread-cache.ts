@@ -7,9 +7,9 @@
  * the cache is a convenience, the server has every comment.
  */
 import { isTaskComment } from '@/lib/api/comments';
-import { createNullableStore } from '@/lib/storage/local-store';
-import { COMMENT_THREADS_KEY } from '@/lib/sync/storage-keys';
-import { INVALID, isRecord, parser } from '@/lib/validation/parsers';
+import { createNullableStore } from '@/shared/browser-storage/local-store';
+import { COMMENT_THREADS_KEY } from '@/shared/browser-storage/keys';
+import { INVALID, isRecord, parser } from '@/shared/validation/parsers';
 import type { TaskComment } from './protocol';
 
 export const THREAD_CACHE_MAX = 30;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StorageQuotaError } from '@/lib/storage/local-store';
+import { StorageQuotaError } from '@/shared/browser-storage/local-store';
 import { setTasksWriteHook, tasksStore } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task-types';
 import { readCurrentData, undoImport, writeImport } from './apply';

@@ -1,5 +1,5 @@
 import { calendarEventsStore, type CalendarEvent } from '@/lib/storage/calendar-events';
-import { readRawItem } from '@/lib/storage/local-store';
+import { readRawItem } from '@/shared/browser-storage/local-store';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { notesStore } from '@/lib/storage/notes';
 import { replaceAllTasks, tasksStore } from '@/lib/storage/tasks';

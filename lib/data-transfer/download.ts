@@ -1,6 +1,6 @@
 import { localLabelsStore, teamLabelsStore } from '@/lib/storage/labels';
 import { readCurrentData } from './apply';
-import { downloadText } from '@/lib/download-text';
+import { downloadText } from '@/shared/download-text';
 import { exportFileName, formatJsonExport, formatTasksCsv } from './export';
 
 export type ExportKind = 'json' | 'csv';

@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@/lib/storage/calendar-events';
 import type { UserProfile } from '@/lib/storage/profiles';
 import type { Task } from '@/lib/tasks/task-types';
 import { checklistCounts } from '@/lib/tasks/checklist';
-import { toLocalDateKey } from '@/lib/format/date-key';
+import { toLocalDateKey } from '@/shared/format/date-key';
 import { escapeFormula, formatCsv, type CsvCell } from './csv';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_FILE_MAX_BYTES } from '@/lib/constants';
+import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
 import type { Task } from '@/lib/tasks/task-types';
 import { exportFileName, formatJsonExport } from './export';
 import {

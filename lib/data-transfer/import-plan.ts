@@ -1,9 +1,9 @@
-import { IMPORT_FILE_MAX_BYTES } from '@/lib/constants';
+import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
 import { calendarEventSchema, type CalendarEvent } from '@/lib/storage/calendar-events';
 import { userProfileSchema, type UserProfile } from '@/lib/storage/profiles';
 import { taskSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
-import { isRecord } from '@/lib/validation/parsers';
+import { isRecord } from '@/shared/validation/parsers';
 import { parseCsv, unescapeFormula } from './csv';
 import {
   EXPORT_FORMAT,

@@ -1,10 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { canEnterArea } from '@/lib/auth/area-access';
+import { canEnterArea } from '@/shared/auth/area-access';
 import { fetchAdminUsers } from '@/lib/api/admin-users';
 import { sortUsersNewestFirst, type AdminUser } from '@/lib/admin/users';
-import { getStoredToken } from '@/lib/storage/session';
+import { getStoredToken } from '@/shared/session/session';
 
 export type AdminUsersState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; users: AdminUser[] };

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { saveSafely } from '@/lib/storage/save-safely';
-import { describeHiddenCharacters } from '@/lib/validation/hidden-characters';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
+import { describeHiddenCharacters } from '@/shared/validation/hidden-characters';
 import { describeAccountNameProblem } from '@/lib/validation/names';
 
 /**

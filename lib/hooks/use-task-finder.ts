@@ -13,7 +13,7 @@ import {
 } from '@/lib/tasks/task-filter';
 import type { Task } from '@/lib/tasks/task-types';
 import { withoutTaskParam } from '@/lib/tasks/task-link';
-import { useToday } from './use-today';
+import { useToday } from '@/shared/hooks/use-today';
 
 /** Typing waits this long before the URL follows, so a fast typist does not flood the history API. */
 const URL_WRITE_DELAY_MS = 300;

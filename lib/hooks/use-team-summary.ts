@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { describeRequestFailure } from '@/shared/http/failure-message';
 import { tasksStore } from '@/lib/storage/tasks';
 import type { SyncSummary } from '@/lib/sync/protocol';
 import { fetchTeamSummary, loadLastSummary, saveLastSummary } from '@/lib/sync/team-summary';

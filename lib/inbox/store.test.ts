@@ -9,7 +9,7 @@ vi.mock('@/lib/api/inbox', () => ({
   markInboxRead: (request: MarkReadRequest) => markInboxRead(request),
 }));
 
-const { announceComments, announcePoke } = await import('@/lib/comments/live');
+const { announceComments, announcePoke } = await import('@/shared/realtime/live-comments');
 const { inboxSnapshot, loadOlderInbox, markRead, refreshInbox, subscribeInbox } = await import('./store');
 
 function item(id: string, minute: number, read = false): InboxItem {

@@ -9,7 +9,7 @@
  * logout, another account).
  */
 import { fetchInbox, markInboxRead } from '@/lib/api/inbox';
-import { isCommentsStreamUp, onCommentsChanged, onPoke } from '@/lib/comments/live';
+import { isCommentsStreamUp, onCommentsChanged, onPoke } from '@/shared/realtime/live-comments';
 import type { InboxItem, InboxPage } from './protocol';
 
 export type InboxStatus = 'loading' | 'ready' | 'error';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { signInWithLabel } from '@/lib/auth/single-sign-on';
-import { refuseUninvitedSignup } from '@/lib/auth/signup-policy';
+import { signInWithLabel } from '@/shared/auth/single-sign-on';
+import { refuseUninvitedSignup } from '@/shared/auth/signup-policy';
 import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor } from './db';
 import { sha256Hex } from './digest';

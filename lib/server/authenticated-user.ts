@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/auth/role';
+import type { Role } from '@/shared/auth/role';
 
 /** The caller of a request, once its session token was checked (auth-service's authenticateRequest). */
 export interface AuthenticatedUser {

@@ -4,8 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
-import { SIGNUP_DOMAINS_MAX_COUNT, SIGNUP_MODES, parseDomainList } from '@/lib/auth/signup-policy';
-import { DEFAULT_PROVIDER_NAME, isAllowedIssuer, parseGroupList } from '@/lib/auth/single-sign-on';
+import { SIGNUP_DOMAINS_MAX_COUNT, SIGNUP_MODES, parseDomainList } from '@/shared/auth/signup-policy';
+import { DEFAULT_PROVIDER_NAME, isAllowedIssuer, parseGroupList } from '@/shared/auth/single-sign-on';
 
 /**
  * Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data).

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
-import { formatBytes } from '../format/bytes';
-import { exceedsJsonDepth } from '../validation/json-depth';
+import { formatBytes } from '@/shared/format/bytes';
+import { exceedsJsonDepth } from '@/shared/validation/json-depth';
 import { AppError } from './errors';
 import { logger } from './logger';
 

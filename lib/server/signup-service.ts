@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { presetSignupMode, type SignupSettings } from '@/lib/auth/signup-policy';
+import { presetSignupMode, type SignupSettings } from '@/shared/auth/signup-policy';
 import type { Role } from '@/lib/validation/auth';
 import type { CreateInvitationInput, SignupSettingsInput } from '@/lib/validation/signup';
 import { getDatabase, type Executor } from './db';

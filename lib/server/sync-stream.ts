@@ -1,7 +1,7 @@
 import 'server-only';
-import { COMMENTS_EVENT, type CommentsEventData } from '@/lib/sync/live-events';
+import { COMMENTS_EVENT, type CommentsEventData } from '@/shared/realtime/events';
 import type { SyncActor } from '@/lib/sync/access';
-import { LABELS_EVENT } from '@/lib/sync/live-events';
+import { LABELS_EVENT } from '@/shared/realtime/events';
 import { getEnv } from './env';
 import { AppError } from './errors';
 import { getSyncHub, type StreamCloseReason } from './sync-hub';

@@ -8,7 +8,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { PRODUCT_NAME } from '@/lib/constants';
+import { PRODUCT_NAME } from '@/shared/constants';
 
 /**
  * The pure parts of two-factor sign-in (docs/decisions/0047-two-factor-sign-in.md): the TOTP secret

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_ACTIVITY_LOG_MAX } from '@/lib/constants';
+import { ADMIN_ACTIVITY_LOG_MAX } from '@/shared/constants';
 import {
   ADMIN_ACTIVITY_LOG_KEY,
   addActivityEntry,

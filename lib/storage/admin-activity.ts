@@ -1,7 +1,7 @@
-import { ADMIN_ACTIVITY_LOG_MAX } from '@/lib/constants';
-import { formatAdminDateTime } from '@/lib/format/admin-dates';
-import { arrayOf, stringParser } from '../validation/parsers';
-import { createLocalStore } from './local-store';
+import { ADMIN_ACTIVITY_LOG_MAX } from '@/shared/constants';
+import { formatAdminDateTime } from '@/shared/format/admin-dates';
+import { arrayOf, stringParser } from '@/shared/validation/parsers';
+import { createLocalStore } from '@/shared/browser-storage/local-store';
 
 /** The admin activity log, in this browser only: text lines, newest first (docs/product.md#storage-keys). */
 export const ADMIN_ACTIVITY_LOG_KEY = 'adminActivityLog';

@@ -1,6 +1,6 @@
-import { stringParser } from '@/lib/validation/parsers';
+import { stringParser } from '@/shared/validation/parsers';
 import { DEFAULT_BOARD_FILTER, type BoardFilter } from '@/lib/tasks/board-filter';
-import { createLocalStore } from './local-store';
+import { createLocalStore } from '@/shared/browser-storage/local-store';
 
 /** The member board's 'Mine / All' choice, with team sync on only (docs/product.md#storage-keys). */
 export const BOARD_FILTER_KEY = 'tasklane.boardFilter';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { addCalendarEvent, calendarEventsStore } from './calendar-events';
-import { StorageQuotaError } from './local-store';
+import { StorageQuotaError } from '@/shared/browser-storage/local-store';
 
 const MEETING = { title: 'Team meeting', start: '2026-04-02', type: 'event' as const, allDay: true };
 

@@ -1,5 +1,12 @@
-import { arrayOf, INVALID, isRecord, parser, readOptionalString, readString } from '@/lib/validation/parsers';
-import { createLocalStore } from './local-store';
+import {
+  arrayOf,
+  INVALID,
+  isRecord,
+  parser,
+  readOptionalString,
+  readString,
+} from '@/shared/validation/parsers';
+import { createLocalStore } from '@/shared/browser-storage/local-store';
 
 export const CALENDAR_EVENT_TYPES = ['deadline', 'event'] as const;
 export type CalendarEventType = (typeof CALENDAR_EVENT_TYPES)[number];

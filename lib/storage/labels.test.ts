@@ -10,8 +10,8 @@ import {
   teamLabelsStore,
   updateLocalLabel,
 } from './labels';
-import { StorageQuotaError } from './local-store';
-import { storageProblemsStore } from './storage-problems';
+import { StorageQuotaError } from '@/shared/browser-storage/local-store';
+import { storageProblemsStore } from '@/shared/browser-storage/storage-problems';
 
 const NOW_MS = 1_767_225_600_000;
 

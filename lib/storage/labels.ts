@@ -9,8 +9,8 @@ import {
   type LabelInput,
   type LabelPatch,
 } from '@/lib/tasks/labels';
-import { TEAM_LABELS_KEY } from '@/lib/sync/storage-keys';
-import { createLocalStore, toReadableStore, type ReadableStore } from './local-store';
+import { TEAM_LABELS_KEY } from '@/shared/browser-storage/keys';
+import { createLocalStore, toReadableStore, type ReadableStore } from '@/shared/browser-storage/local-store';
 
 /**
  * Where the labels live in the browser (docs/product.md#labels, docs/decisions/0024-labels.md).

@@ -1,6 +1,6 @@
 import { listChanges } from '@/lib/tasks/list-changes';
 import type { Task } from '@/lib/tasks/task-types';
-import type { LocalStore } from './local-store';
+import type { LocalStore } from '@/shared/browser-storage/local-store';
 
 /** What one write changed: the tasks to store again and the ids gone. */
 export interface TaskListChange {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileUpdatedEntry } from './admin-activity';
-import { StorageQuotaError } from './local-store';
+import { StorageQuotaError } from '@/shared/browser-storage/local-store';
 import { adminProfileStore, saveAdminProfile, userProfileStore } from './profiles';
 
 beforeEach(() => localStorage.clear());

@@ -1,6 +1,6 @@
-import { INVALID, parser, readOptionalStringFields } from '@/lib/validation/parsers';
+import { INVALID, parser, readOptionalStringFields } from '@/shared/validation/parsers';
 import { addActivityEntry, adminActivityLogStore, profileUpdatedEntry } from './admin-activity';
-import { createNullableStore } from './local-store';
+import { createNullableStore } from '@/shared/browser-storage/local-store';
 
 /**
  * Only images stored as data URLs are shown; anything else is ignored, not rendered

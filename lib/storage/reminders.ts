@@ -1,8 +1,8 @@
 import type { InboxNotifiedRecord } from '@/lib/inbox/desktop';
 import type { NotifiedRecord } from '@/lib/reminders/desktop';
-import { INBOX_NOTIFIED_KEY } from '@/lib/sync/storage-keys';
-import { INVALID, isRecord, parser } from '@/lib/validation/parsers';
-import { createLocalStore } from './local-store';
+import { INBOX_NOTIFIED_KEY } from '@/shared/browser-storage/keys';
+import { INVALID, isRecord, parser } from '@/shared/validation/parsers';
+import { createLocalStore } from '@/shared/browser-storage/local-store';
 
 /** Desktop reminders on or off in this browser (docs/product.md#storage-keys). */
 export const REMINDERS_KEY = 'tasklane.reminders';

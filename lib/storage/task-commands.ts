@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import * as board from '@/lib/tasks/board';
 import { commandEffects } from '@/lib/tasks/command-effects';
-import { toLocalDateKey } from '@/lib/format/date-key';
+import { toLocalDateKey } from '@/shared/format/date-key';
 import { withTaskLabels } from '@/lib/tasks/labels';
 import type { RankChange } from '@/lib/tasks/rank';
 import { readRepeat, type TaskRepeat } from '@/lib/tasks/repeat';
@@ -9,7 +9,7 @@ import { createTask, type NewTaskInput } from '@/lib/tasks/task-create';
 import { applyTaskPatch, type TaskPatch } from '@/lib/tasks/task-patch';
 import { taskSchema } from '@/lib/tasks/task-read';
 import type { Assignee, BoardColumn, Task } from '@/lib/tasks/task-types';
-import { loggedInUserStore, userStore } from './session';
+import { loggedInUserStore, userStore } from '@/shared/session/session';
 import { tasksStore, writeLocalEdit } from './tasks';
 
 /**

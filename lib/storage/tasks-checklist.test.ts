@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { checklistOf } from '@/lib/tasks/checklist';
 import type { Task } from '@/lib/tasks/task-types';
-import { StorageQuotaError } from './local-store';
-import { storageProblemsStore } from './storage-problems';
+import { StorageQuotaError } from '@/shared/browser-storage/local-store';
+import { storageProblemsStore } from '@/shared/browser-storage/storage-problems';
 import {
   addChecklistItem,
   deleteChecklistItem,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const toastSuccess = vi.hoisted(() => vi.fn());
 vi.mock('sonner', () => ({ toast: { success: toastSuccess, error: vi.fn() } }));
 
-import { StorageQuotaError } from './local-store';
+import { StorageQuotaError } from '@/shared/browser-storage/local-store';
 import {
   completeTask,
   nextOccurrenceMessage,

@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { listCorruptKeys } from '@/tests/helpers/stored-items';
-import { StorageQuotaError } from './local-store';
-import { storageProblemsStore } from './storage-problems';
+import { StorageQuotaError } from '@/shared/browser-storage/local-store';
+import { storageProblemsStore } from '@/shared/browser-storage/storage-problems';
 import type { Task } from '@/lib/tasks/task-types';
 import {
   addTask,

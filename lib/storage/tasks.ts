@@ -1,8 +1,8 @@
 import { syncEffects } from '@/lib/tasks/command-effects';
-import { toLocalDateKey } from '@/lib/format/date-key';
+import { toLocalDateKey } from '@/shared/format/date-key';
 import { tasksSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
-import { createLocalStore, type LocalStore, type ReadableStore } from './local-store';
+import { createLocalStore, type LocalStore, type ReadableStore } from '@/shared/browser-storage/local-store';
 import { applyChange, type MemoryTaskList, type TaskListChange } from './memory-task-list';
 
 /**

@@ -1,5 +1,5 @@
-import { getJson } from '@/lib/api/http';
-import { formatAdminDate } from '@/lib/format/admin-dates';
+import { getJson } from '@/shared/http/http';
+import { formatAdminDate } from '@/shared/format/admin-dates';
 import { taskCompletedAtMs } from '@/lib/tasks/archive';
 import type { ArchiveResponse, PulledTask } from './protocol';
 

@@ -1,4 +1,4 @@
-import { TEAM_LABELS_KEY } from './storage-keys';
+import { TEAM_LABELS_KEY } from '@/shared/browser-storage/keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { TasksWriteHook } from '@/lib/storage/tasks';
@@ -20,7 +20,7 @@ import { conflictsStore, settleConflict } from './conflicts-store';
 import type { Json, PushRequest, PushResponse, SyncConflict } from './protocol';
 import { TASK_LIMIT_MESSAGES } from './task-size';
 import { createMeta, readMeta, type SyncMeta } from './replica';
-import { openPokeStream } from './stream';
+import { openPokeStream } from '@/shared/realtime/stream';
 import { answerFirstSync, retrySync, syncStatusStore } from './status-store';
 import { sampleTask } from './testing/fixtures';
 import { MemoryServer } from './testing/memory-server';

@@ -8,8 +8,8 @@
  * The engine publishes its status and its controls (retry, the first-sync answer) in
  * lib/sync/status-store.ts, which the UI reads without loading this module.
  */
-import { ApiError } from '@/lib/api/http';
-import { getLocalStorage } from '@/lib/storage/local-store';
+import { ApiError } from '@/shared/http/http';
+import { getLocalStorage } from '@/shared/browser-storage/local-store';
 import {
   removeTasksFromSync,
   settleTasksFromSync,
@@ -33,7 +33,7 @@ import { setArchiveControls } from './archive-controls';
 import { setSyncControls, type SyncControls } from './status-store';
 import { countUnsentIn, createLocalMetaStore, type SyncStorage } from './engine/meta-store';
 import type { TasksPort, TeamSyncOptions } from './engine/ports';
-import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from './storage-keys';
+import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from '@/shared/browser-storage/keys';
 import { randomId } from './random-id';
 import type { FirstSyncChoice } from './replica';
 
@@ -223,7 +223,7 @@ export function startTeamSync(options: TeamSyncOptions): () => void {
     reopen: open,
     stop,
     endSession: () => {
-      // requestJson has handed the expired session to lib/auth/session-expiry.ts. The team's
+      // requestJson has handed the expired session to shared/session/session-expiry.ts. The team's
       // data leaves this browser as at a logout, unless changes wait: they are kept for this
       // account's next sign-in (another account finds sync paused), never dropped unasked.
       stop();

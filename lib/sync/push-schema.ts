@@ -1,7 +1,7 @@
 // First: zod must not probe eval before schemas are built (see zod-config.ts).
-import '../validation/zod-config';
+import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
-import { exceedsJsonDepth } from '../validation/json-depth';
+import { exceedsJsonDepth } from '@/shared/validation/json-depth';
 import { isHlc } from './hlc';
 import {
   FIELD_PATTERN,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncSummary } from './protocol';
-import { TEAM_SUMMARY_KEY } from './storage-keys';
+import { TEAM_SUMMARY_KEY } from '@/shared/browser-storage/keys';
 import { lastKnownText, loadLastSummary, readSyncSummary, saveLastSummary } from './team-summary';
 
 const SUMMARY: SyncSummary = {

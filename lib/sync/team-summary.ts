@@ -1,8 +1,8 @@
-import { getJson } from '@/lib/api/http';
-import { formatAdminDateTime } from '@/lib/format/admin-dates';
+import { getJson } from '@/shared/http/http';
+import { formatAdminDateTime } from '@/shared/format/admin-dates';
 import { BOARD_COLUMNS, type BoardColumn } from '@/lib/tasks/task-types';
 import type { Json, PulledTask, SyncSummary } from './protocol';
-import { TEAM_SUMMARY_KEY } from './storage-keys';
+import { TEAM_SUMMARY_KEY } from '@/shared/browser-storage/keys';
 
 /**
  * The admin dashboard's team figures (docs/product.md#admin-dashboard): fetched from the server,
@@ -96,7 +96,7 @@ export function lastKnownText(asOf: string): string {
   return `Last known figures, ${formatAdminDateTime(asOf)}.`;
 }
 
-/** The server's figures now; fails like every API read (lib/api/http.ts). */
+/** The server's figures now; fails like every API read (shared/http/http.ts). */
 export async function fetchTeamSummary(options: { signal?: AbortSignal; fetch?: typeof fetch } = {}) {
   const summary = readSyncSummary(
     await getJson<unknown>(SYNC_SUMMARY_URL, { ...options, endSessionOn401: false }),

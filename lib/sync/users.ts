@@ -1,4 +1,4 @@
-import { getJson } from '@/lib/api/http';
+import { getJson } from '@/shared/http/http';
 import type { SyncUser } from './protocol';
 
 /**

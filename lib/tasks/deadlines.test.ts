@@ -1,8 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { addDaysToDateKey, formatDeadlineNotification, formatDeadlineSummary, formatDeadlineToast, getDeadlineAlerts, getDeadlineDateKey, getDeadlineDue, getRelativeDue, planDeadlineToasts, RELATIVE_DUE_MAX_DAYS, type DeadlineAlert, type DeadlineDue } from './deadlines';
-import { toLocalDateKey } from '@/lib/format/date-key';
+import {
+  addDaysToDateKey,
+  formatDeadlineNotification,
+  formatDeadlineSummary,
+  formatDeadlineToast,
+  getDeadlineAlerts,
+  getDeadlineDateKey,
+  getDeadlineDue,
+  getRelativeDue,
+  planDeadlineToasts,
+  RELATIVE_DUE_MAX_DAYS,
+  type DeadlineAlert,
+  type DeadlineDue,
+} from './deadlines';
+import { toLocalDateKey } from '@/shared/format/date-key';
 import type { Task } from './task-types';
 
 function makeTask(id: string, deadline: string, title = `Task ${id}`): Task {

@@ -1,4 +1,4 @@
-import { pad, toLocalDateKey } from '@/lib/format/date-key';
+import { pad, toLocalDateKey } from '@/shared/format/date-key';
 import type { Task } from './task-types';
 
 export type DeadlineDue = 'today' | 'tomorrow';

@@ -1,5 +1,5 @@
-import { describeHiddenCharacters } from '../validation/hidden-characters';
-import { INVALID, isRecord, parser, type Parser } from '../validation/parsers';
+import { describeHiddenCharacters } from '@/shared/validation/hidden-characters';
+import { INVALID, isRecord, parser, type Parser } from '@/shared/validation/parsers';
 import type { Task } from './task-types';
 
 /**

@@ -1,4 +1,4 @@
-import { INVALID, readOptionalString, readString } from '../validation/parsers';
+import { INVALID, readOptionalString, readString } from '@/shared/validation/parsers';
 import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
 import { readRepeat } from './repeat';
 import {

@@ -1,4 +1,4 @@
-import { arrayOf, INVALID, isRecord, parser } from '../validation/parsers';
+import { arrayOf, INVALID, isRecord, parser } from '@/shared/validation/parsers';
 import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from './checklist';
 import { settleCompletion } from './completion';
 import { isRankKey } from './rank-key';

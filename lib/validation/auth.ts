@@ -1,10 +1,10 @@
 // First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
-import './zod-config';
+import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
-import { ROLES, type Role } from '@/lib/auth/role';
+import { ROLES, type Role } from '@/shared/auth/role';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './account-limits';
 import { FULL_NAME_MAX_LENGTH } from './names';
-import { requiredText, singleLineText } from './text';
+import { requiredText, singleLineText } from '@/shared/validation/zod/text';
 
 export { ROLES, type Role };
 export const roleSchema = z.enum(ROLES, { error: 'Role must be "user" or "admin".' });

@@ -1,9 +1,9 @@
 // First: the browser must not probe eval before ./auth builds its schemas (see zod-config.ts).
-import './zod-config';
+import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from './contact-limits';
-import { boundedText, singleLineText } from './text';
+import { boundedText, singleLineText } from '@/shared/validation/zod/text';
 
 export {
   CONTACT_MESSAGE_MAX_LENGTH,

@@ -1,8 +1,8 @@
 // First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
-import './zod-config';
+import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
 import { LABEL_COLORS, LABEL_MESSAGES, LABEL_NAME_FIELD, LABEL_NAME_MAX_LENGTH } from '@/lib/tasks/labels';
-import { singleLineText } from './text';
+import { singleLineText } from '@/shared/validation/zod/text';
 
 /**
  * The team's labels (docs/product.md#endpoint-labels). The name's shape is checked here; whether it

@@ -1,7 +1,7 @@
 // First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
-import './zod-config';
+import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
-import { SIGNUP_DOMAINS_MAX_COUNT, SIGNUP_MODES, isDomainName } from '@/lib/auth/signup-policy';
+import { SIGNUP_DOMAINS_MAX_COUNT, SIGNUP_MODES, isDomainName } from '@/shared/auth/signup-policy';
 import { emailSchema, roleSchema } from './auth';
 
 /** PUT /api/admin/signup-settings (docs/product.md#endpoint-signup-settings). */

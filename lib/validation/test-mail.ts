@@ -1,5 +1,5 @@
 // First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
-import './zod-config';
+import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
 import { emailSchema } from './auth';
 

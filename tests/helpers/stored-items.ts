@@ -1,4 +1,4 @@
-import { arrayOf, INVALID, isRecord, parser } from '@/lib/validation/parsers';
+import { arrayOf, INVALID, isRecord, parser } from '@/shared/validation/parsers';
 
 /** A small stored record for the local-store tests: both fields are required strings. */
 export type Item = { id: string; title: string };

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
-import { PRODUCT_NAME } from '@/lib/constants';
+import { PRODUCT_NAME } from '@/shared/constants';
 
 export const metadata: Metadata = {
   title: 'Forgot password',

@@ -4,7 +4,7 @@ import { ChangePasswordForm } from '@/components/admin/change-password-form';
 import { InboxEmailSettings } from '@/components/admin/inbox-email-settings';
 import { LabelsSettings } from '@/components/admin/labels-settings';
 import { RecentActivity } from '@/components/admin/recent-activity';
-import { SettingsSection } from '@/components/admin/settings-section';
+import { SettingsSection } from '@/shared/ui/settings-section';
 import { SignupSettingsForm } from '@/components/admin/signup-settings-form';
 import { TestMailForm } from '@/components/admin/test-mail-form';
 

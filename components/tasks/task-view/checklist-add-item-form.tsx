@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent, type RefObject } from 'react';
 import { addChecklistItem } from '@/lib/storage/checklist-commands';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
 import { CHECKLIST_TEXTS, run } from './checklist-shared';
 
 /** `Add an item`: Enter adds the item, clears the field and keeps focus there for the next one. */

@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { renameChecklistItem } from '@/lib/storage/checklist-commands';
 import type { ChecklistItem } from '@/lib/tasks/checklist';
-import { FIELD_INPUT } from '@/components/ui/styles';
+import { FIELD_INPUT } from '@/shared/ui/styles';
 import { CHECKLIST_TEXTS, run } from './checklist-shared';
 
 /**

@@ -4,11 +4,11 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { toggleChecklistItem } from '@/lib/storage/checklist-commands';
 import type { ChecklistItem } from '@/lib/tasks/checklist';
-import { Button } from '@/components/ui/button';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { RenameField } from './checklist-rename-field';
 import { CHECKLIST_TEXTS, checkboxId, moveId, run } from './checklist-shared';
 

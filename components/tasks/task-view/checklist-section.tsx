@@ -3,11 +3,11 @@
 import { closestCenter, DndContext, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useId, useMemo, useRef } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { setProgressFollowsChecklist } from '@/lib/storage/checklist-commands';
 import { checklistOf } from '@/lib/tasks/checklist';
 import type { Task } from '@/lib/tasks/task-types';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { AddItemForm } from './checklist-add-item-form';
 import { ChecklistRow } from './checklist-row';
 import { CHECKLIST_TEXTS, run } from './checklist-shared';

@@ -1,4 +1,4 @@
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import type { ChecklistCommandResult } from '@/lib/storage/checklist-commands';
 
 /** The section's texts (docs/product.md#checklists). */

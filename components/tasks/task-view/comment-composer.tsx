@@ -1,7 +1,7 @@
 'use client';
 
 import type { TaskComment } from '@/lib/comments/protocol';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { COMMENTS_TEXTS } from './comment-texts';
 import { MentionField } from './mention-picker';
 import { useCommentSend } from './use-comment-send';

@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import { editComment } from '@/lib/api/comments';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { describeRequestFailure } from '@/shared/http/failure-message';
 import { editedMentionIds } from '@/lib/comments/mentions';
 import { checkCommentBody } from '@/lib/comments/rules';
 import type { TaskComment } from '@/lib/comments/protocol';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { COMMENTS_TEXTS } from './comment-texts';
 import { MentionField } from './mention-picker';
 import { useCommentBox } from './use-mention-picker';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { TEXT_LINK } from '@/components/ui/styles';
+import { TEXT_LINK } from '@/shared/ui/styles';
 import { CommentBody } from './comment-item';
 
 describe('CommentBody', () => {

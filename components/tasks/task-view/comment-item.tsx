@@ -4,15 +4,15 @@ import { useId, useState } from 'react';
 import { splitMentions } from '@/lib/comments/mentions';
 import { commentOutboxStore, dropQueued, type QueuedComment } from '@/lib/comments/outbox';
 import type { TaskComment } from '@/lib/comments/protocol';
-import { splitLinks } from '@/lib/format/links';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { splitLinks } from '@/shared/format/links';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { InitialsAvatar } from '@/components/layout/avatar';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { TEXT_LINK } from '@/components/ui/styles';
+import { Button } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { TEXT_LINK } from '@/shared/ui/styles';
 import { CommentEditForm } from './comment-edit-form';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { RelativeTime } from '@/components/ui/relative-time';
+import { RelativeTime } from '@/shared/ui/relative-time';
 import { useCommentDelete } from './use-comment-delete';
 
 /** The author's initials in a circle (the name is written next to it). */

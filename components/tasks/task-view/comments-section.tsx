@@ -1,18 +1,18 @@
 'use client';
 
 import { useEffect, useId, useMemo, useState } from 'react';
-import { readTokenRole } from '@/lib/auth/token-claims';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { readTokenRole } from '@/shared/auth/token-claims';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { commentOutboxStore, flushCommentOutbox, queuedFor } from '@/lib/comments/outbox';
-import { getStoredToken } from '@/lib/storage/session';
+import { getStoredToken } from '@/shared/session/session';
 import { isSyncId } from '@/lib/sync/uid-index';
 import type { Task } from '@/lib/tasks/task-types';
-import { LoadError, LoadingLine } from '@/components/admin/load-error';
+import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { useSelfAssignee } from '../assignee-picker';
 import { CommentComposer } from './comment-composer';
 import { CommentItem, QueuedItem } from './comment-item';
 import { COMMENTS_TEXTS } from './comment-texts';
-import { RelativeTime, useNow } from '@/components/ui/relative-time';
+import { RelativeTime, useNow } from '@/shared/ui/relative-time';
 import { COMMENTS_POLL_MS, useCommentThread } from './use-comment-thread';
 
 export { COMMENTS_TEXTS } from './comment-texts';

@@ -2,14 +2,14 @@
 
 import { useId, useMemo, useRef } from 'react';
 import type { TaskHistoryEntry } from '@/lib/api/history';
-import { OFFLINE_TEXT } from '@/lib/content/offline';
-import { useNearScreen } from '@/lib/hooks/use-near-screen';
+import { OFFLINE_TEXT } from '@/shared/content/offline';
+import { useNearScreen } from '@/shared/hooks/use-near-screen';
 import { isSyncId } from '@/lib/sync/uid-index';
 import type { Task } from '@/lib/tasks/task-types';
-import { LoadError, LoadingLine } from '@/components/admin/load-error';
-import { Button } from '@/components/ui/button';
-import { OfflineNotice } from '@/components/ui/offline-notice';
-import { RelativeTime, useNow } from '@/components/ui/relative-time';
+import { LoadError, LoadingLine } from '@/shared/ui/load-error';
+import { Button } from '@/shared/ui/button';
+import { OfflineNotice } from '@/shared/ui/offline-notice';
+import { RelativeTime, useNow } from '@/shared/ui/relative-time';
 import { useTaskHistory } from './use-task-history';
 
 export const HISTORY_TEXTS = {

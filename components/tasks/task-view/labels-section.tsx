@@ -1,11 +1,11 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { setTaskLabels } from '@/lib/storage/task-commands';
 import { labelsOfTask, toggleLabelId } from '@/lib/tasks/labels';
 import type { Task } from '@/lib/tasks/task-types';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/shared/ui/button';
 import { LABEL_CHIP_LOOK, LabelChipList } from '../label-chips';
 import { LabelManager } from '../label-manager';
 import { useLabels } from '../use-labels';

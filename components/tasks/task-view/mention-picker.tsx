@@ -1,7 +1,7 @@
 'use client';
 
-import { FIELD_INPUT } from '@/components/ui/styles';
-import { FieldFrame } from '@/components/ui/text-field';
+import { FIELD_INPUT } from '@/shared/ui/styles';
+import { FieldFrame } from '@/shared/ui/text-field';
 import { handleBoxKeys } from './comment-box-keys';
 import { COMMENTS_TEXTS } from './comment-texts';
 import { mentionOptionId, type CommentBox, type MentionPicker } from './use-mention-picker';

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLocalStore } from '@/lib/hooks/use-local-store';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task-types';
 import { RepeatSection } from './repeat-section';

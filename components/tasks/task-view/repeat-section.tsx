@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { SegmentedChoice } from '@/components/ui/segmented-choice';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { useToday } from '@/lib/hooks/use-today';
-import { saveSafely } from '@/lib/storage/save-safely';
+import { SegmentedChoice } from '@/shared/ui/segmented-choice';
+import { SelectField } from '@/shared/ui/select-field';
+import { TextField } from '@/shared/ui/text-field';
+import { useToday } from '@/shared/hooks/use-today';
+import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { setTaskRepeat } from '@/lib/storage/task-commands';
 import {
   readRepeatInterval,

@@ -1,10 +1,10 @@
 'use client';
 
 import type { MouseEvent, ReactNode } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/shared/cn';
 import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
 import type { Task } from '@/lib/tasks/task-types';
-import { FOCUS_RING } from '@/components/ui/styles';
+import { FOCUS_RING } from '@/shared/ui/styles';
 import { taskFocusProps } from '../task-focus';
 import { openTask } from './open-task';
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { deleteComment } from '@/lib/api/comments';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { describeRequestFailure } from '@/shared/http/failure-message';
 import type { TaskComment } from '@/lib/comments/protocol';
 import { COMMENTS_TEXTS } from './comment-texts';
 

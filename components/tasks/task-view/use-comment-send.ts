@@ -2,7 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { postComment } from '@/lib/api/comments';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { describeRequestFailure } from '@/shared/http/failure-message';
 import { mentionedIds } from '@/lib/comments/mentions';
 import { commentOutboxStore, isUnreachable, queueComment } from '@/lib/comments/outbox';
 import type { TaskComment } from '@/lib/comments/protocol';

@@ -2,13 +2,13 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { fetchThread, fetchThreadChanges } from '@/lib/api/comments';
-import { describeRequestFailure } from '@/lib/api/failure-message';
-import { readTokenUserId } from '@/lib/auth/token-claims';
+import { describeRequestFailure } from '@/shared/http/failure-message';
+import { readTokenUserId } from '@/shared/auth/token-claims';
 import { cachedThread, rememberThread } from '@/lib/comments/thread-cache';
-import { getStoredToken } from '@/lib/storage/session';
+import { getStoredToken } from '@/shared/session/session';
 import { setCommentCount } from '@/lib/comments/counts-store';
 import { mergeComments } from '@/lib/comments/display';
-import { isCommentsStreamUp, onCommentsChanged } from '@/lib/comments/live';
+import { isCommentsStreamUp, onCommentsChanged } from '@/shared/realtime/live-comments';
 import { isUnreachable } from '@/lib/comments/outbox';
 import type { TaskComment } from '@/lib/comments/protocol';
 

@@ -2,13 +2,13 @@
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { fetchHistoryPage, type TaskHistoryEntry } from '@/lib/api/history';
-import { describeRequestFailure } from '@/lib/api/failure-message';
+import { describeRequestFailure } from '@/shared/http/failure-message';
 import {
   commentCountsSnapshot,
   serverCommentCounts,
   subscribeCommentCounts,
 } from '@/lib/comments/counts-store';
-import { useOnline } from '@/lib/hooks/use-online';
+import { useOnline } from '@/shared/hooks/use-online';
 import { syncStatusStore } from '@/lib/sync/status-store';
 import { appendOlder, mergeNewest, type HistoryList } from '@/lib/tasks/history-list';
 import type { Task } from '@/lib/tasks/task-types';

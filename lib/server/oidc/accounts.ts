@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { isInAdminGroup, type SsoFailure, type SsoLinkOutcome } from '@/lib/auth/single-sign-on';
+import { isInAdminGroup, type SsoFailure, type SsoLinkOutcome } from '@/shared/auth/single-sign-on';
 import { FULL_NAME_MAX_LENGTH, type Role } from '@/lib/validation/auth';
 import { createAccount, hasAdmin, type UserRow } from '../auth-service';
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from '../db';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ssoLinkMessage } from '@/lib/auth/single-sign-on';
+import { ssoLinkMessage } from '@/shared/auth/single-sign-on';
 import { authenticateRequest } from '../auth-service';
 import { AppError } from '../errors';
 import { getClientIp, json } from '../http';

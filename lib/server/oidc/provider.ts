@@ -1,6 +1,6 @@
 import 'server-only';
 import * as client from 'openid-client';
-import type { SingleSignOnSettings } from '@/lib/auth/single-sign-on';
+import type { SingleSignOnSettings } from '@/shared/auth/single-sign-on';
 import { getEnv } from '../env';
 
 /**

@@ -8,8 +8,8 @@ import {
   SSO_ERROR_PARAM,
   type SsoFailure,
   type SsoLinkOutcome,
-} from '@/lib/auth/single-sign-on';
-import { parseRole, type Role } from '@/lib/auth/role';
+} from '@/shared/auth/single-sign-on';
+import { parseRole, type Role } from '@/shared/auth/role';
 import { authenticateToken, LOGIN_SUCCESS_MESSAGE, openSession, type AuthResult } from '../auth-service';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
@@ -27,7 +27,7 @@ import { callbackUrl, isProviderUnreachable, providerConfiguration, singleSignOn
  *   POSTs /api/auth/oidc/session for the session token (never in a URL) and keeps it as a login does.
  * A signed-in person links the provider from their profile the same way (./link.ts): the flow starts
  * with POST /api/auth/oidc/link and the callback ends on their profile.
- * Every failure ends on /login?sso_error=… with a sentence there (lib/auth/single-sign-on.ts).
+ * Every failure ends on /login?sso_error=… with a sentence there (shared/auth/single-sign-on.ts).
  */
 
 /** Holds the flow's secrets between start and callback (signed, HttpOnly, only sent to /api/auth/oidc). */

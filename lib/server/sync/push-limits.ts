@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { SyncActor } from '@/lib/sync/access';
 import type { SyncOp } from '@/lib/sync/protocol';
 import type { LimitRefusal } from '@/lib/sync/push-rules';
-import { formatBytes } from '@/lib/format/bytes';
+import { formatBytes } from '@/shared/format/bytes';
 import type { Executor, Tables, WriteStatement } from '../db';
 import type { WaitText } from '../rate-limit';
 

@@ -5,8 +5,8 @@
  * change recorded there is pushed soon by the tab that syncs. `browserEnvironment` is the real page
  * (window, document, Web Locks, the live stream) that lib/sync/client.ts uses by default.
  */
-import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from '../storage-keys';
-import { openPokeStream } from '../stream';
+import { SYNC_CONFLICTS_KEY, SYNC_META_KEY } from '@/shared/browser-storage/keys';
+import { openPokeStream } from '@/shared/realtime/stream';
 import type { SyncEnvironment } from './ports';
 import type { SyncLoop } from './sync-loop';
 

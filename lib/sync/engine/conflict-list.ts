@@ -5,7 +5,7 @@
  */
 import { publishConflicts } from '../conflicts-store';
 import type { SyncConflict } from '../protocol';
-import { SYNC_CONFLICTS_KEY } from '../storage-keys';
+import { SYNC_CONFLICTS_KEY } from '@/shared/browser-storage/keys';
 import type { SyncStorage } from './meta-store';
 import { readConflicts, type SyncTransport } from './transport';
 

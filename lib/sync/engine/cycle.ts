@@ -6,7 +6,7 @@
  * Invariant: a push the server refused (an HTTP error other than 401) does not hold back the pull;
  * the cycle still fails with that error afterwards.
  */
-import { ApiError } from '@/lib/api/http';
+import { ApiError } from '@/shared/http/http';
 
 export function createCycle(steps: {
   /** The status says a cycle is starting. */

@@ -2,11 +2,11 @@
  * The live "pull now" stream of the tab that syncs (docs/decisions/0013-team-sync.md, "One tab does
  * the network work"), and the polling pace it sets: each poke makes a pull within 150 ms; while the
  * stream delivers, polling drops to once a minute; when it goes down, polling returns to every 4 s
- * (30 s hidden). Its `comments` events and health go on to lib/comments/live.ts, its `labels` events
- * (and each opening) to lib/sync/live-labels.ts.
+ * (30 s hidden). Its `comments` events and health go on to shared/realtime/live-comments.ts, its `labels` events
+ * (and each opening) to shared/realtime/live-labels.ts.
  */
-import { announceComments, announcePoke, setCommentsStreamUp } from '@/lib/comments/live';
-import { announceLabels } from '../live-labels';
+import { announceComments, announcePoke, setCommentsStreamUp } from '@/shared/realtime/live-comments';
+import { announceLabels } from '@/shared/realtime/live-labels';
 import type { SyncEnvironment } from './ports';
 import type { SyncLoop } from './sync-loop';
 

@@ -7,7 +7,7 @@
  * changes not sent.
  */
 import { isSyncId } from '../replica';
-import { TEAM_DATA_KEYS } from '../storage-keys';
+import { TEAM_DATA_KEYS } from '@/shared/browser-storage/keys';
 import { countUnsentIn, type MetaStore, type SyncStorage } from './meta-store';
 import type { TasksPort } from './ports';
 

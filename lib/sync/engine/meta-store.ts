@@ -5,7 +5,7 @@
  * by the one tab that syncs and written record by record.
  */
 import { pendingCount, readMeta, type SyncMeta } from '../replica';
-import { SYNC_META_KEY } from '../storage-keys';
+import { SYNC_META_KEY } from '@/shared/browser-storage/keys';
 import type { ReplicaDb } from './replica-db';
 
 export interface MetaStore {

@@ -36,7 +36,7 @@ export interface SyncEnvironment {
   /** Web Locks' `request`, or null where the browser has none (every tab then syncs). */
   requestLock: RequestLock;
   /**
-   * Opens the live "pull now" stream (lib/sync/stream.ts) and returns its close; null where there
+   * Opens the live "pull now" stream (shared/realtime/stream.ts) and returns its close; null where there
    * is none (the engine then only polls).
    */
   openStream: ((handlers: StreamHandlers) => () => void) | null;
@@ -46,9 +46,9 @@ export interface StreamHandlers {
   getToken: () => string | null;
   onPoke: (seq: number) => void;
   onHealth: (up: boolean) => void;
-  /** A `comments` event (lib/comments/live.ts passes it on to the open thread and the counts). */
+  /** A `comments` event (shared/realtime/live-comments.ts passes it on to the open thread and the counts). */
   onComments?: (task: string | null) => void;
-  /** A `labels` event, and each time the stream opens (lib/sync/live-labels.ts). */
+  /** A `labels` event, and each time the stream opens (shared/realtime/live-labels.ts). */
   onLabels?: () => void;
 }
 

@@ -3,11 +3,11 @@
  * to IndexedDB, docs/decisions/0027-team-replica-in-indexeddb.md) moves both into the replica's store
  * once, with the changes that waited, and the keys go (./team-replica.ts runs it at start).
  */
-import { getLocalStorage } from '@/lib/storage/local-store';
+import { getLocalStorage } from '@/shared/browser-storage/local-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import type { Task } from '@/lib/tasks/task-types';
 import { readMeta, type SyncMeta } from '../replica';
-import { SYNC_META_KEY } from '../storage-keys';
+import { SYNC_META_KEY } from '@/shared/browser-storage/keys';
 import type { ReplicaDb, TaskMark } from './replica-db';
 import { markOfTask } from './replica-writes';
 

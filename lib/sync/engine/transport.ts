@@ -3,7 +3,7 @@
  * token, and the checks of what comes back: an answer that does not have the expected shape is an
  * error (`ApiError` 'http'), never half applied.
  */
-import { ApiError, requestJson } from '@/lib/api/http';
+import { ApiError, requestJson } from '@/shared/http/http';
 import { isHlc } from '../hlc';
 import {
   ID_PATTERN,

@@ -3,7 +3,7 @@
  * size and nesting limits; other fields stay on this device) and the short hash per field the replica
  * keeps instead of a value. Owns the one cache of field names (`travellingNames`).
  */
-import { exceedsJsonDepth } from '@/lib/validation/json-depth';
+import { exceedsJsonDepth } from '@/shared/validation/json-depth';
 import { FIELD_PATTERN, type Json, LOCAL_ONLY_FIELDS, SYNC_LIMITS } from '../protocol';
 
 /** 32-bit FNV-1a of the value's JSON (undefined counts as null), in base 36. */
