@@ -42,7 +42,7 @@ const config = [
     },
   },
   {
-    // Plain CommonJS loaded by `node --require` before any bundler (lib/server/client-address*.cjs).
+    // Plain CommonJS loaded by `node --require` before any bundler (server/client-address*.cjs).
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -88,7 +88,7 @@ const nextConfig = {
   // worker script by path (file tracing does not follow `new Worker(path)`): ship them, and the
   // bcryptjs the worker loads, with the standalone server.
   outputFileTracingIncludes: {
-    '/**': ['./drizzle/**/*', './lib/server/password-worker.cjs', './node_modules/bcryptjs/**/*'],
+    '/**': ['./drizzle/**/*', './server/password-worker.cjs', './node_modules/bcryptjs/**/*'],
   },
   async headers() {
     return [

@@ -117,7 +117,7 @@ export function readSession(page: Page) {
 }
 
 /**
- * Where the e2e server writes mail, since SMTP_URL is unset there (lib/server/mailer.ts). E2E_DATA_DIR
+ * Where the e2e server writes mail, since SMTP_URL is unset there (server/mailer.ts). E2E_DATA_DIR
  * points elsewhere when the tests run against a server started by hand with its own DATA_DIR.
  */
 export const OUTBOX_FILE = path.join(

@@ -102,9 +102,9 @@ async function emptyTarget(name: Target['name']): Promise<Target> {
 }
 
 async function main(): Promise<void> {
-  const { openDatabase } = await import('@/lib/server/db');
-  const { writeBackupFile } = await import('@/lib/server/backup/write');
-  const { openBackup, restoreBackup } = await import('@/lib/server/backup/restore');
+  const { openDatabase } = await import('@/server/db');
+  const { writeBackupFile } = await import('@/server/backup/write');
+  const { openBackup, restoreBackup } = await import('@/server/backup/restore');
   const { benchTaskRow, BENCH_WORDS: WORDS } = await import('./bench-task-rows');
 
   const names: Target['name'][] = [];

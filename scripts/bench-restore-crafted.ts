@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
-import { migrationsFolder } from '@/lib/server/db';
-import { appMigrationLevel, BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '@/lib/server/backup/format';
-import { verifyBackupFile } from '@/lib/server/backup/restore';
+import { migrationsFolder } from '@/server/db';
+import { appMigrationLevel, BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '@/server/backup/format';
+import { verifyBackupFile } from '@/server/backup/restore';
 
 const MB = 1024 * 1024;
 const sizes = process.argv.slice(2).map(Number);

@@ -18,7 +18,7 @@ import { describeError, percentile, sleep } from './bench-sync-load-server.mjs';
  * @typedef {import('./bench-sync-load-events.mjs').SentComment} SentComment
  */
 
-/** The product's comment-write limit per account a minute (lib/server/env.ts RATE_LIMIT_COMMENT_MAX). */
+/** The product's comment-write limit per account a minute (server/env.ts RATE_LIMIT_COMMENT_MAX). */
 export const PRODUCT_COMMENT_LIMIT = 30;
 
 /**

@@ -81,7 +81,7 @@ function topSelfTime(nodes, count) {
 
 /**
  * A DevTools protocol session with the server's inspector: the heap after a full garbage collection,
- * and the hub's stream count (lib/server/sync-hub.ts keeps the hub on globalThis).
+ * and the hub's stream count (server/realtime/hub.ts keeps the hub on globalThis).
  */
 async function inspect(/** @type {number} */ port) {
   const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
@@ -196,7 +196,7 @@ export function describeError(/** @type {unknown} */ error) {
   return cause ? `${String(error)} (${cause.code ?? ''} ${cause.message ?? String(cause)})` : String(error);
 }
 
-/** How many of the server's LISTEN connections (lib/server/sync-listener.ts) PostgreSQL holds. */
+/** How many of the server's LISTEN connections (server/realtime/listener.ts) PostgreSQL holds. */
 export async function listenerConnections(/** @type {string} */ databaseUrl) {
   return withPostgres(databaseUrl, async (client) => {
     const { rows } = await client.query(

@@ -96,10 +96,10 @@ async function main(): Promise<void> {
 
 async function benchDialect(name: string, url: string): Promise<void> {
   process.env.DATABASE_URL = url;
-  const { resetEnvCache } = await import('@/lib/server/env');
+  const { resetEnvCache } = await import('@/server/env');
   resetEnvCache();
-  const { closeDatabase, getDatabase } = await import('@/lib/server/db');
-  const { hashPassword } = await import('@/lib/server/password');
+  const { closeDatabase, getDatabase } = await import('@/server/db');
+  const { hashPassword } = await import('@/server/password');
   const { POST: login } = await import('@/app/api/auth/login/route');
   const { GET: pullRoute } = await import('@/app/api/sync/pull/route');
   const { GET: archiveRoute } = await import('@/app/api/sync/archive/route');

@@ -140,9 +140,14 @@ function home(file: string): string {
 
 /** The specifier for `target` as written from `holder`, in the style of `original`. */
 function rewrite(original: string, holder: string, oldTarget: string, target: string): string {
-  const keepsExtension = path.extname(original) !== '' && path.extname(original) === path.extname(oldTarget);
+  const written = path.extname(original);
+  const stem = (file: string) => path.basename(file).replace(/(\.d)?\.[a-z]+$/, '');
   const isIndex = /\/index\.[a-z]+$/.test(oldTarget) && !/\/index(\.[a-z]+)?$/.test(original);
-  let bare = keepsExtension ? target : target.replace(/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/, '');
+  // An extension written stays written: `./hook.cjs`, which TypeScript resolves to `hook.d.cts`.
+  let bare = written
+    ? path.join(path.dirname(target), stem(target) + written)
+    : target.replace(/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/, '');
+  if (written && stem(oldTarget) !== stem(original)) bare = target;
   if (isIndex) bare = path.dirname(bare);
   const relative = !original.startsWith('@/') && home(holder) === home(target);
   if (!relative) return `@/${path.relative(root, bare).split(path.sep).join('/')}`;

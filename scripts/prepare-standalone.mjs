@@ -27,7 +27,7 @@ console.log(
 );
 
 for (const file of ['client-address.cjs', 'client-address-preload.cjs']) {
-  cpSync(`lib/server/${file}`, `${target}/${file}`);
+  cpSync(`server/${file}`, `${target}/${file}`);
 }
 const hook = "require('./client-address-preload.cjs');\n";
 const server = readFileSync(`${target}/server.js`, 'utf8');

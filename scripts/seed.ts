@@ -2,7 +2,7 @@
  * `npm run db:seed`: an admin from SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD plus a few demo users
  * (password SEED_DEMO_PASSWORD, default "tasklane-demo"). Running it twice changes nothing.
  */
-import { closeDatabase, getDatabase } from '@/lib/server/db';
+import { closeDatabase, getDatabase } from '@/server/db';
 import { DEMO_USERS, readSeedAdmin, seedUsers } from '@/lib/server/seed';
 
 async function main(): Promise<void> {

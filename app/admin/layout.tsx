@@ -7,7 +7,7 @@ import { TeamSyncProvider } from '@/components/sync/team-sync-context';
 import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
 import { TeamTasksGate } from '@/components/sync/team-tasks-gate';
 import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
-import { isTeamSyncOn } from '@/lib/server/env';
+import { isTeamSyncOn } from '@/server/env';
 import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE, ADMIN_TEAM_PANEL_LINKS } from '@/lib/content/workspace';
 
 /**

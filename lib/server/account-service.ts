@@ -1,10 +1,10 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { ChangeNameInput } from '@/lib/validation/auth';
-import type { AuthenticatedUser } from './authenticated-user';
-import { getDatabase } from './db';
-import { AppError } from './errors';
-import { consumeRateLimit } from './rate-limit';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
+import { getDatabase } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { toPublicUser, type PublicUser } from './user-dto';
 
 export const NAME_SAVED_MESSAGE = 'Name saved.';

@@ -4,14 +4,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { signInWithLabel } from '@/shared/auth/single-sign-on';
 import { refuseUninvitedSignup } from '@/shared/auth/signup-policy';
 import type { LoginInput, RegisterInput, Role } from '@/lib/validation/auth';
-import { getDatabase, isUniqueViolation, type Executor } from './db';
-import { sha256Hex } from './digest';
-import { getEnv } from './env';
-import type { AuthenticatedUser } from './authenticated-user';
-import { AppError } from './errors';
-import { readBearerToken } from './http';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
-import { consumeRateLimit, refundRateLimit, resetRateLimit } from './rate-limit';
+import { getDatabase, isUniqueViolation, type Executor } from '@/server/db';
+import { sha256Hex } from '@/server/digest';
+import { getEnv } from '@/server/env';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
+import { AppError } from '@/server/errors';
+import { readBearerToken } from '@/server/http';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '@/server/password';
+import { consumeRateLimit, refundRateLimit, resetRateLimit } from '@/server/rate-limit';
 import {
   confirmationSentMessage,
   notConfirmedMessage,
@@ -24,7 +24,7 @@ import {
   tokenExpiresAtMs,
   verifyToken,
   verifyTwoFactorChallenge,
-} from './token';
+} from '@/server/token';
 import { checkCodeLimited, enabledTwoFactorRow, isTwoFactorRequiredFor } from './two-factor-service';
 import { toPublicUser, type PublicUser } from './user-dto';
 import { hasAccountFor, hasAdmin } from './user-service';

@@ -2,10 +2,10 @@ import 'server-only';
 import { and, asc, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { COMMENT_MESSAGES, COMMENT_PAGE_MAX, isTaskUid } from '@/lib/comments/rules';
 import type { CommentCounts, CommentsPage } from '@/lib/comments/protocol';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import { toComments, visibleTask, type TaskAccessRow } from './comment-service';
-import { getDatabase, type Executor, type Tables } from './db';
-import { AppError } from './errors';
+import { getDatabase, type Executor, type Tables } from '@/server/db';
+import { AppError } from '@/server/errors';
 import { formatArchiveCursor, parseArchiveCursor } from './sync/archive';
 import { visibleTo } from './sync/pull-changes';
 

@@ -3,14 +3,21 @@ import { eq, inArray } from 'drizzle-orm';
 import { COMMENT_MESSAGES, FORMER_MEMBER_NAME, isCommentId, sameMentions } from '@/lib/comments/rules';
 import type { TaskComment } from '@/lib/comments/protocol';
 import { commentInboxEvents } from '@/lib/inbox/rules';
-import { canSeeTask, type SyncActor } from '@/lib/sync/access';
+import { canSeeTask } from '@/lib/sync/access';
+import { type SyncActor } from '@/shared/auth/actor';
 import type { CreateCommentInput, EditCommentInput } from '@/lib/validation/comments';
-import { getDatabase, type DatabaseHandle, type Executor, type Tables, type WriteStatement } from './db';
-import { AppError } from './errors';
+import {
+  getDatabase,
+  type DatabaseHandle,
+  type Executor,
+  type Tables,
+  type WriteStatement,
+} from '@/server/db';
+import { AppError } from '@/server/errors';
 import { inboxStatements } from './inbox-service';
-import { consumeRateLimit } from './rate-limit';
-import { getSyncHub, type CommentsPoke } from './sync-hub';
-import { notifyCommentsStatement } from './sync-listener';
+import { consumeRateLimit } from '@/server/rate-limit';
+import { getSyncHub, type CommentsPoke } from '@/server/realtime/hub';
+import { notifyCommentsStatement } from '@/server/realtime/listener';
 
 /**
  * Comments on team tasks (docs/product.md#comments, docs/decisions/0030-comments.md): plain server

@@ -1,10 +1,10 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { CONTACT_SUCCESS_MESSAGE, type ContactInput } from '@/lib/validation/contact';
-import { getDatabase } from './db';
-import { getEnv } from './env';
-import { sendMailInBackground, type MailMessage } from './mailer';
-import { consumeRateLimit } from './rate-limit';
+import { getDatabase } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { sendMailInBackground, type MailMessage } from '@/server/mailer';
+import { consumeRateLimit } from '@/server/rate-limit';
 
 export function buildContactMail(to: string, input: ContactInput): MailMessage {
   const text = [

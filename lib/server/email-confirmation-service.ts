@@ -2,12 +2,12 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { ConfirmEmailInput, ResendConfirmationInput } from '@/lib/validation/auth';
-import { getDatabase } from './db';
-import { getEnv } from './env';
-import { AppError } from './errors';
-import { createLinkToken, hashLinkToken } from './link-token';
-import { sendMailInBackground, type MailMessage } from './mailer';
-import { consumeRateLimit } from './rate-limit';
+import { getDatabase } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { createLinkToken, hashLinkToken } from '@/server/link-token';
+import { sendMailInBackground, type MailMessage } from '@/server/mailer';
+import { consumeRateLimit } from '@/server/rate-limit';
 
 /**
  * Confirming an account's address by a link mailed to it (docs/product.md#confirming-an-email-address,

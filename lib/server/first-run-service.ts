@@ -1,7 +1,7 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
 import { firstRunSteps, type FirstRunState } from '@/lib/admin/first-run';
-import { getDatabase } from './db';
+import { getDatabase } from '@/server/db';
 
 type SetupMark = 'test-mail-sent' | 'checklist-dismissed';
 

@@ -1,10 +1,11 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, gte, inArray, lte } from 'drizzle-orm';
-import { canSeeTask, type SyncActor } from '@/lib/sync/access';
+import { canSeeTask } from '@/lib/sync/access';
+import { type SyncActor } from '@/shared/auth/actor';
 import type { SyncOp } from '@/lib/sync/protocol';
 import { deriveHistory, historySentence, type HistoryChange, type HistoryEntry } from '@/lib/tasks/history';
-import { getDatabase, type Tables } from './db';
-import { AppError } from './errors';
+import { getDatabase, type Tables } from '@/server/db';
+import { AppError } from '@/server/errors';
 import { notSelfReplaced } from './sync/conflicts';
 
 /** Entries per page of a task's history (the default and the most). */

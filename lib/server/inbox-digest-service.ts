@@ -9,13 +9,13 @@ import {
   isDigestIntervalOver,
 } from '@/lib/inbox/digest';
 import type { InboxKind } from '@/lib/inbox/rules';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import { REVIEW_PARAM, REVIEW_REPLACED, TASK_PARAM } from '@/lib/tasks/task-link';
-import { getDatabase } from './db';
-import { getEnv } from './env';
+import { getDatabase } from '@/server/db';
+import { getEnv } from '@/server/env';
 import { inboxColumns, shown, toInboxItems } from './inbox-service';
-import { logger } from './logger';
-import { sendMail } from './mailer';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mailer';
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from './reminder-service';
 import { signUnsubscribeToken } from './reminder-token';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDatabase } from './db';
-import { getEnv } from './env';
+import { getDatabase } from '@/server/db';
+import { getEnv } from '@/server/env';
 
 /**
  * The inbox digest's setting (docs/product.md#email-of-what-you-miss), behind GET/PUT

@@ -4,13 +4,13 @@ import { and, count, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle
 import { FORMER_MEMBER_NAME } from '@/lib/comments/rules';
 import { INBOX_PAGE_MAX, type InboxItem, type InboxPage, type MarkReadRequest } from '@/lib/inbox/protocol';
 import type { InboxDraft, TaskPeople } from '@/lib/inbox/rules';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import type { StoredTask } from '@/lib/sync/push-rules';
 import { taskValues } from '@/lib/sync/merge';
 import { isTaskDone } from '@/lib/tasks/completion';
-import type { Executor, Tables, WriteStatement } from './db';
-import { getDatabase } from './db';
-import { AppError } from './errors';
+import type { Executor, Tables, WriteStatement } from '@/server/db';
+import { getDatabase } from '@/server/db';
+import { AppError } from '@/server/errors';
 import { formatArchiveCursor, parseArchiveCursor } from './sync/archive';
 import { visibleTo } from './sync/pull-changes';
 import { chunked } from './sync/state';

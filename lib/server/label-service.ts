@@ -10,10 +10,10 @@ import {
   type LabelChange,
 } from '@/lib/tasks/labels';
 import type { CreateLabelInput, UpdateLabelInput } from '@/lib/validation/labels';
-import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
-import { AppError } from './errors';
-import { getSyncHub } from './sync-hub';
-import { notifyLabelsStatement } from './sync-listener';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { getSyncHub } from '@/server/realtime/hub';
+import { notifyLabelsStatement } from '@/server/realtime/listener';
 
 /**
  * The team's label set (docs/product.md#labels, docs/decisions/0024-labels.md): one set for every

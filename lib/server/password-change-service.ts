@@ -2,13 +2,13 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { ChangePasswordInput } from '@/lib/validation/auth';
 import { PASSWORD_CHANGED_MESSAGE } from '@/lib/validation/password-messages';
-import type { AuthenticatedUser } from './authenticated-user';
-import { getDatabase } from './db';
-import { AppError } from './errors';
-import { hashPassword, verifyPassword } from './password';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
+import { getDatabase } from '@/server/db';
+import { AppError } from '@/server/errors';
+import { hashPassword, verifyPassword } from '@/server/password';
 import { storeNewPassword } from './password-reset-service';
-import { consumeRateLimit } from './rate-limit';
-import { signToken } from './token';
+import { consumeRateLimit } from '@/server/rate-limit';
+import { signToken } from '@/server/token';
 
 /** 400, not 401: the browser client treats 401 as "session over" and logs the user out. */
 export const INCORRECT_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';

@@ -2,13 +2,13 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordInput, ResetPasswordInput } from '@/lib/validation/auth';
-import { getDatabase, type DatabaseHandle, type Executor, type Tables } from './db';
-import { getEnv } from './env';
-import { AppError } from './errors';
-import { buildPasswordResetMail, sendMailInBackground } from './mailer';
-import { createLinkToken, hashLinkToken } from './link-token';
-import { hashPassword } from './password';
-import { consumeRateLimit } from './rate-limit';
+import { getDatabase, type DatabaseHandle, type Executor, type Tables } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { buildPasswordResetMail, sendMailInBackground } from '@/server/mailer';
+import { createLinkToken, hashLinkToken } from '@/server/link-token';
+import { hashPassword } from '@/server/password';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { closeLiveSessions } from './session-service';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -17,7 +17,7 @@ export const RESET_SUCCESS_MESSAGE = 'Your password has been reset. You can now 
 export const INVALID_RESET_TOKEN_MESSAGE =
   'This reset link is invalid, expired or already used. Request a new one.';
 
-export { hashLinkToken as hashResetToken } from './link-token';
+export { hashLinkToken as hashResetToken } from '@/server/link-token';
 
 type Database = Pick<DatabaseHandle, 'db' | 'tables'>;
 

@@ -1,7 +1,7 @@
 import 'server-only';
-import { getEnv } from './env';
+import { getEnv } from '@/server/env';
 import { runDigestTick } from './inbox-digest-service';
-import { logger } from './logger';
+import { logger } from '@/server/logger';
 import { runReminderTick } from './reminder-service';
 
 /**

@@ -7,11 +7,11 @@ import {
   pickReminderTasks,
 } from '@/lib/reminders/schedule';
 import type { ReminderSettingsInput } from '@/lib/validation/reminders';
-import { getDatabase, isUniqueViolation } from './db';
-import { getEnv } from './env';
-import { AppError } from './errors';
-import { logger } from './logger';
-import { sendMail } from './mailer';
+import { getDatabase, isUniqueViolation } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mailer';
 import { setDigestEnabled } from './inbox-digest-settings';
 import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeWhat } from './reminder-token';
 import { listVisibleTaskValues } from './sync/pull-changes';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
-import { getEnv } from './env';
+import { getEnv } from '@/server/env';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'tasklane';

@@ -2,8 +2,8 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { emailSchema, newPasswordSchema, type Role } from '@/lib/validation/auth';
-import { getDatabase } from './db';
-import { hashPassword } from './password';
+import { getDatabase } from '@/server/db';
+import { hashPassword } from '@/server/password';
 
 export interface SeedUser {
   fullName: string;

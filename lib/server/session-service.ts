@@ -1,14 +1,14 @@
 import 'server-only';
 import { lt, sql } from 'drizzle-orm';
-import { getDatabase } from './db';
-import { sha256Hex } from './digest';
-import { isTeamSyncOn } from './env';
-import { AppError } from './errors';
-import { readBearerToken } from './http';
-import { logger } from './logger';
-import { getSyncHub } from './sync-hub';
-import { encodeSessionsEnded, SESSIONS_CHANNEL, type SessionsEnded } from './sync-listener';
-import { tokenExpiresAtMs, verifyToken } from './token';
+import { getDatabase } from '@/server/db';
+import { sha256Hex } from '@/server/digest';
+import { isTeamSyncOn } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { readBearerToken } from '@/server/http';
+import { logger } from '@/server/logger';
+import { getSyncHub } from '@/server/realtime/hub';
+import { encodeSessionsEnded, SESSIONS_CHANNEL, type SessionsEnded } from '@/server/realtime/listener';
+import { tokenExpiresAtMs, verifyToken } from '@/server/token';
 
 /**
  * Where sessions end before their token expires (docs/decisions/0022-sessions.md): a logout lists

@@ -4,13 +4,13 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { presetSignupMode, type SignupSettings } from '@/shared/auth/signup-policy';
 import type { Role } from '@/lib/validation/auth';
 import type { CreateInvitationInput, SignupSettingsInput } from '@/lib/validation/signup';
-import { getDatabase, type Executor } from './db';
-import { getEnv } from './env';
-import { AppError } from './errors';
-import { createLinkToken, hashLinkToken } from './link-token';
-import { logger } from './logger';
-import { sendMail, type MailMessage } from './mailer';
-import { consumeRateLimit } from './rate-limit';
+import { getDatabase, type Executor } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { createLinkToken, hashLinkToken } from '@/server/link-token';
+import { logger } from '@/server/logger';
+import { sendMail, type MailMessage } from '@/server/mailer';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { hasAccountFor, hasAdmin } from './user-service';
 
 /** An invitation works for a week after it is created (docs/product.md#invitations). */

@@ -1,8 +1,8 @@
 import 'server-only';
-import { closeDatabase, getDatabase } from './db';
-import { EnvError, getEnv, isTeamSyncOn } from './env';
-import { MARKER } from './client-address.cjs';
-import { logger } from './logger';
+import { closeDatabase, getDatabase } from '@/server/db';
+import { EnvError, getEnv, isTeamSyncOn } from '@/server/env';
+import { MARKER } from '@/server/client-address.cjs';
+import { logger } from '@/server/logger';
 
 /**
  * Start-up checks: a bad environment stops the process with one clear line; then the database is

@@ -1,10 +1,10 @@
 import 'server-only';
-import { getEnv } from './env';
-import { AppError } from './errors';
-import { logger } from './logger';
-import { describeMailError } from './mail-errors';
-import { sendMail, type MailMessage } from './mailer';
-import { consumeRateLimit } from './rate-limit';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { describeMailError } from '@/server/mail-errors';
+import { sendMail, type MailMessage } from '@/server/mailer';
+import { consumeRateLimit } from '@/server/rate-limit';
 
 /**
  * How long each wait on the mail server may last: the admin is looking at a busy button (and the

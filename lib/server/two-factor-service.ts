@@ -1,14 +1,14 @@
 import 'server-only';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { AuthenticatedUser } from './authenticated-user';
-import { getDatabase, type DatabaseHandle } from './db';
-import { getEnv } from './env';
-import { AppError } from './errors';
-import { logger } from './logger';
-import { consumeRateLimit, resetRateLimit } from './rate-limit';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
+import { getDatabase, type DatabaseHandle } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { consumeRateLimit, resetRateLimit } from '@/server/rate-limit';
 import { closeLiveSessions } from './session-service';
-import { signToken } from './token';
+import { signToken } from '@/server/token';
 import {
   acceptedTotpStep,
   decryptSecret,

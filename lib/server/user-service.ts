@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { emailSchema, type Role, type UpdateUserInput } from '@/lib/validation/auth';
-import { getDatabase, isUniqueViolation, type Executor, type Tables } from './db';
+import { getDatabase, isUniqueViolation, type Executor, type Tables } from '@/server/db';
 import { unassignTasks } from './sync/assignees';
-import { AppError } from './errors';
-import type { AuthenticatedUser } from './authenticated-user';
+import { AppError } from '@/server/errors';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
 import { dropUnusedResetLinks } from './password-reset-service';
 import { closeLiveSessions } from './session-service';
 import { toPublicUser, type PublicUser } from './user-dto';

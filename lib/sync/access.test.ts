@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_MESSAGES, canSeeTask, checkOp, type SyncActor, type TaskAccess } from './access';
+import { ACCESS_MESSAGES, canSeeTask, checkOp, type TaskAccess } from './access';
+import { type SyncActor } from '@/shared/auth/actor';
 import type { SyncOp } from './protocol';
 
 const HLC = '000001700000000-000000-dev1';

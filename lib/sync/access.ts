@@ -10,13 +10,7 @@
  */
 import { ASSIGNEE_ID_FIELD, ASSIGNEE_NAME_FIELD } from './assignee-binding';
 import type { Json, SyncOp } from './protocol';
-
-export type SyncRole = 'user' | 'admin';
-
-export interface SyncActor {
-  id: string;
-  role: SyncRole;
-}
+import type { SyncActor } from '@/shared/auth/actor';
 
 /** What access needs to know of a stored task. */
 export interface TaskAccess {

@@ -1,5 +1,6 @@
 import { isDerivedUid, legacyNextOccurrenceUid, nextOccurrenceUid } from '../tasks/repeat-spawn';
-import { canSeeTask, type SyncActor, type TaskAccess } from './access';
+import { canSeeTask, type TaskAccess } from './access';
+import { type SyncActor } from '@/shared/auth/actor';
 import type { SyncOp } from './protocol';
 
 /**

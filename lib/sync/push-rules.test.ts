@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_MESSAGES, type SyncActor } from './access';
+import { ACCESS_MESSAGES } from './access';
+import { type SyncActor } from '@/shared/auth/actor';
 import { unresolvedAssigneeMessage } from './assignee-binding';
 import { createClock, formatHlc, parseHlc } from './hlc';
 import { HELD_REJECT_REASONS, type Json, type SyncOp } from './protocol';

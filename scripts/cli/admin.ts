@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { runAdminCli } from '@/lib/server/admin-cli';
 import { terminalIo } from '@/lib/server/admin-cli/terminal';
-import { closeDatabase } from '@/lib/server/db';
-import { closePasswordPool } from '@/lib/server/password';
+import { closeDatabase } from '@/server/db';
+import { closePasswordPool } from '@/server/password';
 
 // The command's result is its output, and a failure is told in one sentence: log lines below an
 // error (a mail written to the outbox, the raw SMTP error with its stack) would only clutter it.
@@ -17,7 +17,7 @@ process.env.LOG_LEVEL = 'error';
 async function main(): Promise<number> {
   // Like the server, the command line finds its password worker (and, unless DATA_DIR and
   // MIGRATIONS_DIR say otherwise, the data and the migrations) from the working directory.
-  if (!existsSync(path.join(process.cwd(), 'lib/server/password-worker.cjs'))) {
+  if (!existsSync(path.join(process.cwd(), 'server/password-worker.cjs'))) {
     process.stderr.write(
       `Run this command from the app's folder (the project's root, or /app in the Docker image), not ${process.cwd()}.\n`,
     );

@@ -3,9 +3,9 @@
  * every table of the configured database (DATABASE_URL), taken while the app runs, written to FILE
  * (mode 0600, via FILE.partial) or to stdout with `-`. Format: docs/decisions/0035-backup-format.md.
  */
-import { closeDatabase, getDatabase } from '@/lib/server/db';
-import { parseArgs, runCommand } from '@/lib/server/backup/cli';
-import { writeBackup, writeBackupFile } from '@/lib/server/backup/write';
+import { closeDatabase, getDatabase } from '@/server/db';
+import { parseArgs, runCommand } from '@/server/backup/cli';
+import { writeBackup, writeBackupFile } from '@/server/backup/write';
 
 const USAGE = `Usage: backup FILE      (FILE "-" writes to stdout)
 Writes a backup of the database named by DATABASE_URL (default: the SQLite file under DATA_DIR).`;

@@ -3,7 +3,7 @@
  * under data/). The app does this by itself at start-up; this is for deploy pipelines:
  * `npm run db:migrate`, or `tasklane migrate` in the Docker image (bundled into cli/migrate.mjs).
  */
-import { closeDatabase, getDatabase } from '@/lib/server/db';
+import { closeDatabase, getDatabase } from '@/server/db';
 import { bindExistingAssignees } from '@/lib/server/sync/assignees';
 
 async function main(): Promise<void> {

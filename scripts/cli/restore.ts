@@ -6,11 +6,11 @@
  * Every session ends (docs/decisions/0044-restore-ends-every-session.md).
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { closeDatabase, getDatabase } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
-import { parseArgs, runCommand } from '@/lib/server/backup/cli';
-import { backupError } from '@/lib/server/backup/format';
-import { openBackup, restoreBackup, verifyBackupFile } from '@/lib/server/backup/restore';
+import { closeDatabase, getDatabase } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { parseArgs, runCommand } from '@/server/backup/cli';
+import { backupError } from '@/server/backup/format';
+import { openBackup, restoreBackup, verifyBackupFile } from '@/server/backup/restore';
 
 const USAGE = `Usage: restore FILE [--force]      (FILE "-" reads stdin)
 Loads a backup into the database named by DATABASE_URL (default: the SQLite file under DATA_DIR).

@@ -24,11 +24,11 @@ import {
 import { POST as resolveConflict } from '@/app/api/sync/conflicts/[id]/resolve/route';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
 import { POST as markRead } from '@/app/api/sync/inbox/read/route';
-import { RESTORE_SEQ_GAP, RESTORE_SESSION_GAP } from '@/lib/server/backup/restore';
-import { handleTables, readTable } from '@/lib/server/backup/snapshot';
-import { backupTables } from '@/lib/server/backup/tables';
-import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
-import { getDatabase, openDatabase, type DatabaseHandle } from '@/lib/server/db';
+import { RESTORE_SEQ_GAP, RESTORE_SESSION_GAP } from '@/server/backup/restore';
+import { handleTables, readTable } from '@/server/backup/snapshot';
+import { backupTables } from '@/server/backup/tables';
+import * as sqliteSchema from '@/server/db/schema.sqlite';
+import { getDatabase, openDatabase, type DatabaseHandle } from '@/server/db';
 import { claimDigest } from '@/lib/server/inbox-digest-service';
 import { claimReminderSend } from '@/lib/server/reminder-service';
 import { totpCode } from '@/lib/server/two-factor-codes';

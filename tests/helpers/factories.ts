@@ -1,7 +1,7 @@
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as register } from '@/app/api/auth/register/route';
-import { getDatabase } from '@/lib/server/db';
-import { hashPassword } from '@/lib/server/password';
+import { getDatabase } from '@/server/db';
+import { hashPassword } from '@/server/password';
 import { call } from './api';
 
 let sequence = 0;

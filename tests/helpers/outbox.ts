@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { getOutboxFile } from '@/lib/server/mailer';
+import { getOutboxFile } from '@/server/mailer';
 
 /**
  * What the outbox file (mail without SMTP_URL) holds, empty when there is none yet. Integration tests

@@ -1,6 +1,6 @@
 import { GET as pullRoute } from '@/app/api/sync/pull/route';
 import { POST as pushRoute } from '@/app/api/sync/push/route';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { formatHlc } from '@/lib/sync/hlc';
 import {
   type Json,

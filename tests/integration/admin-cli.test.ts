@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { runAdminCli, type CliIo } from '@/lib/server/admin-cli';
-import { getDatabase } from '@/lib/server/db';
-import { getOutboxFile } from '@/lib/server/mailer';
+import { getDatabase } from '@/server/db';
+import { getOutboxFile } from '@/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { createUser, loginAs } from '@/tests/helpers/factories';
 import {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openBackup } from '@/lib/server/backup/restore';
-import { writeBackupFile } from '@/lib/server/backup/write';
-import { getDatabase } from '@/lib/server/db';
+import { openBackup } from '@/server/backup/restore';
+import { writeBackupFile } from '@/server/backup/write';
+import { getDatabase } from '@/server/db';
 import { createUser } from '@/tests/helpers/factories';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tasklane-backup-cli-'));

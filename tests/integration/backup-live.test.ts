@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openBackup, RESTORE_SEQ_GAP, restoreBackup } from '@/lib/server/backup/restore';
-import { writeBackup } from '@/lib/server/backup/write';
-import { getDatabase, openDatabase } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
+import { openBackup, RESTORE_SEQ_GAP, restoreBackup } from '@/server/backup/restore';
+import { writeBackup } from '@/server/backup/write';
+import { getDatabase, openDatabase } from '@/server/db';
+import { getEnv } from '@/server/env';
 import { createUserWithToken, loginAs } from '@/tests/helpers/factories';
 import { pullAll, push, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';

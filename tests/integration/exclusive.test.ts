@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDatabase, isUniqueViolation } from '@/lib/server/db';
+import { getDatabase, isUniqueViolation } from '@/server/db';
 import { syncRows } from '@/tests/helpers/sync';
 import { getTestDialect, withClient } from '@/tests/setup/test-database';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { claimDigest, digestTaskUrl, runDigestTick } from '@/lib/server/inbox-digest-service';
 import { getDigestSettings, setDigestEnabled } from '@/lib/server/inbox-digest-settings';
 import { getReminderSettings, saveReminderSettings } from '@/lib/server/reminder-service';

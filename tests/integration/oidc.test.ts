@@ -7,7 +7,7 @@ import { POST as registerRoute } from '@/app/api/auth/register/route';
 import { POST as resetPasswordRoute } from '@/app/api/reset-password/route';
 import { POST as createInvitation } from '@/app/api/admin/invitations/route';
 import { authenticateToken } from '@/lib/server/auth-service';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { forgetProviderConfiguration } from '@/lib/server/oidc/provider';
 import { createResetLink } from '@/lib/server/password-reset-service';
 import { saveSignupSettings } from '@/lib/server/signup-service';

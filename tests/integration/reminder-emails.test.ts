@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import {
   claimReminderSend,
   getReminderSettings,

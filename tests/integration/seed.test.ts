@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
-import { verifyPassword } from '@/lib/server/password';
+import { getDatabase } from '@/server/db';
+import { verifyPassword } from '@/server/password';
 import { DEMO_USERS, readSeedAdmin, seedUsers } from '@/lib/server/seed';
 
 describe('seed', () => {

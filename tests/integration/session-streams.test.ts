@@ -4,12 +4,13 @@ import { PUT as putUser, DELETE as deleteUserRoute } from '@/app/admin/users/[em
 import { POST as changePassword } from '@/app/api/auth/change-password/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
-import { getDatabase } from '@/lib/server/db';
-import { sha256Hex } from '@/lib/server/digest';
+import { getDatabase } from '@/server/db';
+import { sha256Hex } from '@/server/digest';
 import { hashResetToken } from '@/lib/server/password-reset-service';
-import { getSyncHub } from '@/lib/server/sync-hub';
-import { openSyncStream } from '@/lib/server/sync-stream';
-import { SESSIONS_CHANNEL } from '@/lib/server/sync-listener';
+import { getSyncHub } from '@/server/realtime/hub';
+import { openSyncStream } from '@/server/realtime/stream';
+import { SESSIONS_CHANNEL } from '@/server/realtime/listener';
+import { lastSyncSeq } from '@/lib/server/sync/state';
 import { call } from '@/tests/helpers/api';
 import {
   createAdminWithToken,
@@ -192,6 +193,7 @@ describe('a stream opening while the account changes', () => {
       expiresAtMs: null,
       address: '203.0.113.10',
       checkedAtMs,
+      lastSeq: lastSyncSeq,
     });
     expect(late.status).toBe(200);
     expect(await late.text()).toBe('retry: 5000\n\nevent: bye\ndata: {}\n\n');
@@ -201,7 +203,12 @@ describe('a stream opening while the account changes', () => {
     const fresh = await openSyncStream(
       new Request('http://tasklane.test/api/sync/stream', { signal: controller.signal }),
       actor,
-      { expiresAtMs: null, address: '203.0.113.10', checkedAtMs: performance.now() + 1 },
+      {
+        expiresAtMs: null,
+        address: '203.0.113.10',
+        checkedAtMs: performance.now() + 1,
+        lastSeq: lastSyncSeq,
+      },
     );
     expect(getSyncHub().size()).toBe(1);
     controller.abort();
@@ -217,7 +224,13 @@ describe('a stream opening while its token is logged out', () => {
     const session = sha256Hex(alice.token);
     const checkedAtMs = performance.now();
     getSyncHub().closeSessions([session]);
-    const options = { expiresAtMs: null, address: '203.0.113.10', checkedAtMs, session };
+    const options = {
+      expiresAtMs: null,
+      address: '203.0.113.10',
+      checkedAtMs,
+      session,
+      lastSeq: lastSyncSeq,
+    };
     const late = await openSyncStream(new Request('http://tasklane.test/api/sync/stream'), actor, options);
     expect(await late.text()).toBe('retry: 5000\n\nevent: bye\ndata: {}\n\n');
     // Another session of the same account opens as usual.

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
-import { logger } from '@/lib/server/logger';
+import { getDatabase } from '@/server/db';
+import { logger } from '@/server/logger';
 import { purgeTombstones } from '@/lib/server/sync/purge';
 import { MAX_OPEN_CONFLICTS_PER_TASK, taskLimitMessage } from '@/lib/server/sync/push-limits';
 import { ACCESS_MESSAGES } from '@/lib/sync/access';

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { fillTaskColumns } from '@/lib/server/sync/task-columns';
 import { createUserWithToken } from '@/tests/helpers/factories';
 import { push, upsertOp } from '@/tests/helpers/sync';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { visibleTo } from '@/lib/server/sync/pull-changes';
-import { canSeeTask, type SyncActor } from '@/lib/sync/access';
+import { canSeeTask } from '@/lib/sync/access';
+import { type SyncActor } from '@/shared/auth/actor';
 import { createUser } from '@/tests/helpers/factories';
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { closeDatabase, getDatabase } from '@/lib/server/db';
-import { resetEnvCache } from '@/lib/server/env';
+import { closeDatabase, getDatabase } from '@/server/db';
+import { resetEnvCache } from '@/server/env';
 import { ensurePostgresWorkerDatabase, getTestDialect, sqliteRunDir } from './test-database';
 
 /** Values every integration test starts from; a test may override and call applyTestEnv() again. */

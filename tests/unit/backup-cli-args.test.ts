@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from '@/lib/server/backup/cli';
+import { parseArgs, UsageError } from '@/server/backup/cli';
 
 describe('the backup and restore command lines', () => {
   it('take one FILE (or - for stdin/stdout) and the allowed flags, in any order', () => {

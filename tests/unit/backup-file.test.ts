@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '@/lib/server/backup/format';
-import { BackupReader } from '@/lib/server/backup/reader';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '@/server/backup/format';
+import { BackupReader } from '@/server/backup/reader';
 
 const LEVEL = 13;
 

@@ -1,10 +1,10 @@
 import { getTableName, type Column } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { decodeValue, encodeValue } from '@/lib/server/backup/format';
-import { backupTables, EXCLUDED_TABLES, schemaTables } from '@/lib/server/backup/tables';
-import * as pgSchema from '@/lib/server/db/schema.pg';
-import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
+import { decodeValue, encodeValue } from '@/server/backup/format';
+import { backupTables, EXCLUDED_TABLES, schemaTables } from '@/server/backup/tables';
+import * as pgSchema from '@/server/db/schema.pg';
+import * as sqliteSchema from '@/server/db/schema.sqlite';
 
 const schemas = { postgres: pgSchema, sqlite: sqliteSchema } as const;
 

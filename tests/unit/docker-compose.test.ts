@@ -73,8 +73,8 @@ describe('docker-compose.yml', () => {
   });
 
   it('passes every single sign-on setting the app reads (OIDC_*) through to the app, as set in .env', () => {
-    // The names the environment schema reads (lib/server/env.ts), so a setting added there must be added here.
-    const envSource = readFileSync(path.join(import.meta.dirname, '../../lib/server/env.ts'), 'utf8');
+    // The names the environment schema reads (server/env.ts), so a setting added there must be added here.
+    const envSource = readFileSync(path.join(import.meta.dirname, '../../server/env.ts'), 'utf8');
     const read = [...envSource.matchAll(/^ {2}(OIDC_[A-Z_]+):/gm)].map((match) => match[1]!);
     expect(read).toContain('OIDC_GROUPS_CLAIM');
     const app = (services.get('app') ?? []).filter((line) => !line.trim().startsWith('#'));

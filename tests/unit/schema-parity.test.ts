@@ -13,8 +13,8 @@ import {
   text,
 } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import * as pgSchema from '@/lib/server/db/schema.pg';
-import * as sqliteSchema from '@/lib/server/db/schema.sqlite';
+import * as pgSchema from '@/server/db/schema.pg';
+import * as sqliteSchema from '@/server/db/schema.sqlite';
 
 /**
  * The two schema files must declare the same tables: services are written once against the

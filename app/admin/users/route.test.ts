@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
-import { signToken } from '@/lib/server/token';
+import { getDatabase } from '@/server/db';
+import { signToken } from '@/server/token';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUser, createUserWithToken } from '@/tests/helpers/factories';

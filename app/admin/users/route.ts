@@ -1,5 +1,5 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { listUsers } from '@/lib/server/user-service';
 
 export const dynamic = 'force-dynamic';

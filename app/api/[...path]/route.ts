@@ -1,4 +1,4 @@
-import { json } from '@/lib/server/http';
+import { json } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 

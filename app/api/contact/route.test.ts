@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
-import { flushBackgroundMail, getOutboxFile } from '@/lib/server/mailer';
+import { getDatabase } from '@/server/db';
+import { flushBackgroundMail, getOutboxFile } from '@/server/mailer';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { applyTestEnv } from '@/tests/setup/integration';

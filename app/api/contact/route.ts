@@ -1,5 +1,5 @@
 import { submitContactMessage } from '@/lib/server/contact-service';
-import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { contactSchema } from '@/lib/validation/contact';
 
 export const dynamic = 'force-dynamic';

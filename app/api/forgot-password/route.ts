@@ -1,4 +1,4 @@
-import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { requestPasswordReset } from '@/lib/server/password-reset-service';
 import { forgotPasswordSchema } from '@/lib/validation/auth';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
-import { logger } from '@/lib/server/logger';
+import { getDatabase } from '@/server/db';
+import { logger } from '@/server/logger';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { applyTestEnv } from '@/tests/setup/integration';

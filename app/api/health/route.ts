@@ -1,6 +1,6 @@
-import { getDatabase } from '@/lib/server/db';
-import { json, methodNotAllowed } from '@/lib/server/http';
-import { logger } from '@/lib/server/logger';
+import { getDatabase } from '@/server/db';
+import { json, methodNotAllowed } from '@/server/http';
+import { logger } from '@/server/logger';
 
 export const dynamic = 'force-dynamic';
 

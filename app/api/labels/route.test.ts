@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { restartSyncListener } from '@/lib/server/sync-listener';
+import { restartSyncListener } from '@/server/realtime/listener';
 import { LABELS_MAX_COUNT } from '@/lib/tasks/labels';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { createLabel, listLabels } from '@/lib/server/label-service';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { createLabelSchema } from '@/lib/validation/labels';

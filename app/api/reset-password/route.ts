@@ -1,4 +1,4 @@
-import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { resetPassword } from '@/lib/server/password-reset-service';
 import { resetPasswordSchema } from '@/lib/validation/auth';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { parseArgs } from 'node:util';
-import { EnvError } from '../env';
-import { AppError } from '../errors';
+import { EnvError } from '@/server/env';
+import { AppError } from '@/server/errors';
 import {
   createAdmin,
   parseEmailArgument,

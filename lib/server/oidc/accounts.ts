@@ -4,11 +4,11 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { isInAdminGroup, type SsoFailure, type SsoLinkOutcome } from '@/shared/auth/single-sign-on';
 import { FULL_NAME_MAX_LENGTH, type Role } from '@/lib/validation/auth';
 import { createAccount, hasAdmin, type UserRow } from '../auth-service';
-import { getDatabase, isUniqueViolation, type Executor, type Tables } from '../db';
-import { getEnv } from '../env';
-import { AppError } from '../errors';
-import { logger } from '../logger';
-import { hashPassword } from '../password';
+import { getDatabase, isUniqueViolation, type Executor, type Tables } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { hashPassword } from '@/server/password';
 import { closeLiveSessions } from '../session-service';
 
 /** Who the provider says signed in, once their email is known to be verified. */

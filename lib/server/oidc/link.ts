@@ -1,10 +1,10 @@
 import 'server-only';
 import { ssoLinkMessage } from '@/shared/auth/single-sign-on';
 import { authenticateRequest } from '../auth-service';
-import { AppError } from '../errors';
-import { getClientIp, json } from '../http';
-import { logger } from '../logger';
-import { consumeRateLimit } from '../rate-limit';
+import { AppError } from '@/server/errors';
+import { getClientIp, json } from '@/server/http';
+import { logger } from '@/server/logger';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { hasLinkedIdentity } from './accounts';
 import { isProviderUnreachable, providerConfiguration, singleSignOnSettings } from './provider';
 import { beginFlow } from './sign-in';

@@ -1,7 +1,7 @@
 import 'server-only';
 import * as client from 'openid-client';
 import type { SingleSignOnSettings } from '@/shared/auth/single-sign-on';
-import { getEnv } from '../env';
+import { getEnv } from '@/server/env';
 
 /**
  * The team's OpenID Connect provider, through `openid-client` (certified; ADR 0034): its discovery

@@ -11,12 +11,12 @@ import {
 } from '@/shared/auth/single-sign-on';
 import { parseRole, type Role } from '@/shared/auth/role';
 import { authenticateToken, LOGIN_SUCCESS_MESSAGE, openSession, type AuthResult } from '../auth-service';
-import { getEnv } from '../env';
-import { AppError } from '../errors';
-import { getClientIp } from '../http';
-import { logger } from '../logger';
-import { consumeRateLimit } from '../rate-limit';
-import { verifyToken } from '../token';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { getClientIp } from '@/server/http';
+import { logger } from '@/server/logger';
+import { consumeRateLimit } from '@/server/rate-limit';
+import { verifyToken } from '@/server/token';
 import { accountForIdentity, linkIdentity, SsoRefusal, type ProviderIdentity } from './accounts';
 import { clearCookie, readCookie, setCookie } from './cookies';
 import { callbackUrl, isProviderUnreachable, providerConfiguration, singleSignOnSettings } from './provider';

@@ -1,12 +1,12 @@
 import 'server-only';
 import { and, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import { ARCHIVE_PAGE_MAX, type ArchiveResponse } from '@/lib/sync/protocol';
 import { archiveCutoffMs } from '@/lib/tasks/archive';
 import { getSearchWords, TASK_SEARCH_MAX_LENGTH } from '@/lib/tasks/task-filter';
-import { getDatabase, type Tables } from '../db';
-import { getEnv } from '../env';
-import { AppError } from '../errors';
+import { getDatabase, type Tables } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
 import { pulledColumns, toPulled, visibleTo } from './pull-changes';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import {
   ASSIGNEE_ID_FIELD,
   decideInitialBinding,
@@ -10,8 +10,8 @@ import {
 } from '@/lib/sync/assignee-binding';
 import type { SyncedTask } from '@/lib/sync/merge';
 import type { SyncOp } from '@/lib/sync/protocol';
-import { getDatabase, type DatabaseHandle, type WriteStatement } from '../db';
-import { logger } from '../logger';
+import { getDatabase, type DatabaseHandle, type WriteStatement } from '@/server/db';
+import { logger } from '@/server/logger';
 import { pushChanges, serverStamp } from './push-changes';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { authenticateRequest } from '../auth-service';
-import type { AuthenticatedUser } from '../authenticated-user';
-import { consumeRateLimit, type LimiterName } from '../rate-limit';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
+import { consumeRateLimit, type LimiterName } from '@/server/rate-limit';
 import { assertSyncEnabled } from './state';
 
 /**

@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import { HLC_NODE_START } from '@/lib/sync/hlc';
 import type { ConflictsResponse, SyncConflict } from '@/lib/sync/protocol';
-import { getDatabase, type Executor, type Tables } from '../db';
-import { AppError } from '../errors';
+import { getDatabase, type Executor, type Tables } from '@/server/db';
+import { AppError } from '@/server/errors';
 import { visibleTo } from './pull-changes';
 
 const CONFLICT_LIST_LIMIT = 200;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { canSeeTask, type SyncActor } from '@/lib/sync/access';
+import { canSeeTask } from '@/lib/sync/access';
+import { type SyncActor } from '@/shared/auth/actor';
 import { taskValues, type SyncedTask } from '@/lib/sync/merge';
 import {
   formatCursor,
@@ -12,9 +13,9 @@ import {
   SYNC_LIMITS,
 } from '@/lib/sync/protocol';
 import { archiveCutoffMs } from '@/lib/tasks/archive';
-import { getDatabase, type Tables } from '../db';
-import { getEnv } from '../env';
-import { AppError } from '../errors';
+import { getDatabase, type Tables } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
 import { readState } from './state';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;

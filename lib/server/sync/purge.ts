@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { getDatabase, type DatabaseHandle, type WriteStatement } from '../db';
-import { getEnv } from '../env';
-import { logger } from '../logger';
+import { getDatabase, type DatabaseHandle, type WriteStatement } from '@/server/db';
+import { getEnv } from '@/server/env';
+import { logger } from '@/server/logger';
 import { chunked, readState } from './state';
 
 const CHANGE_LOG_DAYS = 30;

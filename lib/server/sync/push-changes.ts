@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { pushInboxEvents, replacedInboxEvents, type InboxDraft, type TaskPeople } from '@/lib/inbox/rules';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import { createClock, tick, type HlcState } from '@/lib/sync/hlc';
 import type { SyncedTask } from '@/lib/sync/merge';
 import type { PushRequest, PushResponse, RejectReason } from '@/lib/sync/protocol';
@@ -14,11 +14,11 @@ import {
   type StoredTask,
 } from '@/lib/sync/push-rules';
 import { pushLookups, writerKey } from '@/lib/sync/push-lookups';
-import { getDatabase, type Executor, type Tables, type WriteStatement } from '../db';
-import { getEnv } from '../env';
+import { getDatabase, type Executor, type Tables, type WriteStatement } from '@/server/db';
+import { getEnv } from '@/server/env';
 import { inboxStatements, taskPeopleOf } from '../inbox-service';
-import { getSyncHub, type SyncPoke } from '../sync-hub';
-import { notifyStatement } from '../sync-listener';
+import { getSyncHub, type SyncPoke } from '@/server/realtime/hub';
+import { notifyStatement } from '@/server/realtime/listener';
 import { capOpenConflicts, countOwnedTasks, refusalPayload } from './push-limits';
 import { purgeNowAndThen } from './purge';
 import { chunked, readState } from './state';

@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import type { SyncOp } from '@/lib/sync/protocol';
 import type { LimitRefusal } from '@/lib/sync/push-rules';
 import { formatBytes } from '@/shared/format/bytes';
-import type { Executor, Tables, WriteStatement } from '../db';
-import type { WaitText } from '../rate-limit';
+import type { Executor, Tables, WriteStatement } from '@/server/db';
+import type { WaitText } from '@/server/rate-limit';
 
 /**
  * What one account may store through team sync (docs/product.md#team-sync-limits,

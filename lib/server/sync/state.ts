@@ -1,8 +1,8 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDatabase, type Executor, type Tables, type WriteStatement } from '../db';
-import { isTeamSyncOn } from '../env';
-import { AppError } from '../errors';
+import { getDatabase, type Executor, type Tables, type WriteStatement } from '@/server/db';
+import { isTeamSyncOn } from '@/server/env';
+import { AppError } from '@/server/errors';
 
 /** What the team-sync use cases share: the on/off check, the sync_state row, batched inserts. */
 

@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import type { SyncSummary } from '@/lib/sync/protocol';
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task-types';
-import { getDatabase, type Tables } from '../db';
+import { getDatabase, type Tables } from '@/server/db';
 import { pulledColumns, toPulled, visibleTo } from './pull-changes';
 import { readState } from './state';
 

@@ -7,8 +7,8 @@ import { getBoardColumn } from '@/lib/tasks/board';
 import { foldSearchText } from '@/lib/tasks/task-filter';
 import { syncedTaskSchema } from '@/lib/tasks/task-read';
 import type { BoardColumn } from '@/lib/tasks/task-types';
-import { getDatabase, type DatabaseHandle, type WriteStatement } from '../db';
-import { logger } from '../logger';
+import { getDatabase, type DatabaseHandle, type WriteStatement } from '@/server/db';
+import { logger } from '@/server/logger';
 
 /**
  * The columns of sync_tasks derived from a task's fields, so that the dashboard's counts, the

@@ -1,15 +1,15 @@
 import 'server-only';
 import { compareNames } from '@/lib/sync/assignees';
 import type { SyncUsersResponse } from '@/lib/sync/protocol';
-import { getDatabase } from '../db';
-import { lookalikeIds } from '../name-skeleton';
+import { getDatabase } from '@/server/db';
+import { lookalikeIds } from '@/server/name-skeleton';
 
 /**
  * GET /api/sync/users: every user of the deployment as `{ id, name }`, sorted by name (then id) in
  * JavaScript, so both dialects give the same order whatever their collation. Names only: a member
  * needs them to assign a task (the assignee is found by full name) and nothing more; except that a
  * person whose name looks like someone else's (the same name, or one made of lookalike letters:
- * lib/server/name-skeleton.ts) also gets `joinedAt`, which the picker shows so the two can be told
+ * server/name-skeleton.ts) also gets `joinedAt`, which the picker shows so the two can be told
  * apart and both stay choosable (docs/product.md#assignees).
  */
 export async function listSyncUsers(): Promise<SyncUsersResponse> {

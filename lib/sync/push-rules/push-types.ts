@@ -1,4 +1,4 @@
-import type { SyncActor } from '../access';
+import type { SyncActor } from '@/shared/auth/actor';
 import type { HlcState } from '../hlc';
 import type { SyncedTask } from '../merge';
 import type { Json, PushRequest, PushResponse, RejectReason, SyncConflictReason, SyncOp } from '../protocol';

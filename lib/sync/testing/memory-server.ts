@@ -6,7 +6,8 @@
  * rows, `gone` for every row changed after the cursor that the caller cannot see, and `reset` for
  * a cursor older than the purged tombstones.
  */
-import { canSeeTask, type SyncActor, type SyncRole } from '../access';
+import { canSeeTask } from '../access';
+import { type SyncActor, type SyncRole } from '@/shared/auth/actor';
 import { compareHlc, createClock, sameNode } from '../hlc';
 import { mergeOp, taskValues, type SyncedTask } from '../merge';
 import {

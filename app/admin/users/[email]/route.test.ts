@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AuthenticatedUser } from '@/lib/server/authenticated-user';
-import { getDatabase } from '@/lib/server/db';
-import { AppError } from '@/lib/server/errors';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
+import { getDatabase } from '@/server/db';
+import { AppError } from '@/server/errors';
 import { hashResetToken } from '@/lib/server/password-reset-service';
 import { deleteUser, updateUser } from '@/lib/server/user-service';
 import { call, type CallOptions } from '@/tests/helpers/api';

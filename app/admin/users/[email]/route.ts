@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { AppError } from '@/lib/server/errors';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { AppError } from '@/server/errors';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { deleteUser, normaliseEmailParam, updateUser } from '@/lib/server/user-service';
 import { updateUserSchema } from '@/lib/validation/auth';
 

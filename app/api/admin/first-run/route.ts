@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/lib/server/auth-service';
 import { getFirstRunState, setFirstRunDismissed } from '@/lib/server/first-run-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { firstRunDismissSchema } from '@/lib/validation/first-run';
 
 export const dynamic = 'force-dynamic';

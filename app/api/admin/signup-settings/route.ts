@@ -1,5 +1,5 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { getSignupSettings, saveSignupSettings } from '@/lib/server/signup-service';
 import { signupSettingsSchema } from '@/lib/validation/signup';
 

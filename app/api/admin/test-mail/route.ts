@@ -1,5 +1,5 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { recordSetupMark } from '@/lib/server/first-run-service';
 import { sendTestMail } from '@/lib/server/test-mail-service';
 import { testMailSchema } from '@/lib/validation/test-mail';

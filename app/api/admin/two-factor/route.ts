@@ -1,6 +1,6 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { getDatabase } from '@/lib/server/db';
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { getDatabase } from '@/server/db';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { twoFactorEmails } from '@/lib/server/two-factor-service';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { GET as syncUsers } from '@/app/api/sync/users/route';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken, DEFAULT_PASSWORD } from '@/tests/helpers/factories';

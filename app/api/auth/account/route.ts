@@ -1,6 +1,6 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
 import { changeOwnName, getOwnAccount, NAME_SAVED_MESSAGE } from '@/lib/server/account-service';
-import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { changeNameSchema } from '@/lib/validation/auth';
 
 export const dynamic = 'force-dynamic';

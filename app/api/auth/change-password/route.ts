@@ -1,5 +1,5 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
-import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { changePassword } from '@/lib/server/password-change-service';
 import { changePasswordSchema } from '@/lib/validation/auth';
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { GET as listUsers } from '@/app/admin/users/route';
-import { getDatabase } from '@/lib/server/db';
-import { verifyToken } from '@/lib/server/token';
+import { getDatabase } from '@/server/db';
+import { verifyToken } from '@/server/token';
 import { call, type CallResult } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
@@ -193,7 +193,7 @@ describe('POST /api/auth/login', () => {
     // dummy hash made at the first cost it saw (4, from the tests above) for the life of the process.
     vi.resetModules();
     const fresh = await import('./route');
-    const freshDb = await import('@/lib/server/db');
+    const freshDb = await import('@/server/db');
     try {
       await createUser({ email: 'timed@example.com' });
       const time = async (email: string) => {

@@ -1,5 +1,5 @@
 import { loginUser } from '@/lib/server/auth-service';
-import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { loginSchema } from '@/lib/validation/auth';
 
 export const dynamic = 'force-dynamic';

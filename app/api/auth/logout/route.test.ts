@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { GET as listUsers } from '@/app/admin/users/route';
-import { getDatabase } from '@/lib/server/db';
-import { sha256Hex } from '@/lib/server/digest';
+import { getDatabase } from '@/server/db';
+import { sha256Hex } from '@/server/digest';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, loginAs } from '@/tests/helpers/factories';

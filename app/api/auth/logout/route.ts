@@ -1,4 +1,4 @@
-import { methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { methodNotAllowed, withErrorHandling } from '@/server/http';
 import { logOutSession } from '@/lib/server/session-service';
 
 export const dynamic = 'force-dynamic';

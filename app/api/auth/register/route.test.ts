@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
-import { verifyToken } from '@/lib/server/token';
+import { getDatabase } from '@/server/db';
+import { verifyToken } from '@/server/token';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUser } from '@/tests/helpers/factories';

@@ -1,5 +1,5 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { getTwoFactorStatus } from '@/lib/server/two-factor-service';
 
 export const dynamic = 'force-dynamic';

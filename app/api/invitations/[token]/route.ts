@@ -1,4 +1,4 @@
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { describeInvitation } from '@/lib/server/signup-service';
 
 export const dynamic = 'force-dynamic';

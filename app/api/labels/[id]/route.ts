@@ -1,7 +1,7 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { deleteLabel, updateLabel } from '@/lib/server/label-service';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { updateLabelSchema } from '@/lib/validation/labels';
 

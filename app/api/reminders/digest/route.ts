@@ -1,11 +1,11 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import {
   DIGEST_SAVED_MESSAGE,
   getDigestSettings,
   setDigestEnabled,
 } from '@/lib/server/inbox-digest-settings';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
 import { digestSettingSchema } from '@/lib/validation/reminders';

@@ -1,6 +1,6 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
+import { consumeRateLimit } from '@/server/rate-limit';
 import {
   getReminderSettings,
   REMINDER_SAVED_MESSAGE,

@@ -1,4 +1,4 @@
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { unsubscribeWithToken } from '@/lib/server/reminder-service';
 
 export const dynamic = 'force-dynamic';

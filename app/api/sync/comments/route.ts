@@ -1,5 +1,5 @@
 import { listComments, parseCommentsQuery } from '@/lib/server/comment-reads';
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';

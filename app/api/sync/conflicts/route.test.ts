@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import type { ConflictsResponse } from '@/lib/sync/protocol';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';

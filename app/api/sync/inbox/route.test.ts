@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '@/lib/inbox/protocol';
 import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';

@@ -1,4 +1,4 @@
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { listInbox, parseInboxQuery } from '@/lib/server/inbox-service';
 import { syncCaller } from '@/lib/server/sync/caller';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { purgeTombstones } from '@/lib/server/sync/purge';
 import { START_CURSOR } from '@/lib/sync/protocol';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';

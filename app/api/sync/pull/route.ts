@@ -1,4 +1,4 @@
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { parsePullLimit, pullChanges } from '@/lib/server/sync/pull-changes';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { START_CURSOR } from '@/lib/sync/protocol';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETE as deleteUserRoute } from '@/app/admin/users/[email]/route';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { bindExistingAssignees } from '@/lib/server/sync/assignees';
 import { ACCESS_MESSAGES } from '@/lib/sync/access';
 import { missingAssigneeMessage, unresolvedAssigneeMessage } from '@/lib/sync/assignee-binding';

@@ -1,6 +1,6 @@
-import { getEnv } from '@/lib/server/env';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { getEnv } from '@/server/env';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { pushChanges } from '@/lib/server/sync/push-changes';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { pushBudgetMessage } from '@/lib/server/sync/push-limits';

@@ -1,8 +1,8 @@
 import type { Client } from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeDatabase } from '@/lib/server/db';
-import { getSyncHub } from '@/lib/server/sync-hub';
-import { LISTENER_APPLICATION_NAME, restartSyncListener } from '@/lib/server/sync-listener';
+import { closeDatabase } from '@/server/db';
+import { getSyncHub } from '@/server/realtime/hub';
+import { LISTENER_APPLICATION_NAME, restartSyncListener } from '@/server/realtime/listener';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { closeStreams, openLiveStream, openStream } from '@/tests/helpers/sse';

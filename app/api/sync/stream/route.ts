@@ -1,15 +1,15 @@
 import { authenticateSession } from '@/lib/server/auth-service';
-import { getClientIp, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
-import { openSyncStream } from '@/lib/server/sync-stream';
+import { getClientIp, methodNotAllowed, withErrorHandling } from '@/server/http';
+import { consumeRateLimit } from '@/server/rate-limit';
+import { assertSyncEnabled, lastSyncSeq } from '@/lib/server/sync/state';
+import { openSyncStream } from '@/server/realtime/stream';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
  * Server-sent events telling the caller's browser when to pull (docs/product.md#team-sync-endpoints);
- * the stream's mechanics and caps are in lib/server/sync-stream.ts. Each stream opened counts on a
+ * the stream's mechanics and caps are in server/realtime/stream.ts. Each stream opened counts on a
  * limit of its own and once on the sync rate limit.
  */
 export const GET = withErrorHandling(async (request) => {
@@ -24,6 +24,7 @@ export const GET = withErrorHandling(async (request) => {
     address: getClientIp(request),
     checkedAtMs,
     session,
+    lastSeq: lastSyncSeq,
   });
 });
 

@@ -1,4 +1,4 @@
-import { json, methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { listSyncUsers } from '@/lib/server/sync/users';
 

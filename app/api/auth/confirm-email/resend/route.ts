@@ -1,5 +1,5 @@
 import { resendConfirmation } from '@/lib/server/email-confirmation-service';
-import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { resendConfirmationSchema } from '@/lib/validation/auth';
 
 export const dynamic = 'force-dynamic';

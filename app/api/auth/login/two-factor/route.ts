@@ -1,5 +1,5 @@
 import { completeTwoFactorLogin } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { twoFactorLoginSchema } from '@/lib/validation/auth';
 
 export const dynamic = 'force-dynamic';

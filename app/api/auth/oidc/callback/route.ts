@@ -1,4 +1,4 @@
-import { methodNotAllowed } from '@/lib/server/http';
+import { methodNotAllowed } from '@/server/http';
 import { finishSignIn } from '@/lib/server/oidc/sign-in';
 
 export const dynamic = 'force-dynamic';

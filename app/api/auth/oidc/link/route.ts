@@ -1,4 +1,4 @@
-import { methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { methodNotAllowed, withErrorHandling } from '@/server/http';
 import { linkStatus, startLink } from '@/lib/server/oidc/link';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { methodNotAllowed, withErrorHandling } from '@/lib/server/http';
+import { methodNotAllowed, withErrorHandling } from '@/server/http';
 import { takeSession } from '@/lib/server/oidc/sign-in';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { authenticateRequest } from '@/lib/server/auth-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { enableTwoFactor } from '@/lib/server/two-factor-service';
 import { twoFactorCodeSchema } from '@/lib/validation/auth';
 

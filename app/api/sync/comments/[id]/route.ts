@@ -1,7 +1,7 @@
-import type { AuthenticatedUser } from '@/lib/server/authenticated-user';
+import type { AuthenticatedUser } from '@/server/authenticated-user';
 import { createComment, deleteComment, editComment } from '@/lib/server/comment-service';
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
-import { consumeRateLimit } from '@/lib/server/rate-limit';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
+import { consumeRateLimit } from '@/server/rate-limit';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { createCommentSchema, editCommentSchema } from '@/lib/validation/comments';
 

@@ -1,4 +1,4 @@
-import { json, methodNotAllowed, readJson, withErrorHandling } from '@/lib/server/http';
+import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { markInboxRead } from '@/lib/server/inbox-service';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { markReadSchema } from '@/lib/validation/inbox';

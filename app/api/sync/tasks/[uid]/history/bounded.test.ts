@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, max } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_ROWS_CONTEXT, HISTORY_ROWS_READ, type HistoryPage } from '@/lib/server/history-service';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { formatArchiveCursor } from '@/lib/server/sync/archive';
 import { formatHlc } from '@/lib/sync/hlc';
 import type { SyncOp } from '@/lib/sync/protocol';

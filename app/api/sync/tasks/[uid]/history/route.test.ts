@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PUT as putComment } from '@/app/api/sync/comments/[id]/route';
 import type { HistoryPage } from '@/lib/server/history-service';
 import type { Json } from '@/lib/sync/protocol';
-import { getDatabase } from '@/lib/server/db';
+import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';

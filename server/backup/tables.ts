@@ -3,7 +3,7 @@ import { getTableConfig as getPgTableConfig, PgTable } from 'drizzle-orm/pg-core
 import { getTableConfig as getSqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 
 /**
- * Which tables a backup holds, derived from a schema module (lib/server/db/schema.*.ts) so that a
+ * Which tables a backup holds, derived from a schema module (server/db/schema.*.ts) so that a
  * table added later is backed up without anyone remembering to list it: every table is in, except
  * the ones named here with the reason (docs/decisions/0035-backup-format.md).
  */

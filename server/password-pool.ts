@@ -39,7 +39,7 @@ export class PasswordPoolFullError extends Error {
  * server changes into its own folder, where next.config.mjs copies the same relative path.
  */
 export function defaultWorkerFile(): string {
-  return path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/server/password-worker.cjs');
+  return path.join(/*turbopackIgnore: true*/ process.cwd(), 'server/password-worker.cjs');
 }
 
 export type PasswordPoolOptions = {

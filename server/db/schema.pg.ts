@@ -1,9 +1,9 @@
 /**
  * The PostgreSQL schema, one module for drizzle-kit (drizzle.pg.config.ts) and the database
- * (lib/server/db/index.ts): the tables live by area in lib/server/db/tables/*.pg.ts. Keep in step with
+ * (server/db/index.ts): the tables live by area in server/db/tables/*.pg.ts. Keep in step with
  * schema.sqlite.ts: tests/unit/schema-parity.test.ts compares the two. The tables are listed in the order
  * they were declared in before the split: a backup lists tables that no foreign key orders in this order
- * (lib/server/backup/tables.ts).
+ * (server/backup/tables.ts).
  */
 export {
   users,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSyncHub, getSyncHub, type StreamCloseReason, type StreamLimits } from './sync-hub';
+import { createSyncHub, getSyncHub, type StreamCloseReason, type StreamLimits } from './hub';
 import {
   decodeCommentsPoke,
   decodePoke,
@@ -8,7 +8,7 @@ import {
   encodeCommentsPoke,
   encodePoke,
   encodeSessionsEnded,
-} from './sync-listener';
+} from './listener';
 
 describe('the sync hub', () => {
   it('pokes the named members and every admin, and no one else', () => {

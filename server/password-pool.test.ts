@@ -126,7 +126,7 @@ describe('PasswordPool', () => {
       writeFileSync(
         script,
         [
-          `import { PasswordPool } from ${JSON.stringify(path.resolve('lib/server/password-pool.ts'))};`,
+          `import { PasswordPool } from ${JSON.stringify(path.resolve('server/password-pool.ts'))};`,
           `const pool = new PasswordPool({ size: 2 });`,
           `const results = await Promise.all([1, 2, 3].map((i) => pool.run({ op: 'hash', password: String(i), cost: 4 })));`,
           `console.log('hashed', results.length);`,

@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { onCloseDatabase, type Executor, type WriteStatement } from './db';
-import { logger } from './logger';
-import { getSyncHub, type CommentsPoke, type SyncPoke } from './sync-hub';
+import { onCloseDatabase, type Executor, type WriteStatement } from '../db';
+import { logger } from '../logger';
+import { getSyncHub, type CommentsPoke, type SyncPoke } from './hub';
 
 /**
  * Pokes across app instances sharing one PostgreSQL. A push sends `pg_notify` inside its

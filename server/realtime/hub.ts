@@ -1,5 +1,5 @@
 import 'server-only';
-import type { SyncRole } from '@/lib/sync/access';
+import type { SyncRole } from '@/shared/auth/actor';
 
 /**
  * The live sync streams open in this process (GET /api/sync/stream) and the pokes sent to them: a

@@ -1,4 +1,4 @@
-// One thread of the password pool (lib/server/password-pool.ts): runs bcryptjs off the main event
+// One thread of the password pool (server/password-pool.ts): runs bcryptjs off the main event
 // loop. Plain CommonJS, not bundled, so `next dev`, the standalone build, vitest and tsx all start
 // the very same file (next.config.mjs ships it and bcryptjs with the standalone server).
 'use strict';

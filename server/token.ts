@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { roleSchema, type Role } from '@/lib/validation/auth';
+import { ROLES, type Role } from '@/shared/auth/role';
 import { getEnv } from './env';
 
 const ALGORITHM = 'HS256';
@@ -16,7 +16,7 @@ export const SESSION_AUDIENCE = 'session';
 
 const claimsSchema = z.object({
   sub: z.string().min(1),
-  role: roleSchema,
+  role: z.enum(ROLES),
   // Session version: a password reset bumps the user's, and older tokens stop working.
   sv: z.number().int().min(0),
   // REQUIRE_2FA=admins: an admin's password login without two-factor; the admin API refuses it

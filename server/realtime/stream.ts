@@ -1,12 +1,11 @@
 import 'server-only';
 import { COMMENTS_EVENT, type CommentsEventData } from '@/shared/realtime/events';
-import type { SyncActor } from '@/lib/sync/access';
+import type { SyncActor } from '@/shared/auth/actor';
 import { LABELS_EVENT } from '@/shared/realtime/events';
-import { getEnv } from './env';
-import { AppError } from './errors';
-import { getSyncHub, type StreamCloseReason } from './sync-hub';
-import { ensureSyncListener } from './sync-listener';
-import { lastSyncSeq } from './sync/state';
+import { getEnv } from '../env';
+import { AppError } from '../errors';
+import { getSyncHub, type StreamCloseReason } from './hub';
+import { ensureSyncListener } from './listener';
 
 /**
  * GET /api/sync/stream's body: server-sent events telling one signed-in browser when to pull
@@ -67,12 +66,19 @@ const STREAMS_FULL_RETRY_SECONDS = 60;
 /**
  * The stream for `actor`, registered in the hub before the last push's number is read, so a push
  * committed meanwhile is not missed (at worst it is poked twice). On PostgreSQL the instance's
- * listener is started first (lib/server/sync-listener.ts).
+ * listener is started first (server/realtime/listener.ts).
  */
 export async function openSyncStream(
   request: Request,
   actor: SyncActor,
-  options: { expiresAtMs: number | null; address: string; checkedAtMs: number; session?: string },
+  options: {
+    expiresAtMs: number | null;
+    address: string;
+    checkedAtMs: number;
+    session?: string;
+    /** The number of the last push committed (the sync feature's), sent as the stream's first poke. */
+    lastSeq: () => Promise<number>;
+  },
 ): Promise<Response> {
   const env = getEnv();
   if (env.database.dialect === 'postgres') await ensureSyncListener(env.database.url);
@@ -150,7 +156,7 @@ export async function openSyncStream(
   if (request.signal.aborted) end();
 
   try {
-    write(pokeEvent(await lastSyncSeq()));
+    write(pokeEvent(await options.lastSeq()));
   } catch (error) {
     end();
     throw error;
