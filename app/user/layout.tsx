@@ -1,7 +1,7 @@
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/components/auth/area-guard';
-import { ReminderWatcher } from '@/components/reminders/reminder-watcher';
+import { ReminderWatcher } from '@/features/reminders/ui/reminder-watcher';
 import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/components/sync/team-sync-context';

@@ -6,8 +6,8 @@ import { DEADLINE_TOAST_LIMIT } from '@/shared/constants';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { planInboxNotifications } from '@/lib/inbox/desktop';
 import type { InboxState } from '@/lib/inbox/store';
-import { oneTabAtATime } from '@/lib/reminders/one-tab';
-import { inboxNotifiedStore, reminderPrefsStore } from '@/lib/storage/reminders';
+import { oneTabAtATime } from '@/shared/notifications/one-tab';
+import { inboxNotifiedStore, reminderPrefsStore } from '@/features/reminders/client/reminder-store';
 import { getStoredToken } from '@/shared/session/session';
 import { openInboxTask } from './inbox-list';
 

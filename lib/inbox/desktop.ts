@@ -1,4 +1,4 @@
-import type { DesktopReminder } from '@/lib/reminders/desktop';
+import type { DesktopReminder } from '@/features/reminders/model/desktop';
 import type { InboxItem } from './protocol';
 import { inboxSentence } from './rules';
 

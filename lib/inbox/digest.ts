@@ -1,4 +1,4 @@
-import { oneLine } from '@/lib/reminders/schedule';
+import { oneLine } from '@/features/reminders/model/schedule';
 import { inboxSentence, type InboxKind } from './rules';
 
 /**

@@ -81,7 +81,7 @@ export async function storeNewPassword(
 /**
  * A new single-use reset link for the user, valid for PASSWORD_RESET_TTL_MINUTES; any earlier
  * unused one is dropped. Only the token's SHA-256 is stored: the link is returned once. Used by
- * forgot password and by the command line's `reset-password` (lib/server/admin-cli).
+ * forgot password and by the command line's `reset-password` (server/entry/admin-cli).
  */
 export async function createResetLink(database: Database, userId: string): Promise<string> {
   const env = getEnv();

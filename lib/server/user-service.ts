@@ -133,7 +133,7 @@ async function updateUserExclusive(
 }
 
 /**
- * The command line's `set-role EMAIL admin|user` (lib/server/admin-cli): the admin screen's rule
+ * The command line's `set-role EMAIL admin|user` (server/entry/admin-cli): the admin screen's rule
  * without an acting admin (the operator signs in to the server, not to an account, so there is no
  * "own role" to keep): the last admin cannot be demoted, with the screen's sentence. The demotion
  * is one conditional update that counts the admins itself, so it also holds against a server

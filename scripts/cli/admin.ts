@@ -1,12 +1,12 @@
 /**
  * `npm run admin -- <command>`, and `tasklane admin <command>` in the Docker image (bundled by
  * scripts/prepare-standalone.mjs into .next/standalone/cli/admin.mjs). The commands are in
- * lib/server/admin-cli; this file only wires them to the process.
+ * server/entry/admin-cli; this file only wires them to the process.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { runAdminCli } from '@/lib/server/admin-cli';
-import { terminalIo } from '@/lib/server/admin-cli/terminal';
+import { runAdminCli } from '@/server/entry/admin-cli';
+import { terminalIo } from '@/server/entry/admin-cli/terminal';
 import { closeDatabase } from '@/server/db';
 import { closePasswordPool } from '@/server/password';
 

@@ -13,7 +13,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
 const GENERIC_TIMEOUT_MESSAGE = 'The server took too long to respond. Please try again.';
 const GENERIC_NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-const GENERIC_INVALID_RESPONSE_MESSAGE = 'The server sent a response that could not be read.';
+/** What a request says when the server's answer is not the shape it expects. */
+export const GENERIC_INVALID_RESPONSE_MESSAGE = 'The server sent a response that could not be read.';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network';
 

@@ -30,7 +30,7 @@ import { backupTables } from '@/server/backup/tables';
 import * as sqliteSchema from '@/server/db/schema.sqlite';
 import { getDatabase, openDatabase, type DatabaseHandle } from '@/server/db';
 import { claimDigest } from '@/lib/server/inbox-digest-service';
-import { claimReminderSend } from '@/lib/server/reminder-service';
+import { claimReminderSend } from '@/features/reminders/server/reminder-service';
 import { totpCode } from '@/lib/server/two-factor-codes';
 import type { ConflictsResponse } from '@/lib/sync/protocol';
 import { getTestRunId, withAdminClient } from '@/tests/setup/test-database';

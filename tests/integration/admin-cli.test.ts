@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
-import { runAdminCli, type CliIo } from '@/lib/server/admin-cli';
+import { runAdminCli, type CliIo } from '@/server/entry/admin-cli';
 import { getDatabase } from '@/server/db';
 import { getOutboxFile } from '@/server/mailer';
 import { call } from '@/tests/helpers/api';

@@ -6,8 +6,8 @@ import {
   getReminderSettings,
   runReminderTick,
   saveReminderSettings,
-} from '@/lib/server/reminder-service';
-import { verifyUnsubscribeToken } from '@/lib/server/reminder-token';
+} from '@/features/reminders/server/reminder-service';
+import { verifyUnsubscribeToken } from '@/features/reminders/server/reminder-token';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { assignTo, push, upsertOp } from '@/tests/helpers/sync';

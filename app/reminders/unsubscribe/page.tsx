@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
-import { UnsubscribeForm } from '@/components/reminders/unsubscribe-form';
+import { UnsubscribeForm } from '@/features/reminders/ui/unsubscribe-form';
 
 export const metadata: Metadata = {
   title: 'Unsubscribe',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { InboxSection } from '@/components/inbox/inbox-section';
-import { RemindersSection } from '@/components/reminders/reminders-section';
+import { RemindersSection } from '@/features/reminders/ui/reminders-section';
 import { NotificationsList } from '@/components/tasks/notifications-list';
 
 export const metadata: Metadata = { title: 'Notifications' };

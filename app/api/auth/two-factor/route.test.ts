@@ -5,7 +5,7 @@ import { GET as twoFactorList } from '@/app/api/admin/two-factor/route';
 import { POST as changePassword } from '@/app/api/auth/change-password/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as loginWithCode } from '@/app/api/auth/login/two-factor/route';
-import { runAdminCli } from '@/lib/server/admin-cli';
+import { runAdminCli } from '@/server/entry/admin-cli';
 import { getDatabase } from '@/server/db';
 import { verifyToken } from '@/server/token';
 import { totpCode, TOTP_PERIOD_SECONDS } from '@/lib/server/two-factor-codes';

@@ -8,7 +8,7 @@ import {
 import { consumeRateLimit } from '@/server/rate-limit';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
-import { digestSettingSchema } from '@/lib/validation/reminders';
+import { digestSettingSchema } from '@/features/reminders/server/reminder-schemas';
 
 export const dynamic = 'force-dynamic';
 

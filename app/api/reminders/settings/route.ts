@@ -5,10 +5,10 @@ import {
   getReminderSettings,
   REMINDER_SAVED_MESSAGE,
   saveReminderSettings,
-} from '@/lib/server/reminder-service';
+} from '@/features/reminders/server/reminder-service';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';
-import { reminderSettingsSchema } from '@/lib/validation/reminders';
+import { reminderSettingsSchema } from '@/features/reminders/server/reminder-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,11 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDigestSettings } from '@/lib/server/inbox-digest-settings';
-import { getReminderSettings, saveReminderSettings } from '@/lib/server/reminder-service';
-import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '@/lib/server/reminder-token';
+import { getReminderSettings, saveReminderSettings } from '@/features/reminders/server/reminder-service';
+import {
+  signUnsubscribeToken,
+  UNSUBSCRIBE_TOKEN_TTL_SECONDS,
+} from '@/features/reminders/server/reminder-token';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUserWithToken } from '@/tests/helpers/factories';

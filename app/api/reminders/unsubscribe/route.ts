@@ -1,5 +1,5 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { unsubscribeWithToken } from '@/lib/server/reminder-service';
+import { unsubscribeWithToken } from '@/features/reminders/server/reminder-service';
 
 export const dynamic = 'force-dynamic';
 

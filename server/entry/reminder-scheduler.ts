@@ -1,8 +1,8 @@
 import 'server-only';
 import { getEnv } from '@/server/env';
-import { runDigestTick } from './inbox-digest-service';
+import { runDigestTick } from '@/lib/server/inbox-digest-service';
 import { logger } from '@/server/logger';
-import { runReminderTick } from './reminder-service';
+import { runReminderTick } from '@/features/reminders/server/reminder-service';
 
 /**
  * Runs the reminder tick inside the app process (no extra worker), every `intervalMs`, and after it

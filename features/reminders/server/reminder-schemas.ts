@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidTimeZone, REMINDER_TIME_PATTERN } from '@/lib/reminders/schedule';
+import { isValidTimeZone, REMINDER_TIME_PATTERN } from '@/features/reminders/model/schedule';
 
 /** Server only (zod): the browser checks the same rules by hand (components/reminders). */
 export const REMINDER_MESSAGES = {

@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { TextField, FieldFrame } from '@/shared/ui/text-field';
-import { DigestSwitch } from './digest-switch';
+import { DigestSwitch } from '@/components/inbox/digest-switch';
 import { EMAIL_REMINDER_TEXTS } from './email-reminder-texts';
 import { useEmailReminderForm, type EmailReminderForm } from './use-email-reminder-form';
 

@@ -5,16 +5,16 @@ import {
   countReminderTasks,
   getDueReminderDay,
   pickReminderTasks,
-} from '@/lib/reminders/schedule';
-import type { ReminderSettingsInput } from '@/lib/validation/reminders';
+} from '@/features/reminders/model/schedule';
+import type { ReminderSettingsInput } from '@/features/reminders/server/reminder-schemas';
 import { getDatabase, isUniqueViolation } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mailer';
-import { setDigestEnabled } from './inbox-digest-settings';
+import { setDigestEnabled } from '@/lib/server/inbox-digest-settings';
 import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeWhat } from './reminder-token';
-import { listVisibleTaskValues } from './sync/pull-changes';
+import { listVisibleTaskValues } from '@/lib/server/sync/pull-changes';
 
 /**
  * Morning reminder emails (docs/product.md#reminders, docs/decisions/0017-reminder-emails.md): the

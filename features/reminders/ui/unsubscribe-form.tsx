@@ -6,7 +6,7 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { serverMessageOf } from '@/shared/http/http';
-import { unsubscribeFromReminders } from '@/lib/api/reminders';
+import { unsubscribeFromReminders } from '@/features/reminders/client/reminders-api';
 
 const TITLE = 'Stop reminder emails';
 /** The digest's link (`email=digest`): the same page, with words for that email. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { notifiedStore, reminderPrefsStore, saveReminderPrefs } from './reminders';
+import { notifiedStore, reminderPrefsStore, saveReminderPrefs } from './reminder-store';
 
 beforeEach(() => localStorage.clear());
 

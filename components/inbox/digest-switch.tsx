@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { SwitchButton } from '@/shared/ui/switch-button';
 import { serverMessageOf } from '@/shared/http/http';
-import { fetchDigestSetting, saveDigestSetting, type DigestSetting } from '@/lib/api/reminders';
+import { fetchDigestSetting, saveDigestSetting, type DigestSetting } from '@/lib/api/digest';
 
 /** The inbox digest's texts (docs/product.md#email-of-what-you-miss). */
 export const DIGEST_TEXTS = {

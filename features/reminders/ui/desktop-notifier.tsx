@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { DEADLINE_TOAST_LIMIT } from '@/shared/constants';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useToday } from '@/shared/hooks/use-today';
-import { planDesktopReminders } from '@/lib/reminders/desktop';
-import { oneTabAtATime } from '@/lib/reminders/one-tab';
-import { notifiedStore } from '@/lib/storage/reminders';
+import { planDesktopReminders } from '@/features/reminders/model/desktop';
+import { oneTabAtATime } from '@/shared/notifications/one-tab';
+import { notifiedStore } from '@/features/reminders/client/reminder-store';
 import { tasksStore } from '@/lib/storage/tasks';
 import { toLocalDateKey } from '@/shared/format/date-key';
 

@@ -1,5 +1,5 @@
 import type { InboxNotifiedRecord } from '@/lib/inbox/desktop';
-import type { NotifiedRecord } from '@/lib/reminders/desktop';
+import type { NotifiedRecord } from '@/features/reminders/model/desktop';
 import { INBOX_NOTIFIED_KEY } from '@/shared/browser-storage/keys';
 import { INVALID, isRecord, parser } from '@/shared/validation/parsers';
 import { createLocalStore } from '@/shared/browser-storage/local-store';

@@ -1,4 +1,4 @@
-import { getJson, postJson, putJson } from '@/shared/http/http';
+import { GENERIC_INVALID_RESPONSE_MESSAGE, getJson, postJson, putJson } from '@/shared/http/http';
 
 /** A user's morning email choice (docs/product.md#endpoint-reminder-settings). */
 export type EmailReminderSettings = { email: boolean; time: string; timeZone: string | null };
@@ -13,11 +13,9 @@ function isSettings(value: unknown): value is EmailReminderSettings {
   );
 }
 
-const INVALID_ANSWER = 'The server sent a response that could not be read.';
-
 export async function fetchReminderSettings(): Promise<EmailReminderSettings> {
   const body = await getJson<unknown>('/api/reminders/settings');
-  if (!isSettings(body)) throw new Error(INVALID_ANSWER);
+  if (!isSettings(body)) throw new Error(GENERIC_INVALID_RESPONSE_MESSAGE);
   return { email: body.email, time: body.time, timeZone: body.timeZone };
 }
 
@@ -38,26 +36,4 @@ export async function unsubscribeFromReminders(token: string): Promise<{ message
     { auth: false },
   );
   return { message: typeof body?.message === 'string' ? body.message : '' };
-}
-
-/** "Email me what I miss" (docs/product.md#endpoint-email-of-what-you-miss). */
-export type DigestSetting = { digest: boolean; sending: boolean };
-
-function isDigestSetting(value: unknown): value is DigestSetting {
-  if (typeof value !== 'object' || value === null) return false;
-  const { digest, sending } = value as Record<string, unknown>;
-  return typeof digest === 'boolean' && typeof sending === 'boolean';
-}
-
-export async function fetchDigestSetting(): Promise<DigestSetting> {
-  const body = await getJson<unknown>('/api/reminders/digest');
-  if (!isDigestSetting(body)) throw new Error(INVALID_ANSWER);
-  return { digest: body.digest, sending: body.sending };
-}
-
-export async function saveDigestSetting(digest: boolean): Promise<DigestSetting & { message: string }> {
-  const body = await putJson<unknown>('/api/reminders/digest', { digest });
-  if (!isDigestSetting(body)) throw new Error(INVALID_ANSWER);
-  const { message } = body as { message?: unknown };
-  return { digest: body.digest, sending: body.sending, message: typeof message === 'string' ? message : '' };
 }

@@ -2,9 +2,9 @@
 
 import { useMemo, useState, type FormEvent } from 'react';
 import { ApiError, serverMessageOf } from '@/shared/http/http';
-import { fetchReminderSettings, saveEmailReminderSettings } from '@/lib/api/reminders';
+import { fetchReminderSettings, saveEmailReminderSettings } from '@/features/reminders/client/reminders-api';
 import { useServerValue } from '@/shared/hooks/use-server-value';
-import { REMINDER_TIME_PATTERN } from '@/lib/reminders/schedule';
+import { REMINDER_TIME_PATTERN } from '@/features/reminders/model/schedule';
 import { EMAIL_REMINDER_TEXTS } from './email-reminder-texts';
 
 export type EmailReminderForm = { email: boolean; time: string; timeZone: string };
