@@ -1,4 +1,5 @@
-import { calendarEventsStore, type CalendarEvent } from '@/lib/storage/calendar-events';
+import { calendarEventsStore } from '@/features/calendar/client/calendar-events';
+import { type CalendarEvent } from '@/features/calendar/model/calendar-event';
 import { readRawItem } from '@/shared/browser-storage/local-store';
 import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
 import { notesStore } from '@/lib/storage/notes';

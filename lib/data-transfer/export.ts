@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@/lib/storage/calendar-events';
+import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
 import type { UserProfile } from '@/lib/storage/profiles';
 import type { Task } from '@/lib/tasks/task-types';
 import { checklistCounts } from '@/lib/tasks/checklist';

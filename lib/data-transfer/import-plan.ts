@@ -1,5 +1,5 @@
 import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
-import { calendarEventSchema, type CalendarEvent } from '@/lib/storage/calendar-events';
+import { calendarEventSchema, type CalendarEvent } from '@/features/calendar/model/calendar-event';
 import { userProfileSchema, type UserProfile } from '@/lib/storage/profiles';
 import { taskSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';

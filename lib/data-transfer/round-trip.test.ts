@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '@/lib/storage/calendar-events';
+import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
 import type { UserProfile } from '@/lib/storage/profiles';
 import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
 import { REPEAT_FROM, REPEAT_UNITS } from '@/lib/tasks/repeat';

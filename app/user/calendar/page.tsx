@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CalendarView } from '@/components/calendar/calendar-view';
+import { CalendarView } from '@/features/calendar/ui/calendar-view';
 
 export const metadata: Metadata = { title: 'Calendar' };
 

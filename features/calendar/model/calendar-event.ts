@@ -1,12 +1,4 @@
-import {
-  arrayOf,
-  INVALID,
-  isRecord,
-  parser,
-  readOptionalString,
-  readString,
-} from '@/shared/validation/parsers';
-import { createLocalStore } from '@/shared/browser-storage/local-store';
+import { INVALID, isRecord, parser, readOptionalString, readString } from '@/shared/validation/parsers';
 
 export const CALENDAR_EVENT_TYPES = ['deadline', 'event'] as const;
 export type CalendarEventType = (typeof CALENDAR_EVENT_TYPES)[number];
@@ -34,16 +26,3 @@ export const calendarEventSchema = parser<CalendarEvent>((value) => {
   // `end` is a string or absent: kept as stored.
   return { ...value, title, start, type };
 });
-
-const NO_EVENTS: CalendarEvent[] = [];
-
-export const calendarEventsStore = createLocalStore<CalendarEvent[]>({
-  key: 'calendarEvents',
-  schema: arrayOf(calendarEventSchema),
-  fallback: NO_EVENTS,
-});
-
-/** Appends an event. Throws `StorageQuotaError`/`StorageUnavailableError` when the write is refused. */
-export function addCalendarEvent(event: CalendarEvent): void {
-  calendarEventsStore.update((events) => [...events, event]);
-}

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { eventFromForm, type EventFormError } from '@/lib/calendar/to-calendar-events';
-import { addCalendarEvent } from '@/lib/storage/calendar-events';
+import { eventFromForm, type EventFormError } from '@/features/calendar/model/to-calendar-events';
+import { addCalendarEvent } from '@/features/calendar/client/calendar-events';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 const EMPTY = { title: '', startDate: '', endDate: '', isDeadline: false };

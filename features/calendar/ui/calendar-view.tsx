@@ -2,10 +2,14 @@
 
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
-import { EVENT_COLORS, NEXT_OCCURRENCE_COLORS, toCalendarEvents } from '@/lib/calendar/to-calendar-events';
+import {
+  EVENT_COLORS,
+  NEXT_OCCURRENCE_COLORS,
+  toCalendarEvents,
+} from '@/features/calendar/model/to-calendar-events';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useToday } from '@/shared/hooks/use-today';
-import { calendarEventsStore } from '@/lib/storage/calendar-events';
+import { calendarEventsStore } from '@/features/calendar/client/calendar-events';
 import { tasksStore } from '@/lib/storage/tasks';
 import { CARD } from '@/shared/ui/styles';
 import { EventForm } from './event-form';

@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarEventType } from '@/lib/storage/calendar-events';
+import type { CalendarEvent, CalendarEventType } from '@/features/calendar/model/calendar-event';
 import { addDaysToDateKey, getDeadlineDateKey } from '@/lib/tasks/deadlines';
 import { nextDeadline } from '@/lib/tasks/repeat';
 import { awaitsNextOccurrence } from '@/lib/tasks/repeat-spawn';

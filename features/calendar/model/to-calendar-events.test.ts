@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '@/lib/storage/calendar-events';
+import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
 import { taskSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
 import {
@@ -12,7 +12,7 @@ import {
   storedToEvents,
   tasksToEvents,
   toCalendarEvents,
-} from '@/lib/calendar/to-calendar-events';
+} from '@/features/calendar/model/to-calendar-events';
 
 function task(id: string, title: string, deadline: string): Task {
   return taskSchema.parse({ id, title, description: 'd', deadline });
