@@ -1,5 +1,5 @@
 // The landing page's only script (`/` loads no React): FAQ accordion, Contact Us form, back to
-// top. Plain ES2020, no dependencies; the markup is in components/landing/. See
+// top. Plain ES2020, no dependencies; the markup is in features/landing/ui/. See
 // docs/decisions/0008-landing-without-runtime-js.md.
 (() => {
   'use strict';

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { SyncStatus } from '@/components/sync/sync-status';
 import { syncStatusStore } from '@/lib/sync/status-store';
 import { LogoLink } from './logo-link';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from '@/shared/ui/theme-toggle';
 
 // Loaded only where the navbar shows, so /login and /signup don't download the dropdown menu.
 const ProfileMenu = dynamic(() => import('./profile-menu').then((module) => module.ProfileMenu), {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { planImport, readImportText } from '@/lib/data-transfer/import-plan';
-import { formatJsonExport } from '@/lib/data-transfer/export';
+import { planImport, readImportText } from '@/features/data-transfer/client/import-plan';
+import { formatJsonExport } from '@/features/data-transfer/client/export';
 import * as board from '@/lib/tasks/board';
 import * as checklist from '@/lib/tasks/checklist';
 import { COMPLETED_STATUS, followsChecklist, isTaskDone, shownProgress } from '@/lib/tasks/completion';

@@ -1,6 +1,6 @@
-import { submitContactMessage } from '@/lib/server/contact-service';
+import { submitContactMessage } from '@/features/landing/server/contact-service';
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { contactSchema } from '@/lib/validation/contact';
+import { contactSchema } from '@/features/landing/server/contact-schema';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { YourData } from '@/components/profile/your-data';
+import { YourData } from '@/features/data-transfer/ui/your-data';
 import { ProfileIntro, TeamPasswordSection } from '@/components/profile/team-profile-parts';
 import { SingleSignOnSection } from '@/components/profile/single-sign-on-section';
 import { TwoFactorSection } from '@/components/profile/two-factor-section';

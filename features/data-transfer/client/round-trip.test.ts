@@ -6,7 +6,7 @@ import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
 import { REPEAT_FROM, REPEAT_UNITS } from '@/lib/tasks/repeat';
 import { BOARD_COLUMNS, TASK_FIELD_NAMES, TASK_PRIORITIES, type Task } from '@/lib/tasks/task-types';
 import { tasksSchema } from '@/lib/tasks/task-read';
-import { parseCsv } from './csv';
+import { parseCsv } from '../model/csv';
 import {
   CSV_LABEL_IDS_COLUMN,
   formatJsonExport,

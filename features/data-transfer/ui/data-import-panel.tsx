@@ -4,7 +4,12 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { FOCUS_RING } from '@/shared/ui/styles';
-import { readCurrentData, undoImport, writeImport, type ImportSnapshot } from '@/lib/data-transfer/apply';
+import {
+  readCurrentData,
+  undoImport,
+  writeImport,
+  type ImportSnapshot,
+} from '@/features/data-transfer/client/apply';
 import {
   applyImportPlan,
   checkImportFile,
@@ -17,7 +22,7 @@ import {
   type ImportPlan,
   type ImportSource,
   type PlannedTask,
-} from '@/lib/data-transfer/import-plan';
+} from '@/features/data-transfer/client/import-plan';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 /** How many entries each preview list shows before 'And {n} more.' */

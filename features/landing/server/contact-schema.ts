@@ -1,15 +1,15 @@
 // First: the browser must not probe eval before ./auth builds its schemas (see zod-config.ts).
 import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
-import { emailSchema } from './auth';
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from './contact-limits';
+import { emailSchema } from '@/lib/validation/auth';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '../model/contact-limits';
 import { boundedText, singleLineText } from '@/shared/validation/zod/text';
 
 export {
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_SUCCESS_MESSAGE,
-} from './contact-limits';
+} from '../model/contact-limits';
 
 export const contactNameSchema = singleLineText('Name', CONTACT_NAME_MAX_LENGTH);
 

@@ -3,7 +3,7 @@ import type { UserProfile } from '@/lib/storage/profiles';
 import type { Task } from '@/lib/tasks/task-types';
 import { checklistCounts } from '@/lib/tasks/checklist';
 import { toLocalDateKey } from '@/shared/format/date-key';
-import { escapeFormula, formatCsv, type CsvCell } from './csv';
+import { escapeFormula, formatCsv, type CsvCell } from '../model/csv';
 
 /**
  * The `format` of a Tasklane JSON export, and the version this app writes. Version 2 (issue 22) is

@@ -7,7 +7,7 @@ import {
   contactMessageSchema,
   contactNameSchema,
   type ContactField,
-} from '@/lib/validation/contact';
+} from '@/features/landing/server/contact-schema';
 
 /** What public/landing.js checks in a field before sending (after trimming), with the texts to show. */
 export interface ContactFieldRule {

@@ -1,5 +1,5 @@
 import { ArrowRight, ListChecks } from 'lucide-react';
-import { ThemeToggleButton } from '@/components/layout/theme-toggle';
+import { ThemeToggleButton } from '@/shared/ui/theme-toggle';
 import { buttonClasses } from '@/shared/ui/button';
 import { HERO_TAGLINE } from '@/shared/content/landing';
 import { PRODUCT_NAME } from '@/shared/constants';

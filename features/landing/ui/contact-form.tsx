@@ -3,7 +3,7 @@ import { Button } from '@/shared/ui/button';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { TextField } from '@/shared/ui/text-field';
 import { cn } from '@/shared/cn';
-import type { ContactFormRules } from '@/lib/validation/contact-rules';
+import type { ContactFormRules } from '@/features/landing/server/contact-rules';
 
 /**
  * Contact Us: Your Name, Your Email, Your Message and Send Message, as a plain form

@@ -4,7 +4,7 @@ import { userProfileSchema, type UserProfile } from '@/lib/storage/profiles';
 import { taskSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
 import { isRecord } from '@/shared/validation/parsers';
-import { parseCsv, unescapeFormula } from './csv';
+import { parseCsv, unescapeFormula } from '../model/csv';
 import {
   EXPORT_FORMAT,
   fieldOfCsvColumn,

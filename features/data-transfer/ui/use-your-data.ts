@@ -27,7 +27,7 @@ export function useYourData() {
   async function exportAs(kind: 'json' | 'csv') {
     setLoadError('');
     try {
-      const { downloadExport } = await import('@/lib/data-transfer/download');
+      const { downloadExport } = await import('@/features/data-transfer/client/download');
       downloadExport(kind, { team });
     } catch {
       setLoadError(SECTION_LOAD_FAILED);

@@ -2,7 +2,7 @@ import { Mail, MessagesSquare } from 'lucide-react';
 import { CARD } from '@/shared/ui/styles';
 import { cn } from '@/shared/cn';
 import { ContactForm } from './contact-form';
-import type { ContactFormRules } from '@/lib/validation/contact-rules';
+import type { ContactFormRules } from '@/features/landing/server/contact-rules';
 import { CONTAINER } from './section-heading';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema } from './contact';
+import { contactSchema } from './contact-schema';
 
 const valid = { name: 'Asha Rao', email: 'asha@example.com', message: 'Hello' };
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { CONTACT_SUCCESS_MESSAGE, type ContactInput } from '@/lib/validation/contact';
+import { CONTACT_SUCCESS_MESSAGE, type ContactInput } from '@/features/landing/server/contact-schema';
 import { getDatabase } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { sendMailInBackground, type MailMessage } from '@/server/mailer';
