@@ -63,6 +63,16 @@ export const STREAMS_FULL_MESSAGE =
 /** What a refused browser is told to wait before trying again. */
 const STREAMS_FULL_RETRY_SECONDS = 60;
 
+/** How a stream is opened: the session's end, the caller's address, when its token was checked. */
+export interface SyncStreamOptions {
+  expiresAtMs: number | null;
+  address: string;
+  checkedAtMs: number;
+  session?: string;
+  /** The number of the last push committed (the sync feature's), sent as the stream's first poke. */
+  lastSeq: () => Promise<number>;
+}
+
 /**
  * The stream for `actor`, registered in the hub before the last push's number is read, so a push
  * committed meanwhile is not missed (at worst it is poked twice). On PostgreSQL the instance's
@@ -71,14 +81,7 @@ const STREAMS_FULL_RETRY_SECONDS = 60;
 export async function openSyncStream(
   request: Request,
   actor: SyncActor,
-  options: {
-    expiresAtMs: number | null;
-    address: string;
-    checkedAtMs: number;
-    session?: string;
-    /** The number of the last push committed (the sync feature's), sent as the stream's first poke. */
-    lastSeq: () => Promise<number>;
-  },
+  options: SyncStreamOptions,
 ): Promise<Response> {
   const env = getEnv();
   if (env.database.dialect === 'postgres') await ensureSyncListener(env.database.url);
