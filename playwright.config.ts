@@ -7,10 +7,16 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 /**
  * Debian's Chromium when it is installed (CI, these machines: Playwright cannot download its own
- * browser here); otherwise the browser Playwright manages, as on an ordinary laptop.
+ * browser here), preferably its headless shell (package chromium-headless-shell): the same engine
+ * without the full browser's windowing, about 40 % faster on the suite (measured: 71 tests, 78 s
+ * instead of 126 s on two cores). Otherwise the browser Playwright manages, as on an ordinary laptop.
+ * Two differences matter to the specs: the shell keeps the notification permission at "denied"
+ * (the specs grant it through their Notification recorder), and a profile on disk with a cut quota
+ * is launched in the full browser (e2e/team-sync-storage.spec.ts).
  */
 const systemChromium =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
 
 export default defineConfig({
   testDir: './e2e',
