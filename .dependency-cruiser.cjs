@@ -12,8 +12,9 @@ const FEATURE_DEPS = {
   landing: [],
   tasks: ['accounts'],
   calendar: ['tasks'],
-  reminders: ['accounts', 'tasks'],
   inbox: ['accounts', 'tasks'],
+  // The Reminders section holds the inbox's digest switch, and its unsubscribe link turns the digest off.
+  reminders: ['accounts', 'tasks', 'inbox'],
   comments: ['accounts', 'tasks', 'inbox'],
   sync: ['accounts', 'tasks', 'inbox'],
   'data-transfer': ['accounts', 'tasks', 'calendar'],

@@ -7,7 +7,8 @@ import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { planInboxNotifications } from '@/lib/inbox/desktop';
 import type { InboxState } from '@/lib/inbox/store';
 import { oneTabAtATime } from '@/shared/notifications/one-tab';
-import { inboxNotifiedStore, reminderPrefsStore } from '@/features/reminders/client/reminder-store';
+import { inboxNotifiedStore } from '@/lib/inbox/notified-store';
+import { reminderPrefsStore } from '@/shared/notifications/desktop-switch';
 import { getStoredToken } from '@/shared/session/session';
 import { openInboxTask } from './inbox-list';
 

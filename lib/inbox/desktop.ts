@@ -1,4 +1,4 @@
-import type { DesktopReminder } from '@/features/reminders/model/desktop';
+import type { DesktopNotification } from '@/shared/notifications/desktop-notification';
 import type { InboxItem } from './protocol';
 import { inboxSentence } from './rules';
 
@@ -21,7 +21,7 @@ export function inboxSummaryTitle(count: number): string {
  * A desktop notification of one entry, and the task it opens; `review`: at its replaced values (a
  * `replaced` entry, as the bell opens it).
  */
-export type InboxNotification = DesktopReminder & { task: string | null; review?: true };
+export type InboxNotification = DesktopNotification & { task: string | null; review?: true };
 
 function newest(items: readonly InboxItem[], since: string): string {
   let at = since;

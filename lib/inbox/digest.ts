@@ -1,4 +1,4 @@
-import { oneLine } from '@/features/reminders/model/schedule';
+import { oneLine } from '@/shared/format/one-line';
 import { inboxSentence, type InboxKind } from './rules';
 
 /**

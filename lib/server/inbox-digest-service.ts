@@ -16,8 +16,7 @@ import { getEnv } from '@/server/env';
 import { inboxColumns, shown, toInboxItems } from './inbox-service';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mailer';
-import { oneClickUnsubscribeUrl, unsubscribeUrl } from '@/features/reminders/server/reminder-service';
-import { signUnsubscribeToken } from '@/features/reminders/server/reminder-token';
+import { oneClickUnsubscribeUrl, signUnsubscribeToken, unsubscribeUrl } from '@/server/unsubscribe-link';
 
 /**
  * The inbox's email digest (docs/product.md#email-of-what-you-miss, docs/decisions/0033-inbox-email-digest.md):

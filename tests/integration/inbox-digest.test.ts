@@ -6,7 +6,7 @@ import { claimDigest, digestTaskUrl, runDigestTick } from '@/lib/server/inbox-di
 import { getDigestSettings, setDigestEnabled } from '@/lib/server/inbox-digest-settings';
 import { getReminderSettings, saveReminderSettings } from '@/features/reminders/server/reminder-service';
 import { startReminderScheduler, stopReminderScheduler } from '@/server/entry/reminder-scheduler';
-import { verifyUnsubscribeToken } from '@/features/reminders/server/reminder-token';
+import { verifyUnsubscribeToken } from '@/server/unsubscribe-link';
 import { call } from '@/tests/helpers/api';
 import { createUserWithToken } from '@/tests/helpers/factories';
 import { setUpMailSink } from '@/tests/helpers/mail-sink-setup';

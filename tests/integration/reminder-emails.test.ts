@@ -7,7 +7,7 @@ import {
   runReminderTick,
   saveReminderSettings,
 } from '@/features/reminders/server/reminder-service';
-import { verifyUnsubscribeToken } from '@/features/reminders/server/reminder-token';
+import { verifyUnsubscribeToken } from '@/server/unsubscribe-link';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { assignTo, push, upsertOp } from '@/tests/helpers/sync';

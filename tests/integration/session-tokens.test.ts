@@ -5,7 +5,7 @@ import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
 import {
   signUnsubscribeToken,
   UNSUBSCRIBE_TOKEN_TTL_SECONDS,
-} from '@/features/reminders/server/reminder-token';
+} from '@/server/unsubscribe-link';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken } from '@/tests/helpers/factories';
 import { BASE_TEST_ENV } from '@/tests/setup/integration';

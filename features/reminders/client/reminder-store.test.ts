@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { notifiedStore, reminderPrefsStore, saveReminderPrefs } from './reminder-store';
+import { reminderPrefsStore, saveReminderPrefs } from '@/shared/notifications/desktop-switch';
+import { notifiedStore } from './reminder-store';
 
 beforeEach(() => localStorage.clear());
 

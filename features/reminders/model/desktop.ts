@@ -5,12 +5,10 @@ import {
   planDeadlineToasts,
 } from '@/lib/tasks/deadlines';
 import type { Task } from '@/lib/tasks/task-types';
+import type { DesktopNotification } from '@/shared/notifications/desktop-notification';
 
 /** Which tasks this browser already raised a desktop notification for, on `day` (local yyyy-mm-dd). */
 export type NotifiedRecord = { day: string; ids: readonly string[] };
-
-/** One desktop notification: `tag` lets the system replace a duplicate instead of stacking it. */
-export type DesktopReminder = { tag: string; title: string; body: string };
 
 export const DESKTOP_REMINDER_SUMMARY_BODY = 'Open Notifications in Tasklane to see them all.';
 
@@ -25,7 +23,7 @@ export function planDesktopReminders(
   todayKey: string,
   notified: NotifiedRecord | null,
   limit: number,
-): { reminders: DesktopReminder[]; notified: NotifiedRecord } {
+): { reminders: DesktopNotification[]; notified: NotifiedRecord } {
   const already = new Set(notified?.day === todayKey ? notified.ids : []);
   const taken = new Set(already);
   // Two stored tasks may share an id (hand-edited or very old data): the first one stands for both.
@@ -35,7 +33,7 @@ export function planDesktopReminders(
     return true;
   });
   const plan = planDeadlineToasts(fresh, limit);
-  const reminders: DesktopReminder[] = plan.toasts.map((alert) => ({
+  const reminders: DesktopNotification[] = plan.toasts.map((alert) => ({
     tag: `tasklane-${todayKey}-${alert.task.id}`,
     title: formatDeadlineToast(alert),
     body: `Deadline: ${alert.task.deadline}`,

@@ -3,6 +3,7 @@
  * which of their tasks it lists, and its text. No clock, no database: the scheduler passes the
  * instant, so tests can pick any (time zones, DST days, day boundaries).
  */
+import { oneLine } from '@/shared/format/one-line';
 
 export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -102,12 +103,6 @@ export function getDeadlineDay(deadline: unknown, timeZone: string): string | nu
 export function isTaskDone(task: TaskValues): boolean {
   const progress = typeof task.progress === 'string' ? Number(task.progress) : task.progress;
   return progress === 100 || task.status === 'Completed';
-}
-
-/** One line per title: text synced from a browser could hold line breaks. */
-export function oneLine(value: unknown): string {
-  const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
-  return text === '' ? '(untitled)' : text;
 }
 
 const byDeadlineThenTitle = (a: ReminderItem, b: ReminderItem) =>

@@ -13,7 +13,13 @@ import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mailer';
 import { setDigestEnabled } from '@/lib/server/inbox-digest-settings';
-import { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeWhat } from './reminder-token';
+import {
+  oneClickUnsubscribeUrl,
+  signUnsubscribeToken,
+  unsubscribeUrl,
+  verifyUnsubscribeToken,
+  type UnsubscribeWhat,
+} from '@/server/unsubscribe-link';
 import { listVisibleTaskValues } from '@/lib/server/sync/pull-changes';
 
 /**
@@ -113,15 +119,6 @@ export async function claimReminderSend(userId: string, day: string, now: Date):
 }
 
 /** The email's visible link: a page that asks first; `email=digest` only picks the page's words. */
-export function unsubscribeUrl(appUrl: string, token: string, what: UnsubscribeWhat = 'reminders'): string {
-  const page = `${appUrl.replace(/\/+$/, '')}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
-  return what === 'digest' ? `${page}&email=digest` : page;
-}
-
-export function oneClickUnsubscribeUrl(appUrl: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
-}
-
 export type ReminderTickResult = { sent: number; empty: number; failed: number };
 
 /** Every user with reminder emails on, with what their email and its schedule need. */

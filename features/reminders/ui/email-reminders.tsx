@@ -11,7 +11,7 @@ import { useEmailReminderForm, type EmailReminderForm } from './use-email-remind
 
 /**
  * The email settings, with team sync on only: the morning email (GET/PUT /api/reminders/settings),
- * then the inbox digest's switch (components/reminders/digest-switch.tsx).
+ * then the inbox digest's switch (components/inbox/digest-switch.tsx).
  */
 export function EmailReminders() {
   const reminder = useEmailReminderForm();

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ComponentType } from 'react';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { reminderPrefsStore } from '@/features/reminders/client/reminder-store';
+import { reminderPrefsStore } from '@/shared/notifications/desktop-switch';
 
 /**
  * On every member page: reads the desktop-reminder flag (`tasklane.reminders`) and nothing else. The

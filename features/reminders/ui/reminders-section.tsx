@@ -8,7 +8,7 @@ import { CARD } from '@/shared/ui/styles';
 import { SwitchButton } from '@/shared/ui/switch-button';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { reminderPrefsStore, saveReminderPrefs } from '@/features/reminders/client/reminder-store';
+import { reminderPrefsStore, saveReminderPrefs } from '@/shared/notifications/desktop-switch';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 
 /** The texts of the Reminders section (docs/product.md#reminders). */

@@ -5,7 +5,7 @@ import { getReminderSettings, saveReminderSettings } from '@/features/reminders/
 import {
   signUnsubscribeToken,
   UNSUBSCRIBE_TOKEN_TTL_SECONDS,
-} from '@/features/reminders/server/reminder-token';
+} from '@/server/unsubscribe-link';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createUserWithToken } from '@/tests/helpers/factories';

@@ -2,6 +2,11 @@ import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
 import { getEnv } from '@/server/env';
 
+/**
+ * The one-click unsubscribe links of the emails Tasklane sends (the morning reminder, the inbox digest):
+ * a signed token per purpose, the page a person opens and the URL mail clients POST to (RFC 8058).
+ */
+
 const ALGORITHM = 'HS256';
 const ISSUER = 'tasklane';
 /**
@@ -56,4 +61,15 @@ export async function verifyUnsubscribeToken(
   } catch {
     return null;
   }
+}
+
+/** The page the email's visible link opens (a button there confirms: link scanners prefetch GETs). */
+export function unsubscribeUrl(appUrl: string, token: string, what: UnsubscribeWhat = 'reminders'): string {
+  const page = `${appUrl.replace(/\/+$/, '')}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+  return what === 'digest' ? `${page}&email=digest` : page;
+}
+
+/** The URL of the List-Unsubscribe header: mail clients POST `List-Unsubscribe=One-Click` to it. */
+export function oneClickUnsubscribeUrl(appUrl: string, token: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 }
