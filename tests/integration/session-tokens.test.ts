@@ -2,10 +2,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { GET as listUsers } from '@/app/admin/users/route';
 import { POST as unsubscribe } from '@/app/api/reminders/unsubscribe/route';
-import {
-  signUnsubscribeToken,
-  UNSUBSCRIBE_TOKEN_TTL_SECONDS,
-} from '@/server/unsubscribe-link';
+import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '@/server/unsubscribe-link';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken } from '@/tests/helpers/factories';
 import { BASE_TEST_ENV } from '@/tests/setup/integration';
