@@ -6,7 +6,7 @@ import { SettingsSection } from '@/shared/ui/settings-section';
 
 /** The member's switch itself, loaded only with team sync on (the default mode has no inbox). */
 const DigestSwitch = dynamic(
-  () => import('@/components/inbox/digest-switch').then((module) => module.DigestSwitch),
+  () => import('@/features/inbox/ui/digest-switch').then((module) => module.DigestSwitch),
   { ssr: false },
 );
 

@@ -14,7 +14,7 @@ const ProfileMenu = dynamic(() => import('./profile-menu').then((module) => modu
 });
 
 // Team sync only: loaded once the engine runs, so the default mode downloads none of it.
-const InboxBell = dynamic(() => import('@/components/inbox/inbox-bell').then((module) => module.InboxBell), {
+const InboxBell = dynamic(() => import('@/features/inbox/ui/inbox-bell').then((module) => module.InboxBell), {
   loading: () => <span className="size-11" aria-hidden="true" />,
 });
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { COMMENT_MESSAGES, FORMER_MEMBER_NAME, isCommentId, sameMentions } from '@/lib/comments/rules';
 import type { TaskComment } from '@/lib/comments/protocol';
-import { commentInboxEvents } from '@/lib/inbox/rules';
+import { commentInboxEvents } from '@/features/inbox/model/rules';
 import { canSeeTask } from '@/lib/sync/access';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { CreateCommentInput, EditCommentInput } from '@/lib/validation/comments';
@@ -14,7 +14,7 @@ import {
   type WriteStatement,
 } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { inboxStatements } from './inbox-service';
+import { inboxStatements } from '@/features/inbox/server/inbox-service';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { getSyncHub, type CommentsPoke } from '@/server/realtime/hub';
 import { notifyCommentsStatement } from '@/server/realtime/listener';

@@ -1,7 +1,7 @@
 // First: in the browser, zod must not probe eval before schemas are built (see zod-config.ts).
 import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
-import { INBOX_MARK_MAX, type MarkReadRequest } from '@/lib/inbox/protocol';
+import { INBOX_MARK_MAX, type MarkReadRequest } from '@/features/inbox/model/protocol';
 
 export const INBOX_READ_MESSAGE = `Send {"ids": [...]} (at most ${INBOX_MARK_MAX}) or {"all": true}.`;
 

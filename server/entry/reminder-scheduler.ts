@@ -1,6 +1,6 @@
 import 'server-only';
 import { getEnv } from '@/server/env';
-import { runDigestTick } from '@/lib/server/inbox-digest-service';
+import { runDigestTick } from '@/features/inbox/server/inbox-digest-service';
 import { logger } from '@/server/logger';
 import { runReminderTick } from '@/features/reminders/server/reminder-service';
 

@@ -23,7 +23,7 @@ export const COMMENT_OUTBOX_KEY = 'tasklane.commentOutbox';
  */
 export const COMMENT_THREADS_KEY = 'tasklane.commentThreads';
 /**
- * The newest inbox entry this browser has looked at for desktop notifications (lib/inbox/desktop.ts):
+ * The newest inbox entry this browser has looked at for desktop notifications (features/inbox/model/desktop.ts):
  * `{ user, at }`. The logout removes it with the keys above.
  */
 export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';

@@ -29,7 +29,7 @@ import { handleTables, readTable } from '@/server/backup/snapshot';
 import { backupTables } from '@/server/backup/tables';
 import * as sqliteSchema from '@/server/db/schema.sqlite';
 import { getDatabase, openDatabase, type DatabaseHandle } from '@/server/db';
-import { claimDigest } from '@/lib/server/inbox-digest-service';
+import { claimDigest } from '@/features/inbox/server/inbox-digest-service';
 import { claimReminderSend } from '@/features/reminders/server/reminder-service';
 import { totpCode } from '@/lib/server/two-factor-codes';
 import type { ConflictsResponse } from '@/lib/sync/protocol';

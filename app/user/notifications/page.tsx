@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { InboxSection } from '@/components/inbox/inbox-section';
+import { InboxSection } from '@/features/inbox/ui/inbox-section';
 import { RemindersSection } from '@/features/reminders/ui/reminders-section';
 import { NotificationsList } from '@/components/tasks/notifications-list';
 

@@ -12,7 +12,7 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mailer';
-import { setDigestEnabled } from '@/lib/server/inbox-digest-settings';
+import { setDigestEnabled } from '@/features/inbox/server/inbox-digest-settings';
 import {
   oneClickUnsubscribeUrl,
   signUnsubscribeToken,

@@ -5,13 +5,13 @@ import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { TextField, FieldFrame } from '@/shared/ui/text-field';
-import { DigestSwitch } from '@/components/inbox/digest-switch';
+import { DigestSwitch } from '@/features/inbox/ui/digest-switch';
 import { EMAIL_REMINDER_TEXTS } from './email-reminder-texts';
 import { useEmailReminderForm, type EmailReminderForm } from './use-email-reminder-form';
 
 /**
  * The email settings, with team sync on only: the morning email (GET/PUT /api/reminders/settings),
- * then the inbox digest's switch (components/inbox/digest-switch.tsx).
+ * then the inbox digest's switch (features/inbox/ui/digest-switch.tsx).
  */
 export function EmailReminders() {
   const reminder = useEmailReminderForm();

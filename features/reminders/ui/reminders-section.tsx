@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { INBOX_TEXTS } from '@/components/inbox/inbox-texts';
+import { INBOX_TEXTS } from '@/features/inbox/ui/inbox-texts';
 import { CARD } from '@/shared/ui/styles';
 import { SwitchButton } from '@/shared/ui/switch-button';
 import { cn } from '@/shared/cn';

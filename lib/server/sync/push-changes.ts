@@ -1,7 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { pushInboxEvents, replacedInboxEvents, type InboxDraft, type TaskPeople } from '@/lib/inbox/rules';
+import {
+  pushInboxEvents,
+  replacedInboxEvents,
+  type InboxDraft,
+  type TaskPeople,
+} from '@/features/inbox/model/rules';
 import type { SyncActor } from '@/shared/auth/actor';
 import { createClock, tick, type HlcState } from '@/lib/sync/hlc';
 import type { SyncedTask } from '@/lib/sync/merge';
@@ -16,7 +21,7 @@ import {
 import { pushLookups, writerKey } from '@/lib/sync/push-lookups';
 import { getDatabase, type Executor, type Tables, type WriteStatement } from '@/server/db';
 import { getEnv } from '@/server/env';
-import { inboxStatements, taskPeopleOf } from '../inbox-service';
+import { inboxStatements, taskPeopleOf } from '@/features/inbox/server/inbox-service';
 import { getSyncHub, type SyncPoke } from '@/server/realtime/hub';
 import { notifyStatement } from '@/server/realtime/listener';
 import { capOpenConflicts, countOwnedTasks, refusalPayload } from './push-limits';
@@ -110,7 +115,7 @@ function pushAudience(actor: SyncActor, decision: PushDecision): Set<string> {
 }
 
 /**
- * What the push did that reaches other people's inboxes (lib/inbox/rules.ts): tasks assigned to
+ * What the push did that reaches other people's inboxes (features/inbox/model/rules.ts): tasks assigned to
  * them, their tasks completed, their values replaced by a concurrent edit (the pusher's, or one the
  * pusher's write lost to). The tasks as they were and as the push leaves them.
  */

@@ -2,7 +2,7 @@ import type { SyncActor } from '@/shared/auth/actor';
 import type { HlcState } from '../hlc';
 import type { SyncedTask } from '../merge';
 import type { Json, PushRequest, PushResponse, RejectReason, SyncConflictReason, SyncOp } from '../protocol';
-import type { ReplacedValue } from '../../inbox/rules';
+import type { ReplacedValue } from '@/features/inbox/model/rules';
 
 /*
  * What goes into a push's decision and what comes out (../push-rules.ts decidePush). Types only, so

@@ -58,7 +58,7 @@ export const inboxItems = pgTable(
       .references(() => syncTasks.uid, { onDelete: 'cascade' }),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     commentId: text('comment_id'),
-    // `replaced`: the names of the fields whose values were replaced, a JSON array (lib/inbox/rules.ts).
+    // `replaced`: the names of the fields whose values were replaced, a JSON array (features/inbox/model/rules.ts).
     fields: text('fields'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),

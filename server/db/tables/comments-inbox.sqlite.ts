@@ -58,7 +58,7 @@ export const inboxItems = sqliteTable(
       .references(() => syncTasks.uid, { onDelete: 'cascade' }),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     commentId: text('comment_id'),
-    // `replaced`: the names of the fields whose values were replaced, a JSON array (lib/inbox/rules.ts).
+    // `replaced`: the names of the fields whose values were replaced, a JSON array (features/inbox/model/rules.ts).
     fields: text('fields'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),

@@ -4,7 +4,7 @@ import {
   DIGEST_SAVED_MESSAGE,
   getDigestSettings,
   setDigestEnabled,
-} from '@/lib/server/inbox-digest-settings';
+} from '@/features/inbox/server/inbox-digest-settings';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { assertSyncEnabled } from '@/lib/server/sync/state';

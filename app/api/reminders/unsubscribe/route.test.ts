@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDigestSettings } from '@/lib/server/inbox-digest-settings';
+import { getDigestSettings } from '@/features/inbox/server/inbox-digest-settings';
 import { getReminderSettings, saveReminderSettings } from '@/features/reminders/server/reminder-service';
 import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '@/server/unsubscribe-link';
 import { call } from '@/tests/helpers/api';

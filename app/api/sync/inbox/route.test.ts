@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InboxPage } from '@/lib/inbox/protocol';
+import type { InboxPage } from '@/features/inbox/model/protocol';
 import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';

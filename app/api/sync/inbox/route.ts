@@ -1,5 +1,5 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { listInbox, parseInboxQuery } from '@/lib/server/inbox-service';
+import { listInbox, parseInboxQuery } from '@/features/inbox/server/inbox-service';
 import { syncCaller } from '@/lib/server/sync/caller';
 
 export const dynamic = 'force-dynamic';

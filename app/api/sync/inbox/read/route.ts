@@ -1,5 +1,5 @@
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { markInboxRead } from '@/lib/server/inbox-service';
+import { markInboxRead } from '@/features/inbox/server/inbox-service';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { markReadSchema } from '@/lib/validation/inbox';
 

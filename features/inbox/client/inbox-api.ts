@@ -1,5 +1,5 @@
-import { INBOX_KINDS, type InboxKind } from '@/lib/inbox/rules';
-import type { InboxItem, InboxPage, MarkReadRequest } from '@/lib/inbox/protocol';
+import { INBOX_KINDS, type InboxKind } from '@/features/inbox/model/rules';
+import type { InboxItem, InboxPage, MarkReadRequest } from '@/features/inbox/model/protocol';
 import { getJson, postJson } from '@/shared/http/http';
 
 /**

@@ -8,9 +8,9 @@
  * the stream is as current as the one with it. The last subscriber gone, it forgets everything (a
  * logout, another account).
  */
-import { fetchInbox, markInboxRead } from '@/lib/api/inbox';
+import { fetchInbox, markInboxRead } from '@/features/inbox/client/inbox-api';
 import { isCommentsStreamUp, onCommentsChanged, onPoke } from '@/shared/realtime/live-comments';
-import type { InboxItem, InboxPage } from './protocol';
+import type { InboxItem, InboxPage } from '../model/protocol';
 
 export type InboxStatus = 'loading' | 'ready' | 'error';
 

@@ -36,12 +36,12 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();
-  vi.doUnmock('@/lib/inbox/rules');
+  vi.doUnmock('@/features/inbox/model/rules');
 });
 
 describe('fetchInbox', () => {
   it('reads a `replaced` entry with the fields it names; other kinds carry no fields', async () => {
-    const { fetchInbox } = await import('./inbox');
+    const { fetchInbox } = await import('./inbox-api');
     fetchMock.mockResolvedValue(
       jsonResponse({ items: [replaced, { ...assigned, fields: ['x'] }], unread: 2, next: null }),
     );
@@ -54,11 +54,11 @@ describe('fetchInbox', () => {
 
   it('an open tab of the previous version (four kinds) leaves a `replaced` entry out and keeps the page', async () => {
     // The previous version's list of kinds: everything else in its reader is unchanged.
-    vi.doMock('@/lib/inbox/rules', async (original) => ({
-      ...(await original<typeof import('@/lib/inbox/rules')>()),
+    vi.doMock('@/features/inbox/model/rules', async (original) => ({
+      ...(await original<typeof import('@/features/inbox/model/rules')>()),
       INBOX_KINDS: ['mentioned', 'commented', 'assigned', 'completed'],
     }));
-    const { fetchInbox } = await import('./inbox');
+    const { fetchInbox } = await import('./inbox-api');
     fetchMock.mockResolvedValue(jsonResponse({ items: [replaced, assigned], unread: 2, next: 'cursor' }));
     await expect(fetchInbox()).resolves.toEqual({ items: [assigned], unread: 2, next: 'cursor' });
   });

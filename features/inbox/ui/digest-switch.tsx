@@ -5,7 +5,11 @@ import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { SwitchButton } from '@/shared/ui/switch-button';
 import { serverMessageOf } from '@/shared/http/http';
-import { fetchDigestSetting, saveDigestSetting, type DigestSetting } from '@/lib/api/digest';
+import {
+  fetchDigestSetting,
+  saveDigestSetting,
+  type DigestSetting,
+} from '@/features/inbox/client/digest-api';
 
 /** The inbox digest's texts (docs/product.md#email-of-what-you-miss). */
 export const DIGEST_TEXTS = {

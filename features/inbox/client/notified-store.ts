@@ -1,7 +1,7 @@
 import { INBOX_NOTIFIED_KEY } from '@/shared/browser-storage/keys';
 import { createLocalStore } from '@/shared/browser-storage/local-store';
 import { INVALID, isRecord, parser } from '@/shared/validation/parsers';
-import type { InboxNotifiedRecord } from './desktop';
+import type { InboxNotifiedRecord } from '../model/desktop';
 
 export const inboxNotifiedParser = parser<InboxNotifiedRecord>((value) =>
   isRecord(value) && typeof value.user === 'string' && typeof value.at === 'string'

@@ -12,8 +12,8 @@ import { FOCUS_RING } from '@/shared/ui/styles';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { cn } from '@/shared/cn';
 import { requestReplacedReview } from '@/lib/sync/replaced-review';
-import type { InboxItem } from '@/lib/inbox/protocol';
-import { inboxSentence } from '@/lib/inbox/rules';
+import type { InboxItem } from '@/features/inbox/model/protocol';
+import { inboxSentence } from '@/features/inbox/model/rules';
 import {
   inboxSnapshot,
   loadOlderInbox,
@@ -22,7 +22,7 @@ import {
   serverInboxSnapshot,
   subscribeInbox,
   type InboxState,
-} from '@/lib/inbox/store';
+} from '@/features/inbox/client/inbox-store';
 import { INBOX_TEXTS } from './inbox-texts';
 
 export function useInbox(): InboxState {

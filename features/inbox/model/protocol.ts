@@ -15,7 +15,7 @@ export interface InboxItem {
   read: boolean;
   /**
    * `replaced` only: the fields whose values were replaced, as the sentence names them
-   * (lib/inbox/rules.ts replacedFieldNames). Absent for every other kind.
+   * (features/inbox/model/rules.ts replacedFieldNames). Absent for every other kind.
    */
   fields?: string[];
 }

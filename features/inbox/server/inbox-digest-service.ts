@@ -7,8 +7,8 @@ import {
   DIGEST_MAX_AGE_MS,
   isDigestDue,
   isDigestIntervalOver,
-} from '@/lib/inbox/digest';
-import type { InboxKind } from '@/lib/inbox/rules';
+} from '@/features/inbox/model/digest';
+import type { InboxKind } from '@/features/inbox/model/rules';
 import type { SyncActor } from '@/shared/auth/actor';
 import { REVIEW_PARAM, REVIEW_REPLACED, TASK_PARAM } from '@/lib/tasks/task-link';
 import { getDatabase } from '@/server/db';

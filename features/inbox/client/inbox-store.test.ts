@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InboxItem, InboxPage, MarkReadRequest } from './protocol';
+import type { InboxItem, InboxPage, MarkReadRequest } from '../model/protocol';
 
 const fetchInbox = vi.fn<(options?: { before?: string | null; limit?: number }) => Promise<InboxPage>>();
 const markInboxRead = vi.fn<(request: MarkReadRequest) => Promise<{ unread: number }>>();
-vi.mock('@/lib/api/inbox', () => ({
+vi.mock('@/features/inbox/client/inbox-api', () => ({
   fetchInbox: (options?: { before?: string | null; limit?: number }) => fetchInbox(options),
   markInboxRead: (request: MarkReadRequest) => markInboxRead(request),
 }));
 
 const { announceComments, announcePoke } = await import('@/shared/realtime/live-comments');
-const { inboxSnapshot, loadOlderInbox, markRead, refreshInbox, subscribeInbox } = await import('./store');
+const { inboxSnapshot, loadOlderInbox, markRead, refreshInbox, subscribeInbox } =
+  await import('./inbox-store');
 
 function item(id: string, minute: number, read = false): InboxItem {
   return {

@@ -2,8 +2,13 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME } from '@/lib/comments/rules';
-import { INBOX_PAGE_MAX, type InboxItem, type InboxPage, type MarkReadRequest } from '@/lib/inbox/protocol';
-import type { InboxDraft, TaskPeople } from '@/lib/inbox/rules';
+import {
+  INBOX_PAGE_MAX,
+  type InboxItem,
+  type InboxPage,
+  type MarkReadRequest,
+} from '@/features/inbox/model/protocol';
+import type { InboxDraft, TaskPeople } from '@/features/inbox/model/rules';
 import type { SyncActor } from '@/shared/auth/actor';
 import type { StoredTask } from '@/lib/sync/push-rules';
 import { taskValues } from '@/lib/sync/merge';
@@ -11,14 +16,14 @@ import { isTaskDone } from '@/lib/tasks/completion';
 import type { Executor, Tables, WriteStatement } from '@/server/db';
 import { getDatabase } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { formatArchiveCursor, parseArchiveCursor } from './sync/archive';
-import { visibleTo } from './sync/pull-changes';
-import { chunked } from './sync/state';
-import { deriveTaskColumns } from './sync/task-columns';
+import { formatArchiveCursor, parseArchiveCursor } from '@/lib/server/sync/archive';
+import { visibleTo } from '@/lib/server/sync/pull-changes';
+import { chunked } from '@/lib/server/sync/state';
+import { deriveTaskColumns } from '@/lib/server/sync/task-columns';
 
 /**
  * The inbox (docs/product.md#the-inbox): entries are written in the same transaction as the push or
- * the comment that made them (lib/inbox/rules.ts decides who is told), and read back with the
+ * the comment that made them (features/inbox/model/rules.ts decides who is told), and read back with the
  * task's title and the actor's name as they are now. An entry whose task its person can no longer
  * see (reassigned away, deleted) is not shown and does not count as unread.
  */
