@@ -14,7 +14,7 @@ import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
 import { ConflictMarker } from '@/components/sync/conflict-marker';
 import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
 import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { CommentCount } from '@/components/tasks/comment-count';
+import { CommentCount } from '@/features/comments/ui/comment-count';
 import { TaskLabelChips } from '@/components/tasks/label-chips';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';

@@ -9,7 +9,7 @@ import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/lib/tasks/task-type
 import { InitialsAvatar } from '@/components/layout/avatar';
 import { useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
-import { CommentCount } from './comment-count';
+import { CommentCount } from '@/features/comments/ui/comment-count';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { TaskCardMenu } from './task-card-menu';

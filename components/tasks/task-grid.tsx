@@ -13,7 +13,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from './delete-task';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
-import { CommentCount } from './comment-count';
+import { CommentCount } from '@/features/comments/ui/comment-count';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from './progress-slider';

@@ -9,7 +9,7 @@
  * are summarised as one "changed the checklist" per operation; assignedTo/assigneeId make one
  * `assigned` entry; progress reaching 100 is `completed`, leaving 100 `reopened`.
  */
-import { FORMER_MEMBER_NAME } from '../comments/rules';
+import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import { CHECKLIST_FIELD_PATTERN } from './checklist';
 import { coalesceHistory } from './history-runs';
 import { mergeOp, type SyncedTask } from '../sync/merge';

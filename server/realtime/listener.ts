@@ -22,7 +22,7 @@ export const SYNC_CHANNEL = 'tasklane_sync';
  */
 export const SESSIONS_CHANNEL = 'tasklane_sessions';
 /**
- * "These comments changed" (lib/server/comment-service.ts): a channel of its own for the same
+ * "These comments changed" (features/comments/server/comment-service.ts): a channel of its own for the same
  * reason, and so that this version's listener never mistakes one for a push's poke.
  */
 export const COMMENTS_CHANNEL = 'tasklane_comments';

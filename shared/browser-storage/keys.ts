@@ -12,12 +12,12 @@ export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
  */
 export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';
 /**
- * Comments written without a connection, waiting to be posted (lib/comments/outbox.ts): an array of
+ * Comments written without a connection, waiting to be posted (features/comments/client/outbox.ts): an array of
  * `{ id, task, author, body, mentions, queuedAt, failed? }`. Team data: the logout removes it.
  */
 export const COMMENT_OUTBOX_KEY = 'tasklane.commentOutbox';
 /**
- * The comment threads this browser last read, for reading them offline (lib/comments/thread-cache.ts):
+ * The comment threads this browser last read, for reading them offline (features/comments/client/thread-cache.ts):
  * `{ user, threads: [{ uid, comments, readers, savedAt }] }`, most recent first. Team data: the logout
  * removes it.
  */

@@ -23,7 +23,7 @@ import { useTeamSyncOn } from '@/components/sync/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { ChecklistSection } from './checklist-section';
-import { CommentsSection } from './comments-section';
+import { CommentsSection } from '@/features/comments/ui/comments-section';
 import { HistorySection } from './history-section';
 import { LabelsSection } from './labels-section';
 import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from '../progress-slider';

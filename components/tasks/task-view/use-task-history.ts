@@ -7,7 +7,7 @@ import {
   commentCountsSnapshot,
   serverCommentCounts,
   subscribeCommentCounts,
-} from '@/lib/comments/counts-store';
+} from '@/features/comments/client/counts-store';
 import { useOnline } from '@/shared/hooks/use-online';
 import { syncStatusStore } from '@/lib/sync/status-store';
 import { appendOlder, mergeNewest, type HistoryList } from '@/lib/tasks/history-list';

@@ -1,4 +1,4 @@
-import { FORMER_MEMBER_NAME } from '@/lib/comments/rules';
+import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
-import { FORMER_MEMBER_NAME } from '@/lib/comments/rules';
+import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import {
   INBOX_PAGE_MAX,
   type InboxItem,

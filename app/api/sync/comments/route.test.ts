@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CommentCounts, CommentsPage, TaskComment } from '@/lib/comments/protocol';
+import type { CommentCounts, CommentsPage, TaskComment } from '@/features/comments/model/protocol';
 import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';

@@ -1,4 +1,4 @@
-import { listComments, parseCommentsQuery } from '@/lib/server/comment-reads';
+import { listComments, parseCommentsQuery } from '@/features/comments/server/comment-reads';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { syncCaller } from '@/lib/server/sync/caller';
 

@@ -1,9 +1,9 @@
 import type { AuthenticatedUser } from '@/server/authenticated-user';
-import { createComment, deleteComment, editComment } from '@/lib/server/comment-service';
+import { createComment, deleteComment, editComment } from '@/features/comments/server/comment-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { syncCaller } from '@/lib/server/sync/caller';
-import { createCommentSchema, editCommentSchema } from '@/lib/validation/comments';
+import { createCommentSchema, editCommentSchema } from '@/features/comments/server/comment-schemas';
 
 export const dynamic = 'force-dynamic';
 

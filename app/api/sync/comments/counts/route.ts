@@ -1,4 +1,4 @@
-import { countComments, parseCountsQuery } from '@/lib/server/comment-reads';
+import { countComments, parseCountsQuery } from '@/features/comments/server/comment-reads';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { syncCaller } from '@/lib/server/sync/caller';
 

@@ -1,7 +1,7 @@
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { markInboxRead } from '@/features/inbox/server/inbox-service';
 import { syncCaller } from '@/lib/server/sync/caller';
-import { markReadSchema } from '@/lib/validation/inbox';
+import { markReadSchema } from '@/features/inbox/server/inbox-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,12 +1,12 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { postComment } from '@/lib/api/comments';
+import { postComment } from '@/features/comments/client/comments-api';
 import { describeRequestFailure } from '@/shared/http/failure-message';
-import { mentionedIds } from '@/lib/comments/mentions';
-import { commentOutboxStore, isUnreachable, queueComment } from '@/lib/comments/outbox';
-import type { TaskComment } from '@/lib/comments/protocol';
-import { checkCommentBody } from '@/lib/comments/rules';
+import { mentionedIds } from '@/features/comments/model/mentions';
+import { commentOutboxStore, isUnreachable, queueComment } from '@/features/comments/client/outbox';
+import type { TaskComment } from '@/features/comments/model/protocol';
+import { checkCommentBody } from '@/features/comments/model/rules';
 import { randomId } from '@/lib/sync/random-id';
 import { COMMENTS_TEXTS } from './comment-texts';
 import type { CommentBox } from './use-mention-picker';

@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { editComment } from '@/lib/api/comments';
+import { editComment } from '@/features/comments/client/comments-api';
 import { describeRequestFailure } from '@/shared/http/failure-message';
-import { editedMentionIds } from '@/lib/comments/mentions';
-import { checkCommentBody } from '@/lib/comments/rules';
-import type { TaskComment } from '@/lib/comments/protocol';
+import { editedMentionIds } from '@/features/comments/model/mentions';
+import { checkCommentBody } from '@/features/comments/model/rules';
+import type { TaskComment } from '@/features/comments/model/protocol';
 import { Button } from '@/shared/ui/button';
 import { COMMENTS_TEXTS } from './comment-texts';
 import { MentionField } from './mention-picker';

@@ -11,8 +11,6 @@ export const COMMENT_BODY_MAX = 10_000;
 export const COMMENT_PAGE_MAX = 100;
 /** People one comment may mention. */
 export const COMMENT_MENTIONS_MAX = 20;
-/** The name shown for the author or a mentioned person whose account was deleted. */
-export const FORMER_MEMBER_NAME = 'Former member';
 
 export const COMMENT_MESSAGES = {
   empty: 'Write a comment first.',

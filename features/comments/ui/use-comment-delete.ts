@@ -1,9 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { deleteComment } from '@/lib/api/comments';
+import { deleteComment } from '@/features/comments/client/comments-api';
 import { describeRequestFailure } from '@/shared/http/failure-message';
-import type { TaskComment } from '@/lib/comments/protocol';
+import type { TaskComment } from '@/features/comments/model/protocol';
 import { COMMENTS_TEXTS } from './comment-texts';
 
 /**

@@ -7,10 +7,10 @@ import {
   COMMENT_MESSAGES,
   isTaskUid,
   uniqueMentions,
-} from '@/lib/comments/rules';
+} from '@/features/comments/model/rules';
 
 /**
- * Comment bodies (docs/product.md#comments-endpoints). The text's rules are lib/comments/rules.ts
+ * Comment bodies (docs/product.md#comments-endpoints). The text's rules are features/comments/model/rules.ts
  * (checkCommentBody); whether the mentioned people exist and may see the task, the service's.
  */
 const commentBody = z

@@ -1,6 +1,6 @@
 'use client';
 
-import type { TaskComment } from '@/lib/comments/protocol';
+import type { TaskComment } from '@/features/comments/model/protocol';
 import { Button } from '@/shared/ui/button';
 import { COMMENTS_TEXTS } from './comment-texts';
 import { MentionField } from './mention-picker';

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const fetchCommentCounts = vi.fn<() => Promise<{ counts: Record<string, number> }>>();
-vi.mock('@/lib/api/comments', () => ({ fetchCommentCounts: () => fetchCommentCounts() }));
+vi.mock('@/features/comments/client/comments-api', () => ({
+  fetchCommentCounts: () => fetchCommentCounts(),
+}));
 
 const { announceComments } = await import('@/shared/realtime/live-comments');
 const { commentCountsSnapshot, setCommentCount, subscribeCommentCounts } = await import('./counts-store');

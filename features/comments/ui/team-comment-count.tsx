@@ -2,13 +2,13 @@
 
 import { MessageSquare } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { commentCountLabel } from '@/lib/comments/display';
+import { commentCountLabel } from '@/features/comments/model/display';
 import {
   commentCountsSnapshot,
   serverCommentCounts,
   subscribeCommentCounts,
-} from '@/lib/comments/counts-store';
-import { CountBadge } from './count-badge';
+} from '@/features/comments/client/counts-store';
+import { CountBadge } from '@/components/tasks/count-badge';
 
 /**
  * A card's comment count with team sync on: a speech bubble and the number, named `3 comments`;

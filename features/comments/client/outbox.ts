@@ -4,7 +4,7 @@
  * browser gave it, so a post repeated after a lost answer is recognised (ADR 0030) and two tabs
  * sending the same queue store each comment once.
  */
-import { postComment } from '@/lib/api/comments';
+import { postComment } from '@/features/comments/client/comments-api';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { ApiError } from '@/shared/http/http';
 import { createLocalStore } from '@/shared/browser-storage/local-store';

@@ -3,7 +3,7 @@
  * `GET /api/sync/comments/counts` when the first card asks, again after each `comments` event (a
  * burst of them makes one request), and the count of a thread the task view has just read.
  */
-import { fetchCommentCounts } from '@/lib/api/comments';
+import { fetchCommentCounts } from '@/features/comments/client/comments-api';
 import { onCommentsChanged } from '@/shared/realtime/live-comments';
 
 /** Events closer together than this make one request. */

@@ -1,11 +1,12 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
-import { COMMENT_MESSAGES, FORMER_MEMBER_NAME, isCommentId, sameMentions } from '@/lib/comments/rules';
-import type { TaskComment } from '@/lib/comments/protocol';
+import { COMMENT_MESSAGES, isCommentId, sameMentions } from '@/features/comments/model/rules';
+import { FORMER_MEMBER_NAME } from '@/shared/content/people';
+import type { TaskComment } from '@/features/comments/model/protocol';
 import { commentInboxEvents } from '@/features/inbox/model/rules';
 import { canSeeTask } from '@/lib/sync/access';
 import { type SyncActor } from '@/shared/auth/actor';
-import type { CreateCommentInput, EditCommentInput } from '@/lib/validation/comments';
+import type { CreateCommentInput, EditCommentInput } from '@/features/comments/server/comment-schemas';
 import {
   getDatabase,
   type DatabaseHandle,

@@ -6,11 +6,11 @@
  * Team data: the logout removes it (lib/sync/client.ts). A failed write (storage full) is ignored:
  * the cache is a convenience, the server has every comment.
  */
-import { isTaskComment } from '@/lib/api/comments';
+import { isTaskComment } from '@/features/comments/client/comments-api';
 import { createNullableStore } from '@/shared/browser-storage/local-store';
 import { COMMENT_THREADS_KEY } from '@/shared/browser-storage/keys';
 import { INVALID, isRecord, parser } from '@/shared/validation/parsers';
-import type { TaskComment } from './protocol';
+import type { TaskComment } from '../model/protocol';
 
 export const THREAD_CACHE_MAX = 30;
 /** A longer thread is kept up to here (its oldest comments); the rest needs the server. */

@@ -9,7 +9,7 @@ import {
   mentionQueryAt,
   type MentionPerson,
   type MentionQuery,
-} from '@/lib/comments/mentions';
+} from '@/features/comments/model/mentions';
 
 /** What a comment box needs from its list of people to mention (`@`): see `useMentionPicker`. */
 export interface MentionPicker {

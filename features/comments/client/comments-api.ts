@@ -1,9 +1,9 @@
-import type { CommentCounts, CommentsPage, TaskComment } from '@/lib/comments/protocol';
+import type { CommentCounts, CommentsPage, TaskComment } from '@/features/comments/model/protocol';
 import { deleteJson, getJson, putJson, requestJson } from '@/shared/http/http';
 
 /**
  * The comments endpoints (docs/product.md#comments-endpoints), TEAM_SYNC=on only. The answers are
- * the server's own (lib/comments/protocol.ts); a comment that does not read is left out, like every
+ * the server's own (features/comments/model/protocol.ts); a comment that does not read is left out, like every
  * browser read (ADR 0010).
  */
 
@@ -12,7 +12,7 @@ export const COMMENTS_URL = '/api/sync/comments';
 /** Background reads: a 401 here does not end the session (the screen's own requests decide that). */
 const BACKGROUND = { endSessionOn401: false } as const;
 
-/** Whether `value` reads as a comment (the server's, or one this browser kept: lib/comments/thread-cache.ts). */
+/** Whether `value` reads as a comment (the server's, or one this browser kept: features/comments/client/thread-cache.ts). */
 export function isTaskComment(value: unknown): value is TaskComment {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;

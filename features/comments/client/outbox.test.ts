@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/http/http';
-import type { TaskComment } from './protocol';
+import type { TaskComment } from '../model/protocol';
 import { onCommentsChanged } from '@/shared/realtime/live-comments';
 import {
   COMMENT_OUTBOX_KEY,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_THREADS_KEY } from '@/shared/browser-storage/keys';
-import type { TaskComment } from './protocol';
+import type { TaskComment } from '../model/protocol';
 import { cachedThread, rememberThread, THREAD_CACHE_MAX, THREAD_CACHE_MAX_COMMENTS } from './thread-cache';
 
 function comment(id: string, task = 't1'): TaskComment {

@@ -1,9 +1,9 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { splitMentions } from '@/lib/comments/mentions';
-import { commentOutboxStore, dropQueued, type QueuedComment } from '@/lib/comments/outbox';
-import type { TaskComment } from '@/lib/comments/protocol';
+import { splitMentions } from '@/features/comments/model/mentions';
+import { commentOutboxStore, dropQueued, type QueuedComment } from '@/features/comments/client/outbox';
+import type { TaskComment } from '@/features/comments/model/protocol';
 import { splitLinks } from '@/shared/format/links';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { InitialsAvatar } from '@/components/layout/avatar';

@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, asc, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { COMMENT_MESSAGES, COMMENT_PAGE_MAX, isTaskUid } from '@/lib/comments/rules';
-import type { CommentCounts, CommentsPage } from '@/lib/comments/protocol';
+import { COMMENT_MESSAGES, COMMENT_PAGE_MAX, isTaskUid } from '@/features/comments/model/rules';
+import type { CommentCounts, CommentsPage } from '@/features/comments/model/protocol';
 import type { SyncActor } from '@/shared/auth/actor';
 import { toComments, visibleTask, type TaskAccessRow } from './comment-service';
 import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { formatArchiveCursor, parseArchiveCursor } from './sync/archive';
-import { visibleTo } from './sync/pull-changes';
+import { formatArchiveCursor, parseArchiveCursor } from '@/lib/server/sync/archive';
+import { visibleTo } from '@/lib/server/sync/pull-changes';
 
 /**
  * Reading comments (docs/product.md#comments-endpoints, ADR 0030): a thread by pages, what changed

@@ -1,16 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { fetchThread, fetchThreadChanges } from '@/lib/api/comments';
+import { fetchThread, fetchThreadChanges } from '@/features/comments/client/comments-api';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { readTokenUserId } from '@/shared/auth/token-claims';
-import { cachedThread, rememberThread } from '@/lib/comments/thread-cache';
+import { cachedThread, rememberThread } from '@/features/comments/client/thread-cache';
 import { getStoredToken } from '@/shared/session/session';
-import { setCommentCount } from '@/lib/comments/counts-store';
-import { mergeComments } from '@/lib/comments/display';
+import { setCommentCount } from '@/features/comments/client/counts-store';
+import { mergeComments } from '@/features/comments/model/display';
 import { isCommentsStreamUp, onCommentsChanged } from '@/shared/realtime/live-comments';
-import { isUnreachable } from '@/lib/comments/outbox';
-import type { TaskComment } from '@/lib/comments/protocol';
+import { isUnreachable } from '@/features/comments/client/outbox';
+import type { TaskComment } from '@/features/comments/model/protocol';
 
 /** Without a live stream, the open thread checks for changes this often (docs/product.md#comments). */
 export const COMMENTS_POLL_MS = 3_000;

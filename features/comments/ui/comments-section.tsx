@@ -3,12 +3,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { readTokenRole } from '@/shared/auth/token-claims';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { commentOutboxStore, flushCommentOutbox, queuedFor } from '@/lib/comments/outbox';
+import { commentOutboxStore, flushCommentOutbox, queuedFor } from '@/features/comments/client/outbox';
 import { getStoredToken } from '@/shared/session/session';
 import { isSyncId } from '@/lib/sync/uid-index';
 import type { Task } from '@/lib/tasks/task-types';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
-import { useSelfAssignee } from '../assignee-picker';
+import { useSelfAssignee } from '@/components/tasks/assignee-picker';
 import { CommentComposer } from './comment-composer';
 import { CommentItem, QueuedItem } from './comment-item';
 import { COMMENTS_TEXTS } from './comment-texts';
