@@ -161,7 +161,7 @@ export async function pullAll(
 }
 
 let stamps = 0;
-/** A clock stamp as lib/sync/hlc.ts writes them: wall ms, counter, node. */
+/** A clock stamp as features/sync/model/hlc.ts writes them: wall ms, counter, node. */
 function stamp(): string {
   return `${String(Date.now()).padStart(15, '0')}-${String(stamps++).padStart(6, '0')}-e2e`;
 }

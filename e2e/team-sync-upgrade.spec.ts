@@ -7,8 +7,8 @@
  * is unchanged), in Node, then put in the browser before the new version loads.
  */
 import { request } from '@playwright/test';
-import { createMeta, freezeOps, nextPushBatch, recordChanges } from '../lib/sync/replica';
-import type { SyncOp } from '../lib/sync/protocol';
+import { createMeta, freezeOps, nextPushBatch, recordChanges } from '@/features/sync/client/replica';
+import type { SyncOp } from '@/features/sync/model/protocol';
 import type { Task } from '../lib/tasks/task-types';
 import { expect as baseExpect, test } from './fixtures';
 import { readTeamRecords, readTeamTasks } from './page-helpers';

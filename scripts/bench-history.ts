@@ -105,7 +105,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
   const { GET: historyRoute } = await import('@/app/api/sync/tasks/[uid]/history/route');
   const { GET: healthRoute } = await import('@/app/api/health/route');
   const { formatArchiveCursor } = await import('@/lib/server/sync/archive');
-  const { formatHlc } = await import('@/lib/sync/hlc');
+  const { formatHlc } = await import('@/features/sync/model/hlc');
   const { benchTaskRow } = await import('./bench-task-rows');
   const { sql } = await import('drizzle-orm');
 

@@ -108,7 +108,9 @@ export async function pullEverything(
       onError(`status ${response.status}`);
       return seen;
     }
-    const page = /** @type {import('../lib/sync/protocol').PullResponse} */ (await response.json());
+    const page = /** @type {import('../features/sync/model/protocol').PullResponse} */ (
+      await response.json()
+    );
     for (const change of page.changes) seen.set(change.uid, change.deleted ? null : change.data.title);
     cursor = page.cursor;
     if (!page.more) return seen;

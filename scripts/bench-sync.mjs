@@ -40,7 +40,7 @@ const WORDS =
   );
 
 let counter = 0;
-/** A clock stamp as lib/sync/hlc.ts writes them: wall ms, counter, node. */
+/** A clock stamp as features/sync/model/hlc.ts writes them: wall ms, counter, node. */
 const stamp = () =>
   `${String(Date.now()).padStart(15, '0')}-${String(counter++ % 1e6).padStart(6, '0')}-bench`;
 const words = (/** @type {number} */ count, /** @type {number} */ seed) =>

@@ -151,7 +151,12 @@ function rewrite(original: string, holder: string, oldTarget: string, target: st
   if (isIndex) bare = path.dirname(bare);
   const relative = !original.startsWith('@/') && home(holder) === home(target);
   if (!relative) return `@/${path.relative(root, bare).split(path.sep).join('/')}`;
-  const spec = path.relative(path.dirname(holder), bare).split(path.sep).join('/');
+  // Through the target's folder, not to it: `../replica` from inside `replica/` (beside replica.ts),
+  // where a path straight to the target would come out as '' (the holder's own folder).
+  const spec = path
+    .join(path.relative(path.dirname(holder), path.dirname(bare)), path.basename(bare))
+    .split(path.sep)
+    .join('/');
   return spec.startsWith('.') ? spec : `./${spec}`;
 }
 

@@ -4,9 +4,9 @@ import { AreaGuard } from '@/components/auth/area-guard';
 import { ReminderWatcher } from '@/features/reminders/ui/reminder-watcher';
 import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
-import { TeamSyncProvider } from '@/components/sync/team-sync-context';
-import { TeamSyncLoader } from '@/components/sync/team-sync-loader';
-import { TeamTasksGate } from '@/components/sync/team-tasks-gate';
+import { TeamSyncProvider } from '@/shared/session/team-sync-context';
+import { TeamSyncLoader } from '@/features/sync/ui/team-sync-loader';
+import { TeamTasksGate } from '@/features/sync/ui/team-tasks-gate';
 import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/server/env';
 import {

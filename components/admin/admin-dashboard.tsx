@@ -11,10 +11,10 @@ import { getAdminTaskStatus, splitTasksByCompletion } from '@/lib/tasks/admin-st
 import { countTasksByColumn } from '@/lib/tasks/board';
 import { syncedTaskSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
-import type { PulledTask, SyncSummary } from '@/lib/sync/protocol';
-import { lastKnownText } from '@/lib/sync/team-summary';
+import type { PulledTask, SyncSummary } from '@/features/sync/model/protocol';
+import { lastKnownText } from '@/features/sync/client/team-summary';
 import { useTeamSummary } from '@/lib/hooks/use-team-summary';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { FirstRunChecklist } from './first-run-checklist';

@@ -2,7 +2,7 @@
 
 import { UserRound } from 'lucide-react';
 import { useOwnAccount } from '@/components/profile/use-own-account';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { CARD } from '@/shared/ui/styles';
 import type { OwnAccount } from '@/lib/api/account';
 import { useLocalStore } from '@/shared/hooks/use-local-store';

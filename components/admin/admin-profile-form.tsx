@@ -5,7 +5,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { ProfileForm, type ProfileTextField } from '@/components/profile/profile-form';
 import { UnconfirmedEmailNotice } from '@/components/profile/unconfirmed-email-notice';
 import { useOwnAccount, withAccountEmail } from '@/components/profile/use-own-account';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { SelectField } from '@/shared/ui/select-field';
 import {
   ADMIN_DISPLAY_ROLES,

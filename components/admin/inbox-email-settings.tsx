@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { SettingsSection } from '@/shared/ui/settings-section';
 
 /** The member's switch itself, loaded only with team sync on (the default mode has no inbox). */

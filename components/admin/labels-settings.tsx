@@ -1,6 +1,6 @@
 'use client';
 
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { LabelManager } from '@/components/tasks/label-manager';
 import { useLabels } from '@/components/tasks/use-labels';
 import { SettingsSection } from '@/shared/ui/settings-section';

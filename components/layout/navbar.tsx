@@ -3,8 +3,8 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
-import { SyncStatus } from '@/components/sync/sync-status';
-import { syncStatusStore } from '@/lib/sync/status-store';
+import { SyncStatus } from '@/features/sync/ui/sync-status';
+import { syncStatusStore } from '@/features/sync/client/status-store';
 import { LogoLink } from './logo-link';
 import { ThemeToggle } from '@/shared/ui/theme-toggle';
 

@@ -12,8 +12,8 @@ import { adminProfileStore, userProfileStore } from '@/lib/storage/profiles';
 import { clearSession, getStoredToken, loggedInUserStore } from '@/shared/session/session';
 import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/shared/ui/menu-button';
 import { FOCUS_RING } from '@/shared/ui/styles';
-import { teamSyncFlag } from '@/components/sync/team-sync-context';
-import { useTeamSyncLogout } from '@/components/sync/use-team-sync-logout';
+import { teamSyncFlag } from '@/shared/session/team-sync-context';
+import { useTeamSyncLogout } from '@/features/sync/ui/use-team-sync-logout';
 import { Avatar } from './avatar';
 import { profileMenuName } from '@/lib/account/menu-name';
 

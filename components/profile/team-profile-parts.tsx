@@ -2,7 +2,7 @@
 
 import { ChangePasswordForm } from '@/components/admin/change-password-form';
 import { SettingsSection } from '@/shared/ui/settings-section';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /** The line under `Profile`: the spec's, or with team sync on, which details are the account's. */
 export function ProfileIntro() {

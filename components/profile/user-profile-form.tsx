@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { LoadError } from '@/shared/ui/load-error';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { CARD } from '@/shared/ui/styles';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';

@@ -17,7 +17,7 @@ import { TASK_TITLE_MAX_LENGTH } from '@/lib/tasks/task-patch';
 import type { BoardColumn } from '@/lib/tasks/task-types';
 import { Button } from '@/shared/ui/button';
 import { FIELD_INPUT, FOCUS_RING } from '@/shared/ui/styles';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { useSelfAssignee } from './assignee-picker';
 
 /** What the foot of a board column says (docs/product.md#capture). */

@@ -9,7 +9,7 @@ import { tasksStore } from '@/lib/storage/tasks';
 import { countTasksByColumn } from '@/lib/tasks/board';
 import { filterBoardTasks, toBoardFilter, type BoardFilter } from '@/lib/tasks/board-filter';
 import type { Task } from '@/lib/tasks/task-types';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { useSelfAssignee } from './assignee-picker';
 import { BoardFilterControl } from './board-filter';
 import { DeadlineToasts } from './deadline-toasts';

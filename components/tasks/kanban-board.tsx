@@ -25,10 +25,10 @@ import { orderTasksByColumn } from '@/lib/tasks/board';
 import { placeInColumn } from '@/lib/tasks/rank';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';
 import { FOCUS_RING } from '@/shared/ui/styles';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
-import { ConflictMarker } from '@/components/sync/conflict-marker';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
+import { ConflictMarker } from '@/features/sync/ui/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
-import { OlderCompletedSlot } from '@/components/sync/older-completed-slot';
+import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import { ColumnAddTask } from './column-add-task';
 import {
   announcements,

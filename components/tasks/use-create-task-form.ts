@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { addTask } from '@/lib/storage/task-commands';
 import { DEFAULT_TASK_PRIORITY, type Assignee, type TaskPriority } from '@/lib/tasks/task-types';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { useSelfAssignee } from './assignee-picker';
 
 const EMPTY_FORM = {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localLabelsStore, teamLabelsStore } from '@/lib/storage/labels';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TeamSyncProvider } from '@/components/sync/team-sync-context';
+import { TeamSyncProvider } from '@/shared/session/team-sync-context';
 import { announceLabels } from '@/shared/realtime/live-labels';
 import { labelCommands, refreshTeamLabels, resetTeamLabelsForTests, useLabelSet } from './use-labels';
 

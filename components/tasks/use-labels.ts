@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { createTeamLabel, deleteTeamLabel, fetchTeamLabels, updateTeamLabel } from '@/lib/api/labels';
 import { readTokenRole } from '@/shared/auth/token-claims';

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { tasksStore } from '@/lib/storage/tasks';
-import type { SyncSummary } from '@/lib/sync/protocol';
-import { fetchTeamSummary, loadLastSummary, saveLastSummary } from '@/lib/sync/team-summary';
+import type { SyncSummary } from '@/features/sync/model/protocol';
+import { fetchTeamSummary, loadLastSummary, saveLastSummary } from '@/features/sync/client/team-summary';
 
 export type TeamSummaryState =
   | { status: 'loading' }

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, gte, inArray, lte } from 'drizzle-orm';
-import { canSeeTask } from '@/lib/sync/access';
+import { canSeeTask } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
-import type { SyncOp } from '@/lib/sync/protocol';
+import type { SyncOp } from '@/features/sync/model/protocol';
 import { deriveHistory, historySentence, type HistoryChange, type HistoryEntry } from '@/lib/tasks/history';
 import { getDatabase, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';

@@ -9,7 +9,7 @@ export interface TaskListChange {
 }
 
 /**
- * A task list held in memory for the screens (team mode: lib/sync/engine/team-replica.ts keeps it in
+ * A task list held in memory for the screens (team mode: features/sync/client/engine/team-replica.ts keeps it in
  * IndexedDB), shaped like the `tasks` key's store so lib/storage/tasks.ts can use either. A write
  * hands `persist` only what changed, found by object identity (lib/tasks/list-changes.ts).
  */

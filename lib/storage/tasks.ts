@@ -22,7 +22,7 @@ let store: LocalStore<Task[]> | MemoryTaskList = localTasks;
 const subscribers = new Map<() => void, () => void>();
 
 /**
- * The task list (key `tasks`; in team mode the team's list, lib/sync/engine/team-replica.ts), to read
+ * The task list (key `tasks`; in team mode the team's list, features/sync/client/engine/team-replica.ts), to read
  * and subscribe to. Invalid items are dropped on read and their original kept aside. It has no
  * `write`: every change goes through the writes below and the commands (lib/storage/task-commands.ts).
  */
@@ -87,7 +87,7 @@ export function recordTasksChangedElsewhere(previous: readonly Task[]): void {
 
 /**
  * Told of every local edit, in the same synchronous turn, before the list is written: team sync records
- * the change (lib/sync/client.ts). It returns the list to write (`next`, or a copy in which it gave new
+ * the change (features/sync/client/client.ts). It returns the list to write (`next`, or a copy in which it gave new
  * tasks their sync identity) and, optionally, what to run once the list is stored.
  */
 export type TasksWriteHook = (

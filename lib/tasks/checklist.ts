@@ -61,7 +61,7 @@ export function hasChecklist(task: Pick<Task, string>): boolean {
   return checklistCounts(task).total > 0;
 }
 
-/** What one checklist may hold (docs/product.md#checklists); the server checks the same (lib/sync/task-size.ts). */
+/** What one checklist may hold (docs/product.md#checklists); the server checks the same (features/sync/model/task-size.ts). */
 export const CHECKLIST_LIMITS = {
   maxItems: 100,
   maxTextLength: 200,

@@ -1,4 +1,4 @@
-import type { Json, SyncOp } from '../sync/protocol';
+import type { Json, SyncOp } from '@/features/sync/model/protocol';
 
 /*
  * The shapes of a task's history (./history.ts derives it, ./history-runs.ts merges its runs): types

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, SyncOp } from '../sync/protocol';
+import type { Json, SyncOp } from '@/features/sync/model/protocol';
 import { deriveHistory, historySentence, type HistoryChange, type HistoryInput } from './history';
 
 const names = new Map([

@@ -3,7 +3,7 @@
  * already records for sync (the op log `sync_changes`, `sync_conflicts`, `task_comments`). Pure, so
  * the derivation and the sentences are unit-tested once.
  *
- * Only applied operations count, replayed through the server's own merge (lib/sync/merge.ts), so a
+ * Only applied operations count, replayed through the server's own merge (features/sync/model/merge.ts), so a
  * write that lost its register changes nothing here either. Bookkeeping fields (updatedAt,
  * createdAt, completedAt, repeatedAs, checklistProgress) make no entry; checklist items (`ck_*`)
  * are summarised as one "changed the checklist" per operation; assignedTo/assigneeId make one
@@ -12,8 +12,8 @@
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import { CHECKLIST_FIELD_PATTERN } from './checklist';
 import { coalesceHistory } from './history-runs';
-import { mergeOp, type SyncedTask } from '../sync/merge';
-import type { Json } from '../sync/protocol';
+import { mergeOp, type SyncedTask } from '@/features/sync/model/merge';
+import type { Json } from '@/features/sync/model/protocol';
 import type { HistoryChange, HistoryEntry, HistoryInput } from './history-types';
 
 /** A deleted account's name (the comments' word). */

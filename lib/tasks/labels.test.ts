@@ -16,7 +16,7 @@ import {
   withTaskLabels,
   type Label,
 } from './labels';
-import { sampleTask } from '@/lib/sync/testing/fixtures';
+import { sampleTask } from '@/features/sync/testing/fixtures';
 
 const URGENT: Label = { id: 'l1', name: 'Urgent', color: 'red' };
 const HOME: Label = { id: 'l2', name: 'Home', color: 'green' };

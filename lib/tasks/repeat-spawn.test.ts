@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ID_PATTERN } from '@/lib/sync/protocol';
+import { ID_PATTERN } from '@/features/sync/model/protocol';
 import * as board from './board';
-import { randomId } from '../sync/random-id';
+import { randomId } from '@/features/sync/model/random-id';
 import {
   isDerivedUid,
   legacyNextOccurrenceUid,

@@ -54,7 +54,7 @@ const DERIVED_UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f
  * Team sync: the sync identity of the next occurrence of the task with identity `uid`, derived from it
  * (a hash of `{uid}/next` written as a version-8 UUID), so every device that completes the task offline
  * makes the same next task and the server merges their writes into one. Its form says it is derived:
- * the server lets only someone who may see the task it follows make it (lib/sync/occurrence-owner.ts).
+ * the server lets only someone who may see the task it follows make it (features/sync/model/occurrence-owner.ts).
  */
 export function nextOccurrenceUid(uid: string): string {
   const hex = hash128(`${uid}/next`);

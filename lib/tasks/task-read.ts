@@ -65,7 +65,7 @@ function readTaskViewFields(task: Task): void {
  * a value of another kind replaced by its fallback (or left out): another browser, a script or an older
  * version may have pushed it, and one such field must not hide the task from everyone who sees it
  * (docs/product.md#team-sync). A missing title is left missing: such a row is not whole yet (see
- * lib/sync/replica/pull.ts).
+ * features/sync/client/replica/pull.ts).
  */
 export function withFieldFallbacks<T>(value: T): T {
   if (!isRecord(value)) return value;

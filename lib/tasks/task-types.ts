@@ -24,7 +24,7 @@ export const UNKNOWN_ASSIGNEE = 'Unknown User';
 /**
  * Every field name a task of this version writes (docs/product.md#task-fields). Team sync takes any
  * other name too, so that a newer version's fields survive, but only a few small ones
- * (lib/sync/task-size.ts): add a field here when the app starts writing it.
+ * (features/sync/model/task-size.ts): add a field here when the app starts writing it.
  */
 export const TASK_FIELD_NAMES: readonly string[] = [
   'title',
@@ -104,7 +104,7 @@ export type Assignee = { id: string | null; name: string };
 /** What a team task bound to nobody shows where the assignee's name goes (docs/product.md#assignees). */
 export const UNASSIGNED_LABEL = 'Unassigned';
 
-/** `assigneeId` of a team task bound to nobody (lib/sync/assignee-binding.ts NO_ASSIGNEE_ID). */
+/** `assigneeId` of a team task bound to nobody (features/sync/model/assignee-binding.ts NO_ASSIGNEE_ID). */
 export const NO_ASSIGNEE = '';
 
 /** Whether a team task is bound to nobody (a task without `assigneeId` is the default mode's). */

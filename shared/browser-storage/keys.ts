@@ -8,7 +8,7 @@ export const SYNC_CONFLICTS_KEY = 'tasklane.syncConflicts';
 /**
  * The admin dashboard's last team figures (GET /api/sync/summary), shown marked as such while the
  * server cannot be reached: `{ summary }`. Team data: the logout removes it with the keys above
- * (lib/sync/client.ts).
+ * (features/sync/client/client.ts).
  */
 export const TEAM_SUMMARY_KEY = 'tasklane.teamSummary';
 /**
@@ -34,7 +34,7 @@ export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';
  */
 export const TEAM_LABELS_KEY = 'tasklane.teamLabels';
 
-/** Every key above that holds team data besides the bookkeeping: the logout removes each (lib/sync/engine/logout.ts). */
+/** Every key above that holds team data besides the bookkeeping: the logout removes each (features/sync/client/engine/logout.ts). */
 export const TEAM_DATA_KEYS = [
   SYNC_CONFLICTS_KEY,
   TEAM_SUMMARY_KEY,

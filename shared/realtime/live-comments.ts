@@ -1,10 +1,10 @@
 /**
  * Where the live stream's `comments` events (ADR 0030) and pokes meet the screens (the thread,
  * the cards' counts, the inbox). The sync engine
- * (lib/sync/client.ts) opens the stream and tells this module of each event and of the stream's
+ * (features/sync/client/client.ts) opens the stream and tells this module of each event and of the stream's
  * health; the open thread and the cards' counts subscribe here, so they load no engine code and the
  * engine knows nothing of comments. Kept apart from the engine for the same reason as
- * lib/sync/status-store.ts.
+ * features/sync/client/status-store.ts.
  */
 
 type Listener = (task: string | null) => void;

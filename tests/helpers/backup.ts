@@ -32,7 +32,7 @@ import { getDatabase, openDatabase, type DatabaseHandle } from '@/server/db';
 import { claimDigest } from '@/features/inbox/server/inbox-digest-service';
 import { claimReminderSend } from '@/features/reminders/server/reminder-service';
 import { totpCode } from '@/lib/server/two-factor-codes';
-import type { ConflictsResponse } from '@/lib/sync/protocol';
+import type { ConflictsResponse } from '@/features/sync/model/protocol';
 import { getTestRunId, withAdminClient } from '@/tests/setup/test-database';
 import { call } from './api';
 import { createAdminWithToken, createUserWithToken, loginAs } from './factories';

@@ -1,7 +1,7 @@
 import { GET as pullRoute } from '@/app/api/sync/pull/route';
 import { POST as pushRoute } from '@/app/api/sync/push/route';
 import { getDatabase } from '@/server/db';
-import { formatHlc } from '@/lib/sync/hlc';
+import { formatHlc } from '@/features/sync/model/hlc';
 import {
   type Json,
   type PulledTask,
@@ -9,7 +9,7 @@ import {
   type PushResponse,
   START_CURSOR,
   type SyncOp,
-} from '@/lib/sync/protocol';
+} from '@/features/sync/model/protocol';
 import { call } from './api';
 
 /** A clock stamp at `wallMs` (default: now) from device `node`. */
@@ -19,7 +19,7 @@ export function stamp(wallMs = Date.now(), node = 'dev1', counter = 0): string {
 
 /**
  * The two assignee fields the picker writes, for a task given to `user`: a name alone binds only
- * its writer (lib/sync/assignee-binding.ts), so tests assign by id, as this version's browser does.
+ * its writer (features/sync/model/assignee-binding.ts), so tests assign by id, as this version's browser does.
  */
 export function assignTo(user: { id: string; fullName: string }): { assignedTo: string; assigneeId: string } {
   return { assignedTo: user.fullName, assigneeId: user.id };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
-import type { ConflictsResponse, Json } from '@/lib/sync/protocol';
+import type { ConflictsResponse, Json } from '@/features/sync/model/protocol';
 import { makeNextOccurrence, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 import type { Task } from '@/lib/tasks/task-types';
 import { call } from '@/tests/helpers/api';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/server/db';
 import { visibleTo } from '@/lib/server/sync/pull-changes';
-import { canSeeTask } from '@/lib/sync/access';
+import { canSeeTask } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
 import { createUser } from '@/tests/helpers/factories';
 
 /**
- * Who may see a task is written twice: in TypeScript for pushes (lib/sync/access.ts canSeeTask) and
+ * Who may see a task is written twice: in TypeScript for pushes (features/sync/model/access.ts canSeeTask) and
  * in SQL for pulls and the reminder email (visibleTo). They must agree on every owner and assignee.
  */
 describe('canSeeTask and its SQL form visibleTo', () => {

@@ -4,7 +4,7 @@ import { useId, useMemo, useRef } from 'react';
 import type { TaskHistoryEntry } from '@/lib/api/history';
 import { OFFLINE_TEXT } from '@/shared/content/offline';
 import { useNearScreen } from '@/shared/hooks/use-near-screen';
-import { isSyncId } from '@/lib/sync/uid-index';
+import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/lib/tasks/task-types';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { Button } from '@/shared/ui/button';

@@ -9,7 +9,7 @@ import {
   subscribeCommentCounts,
 } from '@/features/comments/client/counts-store';
 import { useOnline } from '@/shared/hooks/use-online';
-import { syncStatusStore } from '@/lib/sync/status-store';
+import { syncStatusStore } from '@/features/sync/client/status-store';
 import { appendOlder, mergeNewest, type HistoryList } from '@/lib/tasks/history-list';
 import type { Task } from '@/lib/tasks/task-types';
 

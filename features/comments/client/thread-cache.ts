@@ -3,7 +3,7 @@
  * connection (docs/product.md#comments): the whole thread as last read, with when, for the signed-in
  * person only (another account signed in here reads none of it), at most THREAD_CACHE_MAX threads
  * (the least recently read go first) and nothing past THREAD_CACHE_MAX_COMMENTS comments a thread.
- * Team data: the logout removes it (lib/sync/client.ts). A failed write (storage full) is ignored:
+ * Team data: the logout removes it (features/sync/client/client.ts). A failed write (storage full) is ignored:
  * the cache is a convenience, the server has every comment.
  */
 import { isTaskComment } from '@/features/comments/client/comments-api';

@@ -3,7 +3,7 @@
  * comment's text, its id and its mentions follow. Pure, so the browser can check a comment before
  * sending it with the server's own words.
  */
-import { ID_PATTERN } from '@/lib/sync/protocol';
+import { ID_PATTERN } from '@/features/sync/model/protocol';
 
 /** A comment holds at most this many characters (Unicode code points) after trimming. */
 export const COMMENT_BODY_MAX = 10_000;

@@ -4,7 +4,7 @@ import { COMMENT_MESSAGES, isCommentId, sameMentions } from '@/features/comments
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import type { TaskComment } from '@/features/comments/model/protocol';
 import { commentInboxEvents } from '@/features/inbox/model/rules';
-import { canSeeTask } from '@/lib/sync/access';
+import { canSeeTask } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { CreateCommentInput, EditCommentInput } from '@/features/comments/server/comment-schemas';
 import {
@@ -22,7 +22,7 @@ import { notifyCommentsStatement } from '@/server/realtime/listener';
 
 /**
  * Comments on team tasks (docs/product.md#comments, docs/decisions/0030-comments.md): plain server
- * state beside the synced tasks. Whoever may see a task (lib/sync/access.ts canSeeTask: its owner,
+ * state beside the synced tasks. Whoever may see a task (features/sync/model/access.ts canSeeTask: its owner,
  * its assignee, every admin) reads and writes its comments; for anyone else the task does not
  * exist. Writes run under the `comments` lock, so a retried post is checked against what is stored
  * and an edit cannot cross a delete; each pokes the live streams of the people who see the task.

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import type { Task } from '@/lib/tasks/task-types';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /** Loaded on first use, which happens only with team sync on (the counts store and its API). */
 const TeamCommentCount = dynamic(

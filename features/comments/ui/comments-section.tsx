@@ -5,7 +5,7 @@ import { readTokenRole } from '@/shared/auth/token-claims';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { commentOutboxStore, flushCommentOutbox, queuedFor } from '@/features/comments/client/outbox';
 import { getStoredToken } from '@/shared/session/session';
-import { isSyncId } from '@/lib/sync/uid-index';
+import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/lib/tasks/task-types';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { useSelfAssignee } from '@/components/tasks/assignee-picker';

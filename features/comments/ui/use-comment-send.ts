@@ -7,7 +7,7 @@ import { mentionedIds } from '@/features/comments/model/mentions';
 import { commentOutboxStore, isUnreachable, queueComment } from '@/features/comments/client/outbox';
 import type { TaskComment } from '@/features/comments/model/protocol';
 import { checkCommentBody } from '@/features/comments/model/rules';
-import { randomId } from '@/lib/sync/random-id';
+import { randomId } from '@/features/sync/model/random-id';
 import { COMMENTS_TEXTS } from './comment-texts';
 import type { CommentBox } from './use-mention-picker';
 

@@ -2,7 +2,7 @@
 
 import { useRef, useState, type ChangeEvent, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import type { ImportPanelProps, PreparedImport } from './data-import-panel';
 
 /** When a chunk of this section cannot be fetched (offline since the page loaded). */

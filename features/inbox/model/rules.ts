@@ -1,5 +1,6 @@
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
+import type { ReplacedValue } from '@/features/sync/model/push-rules/push-types';
 
 /**
  * The inbox's rules (docs/product.md#the-inbox): which events reach whom, and the sentence each
@@ -81,16 +82,6 @@ export function inboxSentence(
     case 'replaced':
       return `${name}'s change replaced your ${listWords(fields)} of "${title}"`;
   }
-}
-
-/** A value one push replaced: whose it was (the loser) and whose write replaced it (the winner). */
-export interface ReplacedValue {
-  uid: string;
-  field: string;
-  /** Who wrote the value that was replaced (null: unknown). */
-  loserId: string | null;
-  /** Who wrote the value that replaced it (null: unknown). */
-  winnerId: string | null;
 }
 
 /**

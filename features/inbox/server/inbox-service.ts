@@ -10,8 +10,8 @@ import {
 } from '@/features/inbox/model/protocol';
 import type { InboxDraft, TaskPeople } from '@/features/inbox/model/rules';
 import type { SyncActor } from '@/shared/auth/actor';
-import type { StoredTask } from '@/lib/sync/push-rules';
-import { taskValues } from '@/lib/sync/merge';
+import type { StoredTask } from '@/features/sync/model/push-rules';
+import { taskValues } from '@/features/sync/model/merge';
 import { isTaskDone } from '@/lib/tasks/completion';
 import type { Executor, Tables, WriteStatement } from '@/server/db';
 import { getDatabase } from '@/server/db';

@@ -11,7 +11,7 @@ import { RelativeTime, useNow } from '@/shared/ui/relative-time';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { cn } from '@/shared/cn';
-import { requestReplacedReview } from '@/lib/sync/replaced-review';
+import { requestReplacedReview } from '@/features/sync/model/replaced-review';
 import type { InboxItem } from '@/features/inbox/model/protocol';
 import { inboxSentence } from '@/features/inbox/model/rules';
 import {
@@ -36,7 +36,7 @@ export function markReadOrSay(ids: readonly string[] | 'all'): void {
   });
 }
 
-/** Opens an entry's task; a `replaced` entry's at its replaced values (lib/sync/replaced-review.ts). */
+/** Opens an entry's task; a `replaced` entry's at its replaced values (features/sync/model/replaced-review.ts). */
 export function openInboxTask(task: string, review: boolean): void {
   if (review) requestReplacedReview(task);
   openTaskByKey(task);

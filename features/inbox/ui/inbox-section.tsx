@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { LoadingLine } from '@/shared/ui/load-error';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { INBOX_TEXTS } from './inbox-texts';
 
 const InboxCard = dynamic(() => import('./inbox-card').then((module) => module.InboxCard), {

@@ -80,7 +80,7 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A synced task's values as the server holds them (lib/sync/merge.ts `taskValues`). */
+/** A synced task's values as the server holds them (features/sync/model/merge.ts `taskValues`). */
 export type TaskValues = Record<string, unknown>;
 
 export type ReminderItem = { title: string; deadline: string };

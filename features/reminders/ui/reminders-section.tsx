@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
-import { useTeamSyncOn } from '@/components/sync/team-sync-context';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { INBOX_TEXTS } from '@/features/inbox/ui/inbox-texts';
 import { CARD } from '@/shared/ui/styles';
 import { SwitchButton } from '@/shared/ui/switch-button';

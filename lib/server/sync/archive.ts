@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
-import { ARCHIVE_PAGE_MAX, type ArchiveResponse } from '@/lib/sync/protocol';
+import { ARCHIVE_PAGE_MAX, type ArchiveResponse } from '@/features/sync/model/protocol';
 import { archiveCutoffMs } from '@/lib/tasks/archive';
 import { getSearchWords, TASK_SEARCH_MAX_LENGTH } from '@/lib/tasks/task-filter';
 import { getDatabase, type Tables } from '@/server/db';

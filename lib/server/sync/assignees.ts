@@ -7,9 +7,9 @@ import {
   decideInitialBinding,
   NO_ASSIGNEE_ID,
   resolveNameAlone,
-} from '@/lib/sync/assignee-binding';
-import type { SyncedTask } from '@/lib/sync/merge';
-import type { SyncOp } from '@/lib/sync/protocol';
+} from '@/features/sync/model/assignee-binding';
+import type { SyncedTask } from '@/features/sync/model/merge';
+import type { SyncOp } from '@/features/sync/model/protocol';
 import { getDatabase, type DatabaseHandle, type WriteStatement } from '@/server/db';
 import { logger } from '@/server/logger';
 import { pushChanges, serverStamp } from './push-changes';

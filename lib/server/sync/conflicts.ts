@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
-import { HLC_NODE_START } from '@/lib/sync/hlc';
-import type { ConflictsResponse, SyncConflict } from '@/lib/sync/protocol';
+import { HLC_NODE_START } from '@/features/sync/model/hlc';
+import type { ConflictsResponse, SyncConflict } from '@/features/sync/model/protocol';
 import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { visibleTo } from './pull-changes';
@@ -11,10 +11,10 @@ const CONFLICT_LIST_LIMIT = 200;
 
 /**
  * Leaves out a record of a value replaced by a later write of its own clock node (the same device):
- * the merge no longer makes them (lib/sync/merge.ts), and the ones an earlier version stored are
+ * the merge no longer makes them (features/sync/model/merge.ts), and the ones an earlier version stored are
  * left out wherever records are read, rather than deleted, so that a backup taken before the upgrade
  * restores to the same lists (docs/decisions/0036-self-conflicts-and-the-loser.md). The node is
- * each stamp's tail, from its fixed-width prefix on (lib/sync/hlc.ts).
+ * each stamp's tail, from its fixed-width prefix on (features/sync/model/hlc.ts).
  */
 export function notSelfReplaced(tables: Tables): SQL {
   const { syncConflicts } = tables;

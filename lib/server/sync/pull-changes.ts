@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { canSeeTask } from '@/lib/sync/access';
+import { canSeeTask } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
-import { taskValues, type SyncedTask } from '@/lib/sync/merge';
+import { taskValues, type SyncedTask } from '@/features/sync/model/merge';
 import {
   formatCursor,
   type Json,
@@ -11,7 +11,7 @@ import {
   type PullResponse,
   START_CURSOR,
   SYNC_LIMITS,
-} from '@/lib/sync/protocol';
+} from '@/features/sync/model/protocol';
 import { archiveCutoffMs } from '@/lib/tasks/archive';
 import { getDatabase, type Tables } from '@/server/db';
 import { getEnv } from '@/server/env';
@@ -29,7 +29,7 @@ export function parsePullLimit(raw: string | null): number {
   return Number(raw);
 }
 
-/** The SQL condition for the tasks `actor` may see (lib/sync/access.ts canSeeTask, as a query). */
+/** The SQL condition for the tasks `actor` may see (features/sync/model/access.ts canSeeTask, as a query). */
 export function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
   if (actor.role === 'admin') return undefined;
   const { syncTasks } = tables;

@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes the tasks deleted (and untouched since) more than SYNC_TOMBSTONE_DAYS (at least one)
- * before `now`: a browser restarts a walk older than lib/sync/replica.ts's MAX_WALK_AGE_MS, so a
+ * before `now`: a browser restarts a walk older than features/sync/client/replica.ts's MAX_WALK_AGE_MS, so a
  * walk never misses a delete purged while it runs. Raises gc_floor_seq past them so that a cursor
  * that may not have seen a purged delete resets; drops op-log rows older than 30 days, and
  * `forbidden` and `after-delete` conflict records older than 30 days.

@@ -8,17 +8,17 @@ import {
   type TaskPeople,
 } from '@/features/inbox/model/rules';
 import type { SyncActor } from '@/shared/auth/actor';
-import { createClock, tick, type HlcState } from '@/lib/sync/hlc';
-import type { SyncedTask } from '@/lib/sync/merge';
-import type { PushRequest, PushResponse, RejectReason } from '@/lib/sync/protocol';
+import { createClock, tick, type HlcState } from '@/features/sync/model/hlc';
+import type { SyncedTask } from '@/features/sync/model/merge';
+import type { PushRequest, PushResponse, RejectReason } from '@/features/sync/model/protocol';
 import {
   decidePush,
   type PushDecision,
   type PushInput,
   type SeenOp,
   type StoredTask,
-} from '@/lib/sync/push-rules';
-import { pushLookups, writerKey } from '@/lib/sync/push-lookups';
+} from '@/features/sync/model/push-rules';
+import { pushLookups, writerKey } from '@/features/sync/model/push-lookups';
 import { getDatabase, type Executor, type Tables, type WriteStatement } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { inboxStatements, taskPeopleOf } from '@/features/inbox/server/inbox-service';
@@ -33,10 +33,10 @@ import { deriveTaskColumns } from './task-columns';
  * Team sync's push on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a
  * time under the `sync` lock, and each push with an operation handled for the first time gets the
  * next number of a gap-free sequence. A push loads what it needs (`loadPush`), lets the pure rule
- * book decide every operation (lib/sync/push-rules.ts, also the browser tests' reference server),
+ * book decide every operation (features/sync/model/push-rules.ts, also the browser tests' reference server),
  * then writes the outcome (`pushStatements`). Pulls (in (version, uid) order), conflicts, users and
- * purges are in ./sync/. Who sees and writes what: lib/sync/access.ts. How two writes merge:
- * lib/sync/merge.ts. A pull during a walk from the start (`walk=1`) never answers `reset`.
+ * purges are in ./sync/. Who sees and writes what: features/sync/model/access.ts. How two writes merge:
+ * features/sync/model/merge.ts. A pull during a walk from the start (`walk=1`) never answers `reset`.
  */
 
 type TaskRow = Tables['syncTasks']['$inferSelect'];
@@ -182,7 +182,7 @@ async function loadPush(
       .where(inArray(users.id, [...lookups.ids]));
     for (const user of found) userIds.add(user.id);
   }
-  // A name written alone binds only its writer (lib/sync/assignee-binding.ts resolveNameAlone).
+  // A name written alone binds only its writer (features/sync/model/assignee-binding.ts resolveNameAlone).
   let actorName: string | null = null;
   if (lookups.byName) {
     const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, actor.id));

@@ -1,31 +1,31 @@
 import 'server-only';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
-import type { SyncOp } from '@/lib/sync/protocol';
-import type { LimitRefusal } from '@/lib/sync/push-rules';
+import type { SyncOp } from '@/features/sync/model/protocol';
+import type { LimitRefusal } from '@/features/sync/model/push-rules';
 import { formatBytes } from '@/shared/format/bytes';
 import type { Executor, Tables, WriteStatement } from '@/server/db';
 import type { WaitText } from '@/server/rate-limit';
 
 /**
  * What one account may store through team sync (docs/product.md#team-sync-limits,
- * docs/decisions/0021-sync-limits.md): the size of a task (lib/sync/task-size.ts), the number of
+ * docs/decisions/0021-sync-limits.md): the size of a task (features/sync/model/task-size.ts), the number of
  * tasks one owner holds, and the open conflict records of one task. The first two are decided with
- * the rest of a push (lib/sync/push-rules.ts); the byte budget per minute is counted by the push
+ * the rest of a push (features/sync/model/push-rules.ts); the byte budget per minute is counted by the push
  * route, before the body is parsed.
  */
 
 /** Open conflict records kept per task: the oldest go when more arrive (the UI lists 200). */
 export const MAX_OPEN_CONFLICTS_PER_TASK = 200;
 
-export { taskLimitMessage, type LimitRefusal } from '@/lib/sync/push-rules';
+export { taskLimitMessage, type LimitRefusal } from '@/features/sync/model/push-rules';
 
 /** The 429 text once an account's pushes used up SYNC_PUSH_BYTES_PER_MINUTE. */
 export function pushBudgetMessage(bytesPerMinute: number, wait: WaitText): string {
   return `This account sent more than ${formatBytes(bytesPerMinute)} of changes in the last minute. Sync resumes in ${wait}; your changes stay in this browser.`;
 }
 
-/** Live tasks `actor` owns: read when a push may create one (the per-owner cap, lib/sync/push-rules.ts). */
+/** Live tasks `actor` owns: read when a push may create one (the per-owner cap, features/sync/model/push-rules.ts). */
 export async function countOwnedTasks(db: Executor, tables: Tables, actor: SyncActor): Promise<number> {
   const { syncTasks } = tables;
   const [row] = await db

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
-import type { SyncSummary } from '@/lib/sync/protocol';
+import type { SyncSummary } from '@/features/sync/model/protocol';
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task-types';
 import { getDatabase, type Tables } from '@/server/db';
 import { pulledColumns, toPulled, visibleTo } from './pull-changes';

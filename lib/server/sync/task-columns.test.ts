@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '@/lib/sync/protocol';
-import type { SyncedTask } from '@/lib/sync/merge';
+import type { Json } from '@/features/sync/model/protocol';
+import type { SyncedTask } from '@/features/sync/model/merge';
 import { isArchived, taskCompletedAtMs } from '@/lib/tasks/archive';
 import { countTasksByColumn } from '@/lib/tasks/board';
 import { getSearchWords, matchesSearch } from '@/lib/tasks/task-filter';

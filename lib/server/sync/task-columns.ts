@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, isNull } from 'drizzle-orm';
-import type { SyncedTask } from '@/lib/sync/merge';
-import { taskValues } from '@/lib/sync/merge';
+import type { SyncedTask } from '@/features/sync/model/merge';
+import { taskValues } from '@/features/sync/model/merge';
 import { taskCompletedAtMs } from '@/lib/tasks/archive';
 import { getBoardColumn } from '@/lib/tasks/board';
 import { foldSearchText } from '@/lib/tasks/task-filter';

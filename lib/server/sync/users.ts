@@ -1,6 +1,6 @@
 import 'server-only';
-import { compareNames } from '@/lib/sync/assignees';
-import type { SyncUsersResponse } from '@/lib/sync/protocol';
+import { compareNames } from '@/features/sync/model/assignees';
+import type { SyncUsersResponse } from '@/features/sync/model/protocol';
 import { getDatabase } from '@/server/db';
 import { lookalikeIds } from '@/server/name-skeleton';
 

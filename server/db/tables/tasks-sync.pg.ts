@@ -20,7 +20,7 @@ import { users } from './accounts.pg';
 
 /**
  * Team sync (docs/decisions/0013-team-sync.md). One row per synced task: its fields as JSON (each
- * with its clock stamp and the push that wrote it, lib/sync/merge.ts `SyncedTask.fields`), its
+ * with its clock stamp and the push that wrote it, features/sync/model/merge.ts `SyncedTask.fields`), its
  * existence register, and the sequence number of the last push that touched it. A task whose owner
  * is deleted stays, ownerless: admins still see it.
  */

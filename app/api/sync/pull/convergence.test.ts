@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canSeeTask } from '@/lib/sync/access';
-import { taskValues, type SyncedTask } from '@/lib/sync/merge';
-import { type Json, type PullResponse, START_CURSOR } from '@/lib/sync/protocol';
+import { canSeeTask } from '@/features/sync/model/access';
+import { taskValues, type SyncedTask } from '@/features/sync/model/merge';
+import { type Json, type PullResponse, START_CURSOR } from '@/features/sync/model/protocol';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import {
   assignTo,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as pullRoute } from '@/app/api/sync/pull/route';
-import type { Json, PullResponse } from '@/lib/sync/protocol';
-import { START_CURSOR } from '@/lib/sync/protocol';
+import type { Json, PullResponse } from '@/features/sync/model/protocol';
+import { START_CURSOR } from '@/features/sync/model/protocol';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, pull, pullAll, push, upsertOp } from '@/tests/helpers/sync';

@@ -1,7 +1,7 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { parsePullLimit, pullChanges } from '@/lib/server/sync/pull-changes';
 import { syncCaller } from '@/lib/server/sync/caller';
-import { START_CURSOR } from '@/lib/sync/protocol';
+import { START_CURSOR } from '@/features/sync/model/protocol';
 
 export const dynamic = 'force-dynamic';
 

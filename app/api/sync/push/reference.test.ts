@@ -1,14 +1,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeTombstones } from '@/lib/server/sync/purge';
-import { type Json, type PulledTask, START_CURSOR, SYNC_LIMITS, type SyncOp } from '@/lib/sync/protocol';
-import { MemoryServer } from '@/lib/sync/testing/memory-server';
+import {
+  type Json,
+  type PulledTask,
+  START_CURSOR,
+  SYNC_LIMITS,
+  type SyncOp,
+} from '@/features/sync/model/protocol';
+import { MemoryServer } from '@/features/sync/testing/memory-server';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { clearSyncTables, lifeOp, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 
 /**
- * The browser engine's properties (lib/sync/replica.property.test.ts) run against the in-memory
+ * The browser engine's properties (features/sync/client/replica.property.test.ts) run against the in-memory
  * server; this checks that the real server answers the same pushes with the same acks and sequence
  * numbers, and ends with the same rows and conflict records.
  */

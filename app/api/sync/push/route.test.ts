@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
 import { GET as pullRoute } from '@/app/api/sync/pull/route';
-import { ACCESS_MESSAGES } from '@/lib/sync/access';
-import { parseHlc } from '@/lib/sync/hlc';
-import { SYNC_LIMITS } from '@/lib/sync/protocol';
+import { ACCESS_MESSAGES } from '@/features/sync/model/access';
+import { parseHlc } from '@/features/sync/model/hlc';
+import { SYNC_LIMITS } from '@/features/sync/model/protocol';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';

@@ -4,8 +4,8 @@ import { consumeRateLimit } from '@/server/rate-limit';
 import { pushChanges } from '@/lib/server/sync/push-changes';
 import { syncCaller } from '@/lib/server/sync/caller';
 import { pushBudgetMessage } from '@/lib/server/sync/push-limits';
-import { pushRequestSchema } from '@/lib/sync/push-schema';
-import { SYNC_LIMITS } from '@/lib/sync/protocol';
+import { pushRequestSchema } from '@/features/sync/server/push-schema';
+import { SYNC_LIMITS } from '@/features/sync/model/protocol';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Json, SyncSummary } from '@/lib/sync/protocol';
+import type { Json, SyncSummary } from '@/features/sync/model/protocol';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConflictsResponse, ResolveConflictResponse } from '@/lib/sync/protocol';
+import type { ConflictsResponse, ResolveConflictResponse } from '@/features/sync/model/protocol';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';

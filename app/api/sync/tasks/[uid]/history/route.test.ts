@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUT as putComment } from '@/app/api/sync/comments/[id]/route';
 import type { HistoryPage } from '@/lib/server/history-service';
-import type { Json } from '@/lib/sync/protocol';
+import type { Json } from '@/features/sync/model/protocol';
 import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
