@@ -104,7 +104,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
   const { POST: login } = await import('@/app/api/auth/login/route');
   const { GET: historyRoute } = await import('@/app/api/sync/tasks/[uid]/history/route');
   const { GET: healthRoute } = await import('@/app/api/health/route');
-  const { formatArchiveCursor } = await import('@/lib/server/sync/archive');
+  const { formatArchiveCursor } = await import('@/features/sync/server/store/archive-cursor');
   const { formatHlc } = await import('@/features/sync/model/hlc');
   const { benchTaskRow } = await import('./bench-task-rows');
   const { sql } = await import('drizzle-orm');

@@ -3,7 +3,7 @@
  * bench:backup): every field written by one push `seq`, stamped at `createdMs`, with the columns the
  * server derives from them, exactly as a push stores them.
  */
-import { deriveTaskColumns } from '@/lib/server/sync/task-columns';
+import { deriveTaskColumns } from '@/features/sync/server/store/task-columns';
 
 /** Words for generated descriptions. */
 export const BENCH_WORDS = Array.from({ length: 200 }, (_, index) => `word${index.toString(36)}`);

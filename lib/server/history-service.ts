@@ -6,7 +6,7 @@ import type { SyncOp } from '@/features/sync/model/protocol';
 import { deriveHistory, historySentence, type HistoryChange, type HistoryEntry } from '@/lib/tasks/history';
 import { getDatabase, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { notSelfReplaced } from './sync/conflicts';
+import { notSelfReplaced } from '@/features/sync/server/conflicts';
 
 /** Entries per page of a task's history (the default and the most). */
 export const HISTORY_PAGE_MAX = 50;

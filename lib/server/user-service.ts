@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { emailSchema, type Role, type UpdateUserInput } from '@/lib/validation/auth';
 import { getDatabase, isUniqueViolation, type Executor, type Tables } from '@/server/db';
-import { unassignTasks } from './sync/assignees';
+import { unassignTasks } from '@/features/sync/server/assignees';
 import { AppError } from '@/server/errors';
 import type { AuthenticatedUser } from '@/server/authenticated-user';
 import { dropUnusedResetLinks } from './password-reset-service';

@@ -4,7 +4,7 @@
  * `npm run db:migrate`, or `tasklane migrate` in the Docker image (bundled into cli/migrate.mjs).
  */
 import { closeDatabase, getDatabase } from '@/server/db';
-import { bindExistingAssignees } from '@/lib/server/sync/assignees';
+import { bindExistingAssignees } from '@/features/sync/server/assignees';
 
 async function main(): Promise<void> {
   const database = await getDatabase();

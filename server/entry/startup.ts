@@ -34,14 +34,14 @@ export async function startServer(): Promise<void> {
     logger.info(`Database ready (${database.dialect}, migrations applied)`);
     try {
       // Once per database: tasks stored before assignees were user ids get one (docs/decisions/0019).
-      const { bindExistingAssignees } = await import('@/lib/server/sync/assignees');
+      const { bindExistingAssignees } = await import('@/features/sync/server/assignees');
       await bindExistingAssignees(database);
     } catch (error) {
       logger.error('Binding stored tasks to assignee ids failed; it runs again at the next start', error);
     }
     try {
       // Tasks stored before the archive columns existed get them (docs/decisions/0029).
-      const { fillTaskColumns } = await import('@/lib/server/sync/task-columns');
+      const { fillTaskColumns } = await import('@/features/sync/server/store/task-columns');
       await fillTaskColumns(database);
     } catch (error) {
       logger.error(

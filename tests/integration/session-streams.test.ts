@@ -10,7 +10,7 @@ import { hashResetToken } from '@/lib/server/password-reset-service';
 import { getSyncHub } from '@/server/realtime/hub';
 import { openSyncStream } from '@/server/realtime/stream';
 import { SESSIONS_CHANNEL } from '@/server/realtime/listener';
-import { lastSyncSeq } from '@/lib/server/sync/state';
+import { lastSyncSeq } from '@/features/sync/server/state';
 import { call } from '@/tests/helpers/api';
 import {
   createAdminWithToken,

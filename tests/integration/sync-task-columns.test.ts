@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/server/db';
-import { fillTaskColumns } from '@/lib/server/sync/task-columns';
+import { fillTaskColumns } from '@/features/sync/server/store/task-columns';
 import { createUserWithToken } from '@/tests/helpers/factories';
 import { push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/server/db';
-import { visibleTo } from '@/lib/server/sync/pull-changes';
+import { visibleTo } from '@/features/sync/server/store/visibility';
 import { canSeeTask } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
 import { createUser } from '@/tests/helpers/factories';

@@ -2,8 +2,8 @@ import { requireAdmin } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { createLabel, listLabels } from '@/lib/server/label-service';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { syncCaller } from '@/lib/server/sync/caller';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/features/sync/server/caller';
+import { assertSyncEnabled } from '@/features/sync/server/state';
 import { createLabelSchema } from '@/lib/validation/labels';
 
 export const dynamic = 'force-dynamic';

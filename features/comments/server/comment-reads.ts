@@ -6,8 +6,8 @@ import type { SyncActor } from '@/shared/auth/actor';
 import { toComments, visibleTask, type TaskAccessRow } from './comment-service';
 import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { formatArchiveCursor, parseArchiveCursor } from '@/lib/server/sync/archive';
-import { visibleTo } from '@/lib/server/sync/pull-changes';
+import { formatArchiveCursor, parseArchiveCursor } from '@/features/sync/server/store/archive-cursor';
+import { visibleTo } from '@/features/sync/server/store/visibility';
 
 /**
  * Reading comments (docs/product.md#comments-endpoints, ADR 0030): a thread by pages, what changed

@@ -16,10 +16,10 @@ import { isTaskDone } from '@/lib/tasks/completion';
 import type { Executor, Tables, WriteStatement } from '@/server/db';
 import { getDatabase } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { formatArchiveCursor, parseArchiveCursor } from '@/lib/server/sync/archive';
-import { visibleTo } from '@/lib/server/sync/pull-changes';
-import { chunked } from '@/lib/server/sync/state';
-import { deriveTaskColumns } from '@/lib/server/sync/task-columns';
+import { formatArchiveCursor, parseArchiveCursor } from '@/features/sync/server/store/archive-cursor';
+import { visibleTo } from '@/features/sync/server/store/visibility';
+import { chunked } from '@/server/db/chunked';
+import { deriveTaskColumns } from '@/features/sync/server/store/task-columns';
 
 /**
  * The inbox (docs/product.md#the-inbox): entries are written in the same transaction as the push or

@@ -20,7 +20,7 @@ import {
   verifyUnsubscribeToken,
   type UnsubscribeWhat,
 } from '@/server/unsubscribe-link';
-import { listVisibleTaskValues } from '@/lib/server/sync/pull-changes';
+import { listVisibleTaskValues } from '@/features/sync/server/store/visibility';
 
 /**
  * Morning reminder emails (docs/product.md#reminders, docs/decisions/0017-reminder-emails.md): the

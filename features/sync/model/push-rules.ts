@@ -1,6 +1,6 @@
 /**
  * What one push does (docs/decisions/0013-team-sync.md), decided without storage: the server
- * (lib/server/sync/push-changes.ts) loads what the push needs, calls `decidePush` and writes what
+ * (features/sync/server/push-changes.ts) loads what the push needs, calls `decidePush` and writes what
  * it returns; the in-memory reference server of the browser's tests (./testing/memory-server.ts)
  * calls the same function, so both follow one rule book. Nothing here awaits or reads a clock: the
  * stored tasks, the operations already handled and the users are maps given by the caller, and

@@ -37,7 +37,7 @@ export const syncTasks = pgTable(
     version: integer('version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
-    // Derived from `fields` by every write (lib/server/sync/task-columns.ts), for the counts, the
+    // Derived from `fields` by every write (features/sync/server/task-columns.ts), for the counts, the
     // archive and its search without reading the JSON. Null in `search_text` until derived.
     progress: integer('progress'),
     completedAt: bigint('completed_at', { mode: 'number' }),
@@ -49,7 +49,7 @@ export const syncTasks = pgTable(
     index('sync_tasks_owner_version_idx').on(table.ownerId, table.version),
     index('sync_tasks_assignee_version_idx').on(table.assigneeId, table.version),
     // The archive's pages, newest completion first; the dashboard's counts, read from the index
-    // alone; its pending tasks in creation order (lib/server/sync/summary.ts PENDING, the same
+    // alone; its pending tasks in creation order (features/sync/server/summary.ts PENDING, the same
     // condition word for word, or SQLite would not use the index).
     index('sync_tasks_completed_uid_idx').on(table.completedAt, table.uid),
     index('sync_tasks_counts_idx').on(table.boardColumn, table.progress),
@@ -137,7 +137,7 @@ export const syncState = pgTable(
     id: integer('id').primaryKey().default(1),
     lastSeq: integer('last_seq').notNull().default(0),
     gcFloorSeq: integer('gc_floor_seq').notNull().default(0),
-    // Whether the start-up pass has bound every stored task to an assignee id (lib/server/sync/assignees.ts).
+    // Whether the start-up pass has bound every stored task to an assignee id (features/sync/server/assignees.ts).
     assigneesBound: boolean('assignees_bound').notNull().default(false),
   },
   (table) => [check('sync_state_single_row_check', sql`${table.id} = 1`)],

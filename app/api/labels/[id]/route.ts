@@ -2,7 +2,7 @@ import { requireAdmin } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { deleteLabel, updateLabel } from '@/lib/server/label-service';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { assertSyncEnabled } from '@/features/sync/server/state';
 import { updateLabelSchema } from '@/lib/validation/labels';
 
 export const dynamic = 'force-dynamic';

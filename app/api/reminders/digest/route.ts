@@ -6,8 +6,8 @@ import {
   setDigestEnabled,
 } from '@/features/inbox/server/inbox-digest-settings';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { syncCaller } from '@/lib/server/sync/caller';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/features/sync/server/caller';
+import { assertSyncEnabled } from '@/features/sync/server/state';
 import { digestSettingSchema } from '@/features/reminders/server/reminder-schemas';
 
 export const dynamic = 'force-dynamic';

@@ -6,8 +6,8 @@ import {
   REMINDER_SAVED_MESSAGE,
   saveReminderSettings,
 } from '@/features/reminders/server/reminder-service';
-import { syncCaller } from '@/lib/server/sync/caller';
-import { assertSyncEnabled } from '@/lib/server/sync/state';
+import { syncCaller } from '@/features/sync/server/caller';
+import { assertSyncEnabled } from '@/features/sync/server/state';
 import { reminderSettingsSchema } from '@/features/reminders/server/reminder-schemas';
 
 export const dynamic = 'force-dynamic';

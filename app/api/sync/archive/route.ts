@@ -1,6 +1,6 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { listArchivedTasks, parseArchiveQuery } from '@/lib/server/sync/archive';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { listArchivedTasks, parseArchiveQuery } from '@/features/sync/server/archive';
+import { syncCaller } from '@/features/sync/server/caller';
 
 export const dynamic = 'force-dynamic';
 

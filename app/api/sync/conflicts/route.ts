@@ -1,6 +1,6 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { listConflicts } from '@/lib/server/sync/conflicts';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { listConflicts } from '@/features/sync/server/conflicts';
+import { syncCaller } from '@/features/sync/server/caller';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { listInbox, parseInboxQuery } from '@/features/inbox/server/inbox-service';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { syncCaller } from '@/features/sync/server/caller';
 
 export const dynamic = 'force-dynamic';
 

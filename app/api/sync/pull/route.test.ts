@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/server/db';
-import { purgeTombstones } from '@/lib/server/sync/purge';
+import { purgeTombstones } from '@/features/sync/server/purge';
 import { START_CURSOR } from '@/features/sync/model/protocol';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';

@@ -1,6 +1,6 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { parsePullLimit, pullChanges } from '@/lib/server/sync/pull-changes';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { parsePullLimit, pullChanges } from '@/features/sync/server/pull-changes';
+import { syncCaller } from '@/features/sync/server/caller';
 import { START_CURSOR } from '@/features/sync/model/protocol';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETE as deleteUserRoute } from '@/app/admin/users/[email]/route';
 import { getDatabase } from '@/server/db';
-import { bindExistingAssignees } from '@/lib/server/sync/assignees';
+import { bindExistingAssignees } from '@/features/sync/server/assignees';
 import { ACCESS_MESSAGES } from '@/features/sync/model/access';
 import { missingAssigneeMessage, unresolvedAssigneeMessage } from '@/features/sync/model/assignee-binding';
 import { call } from '@/tests/helpers/api';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeTombstones } from '@/lib/server/sync/purge';
+import { purgeTombstones } from '@/features/sync/server/purge';
 import {
   type Json,
   type PulledTask,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '@/server/db';
-import { MAX_OPEN_CONFLICTS_PER_TASK } from '@/lib/server/sync/push-limits';
+import { MAX_OPEN_CONFLICTS_PER_TASK } from '@/features/sync/server/push-limits';
 import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, pullAll, push, stamp, syncRows, upsertOp } from '@/tests/helpers/sync';

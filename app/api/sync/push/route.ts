@@ -1,9 +1,9 @@
 import { getEnv } from '@/server/env';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { pushChanges } from '@/lib/server/sync/push-changes';
-import { syncCaller } from '@/lib/server/sync/caller';
-import { pushBudgetMessage } from '@/lib/server/sync/push-limits';
+import { pushChanges } from '@/features/sync/server/push-changes';
+import { syncCaller } from '@/features/sync/server/caller';
+import { pushBudgetMessage } from '@/features/sync/server/push-limits';
 import { pushRequestSchema } from '@/features/sync/server/push-schema';
 import { SYNC_LIMITS } from '@/features/sync/model/protocol';
 

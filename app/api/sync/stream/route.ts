@@ -1,7 +1,7 @@
 import { authenticateSession } from '@/lib/server/auth-service';
 import { getClientIp, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { assertSyncEnabled, lastSyncSeq } from '@/lib/server/sync/state';
+import { assertSyncEnabled, lastSyncSeq } from '@/features/sync/server/state';
 import { openSyncStream } from '@/server/realtime/stream';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { syncCaller } from '@/lib/server/sync/caller';
-import { summarizeTasks } from '@/lib/server/sync/summary';
+import { syncCaller } from '@/features/sync/server/caller';
+import { summarizeTasks } from '@/features/sync/server/summary';
 
 export const dynamic = 'force-dynamic';
 

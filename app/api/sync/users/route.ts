@@ -1,6 +1,6 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { syncCaller } from '@/lib/server/sync/caller';
-import { listSyncUsers } from '@/lib/server/sync/users';
+import { syncCaller } from '@/features/sync/server/caller';
+import { listSyncUsers } from '@/features/sync/server/users';
 
 export const dynamic = 'force-dynamic';
 

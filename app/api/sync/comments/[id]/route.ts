@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from '@/server/authenticated-user';
 import { createComment, deleteComment, editComment } from '@/features/comments/server/comment-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { syncCaller } from '@/features/sync/server/caller';
 import { createCommentSchema, editCommentSchema } from '@/features/comments/server/comment-schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { countComments, parseCountsQuery } from '@/features/comments/server/comment-reads';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { syncCaller } from '@/features/sync/server/caller';
 
 export const dynamic = 'force-dynamic';
 

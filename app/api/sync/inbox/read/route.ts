@@ -1,6 +1,6 @@
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { markInboxRead } from '@/features/inbox/server/inbox-service';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { syncCaller } from '@/features/sync/server/caller';
 import { markReadSchema } from '@/features/inbox/server/inbox-schemas';
 
 export const dynamic = 'force-dynamic';

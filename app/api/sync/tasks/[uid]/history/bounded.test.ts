@@ -3,7 +3,7 @@ import { asc, eq, max } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_ROWS_CONTEXT, HISTORY_ROWS_READ, type HistoryPage } from '@/lib/server/history-service';
 import { getDatabase } from '@/server/db';
-import { formatArchiveCursor } from '@/lib/server/sync/archive';
+import { formatArchiveCursor } from '@/features/sync/server/store/archive-cursor';
 import { formatHlc } from '@/features/sync/model/hlc';
 import type { SyncOp } from '@/features/sync/model/protocol';
 import type { HistoryInput } from '@/lib/tasks/history';

@@ -1,6 +1,6 @@
 import { taskHistory } from '@/lib/server/history-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { syncCaller } from '@/lib/server/sync/caller';
+import { syncCaller } from '@/features/sync/server/caller';
 
 export const dynamic = 'force-dynamic';
 

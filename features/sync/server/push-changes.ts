@@ -26,8 +26,9 @@ import { getSyncHub, type SyncPoke } from '@/server/realtime/hub';
 import { notifyStatement } from '@/server/realtime/listener';
 import { capOpenConflicts, countOwnedTasks, refusalPayload } from './push-limits';
 import { purgeNowAndThen } from './purge';
-import { chunked, readState } from './state';
-import { deriveTaskColumns } from './task-columns';
+import { readState } from './state';
+import { chunked } from '@/server/db/chunked';
+import { deriveTaskColumns } from './store/task-columns';
 
 /**
  * Team sync's push on the server (docs/decisions/0013-team-sync.md): pushes are applied one at a

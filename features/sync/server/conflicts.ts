@@ -5,7 +5,7 @@ import { HLC_NODE_START } from '@/features/sync/model/hlc';
 import type { ConflictsResponse, SyncConflict } from '@/features/sync/model/protocol';
 import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
-import { visibleTo } from './pull-changes';
+import { visibleTo } from '@/features/sync/server/store/visibility';
 
 const CONFLICT_LIST_LIMIT = 200;
 

@@ -4,7 +4,8 @@ import type { SyncActor } from '@/shared/auth/actor';
 import type { SyncSummary } from '@/features/sync/model/protocol';
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task-types';
 import { getDatabase, type Tables } from '@/server/db';
-import { pulledColumns, toPulled, visibleTo } from './pull-changes';
+import { pulledColumns, toPulled } from './pull-changes';
+import { visibleTo } from '@/features/sync/server/store/visibility';
 import { readState } from './state';
 
 /** Pending tasks the summary lists, as the admin dashboard shows them. */
@@ -12,7 +13,7 @@ export const SUMMARY_PENDING_LIMIT = 10;
 
 /**
  * GET /api/sync/summary (docs/product.md#admin-dashboard): the admin dashboard's team figures for the
- * tasks `actor` may see, counted by the database from the derived columns (lib/server/sync/task-columns.ts):
+ * tasks `actor` may see, counted by the database from the derived columns (features/sync/server/task-columns.ts):
  * exact at any number of tasks, where the browser's replica holds only the recent ones. Completed
  * means progress exactly 100 (lib/tasks/admin-status.ts), the columns are the board's.
  *

@@ -1,11 +1,10 @@
 import 'server-only';
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { canSeeTask } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
 import { taskValues, type SyncedTask } from '@/features/sync/model/merge';
 import {
   formatCursor,
-  type Json,
   parseCursor,
   type PulledTask,
   type PullResponse,
@@ -17,6 +16,7 @@ import { getDatabase, type Tables } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { readState } from './state';
+import { visibleTo } from './store/visibility';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;
 
@@ -27,13 +27,6 @@ export function parsePullLimit(raw: string | null): number {
   if (raw === null || raw === '') return SYNC_LIMITS.maxPullLimit;
   if (!/^\d{1,4}$/.test(raw)) throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
   return Number(raw);
-}
-
-/** The SQL condition for the tasks `actor` may see (features/sync/model/access.ts canSeeTask, as a query). */
-export function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  const { syncTasks } = tables;
-  return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
 }
 
 /** The columns toPulled reads: a page selects these only (not the derived search text, for one). */
@@ -140,26 +133,4 @@ export async function pullChanges(
     }
   }
   return { changes: page.map(toPulled), gone, cursor: next, more, reset: false, ...archive };
-}
-
-/**
- * The current values of every task `actor` may see, not deleted (the pull's rule, visibleTo): what
- * another feature reads of team sync (the morning reminder email), without knowing how it stores
- * fields.
- */
-export async function listVisibleTaskValues(actor: SyncActor): Promise<Record<string, Json>[]> {
-  const { db, tables } = await getDatabase();
-  const { syncTasks } = tables;
-  const rows = await db
-    .select({ uid: syncTasks.uid, fields: syncTasks.fields, version: syncTasks.version })
-    .from(syncTasks)
-    .where(and(eq(syncTasks.deleted, false), visibleTo(tables, actor)));
-  return rows.map((row) =>
-    taskValues({
-      uid: row.uid,
-      fields: JSON.parse(row.fields) as SyncedTask['fields'],
-      life: null,
-      version: row.version,
-    }),
-  );
 }

@@ -7,7 +7,9 @@ import { getSearchWords, TASK_SEARCH_MAX_LENGTH } from '@/lib/tasks/task-filter'
 import { getDatabase, type Tables } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
-import { pulledColumns, toPulled, visibleTo } from './pull-changes';
+import { pulledColumns, toPulled } from './pull-changes';
+import { visibleTo } from '@/features/sync/server/store/visibility';
+import { formatArchiveCursor, parseArchiveCursor } from './store/archive-cursor';
 
 /**
  * GET /api/sync/archive (docs/product.md#archived-tasks): the tasks completed before the archive
@@ -40,22 +42,6 @@ export function parseArchiveQuery(params: URLSearchParams): ArchiveQuery {
   if (q.length > TASK_SEARCH_MAX_LENGTH) throw new AppError('VALIDATION_ERROR', ARCHIVE_MESSAGES.q);
   const before = params.get('before');
   return { q, before: before === null || before === '' ? null : before, limit };
-}
-
-/**
- * The cursor after a row: its completion time and uid, as base64url, so that callers treat it as
- * opaque and never build one.
- */
-export function formatArchiveCursor(completedAtMs: number, uid: string): string {
-  return Buffer.from(`${completedAtMs}:${uid}`, 'utf8').toString('base64url');
-}
-
-/** Reads a cursor of formatArchiveCursor; null when it is not one. */
-export function parseArchiveCursor(cursor: string): { completedAtMs: number; uid: string } | null {
-  if (!/^[A-Za-z0-9_-]{1,120}$/.test(cursor)) return null;
-  const match = /^(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) return null;
-  return { completedAtMs: Number(match[1]), uid: match[2]! };
 }
 
 /** `text` for LIKE with `\` as the escape character: its own `%`, `_` and `\` match themselves. */

@@ -3,7 +3,8 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { getDatabase, type DatabaseHandle, type WriteStatement } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { logger } from '@/server/logger';
-import { chunked, readState } from './state';
+import { readState } from './state';
+import { chunked } from '@/server/db/chunked';
 
 const CHANGE_LOG_DAYS = 30;
 /** Refused (`forbidden`) and `after-delete` conflict records are purged after this many days. */

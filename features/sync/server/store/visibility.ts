@@ -1,0 +1,40 @@
+import 'server-only';
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import { taskValues, type SyncedTask } from '@/features/sync/model/merge';
+import type { Json } from '@/features/sync/model/protocol';
+import type { SyncActor } from '@/shared/auth/actor';
+import { getDatabase, type Tables } from '@/server/db';
+
+/**
+ * Which stored team tasks a person may see, as SQL, and their values: what the inbox, comments and
+ * the morning email read of team sync's store without knowing how it keeps fields.
+ */
+
+/** The SQL condition for the tasks `actor` may see (features/sync/model/access.ts canSeeTask, as a query). */
+export function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  const { syncTasks } = tables;
+  return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
+}
+
+/**
+ * The current values of every task `actor` may see, not deleted (the pull's rule, visibleTo): what
+ * another feature reads of team sync (the morning reminder email), without knowing how it stores
+ * fields.
+ */
+export async function listVisibleTaskValues(actor: SyncActor): Promise<Record<string, Json>[]> {
+  const { db, tables } = await getDatabase();
+  const { syncTasks } = tables;
+  const rows = await db
+    .select({ uid: syncTasks.uid, fields: syncTasks.fields, version: syncTasks.version })
+    .from(syncTasks)
+    .where(and(eq(syncTasks.deleted, false), visibleTo(tables, actor)));
+  return rows.map((row) =>
+    taskValues({
+      uid: row.uid,
+      fields: JSON.parse(row.fields) as SyncedTask['fields'],
+      life: null,
+      version: row.version,
+    }),
+  );
+}
