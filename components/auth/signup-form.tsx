@@ -13,7 +13,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { lookUpInvitation, type InvitationDetails } from '@/lib/api/auth';
 import { FAILURE_WORDING, describeFailure } from '@/shared/http/failure-message';
 import { serverMessageOf } from '@/shared/http/http';
-import { formatRole } from '@/lib/admin/users';
+import { formatRole } from '@/shared/auth/role';
 import { parseRole, withRole, type Role } from '@/shared/auth/role';
 import type { SingleSignOnSettings } from '@/shared/auth/single-sign-on';
 import { useSignupForm } from './use-signup-form';

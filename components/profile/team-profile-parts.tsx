@@ -1,6 +1,6 @@
 'use client';
 
-import { ChangePasswordForm } from '@/components/admin/change-password-form';
+import { ChangePasswordForm } from '@/components/profile/change-password-form';
 import { SettingsSection } from '@/shared/ui/settings-section';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { reportRequestFailure } from '@/components/admin/request-failure';
+import { reportRequestFailure } from '@/shared/http/report-failure';
 import { fetchOwnAccount, saveOwnName, type OwnAccount } from '@/lib/api/account';
 import { ApiError, serverMessageOf } from '@/shared/http/http';
 import { useServerValue } from '@/shared/hooks/use-server-value';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardPathFor, isAdminPath, parseRole, withRole } from './role';
+import { dashboardPathFor, formatRole, isAdminPath, parseRole, withRole } from './role';
 
 describe('parseRole', () => {
   it('is admin only for exactly "admin"', () => {
@@ -24,5 +24,15 @@ describe('dashboardPathFor / isAdminPath', () => {
     expect(isAdminPath('/admin')).toBe(true);
     expect(isAdminPath('/administrator')).toBe(false);
     expect(isAdminPath('/user/dashboard')).toBe(false);
+  });
+});
+
+describe('formatRole (Manage Users: first letter capitalised)', () => {
+  it.each([
+    ['admin', 'Admin'],
+    ['user', 'User'],
+    ['', ''],
+  ])('%j → %j', (role, shown) => {
+    expect(formatRole(role)).toBe(shown);
   });
 });

@@ -29,3 +29,11 @@ export function dashboardPathFor(role: Role): string {
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
+
+/**
+ * Manage Users shows the role with its first letter capitalised ('admin' → 'Admin';
+ * docs/product.md#manage-users).
+ */
+export function formatRole(role: string): string {
+  return role.charAt(0).toUpperCase() + role.slice(1);
+}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ManageTasks } from '@/components/admin/manage-tasks';
+import { ManageTasks } from '@/features/admin/ui/manage-tasks';
 
 export const metadata: Metadata = { title: 'Manage Tasks' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { InvitationsPanelSlot } from '@/components/admin/invitations-panel-slot';
-import { ManageUsers } from '@/components/admin/manage-users';
+import { InvitationsPanelSlot } from '@/features/admin/ui/invitations-panel-slot';
+import { ManageUsers } from '@/features/admin/ui/manage-users';
 
 export const metadata: Metadata = { title: 'Manage Users' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { AdminProfileCard } from '@/components/admin/admin-profile-card';
-import { AdminProfileForm } from '@/components/admin/admin-profile-form';
+import { AdminProfileCard } from '@/features/admin/ui/admin-profile-card';
+import { AdminProfileForm } from '@/features/admin/ui/admin-profile-form';
 import { SettingsSection } from '@/shared/ui/settings-section';
 import { SingleSignOnSection } from '@/components/profile/single-sign-on-section';
 import { TwoFactorSection } from '@/components/profile/two-factor-section';

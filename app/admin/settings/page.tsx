@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
-import { AdminProfileForm } from '@/components/admin/admin-profile-form';
-import { ChangePasswordForm } from '@/components/admin/change-password-form';
-import { InboxEmailSettings } from '@/components/admin/inbox-email-settings';
-import { LabelsSettings } from '@/components/admin/labels-settings';
-import { RecentActivity } from '@/components/admin/recent-activity';
+import { AdminProfileForm } from '@/features/admin/ui/admin-profile-form';
+import { ChangePasswordForm } from '@/components/profile/change-password-form';
+import { InboxEmailSettings } from '@/features/admin/ui/inbox-email-settings';
+import { LabelsSettings } from '@/features/admin/ui/labels-settings';
+import { RecentActivity } from '@/features/admin/ui/recent-activity';
 import { SettingsSection } from '@/shared/ui/settings-section';
-import { SignupSettingsForm } from '@/components/admin/signup-settings-form';
-import { TestMailForm } from '@/components/admin/test-mail-form';
+import { SignupSettingsForm } from '@/features/admin/ui/signup-settings-form';
+import { TestMailForm } from '@/features/admin/ui/test-mail-form';
 
 export const metadata: Metadata = { title: 'Admin Settings' };
 

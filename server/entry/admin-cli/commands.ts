@@ -9,7 +9,7 @@ import { AppError } from '@/server/errors';
 import { describeMailError } from '@/server/mail-errors';
 import { buildPasswordResetMail, sendMail } from '@/server/mailer';
 import { createResetLink } from '@/lib/server/password-reset-service';
-import { sendTestMail, TEST_MAIL_TIMEOUT_MS } from '@/lib/server/test-mail-service';
+import { sendTestMail, TEST_MAIL_TIMEOUT_MS } from '@/features/admin/server/test-mail-service';
 import { resetTwoFactor } from '@/lib/server/two-factor-service';
 import { hasAccountFor, listUsers, setUserRole } from '@/lib/server/user-service';
 import { logger } from '@/server/logger';

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@/lib/server/auth-service';
-import { getFirstRunState, setFirstRunDismissed } from '@/lib/server/first-run-service';
+import { getFirstRunState, setFirstRunDismissed } from '@/features/admin/server/first-run-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { firstRunDismissSchema } from '@/lib/validation/first-run';
+import { firstRunDismissSchema } from '@/features/admin/server/first-run-schemas';
 
 export const dynamic = 'force-dynamic';
 

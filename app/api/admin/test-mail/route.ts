@@ -1,8 +1,8 @@
 import { requireAdmin } from '@/lib/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { recordSetupMark } from '@/lib/server/first-run-service';
-import { sendTestMail } from '@/lib/server/test-mail-service';
-import { testMailSchema } from '@/lib/validation/test-mail';
+import { recordSetupMark } from '@/features/admin/server/first-run-service';
+import { sendTestMail } from '@/features/admin/server/test-mail-service';
+import { testMailSchema } from '@/features/admin/server/test-mail-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,9 +8,9 @@ import * as checklist from '@/lib/tasks/checklist';
 import { COMPLETED_STATUS, followsChecklist, isTaskDone, shownProgress } from '@/lib/tasks/completion';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';
 import { taskSchema } from '@/lib/tasks/task-read';
-import { Device } from '../testing/device';
-import { sampleTask } from '../testing/fixtures';
-import { MemoryServer } from '../testing/memory-server';
+import { Device } from '@/features/sync/testing/device';
+import { sampleTask } from '@/features/sync/testing/fixtures';
+import { MemoryServer } from '@/features/sync/testing/memory-server';
 
 /**
  * The one rule for done over every path and their orders (docs/product.md#task-completion): random

@@ -13,11 +13,11 @@ import {
   isFirstRunChecklistShown,
   type FirstRunState,
   type FirstRunStep,
-} from '@/lib/admin/first-run';
-import { dismissFirstRun, fetchFirstRun } from '@/lib/api/first-run';
+} from '@/features/admin/model/first-run';
+import { dismissFirstRun, fetchFirstRun } from '@/features/admin/client/first-run-api';
 import { cn } from '@/shared/cn';
 import { useServerValue } from '@/shared/hooks/use-server-value';
-import { reportRequestFailure } from './request-failure';
+import { reportRequestFailure } from '@/shared/http/report-failure';
 import { SECTION_CARD } from '@/shared/ui/table-styles';
 
 /**

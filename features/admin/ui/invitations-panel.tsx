@@ -9,20 +9,20 @@ import { FormAlert } from '@/shared/ui/form-alert';
 import { OfflineNotice } from '@/shared/ui/offline-notice';
 import { CARD, FIELD_INPUT } from '@/shared/ui/styles';
 import { FieldFrame, TextField } from '@/shared/ui/text-field';
-import { formatRole } from '@/lib/admin/users';
+import { formatRole } from '@/shared/auth/role';
 import {
   createInvitation,
   fetchInvitations,
   revokeInvitation,
   type CreatedInvitation,
   type OpenInvitation,
-} from '@/lib/api/signup-admin';
+} from '@/features/admin/client/signup-settings-api';
 import type { Role } from '@/shared/auth/role';
 import { cn } from '@/shared/cn';
 import { OFFLINE_TEXT } from '@/shared/content/offline';
 import { useServerValue } from '@/shared/hooks/use-server-value';
 import { invitee, OpenInvitations } from './open-invitations';
-import { reportRequestFailure } from './request-failure';
+import { reportRequestFailure } from '@/shared/http/report-failure';
 
 /** The invite form offers User first: most invitations are for team members. */
 const ROLE_OPTIONS: readonly Role[] = ['user', 'admin'];

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteAdminUser, fetchAdminUsers, updateAdminUser } from './admin-users';
+import { deleteAdminUser, fetchAdminUsers, updateAdminUser } from './admin-users-api';
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 

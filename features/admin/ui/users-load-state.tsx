@@ -1,6 +1,6 @@
 import { OfflineNotice } from '@/shared/ui/offline-notice';
 import { OFFLINE_TEXT } from '@/shared/content/offline';
-import type { AdminUsersState } from '@/lib/hooks/use-admin-users';
+import type { AdminUsersState } from '@/features/admin/ui/use-admin-users';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 
 /**

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { canEnterArea } from '@/shared/auth/area-access';
-import { fetchAdminUsers } from '@/lib/api/admin-users';
-import { sortUsersNewestFirst, type AdminUser } from '@/lib/admin/users';
+import { fetchAdminUsers } from '@/features/admin/client/admin-users-api';
+import { sortUsersNewestFirst, type AdminUser } from '@/features/admin/model/users';
 import { getStoredToken } from '@/shared/session/session';
 
 export type AdminUsersState =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminUserPath, formatRole, getRecentUsers, sortUsersNewestFirst, type AdminUser } from './users';
+import { adminUserPath, getRecentUsers, sortUsersNewestFirst, type AdminUser } from './users';
 
 function user(email: string, createdAt: string, role: AdminUser['role'] = 'user'): AdminUser {
   return { fullName: email.split('@')[0] ?? email, email, role, createdAt };
@@ -44,16 +44,6 @@ describe('getRecentUsers', () => {
     ]);
     expect(getRecentUsers(users, 2)).toHaveLength(2);
     expect(getRecentUsers([], 5)).toEqual([]);
-  });
-});
-
-describe('formatRole (Manage Users: first letter capitalised)', () => {
-  it.each([
-    ['admin', 'Admin'],
-    ['user', 'User'],
-    ['', ''],
-  ])('%j → %j', (role, shown) => {
-    expect(formatRole(role)).toBe(shown);
   });
 });
 

@@ -1,4 +1,4 @@
-import { adminUserPath, type AdminUser } from '@/lib/admin/users';
+import { adminUserPath, type AdminUser } from '@/features/admin/model/users';
 import { ROLES, type Role } from '@/shared/auth/role';
 import { deleteJson, getJson, putJson } from '@/shared/http/http';
 

@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { AdminUser } from '@/lib/admin/users';
-import { deleteAdminUser, updateAdminUser } from '@/lib/api/admin-users';
+import type { AdminUser } from '@/features/admin/model/users';
+import { deleteAdminUser, updateAdminUser } from '@/features/admin/client/admin-users-api';
 import type { Role } from '@/shared/auth/role';
-import { reportRequestFailure } from './request-failure';
+import { reportRequestFailure } from '@/shared/http/report-failure';
 
 /** A row being edited: its email (the key), the name and the role as typed and chosen. */
 export type UserDraft = { email: string; fullName: string; role: Role };

@@ -3,15 +3,15 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { cn } from '@/shared/cn';
 import { paginate } from '@/shared/ui/pagination';
-import { fetchTwoFactorEmails } from '@/lib/api/admin-users';
+import { fetchTwoFactorEmails } from '@/features/admin/client/admin-users-api';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { UsersLoadState } from '@/components/admin/users-load-state';
+import { UsersLoadState } from '@/features/admin/ui/users-load-state';
 import { PaginationBar } from '@/shared/ui/pagination-bar';
 import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
 import { TABLE } from '@/shared/ui/table-styles';
 import { UserRow } from './user-row';
 import { useRowEditor } from './use-row-editor';
-import { preloadAdminUsers, useAdminUsers } from '@/lib/hooks/use-admin-users';
+import { preloadAdminUsers, useAdminUsers } from '@/features/admin/ui/use-admin-users';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { userStore } from '@/shared/session/session';
 

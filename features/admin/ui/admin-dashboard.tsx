@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useId, useMemo } from 'react';
 import { cn } from '@/shared/cn';
-import { getRecentUsers } from '@/lib/admin/users';
+import { getRecentUsers } from '@/features/admin/model/users';
 import { formatAdminDate } from '@/shared/format/admin-dates';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { tasksStore } from '@/lib/storage/tasks';
@@ -13,16 +13,16 @@ import { syncedTaskSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
 import type { PulledTask, SyncSummary } from '@/features/sync/model/protocol';
 import { lastKnownText } from '@/features/sync/client/team-summary';
-import { useTeamSummary } from '@/lib/hooks/use-team-summary';
+import { useTeamSummary } from '@/features/admin/ui/use-team-summary';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { TaskAnalytics } from '@/components/tasks/task-analytics';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { FirstRunChecklist } from './first-run-checklist';
-import { UsersLoadState } from '@/components/admin/users-load-state';
+import { UsersLoadState } from '@/features/admin/ui/users-load-state';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
 import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from '@/shared/ui/table-styles';
-import { useAdminUsers, type AdminUsersState } from '@/lib/hooks/use-admin-users';
+import { useAdminUsers, type AdminUsersState } from '@/features/admin/ui/use-admin-users';
 import { TaskLink } from '@/components/tasks/task-view/task-link';
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */

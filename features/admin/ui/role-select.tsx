@@ -1,5 +1,5 @@
 import { cn } from '@/shared/cn';
-import { formatRole } from '@/lib/admin/users';
+import { formatRole } from '@/shared/auth/role';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissFirstRun, fetchFirstRun } from './first-run';
+import { dismissFirstRun, fetchFirstRun } from './first-run-api';
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 

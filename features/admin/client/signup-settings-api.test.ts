@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lookUpInvitation, registerAccount } from './auth';
+import { lookUpInvitation, registerAccount } from '@/lib/api/auth';
 import { ApiError } from '@/shared/http/http';
 import {
   createInvitation,
@@ -8,7 +8,7 @@ import {
   fetchSignupSettings,
   revokeInvitation,
   saveSignupSettings,
-} from './signup-admin';
+} from './signup-settings-api';
 
 const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
 

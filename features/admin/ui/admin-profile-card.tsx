@@ -7,7 +7,7 @@ import { CARD } from '@/shared/ui/styles';
 import type { OwnAccount } from '@/lib/api/account';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { adminProfileStore } from '@/lib/storage/profiles';
-import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from '@/lib/admin/admin-profile-values';
+import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from '@/features/admin/model/admin-profile-values';
 
 /**
  * The admin's saved profile at a glance: picture (or a default icon), name, email and role. With team

@@ -2,8 +2,8 @@
 
 import { useId } from 'react';
 import { Button } from '@/shared/ui/button';
-import { formatRole } from '@/lib/admin/users';
-import type { OpenInvitation } from '@/lib/api/signup-admin';
+import { formatRole } from '@/shared/auth/role';
+import type { OpenInvitation } from '@/features/admin/client/signup-settings-api';
 import { formatAdminDateTime } from '@/shared/format/admin-dates';
 import type { ServerValueState } from '@/shared/hooks/use-server-value';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';

@@ -1,4 +1,4 @@
-import { FIRST_RUN_STEPS, type FirstRunState } from '@/lib/admin/first-run';
+import { FIRST_RUN_STEPS, type FirstRunState } from '@/features/admin/model/first-run';
 import { getJson, putJson } from '@/shared/http/http';
 
 /** A body of GET/PUT /api/admin/first-run, read defensively: a step the server did not send is not done. */

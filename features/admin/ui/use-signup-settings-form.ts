@@ -2,9 +2,9 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { saveSignupSettings, type SignupSettingsState } from '@/lib/api/signup-admin';
+import { saveSignupSettings, type SignupSettingsState } from '@/features/admin/client/signup-settings-api';
 import { SIGNUP_DOMAINS_MAX_COUNT, parseDomainList, type SignupMode } from '@/shared/auth/signup-policy';
-import { reportRequestFailure } from './request-failure';
+import { reportRequestFailure } from '@/shared/http/report-failure';
 
 /**
  * The sign-up settings as edited (the mode, the domains as typed) and their `save`: the domains are

@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { OfflineNotice } from '@/shared/ui/offline-notice';
 import { SegmentedChoice } from '@/shared/ui/segmented-choice';
 import { TextField } from '@/shared/ui/text-field';
-import { fetchSignupSettings, type SignupSettingsState } from '@/lib/api/signup-admin';
+import { fetchSignupSettings, type SignupSettingsState } from '@/features/admin/client/signup-settings-api';
 import { SIGNUP_MODES, SIGNUP_MODE_LABELS, type SignupMode } from '@/shared/auth/signup-policy';
 import { OFFLINE_TEXT } from '@/shared/content/offline';
 import { useServerValue } from '@/shared/hooks/use-server-value';

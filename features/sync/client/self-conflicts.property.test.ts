@@ -9,8 +9,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createClock, receive, tick, type HlcState } from './hlc';
-import type { Json, SyncOp } from './protocol';
+import { createClock, receive, tick, type HlcState } from '../model/hlc';
+import type { Json, SyncOp } from '../model/protocol';
 import { MemoryServer } from '../testing/memory-server';
 
 const UID = 'task-1';

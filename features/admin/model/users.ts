@@ -39,14 +39,6 @@ export function getRecentUsers<T extends Pick<AdminUser, 'createdAt'>>(
 }
 
 /**
- * Manage Users shows the role with its first letter capitalised ('admin' → 'Admin';
- * docs/product.md#manage-users).
- */
-export function formatRole(role: string): string {
-  return role.charAt(0).toUpperCase() + role.slice(1);
-}
-
-/**
  * The email identifies the user in the admin API's paths, so it travels percent-encoded (`+`, `/`, `%`…;
  * docs/product.md#endpoint-update-user).
  */

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { taskSchema } from '@/lib/tasks/task-read';
 import type { Task } from '@/lib/tasks/task-types';
-import { escapeFormula, formatCsv, parseCsv, unescapeFormula, type CsvCell } from './csv';
-import { formatTasksCsv, TASK_CSV_COLUMNS } from '../client/export';
-import { readImportText } from '../client/import-plan';
+import { escapeFormula, formatCsv, parseCsv, unescapeFormula, type CsvCell } from '../model/csv';
+import { formatTasksCsv, TASK_CSV_COLUMNS } from './export';
+import { readImportText } from './import-plan';
 
 describe('formatCsv', () => {
   it('quotes only the cells that need it, doubles quotes and ends every record with CRLF', () => {

@@ -12,7 +12,7 @@ import {
   toAdminProfileValues,
   toStoredAdminProfile,
   type AdminProfileValues,
-} from '@/lib/admin/admin-profile-values';
+} from '@/features/admin/model/admin-profile-values';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useProfileForm } from '@/lib/hooks/use-profile-form';
 import { adminProfileStore, saveAdminProfile } from '@/lib/storage/profiles';

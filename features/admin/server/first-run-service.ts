@@ -1,6 +1,6 @@
 import 'server-only';
 import { count, eq } from 'drizzle-orm';
-import { firstRunSteps, type FirstRunState } from '@/lib/admin/first-run';
+import { firstRunSteps, type FirstRunState } from '@/features/admin/model/first-run';
 import { getDatabase } from '@/server/db';
 
 type SetupMark = 'test-mail-sent' | 'checklist-dismissed';

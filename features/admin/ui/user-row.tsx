@@ -2,7 +2,8 @@
 
 import { useId, type RefObject } from 'react';
 import { cn } from '@/shared/cn';
-import { formatRole, type AdminUser } from '@/lib/admin/users';
+import { type AdminUser } from '@/features/admin/model/users';
+import { formatRole } from '@/shared/auth/role';
 import type { Role } from '@/shared/auth/role';
 import { Button } from '@/shared/ui/button';
 import { FIELD_INPUT } from '@/shared/ui/styles';

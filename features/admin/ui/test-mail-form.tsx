@@ -8,7 +8,7 @@ import { OfflineNotice } from '@/shared/ui/offline-notice';
 import { TextField } from '@/shared/ui/text-field';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { serverMessageOf } from '@/shared/http/http';
-import { sendTestMail } from '@/lib/api/test-mail';
+import { sendTestMail } from '@/features/admin/client/test-mail-api';
 import { OFFLINE_TEXT } from '@/shared/content/offline';
 
 const FAILED = 'Failed to send the test email';
