@@ -9,7 +9,8 @@
  */
 const FEATURE_DEPS = {
   accounts: [],
-  landing: [],
+  // Contact Us checks an email address as sign-up does.
+  landing: ['accounts'],
   tasks: ['accounts'],
   calendar: ['tasks'],
   // Sync's model (the clock, the merge, the wire format, the push rules) is the stored form of a team

@@ -3,7 +3,7 @@
  * (password SEED_DEMO_PASSWORD, default "tasklane-demo"). Running it twice changes nothing.
  */
 import { closeDatabase, getDatabase } from '@/server/db';
-import { DEMO_USERS, readSeedAdmin, seedUsers } from '@/lib/server/seed';
+import { DEMO_USERS, readSeedAdmin, seedUsers } from '@/features/accounts/server/seed';
 
 async function main(): Promise<void> {
   const admin = readSeedAdmin(process.env);

@@ -1,7 +1,7 @@
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { AreaGuard } from '@/components/auth/area-guard';
-import { TwoFactorSetupGate } from '@/components/auth/two-factor-setup-gate';
+import { AreaGuard } from '@/features/accounts/ui/area-guard';
+import { TwoFactorSetupGate } from '@/features/accounts/ui/two-factor-setup-gate';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';
 import { TeamSyncProvider } from '@/shared/session/team-sync-context';
 import { TeamSyncLoader } from '@/features/sync/ui/team-sync-loader';

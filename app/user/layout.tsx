@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { AreaGuard } from '@/components/auth/area-guard';
+import { AreaGuard } from '@/features/accounts/ui/area-guard';
 import { ReminderWatcher } from '@/features/reminders/ui/reminder-watcher';
 import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { WorkspaceShell } from '@/components/layout/workspace-shell';

@@ -4,7 +4,7 @@ import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
-import { endServerSession } from '@/lib/api/logout';
+import { endServerSession } from '@/features/accounts/client/logout';
 import { isAdminPath } from '@/shared/auth/role';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
@@ -15,7 +15,7 @@ import { FOCUS_RING } from '@/shared/ui/styles';
 import { teamSyncFlag } from '@/shared/session/team-sync-context';
 import { useTeamSyncLogout } from '@/features/sync/ui/use-team-sync-logout';
 import { Avatar } from './avatar';
-import { profileMenuName } from '@/lib/account/menu-name';
+import { profileMenuName } from '@/features/accounts/model/menu-name';
 
 /**
  * The navbar's profile menu (docs/product.md#navbar): name and picture, 'Profile' and 'Logout', a menu

@@ -22,7 +22,7 @@ import { ensureSyncListener } from './listener';
  * - a `: ping` comment every SYNC_STREAM_HEARTBEAT_MS, so proxies keep the connection open;
  * - `event: bye` `data: {}`, then the end, after SYNC_STREAM_MAX_MS or at the token's expiry,
  *   whichever comes first (the browser reconnects with a fresh token), or when the user's sessions
- *   changed or this session logged out (lib/server/session-service.ts: the reconnect finds out
+ *   changed or this session logged out (features/accounts/server/session-service.ts: the reconnect finds out
  *   whether the token still works);
  * - `event: replaced` `data: {}`, then the end, when the user opened a newer stream beyond
  *   SYNC_STREAM_MAX_PER_USER (the browser polls, and tries again much later).

@@ -31,7 +31,7 @@ import * as sqliteSchema from '@/server/db/schema.sqlite';
 import { getDatabase, openDatabase, type DatabaseHandle } from '@/server/db';
 import { claimDigest } from '@/features/inbox/server/inbox-digest-service';
 import { claimReminderSend } from '@/features/reminders/server/reminder-service';
-import { totpCode } from '@/lib/server/two-factor-codes';
+import { totpCode } from '@/features/accounts/server/two-factor-codes';
 import type { ConflictsResponse } from '@/features/sync/model/protocol';
 import { getTestRunId, withAdminClient } from '@/tests/setup/test-database';
 import { call } from './api';

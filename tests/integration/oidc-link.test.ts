@@ -7,9 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as linkStatusRoute, POST as startLinkRoute } from '@/app/api/auth/oidc/link/route';
 import { POST as registerRoute } from '@/app/api/auth/register/route';
-import { authenticateToken } from '@/lib/server/auth-service';
+import { authenticateToken } from '@/features/accounts/server/auth-service';
 import { getDatabase } from '@/server/db';
-import { forgetProviderConfiguration } from '@/lib/server/oidc/provider';
+import { forgetProviderConfiguration } from '@/features/accounts/server/oidc/provider';
 import { call, type CallResult } from '@/tests/helpers/api';
 import { createAdminWithToken, createUser, createUserWithToken, loginAs } from '@/tests/helpers/factories';
 import {

@@ -6,12 +6,12 @@ import { POST as setUpTwoFactor } from '@/app/api/auth/two-factor/setup/route';
 import { POST as registerRoute } from '@/app/api/auth/register/route';
 import { POST as resetPasswordRoute } from '@/app/api/reset-password/route';
 import { POST as createInvitation } from '@/app/api/admin/invitations/route';
-import { authenticateToken } from '@/lib/server/auth-service';
+import { authenticateToken } from '@/features/accounts/server/auth-service';
 import { getDatabase } from '@/server/db';
-import { forgetProviderConfiguration } from '@/lib/server/oidc/provider';
-import { createResetLink } from '@/lib/server/password-reset-service';
-import { saveSignupSettings } from '@/lib/server/signup-service';
-import { totpCode } from '@/lib/server/two-factor-codes';
+import { forgetProviderConfiguration } from '@/features/accounts/server/oidc/provider';
+import { createResetLink } from '@/features/accounts/server/password-reset-service';
+import { saveSignupSettings } from '@/features/accounts/server/signup-service';
+import { totpCode } from '@/features/accounts/server/two-factor-codes';
 import { call } from '@/tests/helpers/api';
 import {
   createAdminWithToken,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '@/server/db';
 import { verifyPassword } from '@/server/password';
-import { DEMO_USERS, readSeedAdmin, seedUsers } from '@/lib/server/seed';
+import { DEMO_USERS, readSeedAdmin, seedUsers } from '@/features/accounts/server/seed';
 
 describe('seed', () => {
   it('creates the admin and the demo users once; a second run changes nothing', async () => {

@@ -6,7 +6,7 @@ import { POST as logout } from '@/app/api/auth/logout/route';
 import { POST as resetPassword } from '@/app/api/reset-password/route';
 import { getDatabase } from '@/server/db';
 import { sha256Hex } from '@/server/digest';
-import { hashResetToken } from '@/lib/server/password-reset-service';
+import { hashResetToken } from '@/features/accounts/server/password-reset-service';
 import { getSyncHub } from '@/server/realtime/hub';
 import { openSyncStream } from '@/server/realtime/stream';
 import { SESSIONS_CHANNEL } from '@/server/realtime/listener';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
-import { ConfirmEmailForm } from '@/components/auth/confirm-email-form';
+import { AuthFormFallback } from '@/features/accounts/ui/auth-form-fallback';
+import { ConfirmEmailForm } from '@/features/accounts/ui/confirm-email-form';
 import { PRODUCT_NAME } from '@/shared/constants';
 
 export const metadata: Metadata = {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
-import { ResetPasswordForm } from '@/components/auth/reset-password-form';
+import { AuthFormFallback } from '@/features/accounts/ui/auth-form-fallback';
+import { ResetPasswordForm } from '@/features/accounts/ui/reset-password-form';
 import { PRODUCT_NAME } from '@/shared/constants';
 
 export const metadata: Metadata = {

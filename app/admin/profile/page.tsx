@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { AdminProfileCard } from '@/features/admin/ui/admin-profile-card';
 import { AdminProfileForm } from '@/features/admin/ui/admin-profile-form';
 import { SettingsSection } from '@/shared/ui/settings-section';
-import { SingleSignOnSection } from '@/components/profile/single-sign-on-section';
-import { TwoFactorSection } from '@/components/profile/two-factor-section';
+import { SingleSignOnSection } from '@/features/accounts/ui/profile/single-sign-on-section';
+import { TwoFactorSection } from '@/features/accounts/ui/profile/two-factor-section';
 
 export const metadata: Metadata = { title: 'Admin Profile' };
 

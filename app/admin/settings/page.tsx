@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AdminProfileForm } from '@/features/admin/ui/admin-profile-form';
-import { ChangePasswordForm } from '@/components/profile/change-password-form';
+import { ChangePasswordForm } from '@/features/accounts/ui/profile/change-password-form';
 import { InboxEmailSettings } from '@/features/admin/ui/inbox-email-settings';
 import { LabelsSettings } from '@/features/admin/ui/labels-settings';
 import { RecentActivity } from '@/features/admin/ui/recent-activity';

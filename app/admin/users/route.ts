@@ -1,6 +1,6 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { listUsers } from '@/lib/server/user-service';
+import { listUsers } from '@/features/accounts/server/user-service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { requestPasswordReset } from '@/lib/server/password-reset-service';
-import { forgotPasswordSchema } from '@/lib/validation/auth';
+import { requestPasswordReset } from '@/features/accounts/server/password-reset-service';
+import { forgotPasswordSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

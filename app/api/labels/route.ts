@@ -1,4 +1,4 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { createLabel, listLabels } from '@/lib/server/label-service';
 import { consumeRateLimit } from '@/server/rate-limit';

@@ -1,6 +1,6 @@
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { resetPassword } from '@/lib/server/password-reset-service';
-import { resetPasswordSchema } from '@/lib/validation/auth';
+import { resetPassword } from '@/features/accounts/server/password-reset-service';
+import { resetPasswordSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
+import { AuthFormFallback } from '@/features/accounts/ui/auth-form-fallback';
 import { UnsubscribeForm } from '@/features/reminders/ui/unsubscribe-form';
 
 export const metadata: Metadata = {

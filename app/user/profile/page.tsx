@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { YourData } from '@/features/data-transfer/ui/your-data';
-import { ProfileIntro, TeamPasswordSection } from '@/components/profile/team-profile-parts';
-import { SingleSignOnSection } from '@/components/profile/single-sign-on-section';
-import { TwoFactorSection } from '@/components/profile/two-factor-section';
-import { UserProfileForm } from '@/components/profile/user-profile-form';
+import { ProfileIntro, TeamPasswordSection } from '@/features/accounts/ui/profile/team-profile-parts';
+import { SingleSignOnSection } from '@/features/accounts/ui/profile/single-sign-on-section';
+import { TwoFactorSection } from '@/features/accounts/ui/profile/two-factor-section';
+import { UserProfileForm } from '@/features/accounts/ui/profile/user-profile-form';
 
 export const metadata: Metadata = { title: 'Profile' };
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lookUpInvitation, registerAccount } from '@/lib/api/auth';
+import { lookUpInvitation, registerAccount } from '@/features/accounts/client/auth-api';
 import { ApiError } from '@/shared/http/http';
 import {
   createInvitation,

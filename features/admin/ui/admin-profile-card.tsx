@@ -1,10 +1,10 @@
 'use client';
 
 import { UserRound } from 'lucide-react';
-import { useOwnAccount } from '@/components/profile/use-own-account';
+import { useOwnAccount } from '@/features/accounts/ui/profile/use-own-account';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { CARD } from '@/shared/ui/styles';
-import type { OwnAccount } from '@/lib/api/account';
+import type { OwnAccount } from '@/features/accounts/client/account-api';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { adminProfileStore } from '@/lib/storage/profiles';
 import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from '@/features/admin/model/admin-profile-values';

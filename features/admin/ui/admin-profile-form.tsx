@@ -2,9 +2,9 @@
 
 import { useMemo } from 'react';
 import { LoadError } from '@/shared/ui/load-error';
-import { ProfileForm, type ProfileTextField } from '@/components/profile/profile-form';
-import { UnconfirmedEmailNotice } from '@/components/profile/unconfirmed-email-notice';
-import { useOwnAccount, withAccountEmail } from '@/components/profile/use-own-account';
+import { ProfileForm, type ProfileTextField } from '@/features/accounts/ui/profile/profile-form';
+import { UnconfirmedEmailNotice } from '@/features/accounts/ui/profile/unconfirmed-email-notice';
+import { useOwnAccount, withAccountEmail } from '@/features/accounts/ui/profile/use-own-account';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { SelectField } from '@/shared/ui/select-field';
 import {
@@ -14,7 +14,7 @@ import {
   type AdminProfileValues,
 } from '@/features/admin/model/admin-profile-values';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { useProfileForm } from '@/lib/hooks/use-profile-form';
+import { useProfileForm } from '@/features/accounts/ui/profile/use-profile-form';
 import { adminProfileStore, saveAdminProfile } from '@/lib/storage/profiles';
 
 const FIELDS: readonly ProfileTextField<'name' | 'email'>[] = [

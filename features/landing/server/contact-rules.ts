@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { EMAIL_MAX_LENGTH, emailSchema } from '@/lib/validation/auth';
+import { EMAIL_MAX_LENGTH, emailSchema } from '@/features/accounts/server/auth-schemas';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,

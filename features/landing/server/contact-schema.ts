@@ -1,7 +1,7 @@
 // First: the browser must not probe eval before ./auth builds its schemas (see zod-config.ts).
 import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
-import { emailSchema } from '@/lib/validation/auth';
+import { emailSchema } from '@/features/accounts/server/auth-schemas';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '../model/contact-limits';
 import { boundedText, singleLineText } from '@/shared/validation/zod/text';
 

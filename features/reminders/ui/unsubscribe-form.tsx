@@ -2,7 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { AuthCard } from '@/components/auth/auth-card';
+import { AuthCard } from '@/features/accounts/ui/auth-card';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { serverMessageOf } from '@/shared/http/http';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { authenticateRequest } from '@/lib/server/auth-service';
+import { authenticateRequest } from '@/features/accounts/server/auth-service';
 import type { AuthenticatedUser } from '@/server/authenticated-user';
 import { consumeRateLimit, type LimiterName } from '@/server/rate-limit';
 import { assertSyncEnabled } from './state';

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@/lib/server/user-dto';
+import type { PublicUser } from '@/features/accounts/server/user-dto';
 
 /** `2026-11-27 09:05 UTC`: a creation time the same on every operator's terminal. */
 export function formatCreated(iso: string): string {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SingleSignOnFinish } from '@/components/auth/single-sign-on-finish';
+import { SingleSignOnFinish } from '@/features/accounts/ui/single-sign-on-finish';
 
 export const metadata: Metadata = {
   title: 'Signing in',

@@ -1,8 +1,8 @@
 import { connection } from 'next/server';
 import { Suspense } from 'react';
-import { AuthFormFallback } from '@/components/auth/auth-form-fallback';
-import { SignupForm } from '@/components/auth/signup-form';
-import { singleSignOnSettings } from '@/lib/server/oidc/provider';
+import { AuthFormFallback } from '@/features/accounts/ui/auth-form-fallback';
+import { SignupForm } from '@/features/accounts/ui/signup-form';
+import { singleSignOnSettings } from '@/features/accounts/server/oidc/provider';
 
 // The same title and description as the page it stands in for.
 export { metadata } from '@/app/(auth)/signup/page';

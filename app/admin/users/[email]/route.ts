@@ -1,8 +1,9 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { AppError } from '@/server/errors';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { deleteUser, normaliseEmailParam, updateUser } from '@/lib/server/user-service';
-import { updateUserSchema } from '@/lib/validation/auth';
+import { deleteUser, normaliseEmailParam, updateUser } from '@/features/accounts/server/user-service';
+import { unassignTasks } from '@/features/sync/server/assignees';
+import { updateUserSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,7 +30,10 @@ export const PUT = withErrorHandling<Context>(async (request, context) => {
 export const DELETE = withErrorHandling<Context>(async (request, context) => {
   const actor = await requireAdmin(request);
   const email = await targetEmail(context);
-  return json({ message: await deleteUser({ actor, email }) });
+  const { message, assigned } = await deleteUser({ actor, email });
+  // Their tasks become unassigned for every browser, never handed to a later account of the same name.
+  await unassignTasks({ id: actor.id, role: 'admin' }, assigned);
+  return json({ message });
 });
 
 export const { GET, POST, PATCH } = methodNotAllowed('PUT', 'DELETE');

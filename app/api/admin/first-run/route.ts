@@ -1,4 +1,4 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { getFirstRunState, setFirstRunDismissed } from '@/features/admin/server/first-run-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { firstRunDismissSchema } from '@/features/admin/server/first-run-schemas';

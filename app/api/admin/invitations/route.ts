@@ -1,7 +1,7 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { createInvitation, listOpenInvitations } from '@/lib/server/signup-service';
-import { createInvitationSchema } from '@/lib/validation/signup';
+import { createInvitation, listOpenInvitations } from '@/features/accounts/server/signup-service';
+import { createInvitationSchema } from '@/features/accounts/server/signup-schemas';
 
 export const dynamic = 'force-dynamic';
 

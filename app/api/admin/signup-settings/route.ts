@@ -1,7 +1,7 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { getSignupSettings, saveSignupSettings } from '@/lib/server/signup-service';
-import { signupSettingsSchema } from '@/lib/validation/signup';
+import { getSignupSettings, saveSignupSettings } from '@/features/accounts/server/signup-service';
+import { signupSettingsSchema } from '@/features/accounts/server/signup-schemas';
 
 export const dynamic = 'force-dynamic';
 

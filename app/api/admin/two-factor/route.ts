@@ -1,7 +1,7 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { getDatabase } from '@/server/db';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { twoFactorEmails } from '@/lib/server/two-factor-service';
+import { twoFactorEmails } from '@/features/accounts/server/two-factor-service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
-import { changeOwnName, getOwnAccount, NAME_SAVED_MESSAGE } from '@/lib/server/account-service';
+import { authenticateRequest } from '@/features/accounts/server/auth-service';
+import { changeOwnName, getOwnAccount, NAME_SAVED_MESSAGE } from '@/features/accounts/server/account-service';
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { changeNameSchema } from '@/lib/validation/auth';
+import { changeNameSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GET as listUsers } from '@/app/admin/users/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { getDatabase } from '@/server/db';
-import { hashResetToken } from '@/lib/server/password-reset-service';
+import { hashResetToken } from '@/features/accounts/server/password-reset-service';
 import { signToken } from '@/server/token';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';

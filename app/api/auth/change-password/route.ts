@@ -1,7 +1,7 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
+import { authenticateRequest } from '@/features/accounts/server/auth-service';
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { changePassword } from '@/lib/server/password-change-service';
-import { changePasswordSchema } from '@/lib/validation/auth';
+import { changePassword } from '@/features/accounts/server/password-change-service';
+import { changePasswordSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

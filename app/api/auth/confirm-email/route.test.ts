@@ -7,7 +7,7 @@ import { POST as registerRoute } from '@/app/api/auth/register/route';
 import { PUT as updateUser } from '@/app/admin/users/[email]/route';
 import { getDatabase } from '@/server/db';
 import { flushBackgroundMail, getOutboxFile } from '@/server/mailer';
-import { saveSignupSettings } from '@/lib/server/signup-service';
+import { saveSignupSettings } from '@/features/accounts/server/signup-service';
 import { call } from '@/tests/helpers/api';
 import { outboxText } from '@/tests/helpers/outbox';
 import { expectMethodNotAllowed } from '@/tests/helpers/expectations';

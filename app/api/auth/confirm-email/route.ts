@@ -1,6 +1,6 @@
-import { confirmEmail } from '@/lib/server/email-confirmation-service';
+import { confirmEmail } from '@/features/accounts/server/email-confirmation-service';
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { confirmEmailSchema } from '@/lib/validation/auth';
+import { confirmEmailSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { loginUser } from '@/lib/server/auth-service';
+import { loginUser } from '@/features/accounts/server/auth-service';
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { loginSchema } from '@/lib/validation/auth';
+import { loginSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

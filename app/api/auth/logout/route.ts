@@ -1,5 +1,5 @@
 import { methodNotAllowed, withErrorHandling } from '@/server/http';
-import { logOutSession } from '@/lib/server/session-service';
+import { logOutSession } from '@/features/accounts/server/session-service';
 
 export const dynamic = 'force-dynamic';
 

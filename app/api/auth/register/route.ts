@@ -1,6 +1,6 @@
-import { registerUser } from '@/lib/server/auth-service';
+import { registerUser } from '@/features/accounts/server/auth-service';
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { registerSchema } from '@/lib/validation/auth';
+import { registerSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

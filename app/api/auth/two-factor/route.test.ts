@@ -8,7 +8,7 @@ import { POST as loginWithCode } from '@/app/api/auth/login/two-factor/route';
 import { runAdminCli } from '@/server/entry/admin-cli';
 import { getDatabase } from '@/server/db';
 import { verifyToken } from '@/server/token';
-import { totpCode, TOTP_PERIOD_SECONDS } from '@/lib/server/two-factor-codes';
+import { totpCode, TOTP_PERIOD_SECONDS } from '@/features/accounts/server/two-factor-codes';
 import { call } from '@/tests/helpers/api';
 import { createAdminWithToken, createUserWithToken, DEFAULT_PASSWORD } from '@/tests/helpers/factories';
 import { applyTestEnv } from '@/tests/setup/integration';

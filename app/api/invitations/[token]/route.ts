@@ -1,5 +1,5 @@
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { describeInvitation } from '@/lib/server/signup-service';
+import { describeInvitation } from '@/features/accounts/server/signup-service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
+import { authenticateRequest } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import {
   DIGEST_SAVED_MESSAGE,

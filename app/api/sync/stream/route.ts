@@ -1,4 +1,4 @@
-import { authenticateSession } from '@/lib/server/auth-service';
+import { authenticateSession } from '@/features/accounts/server/auth-service';
 import { getClientIp, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { assertSyncEnabled, lastSyncSeq } from '@/features/sync/server/state';

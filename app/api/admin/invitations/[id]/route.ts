@@ -1,6 +1,6 @@
-import { requireAdmin } from '@/lib/server/auth-service';
+import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { revokeInvitation } from '@/lib/server/signup-service';
+import { revokeInvitation } from '@/features/accounts/server/signup-service';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { resendConfirmation } from '@/lib/server/email-confirmation-service';
+import { resendConfirmation } from '@/features/accounts/server/email-confirmation-service';
 import { getClientIp, json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { resendConfirmationSchema } from '@/lib/validation/auth';
+import { resendConfirmationSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { completeTwoFactorLogin } from '@/lib/server/auth-service';
+import { completeTwoFactorLogin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { twoFactorLoginSchema } from '@/lib/validation/auth';
+import { twoFactorLoginSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { methodNotAllowed } from '@/server/http';
-import { finishSignIn } from '@/lib/server/oidc/sign-in';
+import { finishSignIn } from '@/features/accounts/server/oidc/sign-in';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { methodNotAllowed, withErrorHandling } from '@/server/http';
-import { takeSession } from '@/lib/server/oidc/sign-in';
+import { takeSession } from '@/features/accounts/server/oidc/sign-in';
 
 export const dynamic = 'force-dynamic';
 

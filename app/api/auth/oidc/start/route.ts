@@ -1,5 +1,5 @@
 import { methodNotAllowed } from '@/server/http';
-import { startSignIn } from '@/lib/server/oidc/sign-in';
+import { startSignIn } from '@/features/accounts/server/oidc/sign-in';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
+import { authenticateRequest } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { enableTwoFactor } from '@/lib/server/two-factor-service';
-import { twoFactorCodeSchema } from '@/lib/validation/auth';
+import { enableTwoFactor } from '@/features/accounts/server/two-factor-service';
+import { twoFactorCodeSchema } from '@/features/accounts/server/auth-schemas';
 
 export const dynamic = 'force-dynamic';
 

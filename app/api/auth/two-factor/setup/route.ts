@@ -1,6 +1,6 @@
-import { authenticateRequest } from '@/lib/server/auth-service';
+import { authenticateRequest } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
-import { startTwoFactorSetup } from '@/lib/server/two-factor-service';
+import { startTwoFactorSetup } from '@/features/accounts/server/two-factor-service';
 
 export const dynamic = 'force-dynamic';
 
