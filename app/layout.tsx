@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { Footer } from '@/components/layout/footer';
-import { Navbar } from '@/components/layout/navbar';
-import { ServiceWorkerRegistrar } from '@/components/pwa/service-worker-registrar';
+import { Footer } from '@/shell/layout/footer';
+import { Navbar } from '@/shell/layout/navbar';
+import { ServiceWorkerRegistrar } from '@/shell/pwa/service-worker-registrar';
 import { PRODUCT_NAME } from '@/shared/constants';
 import { SITE_DESCRIPTION, SITE_THEME_COLOR } from '@/shared/content/landing';
 import { THEME_INIT_SCRIPT } from '@/shared/theme/theme';

@@ -1,7 +1,7 @@
 import type { GetStaticProps, InferGetStaticPropsType } from 'next';
 import Head from 'next/head';
-import { FooterContent } from '@/components/layout/footer-content';
-import { UpdateToastView } from '@/components/pwa/update-toast-view';
+import { FooterContent } from '@/shell/layout/footer-content';
+import { UpdateToastView } from '@/shell/pwa/update-toast-view';
 import { BackToTop } from '@/features/landing/ui/back-to-top';
 import { Contact } from '@/features/landing/ui/contact';
 import { getContactFormRules, type ContactFormRules } from '@/features/landing/server/contact-rules';

@@ -225,7 +225,7 @@
 // The service worker (the App Router pages register it from components/pwa/; this page has no
 // React). Registered after the page's load, in production builds only (where the page renders the
 // prompt). When a new version waits, the prompt is shown, and Reload hands over to the new version
-// and reloads once. The message names are lib/pwa/messages.ts's.
+// and reloads once. The message names are shell/pwa/messages.ts's.
 // docs/decisions/0018-installable-and-offline.md.
 (() => {
   'use strict';

@@ -1,4 +1,4 @@
-import type { WorkerConfig } from '../lib/pwa/service-worker';
+import type { WorkerConfig } from '@/shell/pwa/service-worker';
 
 export function listPages(nextDir: string): string[];
 export function listStaticAssets(nextDir: string): string[];

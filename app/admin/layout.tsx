@@ -2,13 +2,17 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/features/accounts/ui/area-guard';
 import { TwoFactorSetupGate } from '@/features/accounts/ui/two-factor-setup-gate';
-import { WorkspaceShell } from '@/components/layout/workspace-shell';
+import { WorkspaceShell } from '@/shell/layout/workspace-shell';
 import { TeamSyncProvider } from '@/shared/session/team-sync-context';
 import { TeamSyncLoader } from '@/features/sync/ui/team-sync-loader';
 import { TeamTasksGate } from '@/features/sync/ui/team-tasks-gate';
 import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
 import { isTeamSyncOn } from '@/server/env';
-import { ADMIN_PANEL_LINKS, ADMIN_PANEL_TITLE, ADMIN_TEAM_PANEL_LINKS } from '@/lib/content/workspace';
+import {
+  ADMIN_PANEL_LINKS,
+  ADMIN_PANEL_TITLE,
+  ADMIN_TEAM_PANEL_LINKS,
+} from '@/shell/workspace/workspace-content';
 
 /**
  * The admin area: only with an admin's session, framed by the 'Admin Panel' sidebar; with REQUIRE_2FA=admins,

@@ -2,8 +2,8 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AreaGuard } from '@/features/accounts/ui/area-guard';
 import { ReminderWatcher } from '@/features/reminders/ui/reminder-watcher';
-import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
-import { WorkspaceShell } from '@/components/layout/workspace-shell';
+import { KeyboardShortcuts } from '@/shell/keyboard/keyboard-shortcuts';
+import { WorkspaceShell } from '@/shell/layout/workspace-shell';
 import { TeamSyncProvider } from '@/shared/session/team-sync-context';
 import { TeamSyncLoader } from '@/features/sync/ui/team-sync-loader';
 import { TeamTasksGate } from '@/features/sync/ui/team-tasks-gate';
@@ -14,7 +14,7 @@ import {
   ADMIN_TEAM_PANEL_LINKS,
   USER_PANEL_LINKS,
   USER_PANEL_TITLE,
-} from '@/lib/content/workspace';
+} from '@/shell/workspace/workspace-content';
 
 /** Team sync: an admin on the board or Create Tasks keeps their own sidebar (docs/product.md#sidebars). */
 const ADMIN_TEAM_PANEL = { title: ADMIN_PANEL_TITLE, links: ADMIN_TEAM_PANEL_LINKS };

@@ -94,7 +94,7 @@ export function CreateTaskForm({
         <RequiredLabel htmlFor={`${id}-title`}>Title</RequiredLabel>
         <input
           id={`${id}-title`}
-          // The `n` shortcut focuses it (components/layout/keyboard-shortcuts.tsx).
+          // The `n` shortcut focuses it (shell/keyboard/keyboard-shortcuts.tsx).
           data-shortcut="new-task"
           className={FIELD_INPUT}
           value={form.title}

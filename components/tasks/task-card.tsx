@@ -6,7 +6,7 @@ import { useToday } from '@/shared/hooks/use-today';
 import { getBoardColumn } from '@/lib/tasks/board';
 import { getRelativeDue, type RelativeDueTone } from '@/lib/tasks/deadlines';
 import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/lib/tasks/task-types';
-import { InitialsAvatar } from '@/components/layout/avatar';
+import { InitialsAvatar } from '@/shared/ui/avatar';
 import { useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
 import { CommentCount } from '@/features/comments/ui/comment-count';

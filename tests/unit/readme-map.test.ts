@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The README's folder map names every folder of lib/ and components/ (until they are gone), every
- * feature folder, and every folder of shared/ and server/: it drifted twice when new features added
+ * feature folder, and every folder of shared/, shell/ and server/: it drifted twice when new features added
  * folders and nobody noticed.
  */
 const root = path.resolve(import.meta.dirname, '../..');
@@ -41,8 +41,8 @@ describe("the README's folder map", () => {
     expect(missing).toEqual([]);
   });
 
-  it('names every folder of shared/ and server/ in their lines', () => {
-    for (const folder of ['shared', 'server']) {
+  it('names every folder of shared/, shell/ and server/ in their lines', () => {
+    for (const folder of ['shared', 'shell', 'server']) {
       const text = entry(folder);
       const missing = folders(folder).filter((name) => !new RegExp(`\\b${name}/`).test(text));
       expect(missing, folder).toEqual([]);

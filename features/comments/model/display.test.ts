@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskComment } from './protocol';
-import { commentCountLabel, initialsOf, mergeComments } from './display';
+import { commentCountLabel, mergeComments } from './display';
 import { relativeTimeRefreshMs, relativeTimeText } from '@/shared/format/relative-time';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
@@ -65,14 +65,7 @@ describe('mergeComments', () => {
   });
 });
 
-describe('initialsOf and commentCountLabel', () => {
-  it('takes the first and last word', () => {
-    expect(initialsOf('Ana Maria Author')).toBe('AA');
-    expect(initialsOf('ben')).toBe('B');
-    expect(initialsOf('  ')).toBe('?');
-    expect(initialsOf('Émile Zola')).toBe('ÉZ');
-  });
-
+describe('commentCountLabel', () => {
   it('says one comment and several comments', () => {
     expect(commentCountLabel(1)).toBe('1 comment');
     expect(commentCountLabel(3)).toBe('3 comments');

@@ -23,15 +23,6 @@ export function mergeComments(
   return [...byId.values()].sort(byTimeThenId);
 }
 
-/** Up to two initials of a name (`Ana Author` → `AA`), for the round badge beside a comment. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = [...words[0]!][0] ?? '';
-  const last = words.length > 1 ? ([...words[words.length - 1]!][0] ?? '') : '';
-  return (first + last).toUpperCase();
-}
-
 /** What a card says of its comments, read aloud (it shows the number beside an icon). */
 export function commentCountLabel(count: number): string {
   return `${count} comment${count === 1 ? '' : 's'}`;

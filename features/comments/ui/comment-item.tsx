@@ -6,7 +6,7 @@ import { commentOutboxStore, dropQueued, type QueuedComment } from '@/features/c
 import type { TaskComment } from '@/features/comments/model/protocol';
 import { splitLinks } from '@/shared/format/links';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { InitialsAvatar } from '@/components/layout/avatar';
+import { InitialsAvatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { TEXT_LINK } from '@/shared/ui/styles';

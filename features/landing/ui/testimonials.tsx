@@ -1,17 +1,9 @@
 import { Quote } from 'lucide-react';
 import { CARD } from '@/shared/ui/styles';
 import { cn } from '@/shared/cn';
+import { initialsOf } from '@/shared/format/initials';
 import { TESTIMONIALS } from '@/shared/content/landing';
 import { CONTAINER, SectionHeading } from './section-heading';
-
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
 
 /** The landing page's second section: three static quotes (docs/product.md#landing). */
 export function Testimonials() {

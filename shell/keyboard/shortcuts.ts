@@ -1,6 +1,6 @@
 /**
  * The member area's keyboard shortcuts (docs/product.md#keyboard-shortcuts): which key does what, and
- * when a key press is one. Pure: the listener (components/layout/keyboard-shortcuts.tsx) passes the
+ * when a key press is one. Pure: the listener (shell/keyboard/keyboard-shortcuts.tsx) passes the
  * event and whether a dialog is open.
  */
 

@@ -14,7 +14,7 @@ import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/shared/ui/menu-button';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { teamSyncFlag } from '@/shared/session/team-sync-context';
 import { useTeamSyncLogout } from '@/features/sync/ui/use-team-sync-logout';
-import { Avatar } from './avatar';
+import { Avatar } from '@/shared/ui/avatar';
 import { profileMenuName } from '@/features/accounts/model/menu-name';
 
 /**

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { shortcutFor } from '@/lib/keyboard/shortcuts';
+import { shortcutFor } from '@/shell/keyboard/shortcuts';
 import type { ShortcutDialog } from './shortcut-dialogs';
 
 /** The dialogs' code (and the quick add's form) loads on the first `?` or `n` that needs it. */
@@ -19,7 +19,7 @@ const NEW_TASK_FIELD = 'input[data-shortcut="new-task"]';
  * The member area's one keyboard listener (docs/product.md#keyboard-shortcuts): `?` shows the list,
  * `n` focuses the Create Tasks form's title (on Create Tasks) or opens a quick add, `/` focuses
  * 'Search tasks' where the page has it. None fires while typing in a field, with Ctrl, Meta or Alt,
- * or while a dialog is open (lib/keyboard/shortcuts.ts).
+ * or while a dialog is open (shell/keyboard/shortcuts.ts).
  */
 export function KeyboardShortcuts() {
   const [open, setOpen] = useState<ShortcutDialog | null>(null);

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { registerServiceWorker } from '@/lib/pwa/register';
+import { registerServiceWorker } from '@/shell/pwa/register';
 
 const UpdateToast = dynamic(() => import('./update-toast').then((module) => module.UpdateToast), {
   ssr: false,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { activateUpdate } from '@/lib/pwa/register';
+import { activateUpdate } from '@/shell/pwa/register';
 import { UpdateToastView } from './update-toast-view';
 
 /** Loaded only when a new version is waiting: Reload hands over to it and reloads the page once. */

@@ -1,4 +1,4 @@
-/** Messages between the pages and the service worker (lib/pwa/service-worker.ts). */
+/** Messages between the pages and the service worker (shell/pwa/service-worker.ts). */
 export const MESSAGES = {
   /** page → worker: a page has loaded (the worker may delete an older build's files now). */
   pageLoaded: 'tasklane:page-loaded',

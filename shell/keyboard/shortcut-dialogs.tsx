@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import { SHORTCUT_LIST } from '@/lib/keyboard/shortcuts';
+import { SHORTCUT_LIST } from '@/shell/keyboard/shortcuts';
 import { Button } from '@/shared/ui/button';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { CreateTaskForm } from '@/components/tasks/create-task-form';

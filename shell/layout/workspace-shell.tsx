@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { SidebarLink } from '@/lib/content/workspace';
+import type { SidebarLink } from '@/shell/workspace/workspace-content';
 import { AppToaster } from '@/shared/ui/app-toaster';
-import { StorageNotice } from '@/components/workspace/storage-notice';
+import { StorageNotice } from '@/shell/workspace/storage-notice';
 import { Sidebar, type SidebarPanel } from './sidebar';
 
 /**

@@ -6,7 +6,7 @@ import { Menu, X } from 'lucide-react';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { readTokenRole } from '@/shared/auth/token-claims';
 import { cn } from '@/shared/cn';
-import type { SidebarLink } from '@/lib/content/workspace';
+import type { SidebarLink } from '@/shell/workspace/workspace-content';
 import { getStoredToken } from '@/shared/session/session';
 import { FOCUS_RING } from '@/shared/ui/styles';
 

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { cn } from '@/shared/cn';
-import { initialsOf } from '@/features/comments/model/display';
+import { initialsOf } from '@/shared/format/initials';
 
 /** The profile picture, or a default icon when there is none (docs/product.md#navbar). */
 export function Avatar({ src, className }: { src?: string; className?: string }) {
