@@ -9,7 +9,7 @@
 import { request } from '@playwright/test';
 import { createMeta, freezeOps, nextPushBatch, recordChanges } from '@/features/sync/client/replica';
 import type { SyncOp } from '@/features/sync/model/protocol';
-import type { Task } from '../lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { expect as baseExpect, test } from './fixtures';
 import { readTeamRecords, readTeamTasks } from './page-helpers';
 import type { AppProcess } from './process-helpers';

@@ -11,7 +11,7 @@
  * - long tasks (PerformanceObserver 'longtask') from navigation to `--window` ms after load;
  * - one task command's main-thread time, median of `--commands`: Manage Tasks' Mark as Completed (admin)
  *   and a task grid slider move (member, Create Tasks page): the command's own work (the
- *   `tasklane:command` User Timing entry of lib/storage/task-commands.ts: the change, the replica, the
+ *   `tasklane:command` User Timing entry of features/tasks/client/task-commands.ts: the change, the replica, the
  *   store), then with React's render of the page (the event's synchronous work), then to the next frame;
  * - browser storage used (navigator.storage.estimate) and how many tasks the browser holds.
  * Targets (issue 23): first sync ≤ 15 s at 50,000; first content ≤ 1 s; a command ≤ 5 ms at every size
@@ -268,7 +268,7 @@ async function timeCommand(
         }
         const sync = performance.now() - start;
         if (profiling) console.profileEnd('tasklane-command');
-        // The command's own part (lib/storage/task-commands.ts measures it), without React's render.
+        // The command's own part (features/tasks/client/task-commands.ts measures it), without React's render.
         const own = performance.getEntriesByName('tasklane:command').at(-1);
         const command = own && own.startTime >= start ? own.duration : NaN;
         requestAnimationFrame(() =>

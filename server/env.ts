@@ -82,7 +82,7 @@ const envSchema = z.object({
     .default(90),
   /**
    * Completed tasks older than this many days are archived: they stay on the server and leave the
-   * browsers' replicas (docs/product.md#archived-tasks, lib/tasks/archive.ts).
+   * browsers' replicas (docs/product.md#archived-tasks, features/tasks/model/archive.ts).
    */
   SYNC_ARCHIVE_DAYS: z.coerce
     .number('SYNC_ARCHIVE_DAYS must be a whole number of days from 1 to 3650')

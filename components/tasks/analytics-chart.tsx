@@ -1,8 +1,8 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import type { ColumnCount } from '@/lib/tasks/board';
-import type { BoardColumn } from '@/lib/tasks/task-types';
+import type { ColumnCount } from '@/features/tasks/model/board';
+import type { BoardColumn } from '@/features/tasks/model/task-types';
 
 const BAR_COLORS: Record<BoardColumn, string> = {
   'To Do': 'var(--color-slate-500)',

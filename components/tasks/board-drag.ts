@@ -12,8 +12,8 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import type { TasksByColumn } from '@/lib/tasks/board';
-import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';
+import type { TasksByColumn } from '@/features/tasks/model/board';
+import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/features/tasks/model/task-types';
 
 /*
  * The board's drag and drop (docs/product.md#board) apart from its rendering: the sensors' rules, where a

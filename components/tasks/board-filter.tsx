@@ -1,6 +1,6 @@
 'use client';
 
-import type { BoardFilter } from '@/lib/tasks/board-filter';
+import type { BoardFilter } from '@/features/tasks/model/board-filter';
 import { SegmentedChoice } from '@/shared/ui/segmented-choice';
 
 /**

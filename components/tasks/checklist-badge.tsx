@@ -1,6 +1,6 @@
 import { ListChecks } from 'lucide-react';
-import { checklistCounts } from '@/lib/tasks/checklist';
-import type { Task } from '@/lib/tasks/task-types';
+import { checklistCounts } from '@/features/tasks/model/checklist';
+import type { Task } from '@/features/tasks/model/task-types';
 import { CountBadge } from './count-badge';
 
 /** What a card says of its checklist, read aloud (the card shows `{done}/{total}`). */

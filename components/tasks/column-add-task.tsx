@@ -12,9 +12,9 @@ import {
 } from 'react';
 import { cn } from '@/shared/cn';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { addTask } from '@/lib/storage/task-commands';
-import { TASK_TITLE_MAX_LENGTH } from '@/lib/tasks/task-patch';
-import type { BoardColumn } from '@/lib/tasks/task-types';
+import { addTask } from '@/features/tasks/client/task-commands';
+import { TASK_TITLE_MAX_LENGTH } from '@/features/tasks/model/task-patch';
+import type { BoardColumn } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
 import { FIELD_INPUT, FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';

@@ -3,7 +3,7 @@
 import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
-import { TASK_PRIORITIES } from '@/lib/tasks/task-types';
+import { TASK_PRIORITIES } from '@/features/tasks/model/task-types';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/shared/constants';
 import { Button } from '@/shared/ui/button';
 import { SelectField } from '@/shared/ui/select-field';

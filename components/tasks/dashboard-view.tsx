@@ -3,12 +3,12 @@
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useTaskFinder } from '@/lib/hooks/use-task-finder';
-import { boardFilterStore, saveBoardFilter } from '@/lib/storage/board-filter';
+import { boardFilterStore, saveBoardFilter } from '@/features/tasks/client/board-filter';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { tasksStore } from '@/lib/storage/tasks';
-import { countTasksByColumn } from '@/lib/tasks/board';
-import { filterBoardTasks, toBoardFilter, type BoardFilter } from '@/lib/tasks/board-filter';
-import type { Task } from '@/lib/tasks/task-types';
+import { tasksStore } from '@/features/tasks/client/tasks';
+import { countTasksByColumn } from '@/features/tasks/model/board';
+import { filterBoardTasks, toBoardFilter, type BoardFilter } from '@/features/tasks/model/board-filter';
+import type { Task } from '@/features/tasks/model/task-types';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { useSelfAssignee } from './assignee-picker';
 import { BoardFilterControl } from './board-filter';

@@ -3,13 +3,13 @@
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { tasksStore } from '@/lib/storage/tasks';
+import { tasksStore } from '@/features/tasks/client/tasks';
 import {
   formatDeadlineSummary,
   formatDeadlineToast,
   getDeadlineAlerts,
   planDeadlineToasts,
-} from '@/lib/tasks/deadlines';
+} from '@/features/tasks/model/deadlines';
 import { toLocalDateKey } from '@/shared/format/date-key';
 import { DEADLINE_TOAST_DURATION_MS, DEADLINE_TOAST_LIMIT, NOTIFICATION_SOUND_URL } from '@/shared/constants';
 import { FOCUS_RING } from '@/shared/ui/styles';

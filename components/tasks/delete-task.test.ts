@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { deleteTaskWithUndo, UNDO_LABEL } from './delete-task';
 
 type Shown = { duration?: number; action?: { label: string; onClick: () => void } };

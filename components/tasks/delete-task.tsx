@@ -2,8 +2,8 @@ import { Trash2 } from 'lucide-react';
 import { toast, type ExternalToast } from 'sonner';
 import { TASK_PAGE_TOAST_DURATION_MS } from '@/shared/constants';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { deleteTask, restoreTask } from '@/lib/storage/task-commands';
-import { tasksStore } from '@/lib/storage/tasks';
+import { deleteTask, restoreTask } from '@/features/tasks/client/task-commands';
+import { tasksStore } from '@/features/tasks/client/tasks';
 import { focusTaskWhenShown } from './task-focus';
 
 /** The label of the action every delete toast carries (docs/product.md#undo-a-delete). */

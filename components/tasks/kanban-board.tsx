@@ -20,10 +20,10 @@ import { cn } from '@/shared/cn';
 import { useBoardMarks } from '@/lib/hooks/use-board-marks';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { moveTask } from '@/lib/storage/task-commands';
-import { orderTasksByColumn } from '@/lib/tasks/board';
-import { placeInColumn } from '@/lib/tasks/rank';
-import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';
+import { moveTask } from '@/features/tasks/client/task-commands';
+import { orderTasksByColumn } from '@/features/tasks/model/board';
+import { placeInColumn } from '@/features/tasks/model/rank';
+import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/features/tasks/model/task-types';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { ConflictMarker } from '@/features/sync/ui/conflict-marker';
@@ -102,7 +102,7 @@ function openerProps(
 }
 
 /**
- * Saves a drop (docs/product.md#board): the card goes to the place's column, at its index (lib/tasks/rank.ts
+ * Saves a drop (docs/product.md#board): the card goes to the place's column, at its index (features/tasks/model/rank.ts
  * gives it, and sometimes a few neighbours, a new rank). Returns whether the list was written: a drop on
  * the card's own place changes nothing, and a refused write (full storage) has been shown to the user
  * and changed nothing either.

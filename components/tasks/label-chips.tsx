@@ -1,8 +1,8 @@
 'use client';
 
 import { cn } from '@/shared/cn';
-import { labelsOfTask, type Label, type LabelColor } from '@/lib/tasks/labels';
-import type { Task } from '@/lib/tasks/task-types';
+import { labelsOfTask, type Label, type LabelColor } from '@/features/tasks/model/labels';
+import type { Task } from '@/features/tasks/model/task-types';
 import { useLabelSet } from './use-labels';
 
 /**

@@ -1,7 +1,12 @@
 'use client';
 
 import { useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { LABEL_COLORS, LABEL_COLOR_NAMES, LABEL_NAME_MAX_LENGTH, type LabelColor } from '@/lib/tasks/labels';
+import {
+  LABEL_COLORS,
+  LABEL_COLOR_NAMES,
+  LABEL_NAME_MAX_LENGTH,
+  type LabelColor,
+} from '@/features/tasks/model/labels';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { FieldFrame, TextField } from '@/shared/ui/text-field';
 import { FIELD_INPUT } from '@/shared/ui/styles';

@@ -2,7 +2,7 @@
 
 import { useRef, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_LABEL_COLOR, LABELS_MAX_COUNT } from '@/lib/tasks/labels';
+import { DEFAULT_LABEL_COLOR, LABELS_MAX_COUNT } from '@/features/tasks/model/labels';
 import { Button } from '@/shared/ui/button';
 import { LabelForm, type LabelValues } from './label-form';
 import { LabelRow } from './label-row';

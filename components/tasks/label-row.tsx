@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { LABEL_COLOR_NAMES, type Label, type LabelPatch } from '@/lib/tasks/labels';
+import { LABEL_COLOR_NAMES, type Label, type LabelPatch } from '@/features/tasks/model/labels';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { LabelChip } from './label-chips';

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useAutosave } from '@/shared/hooks/use-autosave';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { notesStore } from '@/lib/storage/notes';
+import { notesStore } from '@/features/tasks/client/notes';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 

@@ -3,8 +3,8 @@
 import { useMemo } from 'react';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { tasksStore } from '@/lib/storage/tasks';
-import { formatDeadlineNotification, getDeadlineAlerts } from '@/lib/tasks/deadlines';
+import { tasksStore } from '@/features/tasks/client/tasks';
+import { formatDeadlineNotification, getDeadlineAlerts } from '@/features/tasks/model/deadlines';
 import { useToday } from '@/shared/hooks/use-today';
 import { TaskLink } from './task-view/task-link';
 

@@ -1,4 +1,4 @@
-import type { TaskPriority } from '@/lib/tasks/task-types';
+import type { TaskPriority } from '@/features/tasks/model/task-types';
 
 /**
  * Priority colours: High red, Medium yellow, Low green; the badge also says it in words, not colour

@@ -1,6 +1,6 @@
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { setTaskProgress } from '@/lib/storage/task-commands';
-import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/lib/tasks/task-types';
+import { setTaskProgress } from '@/features/tasks/client/task-commands';
+import { TASK_PROGRESS_MAX, TASK_PROGRESS_MIN, type Task } from '@/features/tasks/model/task-types';
 
 /** Why a task's slider is disabled while "Progress follows the checklist" is on (docs/product.md#checklists). */
 export const PROGRESS_FOLLOWS_CHECKLIST = 'Progress follows the checklist.';

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
 import { useNearScreen } from '@/shared/hooks/use-near-screen';
-import type { ColumnCount } from '@/lib/tasks/board';
+import type { ColumnCount } from '@/features/tasks/model/board';
 
 const CHART_HEIGHT_PX = 260;
 

@@ -2,7 +2,7 @@
 
 import { Ellipsis, UserRoundPen } from 'lucide-react';
 import { cn } from '@/shared/cn';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/shared/ui/menu-button';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { useReassignDialog } from './assignee-picker';

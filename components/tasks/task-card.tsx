@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/shared/cn';
 import { useToday } from '@/shared/hooks/use-today';
-import { getBoardColumn } from '@/lib/tasks/board';
-import { getRelativeDue, type RelativeDueTone } from '@/lib/tasks/deadlines';
-import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/lib/tasks/task-types';
+import { getBoardColumn } from '@/features/tasks/model/board';
+import { getRelativeDue, type RelativeDueTone } from '@/features/tasks/model/deadlines';
+import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/features/tasks/model/task-types';
 import { InitialsAvatar } from '@/shared/ui/avatar';
 import { useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
@@ -59,7 +59,7 @@ const DUE_TONE: Record<RelativeDueTone, string> = {
 
 /**
  * 'Deadline: {date}' and, unless the task sits in Completed, how near it is ('Overdue 2 days' in the danger
- * colour, 'Today', 'Tomorrow', 'In 3 days'; lib/tasks/deadlines.ts). No deadline: no line at all.
+ * colour, 'Today', 'Tomorrow', 'In 3 days'; features/tasks/model/deadlines.ts). No deadline: no line at all.
  */
 function CardDeadline({ task }: { task: Task }) {
   const today = useToday();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Label } from '@/lib/tasks/labels';
+import type { Label } from '@/features/tasks/model/labels';
 import { labelOptionsFor, UNKNOWN_LABEL } from './task-finder-filters';
 
 const labels: Label[] = [

@@ -3,9 +3,9 @@
 import { useId } from 'react';
 import { cn } from '@/shared/cn';
 import type { TaskFinder } from '@/lib/hooks/use-task-finder';
-import type { Label } from '@/lib/tasks/labels';
-import type { DueFilter } from '@/lib/tasks/task-filter';
-import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/lib/tasks/task-types';
+import type { Label } from '@/features/tasks/model/labels';
+import type { DueFilter } from '@/features/tasks/model/task-filter';
+import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/features/tasks/model/task-types';
 import { SegmentedChoice } from '@/shared/ui/segmented-choice';
 import { FIELD_LOOK } from '@/shared/ui/styles';
 

@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { addTask } from '@/lib/storage/task-commands';
-import { DEFAULT_TASK_PRIORITY, type Assignee, type TaskPriority } from '@/lib/tasks/task-types';
+import { addTask } from '@/features/tasks/client/task-commands';
+import { DEFAULT_TASK_PRIORITY, type Assignee, type TaskPriority } from '@/features/tasks/model/task-types';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { useSelfAssignee } from './assignee-picker';
 

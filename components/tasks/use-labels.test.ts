@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localLabelsStore, teamLabelsStore } from '@/lib/storage/labels';
+import { localLabelsStore, teamLabelsStore } from '@/features/tasks/client/labels';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TeamSyncProvider } from '@/shared/session/team-sync-context';

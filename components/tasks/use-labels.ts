@@ -3,7 +3,12 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { describeRequestFailure } from '@/shared/http/failure-message';
-import { createTeamLabel, deleteTeamLabel, fetchTeamLabels, updateTeamLabel } from '@/lib/api/labels';
+import {
+  createTeamLabel,
+  deleteTeamLabel,
+  fetchTeamLabels,
+  updateTeamLabel,
+} from '@/features/tasks/client/labels-api';
 import { readTokenRole } from '@/shared/auth/token-claims';
 import {
   createLocalLabel,
@@ -11,11 +16,17 @@ import {
   localLabelsStore,
   teamLabelsStore,
   updateLocalLabel,
-} from '@/lib/storage/labels';
+} from '@/features/tasks/client/labels';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { onLabelsChanged } from '@/shared/realtime/live-labels';
 import { getStoredToken } from '@/shared/session/session';
-import { addLabel, editLabel, type Label, type LabelInput, type LabelPatch } from '@/lib/tasks/labels';
+import {
+  addLabel,
+  editLabel,
+  type Label,
+  type LabelInput,
+  type LabelPatch,
+} from '@/features/tasks/model/labels';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 
 /**

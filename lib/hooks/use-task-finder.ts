@@ -10,9 +10,9 @@ import {
   parseTaskFilter,
   writeTaskFilter,
   type TaskFilter,
-} from '@/lib/tasks/task-filter';
-import type { Task } from '@/lib/tasks/task-types';
-import { withoutTaskParam } from '@/lib/tasks/task-link';
+} from '@/features/tasks/model/task-filter';
+import type { Task } from '@/features/tasks/model/task-types';
+import { withoutTaskParam } from '@/features/tasks/model/task-link';
 import { useToday } from '@/shared/hooks/use-today';
 
 /** Typing waits this long before the URL follows, so a fast typist does not flood the history API. */

@@ -27,7 +27,7 @@ export const SESSIONS_CHANNEL = 'tasklane_sessions';
  */
 export const COMMENTS_CHANNEL = 'tasklane_comments';
 /**
- * "The team's label set changed" (lib/server/label-service.ts): a channel of its own for the same
+ * "The team's label set changed" (features/tasks/server/label-service.ts): a channel of its own for the same
  * reason; its payload is `{}` (every stream gets it).
  */
 export const LABELS_CHANNEL = 'tasklane_labels';

@@ -3,7 +3,7 @@
  * with them, and reads `kind`/`element` to recover legacy strings and partly broken arrays). Their
  * `safeParse` has zod's result shape. Why not zod in the browser: zod (even `zod/mini`) cost every
  * signed-in page about 27 kB of gzipped JavaScript, and parsing 5,000 stored tasks took ~90 ms without
- * its JIT (which our CSP forbids); these take a few milliseconds. The server keeps zod (lib/validation).
+ * its JIT (which our CSP forbids); these take a few milliseconds. The server keeps zod (the schemas in each feature's server/).
  */
 
 export type ParseResult<T> = { success: true; data: T } | { success: false; data?: undefined };

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as conflictsRoute } from '@/app/api/sync/conflicts/route';
 import type { ConflictsResponse, Json } from '@/features/sync/model/protocol';
-import { makeNextOccurrence, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
-import type { Task } from '@/lib/tasks/task-types';
+import { makeNextOccurrence, nextOccurrenceUid } from '@/features/tasks/model/repeat-spawn';
+import type { Task } from '@/features/tasks/model/task-types';
 import { call } from '@/tests/helpers/api';
 import { createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, pullAll, push, stamp, upsertOp } from '@/tests/helpers/sync';

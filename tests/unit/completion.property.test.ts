@@ -3,11 +3,16 @@ import { describe, expect, it } from 'vitest';
 
 import { planImport, readImportText } from '@/features/data-transfer/client/import-plan';
 import { formatJsonExport } from '@/features/data-transfer/client/export';
-import * as board from '@/lib/tasks/board';
-import * as checklist from '@/lib/tasks/checklist';
-import { COMPLETED_STATUS, followsChecklist, isTaskDone, shownProgress } from '@/lib/tasks/completion';
-import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/lib/tasks/task-types';
-import { taskSchema } from '@/lib/tasks/task-read';
+import * as board from '@/features/tasks/model/board';
+import * as checklist from '@/features/tasks/model/checklist';
+import {
+  COMPLETED_STATUS,
+  followsChecklist,
+  isTaskDone,
+  shownProgress,
+} from '@/features/tasks/model/completion';
+import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/features/tasks/model/task-types';
+import { taskSchema } from '@/features/tasks/model/task-read';
 import { Device } from '@/features/sync/testing/device';
 import { sampleTask } from '@/features/sync/testing/fixtures';
 import { MemoryServer } from '@/features/sync/testing/memory-server';

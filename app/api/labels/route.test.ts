@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { restartSyncListener } from '@/server/realtime/listener';
-import { LABELS_MAX_COUNT } from '@/lib/tasks/labels';
+import { LABELS_MAX_COUNT } from '@/features/tasks/model/labels';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';

@@ -1,10 +1,10 @@
 import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { createLabel, listLabels } from '@/lib/server/label-service';
+import { createLabel, listLabels } from '@/features/tasks/server/label-service';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { syncCaller } from '@/features/sync/server/caller';
 import { assertSyncEnabled } from '@/features/sync/server/state';
-import { createLabelSchema } from '@/lib/validation/labels';
+import { createLabelSchema } from '@/features/tasks/server/label-schemas';
 
 export const dynamic = 'force-dynamic';
 

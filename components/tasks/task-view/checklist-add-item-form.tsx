@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent, type RefObject } from 'react';
-import { addChecklistItem } from '@/lib/storage/checklist-commands';
+import { addChecklistItem } from '@/features/tasks/client/checklist-commands';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 import { CHECKLIST_TEXTS, run } from './checklist-shared';

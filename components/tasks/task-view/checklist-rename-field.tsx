@@ -2,8 +2,8 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/shared/cn';
-import { renameChecklistItem } from '@/lib/storage/checklist-commands';
-import type { ChecklistItem } from '@/lib/tasks/checklist';
+import { renameChecklistItem } from '@/features/tasks/client/checklist-commands';
+import type { ChecklistItem } from '@/features/tasks/model/checklist';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { CHECKLIST_TEXTS, run } from './checklist-shared';
 

@@ -4,9 +4,9 @@ import { closestCenter, DndContext, pointerWithin, type CollisionDetection } fro
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useId, useMemo, useRef } from 'react';
 import { cn } from '@/shared/cn';
-import { setProgressFollowsChecklist } from '@/lib/storage/checklist-commands';
-import { checklistOf } from '@/lib/tasks/checklist';
-import type { Task } from '@/lib/tasks/task-types';
+import { setProgressFollowsChecklist } from '@/features/tasks/client/checklist-commands';
+import { checklistOf } from '@/features/tasks/model/checklist';
+import type { Task } from '@/features/tasks/model/task-types';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { AddItemForm } from './checklist-add-item-form';
 import { ChecklistRow } from './checklist-row';

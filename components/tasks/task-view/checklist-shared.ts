@@ -1,5 +1,5 @@
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import type { ChecklistCommandResult } from '@/lib/storage/checklist-commands';
+import type { ChecklistCommandResult } from '@/features/tasks/client/checklist-commands';
 
 /** The section's texts (docs/product.md#checklists). */
 export const CHECKLIST_TEXTS = {

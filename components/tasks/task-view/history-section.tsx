@@ -1,11 +1,11 @@
 'use client';
 
 import { useId, useMemo, useRef } from 'react';
-import type { TaskHistoryEntry } from '@/lib/api/history';
+import type { TaskHistoryEntry } from '@/features/sync/client/history-api';
 import { OFFLINE_TEXT } from '@/shared/content/offline';
 import { useNearScreen } from '@/shared/hooks/use-near-screen';
 import { isSyncId } from '@/features/sync/model/protocol';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { Button } from '@/shared/ui/button';
 import { OfflineNotice } from '@/shared/ui/offline-notice';

@@ -2,9 +2,9 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { setTaskLabels } from '@/lib/storage/task-commands';
-import { labelsOfTask, toggleLabelId } from '@/lib/tasks/labels';
-import type { Task } from '@/lib/tasks/task-types';
+import { setTaskLabels } from '@/features/tasks/client/task-commands';
+import { labelsOfTask, toggleLabelId } from '@/features/tasks/model/labels';
+import type { Task } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
 import { LABEL_CHIP_LOOK, LabelChipList } from '../label-chips';
 import { LabelManager } from '../label-manager';

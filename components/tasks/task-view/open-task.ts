@@ -1,7 +1,7 @@
 'use client';
 
-import { TASK_PARAM, taskKey, withTaskParam } from '@/lib/tasks/task-link';
-import type { Task } from '@/lib/tasks/task-types';
+import { TASK_PARAM, taskKey, withTaskParam } from '@/features/tasks/model/task-link';
+import type { Task } from '@/features/tasks/model/task-types';
 
 /**
  * Opening and closing the task view (docs/product.md#the-task-view) through the address bar: opening
@@ -15,7 +15,7 @@ export function openTask(task: Pick<Task, 'id'> & { uid?: unknown }): void {
   openTaskByKey(taskKey(task));
 }
 
-/** Opens the view of the task with that key (lib/tasks/task-link.ts taskKey). */
+/** Opens the view of the task with that key (features/tasks/model/task-link.ts taskKey). */
 export function openTaskByKey(key: string): void {
   const { pathname, search, hash } = window.location;
   if (new URLSearchParams(search).get(TASK_PARAM) === key) return;

@@ -6,7 +6,7 @@ import { SelectField } from '@/shared/ui/select-field';
 import { TextField } from '@/shared/ui/text-field';
 import { useToday } from '@/shared/hooks/use-today';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { setTaskRepeat } from '@/lib/storage/task-commands';
+import { setTaskRepeat } from '@/features/tasks/client/task-commands';
 import {
   readRepeatInterval,
   repeatChoiceOf,
@@ -20,8 +20,8 @@ import {
   type RepeatChoice,
   type RepeatFrom,
   type TaskRepeat,
-} from '@/lib/tasks/repeat';
-import type { Task } from '@/lib/tasks/task-types';
+} from '@/features/tasks/model/repeat';
+import type { Task } from '@/features/tasks/model/task-types';
 
 const CHOICE_LABELS = REPEAT_CHOICES.map((choice) => REPEAT_CHOICE_LABELS[choice]);
 const CHOICE_BY_LABEL = new Map(REPEAT_CHOICES.map((choice) => [REPEAT_CHOICE_LABELS[choice], choice]));

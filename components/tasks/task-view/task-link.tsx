@@ -2,8 +2,8 @@
 
 import type { MouseEvent, ReactNode } from 'react';
 import { cn } from '@/shared/cn';
-import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
-import type { Task } from '@/lib/tasks/task-types';
+import { taskKey, withTaskParam } from '@/features/tasks/model/task-link';
+import type { Task } from '@/features/tasks/model/task-types';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { taskFocusProps } from '../task-focus';
 import { openTask } from './open-task';

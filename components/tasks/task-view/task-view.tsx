@@ -6,13 +6,17 @@ import { splitLinks } from '@/shared/format/links';
 import { useAutosave } from '@/shared/hooks/use-autosave';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { assignTask, completeTask, updateTask } from '@/lib/storage/task-commands';
-import { tasksStore } from '@/lib/storage/tasks';
-import { isTaskDone } from '@/lib/tasks/completion';
-import { findTaskByKey } from '@/lib/tasks/task-link';
-import { assigneeName, TASK_PRIORITIES, type Task } from '@/lib/tasks/task-types';
-import { TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH, type TaskPatch } from '@/lib/tasks/task-patch';
-import { taskCreatedAt, taskUpdatedAt } from '@/lib/tasks/task-stamps';
+import { assignTask, completeTask, updateTask } from '@/features/tasks/client/task-commands';
+import { tasksStore } from '@/features/tasks/client/tasks';
+import { isTaskDone } from '@/features/tasks/model/completion';
+import { findTaskByKey } from '@/features/tasks/model/task-link';
+import { assigneeName, TASK_PRIORITIES, type Task } from '@/features/tasks/model/task-types';
+import {
+  TASK_DESCRIPTION_MAX_LENGTH,
+  TASK_TITLE_MAX_LENGTH,
+  type TaskPatch,
+} from '@/features/tasks/model/task-patch';
+import { taskCreatedAt, taskUpdatedAt } from '@/features/tasks/model/task-stamps';
 import { Button } from '@/shared/ui/button';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { SelectField } from '@/shared/ui/select-field';
@@ -311,7 +315,7 @@ function AssigneeField({ task }: { task: Task }) {
 
 /**
  * Admins: Pending or Completed (Completed works as Mark as Completed). Done by the one rule
- * (lib/tasks/completion.ts), the status is Completed and cannot be chosen back: the progress or the
+ * (features/tasks/model/completion.ts), the status is Completed and cannot be chosen back: the progress or the
  * checklist reopens the task (docs/product.md#admin-completion).
  */
 function StatusField({ task }: { task: Task }) {

@@ -2,8 +2,8 @@
 
 import { PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { deleteChecklistItem, moveChecklistItem } from '@/lib/storage/checklist-commands';
-import type { ChecklistItem } from '@/lib/tasks/checklist';
+import { deleteChecklistItem, moveChecklistItem } from '@/features/tasks/client/checklist-commands';
+import type { ChecklistItem } from '@/features/tasks/model/checklist';
 import { CHECKLIST_TEXTS, checkboxId, moveId, run } from './checklist-shared';
 
 /** A focus target no element has: focus goes to `Add an item`. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { fetchHistoryPage, type TaskHistoryEntry } from '@/lib/api/history';
+import { fetchHistoryPage, type TaskHistoryEntry } from '@/features/sync/client/history-api';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import {
   commentCountsSnapshot,
@@ -10,8 +10,8 @@ import {
 } from '@/features/comments/client/counts-store';
 import { useOnline } from '@/shared/hooks/use-online';
 import { syncStatusStore } from '@/features/sync/client/status-store';
-import { appendOlder, mergeNewest, type HistoryList } from '@/lib/tasks/history-list';
-import type { Task } from '@/lib/tasks/task-types';
+import { appendOlder, mergeNewest, type HistoryList } from '@/features/sync/model/history-list';
+import type { Task } from '@/features/tasks/model/task-types';
 
 /** After the task changes, the first page is read again once changes stop (and are sent) this long. */
 export const HISTORY_REFRESH_DELAY_MS = 1_000;

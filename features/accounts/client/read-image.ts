@@ -10,7 +10,7 @@ export class NotAnImageError extends Error {
   }
 }
 
-/** What `isProfilePic` (lib/storage/profiles.ts) accepts. */
+/** What `isProfilePic` (features/accounts/client/profile-store.ts) accepts. */
 const IMAGE_DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,/i;
 
 const JPEG_QUALITY = 0.85;

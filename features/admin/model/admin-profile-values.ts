@@ -1,4 +1,8 @@
-import type { AdminProfile } from '@/lib/storage/profiles';
+/** The admin profile's text fields (key adminProfile; docs/product.md#storage-keys). */
+export const ADMIN_PROFILE_FIELDS = ['name', 'email', 'role'] as const;
+
+/** The admin profile (key adminProfile; docs/product.md#storage-keys). */
+export type AdminProfile = Partial<Record<(typeof ADMIN_PROFILE_FIELDS)[number] | 'profilePic', string>>;
 
 /** The display roles an admin can pick in Profile Settings (docs/product.md#profile-settings). */
 export const ADMIN_DISPLAY_ROLES = ['Admin', 'Super Admin'] as const;

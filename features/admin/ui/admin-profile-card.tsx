@@ -6,7 +6,7 @@ import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { CARD } from '@/shared/ui/styles';
 import type { OwnAccount } from '@/features/accounts/client/account-api';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { adminProfileStore } from '@/lib/storage/profiles';
+import { adminProfileStore } from '@/features/admin/client/admin-profile-store';
 import { DEFAULT_ADMIN_PROFILE, toAdminProfileValues } from '@/features/admin/model/admin-profile-values';
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '@/features/admin/model/admin-profile-values';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useProfileForm } from '@/features/accounts/ui/profile/use-profile-form';
-import { adminProfileStore, saveAdminProfile } from '@/lib/storage/profiles';
+import { adminProfileStore, saveAdminProfile } from '@/features/admin/client/admin-profile-store';
 
 const FIELDS: readonly ProfileTextField<'name' | 'email'>[] = [
   { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },

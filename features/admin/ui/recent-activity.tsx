@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { adminActivityLogStore, latestActivity } from '@/lib/storage/admin-activity';
+import { adminActivityLogStore, latestActivity } from '@/features/admin/client/admin-activity';
 
 export const NO_RECENT_ACTIVITY = 'No recent activity.';
 

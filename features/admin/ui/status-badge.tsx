@@ -1,5 +1,5 @@
 import { cn } from '@/shared/cn';
-import { getStatusBadgeTone, type StatusBadgeTone } from '@/lib/tasks/admin-status';
+import { getStatusBadgeTone, type StatusBadgeTone } from '@/features/tasks/model/admin-status';
 
 const TONE_CLASSES: Record<StatusBadgeTone, string> = {
   red: 'bg-red-100 text-red-800 ring-red-200',

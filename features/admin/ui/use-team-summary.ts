@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { describeRequestFailure } from '@/shared/http/failure-message';
-import { tasksStore } from '@/lib/storage/tasks';
+import { tasksStore } from '@/features/tasks/client/tasks';
 import type { SyncSummary } from '@/features/sync/model/protocol';
 import { fetchTeamSummary, loadLastSummary, saveLastSummary } from '@/features/sync/client/team-summary';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
-import { taskSchema } from '@/lib/tasks/task-read';
-import type { Task } from '@/lib/tasks/task-types';
+import { taskSchema } from '@/features/tasks/model/task-read';
+import type { Task } from '@/features/tasks/model/task-types';
 import {
   EVENT_COLORS,
   NEXT_OCCURRENCE_COLORS,

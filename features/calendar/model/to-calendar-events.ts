@@ -1,9 +1,9 @@
 import type { CalendarEvent, CalendarEventType } from '@/features/calendar/model/calendar-event';
-import { addDaysToDateKey, getDeadlineDateKey } from '@/lib/tasks/deadlines';
-import { nextDeadline } from '@/lib/tasks/repeat';
-import { awaitsNextOccurrence } from '@/lib/tasks/repeat-spawn';
-import type { Task } from '@/lib/tasks/task-types';
-import { taskKey, withTaskParam } from '@/lib/tasks/task-link';
+import { addDaysToDateKey, getDeadlineDateKey } from '@/features/tasks/model/deadlines';
+import { nextDeadline } from '@/features/tasks/model/repeat';
+import { awaitsNextOccurrence } from '@/features/tasks/model/repeat-spawn';
+import type { Task } from '@/features/tasks/model/task-types';
+import { taskKey, withTaskParam } from '@/features/tasks/model/task-link';
 
 /**
  * Pure helpers for the calendar page: what FullCalendar shows (saved tasks' deadlines and the locally

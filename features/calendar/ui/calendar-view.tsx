@@ -10,7 +10,7 @@ import {
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useToday } from '@/shared/hooks/use-today';
 import { calendarEventsStore } from '@/features/calendar/client/calendar-events';
-import { tasksStore } from '@/lib/storage/tasks';
+import { tasksStore } from '@/features/tasks/client/tasks';
 import { CARD } from '@/shared/ui/styles';
 import { EventForm } from './event-form';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /** Loaded on first use, which happens only with team sync on (the counts store and its API). */

@@ -6,7 +6,7 @@ import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { commentOutboxStore, flushCommentOutbox, queuedFor } from '@/features/comments/client/outbox';
 import { getStoredToken } from '@/shared/session/session';
 import { isSyncId } from '@/features/sync/model/protocol';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { useSelfAssignee } from '@/components/tasks/assignee-picker';
 import { CommentComposer } from './comment-composer';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageQuotaError } from '@/shared/browser-storage/local-store';
-import { setTasksWriteHook, tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import { setTasksWriteHook, tasksStore } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import { readCurrentData, undoImport, writeImport } from './apply';
 
 const TASK: Task = {

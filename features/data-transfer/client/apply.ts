@@ -1,10 +1,10 @@
 import { calendarEventsStore } from '@/features/calendar/client/calendar-events';
 import { type CalendarEvent } from '@/features/calendar/model/calendar-event';
 import { readRawItem } from '@/shared/browser-storage/local-store';
-import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
-import { notesStore } from '@/lib/storage/notes';
-import { replaceAllTasks, tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import { userProfileStore, type UserProfile } from '@/features/accounts/client/profile-store';
+import { notesStore } from '@/features/tasks/client/notes';
+import { replaceAllTasks, tasksStore } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { CurrentData, ImportWrites } from './import-plan';
 
 /**

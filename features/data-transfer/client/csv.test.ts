@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { taskSchema } from '@/lib/tasks/task-read';
-import type { Task } from '@/lib/tasks/task-types';
+import { taskSchema } from '@/features/tasks/model/task-read';
+import type { Task } from '@/features/tasks/model/task-types';
 import { escapeFormula, formatCsv, parseCsv, unescapeFormula, type CsvCell } from '../model/csv';
 import { formatTasksCsv, TASK_CSV_COLUMNS } from './export';
 import { readImportText } from './import-plan';

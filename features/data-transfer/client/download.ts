@@ -1,4 +1,4 @@
-import { localLabelsStore, teamLabelsStore } from '@/lib/storage/labels';
+import { localLabelsStore, teamLabelsStore } from '@/features/tasks/client/labels';
 import { readCurrentData } from './apply';
 import { downloadText } from '@/shared/download-text';
 import { exportFileName, formatJsonExport, formatTasksCsv } from './export';

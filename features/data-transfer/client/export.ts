@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
-import type { UserProfile } from '@/lib/storage/profiles';
-import type { Task } from '@/lib/tasks/task-types';
-import { checklistCounts } from '@/lib/tasks/checklist';
+import type { UserProfile } from '@/features/accounts/client/profile-store';
+import type { Task } from '@/features/tasks/model/task-types';
+import { checklistCounts } from '@/features/tasks/model/checklist';
 import { toLocalDateKey } from '@/shared/format/date-key';
 import { escapeFormula, formatCsv, type CsvCell } from '../model/csv';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { exportFileName, formatJsonExport } from './export';
 import {
   applyImportPlan,

@@ -1,8 +1,8 @@
 import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
 import { calendarEventSchema, type CalendarEvent } from '@/features/calendar/model/calendar-event';
-import { userProfileSchema, type UserProfile } from '@/lib/storage/profiles';
-import { taskSchema } from '@/lib/tasks/task-read';
-import type { Task } from '@/lib/tasks/task-types';
+import { userProfileSchema, type UserProfile } from '@/features/accounts/client/profile-store';
+import { taskSchema } from '@/features/tasks/model/task-read';
+import type { Task } from '@/features/tasks/model/task-types';
 import { isRecord } from '@/shared/validation/parsers';
 import { parseCsv, unescapeFormula } from '../model/csv';
 import {

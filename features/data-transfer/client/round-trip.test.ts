@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
-import type { UserProfile } from '@/lib/storage/profiles';
-import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
-import { REPEAT_FROM, REPEAT_UNITS } from '@/lib/tasks/repeat';
-import { BOARD_COLUMNS, TASK_FIELD_NAMES, TASK_PRIORITIES, type Task } from '@/lib/tasks/task-types';
-import { tasksSchema } from '@/lib/tasks/task-read';
+import type { UserProfile } from '@/features/accounts/client/profile-store';
+import { CHECKLIST_FIELD_PATTERN } from '@/features/tasks/model/checklist';
+import { REPEAT_FROM, REPEAT_UNITS } from '@/features/tasks/model/repeat';
+import {
+  BOARD_COLUMNS,
+  TASK_FIELD_NAMES,
+  TASK_PRIORITIES,
+  type Task,
+} from '@/features/tasks/model/task-types';
+import { tasksSchema } from '@/features/tasks/model/task-read';
 import { parseCsv } from '../model/csv';
 import {
   CSV_LABEL_IDS_COLUMN,

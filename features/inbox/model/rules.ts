@@ -1,5 +1,5 @@
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
-import { CHECKLIST_FIELD_PATTERN } from '@/lib/tasks/checklist';
+import { CHECKLIST_FIELD_PATTERN } from '@/features/tasks/model/checklist';
 import type { ReplacedValue } from '@/features/sync/model/push-rules/push-types';
 
 /**
@@ -26,7 +26,7 @@ export interface InboxDraft {
 export interface TaskPeople {
   ownerId: string | null;
   assigneeId: string | null;
-  /** Done by the one rule (lib/tasks/completion.ts isTaskDone): the progress it shows is 100. */
+  /** Done by the one rule (features/tasks/model/completion.ts isTaskDone): the progress it shows is 100. */
   done: boolean;
   deleted: boolean;
 }

@@ -10,7 +10,7 @@ import {
 } from '@/features/inbox/model/digest';
 import type { InboxKind } from '@/features/inbox/model/rules';
 import type { SyncActor } from '@/shared/auth/actor';
-import { REVIEW_PARAM, REVIEW_REPLACED, TASK_PARAM } from '@/lib/tasks/task-link';
+import { REVIEW_PARAM, REVIEW_REPLACED, TASK_PARAM } from '@/features/tasks/model/task-link';
 import { getDatabase } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { inboxColumns, shown, toInboxItems } from './inbox-service';
@@ -31,7 +31,7 @@ export type DigestTickResult = { sent: number; failed: number };
 
 /**
  * The task's own address for a person: the page of their area where the task view opens; a `replaced`
- * entry's opens it at the replaced values (lib/tasks/task-link.ts REVIEW_PARAM).
+ * entry's opens it at the replaced values (features/tasks/model/task-link.ts REVIEW_PARAM).
  */
 export function digestTaskUrl(
   appUrl: string,

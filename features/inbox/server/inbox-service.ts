@@ -12,7 +12,7 @@ import type { InboxDraft, TaskPeople } from '@/features/inbox/model/rules';
 import type { SyncActor } from '@/shared/auth/actor';
 import type { StoredTask } from '@/features/sync/model/push-rules';
 import { taskValues } from '@/features/sync/model/merge';
-import { isTaskDone } from '@/lib/tasks/completion';
+import { isTaskDone } from '@/features/tasks/model/completion';
 import type { Executor, Tables, WriteStatement } from '@/server/db';
 import { getDatabase } from '@/server/db';
 import { AppError } from '@/server/errors';
@@ -34,7 +34,7 @@ export const INBOX_MESSAGES = {
 } as const;
 
 /**
- * Done by the one rule (lib/tasks/completion.ts, docs/product.md#task-completion): the progress the
+ * Done by the one rule (features/tasks/model/completion.ts, docs/product.md#task-completion): the progress the
  * task shows (its checklist's when it follows one) is 100. The board column is not completion: a
  * card dragged into Completed, or sitting there at 81–99, completed nothing.
  */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysToDateKey } from '@/lib/tasks/deadlines';
-import type { Task } from '@/lib/tasks/task-types';
+import { addDaysToDateKey } from '@/features/tasks/model/deadlines';
+import type { Task } from '@/features/tasks/model/task-types';
 import { DESKTOP_REMINDER_SUMMARY_BODY, planDesktopReminders, type NotifiedRecord } from './desktop';
 
 function makeTask(id: string, deadline: string, title = `Task ${id}`): Task {

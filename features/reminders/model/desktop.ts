@@ -3,8 +3,8 @@ import {
   formatDeadlineToast,
   getDeadlineAlerts,
   planDeadlineToasts,
-} from '@/lib/tasks/deadlines';
-import type { Task } from '@/lib/tasks/task-types';
+} from '@/features/tasks/model/deadlines';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { DesktopNotification } from '@/shared/notifications/desktop-notification';
 
 /** Which tasks this browser already raised a desktop notification for, on `day` (local yyyy-mm-dd). */

@@ -7,7 +7,7 @@ import { useToday } from '@/shared/hooks/use-today';
 import { planDesktopReminders } from '@/features/reminders/model/desktop';
 import { oneTabAtATime } from '@/shared/notifications/one-tab';
 import { notifiedStore } from '@/features/reminders/client/reminder-store';
-import { tasksStore } from '@/lib/storage/tasks';
+import { tasksStore } from '@/features/tasks/client/tasks';
 import { toLocalDateKey } from '@/shared/format/date-key';
 
 const LOCK_NAME = 'tasklane.reminders';

@@ -1,6 +1,6 @@
 import { getJson } from '@/shared/http/http';
 import { formatAdminDate } from '@/shared/format/admin-dates';
-import { taskCompletedAtMs } from '@/lib/tasks/archive';
+import { taskCompletedAtMs } from '@/features/tasks/model/archive';
 import type { ArchiveResponse, PulledTask } from '../model/protocol';
 
 /**

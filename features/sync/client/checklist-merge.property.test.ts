@@ -12,10 +12,10 @@ import {
   setChecklistItemDone,
   setProgressFollowsChecklist,
   type ChecklistResult,
-} from '@/lib/tasks/checklist';
-import { stampChangedTasks } from '@/lib/tasks/task-stamps';
-import { taskSchema } from '@/lib/tasks/task-read';
-import type { Task } from '@/lib/tasks/task-types';
+} from '@/features/tasks/model/checklist';
+import { stampChangedTasks } from '@/features/tasks/model/task-stamps';
+import { taskSchema } from '@/features/tasks/model/task-read';
+import type { Task } from '@/features/tasks/model/task-types';
 import { hasPending } from './replica';
 import { sampleTask } from '../testing/fixtures';
 import { MemoryServer } from '../testing/memory-server';
@@ -23,7 +23,7 @@ import { SIM_USER, SimReplica, type PushMode } from '../testing/sim-replica';
 
 /**
  * Team sync of checklists (docs/decisions/0023-checklists-and-labels.md): browsers run the real
- * checklist rules (lib/tasks/checklist.ts, which the commands of lib/storage/checklist-commands.ts
+ * checklist rules (features/tasks/model/checklist.ts, which the commands of features/tasks/client/checklist-commands.ts
  * apply) and sync through the real merge. Two people changing different items both keep their change; the same item
  * changed by both follows the field rule: the later write wins and the other is a conflict record.
  */

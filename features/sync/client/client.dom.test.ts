@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
-import { addTask, moveTask } from '@/lib/storage/task-commands';
-import { tasksStore } from '@/lib/storage/tasks';
+import { addTask, moveTask } from '@/features/tasks/client/task-commands';
+import { tasksStore } from '@/features/tasks/client/tasks';
 import { startTeamSync, SYNC_META_KEY } from './client';
 import { syncStatusStore } from './status-store';
 import type { PushRequest } from '../model/protocol';

@@ -1,8 +1,8 @@
 import { TEAM_LABELS_KEY } from '@/shared/browser-storage/keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { TasksWriteHook } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import type { TasksWriteHook } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import {
   clearTeamDataForLogout,
   OTHER_ACCOUNT_MESSAGE,
@@ -42,7 +42,7 @@ class MemoryStorage implements SyncStorage {
   }
 }
 
-/** The task list with the command path of lib/storage/tasks.ts: local edits go through the hook. */
+/** The task list with the command path of features/tasks/client/tasks.ts: local edits go through the hook. */
 class FakeTasks implements TasksPort {
   tasks: readonly Task[] = [];
   hook: TasksWriteHook | null = null;

@@ -16,8 +16,8 @@ import {
   replaceTasksFromSync,
   setTasksWriteHook,
   tasksStore,
-} from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+} from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import { setConflictControls } from './conflicts-store';
 import { browserEnvironment, createBrowserEvents } from './engine/browser-events';
 import { createConflictList } from './engine/conflict-list';

@@ -59,7 +59,7 @@ export function setConflictControls(next: ConflictControls | null): void {
 }
 
 /**
- * Settles a record (Restore writes its value first-class through lib/storage/task-commands.ts once this
+ * Settles a record (Restore writes its value first-class through features/tasks/client/task-commands.ts once this
  * succeeds); rejects with the engine's error, an ApiError when the request failed.
  */
 export function settleConflict(conflict: SyncConflict): Promise<void> {

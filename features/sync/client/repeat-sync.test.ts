@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import * as board from '@/lib/tasks/board';
-import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
+import * as board from '@/features/tasks/model/board';
+import { nextOccurrenceUid } from '@/features/tasks/model/repeat-spawn';
 import { hasPending } from './replica';
 import { Device } from '../testing/device';
 import { sampleTask } from '../testing/fixtures';

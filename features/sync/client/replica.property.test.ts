@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { taskSchema } from '@/lib/tasks/task-read';
-import { uniqueTaskId } from '@/lib/tasks/task-create';
-import type { Task } from '@/lib/tasks/task-types';
+import { taskSchema } from '@/features/tasks/model/task-read';
+import { uniqueTaskId } from '@/features/tasks/model/task-create';
+import type { Task } from '@/features/tasks/model/task-types';
 import { compareHlc } from '../model/hlc';
 import { applyPullPage, finishWalk, hasPending, isIdlePage, takeTouched, type SyncMeta } from './replica';
 import { sampleTask } from '../testing/fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { Json, SyncOp } from '../model/protocol';
 import {
   applyPullPage,
@@ -25,7 +25,7 @@ import {
   type SyncMeta,
 } from './replica';
 import { sampleTask } from '../testing/fixtures';
-import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
+import { nextOccurrenceUid } from '@/features/tasks/model/repeat-spawn';
 
 const NOW = 1_800_000_000_000;
 const S0 = '001800000000000-000000-c1';

@@ -1,6 +1,6 @@
 import { getJson } from '@/shared/http/http';
 import { formatAdminDateTime } from '@/shared/format/admin-dates';
-import { BOARD_COLUMNS, type BoardColumn } from '@/lib/tasks/task-types';
+import { BOARD_COLUMNS, type BoardColumn } from '@/features/tasks/model/task-types';
 import type { Json, PulledTask, SyncSummary } from '../model/protocol';
 import { TEAM_SUMMARY_KEY } from '@/shared/browser-storage/keys';
 

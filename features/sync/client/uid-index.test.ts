@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { tasksByUid } from './uid-index';
 
 function task(id: number, uid: string | undefined): Task {

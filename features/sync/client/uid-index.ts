@@ -1,5 +1,5 @@
-import { listChanges } from '@/lib/tasks/list-changes';
-import type { Task } from '@/lib/tasks/task-types';
+import { listChanges } from '@/features/tasks/model/list-changes';
+import type { Task } from '@/features/tasks/model/task-types';
 import { isSyncId } from '../model/protocol';
 
 /** Read-only view of a list's tasks by sync identity (the first task holding each). */
@@ -20,7 +20,7 @@ const MAX_FOLLOWED = 64;
  * The tasks of `tasks` by sync identity, the first holding each. Valid until the next call (it may
  * be updated in place for the next version of the list): use it within one synchronous step, and
  * never change it. The list must not be changed in place after it was indexed (lists are replaced,
- * never mutated, throughout lib/storage/tasks.ts and the engine).
+ * never mutated, throughout features/tasks/client/tasks.ts and the engine).
  */
 export function tasksByUid(tasks: readonly Task[]): UidIndex {
   if (last?.tasks === tasks) return last.byUid;

@@ -1,4 +1,4 @@
-import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from '@/lib/tasks/checklist';
+import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from '@/features/tasks/model/checklist';
 
 /**
  * What the conflict marker and its dialog say (docs/product.md#team-sync, "Replaced values"). Pure,

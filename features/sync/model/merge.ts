@@ -72,8 +72,8 @@ function beats(candidate: FieldWrite, current: FieldWrite): boolean {
  * two people editing different fields at once would otherwise always leave a record; `createdAt`,
  * which two devices completing one repeating task offline both write for its next occurrence, each at
  * its own moment (docs/decisions/0025-repeating-tasks.md); and `completedAt`, which two devices
- * completing one task offline both write (lib/tasks/archive.ts); and `rank`, a card's place in its
- * column (lib/tasks/rank.ts): the later move wins, and a replaced place is no value anyone reviews.
+ * completing one task offline both write (features/tasks/model/archive.ts); and `rank`, a card's place in its
+ * column (features/tasks/model/rank.ts): the later move wins, and a replaced place is no value anyone reviews.
  */
 export const QUIET_FIELDS: ReadonlySet<string> = new Set(['updatedAt', 'createdAt', 'completedAt', 'rank']);
 

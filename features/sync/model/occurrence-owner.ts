@@ -1,4 +1,8 @@
-import { isDerivedUid, legacyNextOccurrenceUid, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
+import {
+  isDerivedUid,
+  legacyNextOccurrenceUid,
+  nextOccurrenceUid,
+} from '@/features/tasks/model/repeat-spawn';
 import { canSeeTask, type TaskAccess } from './access';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { SyncOp } from './protocol';
@@ -6,7 +10,7 @@ import type { SyncOp } from './protocol';
 /**
  * Who makes and owns a repeating task's next occurrence (docs/product.md#repeating-tasks,
  * docs/decisions/0043-checked-values-and-next-occurrences.md). Its uid is derived from the task it
- * follows (lib/tasks/repeat-spawn.ts nextOccurrenceUid), so anyone who once knew a series' uid could
+ * follows (features/tasks/model/repeat-spawn.ts nextOccurrenceUid), so anyone who once knew a series' uid could
  * compute the next ones: the server decides.
  * - A task a push creates whose uid is derived from the uid of another task of the same push that the
  *   sender may see (they complete it: its owner, its assignee, an admin) is owned by that task's

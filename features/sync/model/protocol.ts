@@ -10,9 +10,9 @@
  *   GET  /api/sync/summary  →  SyncSummary
  *
  * `walk=1` marks a pull from the start and the pages after it: it is never answered with `reset`.
- * `recent=1` leaves out archived tasks (lib/tasks/archive.ts); without it a pull is as it always was.
+ * `recent=1` leaves out archived tasks (features/tasks/model/archive.ts); without it a pull is as it always was.
  */
-import type { BoardColumn } from '@/lib/tasks/task-types';
+import type { BoardColumn } from '@/features/tasks/model/task-types';
 
 /** A JSON value as it travels: what a task field holds. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -73,7 +73,7 @@ export interface PushRequest {
  * Why an operation was refused. `forbidden`: its writer may not change the task (its values are kept
  * on the server as conflict records). `too-large` and `task-limit`: the task would grow past the
  * limits of features/sync/model/task-size.ts, or its owner holds SYNC_MAX_TASKS_PER_OWNER tasks; `invalid`
- * (added later): it writes a value its field does not take (lib/tasks/task-fields.ts checkTaskFieldValue).
+ * (added later): it writes a value its field does not take (features/tasks/model/task-fields.ts checkTaskFieldValue).
  * For these three nothing of it is kept on the server and the task is not moved, so the browser
  * keeps the change (a browser that predates a reason treats it as `forbidden`; the value then stays
  * only in that browser).
@@ -159,7 +159,7 @@ export interface SyncSummary {
   total: number;
   /** Of those, at progress 100. */
   completed: number;
-  /** Per board column, in column order, as lib/tasks/board.ts countTasksByColumn gives them. */
+  /** Per board column, in column order, as features/tasks/model/board.ts countTasksByColumn gives them. */
   byColumn: { column: BoardColumn; count: number }[];
   /** The first 10 tasks below progress 100, oldest first (the order they were first synced in). */
   pending: PulledTask[];

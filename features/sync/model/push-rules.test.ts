@@ -8,7 +8,7 @@ import { decidePush, type PushInput, type StoredTask, taskLimitMessage } from '.
 import { pushLookups, writerKey } from './push-lookups';
 import { TASK_LIMIT_MESSAGES } from './task-size';
 import { OCCURRENCE_MESSAGE } from './occurrence-owner';
-import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
+import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/features/tasks/model/repeat-spawn';
 
 const NOW = 10_000_000;
 const ADA: SyncActor = { id: 'ada', role: 'admin' };

@@ -10,7 +10,7 @@
  * - Every operation applied or refused for the first time gives its task the push's number, even
  *   when it changed nothing: its sender's next pull brings back what won. Except a refusal of a
  *   writer who may not see the task (or may not make it): that leaves no trace at all.
- * - An upsert writing a value its field does not take (lib/tasks/task-fields.ts checkTaskFieldValue) is
+ * - An upsert writing a value its field does not take (features/tasks/model/task-fields.ts checkTaskFieldValue) is
  *   refused as `invalid`, like an operation over a limit.
  * - An operation already handled for this client is acknowledged again, or refused again with the
  *   reason and message it was refused with, without being applied or recorded twice.

@@ -11,7 +11,7 @@ function emit(): void {
   for (const listener of [...listeners]) listener();
 }
 
-/** The next view of the task with this key (lib/tasks/task-link.ts taskKey) opens its replaced values. */
+/** The next view of the task with this key (features/tasks/model/task-link.ts taskKey) opens its replaced values. */
 export function requestReplacedReview(key: string): void {
   if (requested === key) return;
   requested = key;

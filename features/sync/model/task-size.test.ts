@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_FIELD_NAMES } from '@/lib/tasks/task-types';
+import { TASK_FIELD_NAMES } from '@/features/tasks/model/task-types';
 import { checkTaskValues, jsonBytes, TASK_LIMIT_MESSAGES, TASK_LIMITS } from './task-size';
 
 describe('checkTaskValues', () => {

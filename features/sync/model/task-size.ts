@@ -1,5 +1,5 @@
-import { CHECKLIST_FIELD_PATTERN, CHECKLIST_LIMITS } from '@/lib/tasks/checklist';
-import { isKnownTaskField } from '@/lib/tasks/task-fields';
+import { CHECKLIST_FIELD_PATTERN, CHECKLIST_LIMITS } from '@/features/tasks/model/checklist';
+import { isKnownTaskField } from '@/features/tasks/model/task-fields';
 import type { Json } from './protocol';
 
 /**

@@ -2,8 +2,8 @@ import 'server-only';
 import { and, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
 import { ARCHIVE_PAGE_MAX, type ArchiveResponse } from '@/features/sync/model/protocol';
-import { archiveCutoffMs } from '@/lib/tasks/archive';
-import { getSearchWords, TASK_SEARCH_MAX_LENGTH } from '@/lib/tasks/task-filter';
+import { archiveCutoffMs } from '@/features/tasks/model/archive';
+import { getSearchWords, TASK_SEARCH_MAX_LENGTH } from '@/features/tasks/model/task-filter';
 import { getDatabase, type Tables } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
@@ -50,7 +50,7 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * The finder's search as SQL (lib/tasks/task-filter.ts matchesSearch): every folded word of `q`
+ * The finder's search as SQL (features/tasks/model/task-filter.ts matchesSearch): every folded word of `q`
  * appears in the folded title and description (`search_text`, folded the same way on write). Both
  * sides are already lower case, so the match is the same on SQLite (whose LIKE ignores ASCII case)
  * and PostgreSQL (whose LIKE does not). The escape character is named: SQLite's LIKE has none by default.

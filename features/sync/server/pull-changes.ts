@@ -11,7 +11,7 @@ import {
   START_CURSOR,
   SYNC_LIMITS,
 } from '@/features/sync/model/protocol';
-import { archiveCutoffMs } from '@/lib/tasks/archive';
+import { archiveCutoffMs } from '@/features/tasks/model/archive';
 import { getDatabase, type Tables } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
@@ -57,7 +57,7 @@ export function toPulled(row: Pick<TaskRow, 'uid' | 'version' | 'deleted' | 'fie
  * With `recent`, tasks completed before the archive cutoff (now − SYNC_ARCHIVE_DAYS, answered as
  * `archivedBefore`) are left out like tasks the actor may not see; the cursor keeps its rules. A task
  * that becomes archived with time is not sent again: the browser drops it by the same rule
- * (lib/tasks/archive.ts). Deleted tasks are always sent (their columns say nothing of completion).
+ * (features/tasks/model/archive.ts). Deleted tasks are always sent (their columns say nothing of completion).
  */
 export async function pullChanges(
   actor: SyncActor,

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
 import type { SyncSummary } from '@/features/sync/model/protocol';
-import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/lib/tasks/task-types';
+import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/features/tasks/model/task-types';
 import { getDatabase, type Tables } from '@/server/db';
 import { pulledColumns, toPulled } from './pull-changes';
 import { visibleTo } from '@/features/sync/server/store/visibility';
@@ -15,7 +15,7 @@ export const SUMMARY_PENDING_LIMIT = 10;
  * GET /api/sync/summary (docs/product.md#admin-dashboard): the admin dashboard's team figures for the
  * tasks `actor` may see, counted by the database from the derived columns (features/sync/server/task-columns.ts):
  * exact at any number of tasks, where the browser's replica holds only the recent ones. Completed
- * means progress exactly 100 (lib/tasks/admin-status.ts), the columns are the board's.
+ * means progress exactly 100 (features/tasks/model/admin-status.ts), the columns are the board's.
  *
  * Pending tasks come oldest first by the time the server first stored them: the order a browser that
  * holds every task appends them in (new tasks go at the end), without depending on one browser.

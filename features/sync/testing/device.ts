@@ -1,5 +1,5 @@
-import { commandEffects, syncEffects } from '@/lib/tasks/command-effects';
-import type { Task } from '@/lib/tasks/task-types';
+import { commandEffects, syncEffects } from '@/features/tasks/model/command-effects';
+import type { Task } from '@/features/tasks/model/task-types';
 import {
   applyPullPage,
   applyPushResponse,
@@ -14,8 +14,8 @@ import {
 import type { MemoryServer } from './memory-server';
 
 /**
- * One browser of a sync test: a command runs as lib/storage/task-commands.ts runs it (the one rule for done,
- * the next occurrence, the stamps: lib/tasks/command-effects.ts), then the replica's diff; a pull
+ * One browser of a sync test: a command runs as features/tasks/client/task-commands.ts runs it (the one rule for done,
+ * the next occurrence, the stamps: features/tasks/model/command-effects.ts), then the replica's diff; a pull
  * writes what the server sent and then settles it as the engine does (a local edit of its own).
  */
 export class Device {

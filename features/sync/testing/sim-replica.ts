@@ -3,7 +3,7 @@
  * without timers or storage: commands change its task list and are recorded in the same turn,
  * pushes and pulls go to a MemoryServer (features/sync/testing/memory-server.ts).
  */
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import {
   applyPullPage,
   applyPushResponse,

@@ -24,9 +24,9 @@ import {
   replacedReviewRequest,
   subscribeReplacedReview,
 } from '@/features/sync/model/replaced-review';
-import { taskKey } from '@/lib/tasks/task-link';
+import { taskKey } from '@/features/tasks/model/task-link';
 import type { SyncConflict } from '@/features/sync/model/protocol';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { FOCUS_RING } from '@/shared/ui/styles';

@@ -4,7 +4,7 @@ import { useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { describeFailure, FAILURE_WORDING } from '@/shared/http/failure-message';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { setTaskField } from '@/lib/storage/task-commands';
+import { setTaskField } from '@/features/tasks/client/task-commands';
 import { DISMISSED_TOAST, RESTORED_TOAST } from '@/features/sync/model/conflict-text';
 import { settleConflict } from '@/features/sync/client/conflicts-store';
 import type { SyncConflict } from '@/features/sync/model/protocol';

@@ -1,9 +1,9 @@
 import { requireAdmin } from '@/features/accounts/server/auth-service';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { deleteLabel, updateLabel } from '@/lib/server/label-service';
+import { deleteLabel, updateLabel } from '@/features/tasks/server/label-service';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { assertSyncEnabled } from '@/features/sync/server/state';
-import { updateLabelSchema } from '@/lib/validation/labels';
+import { updateLabelSchema } from '@/features/tasks/server/label-schemas';
 
 export const dynamic = 'force-dynamic';
 

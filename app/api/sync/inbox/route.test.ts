@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboxPage } from '@/features/inbox/model/protocol';
-import { nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
+import { nextOccurrenceUid } from '@/features/tasks/model/repeat-spawn';
 import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';

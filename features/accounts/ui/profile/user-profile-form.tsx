@@ -6,7 +6,7 @@ import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { CARD } from '@/shared/ui/styles';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useProfileForm } from '@/features/accounts/ui/profile/use-profile-form';
-import { userProfileStore, type UserProfile } from '@/lib/storage/profiles';
+import { userProfileStore, type UserProfile } from '@/features/accounts/client/profile-store';
 import { ProfileForm, type ProfileTextField } from './profile-form';
 import { UnconfirmedEmailNotice } from './unconfirmed-email-notice';
 import { useOwnAccount, withAccountEmail } from './use-own-account';

@@ -8,8 +8,8 @@
  * Invariant: `lastSeenTasks` is the list as it was when last recorded; an unchanged list (same
  * object) needs no diff.
  */
-import type { TasksWriteHook } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import type { TasksWriteHook } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import {
   createMeta,
   hasPending,
@@ -28,7 +28,7 @@ export interface LocalChanges {
   catchUp(force: boolean): void;
   /** Writes the list (when it changed) then the metadata, in one turn. */
   commit(meta: SyncMeta, before: readonly Task[], after: readonly Task[]): void;
-  /** The hook on every task command (lib/storage/tasks.ts). */
+  /** The hook on every task command (features/tasks/client/tasks.ts). */
   hook: TasksWriteHook;
 }
 

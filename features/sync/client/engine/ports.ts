@@ -5,19 +5,19 @@
  *
  * A leaf: it imports types only, and none from the files that use it.
  */
-import type { TasksWriteHook } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import type { TasksWriteHook } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { RequestLock } from './leader';
 import type { MetaStore, SyncStorage } from './meta-store';
 
-/** The task list as the engine reaches it: `lib/storage/tasks.ts` by default. */
+/** The task list as the engine reaches it: `features/tasks/client/tasks.ts` by default. */
 export interface TasksPort {
   read(): readonly Task[];
   /** The sync's write, not a local edit. */
   replace(change: (tasks: readonly Task[]) => readonly Task[]): void;
   /**
    * After the sync's write (the list was `before`): what it brought follows the one rule for done, as
-   * a local edit (lib/storage/tasks.ts settleTasksFromSync). Optional: a port without it settles nothing.
+   * a local edit (features/tasks/client/tasks.ts settleTasksFromSync). Optional: a port without it settles nothing.
    */
   settleAfterSync?(before: readonly Task[]): void;
   setWriteHook(hook: TasksWriteHook): () => void;

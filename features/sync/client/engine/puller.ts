@@ -7,8 +7,8 @@
  * Invariants: a step saves the metadata or gives it back before it awaits; an idle poll writes
  * nothing; archived work is looked for at the first last page, then at most once an hour.
  */
-import { isArchived } from '@/lib/tasks/archive';
-import type { Task } from '@/lib/tasks/task-types';
+import { isArchived } from '@/features/tasks/model/archive';
+import type { Task } from '@/features/tasks/model/task-types';
 import { SYNC_LIMITS, type PulledTask, type PullResponse } from '../../model/protocol';
 import {
   applyPullPage,

@@ -5,7 +5,7 @@
  *
  * Invariant: frozen operations are saved before they leave, so a retry sends the very same ones.
  */
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { applyPushResponse, freezeOps, nextPushBatch, uidsOf } from '../replica';
 import { firstSyncCount } from './status';
 import { noticesOf, type SyncTransport } from './transport';

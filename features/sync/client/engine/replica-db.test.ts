@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { createMeta, recordChanges, takeTouched } from '../replica';
 import { openReplicaDb, type ReplicaDb } from './replica-db';
 

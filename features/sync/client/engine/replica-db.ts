@@ -7,7 +7,7 @@
  * so writes made one after another land in that order, across tabs too.
  */
 import { unwrap, wrap, type IDBPDatabase } from 'idb';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { readMeta, takeTouched, type SyncMeta } from '../replica';
 import {
   openReplicaIdb,

@@ -4,7 +4,7 @@
  * channel (./tab-channel.ts), and `answerFollower` is that tab's side. A logout that gets no answer
  * in time clears here.
  */
-import { tasksStore } from '@/lib/storage/tasks';
+import { tasksStore } from '@/features/tasks/client/tasks';
 import { bringBackArchivedTask } from '../archive-controls';
 import { getSyncControls, syncStatusStore, type SyncControls } from '../status-store';
 import type { ReplicaDb } from './replica-db';

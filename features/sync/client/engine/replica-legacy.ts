@@ -4,8 +4,8 @@
  * once, with the changes that waited, and the keys go (./team-replica.ts runs it at start).
  */
 import { getLocalStorage } from '@/shared/browser-storage/local-store';
-import { tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import { tasksStore } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import { readMeta, type SyncMeta } from '../replica';
 import { SYNC_META_KEY } from '@/shared/browser-storage/keys';
 import type { ReplicaDb, TaskMark } from './replica-db';

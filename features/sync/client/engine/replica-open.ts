@@ -7,7 +7,7 @@
  * database it opens.
  */
 import type { DBSchema } from 'idb';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { SyncMeta } from '../replica';
 
 export const REPLICA_DB_NAME = 'tasklane-team';

@@ -3,8 +3,8 @@
  * the bookkeeping afresh (another tab synced before), starts the engine on it, records the edits
  * other tabs marked while no tab synced, and tells every tab its status from then on.
  */
-import type { Task } from '@/lib/tasks/task-types';
-import { recordTasksChangedElsewhere, tasksStore } from '@/lib/storage/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
+import { recordTasksChangedElsewhere, tasksStore } from '@/features/tasks/client/tasks';
 import { browserEnvironment, startTeamSync } from '../client';
 import type { SyncMeta } from '../replica';
 import { getSyncControls, setSyncControls, syncStatusStore } from '../status-store';

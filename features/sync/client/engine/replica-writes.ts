@@ -4,9 +4,9 @@
  * (in case that one never hears). Writes not yet stored are tracked (a logout waits for them), and a
  * write storage refuses stops the sync until every task is stored again.
  */
-import type { TaskListChange } from '@/lib/storage/memory-task-list';
-import { tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import type { TaskListChange } from '@/features/tasks/client/memory-task-list';
+import { tasksStore } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import { getSyncControls, publishSyncStatus, syncStatusStore } from '../status-store';
 import { storageFailureMessage, type StorageFailure } from '../../model/status-text';
 import { isQuotaError } from './meta-store';

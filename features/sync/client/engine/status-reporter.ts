@@ -6,7 +6,7 @@
  * Invariant: nothing is published once the engine stopped (the next engine, or none, speaks).
  */
 import { ApiError } from '@/shared/http/http';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { SyncMeta } from '../replica';
 import { publishSyncStatus } from '../status-store';
 import type { StorageFailure } from './meta-store';

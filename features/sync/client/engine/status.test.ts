@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { createMeta, recordChanges } from '../replica';
 import { engineStatus, OTHER_ACCOUNT_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, type EngineFacts } from './status';
 

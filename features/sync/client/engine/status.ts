@@ -2,7 +2,7 @@
  * What the navbar's status says about the engine (docs/product.md#team-sync), as a pure function of
  * what the engine knows, so that every case is tested without timers or storage.
  */
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { heldMessage, pendingCount, unsyncedTasks, type SyncMeta } from '../replica';
 import type { SyncStatus } from '../status-store';
 import { storageFailureMessage, type StorageFailure } from '../../model/status-text';

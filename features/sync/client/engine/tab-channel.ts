@@ -7,7 +7,7 @@
  *
  * Where the browser has no BroadcastChannel, posts go nowhere and every question gets its fallback.
  */
-import type { TaskListChange } from '@/lib/storage/memory-task-list';
+import type { TaskListChange } from '@/features/tasks/client/memory-task-list';
 import type { PulledTask } from '../../model/protocol';
 import type { SyncStatus } from '../status-store';
 

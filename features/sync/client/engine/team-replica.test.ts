@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setTasksWriteHook, tasksStore } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import { setTasksWriteHook, tasksStore } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { ReplicaDb } from './replica-db';
 import { startTeamReplica } from './team-replica';
 

@@ -13,9 +13,9 @@
  * (./replica-writes.ts), the controls of a tab that does not sync and the answers of the one that
  * does (./replica-follower.ts), and taking over the sync when the lock comes (./replica-takeover.ts).
  */
-import { createMemoryTaskList } from '@/lib/storage/memory-task-list';
-import { applyTasksFromOtherTab, setTaskListBackend } from '@/lib/storage/tasks';
-import type { Task } from '@/lib/tasks/task-types';
+import { createMemoryTaskList } from '@/features/tasks/client/memory-task-list';
+import { applyTasksFromOtherTab, setTaskListBackend } from '@/features/tasks/client/tasks';
+import type { Task } from '@/features/tasks/model/task-types';
 import { setArchiveControls } from '../archive-controls';
 import { publishSyncStatus, setSyncControls, syncStatusStore, type SyncControls } from '../status-store';
 import { markTeamLoad, TEAM_LOAD_MARKS } from '../team-load-marks';

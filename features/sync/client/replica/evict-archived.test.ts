@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { createMeta, evictArchived, freezeOps, recordChanges, takeTouched } from '../replica';
 
 let uids = 0;

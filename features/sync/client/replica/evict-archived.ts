@@ -3,7 +3,7 @@
  * drops archived synced tasks from the list and the replica. Nothing is deleted on the server, and a
  * task with a change waiting to be sent stays.
  */
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { isSyncId } from '@/features/sync/model/protocol';
 import { type SyncMeta, touch } from './meta';
 

@@ -7,9 +7,9 @@
  * The screens' list (`tasks`) stays the source of truth for local values: a dirty entry holds only a
  * hash, the value is read from the task when the operation is frozen (./push.ts).
  */
-import { listChanges } from '@/lib/tasks/list-changes';
-import { taskCreatedAt } from '@/lib/tasks/task-stamps';
-import type { Task } from '@/lib/tasks/task-types';
+import { listChanges } from '@/features/tasks/model/list-changes';
+import { taskCreatedAt } from '@/features/tasks/model/task-stamps';
+import type { Task } from '@/features/tasks/model/task-types';
 import { SYNC_LIMITS } from '../../model/protocol';
 import { tasksByUid } from '../uid-index';
 import { isSyncId } from '@/features/sync/model/protocol';

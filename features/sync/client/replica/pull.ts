@@ -3,9 +3,9 @@
  * is the server's row with the task's dirty fields on top; a local edit the server's row contradicts
  * is still sent (the server decides) and gives way here until a pull brings the outcome.
  */
-import { taskSchema, withFieldFallbacks } from '@/lib/tasks/task-read';
-import { uniqueTaskId } from '@/lib/tasks/task-create';
-import type { Task } from '@/lib/tasks/task-types';
+import { taskSchema, withFieldFallbacks } from '@/features/tasks/model/task-read';
+import { uniqueTaskId } from '@/features/tasks/model/task-create';
+import type { Task } from '@/features/tasks/model/task-types';
 import type { PulledTask, PullResponse } from '../../model/protocol';
 import { tasksByUid } from '../uid-index';
 import { isSyncId } from '@/features/sync/model/protocol';

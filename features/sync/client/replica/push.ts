@@ -5,8 +5,8 @@
  * and its dirty entry, unless a newer local edit replaced it; one refused over a limit is held
  * (./held.ts).
  */
-import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/lib/tasks/repeat-spawn';
-import type { Task } from '@/lib/tasks/task-types';
+import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/features/tasks/model/repeat-spawn';
+import type { Task } from '@/features/tasks/model/task-types';
 import {
   HELD_REJECT_REASONS,
   type Json,
@@ -135,7 +135,7 @@ export function freezeOps(
   }
 }
 
-/** Dirty tasks that made a next occurrence not sent yet (lib/tasks/repeat-spawn.ts): task → occurrence. */
+/** Dirty tasks that made a next occurrence not sent yet (features/tasks/model/repeat-spawn.ts): task → occurrence. */
 function pendingOccurrences(meta: SyncMeta, byUid: ReturnType<typeof tasksByUid>): Map<string, string> {
   const pairs = new Map<string, string>();
   for (const uid of Object.keys(meta.dirty)) {

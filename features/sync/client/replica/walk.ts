@@ -3,7 +3,7 @@
  * on the server any more, or not for this user); one left unfinished too long starts again. Also
  * whether a pulled page is idle (would change nothing).
  */
-import type { Task } from '@/lib/tasks/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { type PullResponse, START_CURSOR } from '../../model/protocol';
 import { tasksByUid } from '../uid-index';
 import { isSyncId } from '@/features/sync/model/protocol';

@@ -1,7 +1,7 @@
 import { taskValues, type SyncedTask } from '../merge';
 import type { Json, SyncOp } from '../protocol';
 import { checkTaskValues } from '../task-size';
-import { checkTaskFieldValue } from '@/lib/tasks/task-fields';
+import { checkTaskFieldValue } from '@/features/tasks/model/task-fields';
 import type { LimitRefusal, PushInput } from './push-types';
 
 /*
@@ -11,7 +11,7 @@ import type { LimitRefusal, PushInput } from './push-types';
  */
 
 /**
- * Why an upsert may not be stored because of a value its field does not take (lib/tasks/task.ts
+ * Why an upsert may not be stored because of a value its field does not take (features/tasks/model/task-fields.ts
  * checkTaskFieldValue), or null: a browser could not show the task as sent (a priority of
  * `<b>high</b>` hid it from every board).
  */

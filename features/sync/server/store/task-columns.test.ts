@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '@/features/sync/model/protocol';
 import type { SyncedTask } from '@/features/sync/model/merge';
-import { isArchived, taskCompletedAtMs } from '@/lib/tasks/archive';
-import { countTasksByColumn } from '@/lib/tasks/board';
-import { getSearchWords, matchesSearch } from '@/lib/tasks/task-filter';
-import { syncedTaskSchema } from '@/lib/tasks/task-read';
+import { isArchived, taskCompletedAtMs } from '@/features/tasks/model/archive';
+import { countTasksByColumn } from '@/features/tasks/model/board';
+import { getSearchWords, matchesSearch } from '@/features/tasks/model/task-filter';
+import { syncedTaskSchema } from '@/features/tasks/model/task-read';
 import { deriveTaskColumns } from './task-columns';
 
 const ROW_MS = Date.UTC(2026, 10, 1);

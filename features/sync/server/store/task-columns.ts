@@ -2,29 +2,29 @@ import 'server-only';
 import { eq, isNull } from 'drizzle-orm';
 import type { SyncedTask } from '@/features/sync/model/merge';
 import { taskValues } from '@/features/sync/model/merge';
-import { taskCompletedAtMs } from '@/lib/tasks/archive';
-import { getBoardColumn } from '@/lib/tasks/board';
-import { foldSearchText } from '@/lib/tasks/task-filter';
-import { syncedTaskSchema } from '@/lib/tasks/task-read';
-import type { BoardColumn } from '@/lib/tasks/task-types';
+import { taskCompletedAtMs } from '@/features/tasks/model/archive';
+import { getBoardColumn } from '@/features/tasks/model/board';
+import { foldSearchText } from '@/features/tasks/model/task-filter';
+import { syncedTaskSchema } from '@/features/tasks/model/task-read';
+import type { BoardColumn } from '@/features/tasks/model/task-types';
 import { getDatabase, type DatabaseHandle, type WriteStatement } from '@/server/db';
 import { logger } from '@/server/logger';
 
 /**
  * The columns of sync_tasks derived from a task's fields, so that the dashboard's counts, the
  * archive and its search are SQL over plain columns rather than a JSON parse per row. They follow
- * the browser's reading of a synced task (lib/tasks/task-read.ts syncedTaskSchema: a field of the wrong
+ * the browser's reading of a synced task (features/tasks/model/task-read.ts syncedTaskSchema: a field of the wrong
  * kind reads as its default): a task the browser could not read (no title yet) has no board column
  * and is counted nowhere.
  */
 export interface TaskColumns {
   /** Progress as the screens show it (a checklist's when it follows one); null when unreadable. */
   progress: number | null;
-  /** When it was completed, in ms (lib/tasks/archive.ts); null unless progress is 100. */
+  /** When it was completed, in ms (features/tasks/model/archive.ts); null unless progress is 100. */
   completedAt: number | null;
-  /** The board column (lib/tasks/board.ts getBoardColumn); null for a deleted or unreadable task. */
+  /** The board column (features/tasks/model/board.ts getBoardColumn); null for a deleted or unreadable task. */
   boardColumn: BoardColumn | null;
-  /** Title and description folded as the task finder folds them (lib/tasks/task-filter.ts). */
+  /** Title and description folded as the task finder folds them (features/tasks/model/task-filter.ts). */
   searchText: string;
 }
 

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, max } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HISTORY_ROWS_CONTEXT, HISTORY_ROWS_READ, type HistoryPage } from '@/lib/server/history-service';
+import {
+  HISTORY_ROWS_CONTEXT,
+  HISTORY_ROWS_READ,
+  type HistoryPage,
+} from '@/features/sync/server/history-service';
 import { getDatabase } from '@/server/db';
 import { formatArchiveCursor } from '@/features/sync/server/store/archive-cursor';
 import { formatHlc } from '@/features/sync/model/hlc';
 import type { SyncOp } from '@/features/sync/model/protocol';
-import type { HistoryInput } from '@/lib/tasks/history';
+import type { HistoryInput } from '@/features/sync/model/history';
 import { call } from '@/tests/helpers/api';
 import { createUserWithToken } from '@/tests/helpers/factories';
 import { push, stamp, upsertOp } from '@/tests/helpers/sync';
@@ -15,8 +19,8 @@ import { GET } from './route';
 
 // Every derivation the service asks for, to count what one request replays (its work, not its time).
 const seen = vi.hoisted(() => ({ inputs: [] as HistoryInput[] }));
-vi.mock('@/lib/tasks/history', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/tasks/history')>();
+vi.mock('@/features/sync/model/history', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/features/sync/model/history')>();
   return {
     ...actual,
     deriveHistory: (input: HistoryInput) => {
@@ -25,8 +29,9 @@ vi.mock('@/lib/tasks/history', async (importOriginal) => {
     },
   };
 });
-const { deriveHistory, historySentence } =
-  await vi.importActual<typeof import('@/lib/tasks/history')>('@/lib/tasks/history');
+const { deriveHistory, historySentence } = await vi.importActual<
+  typeof import('@/features/sync/model/history')
+>('@/features/sync/model/history');
 
 type Body = Partial<HistoryPage> & { message?: string; code?: string };
 

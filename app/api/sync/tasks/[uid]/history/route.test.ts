@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUT as putComment } from '@/app/api/sync/comments/[id]/route';
-import type { HistoryPage } from '@/lib/server/history-service';
+import type { HistoryPage } from '@/features/sync/server/history-service';
 import type { Json } from '@/features/sync/model/protocol';
 import { getDatabase } from '@/server/db';
 import { call } from '@/tests/helpers/api';

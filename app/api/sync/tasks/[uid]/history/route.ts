@@ -1,4 +1,4 @@
-import { taskHistory } from '@/lib/server/history-service';
+import { taskHistory } from '@/features/sync/server/history-service';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 import { syncCaller } from '@/features/sync/server/caller';
 
