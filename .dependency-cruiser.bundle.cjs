@@ -4,8 +4,8 @@
  */
 const structure = require('./.dependency-cruiser.cjs');
 
-const CLIENT_ENTRIES = ['^components/', '^shell/', '^features/[^/]+/ui/', '^features/[^/]+/[^/]+/ui/'];
-const SERVER = ['^lib/server/', '^server/', '^features/[^/]+/server/', '^features/[^/]+/[^/]+/server/'];
+const CLIENT_ENTRIES = ['^shell/', '^features/[^/]+/ui/', '^features/[^/]+/[^/]+/ui/'];
+const SERVER = ['^server/', '^features/[^/]+/server/', '^features/[^/]+/[^/]+/server/'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -25,8 +25,6 @@ const config = [
     // or a function over 80 is split along its seams. Tests, scripts and generated files are left out.
     files: [
       'app/**/*.{ts,tsx}',
-      'components/**/*.{ts,tsx}',
-      'lib/**/*.{ts,tsx}',
       'features/**/*.{ts,tsx}',
       'shared/**/*.{ts,tsx}',
       'shell/**/*.{ts,tsx}',

@@ -40,12 +40,7 @@ export default defineConfig({
           // alone can take 10 there. Time limits catch hangs, not slowness (benchmarks measure that).
           testTimeout: 20_000,
           include: [
-            'lib/**/*.test.ts',
-            'lib/**/*.test.tsx',
-            'components/**/*.test.ts',
-            'components/**/*.test.tsx',
-            // The layout the code moves to (docs/decisions/0048-one-folder-per-feature.md): listed
-            // before the first file moves, so that no moved test silently stops running.
+            // The layout of docs/decisions/0048-one-folder-per-feature.md.
             'features/**/*.test.ts',
             'features/**/*.test.tsx',
             'shared/**/*.test.ts',

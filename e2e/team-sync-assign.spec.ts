@@ -35,7 +35,7 @@ test.describe('team sync assignees', () => {
     accounts.alice = await register('Alice Author', 'alice-author@example.com');
     accounts.bob = await register('Bob Builder', 'bob-builder@example.com');
     accounts.carol = await register('Carol Coder', 'carol-coder@example.com');
-    // Two users sharing a name: the picker tells them apart by when they joined (features/sync/model/assignees.ts).
+    // Two users sharing a name: the picker tells them apart by when they joined (features/tasks/model/assignees.ts).
     await register('Sam Twin', 'sam-one@example.com');
     await register('Sam Twin', 'sam-two@example.com');
   });

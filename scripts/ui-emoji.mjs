@@ -1,6 +1,6 @@
 /**
  * The emoji the interface shows (docs/decisions/0040-emoji-font-subset.md): every emoji-presentation
- * character in the app's source (app/, components/, features/, lib/, shared/, shell/; tests left out), so the emoji font subset holds
+ * character in the app's source (app/, features/, shared/, shell/; tests left out), so the emoji font subset holds
  * exactly those glyphs. Shared by scripts/emoji-subset.mjs (which makes the font) and its unit test
  * (which fails when a new emoji is not in the font yet).
  */
@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where the interface's texts live. */
-export const UI_SOURCE_DIRS = ['app', 'components', 'features', 'lib', 'shared', 'shell'];
+export const UI_SOURCE_DIRS = ['app', 'features', 'shared', 'shell'];
 
 const SOURCE_FILE = /\.(ts|tsx|mjs|js)$/;
 const TEST_FILE = /\.test\.(ts|tsx|mjs|js)$/;

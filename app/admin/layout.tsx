@@ -6,7 +6,7 @@ import { WorkspaceShell } from '@/shell/layout/workspace-shell';
 import { TeamSyncProvider } from '@/shared/session/team-sync-context';
 import { TeamSyncLoader } from '@/features/sync/ui/team-sync-loader';
 import { TeamTasksGate } from '@/features/sync/ui/team-tasks-gate';
-import { TaskViewHost } from '@/components/tasks/task-view/task-view-host';
+import { TaskViewHost } from '@/features/tasks/ui/task-view/task-view-host';
 import { isTeamSyncOn } from '@/server/env';
 import {
   ADMIN_PANEL_LINKS,

@@ -29,7 +29,7 @@ export const COMMENT_THREADS_KEY = 'tasklane.commentThreads';
 export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';
 
 /**
- * The team's label set as last received (features/tasks/client/labels.ts, components/tasks/use-labels.ts):
+ * The team's label set as last received (features/tasks/client/labels.ts, features/tasks/ui/use-labels.ts):
  * an array of `{ id, name, color }`. Team data: the logout removes it.
  */
 export const TEAM_LABELS_KEY = 'tasklane.teamLabels';

@@ -2,7 +2,7 @@
  * The live stream's `labels` event (docs/product.md#labels): an admin changed the team's label set,
  * so every open page reads it again. The tab that syncs holds the stream and announces each event
  * here (and when its stream opens, since an event may have been missed while it was closed); the
- * label hook (components/tasks/use-labels.ts) listens. Each announcement is passed on to this
+ * label hook (features/tasks/ui/use-labels.ts) listens. Each announcement is passed on to this
  * browser's other tabs too, so a tab whose leader shows no labels still refreshes its own.
  */
 

@@ -10,9 +10,9 @@ const ShortcutDialogs = dynamic(() => import('./shortcut-dialogs').then((module)
   ssr: false,
 });
 
-/** The field `/` focuses: the task finder's 'Search tasks' (components/tasks/task-finder.tsx). */
+/** The field `/` focuses: the task finder's 'Search tasks' (features/tasks/ui/task-finder.tsx). */
 const SEARCH_FIELD = '[role="search"] input[type="search"]';
-/** The field `n` focuses on Create Tasks: the form's title (components/tasks/create-task-form.tsx). */
+/** The field `n` focuses on Create Tasks: the form's title (features/tasks/ui/create-task-form.tsx). */
 const NEW_TASK_FIELD = 'input[data-shortcut="new-task"]';
 
 /**

@@ -4,7 +4,7 @@ import { useId, useRef } from 'react';
 import { SHORTCUT_LIST } from '@/shell/keyboard/shortcuts';
 import { Button } from '@/shared/ui/button';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
-import { CreateTaskForm } from '@/components/tasks/create-task-form';
+import { CreateTaskForm } from '@/features/tasks/ui/create-task-form';
 
 export type ShortcutDialog = 'help' | 'quick-add';
 

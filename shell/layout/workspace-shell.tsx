@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SidebarLink } from '@/shell/workspace/workspace-content';
 import { AppToaster } from '@/shared/ui/app-toaster';
 import { StorageNotice } from '@/shell/workspace/storage-notice';
+import { TeamTaskSlots } from '@/shell/task-slots';
 import { Sidebar, type SidebarPanel } from './sidebar';
 
 /**
@@ -24,7 +25,7 @@ export function WorkspaceShell({
       <Sidebar title={title} links={links} adminPanel={adminPanel} />
       <div className="flex min-w-0 flex-1 flex-col">
         <StorageNotice />
-        {children}
+        <TeamTaskSlots>{children}</TeamTaskSlots>
       </div>
       <AppToaster />
     </div>

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's folder map names every folder of lib/ and components/ (until they are gone), every
- * feature folder, and every folder of shared/, shell/ and server/: it drifted twice when new features added
- * folders and nobody noticed.
+ * The README's folder map names every feature folder, and every folder of shared/, shell/ and
+ * server/: it drifted twice when new features added folders and nobody noticed.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -25,17 +24,6 @@ function entry(folder: string): string {
 }
 
 describe("the README's folder map", () => {
-  it('names every folder of lib/', () => {
-    const missing = folders('lib').filter((name) => !map.includes(`lib/${name}/`));
-    expect(missing).toEqual([]);
-  });
-
-  it('names every folder of components/ (as a feature in its list)', () => {
-    const list = entry('components');
-    const missing = folders('components').filter((name) => !new RegExp(`\\b${name}/`).test(list));
-    expect(missing).toEqual([]);
-  });
-
   it('names every feature folder', () => {
     const missing = folders('features').filter((name) => !map.includes(`features/${name}/`));
     expect(missing).toEqual([]);

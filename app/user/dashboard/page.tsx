@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { DashboardView } from '@/components/tasks/dashboard-view';
+import { DashboardView } from '@/features/tasks/ui/dashboard-view';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 

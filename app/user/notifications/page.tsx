@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { InboxSection } from '@/features/inbox/ui/inbox-section';
 import { RemindersSection } from '@/features/reminders/ui/reminders-section';
-import { NotificationsList } from '@/components/tasks/notifications-list';
+import { NotificationsList } from '@/features/tasks/ui/notifications-list';
 
 export const metadata: Metadata = { title: 'Notifications' };
 

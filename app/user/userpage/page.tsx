@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { CreateTaskForm } from '@/components/tasks/create-task-form';
-import { TaskGrid } from '@/components/tasks/task-grid';
+import { CreateTaskForm } from '@/features/tasks/ui/create-task-form';
+import { TaskGrid } from '@/features/tasks/ui/task-grid';
 
 export const metadata: Metadata = { title: 'Create Tasks' };
 

@@ -15,7 +15,7 @@ import type { PulledTask, SyncSummary } from '@/features/sync/model/protocol';
 import { lastKnownText } from '@/features/sync/client/team-summary';
 import { useTeamSummary } from '@/features/admin/ui/use-team-summary';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
-import { TaskAnalytics } from '@/components/tasks/task-analytics';
+import { TaskAnalytics } from '@/features/tasks/ui/task-analytics';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { FirstRunChecklist } from './first-run-checklist';
 import { UsersLoadState } from '@/features/admin/ui/users-load-state';
@@ -23,7 +23,7 @@ import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
 import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from '@/shared/ui/table-styles';
 import { useAdminUsers, type AdminUsersState } from '@/features/admin/ui/use-admin-users';
-import { TaskLink } from '@/components/tasks/task-view/task-link';
+import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
 export const DASHBOARD_PENDING_LIMIT = 10;

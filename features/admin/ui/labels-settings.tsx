@@ -1,8 +1,8 @@
 'use client';
 
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
-import { LabelManager } from '@/components/tasks/label-manager';
-import { useLabels } from '@/components/tasks/use-labels';
+import { LabelManager } from '@/features/tasks/ui/label-manager';
+import { useLabels } from '@/features/tasks/ui/use-labels';
 import { SettingsSection } from '@/shared/ui/settings-section';
 
 export const TEAM_LABELS_HELP =

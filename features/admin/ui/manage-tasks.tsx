@@ -10,19 +10,19 @@ import { completeTask } from '@/features/tasks/client/task-commands';
 import { tasksStore } from '@/features/tasks/client/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/features/tasks/model/admin-status';
 import type { Task } from '@/features/tasks/model/task-types';
-import { deleteTaskWithUndo } from '@/components/tasks/delete-task';
+import { deleteTaskWithUndo } from '@/features/tasks/ui/delete-task';
 import { ConflictMarker } from '@/features/sync/ui/conflict-marker';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { CommentCount } from '@/features/comments/ui/comment-count';
-import { TaskLabelChips } from '@/components/tasks/label-chips';
+import { TaskLabelChips } from '@/features/tasks/ui/label-chips';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { PaginationBar } from '@/shared/ui/pagination-bar';
 import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from '@/shared/ui/table-styles';
-import { TaskLink } from '@/components/tasks/task-view/task-link';
+import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
 
 /**
  * Manage Tasks (docs/product.md#manage-tasks): 'Pending Tasks' (progress below 100) with

@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { eventFromSelection, type CalendarDisplayEvent } from '@/features/calendar/model/to-calendar-events';
 import { addCalendarEvent } from '@/features/calendar/client/calendar-events';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { openTaskByKey } from '@/components/tasks/task-view/open-task';
+import { openTaskByKey } from '@/features/tasks/ui/task-view/open-task';
 import { observeCalendarA11y } from './calendar-a11y';
 import './task-calendar.css';
 

@@ -8,7 +8,7 @@ import { getStoredToken } from '@/shared/session/session';
 import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
-import { useSelfAssignee } from '@/components/tasks/assignee-picker';
+import { useSelfAssignee } from '@/features/tasks/ui/assignee-picker';
 import { CommentComposer } from './comment-composer';
 import { CommentItem, QueuedItem } from './comment-item';
 import { COMMENTS_TEXTS } from './comment-texts';

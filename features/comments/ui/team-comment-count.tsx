@@ -8,7 +8,7 @@ import {
   serverCommentCounts,
   subscribeCommentCounts,
 } from '@/features/comments/client/counts-store';
-import { CountBadge } from '@/components/tasks/count-badge';
+import { CountBadge } from '@/features/tasks/ui/count-badge';
 
 /**
  * A card's comment count with team sync on: a speech bubble and the number, named `3 comments`;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useSyncUsers } from '@/lib/hooks/use-sync-users';
+import { useSyncUsers } from '@/features/accounts/ui/use-sync-users';
 import {
   insertMention,
   matchPeople,

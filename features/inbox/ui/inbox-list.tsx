@@ -4,14 +4,14 @@ import { Check } from 'lucide-react';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
-import { openTaskByKey } from '@/components/tasks/task-view/open-task';
+import { openTaskByKey } from '@/features/tasks/ui/task-view/open-task';
 import { Button } from '@/shared/ui/button';
 import { OfflineNotice } from '@/shared/ui/offline-notice';
 import { RelativeTime, useNow } from '@/shared/ui/relative-time';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { cn } from '@/shared/cn';
-import { requestReplacedReview } from '@/features/sync/model/replaced-review';
+import { requestReplacedReview } from '@/features/tasks/model/replaced-review';
 import type { InboxItem } from '@/features/inbox/model/protocol';
 import { inboxSentence } from '@/features/inbox/model/rules';
 import {
@@ -36,7 +36,7 @@ export function markReadOrSay(ids: readonly string[] | 'all'): void {
   });
 }
 
-/** Opens an entry's task; a `replaced` entry's at its replaced values (features/sync/model/replaced-review.ts). */
+/** Opens an entry's task; a `replaced` entry's at its replaced values (features/tasks/model/replaced-review.ts). */
 export function openInboxTask(task: string, review: boolean): void {
   if (review) requestReplacedReview(task);
   openTaskByKey(task);

@@ -8,7 +8,7 @@ import type { PulledTask } from '../model/protocol';
 export interface ArchiveControls {
   /**
    * Puts the archived task into this browser's tasks for the session and returns the key to open
-   * it with (components/tasks/task-view/open-task.ts openTaskByKey).
+   * it with (features/tasks/ui/task-view/open-task.ts openTaskByKey).
    */
   bringBack(row: PulledTask): string;
 }

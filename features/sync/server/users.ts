@@ -1,6 +1,6 @@
 import 'server-only';
-import { compareNames } from '@/features/sync/model/assignees';
-import type { SyncUsersResponse } from '@/features/sync/model/protocol';
+import { compareNames } from '@/features/tasks/model/assignees';
+import type { SyncUsersResponse } from '@/features/accounts/model/team-users';
 import { getDatabase } from '@/server/db';
 import { lookalikeIds } from '@/server/name-skeleton';
 

@@ -23,7 +23,7 @@ import {
   clearReplacedReview,
   replacedReviewRequest,
   subscribeReplacedReview,
-} from '@/features/sync/model/replaced-review';
+} from '@/features/tasks/model/replaced-review';
 import { taskKey } from '@/features/tasks/model/task-link';
 import type { SyncConflict } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
@@ -43,7 +43,7 @@ import { useSettleConflict } from './use-settle-conflict';
  * It sits outside a draggable board card (a button inside the card's role="button" would nest
  * controls and start keyboard drags); `returnFocus` says where focus goes once the last record is
  * settled and the marker leaves. `reviewOnRequest` (the task view's marker): the dialog opens by
- * itself when an inbox `replaced` entry asked for this task (features/sync/model/replaced-review.ts), as soon
+ * itself when an inbox `replaced` entry asked for this task (features/tasks/model/replaced-review.ts), as soon
  * as its records are here.
  */
 export function ConflictMarker({

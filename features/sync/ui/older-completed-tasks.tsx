@@ -8,8 +8,8 @@ import { archiveRowText } from '@/features/sync/client/archive-page';
 import { bringBackArchivedTask, SYNC_STARTING_MESSAGE } from '@/features/sync/client/archive-controls';
 import type { PulledTask } from '@/features/sync/model/protocol';
 import { Button } from '@/shared/ui/button';
-import { openTaskByKey } from '@/components/tasks/task-view/open-task';
-import { TASK_LINK } from '@/components/tasks/task-view/task-link';
+import { openTaskByKey } from '@/features/tasks/ui/task-view/open-task';
+import { TASK_LINK } from '@/features/tasks/ui/task-view/task-link';
 import { useOlderCompleted } from './use-older-completed';
 
 /**

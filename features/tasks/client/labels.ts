@@ -16,7 +16,7 @@ import { createLocalStore, toReadableStore, type ReadableStore } from '@/shared/
  * Where the labels live in the browser (docs/product.md#labels, docs/decisions/0024-labels.md).
  * Default mode: the browser's own set under `tasklane.labels`, changed only by the commands below.
  * Team sync: the team's set is the server's; `tasklane.teamLabels` keeps the last one received so that
- * labels still show offline and on the first paint (components/tasks/use-labels.ts keeps it).
+ * labels still show offline and on the first paint (features/tasks/ui/use-labels.ts keeps it).
  */
 
 const NO_LABELS: Label[] = [];

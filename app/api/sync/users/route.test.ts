@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareNames } from '@/features/sync/model/assignees';
-import type { SyncUsersResponse } from '@/features/sync/model/protocol';
+import { compareNames } from '@/features/tasks/model/assignees';
+import type { SyncUsersResponse } from '@/features/accounts/model/team-users';
 import { call } from '@/tests/helpers/api';
 import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expectations';
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
@@ -48,7 +48,7 @@ describe('GET /api/sync/users', () => {
       }
       expect(list).toContainEqual({ id: zoe.user.id, name: 'zoe Lowercase' });
       expect(list).toContainEqual({ id: admin.user.id, name: 'Adam Admin' });
-      // Two users with one name are both listed, with when they joined (features/sync/model/assignees.ts).
+      // Two users with one name are both listed, with when they joined (features/tasks/model/assignees.ts).
       const twins = list.filter((item) => item.name === 'Émile Twin');
       expect(twins.map((item) => item.id).sort()).toEqual([...twinIds].sort());
       for (const twin of twins) expect(Object.keys(twin).sort()).toEqual(['id', 'joinedAt', 'name']);

@@ -1,7 +1,7 @@
 /**
  * Where a task takes focus on a screen (docs/product.md#undo-a-delete): the element a screen marks with
  * `data-task-focus="{task id}"`, itself focusable — the board's card, the title link elsewhere
- * (components/tasks/task-view/task-link.tsx). One mark, so "focus this task" is one lookup everywhere.
+ * (features/tasks/ui/task-view/task-link.tsx). One mark, so "focus this task" is one lookup everywhere.
  */
 export const TASK_FOCUS_ATTRIBUTE = 'data-task-focus';
 

@@ -9,7 +9,7 @@ import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/features/tasks/mode
 import { InitialsAvatar } from '@/shared/ui/avatar';
 import { useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
-import { CommentCount } from '@/features/comments/ui/comment-count';
+import { useTaskSlots } from '@/features/tasks/ui/task-slots';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { TaskCardMenu } from './task-card-menu';
@@ -21,6 +21,7 @@ import { TaskCardMenu } from './task-card-menu';
  */
 export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
   const look = PRIORITY_LOOK[task.priority];
+  const { CommentCount } = useTaskSlots();
   return (
     <>
       <div className="flex items-start justify-between gap-2">

@@ -8,7 +8,7 @@
  * person unchoosable by taking their name. A name two users share without that detail (a server of
  * an older version) is listed but disabled: the person choosing could not tell the two apart.
  */
-import type { SyncUser } from './protocol';
+import type { SyncUser } from '@/features/accounts/model/team-users';
 
 const collator = new Intl.Collator('en');
 

@@ -14,7 +14,7 @@ export const TASK_LINK = cn('rounded underline-offset-4 hover:underline', FOCUS_
 /**
  * A task's title (or any content) as a link to its view (docs/product.md#the-task-view): a plain click
  * opens the view in place; a modified click or a copied address keeps `?task={key}`. It is where the
- * task takes focus on a screen without cards (components/tasks/task-focus.ts).
+ * task takes focus on a screen without cards (features/tasks/ui/task-focus.ts).
  */
 export function TaskLink({
   task,

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { cn } from '@/shared/cn';
-import type { TaskFinder } from '@/lib/hooks/use-task-finder';
+import type { TaskFinder } from '@/features/tasks/ui/use-task-finder';
 import type { Label } from '@/features/tasks/model/labels';
 import type { DueFilter } from '@/features/tasks/model/task-filter';
 import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/features/tasks/model/task-types';

@@ -4,16 +4,15 @@ import { memo } from 'react';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
-import { useTaskFinder } from '@/lib/hooks/use-task-finder';
+import { useTaskFinder } from '@/features/tasks/ui/use-task-finder';
 import { tasksStore } from '@/features/tasks/client/tasks';
 import { assigneeName, type Task } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
-import { ConflictMarker } from '@/features/sync/ui/conflict-marker';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from './delete-task';
 import { ReassignButton, useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
-import { CommentCount } from '@/features/comments/ui/comment-count';
+import { useTaskSlots } from '@/features/tasks/ui/task-slots';
 import { TaskLabelChips } from './label-chips';
 import { PRIORITY_LOOK } from './priority';
 import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from './progress-slider';
@@ -71,6 +70,7 @@ const TaskGridCards = memo(function TaskGridCards({ tasks }: { tasks: readonly T
 
 /** Memoised: an edit of one task redraws its card only. */
 const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
+  const { CommentCount, ConflictMarker } = useTaskSlots();
   const sliderId = `task-progress-${task.id}`;
   const titleId = `task-title-${task.id}`;
   // As in the task view: the checklist sets the progress, so the slider cannot (docs/product.md#checklists).

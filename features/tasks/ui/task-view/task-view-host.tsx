@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect } from 'react';
 import { REVIEW_PARAM, REVIEW_REPLACED, TASK_PARAM } from '@/features/tasks/model/task-link';
-import { requestReplacedReview } from '@/features/sync/model/replaced-review';
+import { requestReplacedReview } from '@/features/tasks/model/replaced-review';
 import { forgetOpenedTask } from './open-task';
 
 const loadTaskView = () => import('./task-view');

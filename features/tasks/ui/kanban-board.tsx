@@ -17,7 +17,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { memo, startTransition, useEffect, useId, useMemo, useState } from 'react';
 import { cn } from '@/shared/cn';
-import { useBoardMarks } from '@/lib/hooks/use-board-marks';
+import { useBoardMarks } from '@/features/tasks/ui/use-board-marks';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { moveTask } from '@/features/tasks/client/task-commands';
@@ -26,9 +26,8 @@ import { placeInColumn } from '@/features/tasks/model/rank';
 import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/features/tasks/model/task-types';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
-import { ConflictMarker } from '@/features/sync/ui/conflict-marker';
 import { ShowMoreButton } from './show-more-button';
-import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
+import { useTaskSlots } from '@/features/tasks/ui/task-slots';
 import { ColumnAddTask } from './column-add-task';
 import {
   announcements,
@@ -221,6 +220,7 @@ function BoardColumnView({
   );
   const { setNodeRef } = useDroppable({ id: column, data: { shown: visible.length } });
   const ids = useMemo(() => visible.map((task) => task.id), [visible]);
+  const { OlderCompleted } = useTaskSlots();
   const headingId = `board-column-${column.replace(/\s+/g, '-').toLowerCase()}`;
 
   return (
@@ -258,7 +258,7 @@ function BoardColumnView({
       )}
       <ShowMoreButton list={paged} size="sm" className="mt-3" />
       <ColumnAddTask column={column} />
-      {teamSync && column === 'Completed' ? <OlderCompletedSlot className="mt-3" /> : null}
+      {teamSync && column === 'Completed' ? <OlderCompleted className="mt-3" /> : null}
     </section>
   );
 }
@@ -311,6 +311,7 @@ const DraggableCard = memo(function DraggableCard({ task, dragging, moving }: Ca
  */
 const AssignableCard = memo(function AssignableCard({ task, dragging, moving }: CardProps) {
   const titleId = useId();
+  const { ConflictMarker } = useTaskSlots();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, style } = useSortableCard(task);
   return (
     <div ref={setNodeRef} style={style} className={cn(taskCardClasses(task), dragging && 'opacity-40')}>

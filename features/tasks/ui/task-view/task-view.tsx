@@ -22,13 +22,11 @@ import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { SelectField } from '@/shared/ui/select-field';
 import { FIELD_INPUT, FIELD_LOOK, TEXT_LINK } from '@/shared/ui/styles';
 import { FieldFrame } from '@/shared/ui/text-field';
-import { ConflictMarker } from '@/features/sync/ui/conflict-marker';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { AssigneeSelect, currentAssignee, useIsTaskAuthor } from '../assignee-picker';
 import { deleteTaskWithUndo, TASK_REMOVED_TOAST } from '../delete-task';
 import { ChecklistSection } from './checklist-section';
-import { CommentsSection } from '@/features/comments/ui/comments-section';
-import { HistorySection } from './history-section';
+import { useTaskSlots } from '@/features/tasks/ui/task-slots';
 import { LabelsSection } from './labels-section';
 import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from '../progress-slider';
 import { closeTaskView } from './open-task';
@@ -66,6 +64,7 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
   const task = findTaskByKey(tasks, taskKey);
   const headingId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const { ConflictMarker } = useTaskSlots();
   return (
     <ModalDialog
       open
@@ -105,6 +104,7 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
 
 function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
   const teamSync = useTeamSyncOn();
+  const { Comments, History } = useTaskSlots();
   return (
     <div className="grid gap-5 px-4 py-5 sm:px-6">
       <AutosavedText task={task} field="title" label="Title" maxLength={TASK_TITLE_MAX_LENGTH} />
@@ -136,8 +136,8 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
         <DeleteTaskButton task={task} />
       </div>
-      {teamSync ? <CommentsSection task={task} /> : null}
-      {teamSync ? <HistorySection task={task} /> : null}
+      {teamSync ? <Comments task={task} /> : null}
+      {teamSync ? <History task={task} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { getJson } from '@/shared/http/http';
-import type { SyncUser } from '../model/protocol';
+import type { SyncUser } from '@/features/accounts/model/team-users';
 
 /**
  * The team's names for the assignee picker (GET /api/sync/users), fetched once per page load: the

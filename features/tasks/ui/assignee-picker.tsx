@@ -3,11 +3,11 @@
 import { useId, useState, useSyncExternalStore } from 'react';
 import { readTokenUserId } from '@/shared/auth/token-claims';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { useSyncUsers } from '@/lib/hooks/use-sync-users';
+import { useSyncUsers } from '@/features/accounts/ui/use-sync-users';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { getStoredToken, loggedInUserStore, userStore } from '@/shared/session/session';
 import { assignTask } from '@/features/tasks/client/task-commands';
-import { assigneeOptions } from '@/features/sync/model/assignees';
+import { assigneeOptions } from '@/features/tasks/model/assignees';
 import { assigneeName, UNKNOWN_ASSIGNEE, type Assignee, type Task } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -36,7 +36,7 @@ export function currentAssignee(task: Task): Assignee {
 
 /**
  * Team sync only (callers check useTeamSyncOn): 'Assigned to', a select of the team's members by
- * user id (docs/product.md#assignees). A name two users share is listed but disabled (features/sync/model/assignees.ts).
+ * user id (docs/product.md#assignees). A name two users share is listed but disabled (features/tasks/model/assignees.ts).
  */
 export function AssigneeSelect({
   value,

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { SyncUser } from '@/features/sync/model/protocol';
-import { cachedSyncUsers, loadSyncUsers } from '@/features/sync/client/users';
+import type { SyncUser } from '@/features/accounts/model/team-users';
+import { cachedSyncUsers, loadSyncUsers } from '@/features/accounts/client/team-users';
 
 export type SyncUsersState =
   | { status: 'loading'; users: readonly SyncUser[] }
@@ -12,7 +12,7 @@ export type SyncUsersState =
 const NONE: readonly SyncUser[] = [];
 
 /**
- * The team's names for an assignee picker (features/sync/client/users.ts: one request per page load). Offline or
+ * The team's names for an assignee picker (features/accounts/client/team-users.ts: one request per page load). Offline or
  * failed, the state is 'error' with no names: the picker still offers the current value and the
  * signed-in user, and says so.
  */

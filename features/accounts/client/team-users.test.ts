@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedSyncUsers, loadSyncUsers, readSyncUsers, resetSyncUsersForTests } from './users';
+import { cachedSyncUsers, loadSyncUsers, readSyncUsers, resetSyncUsersForTests } from './team-users';
 
 afterEach(() => resetSyncUsersForTests());
 

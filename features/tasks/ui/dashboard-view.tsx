@@ -2,7 +2,7 @@
 
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { useTaskFinder } from '@/lib/hooks/use-task-finder';
+import { useTaskFinder } from '@/features/tasks/ui/use-task-finder';
 import { boardFilterStore, saveBoardFilter } from '@/features/tasks/client/board-filter';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { tasksStore } from '@/features/tasks/client/tasks';

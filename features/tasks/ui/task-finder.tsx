@@ -2,7 +2,7 @@
 
 import { useCallback, useId, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/shared/cn';
-import type { TaskFinder } from '@/lib/hooks/use-task-finder';
+import type { TaskFinder } from '@/features/tasks/ui/use-task-finder';
 import { TASK_SEARCH_MAX_LENGTH, formatMatchCount } from '@/features/tasks/model/task-filter';
 import { Button } from '@/shared/ui/button';
 import { COMPACT_FIELD, FinderFilters, labelOptionsFor } from './task-finder-filters';

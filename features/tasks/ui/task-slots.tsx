@@ -1,0 +1,45 @@
+'use client';
+
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { Task } from '@/features/tasks/model/task-types';
+
+/**
+ * What features above tasks show inside the tasks screens (docs/decisions/0048-one-folder-per-feature.md):
+ * the marker of replaced values and the older completed tasks (team sync), a card's comment count
+ * and the task view's comments (comments), and its history (team sync). The board, the grid and the
+ * task view render these slots without importing those features; the shell fills them, with team
+ * sync on only. Without a provider every slot renders nothing, as the spec's screens expect.
+ */
+export interface TaskSlots {
+  ConflictMarker: ComponentType<{
+    task: Task;
+    className?: string;
+    returnFocus?: () => HTMLElement | null | undefined;
+    reviewOnRequest?: boolean;
+  }>;
+  CommentCount: ComponentType<{ task: Task; className?: string }>;
+  OlderCompleted: ComponentType<{ className?: string }>;
+  Comments: ComponentType<{ task: Task }>;
+  History: ComponentType<{ task: Task }>;
+}
+
+const Nothing = () => null;
+
+export const EMPTY_TASK_SLOTS: TaskSlots = {
+  ConflictMarker: Nothing,
+  CommentCount: Nothing,
+  OlderCompleted: Nothing,
+  Comments: Nothing,
+  History: Nothing,
+};
+
+const TaskSlotsContext = createContext<TaskSlots>(EMPTY_TASK_SLOTS);
+
+export function TaskSlotsProvider({ slots, children }: { slots: TaskSlots; children: ReactNode }) {
+  return <TaskSlotsContext.Provider value={slots}>{children}</TaskSlotsContext.Provider>;
+}
+
+/** The slots the shell filled (each renders nothing when it did not). */
+export function useTaskSlots(): TaskSlots {
+  return useContext(TaskSlotsContext);
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import type { ReactNode } from 'react';
+import { CommentCount } from '@/features/comments/ui/comment-count';
+import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
+import { EMPTY_TASK_SLOTS, TaskSlotsProvider, type TaskSlots } from '@/features/tasks/ui/task-slots';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
+
+/** Not fetched (offline): the screen goes on without the part until the next load. */
+const nothing = () => () => null;
+
+const ConflictMarker = dynamic(
+  () => import('@/features/sync/ui/conflict-marker').then((module) => module.ConflictMarker, nothing),
+  { ssr: false },
+);
+const Comments = dynamic(
+  () => import('@/features/comments/ui/comments-section').then((module) => module.CommentsSection, nothing),
+  { ssr: false },
+);
+const History = dynamic(
+  () => import('@/features/sync/ui/history-section').then((module) => module.HistorySection, nothing),
+  { ssr: false },
+);
+
+/**
+ * What team sync and comments show inside the tasks screens (features/tasks/ui/task-slots.tsx), each
+ * in a chunk of its own, fetched on first use: with sync off the slots stay empty and a deployment
+ * without it downloads none of their code.
+ */
+const TEAM_SLOTS: TaskSlots = {
+  ConflictMarker,
+  CommentCount,
+  OlderCompleted: OlderCompletedSlot,
+  Comments,
+  History,
+};
+
+export function TeamTaskSlots({ children }: { children: ReactNode }) {
+  const teamSync = useTeamSyncOn();
+  return <TaskSlotsProvider slots={teamSync ? TEAM_SLOTS : EMPTY_TASK_SLOTS}>{children}</TaskSlotsProvider>;
+}
