@@ -17,7 +17,6 @@
  * (walk.ts) and archived tasks leaving the browser (evict-archived.ts). This module is the one the
  * rest of the app imports: it re-exports their API, not the helpers they share.
  */
-export { isSyncId } from '../model/protocol';
 export { createMeta, readMeta, takeTouched, type FirstSyncChoice, type SyncMeta } from './replica/meta';
 export { hashValue, travels } from './replica/fields';
 export {

@@ -10,14 +10,8 @@
  */
 import type { TasksWriteHook } from '@/features/tasks/client/tasks';
 import type { Task } from '@/features/tasks/model/task-types';
-import {
-  createMeta,
-  hasPending,
-  isSyncId,
-  recordLocalChanges,
-  unsyncedTasks,
-  type SyncMeta,
-} from '../replica';
+import { createMeta, hasPending, recordLocalChanges, unsyncedTasks, type SyncMeta } from '../replica';
+import { isSyncId } from '../../model/protocol';
 import type { TasksPort } from './ports';
 import type { WorkingMeta } from './working-meta';
 

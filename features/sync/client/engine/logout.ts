@@ -6,7 +6,7 @@
  * Invariant: neither throws. Storage that refuses is passed over, a push that fails is counted as
  * changes not sent.
  */
-import { isSyncId } from '../replica';
+import { isSyncId } from '../../model/protocol';
 import { TEAM_DATA_KEYS } from '@/shared/browser-storage/keys';
 import { countUnsentIn, type MetaStore, type SyncStorage } from './meta-store';
 import type { TasksPort } from './ports';
