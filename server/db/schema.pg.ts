@@ -1,22 +1,29 @@
+import { accountsTables } from './tables/accounts';
+import { adminTables } from './tables/admin';
+import { commentsInboxTables } from './tables/comments-inbox';
+import { pgDialect } from './tables/dialect';
+import { remindersTables } from './tables/reminders';
+import { tasksSyncTables } from './tables/tasks-sync';
+
 /**
  * The PostgreSQL schema, one module for drizzle-kit (drizzle.pg.config.ts) and the database
- * (server/db/index.ts): the tables live by area in server/db/tables/*.pg.ts. Keep in step with
- * schema.sqlite.ts: tests/unit/schema-parity.test.ts compares the two. The tables are listed in the order
- * they were declared in before the split: a backup lists tables that no foreign key orders in this order
+ * (server/db/index.ts). The tables are declared once for both dialects, by area, in
+ * server/db/tables/*.ts (see tables/dialect.ts). The tables are listed in the order they were declared
+ * in before the split: a backup lists tables that no foreign key orders in this order
  * (server/backup/tables.ts).
  */
-export {
-  users,
-  passwordResetTokens,
-  emailConfirmations,
-  userIdentities,
-  revokedTokens,
-  rateLimits,
-} from './tables/accounts.pg';
-export { contactMessages } from './tables/admin.pg';
-export { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } from './tables/tasks-sync.pg';
-export { reminderSettings, reminderSends } from './tables/reminders.pg';
-export { appSettings, setupMarks, invitations } from './tables/admin.pg';
-export { labels } from './tables/tasks-sync.pg';
-export { taskComments, inboxItems, inboxDigests } from './tables/comments-inbox.pg';
-export { userTwoFactor } from './tables/accounts.pg';
+const accounts = accountsTables(pgDialect);
+const admin = adminTables(pgDialect, accounts);
+const tasksSync = tasksSyncTables(pgDialect, accounts);
+const reminders = remindersTables(pgDialect, accounts);
+const commentsInbox = commentsInboxTables(pgDialect, { ...accounts, ...tasksSync });
+
+export const { users, passwordResetTokens, emailConfirmations, userIdentities, revokedTokens, rateLimits } =
+  accounts;
+export const { contactMessages } = admin;
+export const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = tasksSync;
+export const { reminderSettings, reminderSends } = reminders;
+export const { appSettings, setupMarks, invitations } = admin;
+export const { labels } = tasksSync;
+export const { taskComments, inboxItems, inboxDigests } = commentsInbox;
+export const { userTwoFactor } = accounts;

@@ -1,28 +1,29 @@
+import { accountsTables } from './tables/accounts';
+import { adminTables } from './tables/admin';
+import { commentsInboxTables } from './tables/comments-inbox';
+import { sqliteDialect } from './tables/dialect';
+import { remindersTables } from './tables/reminders';
+import { tasksSyncTables } from './tables/tasks-sync';
+
 /**
  * The SQLite schema, one module for drizzle-kit (drizzle.sqlite.config.ts) and the database
- * (server/db/index.ts): the tables live by area in server/db/tables/*.sqlite.ts. Keep in step with
- * schema.pg.ts: tests/unit/schema-parity.test.ts compares the two. The tables are listed in the order
- * they were declared in before the split: a backup lists tables that no foreign key orders in this order
+ * (server/db/index.ts). The tables are declared once for both dialects, by area, in
+ * server/db/tables/*.ts (see tables/dialect.ts). The tables are listed in the order they were declared
+ * in before the split: a backup lists tables that no foreign key orders in this order
  * (server/backup/tables.ts).
  */
-export {
-  users,
-  passwordResetTokens,
-  emailConfirmations,
-  userIdentities,
-  revokedTokens,
-  rateLimits,
-} from './tables/accounts.sqlite';
-export { contactMessages } from './tables/admin.sqlite';
-export {
-  syncTasks,
-  syncChanges,
-  syncConflicts,
-  syncRevocations,
-  syncState,
-} from './tables/tasks-sync.sqlite';
-export { reminderSettings, reminderSends } from './tables/reminders.sqlite';
-export { appSettings, setupMarks, invitations } from './tables/admin.sqlite';
-export { labels } from './tables/tasks-sync.sqlite';
-export { taskComments, inboxItems, inboxDigests } from './tables/comments-inbox.sqlite';
-export { userTwoFactor } from './tables/accounts.sqlite';
+const accounts = accountsTables(sqliteDialect);
+const admin = adminTables(sqliteDialect, accounts);
+const tasksSync = tasksSyncTables(sqliteDialect, accounts);
+const reminders = remindersTables(sqliteDialect, accounts);
+const commentsInbox = commentsInboxTables(sqliteDialect, { ...accounts, ...tasksSync });
+
+export const { users, passwordResetTokens, emailConfirmations, userIdentities, revokedTokens, rateLimits } =
+  accounts;
+export const { contactMessages } = admin;
+export const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = tasksSync;
+export const { reminderSettings, reminderSends } = reminders;
+export const { appSettings, setupMarks, invitations } = admin;
+export const { labels } = tasksSync;
+export const { taskComments, inboxItems, inboxDigests } = commentsInbox;
+export const { userTwoFactor } = accounts;
