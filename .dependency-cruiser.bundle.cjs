@@ -4,8 +4,10 @@
  */
 const structure = require('./.dependency-cruiser.cjs');
 
-const CLIENT_ENTRIES = ['^shell/', '^features/[^/]+/ui/', '^features/[^/]+/[^/]+/ui/'];
-const SERVER = ['^server/', '^features/[^/]+/server/', '^features/[^/]+/[^/]+/server/'];
+const { CLIENT_ENTRIES, SERVER, SERVER_PACKAGES, TESTS } = require('./.dependency-cruiser.paths.cjs');
+
+/** A client entry's own code, not its tests. */
+const fromClient = { path: CLIENT_ENTRIES, pathNot: TESTS };
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -14,17 +16,14 @@ module.exports = {
       name: 'no-zod-in-client-bundles',
       severity: 'error',
       comment: 'ADR 0010: no zod in the browser. A constant imported from a schema module brings zod along.',
-      from: { path: CLIENT_ENTRIES, pathNot: '\\.(test|spec)\\.tsx?$' },
+      from: fromClient,
       to: { path: '^node_modules/zod/', reachable: true },
     },
     {
       name: 'no-server-code-in-client-bundles',
       severity: 'error',
-      from: { path: CLIENT_ENTRIES, pathNot: '\\.(test|spec)\\.tsx?$' },
-      to: {
-        path: [...SERVER, '^node_modules/(drizzle-orm|pg|better-sqlite3|nodemailer|bcryptjs|openid-client)/'],
-        reachable: true,
-      },
+      from: fromClient,
+      to: { path: [...SERVER, ...SERVER_PACKAGES], reachable: true },
     },
   ],
   options: { ...structure.options, tsPreCompilationDeps: false },

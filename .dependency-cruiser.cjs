@@ -28,16 +28,7 @@ const FEATURE_DEPS = {
   admin: ['accounts', 'tasks', 'calendar', 'reminders', 'inbox', 'comments', 'sync'],
 };
 
-/** A layer folder of a feature or of a sub-slice (features/tasks/checklist/ui/). */
-const layer = (names) => `^features/[^/]+/(${names})/|^features/[^/]+/[^/]+/(${names})/`;
-
-const BROWSER = ['^(shared|shell)/', layer('model|client|ui')];
-const SERVER = ['^server/', layer('server')];
-const SERVER_PACKAGES = [
-  '^node_modules/(drizzle-orm|pg|better-sqlite3|nodemailer|bcryptjs|openid-client|server-only|sharp)/',
-  '^(node:)?(fs|path|crypto|child_process|worker_threads|net|http|https|stream|os)$',
-];
-const TESTS = ['\\.(test|spec)\\.tsx?$', '^tests/', '^e2e/'];
+const { layer, BROWSER, SERVER, SERVER_PACKAGES, TESTS } = require('./.dependency-cruiser.paths.cjs');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -12,29 +12,16 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import { adminQuery, arg, benchEnvironment, percentile } from './bench-databases';
 
-const arg = (name: string) => {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-};
 const TASKS = Number(arg('--tasks')) || 50_000;
 const only = arg('--only');
-const dir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-backup-'));
-process.env.DATA_DIR = dir;
-process.env.AUTH_SECRET ??= 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-process.env.LOG_LEVEL = 'silent';
+const dir = benchEnvironment('backup', { teamSync: false });
 
 const DAY_MS = 24 * 60 * 60_000;
 const TASKS_PER_PUSH = 50;
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-}
 
 /** Runs `work`, sampling the resident memory every 25 ms: its duration and the peak seen. */
 async function measured<T>(
@@ -82,15 +69,7 @@ async function emptyTarget(name: Target['name']): Promise<Target> {
   }
   const base = process.env.TEST_DATABASE_URL!;
   const database = `tasklane_bench_backup_${process.pid}_${created}`;
-  const admin = async (query: string) => {
-    const client = new Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => adminQuery(base, query);
   await admin(`create database "${database}"`);
   const url = new URL(base);
   url.pathname = `/${database}`;
@@ -105,7 +84,7 @@ async function main(): Promise<void> {
   const { openDatabase } = await import('@/server/db');
   const { writeBackupFile } = await import('@/server/backup/write');
   const { openBackup, restoreBackup } = await import('@/server/backup/restore');
-  const { benchTaskRow, BENCH_WORDS: WORDS } = await import('./bench-task-rows');
+  const { benchDescription, benchTask } = await import('./bench-task-rows');
 
   const names: Target['name'][] = [];
   if (only !== 'postgres') names.push('SQLite');
@@ -210,27 +189,15 @@ async function main(): Promise<void> {
         const createdMs = now - 400 * DAY_MS + index * 1000;
         const owner = users[index % users.length]!;
         const assignee = users[(index + 1) % users.length]!;
-        const values: Record<string, unknown> = {
-          title: `Task ${index}`,
-          description: Array.from({ length: 22 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' '),
-          priority: ['High', 'Medium', 'Low'][index % 3],
-          deadline: '2026-12-31',
-          progress: open ? Math.floor(next() * 100) : 100,
-          assignedTo: assignee.fullName,
-          assigneeId: assignee.id,
-          email: owner.email,
-          createdAt: new Date(createdMs).toISOString(),
-          updatedAt: new Date(createdMs).toISOString(),
-          ...(open ? {} : { completedAt: new Date(createdMs).toISOString(), status: 'Completed' }),
-        };
-        const row = benchTaskRow({
+        const { row, values } = benchTask({
           index,
           seq,
-          ownerId: owner.id,
-          assigneeId: assignee.id,
-          values,
+          description: benchDescription(next),
+          progress: open ? Math.floor(next() * 100) : 100,
+          owner,
+          assignee,
           createdMs,
-          updatedMs: createdMs,
+          completedMs: open ? null : createdMs,
         });
         const { uid } = row;
         tasks.push(row);

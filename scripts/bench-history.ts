@@ -20,33 +20,16 @@
  * figures and exits 1 when the history target is missed; it is not part of `npm test`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
+import { rmSync } from 'node:fs';
+import { arg, benchDatabases, benchEnvironment, percentile } from './bench-databases';
 
-const arg = (name: string) => {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-};
 const runs = Number(arg('--runs')) || 200;
 const rowCount = Number(arg('--rows')) || 100_000;
 const WARM_UP = 3;
 const STEP_MS = 4;
 const TARGET_P99_MS = 100;
 
-const dir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-history-'));
-process.env.DATA_DIR = dir;
-process.env.AUTH_SECRET ??= 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-process.env.LOG_LEVEL = 'silent';
-process.env.TEAM_SYNC = 'on';
-process.env.BCRYPT_COST = '4';
-process.env.RATE_LIMIT_SYNC_MAX = '10000000';
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-}
+const dir = benchEnvironment('history', { teamSync: true });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,29 +37,7 @@ let missed = false;
 
 async function main(): Promise<void> {
   const only = arg('--only');
-  const dialects: { name: string; url: string; drop?: () => Promise<void> }[] =
-    only === 'postgres' ? [] : [{ name: 'SQLite', url: `file:${path.join(dir, 'bench.db')}` }];
-  const pgBase = only === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
-  if (pgBase) {
-    const name = `tasklane_bench_history_${process.pid}`;
-    const admin = new Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}"`);
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    dialects.push({
-      name: 'PostgreSQL',
-      url: url.toString(),
-      drop: async () => {
-        const client = new Client({ connectionString: pgBase });
-        await client.connect();
-        await client.query(`drop database if exists "${name}" with (force)`);
-        await client.end();
-      },
-    });
-  }
+  const dialects = await benchDatabases(dir, `tasklane_bench_history_${process.pid}`, only);
   console.log(
     `Task history with ${rowCount.toLocaleString('en-US')} op-log rows on one task, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
   );
@@ -100,13 +61,11 @@ async function benchDialect(name: string, url: string): Promise<void> {
   const { resetEnvCache } = await import('@/server/env');
   resetEnvCache();
   const { closeDatabase, getDatabase } = await import('@/server/db');
-  const { hashPassword } = await import('@/server/password');
-  const { POST: login } = await import('@/app/api/auth/login/route');
   const { GET: historyRoute } = await import('@/app/api/sync/tasks/[uid]/history/route');
   const { GET: healthRoute } = await import('@/app/api/health/route');
   const { formatArchiveCursor } = await import('@/features/sync/server/store/archive-cursor');
   const { formatHlc } = await import('@/features/sync/model/hlc');
-  const { benchTaskRow } = await import('./bench-task-rows');
+  const { benchTaskRow, seedBenchPeople } = await import('./bench-task-rows');
   const { sql } = await import('drizzle-orm');
 
   const handle = await getDatabase();
@@ -118,21 +77,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
     email: `history${index}@example.com`,
     role: 'user' as const,
   }));
-  const passwordHash = await hashPassword('bench-password');
-  await db
-    .insert(tables.users)
-    .values(
-      users.map((user) => ({ ...user, passwordHash, createdAt: now, updatedAt: now, sessionVersion: 0 })),
-    );
-  const loginResponse = await login(
-    new Request('http://bench.local/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
-      body: JSON.stringify({ email: users[0]!.email, password: 'bench-password' }),
-    }),
-    {} as never,
-  );
-  const { token } = (await loginResponse.json()) as { token: string };
+  const token = await seedBenchPeople(users, now);
 
   // Seeding: one task, `rowCount` pushes of one operation each.
   const uid = 'bench-history-task';

@@ -27,18 +27,17 @@ export function systemChromium(/** @type {string | undefined} */ override) {
 }
 
 /**
- * Starts the production build (run `npm run build` first) on 127.0.0.1:`port` with its own data folder
- * and waits until /api/health answers. Returns the base URL and a `stop` function.
+ * Runs `bash <args>` from the repository root with `env` (a script that starts the production build:
+ * run `npm run build` first) and waits until `base`/api/health answers. Returns a `stop` function.
  */
-export async function startServer(/** @type {{ port: number, dataDir: string }} */ { port, dataDir }) {
+export async function spawnServer(
+  /** @type {string[]} */ args,
+  /** @type {NodeJS.ProcessEnv} */ env,
+  /** @type {string} */ base,
+) {
   if (!existsSync(path.join(root, '.next/standalone/server.js')))
     throw new Error('Run `npm run build` first.');
-  const server = spawn('bash', ['scripts/e2e-server.sh', String(port)], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, E2E_DATA_DIR: dataDir },
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = spawn('bash', args, { cwd: root, stdio: 'ignore', env });
   const stop = () => server.kill('SIGTERM');
   try {
     await waitForServer(`${base}/api/health`);
@@ -46,6 +45,17 @@ export async function startServer(/** @type {{ port: number, dataDir: string }} 
     stop();
     throw error;
   }
+  return stop;
+}
+
+/**
+ * Starts the production build on 127.0.0.1:`port` with its own data folder (the end-to-end tests'
+ * server) and waits until /api/health answers. Returns the base URL and a `stop` function.
+ */
+export async function startServer(/** @type {{ port: number, dataDir: string }} */ { port, dataDir }) {
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, E2E_DATA_DIR: dataDir };
+  const stop = await spawnServer(['scripts/e2e-server.sh', String(port)], env, base);
   return { base, stop };
 }
 

@@ -11,9 +11,8 @@
  * - the pull that brings that drag to the admin: bytes and milliseconds (median).
  * Usage: npm run bench:sync [-- --runs 5 --tasks 5000 --postgres postgresql://postgres@127.0.0.1:5432/postgres]
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,9 +22,8 @@ import {
   median,
   newTaskUpsert,
   registerAccount,
-  root,
+  spawnServer,
   syncServerEnv,
-  waitForServer,
 } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3372);
@@ -58,24 +56,10 @@ async function freshPostgresDatabase(/** @type {string} */ url) {
 }
 
 async function startServer(/** @type {string} */ dataDir) {
-  if (!existsSync(path.join(root, '.next/standalone/server.js')))
-    throw new Error('Run `npm run build` first.');
   const databaseUrl = postgresUrl
     ? await freshPostgresDatabase(postgresUrl)
     : `file:${path.join(dataDir, 'tasklane.db')}`;
-  const server = spawn('bash', ['scripts/start.sh'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: syncServerEnv({ port, dataDir, databaseUrl }),
-  });
-  const stop = () => server.kill('SIGTERM');
-  try {
-    await waitForServer(`${base}/api/health`);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return stop;
+  return spawnServer(['scripts/start.sh'], syncServerEnv({ port, dataDir, databaseUrl }), base);
 }
 
 async function register(/** @type {string} */ fullName, /** @type {'user' | 'admin'} */ role) {

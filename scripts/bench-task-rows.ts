@@ -1,9 +1,39 @@
 /**
- * The synced-task rows the server benchmarks insert straight into the database (bench:team-server,
- * bench:backup): every field written by one push `seq`, stamped at `createdMs`, with the columns the
- * server derives from them, exactly as a push stores them.
+ * What the server benchmarks insert straight into the database (bench:team-server, bench:history,
+ * bench:backup): people, and synced-task rows with every field written by one push `seq`, stamped at
+ * `createdMs`, with the columns the server derives from them, exactly as a push stores them. Imported
+ * once the benchmark has set its environment (the database it opens).
  */
+import { POST as login } from '@/app/api/auth/login/route';
 import { deriveTaskColumns } from '@/features/sync/server/store/task-columns';
+import { getDatabase } from '@/server/db';
+import { hashPassword } from '@/server/password';
+
+/** The password of every benchmark account. */
+const BENCH_PASSWORD = 'bench-password';
+
+/** Stores `people` as accounts at `now`, and signs the first in: its session token. */
+export async function seedBenchPeople(
+  people: readonly { id: string; fullName: string; email: string; role: 'user' | 'admin' }[],
+  now: Date,
+): Promise<string> {
+  const { db, tables } = await getDatabase();
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  await db
+    .insert(tables.users)
+    .values(
+      people.map((user) => ({ ...user, passwordHash, createdAt: now, updatedAt: now, sessionVersion: 0 })),
+    );
+  const response = await login(
+    new Request('http://bench.local/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+      body: JSON.stringify({ email: people[0]!.email, password: BENCH_PASSWORD }),
+    }),
+    {} as never,
+  );
+  return ((await response.json()) as { token: string }).token;
+}
 
 /** Words for generated descriptions. */
 export const BENCH_WORDS = Array.from({ length: 200 }, (_, index) => `word${index.toString(36)}`);
@@ -36,4 +66,52 @@ export function benchTaskRow(options: {
     updatedAt: new Date(updatedMs),
     ...deriveTaskColumns({ uid, fields, life: null, version: seq }, updatedMs),
   };
+}
+
+/** A description of 22 words drawn by `next` (a seeded random number in [0, 1)). */
+export function benchDescription(next: () => number): string {
+  return Array.from({ length: 22 }, () => BENCH_WORDS[Math.floor(next() * BENCH_WORDS.length)]).join(' ');
+}
+
+/**
+ * The row of generated task `index`, pushed by push `seq`: owned by `owner`, assigned to `assignee`,
+ * completed at `completedMs` (null: open), and its fields as the app writes them.
+ */
+export function benchTask(options: {
+  index: number;
+  seq: number;
+  description: string;
+  progress: number;
+  owner: { id: string; email: string };
+  assignee: { id: string; fullName: string };
+  createdMs: number;
+  completedMs: number | null;
+}) {
+  const { index, createdMs, completedMs, owner, assignee } = options;
+  const updatedMs = completedMs ?? createdMs;
+  const values = {
+    title: `Task ${index}`,
+    description: options.description,
+    priority: ['High', 'Medium', 'Low'][index % 3],
+    deadline: '2026-12-31',
+    progress: options.progress,
+    assignedTo: assignee.fullName,
+    assigneeId: assignee.id,
+    email: owner.email,
+    createdAt: new Date(createdMs).toISOString(),
+    updatedAt: new Date(updatedMs).toISOString(),
+    ...(completedMs === null
+      ? {}
+      : { completedAt: new Date(completedMs).toISOString(), status: 'Completed' }),
+  };
+  const row = benchTaskRow({
+    index,
+    seq: options.seq,
+    ownerId: owner.id,
+    assigneeId: assignee.id,
+    values,
+    createdMs,
+    updatedMs,
+  });
+  return { row, values };
 }

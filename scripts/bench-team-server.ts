@@ -13,15 +13,9 @@
  *     and with one that matches nothing (every archived row is looked at).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
+import { rmSync } from 'node:fs';
+import { arg, benchDatabases, benchEnvironment, percentile } from './bench-databases';
 
-const arg = (name: string) => {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-};
 const runs = Number(arg('--runs')) || 200;
 const sizes = (arg('--sizes') ?? '5000,20000,50000').split(',').map(Number);
 const WARM_UP = 10;
@@ -29,16 +23,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** Tasks per seeded "push": the sequence number goes up once per this many tasks. */
 const TASKS_PER_PUSH = 50;
 
-const dir = mkdtempSync(path.join(tmpdir(), 'tasklane-bench-team-'));
-process.env.DATA_DIR = dir;
-process.env.AUTH_SECRET ??= 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-process.env.LOG_LEVEL = 'silent';
-process.env.TEAM_SYNC = 'on';
-process.env.BCRYPT_COST = '4';
-process.env.RATE_LIMIT_SYNC_MAX = '10000000';
-process.env.RATE_LIMIT_LOGIN_MAX_FAILURES = '100000';
-process.env.RATE_LIMIT_LOGIN_IP_MAX_FAILURES = '100000';
-process.env.RATE_LIMIT_LOGIN_EMAIL_MAX_FAILURES = '100000';
+const dir = benchEnvironment('team', { teamSync: true });
 
 /** A fixed vocabulary, so that a search for one of its words matches about one task in ten. */
 
@@ -51,36 +36,9 @@ function random(seed: number): () => number {
   };
 }
 
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-}
-
 async function main(): Promise<void> {
   const only = arg('--only');
-  const dialects: { name: string; url: string; drop?: () => Promise<void> }[] =
-    only === 'postgres' ? [] : [{ name: 'SQLite', url: `file:${path.join(dir, 'bench.db')}` }];
-  const pgBase = only === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
-  if (pgBase) {
-    const name = `tasklane_bench_${process.pid}`;
-    const admin = new Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}"`);
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    dialects.push({
-      name: 'PostgreSQL',
-      url: url.toString(),
-      drop: async () => {
-        const client = new Client({ connectionString: pgBase });
-        await client.connect();
-        await client.query(`drop database if exists "${name}" with (force)`);
-        await client.end();
-      },
-    });
-  }
+  const dialects = await benchDatabases(dir, `tasklane_bench_${process.pid}`, only);
   console.log(
     `Team sync server reads, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
   );
@@ -99,12 +57,15 @@ async function benchDialect(name: string, url: string): Promise<void> {
   const { resetEnvCache } = await import('@/server/env');
   resetEnvCache();
   const { closeDatabase, getDatabase } = await import('@/server/db');
-  const { hashPassword } = await import('@/server/password');
-  const { POST: login } = await import('@/app/api/auth/login/route');
   const { GET: pullRoute } = await import('@/app/api/sync/pull/route');
   const { GET: archiveRoute } = await import('@/app/api/sync/archive/route');
   const { GET: summaryRoute } = await import('@/app/api/sync/summary/route');
-  const { benchTaskRow, BENCH_WORDS: WORDS } = await import('./bench-task-rows');
+  const {
+    benchDescription,
+    benchTask,
+    seedBenchPeople,
+    BENCH_WORDS: WORDS,
+  } = await import('./bench-task-rows');
   const { sql } = await import('drizzle-orm');
 
   const handle = await getDatabase();
@@ -116,21 +77,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
     email: `bench${index}@example.com`,
     role: index === 0 ? ('admin' as const) : ('user' as const),
   }));
-  const passwordHash = await hashPassword('bench-password');
-  await db
-    .insert(tables.users)
-    .values(
-      users.map((user) => ({ ...user, passwordHash, createdAt: now, updatedAt: now, sessionVersion: 0 })),
-    );
-  const loginResponse = await login(
-    new Request('http://bench.local/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
-      body: JSON.stringify({ email: users[0]!.email, password: 'bench-password' }),
-    }),
-    {} as never,
-  );
-  const { token } = (await loginResponse.json()) as { token: string };
+  const token = await seedBenchPeople(users, now);
 
   const get = async (handler: typeof pullRoute, pathAndQuery: string) => {
     const response = await handler(
@@ -212,33 +159,17 @@ async function benchDialect(name: string, url: string): Promise<void> {
       const progress = open ? Math.floor(next() * 100) : 100;
       const owner = users[index % users.length]!;
       const assignee = users[(index + 1) % users.length]!;
-      const description = Array.from({ length: 22 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(
-        ' ',
-      );
-      const values: Record<string, unknown> = {
-        title: `Task ${index}`,
-        description,
-        priority: ['High', 'Medium', 'Low'][index % 3],
-        deadline: '2026-12-31',
+      const { row } = benchTask({
+        index,
+        seq,
+        description: benchDescription(next),
         progress,
-        assignedTo: assignee.fullName,
-        assigneeId: assignee.id,
-        email: owner.email,
-        createdAt: new Date(createdMs).toISOString(),
-        updatedAt: new Date(open ? createdMs : completedMs).toISOString(),
-        ...(open ? {} : { completedAt: new Date(completedMs).toISOString(), status: 'Completed' }),
-      };
-      rows.push(
-        benchTaskRow({
-          index,
-          seq,
-          ownerId: owner.id,
-          assigneeId: assignee.id,
-          values,
-          createdMs,
-          updatedMs: open ? createdMs : completedMs,
-        }),
-      );
+        owner,
+        assignee,
+        createdMs,
+        completedMs: open ? null : completedMs,
+      });
+      rows.push(row);
     }
     for (let start = 0; start < rows.length; start += 500) {
       await db.insert(tables.syncTasks).values(rows.slice(start, start + 500));

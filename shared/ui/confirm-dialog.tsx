@@ -1,8 +1,8 @@
 'use client';
 
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
-import { ModalDialog } from './modal-dialog';
+import { DialogActions, ModalDialog } from './modal-dialog';
 
 /**
  * A modal confirmation (ModalDialog): focus moves to Cancel (the safe choice for a destructive
@@ -34,34 +34,26 @@ export function ConfirmDialog({
   returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
 
   return (
     <ModalDialog
       open={open}
-      labelledBy={titleId}
-      describedBy={bodyId}
+      title={title}
+      description={children}
       busy={busy}
       onCancel={onCancel}
       initialFocus={cancelRef}
       returnFocus={returnFocus}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-5"
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div id={bodyId} className="mt-2 text-sm break-words text-slate-700">
-        {children}
-      </div>
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
+      <DialogActions>
         <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
           {confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </ModalDialog>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from '@/shared/cn';
 import { readOrigin, returnTarget, type Origin } from './focus-origin';
 
@@ -10,9 +10,13 @@ import { readOrigin, returnTarget, type Origin } from './focus-origin';
  * back to the control that opened it (readOrigin), or where `returnTarget` says when that control
  * is gone. React state decides when it closes, so it stays in step with `open`. The base of every
  * dialog in the app: a dialog gets this focus behaviour by being one, never by code of its own.
+ * `title` (and `description`) draw the dialog's heading (and the text under it) and name it; a
+ * dialog that draws its own heading passes its id as `labelledBy` instead.
  */
 export function ModalDialog({
   open,
+  title,
+  description,
   labelledBy,
   describedBy,
   busy = false,
@@ -21,9 +25,11 @@ export function ModalDialog({
   returnFocus,
   className,
   children,
-}: {
+}: (
+  | { title: ReactNode; description?: ReactNode; labelledBy?: never }
+  | { labelledBy: string; title?: never; description?: never }
+) & {
   open: boolean;
-  labelledBy: string;
   describedBy?: string;
   busy?: boolean;
   onCancel: () => void;
@@ -34,6 +40,57 @@ export function ModalDialog({
   /** Rendered only while open. */
   children: ReactNode;
 }) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const dialogRef = useShownModal(open, initialFocus, returnFocus);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={labelledBy ?? titleId}
+      aria-describedby={describedBy ?? (description === undefined ? undefined : descriptionId)}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className={cn(
+        'border border-slate-200 bg-white text-slate-900 shadow-xl backdrop:bg-black/50',
+        className,
+      )}
+    >
+      {open ? (
+        <>
+          {title === undefined ? null : (
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+          )}
+          {description === undefined ? null : (
+            <div id={descriptionId} className="mt-2 text-sm break-words text-slate-700">
+              {description}
+            </div>
+          )}
+          {children}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** A dialog's buttons, at its foot, right-aligned. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-5 flex flex-wrap justify-end gap-3">{children}</div>;
+}
+
+/**
+ * Opens the <dialog> with showModal while `open` (focusing `initialFocus`), closes it when not, and
+ * sends focus back where it came from on closing or unmounting. Returns the dialog's ref.
+ */
+function useShownModal(
+  open: boolean,
+  initialFocus: RefObject<HTMLElement | null> | undefined,
+  returnFocus: (() => HTMLElement | null | undefined) | undefined,
+) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const originRef = useRef<Origin | null>(null);
   const returnFocusRef = useRef(returnFocus);
@@ -67,22 +124,5 @@ export function ModalDialog({
     },
     [],
   );
-
-  return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-      className={cn(
-        'border border-slate-200 bg-white text-slate-900 shadow-xl backdrop:bg-black/50',
-        className,
-      )}
-    >
-      {open ? children : null}
-    </dialog>
-  );
+  return dialogRef;
 }

@@ -3,7 +3,7 @@
 import { useId, useRef } from 'react';
 import { SHORTCUT_LIST } from '@/shell/keyboard/shortcuts';
 import { Button } from '@/shared/ui/button';
-import { ModalDialog } from '@/shared/ui/modal-dialog';
+import { DialogActions, ModalDialog } from '@/shared/ui/modal-dialog';
 import { CreateTaskForm } from '@/features/tasks/ui/create-task-form';
 
 export type ShortcutDialog = 'help' | 'quick-add';
@@ -28,21 +28,17 @@ export function ShortcutDialogs({ open, onClose }: { open: ShortcutDialog; onClo
 }
 
 function ShortcutList({ onClose }: { onClose: () => void }) {
-  const headingId = useId();
   const noteId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   return (
     <ModalDialog
       open
-      labelledBy={headingId}
+      title={SHORTCUT_TEXTS.heading}
       describedBy={noteId}
       onCancel={onClose}
       initialFocus={closeRef}
       className={DIALOG}
     >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {SHORTCUT_TEXTS.heading}
-      </h2>
       <dl className="mt-4 grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
         {SHORTCUT_LIST.map(({ key, does }) => (
           <div key={key} className="contents">
@@ -58,11 +54,11 @@ function ShortcutList({ onClose }: { onClose: () => void }) {
       <p id={noteId} className="mt-4 text-sm text-slate-700">
         {SHORTCUT_TEXTS.note}
       </p>
-      <div className="mt-5 flex justify-end">
+      <DialogActions>
         <Button ref={closeRef} variant="secondary" onClick={onClose}>
           {SHORTCUT_TEXTS.close}
         </Button>
-      </div>
+      </DialogActions>
     </ModalDialog>
   );
 }

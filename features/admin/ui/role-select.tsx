@@ -1,5 +1,6 @@
 import { cn } from '@/shared/cn';
 import { formatRole } from '@/shared/auth/role';
+import { CompactSelect } from '@/shared/ui/compact-select';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 
 /**
@@ -7,13 +8,8 @@ import { FIELD_INPUT } from '@/shared/ui/styles';
  * each option is a role value, shown capitalised. Any set of roles (`options`) in the order given.
  */
 export function RoleSelect<R extends string>({
-  id,
-  label,
   options,
-  value,
-  onChange,
-  disabled,
-  describedBy,
+  ...select
 }: {
   id: string;
   label: string;
@@ -25,24 +21,10 @@ export function RoleSelect<R extends string>({
   describedBy?: string;
 }) {
   return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as R)}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        className={cn(FIELD_INPUT, 'py-1.5 text-sm')}
-      >
-        {options.map((role) => (
-          <option key={role} value={role}>
-            {formatRole(role)}
-          </option>
-        ))}
-      </select>
-    </>
+    <CompactSelect
+      {...select}
+      options={options.map((role) => [role, formatRole(role)] as const)}
+      className={cn(FIELD_INPUT, 'py-1.5 text-sm')}
+    />
   );
 }

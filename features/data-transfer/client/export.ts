@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
 import type { UserProfile } from '@/features/accounts/client/profile-store';
-import type { Task } from '@/features/tasks/model/task-types';
+import { LISTED_TASK_FIELDS, type Task } from '@/features/tasks/model/task-types';
 import { checklistCounts } from '@/features/tasks/model/checklist';
 import { toLocalDateKey } from '@/shared/format/date-key';
 import { escapeFormula, formatCsv, type CsvCell } from '../model/csv';
@@ -34,18 +34,7 @@ export type TasklaneExport = ExportData & {
  * The CSV's first columns, in this order: the task fields (docs/product.md#task-fields). Any other
  * field a task holds follows, one column per field name, its value as JSON.
  */
-export const TASK_CSV_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'priority',
-  'deadline',
-  'progress',
-  'assignedTo',
-  'email',
-  'status',
-  'column',
-] as const;
+export const TASK_CSV_COLUMNS = ['id', ...LISTED_TASK_FIELDS] as const;
 
 /**
  * Columns for reading, after TASK_CSV_COLUMNS (docs/product.md#your-data): `labels`, the task's label

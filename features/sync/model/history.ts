@@ -65,45 +65,31 @@ interface Replayed {
  */
 export function deriveHistory(input: HistoryInput): HistoryEntry[] {
   const nameOf = (id: string | null) => (id === null ? undefined : input.names.get(id)) ?? FORMER_MEMBER;
+  // Who did it and when, as every entry says it.
+  const by = (actorId: string | null, atMs: number) => ({ actorId, actorName: nameOf(actorId), atMs });
   const entries: HistoryEntry[] = [];
   if (!input.complete && !input.partial) {
-    entries.push({
-      id: 'a_created',
-      kind: 'created',
-      actorId: input.ownerId,
-      actorName: nameOf(input.ownerId),
-      atMs: input.createdAtMs,
-    });
+    entries.push({ id: 'a_created', kind: 'created', ...by(input.ownerId, input.createdAtMs) });
   }
   for (const step of replay(input)) {
     const { change } = step;
-    const base = { actorId: change.userId, actorName: nameOf(change.userId), atMs: change.atMs };
+    const base = by(change.userId, change.atMs);
     entriesOf(step, input.names).forEach((draft, n) =>
       entries.push({ id: `c_${change.id}_${pad(n)}`, ...base, ...draft }),
     );
   }
   for (const conflict of input.conflicts) {
+    const checklist = CHECKLIST_FIELD_PATTERN.test(conflict.field);
     entries.push({
       id: `k_${conflict.id}`,
       kind: 'replaced',
-      actorId: conflict.authorId,
-      actorName: nameOf(conflict.authorId),
-      atMs: conflict.atMs,
-      field: CHECKLIST_FIELD_PATTERN.test(conflict.field) ? 'checklist' : conflict.field,
-      to:
-        WITHOUT_VALUES.has(conflict.field) || CHECKLIST_FIELD_PATTERN.test(conflict.field)
-          ? undefined
-          : conflict.value,
+      ...by(conflict.authorId, conflict.atMs),
+      field: checklist ? 'checklist' : conflict.field,
+      to: WITHOUT_VALUES.has(conflict.field) || checklist ? undefined : conflict.value,
     });
   }
   for (const comment of input.comments) {
-    entries.push({
-      id: `m_${comment.id}`,
-      kind: 'commented',
-      actorId: comment.authorId,
-      actorName: nameOf(comment.authorId),
-      atMs: comment.atMs,
-    });
+    entries.push({ id: `m_${comment.id}`, kind: 'commented', ...by(comment.authorId, comment.atMs) });
   }
   return coalesceHistory(entries.sort((a, b) => b.atMs - a.atMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)));
 }

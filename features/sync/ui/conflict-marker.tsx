@@ -28,7 +28,7 @@ import { taskKey } from '@/features/tasks/model/task-link';
 import type { SyncConflict } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
-import { ModalDialog } from '@/shared/ui/modal-dialog';
+import { DialogActions, ModalDialog } from '@/shared/ui/modal-dialog';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { useSettleConflict } from './use-settle-conflict';
@@ -125,8 +125,6 @@ function ConflictsDialog({
   returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const introId = useId();
   const [nowMs] = useState(() => Date.now());
   const { busy, error, settle } = useSettleConflict({ conflicts, closeRef, onClose, returnFocus });
 
@@ -135,20 +133,14 @@ function ConflictsDialog({
       // Mounted while shown: the marker unmounts it to close. Close gets focus first, as ConfirmDialog
       // focuses Cancel: Enter right after opening changes nothing.
       open
-      labelledBy={titleId}
-      describedBy={introId}
+      title={CONFLICTS_DIALOG_TITLE}
+      description={conflictsIntro(task.title)}
       busy={busy}
       onCancel={onClose}
       initialFocus={closeRef}
       returnFocus={returnFocus}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl p-5"
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {CONFLICTS_DIALOG_TITLE}
-      </h2>
-      <p id={introId} className="mt-2 text-sm break-words text-slate-700">
-        {conflictsIntro(task.title)}
-      </p>
       <ul className="mt-4 space-y-3">
         {conflicts.map((conflict) => (
           <ConflictItem
@@ -166,11 +158,11 @@ function ConflictsDialog({
           {error}
         </p>
       ) : null}
-      <div className="mt-5 flex justify-end">
+      <DialogActions>
         <Button ref={closeRef} variant="secondary" onClick={onClose} disabled={busy}>
           {CLOSE_LABEL}
         </Button>
-      </div>
+      </DialogActions>
     </ModalDialog>
   );
 }

@@ -22,21 +22,30 @@ export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 export const UNKNOWN_ASSIGNEE = 'Unknown User';
 
 /**
- * Every field name a task of this version writes (docs/product.md#task-fields). Team sync takes any
- * other name too, so that a newer version's fields survive, but only a few small ones
- * (features/sync/model/task-size.ts): add a field here when the app starts writing it.
+ * The fields docs/product.md#task-fields lists, in its order: what a CSV export's first columns
+ * hold after `id` (features/data-transfer/client/export.ts).
  */
-export const TASK_FIELD_NAMES: readonly string[] = [
+export const LISTED_TASK_FIELDS = [
   'title',
   'description',
   'priority',
   'deadline',
   'progress',
   'assignedTo',
-  'assigneeId',
   'email',
   'status',
   'column',
+] as const;
+
+/**
+ * Every field name a task of this version writes (docs/product.md#task-fields). Team sync takes any
+ * other name too, so that a newer version's fields survive, but only a few small ones
+ * (features/sync/model/task-size.ts): add a field here when the app starts writing it.
+ */
+export const TASK_FIELD_NAMES: readonly string[] = [
+  ...LISTED_TASK_FIELDS,
+  // The assignee's user id beside their name (team sync).
+  'assigneeId',
   // Its place within its board column (features/tasks/model/rank.ts).
   'rank',
   // The task view's fields (docs/product.md#the-task-view); checklist items are fields of their own,

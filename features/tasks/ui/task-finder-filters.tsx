@@ -1,11 +1,11 @@
 'use client';
 
-import { useId } from 'react';
 import { cn } from '@/shared/cn';
 import type { TaskFinder } from '@/features/tasks/ui/use-task-finder';
 import type { Label } from '@/features/tasks/model/labels';
-import type { DueFilter } from '@/features/tasks/model/task-filter';
+import type { DueFilter, TaskFilter } from '@/features/tasks/model/task-filter';
 import { BOARD_COLUMNS, TASK_PRIORITIES, type TaskPriority } from '@/features/tasks/model/task-types';
+import { CompactSelect } from '@/shared/ui/compact-select';
 import { SegmentedChoice } from '@/shared/ui/segmented-choice';
 import { FIELD_LOOK } from '@/shared/ui/styles';
 
@@ -49,7 +49,7 @@ export function labelOptionsFor(
 
 /** The finder's filters behind its 'Filters' button: 'Priority', 'Due', 'Column' and 'Label'. */
 export function FinderFilters({
-  finder: { filter, change },
+  finder,
   columns,
   labelOptions,
 }: {
@@ -64,71 +64,42 @@ export function FinderFilters({
         className="min-w-0"
         itemClassName="px-2.5"
         options={PRIORITY_OPTIONS}
-        value={filter.priority ?? ''}
-        onChange={(priority) => change({ priority: priority || null })}
+        value={finder.filter.priority ?? ''}
+        onChange={(priority) => finder.change({ priority: priority || null })}
       />
-      <FilterSelect
-        label="Due"
-        any="Any due date"
-        options={DUE_OPTIONS}
-        value={filter.due}
-        onChange={(due) => change({ due })}
-      />
-      {columns ? (
-        <FilterSelect
-          label="Column"
-          any="Any column"
-          options={COLUMN_OPTIONS}
-          value={filter.column}
-          onChange={(column) => change({ column })}
-        />
-      ) : null}
-      {labelOptions.length > 0 ? (
-        <FilterSelect
-          label="Label"
-          any="Any label"
-          options={labelOptions}
-          value={filter.label}
-          onChange={(label) => change({ label })}
-        />
-      ) : null}
+      <FilterSelect finder={finder} name="due" options={DUE_OPTIONS} />
+      {columns ? <FilterSelect finder={finder} name="column" options={COLUMN_OPTIONS} /> : null}
+      {labelOptions.length > 0 ? <FilterSelect finder={finder} name="label" options={labelOptions} /> : null}
     </>
   );
 }
 
-/** A list whose first option, `any` (the empty value), is "no filter"; its label is for screen readers. */
-function FilterSelect<T extends string>({
-  label,
-  any,
+/** The lists' labels (for screen readers) and their first option, the empty value: "no filter". */
+const FILTER_SELECTS = {
+  due: { label: 'Due', any: 'Any due date' },
+  column: { label: 'Column', any: 'Any column' },
+  label: { label: 'Label', any: 'Any label' },
+} as const;
+
+/** One of the finder's lists: its first option, `any` (the empty value), is "no filter". */
+function FilterSelect<K extends keyof typeof FILTER_SELECTS>({
+  finder: { filter, change },
+  name,
   options,
-  value,
-  onChange,
 }: {
-  label: string;
-  any: string;
-  options: readonly (readonly [T, string])[];
-  value: T | null;
-  onChange: (value: T | null) => void;
+  finder: TaskFinder;
+  name: K;
+  options: readonly (readonly [NonNullable<TaskFilter[K]>, string])[];
 }) {
-  const id = useId();
+  const { label, any } = FILTER_SELECTS[name];
   return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange((event.target.value || null) as T | null)}
-        className={cn(COMPACT_FIELD, 'max-w-full')}
-      >
-        <option value="">{any}</option>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </>
+    <CompactSelect<NonNullable<TaskFilter[K]> | ''>
+      label={label}
+      options={[['', any], ...options]}
+      value={filter[name] ?? ''}
+      // A computed key widens to the union of the filter's fields: `name` and the value's type agree.
+      onChange={(value) => change({ [name]: value || null } as Partial<TaskFilter>)}
+      className={cn(COMPACT_FIELD, 'max-w-full')}
+    />
   );
 }

@@ -16,6 +16,26 @@ export interface CodeFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
+/** The one-time code: six digits from the app (`numeric`), or a recovery code too. */
+function CodeField({
+  code,
+  onCodeChange,
+  inputMode,
+  hint,
+}: Pick<CodeFormProps, 'code' | 'onCodeChange'> & { inputMode?: 'numeric'; hint?: string }) {
+  return (
+    <TextField
+      label="Code"
+      name="code"
+      autoComplete="one-time-code"
+      inputMode={inputMode}
+      hint={hint}
+      value={code}
+      onChange={(event) => onCodeChange(event.target.value)}
+    />
+  );
+}
+
 function FormError({ error }: { error: string | null }) {
   return error ? <FormAlert tone="error">{error}</FormAlert> : null;
 }
@@ -56,14 +76,7 @@ export function SetupForm({
         </p>
       </div>
       <FormError error={error} />
-      <TextField
-        label="Code"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        value={code}
-        onChange={(event) => onCodeChange(event.target.value)}
-      />
+      <CodeField code={code} onCodeChange={onCodeChange} inputMode="numeric" />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
           {busy ? 'Turning on...' : 'Turn on'}
@@ -81,13 +94,10 @@ export function TurnOffForm({ code, onCodeChange, error, busy, onSubmit }: CodeF
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
       <FormError error={error} />
-      <TextField
-        label="Code"
-        name="code"
-        autoComplete="one-time-code"
+      <CodeField
+        code={code}
+        onCodeChange={onCodeChange}
         hint="A code from your authenticator app, or a recovery code, to turn it off."
-        value={code}
-        onChange={(event) => onCodeChange(event.target.value)}
       />
       <Button type="submit" variant="secondary" disabled={busy}>
         {busy ? 'Turning off...' : 'Turn off'}

@@ -11,7 +11,7 @@ export interface ReplacedValue {
   /** Who wrote the value that replaced it (null: unknown). */
   winnerId: string | null;
 }
-import type { Json, PushRequest, PushResponse, RejectReason, SyncConflictReason, SyncOp } from '../protocol';
+import type { PushRequest, PushResponse, RejectReason, SyncConflict, SyncOp } from '../protocol';
 
 /*
  * What goes into a push's decision and what comes out (../push-rules.ts decidePush). Types only, so
@@ -74,16 +74,11 @@ export interface OpRecord {
   limit?: LimitRefusal;
 }
 
-export interface ConflictDraft {
-  uid: string;
-  field: string;
-  value: Json;
-  hlc: string;
-  winningHlc: string | null;
-  reason: SyncConflictReason;
-  /** Who wrote the kept value (null: unknown). */
-  authorId: string | null;
-}
+/** A conflict record as a push makes it, before it is stored (its id, seq and time come then). */
+export type ConflictDraft = Pick<
+  SyncConflict,
+  'uid' | 'field' | 'value' | 'hlc' | 'winningHlc' | 'reason' | 'authorId'
+>;
 
 /** A task taken from a user who may no longer see it: their next pull names it in `gone`. */
 export interface Revocation {
