@@ -11,6 +11,8 @@ const FEATURE_DEPS = {
   // Contact Us checks an email address as sign-up does.
   landing: ['accounts'],
   tasks: ['accounts'],
+  // Projects (ADR 0049): keys, roles and the permission table, read by sync's push rules and visibility.
+  projects: ['accounts', 'tasks'],
   calendar: ['tasks'],
   // Sync's model (the clock, the merge, the wire format, the push rules) is the stored form of a team
   // task: it sits right above tasks, so the inbox and comments read it; its client and server sit above them.

@@ -14,9 +14,10 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
 
 /**
  * Tables the app writes by itself before anyone signs in (the start-up pass records its state in
- * sync_state): a database holding only these counts as empty for a restore.
+ * sync_state, the migrations make the General project): a database holding only these counts as
+ * empty for a restore. A project anyone made has a creator, so its database has users too.
  */
-export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['sync_state']);
+export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(['sync_state', 'projects']);
 
 export interface BackupTable {
   /** The SQL name, as in the migrations (the same in both dialects). */

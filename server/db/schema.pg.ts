@@ -2,6 +2,7 @@ import { accountsTables } from './tables/accounts';
 import { adminTables } from './tables/admin';
 import { commentsInboxTables } from './tables/comments-inbox';
 import { pgDialect } from './tables/dialect';
+import { projectsTables } from './tables/projects';
 import { remindersTables } from './tables/reminders';
 import { tasksSyncTables } from './tables/tasks-sync';
 
@@ -17,6 +18,7 @@ const admin = adminTables(pgDialect, accounts);
 const tasksSync = tasksSyncTables(pgDialect, accounts);
 const reminders = remindersTables(pgDialect, accounts);
 const commentsInbox = commentsInboxTables(pgDialect, { ...accounts, ...tasksSync });
+const projectArea = projectsTables(pgDialect, { ...accounts, ...tasksSync });
 
 export const { users, passwordResetTokens, emailConfirmations, userIdentities, revokedTokens, rateLimits } =
   accounts;
@@ -27,3 +29,4 @@ export const { appSettings, setupMarks, invitations } = admin;
 export const { labels } = tasksSync;
 export const { taskComments, inboxItems, inboxDigests } = commentsInbox;
 export const { userTwoFactor } = accounts;
+export const { projects, projectMembers, taskKeys } = projectArea;

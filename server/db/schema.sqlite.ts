@@ -2,6 +2,7 @@ import { accountsTables } from './tables/accounts';
 import { adminTables } from './tables/admin';
 import { commentsInboxTables } from './tables/comments-inbox';
 import { sqliteDialect } from './tables/dialect';
+import { projectsTables } from './tables/projects';
 import { remindersTables } from './tables/reminders';
 import { tasksSyncTables } from './tables/tasks-sync';
 
@@ -17,6 +18,7 @@ const admin = adminTables(sqliteDialect, accounts);
 const tasksSync = tasksSyncTables(sqliteDialect, accounts);
 const reminders = remindersTables(sqliteDialect, accounts);
 const commentsInbox = commentsInboxTables(sqliteDialect, { ...accounts, ...tasksSync });
+const projectArea = projectsTables(sqliteDialect, { ...accounts, ...tasksSync });
 
 export const { users, passwordResetTokens, emailConfirmations, userIdentities, revokedTokens, rateLimits } =
   accounts;
@@ -27,3 +29,4 @@ export const { appSettings, setupMarks, invitations } = admin;
 export const { labels } = tasksSync;
 export const { taskComments, inboxItems, inboxDigests } = commentsInbox;
 export const { userTwoFactor } = accounts;
+export const { projects, projectMembers, taskKeys } = projectArea;

@@ -45,7 +45,8 @@ const ok = (res: { status: number; text: string }) => expect(res.status, res.tex
  * people, tasks with checklists, labels and a repeat, a deleted and a completed task, a conflict
  * (one settled), a reassignment, comments (edited, deleted) with mentions and inbox items, reminder
  * and digest choices, invitations (one revoked), sign-up settings, the first run's checklist dismissed, a reset link, a logout, a message,
- * a confirmation link, a provider identity and an account with two-factor sign-in on.
+ * a confirmation link, a provider identity, an account with two-factor sign-in on, and a project with a
+ * member and a task key.
  */
 export async function populateEveryTable() {
   const ada = await createAdminWithToken({ fullName: 'Ada Admin' });
@@ -213,6 +214,25 @@ export async function populateEveryTable() {
     subject: 'olive-1',
     createdAt: new Date(),
   });
+  // A project of the team's with a member, and the key task t1 was given there (ADR 0049). Written
+  // straight to the tables until the projects' endpoints exist.
+  const now = new Date();
+  await db.insert(tables.projects).values({
+    id: 'p-ops',
+    key: 'OPS',
+    name: 'Operations',
+    color: 'teal',
+    description: 'The support queue',
+    teamRole: null,
+    nextNumber: 2,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ada.user.id,
+  });
+  await db
+    .insert(tables.projectMembers)
+    .values({ projectId: 'p-ops', userId: max.user.id, role: 'commenter', createdAt: now });
+  await db.insert(tables.taskKeys).values({ projectId: 'p-ops', number: 1, taskUid: 't1', createdAt: now });
   // Two-factor sign-in on for an account of its own (its logins then ask for a code).
   const tess = await createUserWithToken({ fullName: 'Tess Twofactor' });
   const setup = await call<{ secret: string }>(setUpTwoFactor, '/api/auth/two-factor/setup', {

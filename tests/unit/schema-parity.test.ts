@@ -242,6 +242,8 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'invitations',
       'labels',
       'passwordResetTokens',
+      'projectMembers',
+      'projects',
       'rateLimits',
       'reminderSends',
       'reminderSettings',
@@ -253,6 +255,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'syncState',
       'syncTasks',
       'taskComments',
+      'taskKeys',
       'userIdentities',
       'userTwoFactor',
       'users',
@@ -307,6 +310,11 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       sync_tasks_assignee_version_idx: { columns: ['assignee_id', 'version'], unique: false, where: null },
       sync_tasks_completed_uid_idx: { columns: ['completed_at', 'uid'], unique: false, where: null },
       sync_tasks_counts_idx: { columns: ['board_column', 'progress'], unique: false, where: null },
+      sync_tasks_project_version_idx: {
+        columns: ['project_id', 'version', 'uid'],
+        unique: false,
+        where: null,
+      },
       sync_tasks_pending_idx: {
         columns: ['created_at', 'uid'],
         unique: false,

@@ -22,6 +22,7 @@ export const pgDialect = {
   index: pg.index,
   uniqueIndex: pg.uniqueIndex,
   check: pg.check,
+  primaryKey: pg.primaryKey,
   timestamp: <N extends string>(name: N) =>
     pg.timestamp(name, { withTimezone: true, mode: 'date', precision: 3 }),
   boolean: <N extends string>(name: N) => pg.boolean(name),
@@ -43,6 +44,7 @@ export const sqliteDialect = {
   index: lite.index,
   uniqueIndex: lite.uniqueIndex,
   check: lite.check,
+  primaryKey: lite.primaryKey,
   timestamp: (name: string) => lite.integer(name, { mode: 'timestamp_ms' }),
   boolean: (name: string) => lite.integer(name, { mode: 'boolean' }),
   bigNumber: (name: string) => lite.integer(name),

@@ -33,6 +33,9 @@ export function tasksSyncTables(d: Dialect, { users }: Pick<AccountsTables, 'use
       completedAt: d.bigNumber('completed_at'),
       boardColumn: d.text('board_column'),
       searchText: d.text('search_text'),
+      // The task's project (docs/decisions/0049-projects.md): its `projectId` field when that names a
+      // project, else General.
+      projectId: d.text('project_id').notNull().default('general'),
     },
     (table) => [
       d.index('sync_tasks_version_uid_idx').on(table.version, table.uid),
@@ -43,6 +46,8 @@ export function tasksSyncTables(d: Dialect, { users }: Pick<AccountsTables, 'use
       // condition word for word, or SQLite would not use the index).
       d.index('sync_tasks_completed_uid_idx').on(table.completedAt, table.uid),
       d.index('sync_tasks_counts_idx').on(table.boardColumn, table.progress),
+      // A project's tasks in pull order.
+      d.index('sync_tasks_project_version_idx').on(table.projectId, table.version, table.uid),
       d
         .index('sync_tasks_pending_idx')
         .on(table.createdAt, table.uid)
