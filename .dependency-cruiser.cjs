@@ -16,18 +16,18 @@ const FEATURE_DEPS = {
   calendar: ['tasks'],
   // Sync's model (the clock, the merge, the wire format, the push rules) is the stored form of a team
   // task: it sits right above tasks, so the inbox and comments read it; its client and server sit above them.
-  'sync/model': ['accounts', 'tasks'],
+  'sync/model': ['accounts', 'tasks', 'projects'],
   // What the features below sync read of its store on the server: who may see a stored task (as SQL),
   // its values, its derived columns, the pages' cursor.
-  'sync/server/store': ['accounts', 'tasks', 'sync/model'],
-  inbox: ['accounts', 'tasks', 'sync/model', 'sync/server/store'],
+  'sync/server/store': ['accounts', 'tasks', 'projects', 'sync/model'],
+  inbox: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store'],
   // The Reminders section holds the inbox's digest switch, and its unsubscribe link turns the digest off.
-  reminders: ['accounts', 'tasks', 'sync/model', 'sync/server/store', 'inbox'],
-  comments: ['accounts', 'tasks', 'sync/model', 'sync/server/store', 'inbox'],
+  reminders: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store', 'inbox'],
+  comments: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store', 'inbox'],
   // A task's history follows its comments (a new comment is read again there).
-  sync: ['accounts', 'tasks', 'inbox', 'comments'],
+  sync: ['accounts', 'tasks', 'projects', 'inbox', 'comments'],
   'data-transfer': ['accounts', 'tasks', 'calendar'],
-  admin: ['accounts', 'tasks', 'calendar', 'reminders', 'inbox', 'comments', 'sync'],
+  admin: ['accounts', 'tasks', 'projects', 'calendar', 'reminders', 'inbox', 'comments', 'sync'],
 };
 
 const { layer, BROWSER, SERVER, SERVER_PACKAGES, TESTS } = require('./.dependency-cruiser.paths.cjs');

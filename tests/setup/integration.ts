@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { ne } from 'drizzle-orm';
 import { closeDatabase, getDatabase } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
 import { ensurePostgresWorkerDatabase, getTestDialect, sqliteRunDir } from './test-database';
@@ -70,6 +71,25 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.inboxDigests);
   await db.delete(tables.userTwoFactor);
   await db.delete(tables.taskComments);
+  await db.delete(tables.taskKeys);
+  await db.delete(tables.projectMembers);
+  // The General project as the migration makes it (ADR 0049); every other project goes.
+  await db.delete(tables.projects).where(ne(tables.projects.id, 'general'));
+  const general = {
+    key: 'GEN',
+    name: 'General',
+    color: 'blue',
+    description: '',
+    teamRole: 'assigned',
+    nextNumber: 1,
+    archivedAt: null,
+    createdBy: null,
+  } as const;
+  const now = new Date();
+  await db
+    .insert(tables.projects)
+    .values({ id: 'general', ...general, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: tables.projects.id, set: general });
   await db.delete(tables.syncRevocations);
   await db.delete(tables.syncConflicts);
   await db.delete(tables.syncChanges);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { and, asc, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { COMMENT_MESSAGES, COMMENT_PAGE_MAX, isTaskUid } from '@/features/comments/model/rules';
 import type { CommentCounts, CommentsPage } from '@/features/comments/model/protocol';
@@ -167,7 +168,7 @@ export async function countComments(actor: SyncActor, uids: string[] | null): Pr
       and(
         isNull(taskComments.deletedAt),
         eq(syncTasks.deleted, false),
-        visibleTo(tables, actor),
+        visibleTo(tables, actor, await loadProjectRoles(actor)),
         uids === null ? undefined : inArray(taskComments.taskUid, uids),
       ),
     )

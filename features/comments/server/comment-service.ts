@@ -1,10 +1,11 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { eq, inArray } from 'drizzle-orm';
 import { COMMENT_MESSAGES, isCommentId, sameMentions } from '@/features/comments/model/rules';
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import type { TaskComment } from '@/features/comments/model/protocol';
 import { commentInboxEvents } from '@/features/inbox/model/rules';
-import { canSeeTask } from '@/features/sync/model/access';
+import { canSeeTask, type TaskPlace } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { CreateCommentInput, EditCommentInput } from '@/features/comments/server/comment-schemas';
 import {
@@ -31,16 +32,19 @@ import { notifyCommentsStatement } from '@/server/realtime/listener';
 
 export type CommentRow = Tables['taskComments']['$inferSelect'];
 
-export interface TaskAccessRow {
-  ownerId: string | null;
-  assigneeId: string | null;
+export interface TaskAccessRow extends TaskPlace {
   deleted: boolean;
 }
 
 async function readTask(db: Executor, tables: Tables, uid: string): Promise<TaskAccessRow | undefined> {
   const { syncTasks } = tables;
   const [task] = await db
-    .select({ ownerId: syncTasks.ownerId, assigneeId: syncTasks.assigneeId, deleted: syncTasks.deleted })
+    .select({
+      ownerId: syncTasks.ownerId,
+      assigneeId: syncTasks.assigneeId,
+      projectId: syncTasks.projectId,
+      deleted: syncTasks.deleted,
+    })
     .from(syncTasks)
     .where(eq(syncTasks.uid, uid));
   return task;
@@ -54,7 +58,8 @@ export async function visibleTask(
   uid: string,
 ): Promise<TaskAccessRow> {
   const task = await readTask(db, tables, uid);
-  if (!task || !canSeeTask(actor, task)) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.taskNotFound);
+  if (!task || !canSeeTask(actor, task, await loadProjectRoles(actor, db)))
+    throw new AppError('NOT_FOUND', COMMENT_MESSAGES.taskNotFound);
   return task;
 }
 
@@ -70,7 +75,8 @@ async function visibleComment(
     ? await db.select().from(taskComments).where(eq(taskComments.id, id.toLowerCase()))
     : [];
   const task = row && (await readTask(db, tables, row.taskUid));
-  if (!row || !task || !canSeeTask(actor, task)) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.notFound);
+  if (!row || !task || !canSeeTask(actor, task, await loadProjectRoles(actor, db)))
+    throw new AppError('NOT_FOUND', COMMENT_MESSAGES.notFound);
   return { row, task };
 }
 
@@ -138,7 +144,8 @@ async function checkMentions(
   for (const id of added) {
     const user = byId.get(id);
     if (!user) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.unknownMention);
-    if (!canSeeTask({ id: user.id, role: user.role }, task)) {
+    const person = { id: user.id, role: user.role };
+    if (!canSeeTask(person, task, await loadProjectRoles(person, db))) {
       throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.cannotSee(user.fullName));
     }
   }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import {
   buildDigestEmail,
@@ -86,7 +87,7 @@ async function pendingEntries(person: Person, now: Date) {
     .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
     .where(
       and(
-        shown(tables, person),
+        shown(tables, person, await loadProjectRoles(person)),
         isNull(inboxItems.readAt),
         isNull(inboxItems.emailedAt),
         gte(inboxItems.createdAt, new Date(now.getTime() - DIGEST_MAX_AGE_MS)),

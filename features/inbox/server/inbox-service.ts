@@ -1,4 +1,6 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
+import type { ProjectRoles } from '@/features/projects/model/roles';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
@@ -75,11 +77,14 @@ export function inboxStatements(
   return chunked(rows, (chunk) => db.insert(tables.inboxItems).values(chunk));
 }
 
-/** The entries of `actor` whose task they may still see (and which is not deleted). */
-export function shown(tables: Tables, actor: SyncActor): SQL {
+/**
+ * The entries of `actor` whose task they may still see (and which is not deleted), given their
+ * standing in every project (features/projects/server/roles.ts).
+ */
+export function shown(tables: Tables, actor: SyncActor, roles: ProjectRoles): SQL {
   const { inboxItems, syncTasks } = tables;
   const conditions = [eq(inboxItems.userId, actor.id), eq(syncTasks.deleted, false)];
-  const visible = visibleTo(tables, actor);
+  const visible = visibleTo(tables, actor, roles);
   if (visible) conditions.push(visible);
   return and(...conditions)!;
 }
@@ -174,7 +179,8 @@ export async function listInbox(
 ): Promise<InboxPage> {
   const { db, tables } = await getDatabase();
   const { inboxItems, syncTasks } = tables;
-  const conditions = [shown(tables, actor)];
+  const roles = await loadProjectRoles(actor);
+  const conditions = [shown(tables, actor, roles)];
   const cursor = query.before === null ? null : parseArchiveCursor(query.before);
   if (cursor) {
     const at = new Date(cursor.completedAtMs);
@@ -194,7 +200,7 @@ export async function listInbox(
     .select({ value: count() })
     .from(inboxItems)
     .innerJoin(syncTasks, eq(syncTasks.uid, inboxItems.taskUid))
-    .where(and(shown(tables, actor), isNull(inboxItems.readAt)));
+    .where(and(shown(tables, actor, roles), isNull(inboxItems.readAt)));
   const items = await toInboxItems(page);
   const last = page.at(-1);
   const next =

@@ -70,3 +70,11 @@ export function parseTaskKey(text: string): { projectKey: string; number: number
   if (!match) return null;
   return { projectKey: match[1]!.toUpperCase(), number: Number(match[2]) };
 }
+
+/** The synced field that holds a task's project id (docs/decisions/0049-projects.md). */
+export const PROJECT_ID_FIELD = 'projectId';
+
+/** A task's project, read from its `projectId` value: that id when it is one, else General. */
+export function taskProjectId(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : GENERAL_PROJECT.id;
+}

@@ -119,3 +119,67 @@ export function can(
 export function seesWholeProject(role: ProjectRole | null): boolean {
   return role !== null && PROJECT_PERMISSIONS.see[role] === 'any';
 }
+
+/** A person's standing in one project, as the access rules read it. */
+export interface ProjectStanding {
+  role: ProjectRole | null;
+  archived: boolean;
+}
+
+/**
+ * A person's standing in every project, read once per request (features/projects/server/roles.ts),
+ * as plain data: by project id (`standingIn` answers for any id: a project that does not exist gives
+ * no role); `whole` and `assignedOnly` list the projects where they see every task, and only their
+ * own and assigned ones.
+ */
+export interface ProjectRoles {
+  standings: ReadonlyMap<string, ProjectStanding>;
+  whole: readonly string[];
+  assignedOnly: readonly string[];
+}
+
+const NO_STANDING: ProjectStanding = { role: null, archived: false };
+
+/** A person's standing in `projectId` (none in a project that does not exist). */
+export function standingIn(roles: ProjectRoles, projectId: string): ProjectStanding {
+  return roles.standings.get(projectId) ?? NO_STANDING;
+}
+
+/**
+ * The standing of a person (an instance admin, or not) in `projects` (each with its team role and
+ * whether it is archived), with their own memberships' roles by project id.
+ */
+export function projectRolesFrom(input: {
+  isAdmin: boolean;
+  projects: readonly { id: string; teamRole: ProjectRole | null; archived: boolean }[];
+  memberships: ReadonlyMap<string, ProjectRole>;
+}): ProjectRoles {
+  const standings = new Map<string, ProjectStanding>();
+  for (const project of input.projects) {
+    const role = effectiveRole({
+      isAdmin: input.isAdmin,
+      memberRole: input.memberships.get(project.id) ?? null,
+      teamRole: project.teamRole,
+    });
+    standings.set(project.id, { role, archived: project.archived });
+  }
+  const ids = (test: (role: ProjectRole | null) => boolean) =>
+    [...standings].filter(([, standing]) => test(standing.role)).map(([id]) => id);
+  return {
+    standings,
+    whole: ids(seesWholeProject),
+    assignedOnly: ids((role) => role === 'assigned'),
+  };
+}
+
+/**
+ * The standing of a team with only the General project as the migration makes it (team role
+ * assigned only): the rule of before projects. For the in-memory reference server and tests.
+ */
+export function generalOnlyRoles(isAdmin: boolean): ProjectRoles {
+  return projectRolesFrom({
+    isAdmin,
+    projects: [{ id: 'general', teamRole: 'assigned', archived: false }],
+    memberships: new Map(),
+  });
+}

@@ -3,7 +3,8 @@ import {
   legacyNextOccurrenceUid,
   nextOccurrenceUid,
 } from '@/features/tasks/model/repeat-spawn';
-import { canSeeTask, type TaskAccess } from './access';
+import { canSeeTask, type TaskPlace } from './access';
+import type { ProjectRoles } from '@/features/projects/model/roles';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { SyncOp } from './protocol';
 
@@ -47,10 +48,11 @@ export function occurrenceOwners(ops: readonly SyncOp[]): {
 /** The owner of a new task that follows `previous` (null: the sender's own). */
 export function inheritedOwner(
   actor: SyncActor,
-  previous: Pick<TaskAccess, 'ownerId' | 'assigneeId'> | undefined,
+  previous: TaskPlace | undefined,
+  roles: ProjectRoles,
 ): string | null {
   if (previous === undefined || previous.ownerId === null) return null;
-  return canSeeTask(actor, previous) ? previous.ownerId : null;
+  return canSeeTask(actor, previous, roles) ? previous.ownerId : null;
 }
 
 /**
@@ -61,8 +63,9 @@ export function inheritedOwner(
 export function mayMakeTask(
   actor: SyncActor,
   uid: string,
-  previous: Pick<TaskAccess, 'ownerId' | 'assigneeId'> | undefined,
+  previous: TaskPlace | undefined,
+  roles: ProjectRoles,
 ): boolean {
   if (actor.role === 'admin' || !isDerivedUid(uid)) return true;
-  return previous !== undefined && canSeeTask(actor, previous);
+  return previous !== undefined && canSeeTask(actor, previous, roles);
 }

@@ -9,6 +9,7 @@ import { pushLookups, writerKey } from './push-lookups';
 import { TASK_LIMIT_MESSAGES } from './task-size';
 import { OCCURRENCE_MESSAGE } from './occurrence-owner';
 import { legacyNextOccurrenceUid, nextOccurrenceUid } from '@/features/tasks/model/repeat-spawn';
+import { generalOnlyRoles } from '@/features/projects/model/roles';
 
 const NOW = 10_000_000;
 const ADA: SyncActor = { id: 'ada', role: 'admin' };
@@ -48,6 +49,7 @@ function stored(
 function input(actor: SyncActor, ops: SyncOp[], overrides: Partial<PushInput> = {}): PushInput {
   return {
     actor,
+    projects: generalOnlyRoles(actor.role === 'admin'),
     request: { clientId: 'c1', ops },
     seq: 5,
     nowMs: NOW,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { and, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
 import { ARCHIVE_PAGE_MAX, type ArchiveResponse } from '@/features/sync/model/protocol';
@@ -86,7 +87,7 @@ export async function listArchivedTasks(
               and(eq(syncTasks.completedAt, after.completedAtMs), lt(syncTasks.uid, after.uid)),
             )
           : undefined,
-        visibleTo(tables, actor),
+        visibleTo(tables, actor, await loadProjectRoles(actor)),
         searchCondition(tables, query.q),
       ),
     )

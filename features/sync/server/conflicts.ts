@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
 import { HLC_NODE_START } from '@/features/sync/model/hlc';
@@ -23,14 +24,18 @@ export function notSelfReplaced(tables: Tables): SQL {
 }
 
 /** Who may see which conflict records: those on tasks the actor sees, and every record their own pushes made. */
-function conflictsVisibleTo(db: Executor, tables: Tables, actor: SyncActor): SQL | undefined {
+async function conflictsVisibleTo(db: Executor, tables: Tables, actor: SyncActor): Promise<SQL | undefined> {
   if (actor.role === 'admin') return undefined;
+  const roles = await loadProjectRoles(actor, db);
   const { syncConflicts, syncTasks } = tables;
   return or(
     eq(syncConflicts.userId, actor.id),
     inArray(
       syncConflicts.taskUid,
-      db.select({ uid: syncTasks.uid }).from(syncTasks).where(visibleTo(tables, actor)),
+      db
+        .select({ uid: syncTasks.uid })
+        .from(syncTasks)
+        .where(visibleTo(tables, actor, roles)),
     ),
   );
 }
@@ -82,7 +87,7 @@ export async function listConflicts(
     options.uid === undefined ? undefined : eq(syncConflicts.taskUid, options.uid),
     options.all ? undefined : isNull(syncConflicts.resolvedAt),
     notSelfReplaced(tables),
-    conflictsVisibleTo(db, tables, actor),
+    await conflictsVisibleTo(db, tables, actor),
   );
   return { conflicts: await selectConflicts(db, tables, where, CONFLICT_LIST_LIMIT) };
 }
@@ -97,7 +102,7 @@ export const CONFLICT_NOT_FOUND_MESSAGE = 'No such conflict record.';
 export async function resolveConflict(actor: SyncActor, id: string): Promise<{ conflict: SyncConflict }> {
   const { db, tables } = await getDatabase();
   const { syncConflicts } = tables;
-  const target = and(eq(syncConflicts.id, id), conflictsVisibleTo(db, tables, actor));
+  const target = and(eq(syncConflicts.id, id), await conflictsVisibleTo(db, tables, actor));
   await db
     .update(syncConflicts)
     .set({ resolvedAt: new Date(), resolvedBy: actor.id })

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { and, asc, desc, eq, gt, gte, inArray, lte } from 'drizzle-orm';
 import { canSeeTask } from '@/features/sync/model/access';
 import { type SyncActor } from '@/shared/auth/actor';
@@ -136,6 +137,7 @@ async function readTaskStart(actor: SyncActor, uid: string, before: HistoryCurso
       .select({
         ownerId: syncTasks.ownerId,
         assigneeId: syncTasks.assigneeId,
+        projectId: syncTasks.projectId,
         createdAt: syncTasks.createdAt,
       })
       .from(syncTasks)
@@ -148,7 +150,8 @@ async function readTaskStart(actor: SyncActor, uid: string, before: HistoryCurso
       .limit(1),
     before ? seqAtTime(before.atMs) : null,
   ]);
-  if (!task || !canSeeTask(actor, task)) throw new AppError('NOT_FOUND', HISTORY_MESSAGES.notFound);
+  if (!task || !canSeeTask(actor, task, await loadProjectRoles(actor)))
+    throw new AppError('NOT_FOUND', HISTORY_MESSAGES.notFound);
   return { task, oldest, bound };
 }
 

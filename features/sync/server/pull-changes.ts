@@ -17,6 +17,7 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { readState } from './state';
 import { visibleTo } from './store/visibility';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;
 
@@ -73,6 +74,7 @@ export async function pullChanges(
   const { db, tables } = await getDatabase();
   const { syncTasks, syncRevocations } = tables;
   const { lastSeq, gcFloorSeq } = await readState(db, tables);
+  const roles = await loadProjectRoles(actor);
   const cutoffMs = options.recent
     ? archiveCutoffMs(options.nowMs ?? Date.now(), getEnv().SYNC_ARCHIVE_DAYS)
     : null;
@@ -92,7 +94,7 @@ export async function pullChanges(
         gte(syncTasks.version, after.version),
         or(gt(syncTasks.version, after.version), gt(syncTasks.uid, after.uid)),
         lte(syncTasks.version, lastSeq),
-        visibleTo(tables, actor),
+        visibleTo(tables, actor, roles),
         cutoffMs === null
           ? undefined
           : or(isNull(syncTasks.completedAt), gte(syncTasks.completedAt, cutoffMs)),
@@ -125,10 +127,17 @@ export async function pullChanges(
     const uids = revoked.map((row) => row.uid);
     if (uids.length > 0) {
       const current = await db
-        .select({ uid: syncTasks.uid, ownerId: syncTasks.ownerId, assigneeId: syncTasks.assigneeId })
+        .select({
+          uid: syncTasks.uid,
+          ownerId: syncTasks.ownerId,
+          assigneeId: syncTasks.assigneeId,
+          projectId: syncTasks.projectId,
+        })
         .from(syncTasks)
         .where(inArray(syncTasks.uid, uids));
-      const visible = new Set(current.filter((task) => canSeeTask(actor, task)).map((task) => task.uid));
+      const visible = new Set(
+        current.filter((task) => canSeeTask(actor, task, roles)).map((task) => task.uid),
+      );
       gone = uids.filter((uid) => !visible.has(uid)).sort();
     }
   }

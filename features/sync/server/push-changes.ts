@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -213,6 +214,7 @@ async function loadPush(
   const maxTasksPerOwner = getEnv().SYNC_MAX_TASKS_PER_OWNER;
   return {
     actor,
+    projects: await loadProjectRoles(actor, db),
     request,
     seq: lastSeq + 1,
     nowMs,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SyncActor } from '@/shared/auth/actor';
 import type { SyncSummary } from '@/features/sync/model/protocol';
@@ -35,7 +36,8 @@ export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Prom
   const { syncTasks } = tables;
   const { lastSeq } = await readState(db, tables);
   // A deleted or unreadable task has no board column (task-columns.ts): the column alone decides.
-  const counted = and(isNotNull(syncTasks.boardColumn), visibleTo(tables, actor));
+  const visible = visibleTo(tables, actor, await loadProjectRoles(actor));
+  const counted = and(isNotNull(syncTasks.boardColumn), visible);
   const groups = await db
     .select({
       column: syncTasks.boardColumn,
@@ -60,7 +62,7 @@ export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Prom
   const pending = await db
     .select(pulledColumns(tables))
     .from(syncTasks)
-    .where(and(pendingCondition(tables), visibleTo(tables, actor)))
+    .where(and(pendingCondition(tables), visible))
     .orderBy(asc(syncTasks.createdAt), asc(syncTasks.uid))
     .limit(SUMMARY_PENDING_LIMIT);
   return {

@@ -6,7 +6,9 @@
  * rows, `gone` for every row changed after the cursor that the caller cannot see, and `reset` for
  * a cursor older than the purged tombstones.
  */
-import { canSeeTask } from '../model/access';
+import { canSeeTask, placeOf } from '../model/access';
+import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
+import { generalOnlyRoles } from '@/features/projects/model/roles';
 import { type SyncActor, type SyncRole } from '@/shared/auth/actor';
 import { compareHlc, createClock, sameNode } from '../model/hlc';
 import { mergeOp, taskValues, type SyncedTask } from '../model/merge';
@@ -101,7 +103,10 @@ export class MemoryServer {
 
   private visible(userId: string, uid: string): boolean {
     const owners = this.owners.get(uid) ?? { ownerId: null, assigneeId: null };
-    return canSeeTask(this.actor(userId), owners) && !this.hidden(userId, uid);
+    const task = this.tasks.get(uid);
+    const place = task ? placeOf({ ...owners, synced: task }) : { ...owners, projectId: GENERAL_PROJECT.id };
+    const actor = this.actor(userId);
+    return canSeeTask(actor, place, generalOnlyRoles(actor.role === 'admin')) && !this.hidden(userId, uid);
   }
 
   push(userId: string, request: PushRequest, nowMs: number): PushResponse {
@@ -126,6 +131,8 @@ export class MemoryServer {
     const seq = this.seq + 1;
     const decision = decidePush({
       actor,
+      // The in-memory server has only the General project, as the migration makes it.
+      projects: generalOnlyRoles(actor.role === 'admin'),
       request,
       seq,
       nowMs,

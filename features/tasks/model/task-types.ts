@@ -46,6 +46,8 @@ export const TASK_FIELD_NAMES: readonly string[] = [
   ...LISTED_TASK_FIELDS,
   // The assignee's user id beside their name (team sync).
   'assigneeId',
+  // The task's project (docs/decisions/0049-projects.md); none: General.
+  'projectId',
   // Its place within its board column (features/tasks/model/rank.ts).
   'rank',
   // The task view's fields (docs/product.md#the-task-view); checklist items are fields of their own,

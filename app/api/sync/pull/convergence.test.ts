@@ -15,6 +15,7 @@ import {
   upsertOp,
 } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 
 beforeAll(async () => {
   await applyTestEnv({ TEAM_SYNC: 'on' });
@@ -124,8 +125,9 @@ describe('pulls interleaved with pushes', () => {
             if (!res.body.more) break;
           }
           const actor = { id: account.user.id, role: account.user.role };
+          const roles = await loadProjectRoles(actor);
           const expected = tasks
-            .filter((row) => !row.deleted && canSeeTask(actor, row))
+            .filter((row) => !row.deleted && canSeeTask(actor, row, roles))
             .map((row) => {
               const fields = JSON.parse(row.fields) as SyncedTask['fields'];
               return [row.uid, taskValues({ uid: row.uid, fields, life: null, version: row.version })];

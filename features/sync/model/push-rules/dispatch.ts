@@ -1,4 +1,4 @@
-import { checkOp, type TaskAccess } from '../access';
+import { checkOp, placeOf, type TaskAccess } from '../access';
 import { ASSIGNEE_ID_FIELD, ASSIGNEE_NAME_FIELD } from '../assignee-binding';
 import { mayMakeTask, OCCURRENCE_MESSAGE } from '../occurrence-owner';
 import type { SyncOp } from '../protocol';
@@ -14,8 +14,7 @@ import type { StoredTask } from './push-types';
 
 function accessOf(task: StoredTask): TaskAccess {
   return {
-    ownerId: task.ownerId,
-    assigneeId: task.assigneeId,
+    ...placeOf(task),
     assignedTo: task.synced.fields[ASSIGNEE_NAME_FIELD]?.value,
     assigneeIdValue: task.synced.fields[ASSIGNEE_ID_FIELD]?.value,
   };
@@ -41,7 +40,7 @@ function replay(ctx: PushContext, op: SyncOp): boolean {
 function refusedOccurrence(ctx: PushContext, op: SyncOp): boolean {
   const previousUid = ctx.series.previousOf(op.uid);
   const previous = previousUid === undefined ? undefined : ctx.log.tasks.get(previousUid);
-  if (mayMakeTask(ctx.input.actor, op.uid, previous)) return false;
+  if (mayMakeTask(ctx.input.actor, op.uid, previous && placeOf(previous), ctx.input.projects)) return false;
   ctx.log.decision.response.rejected.push({
     opId: op.opId,
     reason: 'forbidden',
@@ -77,7 +76,9 @@ export function decideOp(ctx: PushContext, op: SyncOp): void {
   }
   // A next occurrence this push made (a restore comes first) is its sender's to fill in this push.
   const madeHere = ctx.log.decision.occurrences.has(op.uid) && !ctx.input.tasks.has(op.uid);
-  const access = madeHere ? ({ allowed: true } as const) : checkOp(ctx.input.actor, accessOf(stored), op);
+  const access = madeHere
+    ? ({ allowed: true } as const)
+    : checkOp(ctx.input.actor, accessOf(stored), op, ctx.input.projects);
   if (access.allowed) apply(ctx, op);
   else refuse(ctx, stored, op, access.message);
 }

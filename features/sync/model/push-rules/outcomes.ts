@@ -1,5 +1,5 @@
 import { inheritedOwner } from '../occurrence-owner';
-import { canSeeTask } from '../access';
+import { canSeeTask, placeOf } from '../access';
 import { mergeOp, type MergeResult, type SyncedTask } from '../merge';
 import type { SyncOp } from '../protocol';
 import { writerKey } from '../push-lookups';
@@ -22,7 +22,7 @@ import type { StoredTask } from './push-types';
 export function refuse(ctx: PushContext, task: StoredTask, op: SyncOp, message: string): void {
   const { log } = ctx;
   log.decision.response.rejected.push({ opId: op.opId, reason: 'forbidden', message });
-  if (!canSeeTask(ctx.input.actor, task)) return;
+  if (!canSeeTask(ctx.input.actor, placeOf(task), ctx.input.projects)) return;
   if (op.kind === 'upsert') {
     for (const [field, write] of Object.entries(op.fields)) {
       log.addConflict({ uid: op.uid, field, ...write, winningHlc: null, reason: 'forbidden' });
@@ -54,7 +54,7 @@ function ownerOfNew(ctx: PushContext, uid: string): string {
   const { actor } = ctx.input;
   const previousUid = ctx.series.previousOf(uid);
   const previous = previousUid === undefined ? undefined : ctx.log.tasks.get(previousUid);
-  const owner = inheritedOwner(actor, previous);
+  const owner = inheritedOwner(actor, previous && placeOf(previous), ctx.input.projects);
   if (owner === null) return actor.id;
   ctx.log.decision.occurrences.set(uid, previousUid!);
   return owner;

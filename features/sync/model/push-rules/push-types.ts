@@ -1,3 +1,4 @@
+import type { ProjectRoles } from '@/features/projects/model/roles';
 import type { SyncActor } from '@/shared/auth/actor';
 import type { HlcState } from '../hlc';
 import type { SyncedTask } from '../merge';
@@ -42,6 +43,8 @@ export interface LimitRefusal {
 
 export interface PushInput {
   actor: SyncActor;
+  /** The actor's standing in every project (features/projects/server/roles.ts). */
+  projects: ProjectRoles;
   request: PushRequest;
   /** The number the push takes if it handles an operation for the first time. */
   seq: number;

@@ -33,17 +33,19 @@ describe('deriveTaskColumns', () => {
       completedAt: Date.UTC(2026, 9, 1),
       boardColumn: 'Completed',
       searchText: 'ship\ncafe',
+      projectId: 'general',
     });
     expect(deriveTaskColumns(stored({ title: 'x', progress: 100, column: 'To Do' }), ROW_MS)).toEqual({
       progress: 100,
       completedAt: ROW_MS,
       boardColumn: 'To Do',
       searchText: 'x\n',
+      projectId: 'general',
     });
   });
 
   it('counts a deleted or unreadable task nowhere, but keeps its search text', () => {
-    const none = { progress: null, completedAt: null, boardColumn: null };
+    const none = { progress: null, completedAt: null, boardColumn: null, projectId: 'general' };
     expect(deriveTaskColumns(stored({ title: 'Gone', progress: 100 }, true), ROW_MS)).toEqual({
       ...none,
       searchText: 'gone\n',
@@ -54,6 +56,7 @@ describe('deriveTaskColumns', () => {
       completedAt: null,
       boardColumn: 'To Do',
       searchText: 'bad\n',
+      projectId: 'general',
     });
     expect(deriveTaskColumns(stored({ progress: 5 }), ROW_MS)).toEqual({ ...none, searchText: '\n' });
   });

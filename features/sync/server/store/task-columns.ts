@@ -2,6 +2,7 @@ import 'server-only';
 import { eq, isNull } from 'drizzle-orm';
 import type { SyncedTask } from '@/features/sync/model/merge';
 import { taskValues } from '@/features/sync/model/merge';
+import { PROJECT_ID_FIELD, taskProjectId } from '@/features/projects/model/project-key';
 import { taskCompletedAtMs } from '@/features/tasks/model/archive';
 import { getBoardColumn } from '@/features/tasks/model/board';
 import { foldSearchText } from '@/features/tasks/model/task-filter';
@@ -26,6 +27,8 @@ export interface TaskColumns {
   boardColumn: BoardColumn | null;
   /** Title and description folded as the task finder folds them (features/tasks/model/task-filter.ts). */
   searchText: string;
+  /** The task's project: its `projectId` field, else General (features/projects/model/project-key.ts). */
+  projectId: string;
 }
 
 /** The derived columns of a stored task; `updatedAtMs` (the row's time) is the completion fallback. */
@@ -34,13 +37,15 @@ export function deriveTaskColumns(task: SyncedTask, updatedAtMs: number): TaskCo
   const title = typeof values.title === 'string' ? values.title : '';
   const description = typeof values.description === 'string' ? values.description : '';
   const searchText = foldSearchText(`${title}\n${description}`);
+  const projectId = taskProjectId(values[PROJECT_ID_FIELD]);
   const read = task.life?.deleted ? null : syncedTaskSchema.safeParse({ ...values, id: task.uid });
-  if (!read?.success) return { progress: null, completedAt: null, boardColumn: null, searchText };
+  if (!read?.success) return { progress: null, completedAt: null, boardColumn: null, searchText, projectId };
   return {
     progress: read.data.progress,
     completedAt: taskCompletedAtMs(read.data, updatedAtMs),
     boardColumn: getBoardColumn(read.data),
     searchText,
+    projectId,
   };
 }
 

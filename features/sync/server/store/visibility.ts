@@ -1,5 +1,7 @@
 import 'server-only';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ProjectRoles } from '@/features/projects/model/roles';
+import { loadProjectRoles } from '@/features/projects/server/roles';
 import { taskValues, type SyncedTask } from '@/features/sync/model/merge';
 import type { Json } from '@/features/sync/model/protocol';
 import type { SyncActor } from '@/shared/auth/actor';
@@ -10,11 +12,26 @@ import { getDatabase, type Tables } from '@/server/db';
  * the morning email read of team sync's store without knowing how it keeps fields.
  */
 
-/** The SQL condition for the tasks `actor` may see (features/sync/model/access.ts canSeeTask, as a query). */
-export function visibleTo(tables: Tables, actor: SyncActor): SQL | undefined {
+/**
+ * The SQL condition for the tasks `actor` may see (features/sync/model/access.ts canSeeTask, as a
+ * query), given their standing in every project (`roles`, features/projects/server/roles.ts): every
+ * task of the projects where they see all, and the ones they own or are assigned to of the projects
+ * where they see only those. The project lists are a team's few projects, written into the query.
+ */
+export function visibleTo(tables: Tables, actor: SyncActor, roles: ProjectRoles): SQL | undefined {
   if (actor.role === 'admin') return undefined;
   const { syncTasks } = tables;
-  return or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id));
+  const parts: SQL[] = [];
+  if (roles.whole.length > 0) parts.push(inArray(syncTasks.projectId, [...roles.whole]));
+  if (roles.assignedOnly.length > 0) {
+    parts.push(
+      and(
+        or(eq(syncTasks.ownerId, actor.id), eq(syncTasks.assigneeId, actor.id)),
+        inArray(syncTasks.projectId, [...roles.assignedOnly]),
+      )!,
+    );
+  }
+  return parts.length > 0 ? or(...parts) : sql`1 = 0`;
 }
 
 /**
@@ -28,7 +45,7 @@ export async function listVisibleTaskValues(actor: SyncActor): Promise<Record<st
   const rows = await db
     .select({ uid: syncTasks.uid, fields: syncTasks.fields, version: syncTasks.version })
     .from(syncTasks)
-    .where(and(eq(syncTasks.deleted, false), visibleTo(tables, actor)));
+    .where(and(eq(syncTasks.deleted, false), visibleTo(tables, actor, await loadProjectRoles(actor))));
   return rows.map((row) =>
     taskValues({
       uid: row.uid,
