@@ -1,6 +1,12 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { isProjectRole, projectRolesFrom, type ProjectRoles } from '@/features/projects/model/roles';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  isProjectRole,
+  PROJECT_ROLES,
+  projectRolesFrom,
+  seesWholeProject,
+  type ProjectRoles,
+} from '@/features/projects/model/roles';
 import type { SyncActor } from '@/shared/auth/actor';
 import { getDatabase, type Executor } from '@/server/db';
 
@@ -33,4 +39,24 @@ export async function loadProjectRoles(actor: SyncActor, executor?: Executor): P
       memberships.filter((row) => isProjectRole(row.role)).map((row) => [row.projectId, row.role]),
     ),
   });
+}
+
+/**
+ * The projects someone sees whole (a team role or a membership of commenter and up): a change to
+ * one of their tasks concerns more people than its owner and assignee, so the push pokes everyone
+ * (each pull filters what it returns).
+ */
+export async function projectsSeenWhole(executor?: Executor): Promise<Set<string>> {
+  const { db: connection, tables } = await getDatabase();
+  const db = executor ?? connection;
+  const { projects, projectMembers } = tables;
+  const whole = PROJECT_ROLES.filter((role) => seesWholeProject(role));
+  const [byTeam, byMember] = await Promise.all([
+    db.select({ id: projects.id }).from(projects).where(inArray(projects.teamRole, whole)),
+    db
+      .selectDistinct({ id: projectMembers.projectId })
+      .from(projectMembers)
+      .where(inArray(projectMembers.role, whole)),
+  ]);
+  return new Set([...byTeam, ...byMember].map((row) => row.id));
 }

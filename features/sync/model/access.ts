@@ -97,15 +97,22 @@ function checkEntry(actor: SyncActor, projectId: string, roles: ProjectRoles): A
     : { allowed: false, message: ACCESS_MESSAGES.noProject };
 }
 
-/** Which command an upsert on `task` runs: a move, a change of assignee, or an edit. */
-function upsertCommand(task: TaskAccess, op: Extract<SyncOp, { kind: 'upsert' }>): ProjectCommand {
+/**
+ * The commands an upsert on `task` runs, in the order they are checked: a move, a change of
+ * assignee, and an edit (of any other field, or when it changes nothing of those two).
+ */
+function upsertCommands(task: TaskAccess, op: Extract<SyncOp, { kind: 'upsert' }>): ProjectCommand[] {
+  const commands: ProjectCommand[] = [];
   const project = op.fields[PROJECT_ID_FIELD];
-  if (project && taskProjectId(project.value) !== task.projectId) return 'move-out';
+  if (project && taskProjectId(project.value) !== task.projectId) commands.push('move-out');
   const name = op.fields[ASSIGNEE_NAME_FIELD];
   const id = op.fields[ASSIGNEE_ID_FIELD];
   if ((name && !sameJson(name.value, task.assignedTo)) || (id && !sameJson(id.value, task.assigneeIdValue)))
-    return 'assign';
-  return 'edit';
+    commands.push('assign');
+  const special = new Set([PROJECT_ID_FIELD, ASSIGNEE_NAME_FIELD, ASSIGNEE_ID_FIELD]);
+  if (Object.keys(op.fields).some((field) => !special.has(field)) || commands.length === 0)
+    commands.push('edit');
+  return commands;
 }
 
 /**
@@ -126,10 +133,12 @@ export function checkOp(
   if (!canSeeTask(actor, task, roles)) return { allowed: false, message: ACCESS_MESSAGES.notYours };
   const standing = standingIn(roles, task.projectId);
   if (standing.archived) return { allowed: false, message: ACCESS_MESSAGES.archived };
-  const command = op.kind === 'upsert' ? upsertCommand(task, op) : 'delete';
-  if (!can(standing.role, command, { project: standing, userId: actor.id, task }))
-    return refusal(standing, command);
-  if (command === 'move-out' && op.kind === 'upsert') {
+  const commands: readonly ProjectCommand[] = op.kind === 'upsert' ? upsertCommands(task, op) : ['delete'];
+  for (const command of commands) {
+    if (!can(standing.role, command, { project: standing, userId: actor.id, task }))
+      return refusal(standing, command);
+  }
+  if (commands.includes('move-out') && op.kind === 'upsert') {
     return checkEntry(actor, taskProjectId(op.fields[PROJECT_ID_FIELD]?.value), roles);
   }
   return { allowed: true };

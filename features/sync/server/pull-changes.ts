@@ -12,12 +12,13 @@ import {
   SYNC_LIMITS,
 } from '@/features/sync/model/protocol';
 import { archiveCutoffMs } from '@/features/tasks/model/archive';
-import { getDatabase, type Tables } from '@/server/db';
+import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { readState } from './state';
 import { visibleTo } from './store/visibility';
 import { loadProjectRoles } from '@/features/projects/server/roles';
+import type { ProjectRoles } from '@/features/projects/model/roles';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SYNC_LIMITS.maxPullLimit}.`;
 
@@ -112,34 +113,55 @@ export async function pullChanges(
   if (last && (more || last.version === lastSeq)) next = formatCursor(last.version, last.uid);
   else if (lastSeq > after.version) next = formatCursor(lastSeq, '');
 
-  let gone: string[] = [];
-  if (actor.role !== 'admin') {
-    const revoked = await db
-      .selectDistinct({ uid: syncRevocations.taskUid })
-      .from(syncRevocations)
-      .where(
-        and(
-          eq(syncRevocations.userId, actor.id),
-          gt(syncRevocations.seq, after.version),
-          lte(syncRevocations.seq, lastSeq),
-        ),
-      );
-    const uids = revoked.map((row) => row.uid);
-    if (uids.length > 0) {
-      const current = await db
-        .select({
-          uid: syncTasks.uid,
-          ownerId: syncTasks.ownerId,
-          assigneeId: syncTasks.assigneeId,
-          projectId: syncTasks.projectId,
-        })
-        .from(syncTasks)
-        .where(inArray(syncTasks.uid, uids));
-      const visible = new Set(
-        current.filter((task) => canSeeTask(actor, task, roles)).map((task) => task.uid),
-      );
-      gone = uids.filter((uid) => !visible.has(uid)).sort();
-    }
-  }
+  const gone =
+    actor.role === 'admin' ? [] : await goneSince(db, tables, actor, roles, after.version, lastSeq);
   return { changes: page.map(toPulled), gone, cursor: next, more, reset: false, ...archive };
+}
+
+/**
+ * The tasks `actor` lost sight of after push `fromSeq` (up to `lastSeq`), for a pull's `gone`: those
+ * a revocation names, for them or for anyone, and every task of a project a revocation names, that
+ * they may not see now (or that no longer exist). Sorted.
+ */
+async function goneSince(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  roles: ProjectRoles,
+  fromSeq: number,
+  lastSeq: number,
+): Promise<string[]> {
+  const { syncTasks, syncRevocations } = tables;
+  const revoked = await db
+    .selectDistinct({ uid: syncRevocations.taskUid, projectId: syncRevocations.projectId })
+    .from(syncRevocations)
+    .where(
+      and(
+        or(eq(syncRevocations.userId, actor.id), isNull(syncRevocations.userId)),
+        gt(syncRevocations.seq, fromSeq),
+        lte(syncRevocations.seq, lastSeq),
+      ),
+    );
+  const named = [...new Set(revoked.flatMap((row) => (row.uid === null ? [] : [row.uid])))];
+  const projects = [
+    ...new Set(revoked.flatMap((row) => (row.uid === null && row.projectId !== null ? [row.projectId] : []))),
+  ];
+  if (named.length === 0 && projects.length === 0) return [];
+  const current = await db
+    .select({
+      uid: syncTasks.uid,
+      ownerId: syncTasks.ownerId,
+      assigneeId: syncTasks.assigneeId,
+      projectId: syncTasks.projectId,
+    })
+    .from(syncTasks)
+    .where(
+      or(
+        named.length > 0 ? inArray(syncTasks.uid, named) : undefined,
+        projects.length > 0 ? inArray(syncTasks.projectId, projects) : undefined,
+      ),
+    );
+  const visible = new Set(current.filter((task) => canSeeTask(actor, task, roles)).map((task) => task.uid));
+  const candidates = new Set([...named, ...current.map((task) => task.uid)]);
+  return [...candidates].filter((uid) => !visible.has(uid)).sort();
 }

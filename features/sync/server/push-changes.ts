@@ -1,5 +1,4 @@
 import 'server-only';
-import { loadProjectRoles } from '@/features/projects/server/roles';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -29,6 +28,8 @@ import { capOpenConflicts, countOwnedTasks, refusalPayload } from './push-limits
 import { purgeNowAndThen } from './purge';
 import { readState } from './state';
 import { chunked } from '@/server/db/chunked';
+import { loadProjectRoles, projectsSeenWhole } from '@/features/projects/server/roles';
+import { placeOf } from '@/features/sync/model/access';
 import { deriveTaskColumns } from './store/task-columns';
 
 /**
@@ -88,7 +89,7 @@ export async function pushChanges(actor: SyncActor, request: PushRequest): Promi
       ...inboxStatements(db, handle.tables, actor.id, inboxEventsOf(actor, input.tasks, decision, now), now),
     ];
     const poke: SyncPoke | null = decision.touched
-      ? { seq: input.seq, userIds: pushAudience(actor, decision) }
+      ? { seq: input.seq, userIds: pushAudience(actor, input, decision, await projectsSeenWhole(db)) }
       : null;
     // PostgreSQL: every instance's listener (sync-listener.ts) hears the NOTIFY at commit, this
     // one's too. SQLite: one process owns the file, so its hub holds every stream.
@@ -104,15 +105,29 @@ export async function pushChanges(actor: SyncActor, request: PushRequest): Promi
 /**
  * Who is poked after a push: the owner and assignee of every task it touched, the assignees it
  * took tasks from (their pull names them in `gone`), and the pusher (their other devices). Admins
- * are poked anyway.
+ * are poked anyway. Everyone (null) when a task it touched is, or was, in a project someone sees
+ * whole (`seenWhole`), or left its project: more people than those may see it or lose it.
  */
-function pushAudience(actor: SyncActor, decision: PushDecision): Set<string> {
+function pushAudience(
+  actor: SyncActor,
+  input: Pick<PushInput, 'tasks'>,
+  decision: PushDecision,
+  seenWhole: ReadonlySet<string>,
+): Set<string> | null {
+  for (const [uid, task] of decision.rows) {
+    const before = input.tasks.get(uid);
+    if (seenWhole.has(placeOf(task).projectId) || (before && seenWhole.has(placeOf(before).projectId)))
+      return null;
+  }
   const users = new Set([actor.id]);
   for (const task of decision.rows.values()) {
     if (task.ownerId !== null) users.add(task.ownerId);
     if (task.assigneeId !== null) users.add(task.assigneeId);
   }
-  for (const revocation of decision.revocations) users.add(revocation.userId);
+  for (const revocation of decision.revocations) {
+    if (revocation.userId === null) return null;
+    users.add(revocation.userId);
+  }
   return users;
 }
 

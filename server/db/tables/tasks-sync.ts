@@ -149,14 +149,20 @@ function pushTables(d: Dialect, users: { id: AnyPgColumn }) {
     ],
   );
 
-  /** A task a user could see until push `seq` took it away (reassigned): their next pull drops it. */
+  /**
+   * Someone may no longer see a task since push `seq`: their next pull checks it again and names it
+   * in `gone` when they cannot. A task reassigned away: its uid and that person. `user_id` null:
+   * anyone (a task moved to another project). `project_id` with no uid: every task of that project (a
+   * role narrowed or removed; `user_id` null: the team's role).
+   */
   const syncRevocations = d.table(
     'sync_revocations',
     {
       id: d.text('id').primaryKey(),
       seq: d.integer('seq').notNull(),
-      taskUid: d.text('task_uid').notNull(),
-      userId: belongsTo(d, 'user_id', () => users.id),
+      taskUid: d.text('task_uid'),
+      userId: d.text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+      projectId: d.text('project_id'),
     },
     (table) => [d.index('sync_revocations_user_seq_idx').on(table.userId, table.seq)],
   );

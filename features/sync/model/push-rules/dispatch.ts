@@ -49,6 +49,17 @@ function refusedOccurrence(ctx: PushContext, op: SyncOp): boolean {
   return true;
 }
 
+/**
+ * A new task only in a project its sender may add tasks to (General for any member, ADR 0049);
+ * else refused, leaving no trace, as a derived uid is.
+ */
+function refusedEntry(ctx: PushContext, op: SyncOp): boolean {
+  const entry = checkOp(ctx.input.actor, undefined, op, ctx.input.projects);
+  if (entry.allowed) return false;
+  ctx.log.decision.response.rejected.push({ opId: op.opId, reason: 'forbidden', message: entry.message });
+  return true;
+}
+
 /** Over a limit: recorded as refused with its reason, nothing stored, the task not moved. */
 function refusedOverLimit(ctx: PushContext, op: SyncOp, stored: StoredTask | undefined): boolean {
   const refusal = ctx.overLimit(op, stored?.synced);
@@ -71,7 +82,7 @@ export function decideOp(ctx: PushContext, op: SyncOp): void {
   if (!stored) {
     // baseV 0: a new task, which its sender creates and owns.
     if (op.baseV > 0) keepForPurged(ctx, op);
-    else apply(ctx, op);
+    else if (!refusedEntry(ctx, op)) apply(ctx, op);
     return;
   }
   // A next occurrence this push made (a restore comes first) is its sender's to fill in this push.

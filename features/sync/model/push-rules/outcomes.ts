@@ -109,6 +109,8 @@ function placeChanged(
       ctx.log.revoke(op.uid, target.assigneeId);
     target.assigneeId = assigneeId;
   }
+  // Moved to another project: whoever saw it there and may not here loses sight of it.
+  if (stored && placeOf(stored).projectId !== placeOf(target).projectId) ctx.log.revoke(op.uid, null);
   ctx.log.put(op.uid, target);
 }
 

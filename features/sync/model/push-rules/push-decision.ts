@@ -29,7 +29,7 @@ export interface PushLog {
   /** The task as the push changed it: written, and seen by the rest of the push. */
   put(uid: string, task: StoredTask): void;
   /** The task is taken from `userId`: their next pull names it in `gone`. */
-  revoke(uid: string, userId: string): void;
+  revoke(uid: string, userId: string | null): void;
 }
 
 export function createPushLog(input: PushInput): PushLog {

@@ -83,10 +83,13 @@ export type ConflictDraft = Pick<
   'uid' | 'field' | 'value' | 'hlc' | 'winningHlc' | 'reason' | 'authorId'
 >;
 
-/** A task taken from a user who may no longer see it: their next pull names it in `gone`. */
+/**
+ * A task taken from a user who may no longer see it (null: from anyone who no longer may, as after
+ * a move to another project): their next pull names it in `gone`.
+ */
 export interface Revocation {
   uid: string;
-  userId: string;
+  userId: string | null;
 }
 
 export interface PushDecision {
