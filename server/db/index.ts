@@ -36,8 +36,9 @@ export type Executor = PgDatabase<NodePgQueryResultHKT, Tables>;
  * different keys may. `users`: the admin-user rules (first admin, last admin, self change).
  * `sync`: team sync pushes and tombstone purges. `labels`: the team's label set (count and unique names).
  * `comments`: comment writes (a retried post against the stored one, an edit against a delete).
+ * `projects`: the projects' keys (unique) and each project's managers (never none).
  */
-export type LockKey = 'users' | 'sync' | 'labels' | 'comments';
+export type LockKey = 'users' | 'sync' | 'labels' | 'comments' | 'projects';
 
 /** PostgreSQL advisory lock per key (any fixed numbers). */
 const ADVISORY_KEYS: Record<LockKey, number> = {
@@ -45,6 +46,7 @@ const ADVISORY_KEYS: Record<LockKey, number> = {
   sync: 482_117_302,
   labels: 482_117_303,
   comments: 482_117_304,
+  projects: 482_117_305,
 };
 
 /**

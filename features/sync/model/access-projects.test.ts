@@ -594,11 +594,13 @@ describe('properties', () => {
           const written = op.kind === 'upsert' ? op.fields.projectId : undefined;
           const target = taskProjectId(written?.value);
           const standing = standingIn(roles, target);
-          const expected = standing.archived
-            ? refused(ARCHIVED)
-            : standing.role === null || standing.role === 'commenter'
-              ? refused(NO_PROJECT)
-              : ALLOWED;
+          // Someone with no role learns nothing of the project, archived or not.
+          const expected =
+            standing.role !== null && standing.archived
+              ? refused(ARCHIVED)
+              : standing.role === null || standing.role === 'commenter'
+                ? refused(NO_PROJECT)
+                : ALLOWED;
           expect(checkOp(who, undefined, op, roles)).toEqual(expected);
         },
       ),

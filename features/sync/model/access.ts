@@ -91,7 +91,9 @@ function refusal(standing: ProjectStanding, command: ProjectCommand): AccessDeci
 /** Whether `actor` may put a task in `projectId` (creating it there, or moving it in). */
 function checkEntry(actor: SyncActor, projectId: string, roles: ProjectRoles): AccessDecision {
   const standing = standingIn(roles, projectId);
-  if (standing.archived) return { allowed: false, message: ACCESS_MESSAGES.archived };
+  // Someone with no role there learns nothing of it, archived or not.
+  if (standing.role !== null && standing.archived)
+    return { allowed: false, message: ACCESS_MESSAGES.archived };
   return can(standing.role, 'create', { project: standing, userId: actor.id })
     ? { allowed: true }
     : { allowed: false, message: ACCESS_MESSAGES.noProject };

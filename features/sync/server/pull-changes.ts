@@ -73,14 +73,18 @@ export async function pullChanges(
     throw new AppError('VALIDATION_ERROR', LIMIT_MESSAGE);
   }
   const { db, tables } = await getDatabase();
-  const { syncTasks, syncRevocations } = tables;
+  const { syncTasks } = tables;
   const { lastSeq, gcFloorSeq } = await readState(db, tables);
   const roles = await loadProjectRoles(actor);
   const cutoffMs = options.recent
     ? archiveCutoffMs(options.nowMs ?? Date.now(), getEnv().SYNC_ARCHIVE_DAYS)
     : null;
   const archive = cutoffMs === null ? {} : { archivedBefore: new Date(cutoffMs).toISOString() };
-  if (!options.walk && after.version > 0 && after.version < gcFloorSeq) {
+  if (
+    !options.walk &&
+    after.version > 0 &&
+    (after.version < gcFloorSeq || (await walkAgainSince(db, tables, actor, after.version, lastSeq)))
+  ) {
     return { changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true, ...archive };
   }
 
@@ -164,4 +168,34 @@ async function goneSince(
   const visible = new Set(current.filter((task) => canSeeTask(actor, task, roles)).map((task) => task.uid));
   const candidates = new Set([...named, ...current.map((task) => task.uid)]);
   return [...candidates].filter((uid) => !visible.has(uid)).sort();
+}
+
+/**
+ * Whether someone widened what `actor` may see after push `fromSeq` (a revocation naming neither a
+ * task nor a project, for them or for anyone: a role given or raised, ADR 0049): tasks they may see
+ * now have versions their cursor is past, so their browser walks from the start again (`reset`).
+ */
+async function walkAgainSince(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  fromSeq: number,
+  lastSeq: number,
+): Promise<boolean> {
+  if (actor.role === 'admin') return false;
+  const { syncRevocations } = tables;
+  const [row] = await db
+    .select({ id: syncRevocations.id })
+    .from(syncRevocations)
+    .where(
+      and(
+        or(eq(syncRevocations.userId, actor.id), isNull(syncRevocations.userId)),
+        isNull(syncRevocations.taskUid),
+        isNull(syncRevocations.projectId),
+        gt(syncRevocations.seq, fromSeq),
+        lte(syncRevocations.seq, lastSeq),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { belongsTo, type Dialect } from './dialect';
+import type { Dialect } from './dialect';
 import type { AccountsTables } from './accounts';
 
 /**
