@@ -5,6 +5,7 @@ import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/facto
 import { applyTestEnv } from '@/tests/setup/integration';
 import { GET as listMembers } from './[id]/members/route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
+import type { ProjectBody } from '@/tests/helpers/projects';
 
 /**
  * GET and POST /api/projects (docs/decisions/0049-projects.md, docs/product.md#projects): who sees
@@ -13,16 +14,7 @@ import { DELETE, GET, PATCH, POST, PUT } from './route';
 
 const PATH = '/api/projects';
 
-type Project = {
-  id: string;
-  key: string;
-  name: string;
-  color: string;
-  description: string;
-  teamRole: string | null;
-  role: string;
-  archived: boolean;
-};
+type Project = ProjectBody;
 type Body = { projects?: Project[]; project?: Project; message?: string; code?: string };
 type Member = { userId: string; fullName: string; role: string };
 

@@ -12,17 +12,17 @@
 export const PROJECT_ROLES = ['assigned', 'commenter', 'member', 'manager'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 
-/** The roles as the screens name them (the `Members` dialog's choices). */
+export function isProjectRole(value: unknown): value is ProjectRole {
+  return (PROJECT_ROLES as readonly unknown[]).includes(value);
+}
+
+/** The roles as the screens name them (the `Members` dialog's choices), a role's name in a sentence. */
 export const PROJECT_ROLE_NAMES: Record<ProjectRole, string> = {
   assigned: 'Assigned only',
   commenter: 'Commenter',
   member: 'Member',
   manager: 'Manager',
 };
-
-export function isProjectRole(value: unknown): value is ProjectRole {
-  return (PROJECT_ROLES as readonly unknown[]).includes(value);
-}
 
 /**
  * What a person may do in a project. `see` and `comment` concern a task; `create` puts a new task in
