@@ -12,10 +12,11 @@ import { hashPassword } from '@/server/password';
 /** The password of every benchmark account. */
 const BENCH_PASSWORD = 'bench-password';
 
-/** Stores `people` as accounts at `now`, and signs the first in: its session token. */
+/** Stores `people` as accounts at `now`, and signs in `people[signIn]` (the first by default): its session token. */
 export async function seedBenchPeople(
   people: readonly { id: string; fullName: string; email: string; role: 'user' | 'admin' }[],
   now: Date,
+  signIn = 0,
 ): Promise<string> {
   const { db, tables } = await getDatabase();
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -28,7 +29,7 @@ export async function seedBenchPeople(
     new Request('http://bench.local/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
-      body: JSON.stringify({ email: people[0]!.email, password: BENCH_PASSWORD }),
+      body: JSON.stringify({ email: people[signIn]!.email, password: BENCH_PASSWORD }),
     }),
     {} as never,
   );

@@ -1,11 +1,12 @@
 /**
- * `npm run bench:team-server [-- --runs 200 --sizes 5000,20000,50000 --only sqlite|postgres]`: the team-sync reads that
+ * `npm run bench:team-server [-- --runs 200 --sizes 5000,20000,50000 --only sqlite|postgres --as member]`: the team-sync reads that
  * must stay fast at a team's worth of tasks, through the real route handlers (token check, rate
  * limit, query, JSON) on a throw-away database: SQLite always, PostgreSQL too when
  * TEST_DATABASE_URL is set (a database of its own, dropped afterwards). For each size it seeds the
  * tasks straight into sync_tasks (20 % open, the rest completed over the past year, 22-word
  * descriptions, derived columns as pushes write them) and reports p50 / p99 over `runs` requests as
- * the admin (who sees every task) of:
+ * the admin (who sees every task), or with `--as member` as a member who owns a sixth of them (the
+ * reads then go through the visibility condition), of:
  *   - a pull page of 500 from the start with recent=1 (a browser's first walk),
  *   - an incremental pull with recent=1 (the last push's changes),
  *   - the summary (the admin dashboard's figures),
@@ -17,6 +18,7 @@ import { rmSync } from 'node:fs';
 import { arg, benchDatabases, benchEnvironment, percentile } from './bench-databases';
 
 const runs = Number(arg('--runs')) || 200;
+const asMember = arg('--as') === 'member';
 const sizes = (arg('--sizes') ?? '5000,20000,50000').split(',').map(Number);
 const WARM_UP = 10;
 const DAY_MS = 24 * 60 * 60_000;
@@ -40,7 +42,7 @@ async function main(): Promise<void> {
   const only = arg('--only');
   const dialects = await benchDatabases(dir, `tasklane_bench_${process.pid}`, only);
   console.log(
-    `Team sync server reads, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
+    `Team sync server reads as ${asMember ? 'a member' : 'the admin'}, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
   );
   console.log('| database | tasks | request | rows | p50 ms | p99 ms |');
   console.log('| --- | ---: | --- | ---: | ---: | ---: |');
@@ -77,7 +79,8 @@ async function benchDialect(name: string, url: string): Promise<void> {
     email: `bench${index}@example.com`,
     role: index === 0 ? ('admin' as const) : ('user' as const),
   }));
-  const token = await seedBenchPeople(users, now);
+  // `--as member`: a member who owns a sixth of the tasks reads through the visibility condition.
+  const token = await seedBenchPeople(users, now, asMember ? 1 : 0);
 
   const get = async (handler: typeof pullRoute, pathAndQuery: string) => {
     const response = await handler(
