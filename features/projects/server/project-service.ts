@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { checkProjectKey, GENERAL_PROJECT } from '@/features/projects/model/project-key';
 import {
-  effectiveRole,
   isProjectRole,
   seesWholeProject,
+  standingIn,
   type ProjectRole,
 } from '@/features/projects/model/roles';
+import { loadProjectRoles } from './roles';
 import type { LabelColor } from '@/features/tasks/model/labels';
 import type { SyncActor } from '@/shared/auth/actor';
 import { getDatabase, type DatabaseHandle, type Executor, type Tables } from '@/server/db';
@@ -83,13 +84,8 @@ async function requireRole(
   restoring = false,
 ): Promise<{ project: ProjectRow; role: ProjectRole }> {
   const [project] = await db.select().from(tables.projects).where(eq(tables.projects.id, id));
-  const role = project
-    ? effectiveRole({
-        isAdmin: actor.role === 'admin',
-        memberRole: await memberRole(db, tables, id, actor.id),
-        teamRole: isProjectRole(project.teamRole) ? project.teamRole : null,
-      })
-    : null;
+  // The one reading of a person's role (features/projects/server/roles.ts), as the access rules see it.
+  const role = project ? standingIn(await loadProjectRoles(actor, db), id).role : null;
   if (!project || role === null) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
   if (command === 'manage' && role !== 'manager')
     throw new AppError('FORBIDDEN', PROJECT_MESSAGES.managersOnly);
@@ -102,20 +98,11 @@ async function requireRole(
 export async function listProjects(actor: SyncActor): Promise<ProjectView[]> {
   const { db, tables } = await getDatabase();
   const rows = await db.select().from(tables.projects).orderBy(asc(tables.projects.key));
-  const memberships = await db
-    .select({ projectId: tables.projectMembers.projectId, role: tables.projectMembers.role })
-    .from(tables.projectMembers)
-    .where(eq(tables.projectMembers.userId, actor.id));
-  const own = new Map(memberships.map((row) => [row.projectId, isProjectRole(row.role) ? row.role : null]));
-  const views: ProjectView[] = [];
-  for (const row of rows) {
-    const role = effectiveRole({
-      isAdmin: actor.role === 'admin',
-      memberRole: own.get(row.id) ?? null,
-      teamRole: isProjectRole(row.teamRole) ? row.teamRole : null,
-    });
-    if (role !== null) views.push(viewOf(row, role));
-  }
+  const roles = await loadProjectRoles(actor, db);
+  const views = rows.flatMap((row) => {
+    const { role } = standingIn(roles, row.id);
+    return role === null ? [] : [viewOf(row, role)];
+  });
   return views.sort((a, b) => Number(b.id === GENERAL_PROJECT.id) - Number(a.id === GENERAL_PROJECT.id));
 }
 
