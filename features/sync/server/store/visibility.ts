@@ -43,8 +43,8 @@ export function visibleTo(tables: Tables, actor: SyncActor, roles: ProjectRoles)
  * and the archive page (docs/benchmarks.md, bench:team-server --as member). PostgreSQL plans by
  * its statistics.
  */
-function unindexed(tables: Tables, column: Tables['syncTasks']['projectId']): SQL | typeof column {
-  return is(tables.syncTasks, SQLiteTable) ? sql`+${column}` : column;
+function unindexed(tables: Tables, column: Tables['syncTasks']['projectId']): SQL {
+  return is(tables.syncTasks, SQLiteTable) ? sql`+${column}` : sql`${column}`;
 }
 
 /**
