@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
+import { TaskKey } from '@/features/projects/ui/task-key';
 import { EMPTY_TASK_SLOTS, TaskSlotsProvider, type TaskSlots } from '@/features/tasks/ui/task-slots';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
@@ -34,6 +35,7 @@ const TEAM_SLOTS: TaskSlots = {
   OlderCompleted: OlderCompletedSlot,
   Comments,
   History,
+  TaskKey,
 };
 
 export function TeamTaskSlots({ children }: { children: ReactNode }) {

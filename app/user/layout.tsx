@@ -1,5 +1,6 @@
 import { connection } from 'next/server';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { ProjectsNav } from '@/features/projects/ui/projects-nav';
 import { AreaGuard } from '@/features/accounts/ui/area-guard';
 import { ReminderWatcher } from '@/features/reminders/ui/reminder-watcher';
 import { KeyboardShortcuts } from '@/shell/keyboard/keyboard-shortcuts';
@@ -31,6 +32,13 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
           title={USER_PANEL_TITLE}
           links={USER_PANEL_LINKS}
           adminPanel={teamSync ? ADMIN_TEAM_PANEL : undefined}
+          sidebarExtra={
+            teamSync ? (
+              <Suspense fallback={null}>
+                <ProjectsNav />
+              </Suspense>
+            ) : undefined
+          }
         >
           {teamSync ? <TeamSyncLoader /> : null}
           <TeamTasksGate on={teamSync}>

@@ -43,7 +43,8 @@ export async function inSnapshot<T>(handle: DatabaseHandle, work: (db: Executor)
 /** Rows strictly after `last` in the table's reading order. */
 function after(table: BackupTable, last: Record<string, unknown>): SQL {
   const keyOf = (column: BackupTable['orderBy'][number]) =>
-    last[table.columns.find((entry) => entry.column === column)!.key];
+    // By name: a PostgreSQL composite key lists column objects other than the table's own.
+    last[table.columns.find((entry) => entry.name === column.name)!.key];
   const [only, ...rest] = table.orderBy;
   if (only && !rest.length) return gt(only, keyOf(only));
   const columns = sql.join(table.orderBy, sql`, `);

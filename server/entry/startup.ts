@@ -40,6 +40,13 @@ export async function startServer(): Promise<void> {
       logger.error('Binding stored tasks to assignee ids failed; it runs again at the next start', error);
     }
     try {
+      // Tasks stored before projects get their numbers: GEN-1, GEN-2… (docs/decisions/0049).
+      const { numberStoredTasks } = await import('@/features/sync/server/task-numbers');
+      await numberStoredTasks(database);
+    } catch (error) {
+      logger.error('Numbering stored tasks failed; it runs again at the next start', error);
+    }
+    try {
       // Tasks stored before the archive columns existed get them (docs/decisions/0029).
       const { fillTaskColumns } = await import('@/features/sync/server/store/task-columns');
       await fillTaskColumns(database);

@@ -34,6 +34,12 @@ export const INBOX_NOTIFIED_KEY = 'tasklane.inboxNotified';
  */
 export const TEAM_LABELS_KEY = 'tasklane.teamLabels';
 
+/**
+ * The projects this person has a role in, as last received (features/projects/client/projects-store.ts):
+ * an array of projects. Team data: the logout removes it.
+ */
+export const TEAM_PROJECTS_KEY = 'tasklane.teamProjects';
+
 /** Every key above that holds team data besides the bookkeeping: the logout removes each (features/sync/client/engine/logout.ts). */
 export const TEAM_DATA_KEYS = [
   SYNC_CONFLICTS_KEY,
@@ -42,4 +48,5 @@ export const TEAM_DATA_KEYS = [
   COMMENT_THREADS_KEY,
   INBOX_NOTIFIED_KEY,
   TEAM_LABELS_KEY,
+  TEAM_PROJECTS_KEY,
 ] as const;

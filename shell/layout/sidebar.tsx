@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { Menu, X } from 'lucide-react';
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { readTokenRole } from '@/shared/auth/token-claims';
 import { cn } from '@/shared/cn';
 import type { SidebarLink } from '@/shell/workspace/workspace-content';
@@ -18,6 +18,15 @@ function subscribeToNothing(): () => void {
   return () => undefined;
 }
 
+/** Whether the stored session is an admin's (false on the server). */
+function useAdminSession(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => readTokenRole(getStoredToken()) === 'admin',
+    () => false,
+  );
+}
+
 /**
  * The area sidebars ('User Panel', 'Admin Panel'; docs/product.md#sidebars): the area's links with the
  * current one highlighted (aria-current="page"). Below the md breakpoint the links fold into a menu button.
@@ -28,17 +37,16 @@ export function Sidebar({
   title: areaTitle,
   links: areaLinks,
   adminPanel,
+  extra,
 }: {
   title: string;
   links: readonly SidebarLink[];
   /** Shown instead when the session is an admin's (team sync's member pages). */
   adminPanel?: SidebarPanel;
+  /** Below the links, folded with them on small screens (team sync: the projects). */
+  extra?: ReactNode;
 }) {
-  const admin = useSyncExternalStore(
-    subscribeToNothing,
-    () => readTokenRole(getStoredToken()) === 'admin',
-    () => false,
-  );
+  const admin = useAdminSession();
   const { title, links } = admin && adminPanel ? adminPanel : { title: areaTitle, links: areaLinks };
   const pathname = usePathname();
   const router = useRouter();
@@ -99,7 +107,34 @@ export function Sidebar({
             );
           })}
         </ul>
+        {extra ? (
+          <SidebarExtra open={open} onFollow={() => setOpen(false)}>
+            {extra}
+          </SidebarExtra>
+        ) : null}
       </nav>
     </aside>
+  );
+}
+
+/** What goes below the links, folded with them; a link followed inside closes the small screens' menu. */
+function SidebarExtra({
+  open,
+  onFollow,
+  children,
+}: {
+  open: boolean;
+  onFollow: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn('px-3 pb-3 md:block md:pb-6', open ? 'block' : 'hidden')}
+      onClickCapture={(event) => {
+        if ((event.target as HTMLElement).closest('a')) onFollow();
+      }}
+    >
+      {children}
+    </div>
   );
 }

@@ -13,16 +13,19 @@ export function WorkspaceShell({
   title,
   links,
   adminPanel,
+  sidebarExtra,
   children,
 }: {
   title: string;
   links: readonly SidebarLink[];
   adminPanel?: SidebarPanel;
+  /** Below the sidebar's links (team sync: the projects). */
+  sidebarExtra?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">
-      <Sidebar title={title} links={links} adminPanel={adminPanel} />
+      <Sidebar title={title} links={links} adminPanel={adminPanel} extra={sidebarExtra} />
       <div className="flex min-w-0 flex-1 flex-col">
         <StorageNotice />
         <TeamTaskSlots>{children}</TeamTaskSlots>

@@ -107,7 +107,10 @@ export async function clearSyncTables(): Promise<void> {
     tables.syncChanges,
     tables.syncTasks,
     tables.syncState,
+    tables.taskKeys,
   ]) {
     await db.delete(table);
   }
+  // Task numbers start again at 1 in every project (ADR 0049).
+  await db.update(tables.projects).set({ nextNumber: 1 });
 }

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
+import { readReturnPath, RETURN_PARAM } from '@/shared/auth/return-path';
 import { AuthCard } from '@/features/accounts/ui/auth-card';
 import { AuthForm, EmailField, useTextInput } from '@/features/accounts/ui/auth-form';
 import { ResendConfirmation } from '@/features/accounts/ui/confirm-email-form';
@@ -29,7 +30,10 @@ export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null })
   const role = parseRole(searchParams?.get('role'));
   const passwordShown = !sso?.only || searchParams?.get(PASSWORD_PARAM) === '1';
   const sessionExpired = searchParams?.get('reason') === SESSION_EXPIRED_REASON;
-  const { email, password, attempted, waitingEmail, challenge, send, enter, back } = useLoginForm(role);
+  const { email, password, attempted, waitingEmail, challenge, send, enter, back } = useLoginForm(
+    role,
+    readReturnPath(searchParams?.get(RETURN_PARAM)),
+  );
 
   if (challenge !== null) {
     return (

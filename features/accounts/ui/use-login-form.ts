@@ -12,9 +12,9 @@ const FALLBACK_NAME = 'User';
 /**
  * The login form's fields and its two steps: `send` the password (an account waiting for its mailed
  * link sets `waitingEmail`; one with two-factor on sets `challenge`), then the code's answer goes
- * through `enter`. Either resolves to the dashboard of the role the server returns.
+ * through `enter`. Either resolves to the dashboard of the role the server returns, or to `returnTo`.
  */
-export function useLoginForm(role: Role) {
+export function useLoginForm(role: Role, returnTo: string | null = null) {
   const email = useTextInput();
   const password = useTextInput();
   const [attempted, setAttempted] = useState(false);
@@ -24,7 +24,8 @@ export function useLoginForm(role: Role) {
 
   function enter(grant: SessionGrant) {
     keepSession(grant, { email: email.value, name: FALLBACK_NAME });
-    return dashboardPathFor(parseRole(grant.role ?? grant.user?.role));
+    // A task key's link sent them here (shared/auth/return-path.ts): back to it.
+    return returnTo ?? dashboardPathFor(parseRole(grant.role ?? grant.user?.role));
   }
 
   async function send() {

@@ -78,3 +78,16 @@ export const PROJECT_ID_FIELD = 'projectId';
 export function taskProjectId(value: unknown): string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : GENERAL_PROJECT.id;
 }
+
+/**
+ * The synced field that holds a task's number in its project, written only by the server when the
+ * task enters a project (docs/decisions/0049-projects.md); a browser's write to it is dropped.
+ */
+export const TASK_NUMBER_FIELD = 'number';
+
+/** A task's number from its `number` value: a whole number from 1, else null (not numbered yet). */
+export function taskNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= TASK_NUMBER_MAX
+    ? value
+    : null;
+}

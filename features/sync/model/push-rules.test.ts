@@ -61,6 +61,7 @@ function input(actor: SyncActor, ops: SyncOp[], overrides: Partial<PushInput> = 
     writers: new Map(),
     ownedTasks: 0,
     maxTasksPerOwner: 100,
+    nextNumbers: new Map(),
     ...overrides,
   };
 }

@@ -19,6 +19,9 @@
  *   upsert's values are kept as `after-delete` conflict records.
  * - An operation over a limit (docs/decisions/0021-sync-limits.md) stores nothing and does not
  *   move its task, so the sender's pull does not replace the change it keeps.
+ * - A task that enters a project (made there, moved there, or changed while it has no number yet)
+ *   gets the project's next number in `number`, stamped by the server; a browser's own write to
+ *   `number` is dropped (docs/decisions/0049-projects.md).
  */
 import { createPushContext } from './push-rules/push-context';
 import { decideOp } from './push-rules/dispatch';
@@ -38,6 +41,7 @@ export type {
   Revocation,
   SeenOp,
   StoredTask,
+  TaskKeyGiven,
 } from './push-rules/push-types';
 
 /** Decides every operation of a push in order; see the module's doc for the rules. */

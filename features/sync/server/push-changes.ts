@@ -171,7 +171,7 @@ async function loadPush(
   request: PushRequest,
   nowMs: number,
 ): Promise<Omit<PushInput, 'clock'>> {
-  const { syncChanges, syncTasks, users } = tables;
+  const { syncChanges, syncTasks, users, projects } = tables;
   const { lastSeq } = await readState(db, tables);
 
   const seen = new Map<string, SeenOp>();
@@ -226,6 +226,12 @@ async function loadPush(
     }
   }
 
+  const nextNumbers = new Map(
+    (await db.select({ id: projects.id, next: projects.nextNumber }).from(projects)).map((row) => [
+      row.id,
+      row.next,
+    ]),
+  );
   const maxTasksPerOwner = getEnv().SYNC_MAX_TASKS_PER_OWNER;
   return {
     actor,
@@ -240,7 +246,46 @@ async function loadPush(
     writers,
     ownedTasks: lookups.countOwned ? await countOwnedTasks(db, tables, actor) : 0,
     maxTasksPerOwner,
+    nextNumbers,
   };
+}
+
+/** Each task the push wrote, as it ends, with its derived columns. */
+function taskStatements(db: Executor, tables: Tables, decision: PushDecision, now: Date): WriteStatement[] {
+  const { syncTasks } = tables;
+  return [...decision.rows].map(([uid, entry]) => {
+    const values = {
+      ownerId: entry.ownerId,
+      assigneeId: entry.assigneeId,
+      fields: JSON.stringify(entry.synced.fields),
+      life: entry.synced.life === null ? null : JSON.stringify(entry.synced.life),
+      deleted: entry.synced.life?.deleted === true,
+      version: entry.synced.version,
+      updatedAt: now,
+      ...deriveTaskColumns(entry.synced, now.getTime()),
+    };
+    return db
+      .insert(syncTasks)
+      .values({ uid, createdAt: now, ...values })
+      .onConflictDoUpdate({ target: syncTasks.uid, set: values });
+  });
+}
+
+/** The keys the push gave (task_keys rows) and each numbered project's next number (ADR 0049). */
+function keyStatements(db: Executor, tables: Tables, decision: PushDecision, now: Date): WriteStatement[] {
+  const { taskKeys, projects } = tables;
+  const keys = decision.keys.map(({ projectId, number, uid }) => ({
+    projectId,
+    number,
+    taskUid: uid,
+    createdAt: now,
+  }));
+  return [
+    ...chunked(keys, (rows) => db.insert(taskKeys).values(rows).onConflictDoNothing()),
+    ...[...decision.nextNumbers].map(([id, next]) =>
+      db.update(projects).set({ nextNumber: next }).where(eq(projects.id, id)),
+    ),
+  ];
 }
 
 /**
@@ -253,27 +298,9 @@ function pushStatements(
   decision: PushDecision,
   push: { actor: SyncActor; clientId: string; now: Date; recordSeq: number },
 ): WriteStatement[] {
-  const { syncTasks, syncChanges, syncConflicts, syncRevocations, syncState } = tables;
+  const { syncChanges, syncConflicts, syncRevocations, syncState } = tables;
   const { actor, now, recordSeq } = push;
-  const statements: WriteStatement[] = [];
-  for (const [uid, entry] of decision.rows) {
-    const values = {
-      ownerId: entry.ownerId,
-      assigneeId: entry.assigneeId,
-      fields: JSON.stringify(entry.synced.fields),
-      life: entry.synced.life === null ? null : JSON.stringify(entry.synced.life),
-      deleted: entry.synced.life?.deleted === true,
-      version: entry.synced.version,
-      updatedAt: now,
-      ...deriveTaskColumns(entry.synced, now.getTime()),
-    };
-    statements.push(
-      db
-        .insert(syncTasks)
-        .values({ uid, createdAt: now, ...values })
-        .onConflictDoUpdate({ target: syncTasks.uid, set: values }),
-    );
-  }
+  const statements = taskStatements(db, tables, decision, now);
   // The op-log row: the operation as applied (after any re-stamp), plus the refusal message; an
   // over-limit refusal keeps only a marker of what it wrote (`refusalPayload`).
   const changes = decision.changes.map(({ op, outcome, message, limit }) => {
@@ -315,6 +342,8 @@ function pushStatements(
     userId,
   }));
   statements.push(
+    // After the tasks: a key names a stored task.
+    ...keyStatements(db, tables, decision, now),
     ...chunked(changes, (rows) => db.insert(syncChanges).values(rows)),
     ...chunked(conflicts, (rows) => db.insert(syncConflicts).values(rows)),
     ...chunked(revocations, (rows) => db.insert(syncRevocations).values(rows)),

@@ -85,6 +85,8 @@ export class MemoryServer {
   private readonly writers = new Map<string, string>();
   private seq = 0;
   private clock = createClock('server');
+  /** Each project's next task number, as the projects table keeps it. */
+  private nextNumbers = new Map<string, number>();
   /** The last purged tombstone in (version, uid) order: a cursor before it gets `reset`. */
   private purgedThrough: { version: number; uid: string } | null = null;
   private dayAgo = 0;
@@ -144,7 +146,9 @@ export class MemoryServer {
       writers: this.writers,
       ownedTasks,
       maxTasksPerOwner: this.options.maxTasksPerOwner ?? Number.MAX_SAFE_INTEGER,
+      nextNumbers: this.nextNumbers,
     });
+    for (const [projectId, next] of decision.nextNumbers) this.nextNumbers.set(projectId, next);
     this.record(decision.changes, seq);
     this.clock = decision.clock;
     for (const change of decision.changes) {

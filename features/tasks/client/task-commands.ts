@@ -87,10 +87,10 @@ function announceNextOccurrences(): void {
  */
 export function addTask(
   input: NewTaskInput,
-  options: { assignee?: Assignee; column?: BoardColumn } = {},
+  options: { assignee?: Assignee; column?: BoardColumn; fields?: Pick<Task, 'projectId'> } = {},
 ): Task | null {
   const tasks = tasksStore.read();
-  const task = createTask(input, {
+  const made = createTask(input, {
     nowMs: Date.now(),
     userName: loggedInUserStore.read()?.name,
     assignedTo: options.assignee?.name,
@@ -100,7 +100,9 @@ export function addTask(
     email: userStore.read()?.email,
     existingIds: tasks.map((existing) => existing.id),
   });
-  if (!task) return null;
+  if (!made) return null;
+  // A project's board (features/tasks/ui/board-scope.tsx) puts the task in its project.
+  const task: Task = options.fields?.projectId ? { ...made, projectId: options.fields.projectId } : made;
   // Added at the foot of a board column: placed there as a drop there would (docs/product.md#capture).
   const next = options.column ? board.placeTask([...tasks, task], task.id, options.column) : [...tasks, task];
   writeLocalEdit(tasks, next);

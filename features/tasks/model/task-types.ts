@@ -46,8 +46,10 @@ export const TASK_FIELD_NAMES: readonly string[] = [
   ...LISTED_TASK_FIELDS,
   // The assignee's user id beside their name (team sync).
   'assigneeId',
-  // The task's project (docs/decisions/0049-projects.md); none: General.
+  // The task's project (docs/decisions/0049-projects.md); none: General. Its number there (the
+  // server writes it; a key is `${project key}-${number}`).
   'projectId',
+  'number',
   // Its place within its board column (features/tasks/model/rank.ts).
   'rank',
   // The task view's fields (docs/product.md#the-task-view); checklist items are fields of their own,
@@ -98,6 +100,10 @@ export type Task = {
   labels?: string[];
   /** How the task repeats (features/tasks/model/repeat.ts); absent: it does not. */
   repeat?: TaskRepeat;
+  /** Team sync: its project's id (docs/decisions/0049-projects.md); absent: General. */
+  projectId?: string;
+  /** Team sync: its number in its project, written by the server (the key `OPS-12`); absent until pushed. */
+  number?: number;
   /** Once completed, the id (default mode) or uid (team sync) of the next occurrence it made. */
   repeatedAs?: string;
   /** Progress follows the checklist: round(done ÷ items × 100) (features/tasks/model/checklist.ts). */

@@ -13,6 +13,7 @@ import {
 import { cn } from '@/shared/cn';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { addTask } from '@/features/tasks/client/task-commands';
+import { useBoardScope } from './board-scope';
 import { TASK_TITLE_MAX_LENGTH } from '@/features/tasks/model/task-patch';
 import type { BoardColumn } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
@@ -45,6 +46,7 @@ export function ColumnAddTask({ column }: { column: BoardColumn }) {
   const returnFocus = useRef(false);
   const teamSync = useTeamSyncOn();
   const self = useSelfAssignee();
+  const scope = useBoardScope();
   const id = useId();
 
   useEffect(() => {
@@ -66,7 +68,7 @@ export function ColumnAddTask({ column }: { column: BoardColumn }) {
       const task = addTask(
         { title, description: '', deadline: '', titleOnly: true },
         // With team sync the task is bound to the signed-in user, as the form's default assigns.
-        { column, ...(teamSync ? { assignee: self } : {}) },
+        { column, ...(teamSync ? { assignee: self } : {}), fields: scope?.newTaskFields },
       );
       if (!task) return;
       setTitle('');

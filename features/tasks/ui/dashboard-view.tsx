@@ -12,6 +12,7 @@ import type { Task } from '@/features/tasks/model/task-types';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { useSelfAssignee } from './assignee-picker';
 import { BoardFilterControl } from './board-filter';
+import { BoardScopeProvider, type BoardScope } from './board-scope';
 import { DeadlineToasts } from './deadline-toasts';
 import { KanbanBoard } from './kanban-board';
 import { NotesPanel } from './notes-panel';
@@ -23,18 +24,23 @@ import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
  * (docs/product.md#member-dashboard). With team sync on, 'Mine / All' filters the board and the
  * analytics that describe it (docs/product.md#board-filter).
  */
-export function DashboardView() {
-  const tasks = useLocalStore(tasksStore);
+export function DashboardView({ scope = null }: { scope?: BoardScope | null }) {
+  const stored = useLocalStore(tasksStore);
   const teamSync = useTeamSyncOn();
+  // A project's board shows its tasks only (features/tasks/ui/board-scope.tsx; one object per scope).
+  const tasks = useMemo(
+    () => (scope ? stored.filter((task) => scope.includes(task)) : stored),
+    [stored, scope],
+  );
   return (
-    <>
+    <BoardScopeProvider scope={scope}>
       <DeadlineToasts />
       {teamSync ? (
         <FilteredDashboard tasks={tasks} />
       ) : (
         <FindableDashboard tasks={tasks} stored={tasks.length} />
       )}
-    </>
+    </BoardScopeProvider>
   );
 }
 

@@ -21,7 +21,7 @@ import { TaskCardMenu } from './task-card-menu';
  */
 export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
   const look = PRIORITY_LOOK[task.priority];
-  const { CommentCount } = useTaskSlots();
+  const { CommentCount, TaskKey } = useTaskSlots();
   return (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -44,7 +44,8 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
       ) : null}
       <TaskLabelChips task={task} className="mt-2" plain />
       <CardDeadline task={task} />
-      <div className="flex flex-wrap gap-x-3">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <TaskKey task={task} className="mt-1" />
         <ChecklistBadge task={task} className="mt-1" />
         <CommentCount task={task} className="mt-1" />
       </div>

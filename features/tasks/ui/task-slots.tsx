@@ -6,7 +6,7 @@ import type { Task } from '@/features/tasks/model/task-types';
 /**
  * What features above tasks show inside the tasks screens (docs/decisions/0048-one-folder-per-feature.md):
  * the marker of replaced values and the older completed tasks (team sync), a card's comment count
- * and the task view's comments (comments), and its history (team sync). The board, the grid and the
+ * and the task view's comments (comments), its history (team sync), and its key (projects). The board, the grid and the
  * task view render these slots without importing those features; the shell fills them, with team
  * sync on only. Without a provider every slot renders nothing, as the spec's screens expect.
  */
@@ -21,6 +21,8 @@ export interface TaskSlots {
   OlderCompleted: ComponentType<{ className?: string }>;
   Comments: ComponentType<{ task: Task }>;
   History: ComponentType<{ task: Task }>;
+  /** The task's key in its project (`OPS-12`, projects). */
+  TaskKey: ComponentType<{ task: Task; className?: string }>;
 }
 
 const Nothing = () => null;
@@ -31,6 +33,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   OlderCompleted: Nothing,
   Comments: Nothing,
   History: Nothing,
+  TaskKey: Nothing,
 };
 
 const TaskSlotsContext = createContext<TaskSlots>(EMPTY_TASK_SLOTS);

@@ -111,7 +111,7 @@ describe('GET /api/sync/archive', () => {
       uid: 't-31',
       v: 1,
       deleted: false,
-      data: done('Thirty-one', 31, { completedAt: all.pages[0]!.tasks[0]!.data.completedAt! }),
+      data: done('Thirty-one', 31, { completedAt: all.pages[0]!.tasks[0]!.data.completedAt!, number: 3 }),
     });
 
     const paged = await archiveAll(token, { limit: '2' });

@@ -51,7 +51,7 @@ describe('GET /api/sync/conflicts', () => {
         uid: 't1',
         v: 3,
         deleted: false,
-        data: { title: 'Bob’s title', assignedTo: 'Bob Brown', assigneeId: bob.user.id },
+        data: { title: 'Bob’s title', assignedTo: 'Bob Brown', assigneeId: bob.user.id, number: 1 },
       },
     ]);
     const expected = {

@@ -68,9 +68,10 @@ describe('GET /api/sync/pull', () => {
         uid: 'a-for-bob',
         v: 1,
         deleted: false,
-        data: { title: 'For Bob', assignedTo: 'Bob Brown', assigneeId: bob.user.id },
+        // GEN-2: Alice's private task took GEN-1 in the same push.
+        data: { title: 'For Bob', assignedTo: 'Bob Brown', assigneeId: bob.user.id, number: 2 },
       },
-      { uid: 'b-private', v: 2, deleted: false, data: { title: 'Bob only' } },
+      { uid: 'b-private', v: 2, deleted: false, data: { title: 'Bob only', number: 3 } },
     ]);
     const forAlice = await pullAll(alice.token);
     expect(forAlice.changes.map((change) => change.uid)).toEqual(['a-for-bob', 'a-private']);
@@ -116,7 +117,9 @@ describe('GET /api/sync/pull', () => {
     expect(afterDelete.changes).toEqual([{ uid: 't1', v: 2, deleted: true, data: {} }]);
     await push(token, 'c1', [lifeOp('restore', 'o3', 't1', { baseV: 2 })]);
     const afterRestore = await pullAll(token, 500, afterDelete.cursor);
-    expect(afterRestore.changes).toEqual([{ uid: 't1', v: 3, deleted: false, data: { title: 'Doomed' } }]);
+    expect(afterRestore.changes).toEqual([
+      { uid: 't1', v: 3, deleted: false, data: { title: 'Doomed', number: 1 } },
+    ]);
   });
 
   it('tells the old assignee a reassigned task is gone, and brings it back when it returns', async () => {
@@ -138,7 +141,7 @@ describe('GET /api/sync/pull', () => {
         uid: 't1',
         v: 2,
         deleted: false,
-        data: { title: 'Passed around', assignedTo: 'Carol Clark', assigneeId: carol.user.id },
+        data: { title: 'Passed around', assignedTo: 'Carol Clark', assigneeId: carol.user.id, number: 1 },
       },
     ]);
     expect((await syncRows()).revocations).toEqual([
@@ -173,7 +176,9 @@ describe('GET /api/sync/pull', () => {
     const stale = await pull(token, early.cursor);
     expect(stale.body).toEqual({ changes: [], gone: [], cursor: START_CURSOR, more: true, reset: true });
     const fresh = await pullAll(token);
-    expect(fresh.changes).toEqual([{ uid: 'kept', v: 3, deleted: false, data: { title: 'Kept, edited' } }]);
+    expect(fresh.changes).toEqual([
+      { uid: 'kept', v: 3, deleted: false, data: { title: 'Kept, edited', number: 2 } },
+    ]);
     // A cursor at or past the floor continues normally.
     expect((await pull(token, '3:')).body.reset).toBe(false);
   });
@@ -191,7 +196,7 @@ describe('GET /api/sync/pull', () => {
 
     const first = await pull(token, START_CURSOR, 1, { walk: true });
     expect(first.body).toEqual({
-      changes: [{ uid: 'c', v: 1, deleted: false, data: { title: 'C' } }],
+      changes: [{ uid: 'c', v: 1, deleted: false, data: { title: 'C', number: 3 } }],
       gone: [],
       cursor: '1:c',
       more: true,
@@ -201,7 +206,7 @@ describe('GET /api/sync/pull', () => {
     expect((await pull(token, '1:c', 1)).body.reset).toBe(true);
     const second = await pull(token, '1:c', 1, { walk: true });
     expect(second.body).toEqual({
-      changes: [{ uid: 'b', v: 3, deleted: false, data: { title: 'B2' } }],
+      changes: [{ uid: 'b', v: 3, deleted: false, data: { title: 'B2', number: 2 } }],
       gone: [],
       cursor: '3:b',
       more: false,

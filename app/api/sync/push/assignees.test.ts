@@ -159,7 +159,7 @@ describe('a browser of the older version, which sends names only', () => {
         uid: 't1',
         v: 1,
         deleted: false,
-        data: { title: 'Old shape', assignedTo: 'Olive Owner', assigneeId: owner.user.id },
+        data: { title: 'Old shape', assignedTo: 'Olive Owner', assigneeId: owner.user.id, number: 1 },
       },
     ]);
 

@@ -140,12 +140,14 @@ describe('POST /api/sync/push', () => {
         deleted: false,
         version: 1,
         life: null,
-        fields: JSON.stringify({
-          title: { value: 'Write', hlc, seq: 1 },
-          status: { value: 'Todo', hlc, seq: 1 },
-        }),
       }),
     ]);
+    // The task's number in General, stamped by the server (ADR 0049).
+    expect(JSON.parse(tasks[0]!.fields)).toEqual({
+      title: { value: 'Write', hlc, seq: 1 },
+      status: { value: 'Todo', hlc, seq: 1 },
+      number: { value: 1, hlc: expect.stringMatching(/-server$/), seq: 1 },
+    });
     expect(changes).toEqual([
       expect.objectContaining({ seq: 1, taskUid: 't1', userId: user.id, clientId: 'c1', opId: 'o1' }),
     ]);
@@ -199,7 +201,11 @@ describe('POST /api/sync/push', () => {
     const shared = walk.changes.find((change) => change.uid === 'shared')!;
     expect(shared.v).toBe(20);
     expect(shared.data).toEqual(
-      Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`by${i}`, i < 4 ? i + 16 : i])),
+      // GEN-2: the first push applied made it, after its own task (GEN-1).
+      {
+        ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`by${i}`, i < 4 ? i + 16 : i])),
+        number: 2,
+      },
     );
     // Versions never go down along the walk, and the cursor ends at the last push.
     const versions = walk.changes.map((change) => change.v);
@@ -243,6 +249,7 @@ describe('POST /api/sync/push', () => {
     expect(taskA.version).toBe(1);
     expect(JSON.parse(taskA.fields)).toEqual({
       title: { value: 'Alice’s', hlc: expect.any(String), seq: 1 },
+      number: { value: 1, hlc: expect.any(String), seq: 1 },
     });
     expect(taskA.deleted).toBe(false);
     expect(rows.conflicts).toEqual([]);
@@ -253,7 +260,9 @@ describe('POST /api/sync/push', () => {
     expect(rows.revocations).toEqual([]);
     expect(rows.state[0]?.lastSeq).toBe(2);
     const forBob = await pullAll(bob.token);
-    expect(forBob.changes).toEqual([{ uid: 'task-b', v: 2, deleted: false, data: { title: 'Bob’s own' } }]);
+    expect(forBob.changes).toEqual([
+      { uid: 'task-b', v: 2, deleted: false, data: { title: 'Bob’s own', number: 2 } },
+    ]);
     expect(forBob.gone).toEqual([]);
     const forAlice = await pullAll(alice.token, 500, '1:task-a');
     expect(forAlice.changes).toEqual([]);
@@ -274,9 +283,10 @@ describe('POST /api/sync/push', () => {
     expect(JSON.parse(afterLoss.fields)).toEqual({
       title: { value: 'Winner', hlc: winner, seq: 1 },
       status: { value: 'Todo', hlc: winner, seq: 1 },
+      number: { value: 1, hlc: expect.any(String), seq: 1 },
     });
     expect((await pullAll(token, 500, '1:t1')).changes).toEqual([
-      { uid: 't1', v: 2, deleted: false, data: { title: 'Winner', status: 'Todo' } },
+      { uid: 't1', v: 2, deleted: false, data: { title: 'Winner', status: 'Todo', number: 1 } },
     ]);
 
     const repeated = await push(token, 'cc', [
@@ -343,7 +353,7 @@ describe('POST /api/sync/push', () => {
     const created = await push(token, 'c1', [upsertOp('o4', 'purged', { title: 'New' })]);
     expect(created.body).toMatchObject({ acks: ['o4'], seq: 2 });
     expect((await pullAll(token)).changes).toEqual([
-      { uid: 'purged', v: 2, deleted: false, data: { title: 'New' } },
+      { uid: 'purged', v: 2, deleted: false, data: { title: 'New', number: 1 } },
     ]);
   });
 
@@ -391,6 +401,6 @@ describe('POST /api/sync/push', () => {
     ]);
     expect(later.body.seq).toBe(2);
     const walk = await pullAll(token);
-    expect(walk.changes).toEqual([{ uid: 't1', v: 2, deleted: false, data: { title: 'now' } }]);
+    expect(walk.changes).toEqual([{ uid: 't1', v: 2, deleted: false, data: { title: 'now', number: 1 } }]);
   });
 });

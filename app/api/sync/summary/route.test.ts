@@ -107,7 +107,7 @@ describe('GET /api/sync/summary', () => {
       uid: 't-20',
       v: 1,
       deleted: false,
-      data: { title: 'Task 0', progress: 0, deadline: '2026-12-01' },
+      data: { title: 'Task 0', progress: 0, deadline: '2026-12-01', number: 1 },
     });
     expect(body.pendingTotal).toBe(11);
     expect(body.total).toBe(12);

@@ -1,3 +1,4 @@
+import { TASK_NUMBER_FIELD, taskNumber } from '@/features/projects/model/project-key';
 import { inheritedOwner } from '../occurrence-owner';
 import { canSeeTask, placeOf } from '../access';
 import { mergeOp, type MergeResult, type SyncedTask } from '../merge';
@@ -111,14 +112,45 @@ function placeChanged(
   }
   // Moved to another project: whoever saw it there and may not here loses sight of it.
   if (stored && placeOf(stored).projectId !== placeOf(target).projectId) ctx.log.revoke(op.uid, null);
-  ctx.log.put(op.uid, target);
+  ctx.log.put(op.uid, numbered(ctx, op.uid, stored, target));
+}
+
+/**
+ * The task with its number in its project: kept while it stays there numbered, else the project's
+ * next one, stamped by the server (a task made there, moved there, or stored before numbers).
+ */
+function numbered(
+  ctx: PushContext,
+  uid: string,
+  stored: StoredTask | undefined,
+  target: StoredTask,
+): StoredTask {
+  const { projectId } = placeOf(target);
+  const kept = taskNumber(target.synced.fields[TASK_NUMBER_FIELD]?.value);
+  if (stored && kept !== null && placeOf(stored).projectId === projectId) return target;
+  const { nextNumbers, keys } = ctx.log.decision;
+  const number = nextNumbers.get(projectId) ?? ctx.input.nextNumbers.get(projectId) ?? 1;
+  nextNumbers.set(projectId, number + 1);
+  keys.push({ projectId, number, uid });
+  const write = { value: number, hlc: ctx.clock.stamp(), seq: ctx.input.seq };
+  return {
+    ...target,
+    synced: { ...target.synced, fields: { ...target.synced.fields, [TASK_NUMBER_FIELD]: write } },
+  };
+}
+
+/** The operation without a write to a field only the server writes (`number`). */
+function withoutServerFields(op: SyncOp): SyncOp {
+  if (op.kind !== 'upsert' || !(TASK_NUMBER_FIELD in op.fields)) return op;
+  const { [TASK_NUMBER_FIELD]: _dropped, ...fields } = op.fields;
+  return { ...op, fields };
 }
 
 /** Applied: merged into the stored task (or a new one), its conflicts kept; acknowledged. */
 export function apply(ctx: PushContext, pushed: SyncOp): void {
   const { log } = ctx;
   const stored = log.tasks.get(pushed.uid);
-  const op = ctx.clock.restamp(pushed);
+  const op = ctx.clock.restamp(withoutServerFields(pushed));
   const result = mergeOp(stored?.synced, op, ctx.input.seq);
   keepConflicts(ctx, op, result, stored?.synced.fields ?? {});
   if (!result.changed) {

@@ -46,6 +46,8 @@ export function createPushLog(input: PushInput): PushLog {
     touched: false,
     occurrences: new Map(),
     clock: input.clock,
+    keys: [],
+    nextNumbers: new Map(),
   };
   const put = (uid: string, task: StoredTask) => {
     tasks.set(uid, task);

@@ -67,6 +67,8 @@ export interface PushInput {
   /** Live tasks the actor owns (read only when `pushLookups` says `countOwned`). */
   ownedTasks: number;
   maxTasksPerOwner: number;
+  /** Each project's next task number (a project not listed starts at 1). */
+  nextNumbers: ReadonlyMap<string, number>;
 }
 
 /** One operation as handled now: the op-log row to write. `op` is as applied, after any re-stamp. */
@@ -107,4 +109,15 @@ export interface PushDecision {
   occurrences: Map<string, string>;
   /** The server's clock after the push: the caller keeps it for the next one. */
   clock: HlcState;
+  /** The keys the push gave, one per task that entered a project (ADR 0049). */
+  keys: TaskKeyGiven[];
+  /** The next task number of each project the push numbered a task in. */
+  nextNumbers: Map<string, number>;
+}
+
+/** A number a task was given in a project: its key, `${project key}-${number}`, from now on. */
+export interface TaskKeyGiven {
+  projectId: string;
+  number: number;
+  uid: string;
 }

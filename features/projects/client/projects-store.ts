@@ -1,0 +1,94 @@
+'use client';
+
+import { useEffect } from 'react';
+import { projectsParser, type Project } from '@/features/projects/model/project';
+import { createLocalStore } from '@/shared/browser-storage/local-store';
+import { TEAM_PROJECTS_KEY } from '@/shared/browser-storage/keys';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { fetchProjects } from './projects-api';
+
+/**
+ * The projects this person has a role in (team sync), from GET /api/projects, kept in
+ * `tasklane.teamProjects` so that the sidebar, card keys and board headings show offline and on the
+ * first paint. Refreshed when a page loads, when the window regains focus or the page shows again,
+ * and after this browser's own changes (`refreshProjects`).
+ */
+
+const NO_PROJECTS: Project[] = [];
+
+export const teamProjectsStore = createLocalStore<Project[]>({
+  key: TEAM_PROJECTS_KEY,
+  schema: projectsParser,
+  fallback: NO_PROJECTS,
+});
+
+let inflight: Promise<void> | null = null;
+let started = false;
+/** Whether this page load has heard from the server (so "no such project" is an answer, not a wait). */
+let fresh = false;
+const freshListeners = new Set<() => void>();
+
+function keep(projects: Project[]): void {
+  fresh = true;
+  for (const listener of [...freshListeners]) listener();
+  if (JSON.stringify(teamProjectsStore.read()) === JSON.stringify(projects)) return;
+  try {
+    teamProjectsStore.write(projects);
+  } catch {
+    // A full storage loses only the offline copy.
+  }
+}
+
+/** Asks the server for the projects (one request at a time); a failure keeps the copy. */
+export function refreshProjects(): Promise<void> {
+  inflight ??= fetchProjects()
+    .then(keep, () => undefined)
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+/** A project the browser just made or changed, in the list at once (the refresh follows). */
+export function keepProject(project: Project): void {
+  const others = teamProjectsStore.read().filter((item) => item.id !== project.id);
+  keep([...others, project]);
+  void refreshProjects();
+}
+
+function start(): void {
+  if (started) return;
+  started = true;
+  void refreshProjects();
+  window.addEventListener('focus', () => void refreshProjects());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshProjects();
+  });
+}
+
+/** Whether the list has been read from the server on this page load. */
+export function projectsAreFresh(): boolean {
+  return fresh;
+}
+
+/** Calls `listener` once the server's list arrives; returns the unsubscribe. */
+export function onProjectsFresh(listener: () => void): () => void {
+  freshListeners.add(listener);
+  return () => freshListeners.delete(listener);
+}
+
+/** The projects this person has a role in (team sync; `on` false: none, nothing fetched). */
+export function useProjects(on: boolean): readonly Project[] {
+  const projects = useLocalStore(teamProjectsStore);
+  useEffect(() => {
+    if (on) start();
+  }, [on]);
+  return on ? projects : NO_PROJECTS;
+}
+
+/** Tests only. */
+export function resetProjectsForTests(): void {
+  inflight = null;
+  started = false;
+  fresh = false;
+}

@@ -1,0 +1,115 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Plus } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { activeProjects, projectByKey, type Project } from '@/features/projects/model/project';
+import { openCountsByProject } from '@/features/projects/model/project-counts';
+import { useProjects } from '@/features/projects/client/projects-store';
+import { tasksStore } from '@/features/tasks/client/tasks';
+import type { LabelColor } from '@/features/tasks/model/labels';
+import { cn } from '@/shared/cn';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { FOCUS_RING } from '@/shared/ui/styles';
+import { NewProjectDialog } from './new-project-dialog';
+
+/** The path of a project's board (docs/product.md#projects). */
+export function projectBoardPath(project: Pick<Project, 'key'>): string {
+  return `/user/dashboard?project=${encodeURIComponent(project.key)}`;
+}
+
+/** A project's colour as a dot beside its name: the labels' palette, solid. */
+export const PROJECT_DOT: Record<LabelColor, string> = {
+  red: 'bg-red-500',
+  orange: 'bg-orange-500',
+  yellow: 'bg-yellow-500',
+  green: 'bg-green-600',
+  teal: 'bg-teal-600',
+  blue: 'bg-blue-600',
+  purple: 'bg-purple-600',
+  grey: 'bg-slate-500',
+};
+
+/**
+ * The sidebar's projects (docs/product.md#projects), team sync only: each project the person has a
+ * role in and that is not archived, with its colour, key, name and open tasks (as this browser holds
+ * them), linking to its board; the current one marked; then `New project`.
+ */
+export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
+  const projects = useProjects(true);
+  const shown = useMemo(() => activeProjects(projects), [projects]);
+  const tasks = useLocalStore(tasksStore);
+  const counts = useMemo(() => openCountsByProject(tasks), [tasks]);
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const current =
+    pathname === '/user/dashboard' ? projectByKey(projects, params?.get('project') ?? null) : undefined;
+  const router = useRouter();
+  const [creating, setCreating] = useState(false);
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4 border-t border-slate-200 pt-4">
+      <h3 id={headingId} className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        Projects
+      </h3>
+      <ul className="space-y-1">
+        {shown.map((project) => {
+          const count = counts.get(project.id) ?? 0;
+          const isCurrent = current?.id === project.id;
+          return (
+            <li key={project.id}>
+              <Link
+                href={projectBoardPath(project)}
+                prefetch={false}
+                aria-current={isCurrent ? 'page' : undefined}
+                onClick={onNavigate}
+                className={cn(
+                  'flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium',
+                  FOCUS_RING,
+                  isCurrent ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                )}
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn('size-2.5 shrink-0 rounded-full', PROJECT_DOT[project.color])}
+                />
+                <span className={cn('font-mono text-xs', isCurrent ? 'text-white' : 'text-slate-500')}>
+                  {project.key}
+                </span>
+                <span className="min-w-0 flex-1 truncate">{project.name}</span>
+                <span
+                  className={cn('text-xs tabular-nums', isCurrent ? 'text-white' : 'text-slate-500')}
+                  aria-label={`${count} open`}
+                >
+                  {count}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        onClick={() => setCreating(true)}
+        className={cn(
+          'mt-1 flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100',
+          FOCUS_RING,
+        )}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        New project
+      </button>
+      <NewProjectDialog
+        open={creating}
+        projects={projects}
+        onClose={() => setCreating(false)}
+        onCreated={(project) => {
+          onNavigate?.();
+          router.push(projectBoardPath(project));
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+
+import { formatTaskKey, taskNumber } from '@/features/projects/model/project-key';
+import { projectById } from '@/features/projects/model/project';
+import type { Task } from '@/features/tasks/model/task-types';
+import { cn } from '@/shared/cn';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { teamProjectsStore } from '@/features/projects/client/projects-store';
+
+/** A task's key (`OPS-12`) once the server numbered it and its project is known; else null. */
+export function useTaskKey(task: Pick<Task, 'projectId' | 'number'>): string | null {
+  const projects = useLocalStore(teamProjectsStore);
+  const number = taskNumber(task.number);
+  if (number === null) return null;
+  const project = projectById(projects, task.projectId);
+  return project ? formatTaskKey(project.key, number) : null;
+}
+
+/** The key as a card and the task view show it (docs/product.md#task-keys); nothing before it has one. */
+export function TaskKey({ task, className }: { task: Task; className?: string }) {
+  const key = useTaskKey(task);
+  if (key === null) return null;
+  return (
+    <span className={cn('font-mono text-xs font-semibold text-slate-600', className)} data-task-key={key}>
+      {key}
+    </span>
+  );
+}
