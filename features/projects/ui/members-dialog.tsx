@@ -17,7 +17,8 @@ import { CompactSelect } from '@/shared/ui/compact-select';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { DialogActions, ModalDialog } from '@/shared/ui/modal-dialog';
-import { FIELD_INPUT } from '@/shared/ui/styles';
+import { FIELD_INPUT, FIELD_LOOK } from '@/shared/ui/styles';
+import { cn } from '@/shared/cn';
 import { FieldFrame } from '@/shared/ui/text-field';
 
 /** Roles from the most to the least, as the pickers list them. */
@@ -193,7 +194,7 @@ function MemberList({
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Members">
       {members.map((member) => (
         <li key={member.userId} className="flex flex-wrap items-center gap-2 px-3 py-2">
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
+          <span className="min-w-0 basis-full text-sm font-medium break-words text-slate-900 sm:flex-1 sm:basis-auto">
             {member.fullName}
           </span>
           {manager ? (
@@ -204,7 +205,7 @@ function MemberList({
                 value={member.role}
                 disabled={busy}
                 onChange={(role) => void onRole(member, role)}
-                className={`${FIELD_INPUT} w-auto py-1.5`}
+                className={cn(FIELD_LOOK, 'block w-auto py-1.5 text-sm')}
               />
               <Button
                 variant="secondary"

@@ -85,8 +85,13 @@ function ProjectBoard({ project }: { project: Project }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pb-4">
-        <span aria-hidden="true" className={cn('size-3 shrink-0 rounded-full', PROJECT_DOT[project.color])} />
-        <h1 className="min-w-0 text-2xl font-bold break-words text-brand-900">{project.name}</h1>
+        <div className="flex min-w-0 items-center gap-3">
+          <span
+            aria-hidden="true"
+            className={cn('size-3 shrink-0 rounded-full', PROJECT_DOT[project.color])}
+          />
+          <h1 className="min-w-0 text-2xl font-bold break-words text-brand-900">{project.name}</h1>
+        </div>
         <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-sm font-semibold text-slate-700">
           {project.key}
         </span>

@@ -73,7 +73,11 @@ export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
               >
                 <span
                   aria-hidden="true"
-                  className={cn('size-2.5 shrink-0 rounded-full', PROJECT_DOT[project.color])}
+                  className={cn(
+                    'size-2.5 shrink-0 rounded-full',
+                    PROJECT_DOT[project.color],
+                    isCurrent && 'ring-2 ring-white',
+                  )}
                 />
                 <span className={cn('font-mono text-xs', isCurrent ? 'text-white' : 'text-slate-500')}>
                   {project.key}

@@ -5,7 +5,7 @@ import { cn } from '@/shared/cn';
 import { useToday } from '@/shared/hooks/use-today';
 import { getBoardColumn } from '@/features/tasks/model/board';
 import { getRelativeDue, type RelativeDueTone } from '@/features/tasks/model/deadlines';
-import { isUnassigned, UNASSIGNED_LABEL, type Task } from '@/features/tasks/model/task-types';
+import { isUnassigned, UNASSIGNED_LABEL, UNKNOWN_ASSIGNEE, type Task } from '@/features/tasks/model/task-types';
 import { InitialsAvatar } from '@/shared/ui/avatar';
 import { useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';
@@ -107,12 +107,14 @@ export function BoardCardAssignee({
 }) {
   const isAuthor = useIsTaskAuthor(task);
   const unassigned = isUnassigned(task);
+  // A synced task pushed without the field (a script, another version) shows as the reader's default.
+  const assignee = typeof task.assignedTo === 'string' ? task.assignedTo : UNKNOWN_ASSIGNEE;
   return (
     <div className="mt-2 flex items-center justify-between gap-2">
       <p className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-slate-600">
-        {unassigned ? null : <InitialsAvatar name={task.assignedTo} className="size-6 text-[0.625rem]" />}
+        {unassigned ? null : <InitialsAvatar name={assignee} className="size-6 text-[0.625rem]" />}
         <span className="min-w-0 wrap-anywhere">
-          {unassigned ? UNASSIGNED_LABEL : `Assigned to ${task.assignedTo}`}
+          {unassigned ? UNASSIGNED_LABEL : `Assigned to ${assignee}`}
         </span>
       </p>
       <div className="flex shrink-0 items-center gap-2">

@@ -1,0 +1,162 @@
+/**
+ * Projects (docs/product.md#projects) with two people in two browsers on the worker's production
+ * server with TEAM_SYNC=on: New project (Name, Key, Create project), the project's board at
+ * /user/dashboard?project=KEY with its name as heading and each card's key, Members (a person and a
+ * role), the task's link /t/KEY-N for whoever may see it (a not-found page for anyone else, a login
+ * round trip when signed out), and access taken away live when a member is removed.
+ */
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { findAxeViolations } from './page-helpers';
+import type { AppProcess } from './process-helpers';
+import { E2E_PASSWORD, uniqueEmail } from './session-helpers';
+import { boardColumn, openDeviceAt, registerAccount, type Account, type Device } from './team-sync-helpers';
+
+let server: AppProcess;
+let olive: Account;
+let bob: Account;
+let sam: Account;
+
+function projectsNav(page: Page): Locator {
+  return page.getByRole('region', { name: 'Projects' });
+}
+
+function todo(page: Page): Locator {
+  return boardColumn(page, 'To Do');
+}
+
+/** Olive's browser: a new project OPS, made through the sidebar's form, with one task in it. */
+async function createOps(device: Device): Promise<void> {
+  const { page } = device;
+  await page.goto('/user/dashboard');
+  await expect(projectsNav(page).getByRole('link', { name: /GEN General/ })).toBeVisible({ timeout: 15_000 });
+  await projectsNav(page).getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog.getByText('Name is required.')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Operations');
+  await expect(dialog.getByLabel('Key')).toHaveValue('OPER');
+  await dialog.getByLabel('Key').fill('gen');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog.getByText('A project with the key GEN already exists.')).toBeVisible();
+  await dialog.getByLabel('Key').fill('OPS');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/user\/dashboard\?project=OPS$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Operations');
+  await expect(projectsNav(page).getByRole('link', { name: /OPS Operations/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  await todo(page).getByRole('button', { name: 'Add task' }).click();
+  await page.getByLabel('Title of a new task in To Do').fill('Renew the certificate');
+  await page.getByLabel('Title of a new task in To Do').press('Enter');
+  await page.getByLabel('Title of a new task in To Do').press('Escape');
+  // The key comes with the server's number, once the task is pushed.
+  await expect(todo(page).getByText('OPS-1', { exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+test.describe('@one-width projects with two people', () => {
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+  test.beforeAll(async ({ teamServer }) => {
+    server = teamServer;
+    olive = await registerAccount(server.base, 'Olive Projects', uniqueEmail('olive-projects'), 'user');
+    bob = await registerAccount(server.base, 'Bob Projects', uniqueEmail('bob-projects'), 'user');
+    sam = await registerAccount(server.base, 'Sam Projects', uniqueEmail('sam-projects'), 'user');
+  });
+
+  test('a project, a member with a role, its task seen on the other screen and gone when removed', async ({
+    browser,
+  }) => {
+    const oliveDevice = await openDeviceAt(server.base, browser, olive);
+    const bobDevice = await openDeviceAt(server.base, browser, bob);
+    await createOps(oliveDevice);
+    const { page } = oliveDevice;
+
+    await page.getByRole('button', { name: 'Members' }).click();
+    const members = page.getByRole('dialog', { name: 'Members of Operations' });
+    await expect(members.getByRole('list', { name: 'Members' })).toContainText('Olive Projects');
+    await expect(members.getByLabel('Role', { exact: true }).locator('option')).toHaveText([
+      'Manager',
+      'Member',
+      'Commenter',
+      'Assigned only',
+    ]);
+    await members.getByLabel('Person').selectOption({ label: 'Bob Projects' });
+    await members.getByLabel('Role', { exact: true }).selectOption({ label: 'Member' });
+    await members.getByRole('button', { name: 'Add' }).click();
+    await expect(members.getByText('Bob Projects is now Member.')).toBeVisible();
+    await members.getByRole('button', { name: 'Close' }).click();
+
+    // Bob sees the project and its task on his own screen.
+    await bobDevice.page.goto('/user/dashboard?project=OPS');
+    await expect(bobDevice.page.getByRole('heading', { level: 1 })).toHaveText('Operations', {
+      timeout: 15_000,
+    });
+    await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
+    await expect(todo(bobDevice.page).getByText('OPS-1', { exact: true })).toBeVisible();
+
+    // Removed, Bob loses the task live (his stream hears the change).
+    await page.getByRole('button', { name: 'Members' }).click();
+    await members.getByRole('button', { name: 'Remove Bob Projects' }).click();
+    await expect(members.getByText('Bob Projects no longer has a role of their own here.')).toBeVisible();
+    await members.getByRole('button', { name: 'Close' }).click();
+    await bobDevice.page.goto('/user/dashboard');
+    await expect(bobDevice.page.getByText('Renew the certificate')).toHaveCount(0, { timeout: 15_000 });
+
+    await oliveDevice.context.close();
+    await bobDevice.context.close();
+  });
+
+  test('a task’s link opens it for whoever may see it, is not found for anyone else, and logs in first', async ({
+    browser,
+  }) => {
+    const oliveDevice = await openDeviceAt(server.base, browser, olive);
+    await oliveDevice.page.goto('/t/OPS-1');
+    await expect(oliveDevice.page).toHaveURL(/\/user\/dashboard\?project=OPS&task=/, { timeout: 15_000 });
+    await expect(oliveDevice.page.getByRole('dialog', { name: /Renew the certificate/ })).toBeVisible({
+      timeout: 15_000,
+    });
+    await oliveDevice.context.close();
+
+    const samDevice = await openDeviceAt(server.base, browser, sam);
+    for (const link of ['/t/OPS-1', '/t/NOPE-7']) {
+      await samDevice.page.goto(link);
+      await expect(samDevice.page.getByRole('heading', { name: 'Page not found' }), link).toBeVisible({
+        timeout: 15_000,
+      });
+    }
+    await samDevice.context.close();
+
+    const signedOut = await browser.newContext({ baseURL: server.base });
+    const page = await signedOut.newPage();
+    await page.goto('/t/OPS-1');
+    await expect(page).toHaveURL(/\/login\?next=%2Ft%2FOPS-1$/, { timeout: 15_000 });
+    await page.getByLabel('Email').fill(olive.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard\?project=OPS&task=/, { timeout: 15_000 });
+    await signedOut.close();
+  });
+
+  test('the project board and its dialogs pass axe in both themes', async ({ browser }) => {
+    const device = await openDeviceAt(server.base, browser, olive);
+    const { page } = device;
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/user/dashboard?project=OPS');
+      await expect(todo(page).getByText('OPS-1', { exact: true })).toBeVisible({ timeout: 15_000 });
+      expect(await findAxeViolations(page), `${theme} board`).toEqual([]);
+      await page.getByRole('button', { name: 'Members' }).click();
+      await expect(page.getByRole('list', { name: 'Members' })).toBeVisible();
+      expect(await findAxeViolations(page), `${theme} members`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await projectsNav(page).getByRole('button', { name: 'New project' }).click();
+      expect(await findAxeViolations(page), `${theme} new project`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+    await device.context.close();
+  });
+});
