@@ -18,7 +18,7 @@ let bob: Account;
 let sam: Account;
 
 function projectsNav(page: Page): Locator {
-  return page.getByRole('region', { name: 'Projects' });
+  return page.getByRole('navigation', { name: 'Projects' });
 }
 
 function todo(page: Page): Locator {
@@ -90,6 +90,12 @@ test.describe('@one-width projects with two people', () => {
     await expect(members.getByText('Bob Projects is now Member.')).toBeVisible();
     await members.getByRole('button', { name: 'Close' }).click();
 
+    // The finder finds a task by its key, any case.
+    await page.goto('/user/dashboard');
+    await page.getByLabel('Search tasks').fill('ops-1');
+    await expect(todo(page).getByText('Renew the certificate')).toBeVisible();
+    await expect(page.getByText('1 of 1 task')).toBeVisible();
+
     // Bob sees the project and its task on his own screen.
     await bobDevice.page.goto('/user/dashboard?project=OPS');
     await expect(bobDevice.page.getByRole('heading', { level: 1 })).toHaveText('Operations', {
@@ -99,6 +105,7 @@ test.describe('@one-width projects with two people', () => {
     await expect(todo(bobDevice.page).getByText('OPS-1', { exact: true })).toBeVisible();
 
     // Removed, Bob loses the task live (his stream hears the change).
+    await page.goto('/user/dashboard?project=OPS');
     await page.getByRole('button', { name: 'Members' }).click();
     await members.getByRole('button', { name: 'Remove Bob Projects' }).click();
     await expect(members.getByText('Bob Projects no longer has a role of their own here.')).toBeVisible();
@@ -139,6 +146,37 @@ test.describe('@one-width projects with two people', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard\?project=OPS&task=/, { timeout: 15_000 });
     await signedOut.close();
+  });
+
+  test('a task moves to another project from its view, takes a key there, and Undo moves it back', async ({
+    browser,
+  }) => {
+    const { page, context } = await openDeviceAt(server.base, browser, olive);
+    await page.goto('/user/dashboard');
+    await todo(page).getByRole('button', { name: 'Add task' }).click();
+    await page.getByLabel('Title of a new task in To Do').fill('Order new badges');
+    await page.getByLabel('Title of a new task in To Do').press('Enter');
+    await page.getByLabel('Title of a new task in To Do').press('Escape');
+    const card = todo(page).locator('li').filter({ hasText: 'Order new badges' });
+    await expect(card.getByText(/^GEN-\d+$/)).toBeVisible({ timeout: 15_000 });
+    await card
+      .getByRole('button', { name: /Order new badges/ })
+      .first()
+      .click();
+    const view = page.getByRole('dialog', { name: 'Order new badges' });
+    await expect(view.getByLabel('Project')).toHaveValue('general');
+    await view.getByLabel('Project').selectOption({ label: 'Operations (OPS)' });
+    await expect(page.getByText('Moved to Operations.')).toBeVisible();
+    await expect(view.getByText('OPS-2', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Moved back to General.')).toBeVisible();
+    await expect(view.getByLabel('Project')).toHaveValue('general');
+    await expect(view.getByText(/^GEN-\d+$/)).toBeVisible({ timeout: 15_000 });
+    // The key it had in OPS still opens it.
+    await page.goto('/t/OPS-2');
+    await expect(page.getByRole('dialog', { name: 'Order new badges' })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\?project=GEN&task=/);
+    await context.close();
   });
 
   test('the project board and its dialogs pass axe in both themes', async ({ browser }) => {

@@ -4,7 +4,8 @@ import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
-import { TaskKey } from '@/features/projects/ui/task-key';
+import { TaskKey, useTaskKeyOf } from '@/features/projects/ui/task-key';
+import { ProjectField } from '@/features/projects/ui/project-field';
 import { EMPTY_TASK_SLOTS, TaskSlotsProvider, type TaskSlots } from '@/features/tasks/ui/task-slots';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
@@ -36,6 +37,8 @@ const TEAM_SLOTS: TaskSlots = {
   Comments,
   History,
   TaskKey,
+  ProjectField,
+  useTaskKeyOf,
 };
 
 export function TeamTaskSlots({ children }: { children: ReactNode }) {

@@ -107,12 +107,12 @@ export function Sidebar({
             );
           })}
         </ul>
-        {extra ? (
-          <SidebarExtra open={open} onFollow={() => setOpen(false)}>
-            {extra}
-          </SidebarExtra>
-        ) : null}
       </nav>
+      {extra ? (
+        <SidebarExtra open={open} onFollow={() => setOpen(false)}>
+          {extra}
+        </SidebarExtra>
+      ) : null}
     </aside>
   );
 }

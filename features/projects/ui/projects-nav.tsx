@@ -50,7 +50,7 @@ export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
   const headingId = useId();
 
   return (
-    <section aria-labelledby={headingId} className="mt-4 border-t border-slate-200 pt-4">
+    <nav aria-labelledby={headingId} className="border-t border-slate-200 pt-4">
       <h3 id={headingId} className="px-3 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
         Projects
       </h3>
@@ -114,6 +114,6 @@ export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
           router.push(projectBoardPath(project));
         }}
       />
-    </section>
+    </nav>
   );
 }

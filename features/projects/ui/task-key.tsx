@@ -1,6 +1,7 @@
 'use client';
 
-import { formatTaskKey, taskNumber } from '@/features/projects/model/project-key';
+import { useMemo } from 'react';
+import { formatTaskKey, taskNumber, taskProjectId } from '@/features/projects/model/project-key';
 import { projectById } from '@/features/projects/model/project';
 import type { Task } from '@/features/tasks/model/task-types';
 import { cn } from '@/shared/cn';
@@ -14,6 +15,19 @@ export function useTaskKey(task: Pick<Task, 'projectId' | 'number'>): string | n
   if (number === null) return null;
   const project = projectById(projects, task.projectId);
   return project ? formatTaskKey(project.key, number) : null;
+}
+
+/** Every task's key by the projects this browser knows (the finder's `OPS-12`); one function per list. */
+export function useTaskKeyOf(): (task: Pick<Task, 'projectId' | 'number'>) => string | null {
+  const projects = useLocalStore(teamProjectsStore);
+  return useMemo(() => {
+    const keys = new Map(projects.map((project) => [project.id, project.key]));
+    return (task) => {
+      const number = taskNumber(task.number);
+      const key = number === null ? undefined : keys.get(taskProjectId(task.projectId));
+      return key === undefined || number === null ? null : formatTaskKey(key, number);
+    };
+  }, [projects]);
 }
 
 /** The key as a card and the task view show it (docs/product.md#task-keys); nothing before it has one. */

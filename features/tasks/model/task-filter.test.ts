@@ -14,6 +14,7 @@ import {
   keepSameList,
   matchesDue,
   parseTaskFilter,
+  taskKeyQuery,
   writeTaskFilter,
   type TaskFilter,
 } from './task-filter';
@@ -337,5 +338,29 @@ describe('properties', () => {
         if (other) expect(written.get('view')).toBe(other);
       }),
     );
+  });
+});
+
+describe('filterTasks: task keys', () => {
+  const tasks = [
+    makeTask('1', { title: 'Renew the certificate', projectId: 'p-ops', number: 12 }),
+    makeTask('2', { title: 'Mentions OPS-12 in its title' }),
+    makeTask('3', { title: 'Another', projectId: 'p-ops', number: 120 }),
+  ];
+  const keyOf = (task: Task) => (task.number === undefined ? null : `OPS-${task.number}`);
+
+  it('reads a search that is a key, any case, and nothing else as one', () => {
+    expect(taskKeyQuery(' ops-12 ')).toBe('OPS-12');
+    for (const q of ['OPS', 'OPS-', 'OPS-0', 'O-1', 'OPS 12', 'OPS-12 x'])
+      expect(taskKeyQuery(q), q).toBeNull();
+  });
+
+  it('finds the task with that key, and the tasks whose words match as before', () => {
+    const found = filterTasks(tasks, { ...EMPTY_TASK_FILTER, q: 'ops-12' }, null, keyOf);
+    expect(found.map((task) => task.id)).toEqual(['1', '2']);
+    // Without keys (the default mode), only words match.
+    expect(filterTasks(tasks, { ...EMPTY_TASK_FILTER, q: 'OPS-12' }, null).map((task) => task.id)).toEqual([
+      '2',
+    ]);
   });
 });

@@ -161,9 +161,11 @@ export function filterTasks(
   tasks: readonly Task[],
   filter: TaskFilter,
   todayKey: string | null,
+  keyOf?: TaskKeyOf,
 ): readonly Task[] {
   if (!isTaskFilterActive(filter)) return tasks;
   const words = getSearchWords(filter.q);
+  const key = keyOf ? taskKeyQuery(filter.q) : null;
   const { priority, due, column, label } = filter;
   return tasks.filter(
     (task) =>
@@ -171,8 +173,17 @@ export function filterTasks(
       (label === null || hasLabel(task, label)) &&
       (column === null || getBoardColumn(task) === column) &&
       (due === null || matchesDue(task, due, todayKey)) &&
-      matchesSearch(task, words),
+      (matchesSearch(task, words) || (key !== null && keyOf!(task) === key)),
   );
+}
+
+/** A task's key (`OPS-12`, docs/product.md#projects), or null: what the finder matches a typed key with. */
+export type TaskKeyOf = (task: Task) => string | null;
+
+/** The search as a task key (`ops-12` reads `OPS-12`), or null when it is not one. */
+export function taskKeyQuery(q: string): string | null {
+  const text = q.trim().toUpperCase();
+  return /^[A-Z]{2,10}-[1-9][0-9]{0,8}$/.test(text) ? text : null;
 }
 
 /** '12 of 340 tasks': how many tasks the finder shows, out of the list it searched. */

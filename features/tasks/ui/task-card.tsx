@@ -5,7 +5,12 @@ import { cn } from '@/shared/cn';
 import { useToday } from '@/shared/hooks/use-today';
 import { getBoardColumn } from '@/features/tasks/model/board';
 import { getRelativeDue, type RelativeDueTone } from '@/features/tasks/model/deadlines';
-import { isUnassigned, UNASSIGNED_LABEL, UNKNOWN_ASSIGNEE, type Task } from '@/features/tasks/model/task-types';
+import {
+  isUnassigned,
+  UNASSIGNED_LABEL,
+  UNKNOWN_ASSIGNEE,
+  type Task,
+} from '@/features/tasks/model/task-types';
 import { InitialsAvatar } from '@/shared/ui/avatar';
 import { useIsTaskAuthor } from './assignee-picker';
 import { ChecklistBadge } from './checklist-badge';

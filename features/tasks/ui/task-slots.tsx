@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { TaskKeyOf } from '@/features/tasks/model/task-filter';
 import type { Task } from '@/features/tasks/model/task-types';
 
 /**
@@ -23,9 +24,14 @@ export interface TaskSlots {
   History: ComponentType<{ task: Task }>;
   /** The task's key in its project (`OPS-12`, projects). */
   TaskKey: ComponentType<{ task: Task; className?: string }>;
+  /** The task view's `Project`, where it may be moved to another (projects). */
+  ProjectField: ComponentType<{ task: Task }>;
+  /** A hook: each task's key (projects), so the finder finds `OPS-12`; without projects, none. */
+  useTaskKeyOf: () => TaskKeyOf;
 }
 
 const Nothing = () => null;
+const noKey: TaskKeyOf = () => null;
 
 export const EMPTY_TASK_SLOTS: TaskSlots = {
   ConflictMarker: Nothing,
@@ -34,6 +40,8 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   Comments: Nothing,
   History: Nothing,
   TaskKey: Nothing,
+  ProjectField: Nothing,
+  useTaskKeyOf: () => noKey,
 };
 
 const TaskSlotsContext = createContext<TaskSlots>(EMPTY_TASK_SLOTS);

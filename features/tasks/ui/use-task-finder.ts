@@ -14,6 +14,7 @@ import {
 import type { Task } from '@/features/tasks/model/task-types';
 import { withoutTaskParam } from '@/features/tasks/model/task-link';
 import { useToday } from '@/shared/hooks/use-today';
+import { useTaskSlots } from './task-slots';
 
 /** Typing waits this long before the URL follows, so a fast typist does not flood the history API. */
 const URL_WRITE_DELAY_MS = 300;
@@ -83,7 +84,8 @@ export function useTaskFinder(tasks: readonly Task[], { columns }: { columns: bo
 
   const today = useToday();
   const deferred = useDeferredValue(filter);
-  const filtered = useMemo(() => filterTasks(tasks, deferred, today), [tasks, deferred, today]);
+  const keyOf = useTaskSlots().useTaskKeyOf();
+  const filtered = useMemo(() => filterTasks(tasks, deferred, today, keyOf), [tasks, deferred, today, keyOf]);
   // The same matches as last time keep last time's array, so the memoised board and grid skip the render.
   const [kept, setKept] = useState(filtered);
   const matches = keepSameList(kept, filtered);

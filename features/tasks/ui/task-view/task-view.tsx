@@ -104,9 +104,10 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
 
 function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
   const teamSync = useTeamSyncOn();
-  const { Comments, History } = useTaskSlots();
+  const { Comments, History, ProjectField, TaskKey } = useTaskSlots();
   return (
     <div className="grid gap-5 px-4 py-5 sm:px-6">
+      <TaskKey task={task} className="-mb-3 text-sm" />
       <AutosavedText task={task} field="title" label="Title" maxLength={TASK_TITLE_MAX_LENGTH} />
       <AutosavedText
         task={task}
@@ -126,6 +127,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
         <DeadlineField task={task} />
         <ProgressField task={task} />
         <AssigneeField task={task} />
+        <ProjectField task={task} />
         {admin ? <StatusField task={task} /> : null}
       </div>
       {/* The task's checklist, labels and repeat sections (docs/product.md#the-task-view) go here. */}
