@@ -198,3 +198,49 @@ test.describe('@one-width projects with two people', () => {
     await device.context.close();
   });
 });
+
+test.describe('@one-width archiving a project', () => {
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+  test('a manager archives a project: read-only, out of the sidebar and the dashboard, findable under Archived, restored whole', async ({
+    browser,
+    teamServer,
+  }) => {
+    const manager = await registerAccount(teamServer.base, 'Mia Archive', uniqueEmail('mia-archive'), 'user');
+    const { page, context } = await openDeviceAt(teamServer.base, browser, manager);
+    await page.goto('/user/dashboard');
+    await projectsNav(page).getByRole('button', { name: 'New project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New project' });
+    await dialog.getByLabel('Name').fill('Old Stuff');
+    await dialog.getByLabel('Key').fill('OLD');
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Old Stuff');
+    await todo(page).getByRole('button', { name: 'Add task' }).click();
+    await page.getByLabel('Title of a new task in To Do').fill('Sort the cupboard');
+    await page.getByLabel('Title of a new task in To Do').press('Enter');
+    await page.getByLabel('Title of a new task in To Do').press('Escape');
+    await expect(todo(page).getByText('OLD-1', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Archive Old Stuff?' });
+    await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
+    await expect(page.getByText('Old Stuff is archived.')).toBeVisible();
+    await expect(page.getByText('Archived: read-only until a manager restores it.')).toBeVisible();
+    await expect(todo(page).getByRole('button', { name: 'Add task' })).toHaveCount(0);
+    await expect(projectsNav(page).getByRole('link', { name: /OLD Old Stuff \d+ open/ })).toHaveCount(0);
+    await projectsNav(page).getByText('Archived (1)').click();
+    await expect(projectsNav(page).getByRole('link', { name: 'OLD Old Stuff' })).toBeVisible();
+
+    await page.goto('/user/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(page.getByText('Sort the cupboard')).toHaveCount(0);
+
+    await page.goto('/user/dashboard?project=OLD');
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('Old Stuff is restored.')).toBeVisible();
+    await expect(projectsNav(page).getByRole('link', { name: /OLD Old Stuff 1 open/ })).toBeVisible();
+    await page.goto('/user/dashboard');
+    await expect(todo(page).getByText('Sort the cupboard')).toBeVisible({ timeout: 15_000 });
+    await context.close();
+  });
+});

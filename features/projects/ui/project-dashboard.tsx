@@ -5,6 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { projectByKey, type Project } from '@/features/projects/model/project';
 import { inProject } from '@/features/projects/model/project-counts';
+import { taskProjectId } from '@/features/projects/model/project-key';
 import { onProjectsFresh, projectsAreFresh, useProjects } from '@/features/projects/client/projects-store';
 import type { BoardScope } from '@/features/tasks/ui/board-scope';
 import { DashboardView } from '@/features/tasks/ui/dashboard-view';
@@ -12,6 +13,7 @@ import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { Button } from '@/shared/ui/button';
 import { LoadingLine } from '@/shared/ui/load-error';
 import { TEXT_LINK } from '@/shared/ui/styles';
+import { ArchiveControl } from './archive-control';
 import { MembersDialog } from './members-dialog';
 import { PROJECT_DOT } from './projects-nav';
 import { cn } from '@/shared/cn';
@@ -42,14 +44,7 @@ export function ProjectDashboard() {
   const fresh = useSyncExternalStore(onProjectsFresh, projectsAreFresh, () => false);
   const project = projectByKey(projects, key);
 
-  if (key === null) {
-    return (
-      <>
-        <h1 className={HEADING}>Dashboard</h1>
-        <DashboardView />
-      </>
-    );
-  }
+  if (key === null) return <AllProjectsDashboard projects={projects} />;
   if (!project) {
     if (!fresh) return <LoadingLine>{PROJECT_BOARD_TEXTS.loading}</LoadingLine>;
     return (
@@ -65,6 +60,32 @@ export function ProjectDashboard() {
   return <ProjectBoard key={project.id} project={project} />;
 }
 
+/**
+ * The dashboard of every project (the spec's board): with team sync, the tasks of archived projects
+ * leave it, as they leave the counts (docs/product.md#projects).
+ */
+function AllProjectsDashboard({ projects }: { projects: readonly Project[] }) {
+  const archived = projects
+    .filter((project) => project.archived)
+    .map((project) => project.id)
+    .join(' ');
+  const scope = useMemo<BoardScope | null>(() => {
+    if (archived === '') return null;
+    const hidden = new Set(archived.split(' '));
+    return {
+      id: 'active',
+      includes: (task) => !hidden.has(taskProjectId(task.projectId)),
+      newTaskFields: {},
+    };
+  }, [archived]);
+  return (
+    <>
+      <h1 className={HEADING}>Dashboard</h1>
+      <DashboardView scope={scope} />
+    </>
+  );
+}
+
 function ProjectBoard({ project }: { project: Project }) {
   const [membersOpen, setMembersOpen] = useState(false);
   const scope = useMemo<BoardScope>(
@@ -72,8 +93,9 @@ function ProjectBoard({ project }: { project: Project }) {
       id: project.id,
       includes: (task) => inProject(task, project.id),
       newTaskFields: { projectId: project.id },
+      readOnly: project.archived,
     }),
-    [project.id],
+    [project.id, project.archived],
   );
   useEffect(() => {
     const before = document.title;
@@ -95,9 +117,12 @@ function ProjectBoard({ project }: { project: Project }) {
         <span className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-sm font-semibold text-slate-700">
           {project.key}
         </span>
-        <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setMembersOpen(true)}>
-          Members
-        </Button>
+        <div className="ml-auto flex flex-wrap gap-2">
+          <ArchiveControl project={project} />
+          <Button variant="secondary" size="sm" onClick={() => setMembersOpen(true)}>
+            Members
+          </Button>
+        </div>
       </div>
       {project.description ? (
         <p className="-mt-2 pb-4 text-sm text-slate-700">{project.description}</p>

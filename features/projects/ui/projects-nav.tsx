@@ -55,44 +55,15 @@ export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
         Projects
       </h3>
       <ul className="space-y-1">
-        {shown.map((project) => {
-          const count = counts.get(project.id) ?? 0;
-          const isCurrent = current?.id === project.id;
-          return (
-            <li key={project.id}>
-              <Link
-                href={projectBoardPath(project)}
-                prefetch={false}
-                aria-current={isCurrent ? 'page' : undefined}
-                onClick={onNavigate}
-                className={cn(
-                  'flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium',
-                  FOCUS_RING,
-                  isCurrent ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'size-2.5 shrink-0 rounded-full',
-                    PROJECT_DOT[project.color],
-                    isCurrent && 'ring-2 ring-white',
-                  )}
-                />
-                <span className={cn('font-mono text-xs', isCurrent ? 'text-white' : 'text-slate-500')}>
-                  {project.key}
-                </span>
-                <span className="min-w-0 flex-1 truncate">{project.name}</span>
-                <span
-                  className={cn('text-xs tabular-nums', isCurrent ? 'text-white' : 'text-slate-500')}
-                  aria-label={`${count} open`}
-                >
-                  {count}
-                </span>
-              </Link>
-            </li>
-          );
-        })}
+        {shown.map((project) => (
+          <ProjectLink
+            key={project.id}
+            project={project}
+            count={counts.get(project.id) ?? 0}
+            current={current?.id === project.id}
+            onNavigate={onNavigate}
+          />
+        ))}
       </ul>
       <button
         type="button"
@@ -105,6 +76,7 @@ export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
         <Plus aria-hidden="true" className="size-4" />
         New project
       </button>
+      <ArchivedProjects projects={projects} />
       <NewProjectDialog
         open={creating}
         projects={projects}
@@ -115,5 +87,89 @@ export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
         }}
       />
     </nav>
+  );
+}
+
+/** Archived projects stay findable (docs/product.md#projects): folded under `Archived`, each linking to its read-only board. */
+function ArchivedProjects({ projects }: { projects: readonly Project[] }) {
+  const archived = projects.filter((project) => project.archived);
+  if (archived.length === 0) return null;
+  return (
+    <details className="mt-1 px-3 text-sm">
+      <summary
+        className={cn(
+          'min-h-11 cursor-pointer content-center rounded-lg font-medium text-slate-700',
+          FOCUS_RING,
+        )}
+      >
+        Archived ({archived.length})
+      </summary>
+      <ul className="space-y-1 pb-2">
+        {archived.map((project) => (
+          <li key={project.id}>
+            <Link
+              href={projectBoardPath(project)}
+              prefetch={false}
+              className={cn(
+                'flex min-h-11 items-center gap-2 rounded-lg px-2 text-slate-600 hover:bg-slate-100',
+                FOCUS_RING,
+              )}
+            >
+              <span className="font-mono text-xs">{project.key}</span>
+              <span className="min-w-0 flex-1 truncate">{project.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** One project in the sidebar: its colour, key, name and open tasks, linking to its board. */
+function ProjectLink({
+  project,
+  count,
+  current,
+  onNavigate,
+}: {
+  project: Project;
+  count: number;
+  current: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <li>
+      <Link
+        href={projectBoardPath(project)}
+        prefetch={false}
+        aria-current={current ? 'page' : undefined}
+        onClick={onNavigate}
+        className={cn(
+          'flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium',
+          FOCUS_RING,
+          current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'size-2.5 shrink-0 rounded-full',
+            PROJECT_DOT[project.color],
+            current && 'ring-2 ring-white',
+          )}
+        />
+        <span className={cn('font-mono text-xs', current ? 'text-white' : 'text-slate-500')}>
+          {project.key}
+        </span>
+        <span className="min-w-0 flex-1 truncate">{project.name}</span>
+        <span
+          aria-hidden="true"
+          className={cn('text-xs tabular-nums', current ? 'text-white' : 'text-slate-500')}
+        >
+          {count}
+        </span>
+        <span className="sr-only">{count} open</span>
+      </Link>
+    </li>
   );
 }

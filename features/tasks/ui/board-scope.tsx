@@ -14,6 +14,8 @@ export interface BoardScope {
   includes(task: Task): boolean;
   /** The fields a task added on this board gets (its project). */
   newTaskFields: Pick<Task, 'projectId'>;
+  /** No task is added here (an archived project's board). */
+  readOnly?: boolean;
 }
 
 const BoardScopeContext = createContext<BoardScope | null>(null);

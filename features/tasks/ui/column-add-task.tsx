@@ -82,6 +82,8 @@ export function ColumnAddTask({ column }: { column: BoardColumn }) {
     close();
   }
 
+  // A read-only board (an archived project's) takes no new task.
+  if (scope?.readOnly) return null;
   if (!open) return <OpenButton buttonRef={buttonRef} onOpen={() => setOpen(true)} />;
 
   return (
