@@ -2,7 +2,7 @@
  * What the server benchmarks written in TypeScript share (bench:team-server, bench:history,
  * bench:backup): the databases they run on, and their percentiles.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -80,4 +80,31 @@ export async function freshPostgresDatabase(base: string, name: string): Promise
 export function percentile(samples: readonly number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
+/** A small deterministic generator in [0, 1), so that every run seeds the same rows. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * Runs `measure` on each database `benchDatabases` gives (`--only` keeps one), then drops them and
+ * the data folder `dir`, whatever happens.
+ */
+export async function onBenchDatabases(
+  dir: string,
+  name: string,
+  measure: (name: BenchDatabase['name'], url: string) => Promise<void>,
+): Promise<void> {
+  const dialects = await benchDatabases(dir, name, arg('--only'));
+  try {
+    for (const dialect of dialects) await measure(dialect.name, dialect.url);
+  } finally {
+    for (const dialect of dialects) await dialect.drop?.();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

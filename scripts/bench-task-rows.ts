@@ -87,6 +87,8 @@ export function benchTask(options: {
   assignee: { id: string; fullName: string };
   createdMs: number;
   completedMs: number | null;
+  /** More fields (a project and its number). */
+  extra?: Record<string, unknown>;
 }) {
   const { index, createdMs, completedMs, owner, assignee } = options;
   const updatedMs = completedMs ?? createdMs;
@@ -104,6 +106,7 @@ export function benchTask(options: {
     ...(completedMs === null
       ? {}
       : { completedAt: new Date(completedMs).toISOString(), status: 'Completed' }),
+    ...options.extra,
   };
   const row = benchTaskRow({
     index,

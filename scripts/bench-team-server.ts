@@ -14,8 +14,7 @@
  *     and with one that matches nothing (every archived row is looked at).
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { arg, benchDatabases, benchEnvironment, percentile } from './bench-databases';
+import { arg, benchEnvironment, onBenchDatabases, percentile, seededRandom } from './bench-databases';
 
 const runs = Number(arg('--runs')) || 200;
 const asMember = arg('--as') === 'member';
@@ -29,29 +28,13 @@ const dir = benchEnvironment('team', { teamSync: true });
 
 /** A fixed vocabulary, so that a search for one of its words matches about one task in ten. */
 
-/** A small deterministic generator, so that every run seeds the same tasks. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 async function main(): Promise<void> {
-  const only = arg('--only');
-  const dialects = await benchDatabases(dir, `tasklane_bench_${process.pid}`, only);
   console.log(
     `Team sync server reads as ${asMember ? 'a member' : 'the admin'}, ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
   );
   console.log('| database | tasks | request | rows | p50 ms | p99 ms |');
   console.log('| --- | ---: | --- | ---: | ---: | ---: |');
-  try {
-    for (const dialect of dialects) await benchDialect(dialect.name, dialect.url);
-  } finally {
-    for (const dialect of dialects) await dialect.drop?.();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await onBenchDatabases(dir, `tasklane_bench_${process.pid}`, benchDialect);
 }
 
 async function benchDialect(name: string, url: string): Promise<void> {
@@ -152,7 +135,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
 
   /** Adds tasks `from` … `to − 1`, as pushes of TASKS_PER_PUSH would have stored them. */
   async function seed(from: number, to: number): Promise<void> {
-    const next = random(from + 1);
+    const next = seededRandom(from + 1);
     const rows = [];
     for (let index = from; index < to; index++) {
       const open = next() < 0.2;

@@ -9,7 +9,7 @@ import {
   type ProjectRole,
 } from '@/features/projects/model/roles';
 import { loadProjectRoles } from './roles';
-import type { LabelColor } from '@/features/tasks/model/labels';
+import type { Project } from '@/features/projects/model/project';
 import type { SyncActor } from '@/shared/auth/actor';
 import { getDatabase, type DatabaseHandle, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
@@ -34,18 +34,8 @@ export const PROJECT_MESSAGES = {
   unknownUser: 'No such account.',
 } as const;
 
-export interface ProjectView {
-  id: string;
-  key: string;
-  name: string;
-  color: LabelColor;
-  description: string;
-  /** Everyone else in the team's role (null: only the project's members). */
-  teamRole: ProjectRole | null;
-  /** The caller's role (an admin: manager). */
-  role: ProjectRole;
-  archived: boolean;
-}
+/** A project as the endpoints answer it: the shape the browser reads (features/projects/model/project.ts). */
+export type ProjectView = Project;
 
 type ProjectRow = Tables['projects']['$inferSelect'];
 
