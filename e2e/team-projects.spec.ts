@@ -172,6 +172,20 @@ test.describe('@one-width projects with two people', () => {
     await expect(page.getByText('Moved back to General.')).toBeVisible();
     await expect(view.getByLabel('Project')).toHaveValue('general');
     await expect(view.getByText(/^GEN-\d+$/)).toBeVisible({ timeout: 15_000 });
+    // The card menu moves it too; the toast's Undo moves it back.
+    await page.keyboard.press('Escape');
+    await card.getByRole('button', { name: 'Task actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move to project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move task' });
+    await dialog.getByLabel('Project').selectOption({ label: 'Operations (OPS)' });
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByText('Moved to Operations.')).toBeVisible();
+    // The dashboard of every project keeps the card; its key is its new project's.
+    await expect(card.getByText('OPS-3', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Moved back to General.')).toBeVisible();
+    await expect(card.getByText(/^GEN-\d+$/)).toBeVisible({ timeout: 15_000 });
+
     // The key it had in OPS still opens it.
     await page.goto('/t/OPS-2');
     await expect(page.getByRole('dialog', { name: 'Order new badges' })).toBeVisible({ timeout: 15_000 });

@@ -78,6 +78,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
       createdAt: now,
     })),
   );
+  const lastSeq = Math.ceil((PROJECTS * TASKS_PER_PROJECT) / TASKS_PER_PUSH);
   await seed();
 
   const call = async (
@@ -103,7 +104,6 @@ async function benchDialect(name: string, url: string): Promise<void> {
     return JSON.parse(text) as Record<string, unknown>;
   };
 
-  const lastSeq = Math.ceil((PROJECTS * TASKS_PER_PROJECT) / TASKS_PER_PUSH);
   const cases: [string, typeof pullRoute, string, (body: Record<string, unknown>) => number][] = [
     [
       'pull page of 500 from the start, recent=1',

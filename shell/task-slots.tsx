@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import { TaskKey, useTaskKeyOf } from '@/features/projects/ui/task-key';
-import { ProjectField } from '@/features/projects/ui/project-field';
+import { useMoveTaskDialog } from '@/features/projects/ui/move-task-dialog';
 import { EMPTY_TASK_SLOTS, TaskSlotsProvider, type TaskSlots } from '@/features/tasks/ui/task-slots';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
@@ -18,6 +18,10 @@ const ConflictMarker = dynamic(
 );
 const Comments = dynamic(
   () => import('@/features/comments/ui/comments-section').then((module) => module.CommentsSection, nothing),
+  { ssr: false },
+);
+const ProjectField = dynamic(
+  () => import('@/features/projects/ui/project-field').then((module) => module.ProjectField, nothing),
   { ssr: false },
 );
 const History = dynamic(
@@ -39,6 +43,7 @@ const TEAM_SLOTS: TaskSlots = {
   TaskKey,
   ProjectField,
   useTaskKeyOf,
+  useMoveTaskDialog,
 };
 
 export function TeamTaskSlots({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
-import { ProjectsNav } from '@/features/projects/ui/projects-nav';
+import { ProjectsNavSlot } from '@/features/projects/ui/projects-nav-slot';
 import { AreaGuard } from '@/features/accounts/ui/area-guard';
 import { ReminderWatcher } from '@/features/reminders/ui/reminder-watcher';
 import { KeyboardShortcuts } from '@/shell/keyboard/keyboard-shortcuts';
@@ -35,7 +35,7 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
           sidebarExtra={
             teamSync ? (
               <Suspense fallback={null}>
-                <ProjectsNav />
+                <ProjectsNavSlot />
               </Suspense>
             ) : undefined
           }

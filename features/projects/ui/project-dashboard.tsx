@@ -14,8 +14,13 @@ import { Button } from '@/shared/ui/button';
 import { LoadingLine } from '@/shared/ui/load-error';
 import { TEXT_LINK } from '@/shared/ui/styles';
 import { ArchiveControl } from './archive-control';
-import { MembersDialog } from './members-dialog';
-import { PROJECT_DOT } from './projects-nav';
+import dynamic from 'next/dynamic';
+
+/** Fetched when first opened: most visits to a board never open it. */
+const MembersDialog = dynamic(() => import('./members-dialog').then((module) => module.MembersDialog), {
+  ssr: false,
+});
+import { PROJECT_DOT } from './project-look';
 import { cn } from '@/shared/cn';
 
 /** The address parameter naming the board's project (`/user/dashboard?project=OPS`). */
@@ -133,7 +138,9 @@ function ProjectBoard({ project }: { project: Project }) {
         </p>
       ) : null}
       <DashboardView scope={scope} />
-      <MembersDialog project={project} open={membersOpen} onClose={() => setMembersOpen(false)} />
+      {membersOpen ? (
+        <MembersDialog project={project} open={membersOpen} onClose={() => setMembersOpen(false)} />
+      ) : null}
     </>
   );
 }

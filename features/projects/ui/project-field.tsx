@@ -1,36 +1,17 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { activeProjects, projectById, type Project } from '@/features/projects/model/project';
-import { useProjects } from '@/features/projects/client/projects-store';
-import { changeOneTask } from '@/features/tasks/client/task-commands';
-import { useIsTaskAuthor } from '@/features/tasks/ui/assignee-picker';
-import { UNDO_LABEL } from '@/features/tasks/ui/delete-task';
+import type { Project } from '@/features/projects/model/project';
+import { moveTaskToProject } from './move-task';
+import { MOVE_TASK_TEXTS } from './move-task-dialog';
+import { useMoveTargets } from './move-targets';
+import { UNDO_LABEL } from '@/shared/ui/undo-label';
 import type { Task } from '@/features/tasks/model/task-types';
-import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { FIELD_INPUT, TEXT_LINK } from '@/shared/ui/styles';
 import { FieldFrame } from '@/shared/ui/text-field';
 
-export const PROJECT_FIELD_TEXTS = {
-  label: 'Project',
-  moved: (name: string) => `Moved to ${name}.`,
-  movedBack: (name: string) => `Moved back to ${name}.`,
-} as const;
-
-/**
- * Puts the task in `project` (docs/product.md#projects): its title, description, checklist, labels,
- * comments and history go with it; its number is the server's to give in the new project, so the
- * old one is dropped here until the next pull brings it. False when the browser refused the write.
- */
-export function moveTaskToProject(task: Pick<Task, 'id'>, project: Project): boolean {
-  return saveSafely(
-    () =>
-      void changeOneTask(task.id, (stored) => {
-        const { number: _number, ...rest } = stored;
-        return { ok: true, task: { ...rest, projectId: project.id } };
-      }),
-  );
-}
+/** The field's texts: those of the card menu's move (./move-task-dialog.tsx). */
+export const PROJECT_FIELD_TEXTS = MOVE_TASK_TEXTS;
 
 /**
  * The task view's `Project` (team sync): the task's project, and for whoever may move it out (its
@@ -39,17 +20,11 @@ export function moveTaskToProject(task: Pick<Task, 'id'>, project: Project): boo
  * view is modal: a toast outside it could not be reached). The server checks both sides again.
  */
 export function ProjectField({ task }: { task: Task }) {
-  const projects = useProjects(true);
-  const isAuthor = useIsTaskAuthor(task);
+  const { current, targets, mayMove } = useMoveTargets(task);
   const id = useId();
   const [moved, setMoved] = useState<{ from: Project; to: Project; back: boolean } | null>(null);
-  const current = projectById(projects, task.projectId);
   if (!current) return null;
-  const targets = activeProjects(projects).filter((project) => project.role !== 'commenter');
-  const mayMove =
-    !current.archived &&
-    (current.role === 'member' || current.role === 'manager' || (current.role === 'assigned' && isAuthor));
-  if (!mayMove || targets.length < 2) {
+  if (!mayMove) {
     return (
       <div className="space-y-1.5">
         <p className="text-sm font-medium text-slate-800">{PROJECT_FIELD_TEXTS.label}</p>

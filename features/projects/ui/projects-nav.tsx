@@ -8,28 +8,11 @@ import { activeProjects, projectByKey, type Project } from '@/features/projects/
 import { openCountsByProject } from '@/features/projects/model/project-counts';
 import { useProjects } from '@/features/projects/client/projects-store';
 import { tasksStore } from '@/features/tasks/client/tasks';
-import type { LabelColor } from '@/features/tasks/model/labels';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { NewProjectDialog } from './new-project-dialog';
-
-/** The path of a project's board (docs/product.md#projects). */
-export function projectBoardPath(project: Pick<Project, 'key'>): string {
-  return `/user/dashboard?project=${encodeURIComponent(project.key)}`;
-}
-
-/** A project's colour as a dot beside its name: the labels' palette, solid. */
-export const PROJECT_DOT: Record<LabelColor, string> = {
-  red: 'bg-red-500',
-  orange: 'bg-orange-500',
-  yellow: 'bg-yellow-500',
-  green: 'bg-green-600',
-  teal: 'bg-teal-600',
-  blue: 'bg-blue-600',
-  purple: 'bg-purple-600',
-  grey: 'bg-slate-500',
-};
+import { PROJECT_DOT, projectBoardPath } from './project-look';
 
 /**
  * The sidebar's projects (docs/product.md#projects), team sync only: each project the person has a

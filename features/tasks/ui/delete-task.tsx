@@ -5,9 +5,10 @@ import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { deleteTask, restoreTask } from '@/features/tasks/client/task-commands';
 import { tasksStore } from '@/features/tasks/client/tasks';
 import { focusTaskWhenShown } from './task-focus';
+import { UNDO_LABEL } from '@/shared/ui/undo-label';
 
 /** The label of the action every delete toast carries (docs/product.md#undo-a-delete). */
-export const UNDO_LABEL = 'Undo';
+export { UNDO_LABEL };
 
 /** The toast a screen shows for a delete: its colour, its exact text and its own options. */
 export type DeleteToast = {

@@ -1,11 +1,12 @@
 'use client';
 
-import { Ellipsis, UserRoundPen } from 'lucide-react';
+import { Ellipsis, FolderInput, UserRoundPen } from 'lucide-react';
 import { cn } from '@/shared/cn';
 import type { Task } from '@/features/tasks/model/task-types';
 import { MENU_ITEM, MENU_PANEL, useMenuButton } from '@/shared/ui/menu-button';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { useReassignDialog } from './assignee-picker';
+import { useTaskSlots } from './task-slots';
 
 /** The board card menu's button name; the card's title describes it. */
 export const TASK_CARD_MENU_LABEL = 'Task actions';
@@ -18,6 +19,7 @@ export const TASK_CARD_MENU_LABEL = 'Task actions';
 export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string }) {
   const menu = useMenuButton();
   const reassign = useReassignDialog(task, () => menu.buttonRef.current);
+  const move = useTaskSlots().useMoveTaskDialog(task, () => menu.buttonRef.current);
   return (
     <div {...menu.rootProps} className="relative">
       <button
@@ -50,9 +52,28 @@ export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string })
               Reassign
             </button>
           </li>
+          {move.available ? (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={MENU_ITEM}
+                onClick={() => {
+                  menu.close();
+                  menu.focusButton();
+                  move.open();
+                }}
+              >
+                <FolderInput className="size-4" aria-hidden="true" />
+                {move.label}
+              </button>
+            </li>
+          ) : null}
         </ul>
       ) : null}
       {reassign.dialog}
+      {move.dialog}
     </div>
   );
 }

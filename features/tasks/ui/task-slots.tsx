@@ -28,10 +28,21 @@ export interface TaskSlots {
   ProjectField: ComponentType<{ task: Task }>;
   /** A hook: each task's key (projects), so the finder finds `OPS-12`; without projects, none. */
   useTaskKeyOf: () => TaskKeyOf;
+  /** A hook: the card menu's move to another project (projects); without projects, not available. */
+  useMoveTaskDialog: (task: Task, returnFocus?: () => HTMLElement | null | undefined) => MenuDialog;
+}
+
+/** A card menu item's dialog: whether it is offered, its item's text, and the dialog to render. */
+export interface MenuDialog {
+  available: boolean;
+  label: string;
+  open: () => void;
+  dialog: ReactNode;
 }
 
 const Nothing = () => null;
 const noKey: TaskKeyOf = () => null;
+const NO_DIALOG: MenuDialog = { available: false, label: '', open: () => undefined, dialog: null };
 
 export const EMPTY_TASK_SLOTS: TaskSlots = {
   ConflictMarker: Nothing,
@@ -42,6 +53,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   TaskKey: Nothing,
   ProjectField: Nothing,
   useTaskKeyOf: () => noKey,
+  useMoveTaskDialog: () => NO_DIALOG,
 };
 
 const TaskSlotsContext = createContext<TaskSlots>(EMPTY_TASK_SLOTS);

@@ -1,0 +1,31 @@
+'use client';
+
+import { activeProjects, projectById, type Project } from '@/features/projects/model/project';
+import { useProjects } from '@/features/projects/client/projects-store';
+import type { Task } from '@/features/tasks/model/task-types';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { userStore } from '@/shared/session/session';
+
+/**
+ * The task's project, the projects it may go to (those not archived where the person may add
+ * tasks: not as a commenter), and whether the person may move it out: a member or manager of its
+ * project, or its owner where they see only their own; never from an archived project.
+ */
+export function useMoveTargets(task: Task): {
+  current: Project | undefined;
+  targets: Project[];
+  mayMove: boolean;
+} {
+  const projects = useProjects(true);
+  // The task's author, as the card menu decides it (features/tasks/ui/assignee-picker.tsx useIsTaskAuthor).
+  const email = useLocalStore(userStore)?.email;
+  const isAuthor = Boolean(email) && task.email === email;
+  const current = projectById(projects, task.projectId);
+  const targets = activeProjects(projects).filter((project) => project.role !== 'commenter');
+  const mayMove =
+    current !== undefined &&
+    !current.archived &&
+    targets.length > 1 &&
+    (current.role === 'member' || current.role === 'manager' || (current.role === 'assigned' && isAuthor));
+  return { current, targets, mayMove };
+}
