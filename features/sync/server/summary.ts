@@ -6,7 +6,7 @@ import type { SyncSummary } from '@/features/sync/model/protocol';
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/features/tasks/model/task-types';
 import { getDatabase, type Tables } from '@/server/db';
 import { pulledColumns, toPulled } from './pull-changes';
-import { visibleTo } from '@/features/sync/server/store/visibility';
+import { activeVisibleTo } from '@/features/sync/server/store/visibility';
 import { readState } from './state';
 
 /** Pending tasks the summary lists, as the admin dashboard shows them. */
@@ -36,7 +36,8 @@ export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Prom
   const { syncTasks } = tables;
   const { lastSeq } = await readState(db, tables);
   // A deleted or unreadable task has no board column (task-columns.ts): the column alone decides.
-  const visible = visibleTo(tables, actor, await loadProjectRoles(actor));
+  // An archived project's tasks leave the counts (docs/product.md#projects).
+  const visible = activeVisibleTo(tables, actor, await loadProjectRoles(actor));
   const counted = and(isNotNull(syncTasks.boardColumn), visible);
   const groups = await db
     .select({

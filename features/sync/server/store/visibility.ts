@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, is, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, is, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { ProjectRoles } from '@/features/projects/model/roles';
 import { loadProjectRoles } from '@/features/projects/server/roles';
@@ -48,9 +48,19 @@ function unindexed(tables: Tables, column: Tables['syncTasks']['projectId']): SQ
 }
 
 /**
- * The current values of every task `actor` may see, not deleted (the pull's rule, visibleTo): what
- * another feature reads of team sync (the morning reminder email), without knowing how it stores
- * fields.
+ * `visibleTo`, without the tasks of archived projects: what the overviews count and the reminders
+ * tell of (docs/product.md#projects). An archived project's tasks are still pulled and read.
+ */
+export function activeVisibleTo(tables: Tables, actor: SyncActor, roles: ProjectRoles): SQL | undefined {
+  const archived = [...roles.standings].filter(([, standing]) => standing.archived).map(([id]) => id);
+  const visible = visibleTo(tables, actor, roles);
+  return archived.length === 0 ? visible : and(visible, notInArray(tables.syncTasks.projectId, archived));
+}
+
+/**
+ * The current values of every task `actor` may see, not deleted and not in an archived project
+ * (`activeVisibleTo`): what another feature reads of team sync (the morning reminder email),
+ * without knowing how it stores fields.
  */
 export async function listVisibleTaskValues(actor: SyncActor): Promise<Record<string, Json>[]> {
   const { db, tables } = await getDatabase();
@@ -58,7 +68,7 @@ export async function listVisibleTaskValues(actor: SyncActor): Promise<Record<st
   const rows = await db
     .select({ uid: syncTasks.uid, fields: syncTasks.fields, version: syncTasks.version })
     .from(syncTasks)
-    .where(and(eq(syncTasks.deleted, false), visibleTo(tables, actor, await loadProjectRoles(actor))));
+    .where(and(eq(syncTasks.deleted, false), activeVisibleTo(tables, actor, await loadProjectRoles(actor))));
   return rows.map((row) =>
     taskValues({
       uid: row.uid,
