@@ -255,6 +255,22 @@ test.describe('@one-width archiving a project', () => {
     await expect(projectsNav(page).getByRole('link', { name: /OLD Old Stuff 1 open/ })).toBeVisible();
     await page.goto('/user/dashboard');
     await expect(todo(page).getByText('Sort the cupboard')).toBeVisible({ timeout: 15_000 });
+
+    // Deleted, after archiving, by typing its name: its tasks leave the device.
+    await page.goto('/user/dashboard?project=OLD');
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const deletion = page.getByRole('dialog', { name: 'Delete Old Stuff?' });
+    await deletion.getByLabel('Type the project’s name').fill('old stuff');
+    await deletion.getByRole('button', { name: 'Delete project' }).click();
+    await expect(deletion.getByText('Type the project’s name exactly to delete it.')).toBeVisible();
+    await deletion.getByLabel('Type the project’s name').fill('Old Stuff');
+    await deletion.getByRole('button', { name: 'Delete project' }).click();
+    await expect(page.getByText('Old Stuff is deleted.')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await expect(page.getByText('Sort the cupboard')).toHaveCount(0, { timeout: 15_000 });
+    await expect(projectsNav(page).getByText(/^Archived/)).toHaveCount(0);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { projectParser, projectsParser, type Project } from '@/features/projects/model/project';
 import { isProjectRole, type ProjectRole } from '@/features/projects/model/roles';
-import { deleteJson, getJson, postJson, putJson } from '@/shared/http/http';
+import { deleteJson, getJson, postJson, putJson, requestJson } from '@/shared/http/http';
 import { isRecord } from '@/shared/validation/parsers';
 
 /**
@@ -34,6 +34,14 @@ export async function createProject(input: NewProject): Promise<Project> {
 export async function archiveProject(id: string, archived: boolean): Promise<Project> {
   const path = `${PROJECTS_URL}/${encodeURIComponent(id)}/archive`;
   return readOne(await (archived ? postJson<unknown>(path) : deleteJson<unknown>(path)));
+}
+
+/** Deletes an archived project, its name typed to confirm. */
+export async function deleteProject(id: string, name: string): Promise<void> {
+  await requestJson<unknown>(`${PROJECTS_URL}/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    body: { name },
+  });
 }
 
 /** A person with a role of their own in a project. */

@@ -51,5 +51,10 @@ export const updateProjectSchema = z
   });
 export type UpdateProjectInput = z.infer<typeof updateProjectSchema>;
 
+/** DELETE /api/projects/{id}: the project's name, typed to confirm. */
+export const deleteProjectSchema = z.object({
+  name: z.string({ error: 'Type the project’s name to delete it.' }),
+});
+
 /** PUT /api/projects/{id}/members/{userId}. */
 export const memberSchema = z.object({ role });

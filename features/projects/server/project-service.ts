@@ -32,6 +32,8 @@ export const PROJECT_MESSAGES = {
   archived: 'This project is archived: restore it to change it.',
   lastManager: 'A project needs a manager: make someone else its manager first.',
   unknownUser: 'No such account.',
+  deleteArchivedOnly: 'Archive the project before deleting it.',
+  deleteName: 'Type the project’s name exactly to delete it.',
 } as const;
 
 /** A project as the endpoints answer it: the shape the browser reads (features/projects/model/project.ts). */
@@ -208,6 +210,19 @@ export async function setArchived(actor: SyncActor, id: string, archived: boolea
     .where(eq(tables.projects.id, id));
   const [row] = await db.select().from(tables.projects).where(eq(tables.projects.id, id));
   return viewOf(row!, role);
+}
+
+/**
+ * DELETE /api/projects/{id}, the checks: a manager, an archived project (not General), and its name
+ * typed exactly. The deletion itself is team sync's (features/sync/server/project-delete.ts): its
+ * tasks leave every device.
+ */
+export async function checkProjectDeletion(actor: SyncActor, id: string, typedName: string): Promise<void> {
+  const { db, tables } = await getDatabase();
+  const { project } = await requireRole(db, tables, actor, id, 'manage', true);
+  if (id === GENERAL_PROJECT.id) throw new AppError('VALIDATION_ERROR', PROJECT_MESSAGES.general);
+  if (project.archivedAt === null) throw new AppError('CONFLICT', PROJECT_MESSAGES.deleteArchivedOnly);
+  if (typedName.trim() !== project.name) throw new AppError('VALIDATION_ERROR', PROJECT_MESSAGES.deleteName);
 }
 
 export interface MemberView {

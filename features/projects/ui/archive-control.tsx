@@ -9,6 +9,7 @@ import { keepProject } from '@/features/projects/client/projects-store';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { DeleteProjectButton } from './delete-project-dialog';
 
 export const ARCHIVE_TEXTS = {
   archive: 'Archive',
@@ -48,9 +49,12 @@ export function ArchiveControl({ project }: { project: Project }) {
 
   if (project.archived) {
     return (
-      <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(false)}>
-        {ARCHIVE_TEXTS.restore}
-      </Button>
+      <>
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(false)}>
+          {ARCHIVE_TEXTS.restore}
+        </Button>
+        <DeleteProjectButton project={project} />
+      </>
     );
   }
   return (

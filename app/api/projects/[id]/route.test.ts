@@ -4,7 +4,7 @@ import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expe
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { pull, pullAll, push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
-import { DELETE, GET, PATCH, POST, PUT } from './route';
+import { GET, PATCH, POST, PUT } from './route';
 import {
   MANAGERS_ONLY,
   NOT_FOUND,
@@ -46,7 +46,7 @@ describe('PATCH /api/projects/{id}: who may call it', () => {
       expect(res.body.code).toBe('UNAUTHORIZED');
     }
     const { token } = await createAdminWithToken();
-    await expectMethodNotAllowed({ GET, POST, PUT, DELETE }, '/api/projects/general', 'PATCH', {
+    await expectMethodNotAllowed({ GET, POST, PUT }, '/api/projects/general', 'PATCH, DELETE', {
       token,
       params: { id: 'general' },
     });

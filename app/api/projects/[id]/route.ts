@@ -1,6 +1,7 @@
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 import { updateProject } from '@/features/projects/server/project-service';
-import { updateProjectSchema } from '@/features/projects/server/project-schemas';
+import { deleteProjectSchema, updateProjectSchema } from '@/features/projects/server/project-schemas';
+import { deleteProject } from '@/features/sync/server/project-delete';
 import { syncCaller } from '@/features/sync/server/caller';
 
 export const dynamic = 'force-dynamic';
@@ -17,4 +18,15 @@ export const PATCH = withErrorHandling<Context>(async (request, context) => {
   return json({ project, message: 'Project saved.' });
 });
 
-export const { GET, POST, PUT, DELETE } = methodNotAllowed('PATCH');
+/**
+ * DELETE /api/projects/{id} {name}: a manager deletes an archived project, typing its name; its tasks
+ * leave every device. `{ deleted: n }`, the tasks it deleted.
+ */
+export const DELETE = withErrorHandling<Context>(async (request, context) => {
+  const actor = await syncCaller(request);
+  const { name } = await readJson(request, deleteProjectSchema);
+  const deleted = await deleteProject(actor, (await context.params).id, name);
+  return json({ deleted, message: 'Project deleted.' });
+});
+
+export const { GET, POST, PUT } = methodNotAllowed('PATCH', 'DELETE');
