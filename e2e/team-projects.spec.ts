@@ -10,7 +10,14 @@ import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import type { AppProcess } from './process-helpers';
 import { E2E_PASSWORD, uniqueEmail } from './session-helpers';
-import { boardColumn, openDeviceAt, registerAccount, type Account, type Device } from './team-sync-helpers';
+import {
+  boardColumn,
+  openDeviceAt,
+  registerAccount,
+  syncStatus,
+  type Account,
+  type Device,
+} from './team-sync-helpers';
 
 let server: AppProcess;
 let olive: Account;
@@ -74,6 +81,11 @@ test.describe('@one-width projects with two people', () => {
     const bobDevice = await openDeviceAt(server.base, browser, bob);
     await createOps(oliveDevice);
     const { page } = oliveDevice;
+    // Bob's board is open all along: what he gains and loses arrives over the live stream.
+    await bobDevice.page.goto('/user/dashboard');
+    await expect(bobDevice.page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(syncStatus(bobDevice.page)).toHaveText(/Synced/, { timeout: 15_000 });
+    await expect(bobDevice.page.getByText('Renew the certificate')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Members' }).click();
     const members = page.getByRole('dialog', { name: 'Members of Operations' });
@@ -89,6 +101,7 @@ test.describe('@one-width projects with two people', () => {
     await members.getByRole('button', { name: 'Add' }).click();
     await expect(members.getByText('Bob Projects is now Member.')).toBeVisible();
     await members.getByRole('button', { name: 'Close' }).click();
+    await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
 
     // The finder finds a task by its key, any case.
     await page.goto('/user/dashboard');
@@ -103,6 +116,8 @@ test.describe('@one-width projects with two people', () => {
     });
     await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
     await expect(todo(bobDevice.page).getByText('OPS-1', { exact: true })).toBeVisible();
+    await bobDevice.page.goto('/user/dashboard');
+    await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
 
     // Removed, Bob loses the task live (his stream hears the change).
     await page.goto('/user/dashboard?project=OPS');
@@ -110,7 +125,6 @@ test.describe('@one-width projects with two people', () => {
     await members.getByRole('button', { name: 'Remove Bob Projects' }).click();
     await expect(members.getByText('Bob Projects no longer has a role of their own here.')).toBeVisible();
     await members.getByRole('button', { name: 'Close' }).click();
-    await bobDevice.page.goto('/user/dashboard');
     await expect(bobDevice.page.getByText('Renew the certificate')).toHaveCount(0, { timeout: 15_000 });
 
     await oliveDevice.context.close();
