@@ -26,6 +26,7 @@ export const COMMENT_MESSAGES = {
   cannotSee: (name: string) => `${name} cannot see this task.`,
   taskNotFound: 'No such task, or you cannot see it.',
   taskDeleted: 'This task was deleted. Restore it to comment on it.',
+  archived: 'This project is archived: its tasks cannot be changed.',
   notFound: 'No such comment.',
   idTaken: 'Another comment already has this id.',
   deleted: 'This comment was deleted.',

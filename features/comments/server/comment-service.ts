@@ -6,6 +6,7 @@ import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import type { TaskComment } from '@/features/comments/model/protocol';
 import { commentInboxEvents } from '@/features/inbox/model/rules';
 import { canSeeTask, type TaskPlace } from '@/features/sync/model/access';
+import { standingIn } from '@/features/projects/model/roles';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { CreateCommentInput, EditCommentInput } from '@/features/comments/server/comment-schemas';
 import {
@@ -61,6 +62,15 @@ export async function visibleTask(
   if (!task || !canSeeTask(actor, task, await loadProjectRoles(actor, db)))
     throw new AppError('NOT_FOUND', COMMENT_MESSAGES.taskNotFound);
   return task;
+}
+
+/**
+ * A comment written, edited or deleted needs the task's project to take comments: an archived
+ * project's tasks are read-only (docs/product.md#projects), 409.
+ */
+async function requireOpenProject(db: Executor, actor: SyncActor, task: TaskAccessRow): Promise<void> {
+  const standing = standingIn(await loadProjectRoles(actor, db), task.projectId);
+  if (standing.archived) throw new AppError('CONFLICT', COMMENT_MESSAGES.archived);
 }
 
 /** The stored comment `id` and its task, when `actor` may see the task; 404 otherwise. */
@@ -214,6 +224,7 @@ export async function createComment(
       throw new AppError('CONFLICT', COMMENT_MESSAGES.idTaken);
     }
     if (task.deleted) throw new AppError('CONFLICT', COMMENT_MESSAGES.taskDeleted);
+    await requireOpenProject(db, actor, task);
     await checkMentions(db, tables, actor, task, input.mentions);
     const now = new Date();
     const row: CommentRow = {
@@ -256,6 +267,7 @@ export async function editComment(
     const mentions = input.mentions ?? before;
     if (row.body === input.body && sameMentions(before, mentions)) return toComment(db, tables, row);
     if (task.deleted) throw new AppError('CONFLICT', COMMENT_MESSAGES.taskDeleted);
+    await requireOpenProject(db, actor, task);
     const added = mentions.filter((mention) => !before.includes(mention));
     await checkMentions(db, tables, actor, task, added);
     const now = new Date();
@@ -285,6 +297,7 @@ export async function deleteComment(actor: SyncActor, id: string): Promise<TaskC
       throw new AppError('FORBIDDEN', COMMENT_MESSAGES.notAuthorDelete);
     }
     if (row.deletedAt !== null) return toComment(db, tables, row);
+    await requireOpenProject(db, actor, task);
     const now = new Date();
     const change = { body: '', mentions: '[]', deletedAt: now, changedAt: now };
     await writeAndPoke(handle, db, actor, row.taskUid, task, [
