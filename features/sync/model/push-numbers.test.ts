@@ -154,3 +154,54 @@ describe('task numbers', () => {
     );
   });
 });
+
+describe('concurrent moves', () => {
+  const projects = ['general', 'p-ops'] as const;
+  const stampAt = (wall: number, node: string) => formatHlc({ wall, counter: 0, node });
+
+  it('settle on the later move in either order of arrival, with one number in the project it ends in', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...projects),
+        fc.constantFrom(...projects),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.boolean(),
+        (first, second, wallA, wallB, swap) => {
+          fc.pre(wallA !== wallB);
+          const base = stored('t1', { title: 'Moved twice', [TASK_NUMBER_FIELD]: 4 });
+          // Two devices, offline from version 1, each move the task; the pushes arrive in either order.
+          const moves = [
+            { opId: 'a', project: first, hlc: stampAt(NOW - 400 + wallA, 'devA') },
+            { opId: 'b', project: second, hlc: stampAt(NOW - 400 + wallB, 'devB') },
+          ];
+          if (swap) moves.reverse();
+          let task = base;
+          const next = new Map<string, number>([['general', 5]]);
+          const keys: string[] = [];
+          for (const move of moves) {
+            const op: SyncOp = {
+              kind: 'upsert',
+              opId: move.opId,
+              uid: 't1',
+              baseV: 1,
+              fields: { projectId: { value: move.project, hlc: move.hlc } },
+            };
+            const decision = push([op], [task], next);
+            for (const [id, number] of decision.nextNumbers) next.set(id, number);
+            keys.push(...decision.keys.map((key) => `${key.projectId}-${key.number}`));
+            task = decision.rows.get('t1') ?? task;
+          }
+          const later = wallA > wallB ? first : second;
+          expect(task.synced.fields.projectId?.value).toBe(later);
+          const number = task.synced.fields[TASK_NUMBER_FIELD]?.value;
+          // Its number is one the project it ends in gave it (General's 4 if it never left for good).
+          const givenThere = keys.filter((key) => key.startsWith(`${later}-`));
+          const expected = givenThere.length > 0 ? givenThere.at(-1) : `${later}-4`;
+          expect(`${later}-${number}`).toBe(expected);
+          expect(new Set(keys).size).toBe(keys.length);
+        },
+      ),
+    );
+  });
+});
