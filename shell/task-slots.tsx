@@ -6,6 +6,7 @@ import { CommentCount } from '@/features/comments/ui/comment-count';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import { TaskKey, useTaskKeyOf } from '@/features/projects/ui/task-key';
 import { useMoveTaskDialog } from '@/features/projects/ui/move-task-dialog';
+import { NewTaskProject } from '@/features/projects/ui/new-task-project';
 import { EMPTY_TASK_SLOTS, TaskSlotsProvider, type TaskSlots } from '@/features/tasks/ui/task-slots';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
@@ -44,6 +45,7 @@ const TEAM_SLOTS: TaskSlots = {
   ProjectField,
   useTaskKeyOf,
   useMoveTaskDialog,
+  NewTaskProject,
 };
 
 export function TeamTaskSlots({ children }: { children: ReactNode }) {

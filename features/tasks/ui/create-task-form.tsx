@@ -9,6 +9,7 @@ import { Button } from '@/shared/ui/button';
 import { SelectField } from '@/shared/ui/select-field';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { AssigneeSelect } from './assignee-picker';
+import { useTaskSlots } from './task-slots';
 import { useCreateTaskForm } from './use-create-task-form';
 
 function RequiredLabel({
@@ -77,13 +78,12 @@ export function CreateTaskForm({
   /** More buttons beside 'Add Task' (the quick add's Cancel). */
   children?: ReactNode;
 } = {}) {
-  const { form, setForm, teamSync, assignee, setAssignee, handleSubmit } = useCreateTaskForm(
-    titleOnly,
-    () => {
+  const { NewTaskProject } = useTaskSlots();
+  const { form, setForm, teamSync, assignee, setAssignee, projectId, setProjectId, handleSubmit } =
+    useCreateTaskForm(titleOnly, () => {
       toastTaskAdded();
       onAdded?.();
-    },
-  );
+    });
   const id = useId();
   const heading = headingId ?? `${id}-heading`;
 
@@ -136,6 +136,7 @@ export function CreateTaskForm({
         />
       </div>
       {teamSync ? <AssigneeSelect value={assignee} onChange={setAssignee} /> : null}
+      {teamSync ? <NewTaskProject value={projectId} onChange={setProjectId} /> : null}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit">Add Task</Button>
         {children}

@@ -26,6 +26,8 @@ export interface TaskSlots {
   TaskKey: ComponentType<{ task: Task; className?: string }>;
   /** The task view's `Project`, where it may be moved to another (projects). */
   ProjectField: ComponentType<{ task: Task }>;
+  /** Create Tasks' `Project` (projects): where a new task goes; null is General. */
+  NewTaskProject: ComponentType<{ value: string | null; onChange: (projectId: string | null) => void }>;
   /** A hook: each task's key (projects), so the finder finds `OPS-12`; without projects, none. */
   useTaskKeyOf: () => TaskKeyOf;
   /** A hook: the card menu's move to another project (projects); without projects, not available. */
@@ -52,6 +54,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   History: Nothing,
   TaskKey: Nothing,
   ProjectField: Nothing,
+  NewTaskProject: Nothing,
   useTaskKeyOf: () => noKey,
   useMoveTaskDialog: () => NO_DIALOG,
 };

@@ -25,12 +25,16 @@ export function useCreateTaskForm(titleOnly: boolean, onAdded: () => void) {
   // null: not chosen, so the task goes to the signed-in user, as the spec assigns.
   const [assignee, setAssignee] = useState<Assignee | null>(null);
   const self = useSelfAssignee();
+  // Team sync: the project the task goes into (null: General); kept for the next task.
+  const [projectId, setProjectId] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     saveSafely(() => {
       // With team sync the task is bound to a user id (docs/product.md#assignees); without, the spec's task.
-      const options = teamSync ? { assignee: assignee ?? self } : undefined;
+      const options = teamSync
+        ? { assignee: assignee ?? self, fields: projectId === null ? undefined : { projectId } }
+        : undefined;
       // A blank title (or, on the spec's form, description) adds nothing, and the form stays as it is.
       if (!addTask({ ...form, titleOnly }, options)) return;
       setForm(EMPTY_FORM);
@@ -39,5 +43,14 @@ export function useCreateTaskForm(titleOnly: boolean, onAdded: () => void) {
     });
   }
 
-  return { form, setForm, teamSync, assignee: assignee ?? self, setAssignee, handleSubmit };
+  return {
+    form,
+    setForm,
+    teamSync,
+    assignee: assignee ?? self,
+    setAssignee,
+    projectId,
+    setProjectId,
+    handleSubmit,
+  };
 }
