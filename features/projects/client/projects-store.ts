@@ -24,13 +24,18 @@ export const teamProjectsStore = createLocalStore<Project[]>({
 
 let inflight: Promise<void> | null = null;
 let started = false;
-/** Whether this page load has heard from the server (so "no such project" is an answer, not a wait). */
+/** Whether this page load asked the server (so "no such project" is an answer, not a wait). */
 let fresh = false;
 const freshListeners = new Set<() => void>();
 
-function keep(projects: Project[]): void {
+/** The server answered, or could not be asked (offline): the copy is what there is to show. */
+function settle(): void {
   fresh = true;
   for (const listener of [...freshListeners]) listener();
+}
+
+function keep(projects: Project[]): void {
+  settle();
   if (JSON.stringify(teamProjectsStore.read()) === JSON.stringify(projects)) return;
   try {
     teamProjectsStore.write(projects);
@@ -42,7 +47,7 @@ function keep(projects: Project[]): void {
 /** Asks the server for the projects (one request at a time); a failure keeps the copy. */
 export function refreshProjects(): Promise<void> {
   inflight ??= fetchProjects()
-    .then(keep, () => undefined)
+    .then(keep, settle)
     .finally(() => {
       inflight = null;
     });
@@ -66,7 +71,7 @@ function start(): void {
   });
 }
 
-/** Whether the list has been read from the server on this page load. */
+/** Whether this page load asked the server for the list (answered, or failed: offline). */
 export function projectsAreFresh(): boolean {
   return fresh;
 }
