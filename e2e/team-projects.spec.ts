@@ -304,3 +304,61 @@ test.describe('@one-width archiving a project', () => {
     await context.close();
   });
 });
+
+test.describe('@one-width a project’s settings', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('an admin widens General to Member: a member then sees every task of it', async ({
+    browser,
+    teamServer,
+  }) => {
+    const admin = await registerAccount(
+      teamServer.base,
+      'Ada Settings',
+      uniqueEmail('ada-settings'),
+      'admin',
+    );
+    const owner = await registerAccount(
+      teamServer.base,
+      'Owen Settings',
+      uniqueEmail('owen-settings'),
+      'user',
+    );
+    const reader = await registerAccount(
+      teamServer.base,
+      'Rita Settings',
+      uniqueEmail('rita-settings'),
+      'user',
+    );
+    const ownerDevice = await openDeviceAt(teamServer.base, browser, owner);
+    await submitTaskOn(ownerDevice.page, 'Owen’s private plan');
+    const readerDevice = await openDeviceAt(teamServer.base, browser, reader);
+    await readerDevice.page.goto('/user/dashboard');
+    await expect(syncStatus(readerDevice.page)).toHaveText(/Synced/, { timeout: 15_000 });
+    await expect(readerDevice.page.getByText('Owen’s private plan')).toHaveCount(0);
+
+    const { page, context } = await openDeviceAt(teamServer.base, browser, admin);
+    await page.goto('/user/dashboard?project=GEN');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings of General' });
+    await expect(dialog.getByLabel('Everyone else in the team')).toHaveValue('assigned');
+    await dialog.getByLabel('Everyone else in the team').selectOption({ label: 'Member' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Project saved.')).toBeVisible();
+    // Rita's open board gets General's tasks over the live stream.
+    await expect(readerDevice.page.getByText('Owen’s private plan')).toBeVisible({ timeout: 15_000 });
+
+    // Back to Assigned only: the task leaves her board again.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await dialog.getByLabel('Everyone else in the team').selectOption({ label: 'Assigned only' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(readerDevice.page.getByText('Owen’s private plan')).toHaveCount(0, { timeout: 15_000 });
+    await Promise.all([context.close(), ownerDevice.context.close(), readerDevice.context.close()]);
+  });
+});
+
+/** Adds a task through Create Tasks on `page` (General, assigned to the signed-in person). */
+async function submitTaskOn(page: Page, title: string): Promise<void> {
+  await page.goto('/user/userpage');
+  await submitTask(page, title, 'Only mine');
+}

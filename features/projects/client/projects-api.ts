@@ -36,6 +36,23 @@ export async function archiveProject(id: string, archived: boolean): Promise<Pro
   return readOne(await (archived ? postJson<unknown>(path) : deleteJson<unknown>(path)));
 }
 
+/** A manager's change of a project's settings. */
+export interface ProjectSettings {
+  name: string;
+  color: Project['color'];
+  description: string;
+  teamRole: ProjectRole | null;
+}
+
+export async function updateProject(id: string, settings: ProjectSettings): Promise<Project> {
+  return readOne(
+    await requestJson<unknown>(`${PROJECTS_URL}/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: settings,
+    }),
+  );
+}
+
 /** Deletes an archived project, its name typed to confirm. */
 export async function deleteProject(id: string, name: string): Promise<void> {
   await requestJson<unknown>(`${PROJECTS_URL}/${encodeURIComponent(id)}`, {

@@ -14,6 +14,7 @@ import { Button } from '@/shared/ui/button';
 import { LoadingLine } from '@/shared/ui/load-error';
 import { TEXT_LINK } from '@/shared/ui/styles';
 import { ArchiveControl } from './archive-control';
+import { ProjectSettingsButton } from './project-settings-dialog';
 import dynamic from 'next/dynamic';
 
 /** Fetched when first opened: most visits to a board never open it. */
@@ -123,6 +124,7 @@ function ProjectBoard({ project }: { project: Project }) {
           {project.key}
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
+          <ProjectSettingsButton project={project} />
           <ArchiveControl project={project} />
           <Button variant="secondary" size="sm" onClick={() => setMembersOpen(true)}>
             Members
