@@ -108,3 +108,23 @@ export async function onBenchDatabases(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `send` timed `runs` times after `warmUp` untimed calls: the p50 and p99 in ms (one decimal), and
+ * what the last warm-up answered (a benchmark reports its rows).
+ */
+export async function timeRequests<T>(
+  send: () => Promise<T>,
+  runs: number,
+  warmUp: number,
+): Promise<{ answer: T; p50: string; p99: string }> {
+  let answer = await send();
+  for (let index = 1; index < warmUp; index++) answer = await send();
+  const samples: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const start = performance.now();
+    await send();
+    samples.push(performance.now() - start);
+  }
+  return { answer, p50: percentile(samples, 0.5).toFixed(1), p99: percentile(samples, 0.99).toFixed(1) };
+}

@@ -9,8 +9,14 @@
  * 1,000 tasks takes to reach them: from the manager's request to the end of the member's next pull,
  * which lists those tasks in `gone` (what their browsers do when the live stream pokes them).
  */
-import { randomUUID } from 'node:crypto';
-import { arg, benchEnvironment, onBenchDatabases, percentile, seededRandom } from './bench-databases';
+import {
+  arg,
+  benchEnvironment,
+  onBenchDatabases,
+  percentile,
+  seededRandom,
+  timeRequests,
+} from './bench-databases';
 
 const runs = Number(arg('--runs')) || 200;
 const PROJECTS = 50;
@@ -42,18 +48,13 @@ async function benchDialect(name: string, url: string): Promise<void> {
   const { PUT: putMember, DELETE: deleteMember } =
     await import('@/app/api/projects/[id]/members/[userId]/route');
   const { POST: loginRoute } = await import('@/app/api/auth/login/route');
-  const { benchDescription, benchTask, seedBenchPeople } = await import('./bench-task-rows');
+  const { benchDescription, benchTask, seedBenchPeople, benchPeople } = await import('./bench-task-rows');
   const { sql } = await import('drizzle-orm');
 
   const handle = await getDatabase();
   const { db, tables } = handle;
   const now = new Date();
-  const users = Array.from({ length: 6 }, (_, index) => ({
-    id: randomUUID(),
-    fullName: index === 0 ? 'Bench Admin' : `Member ${index}`,
-    email: `bench${index}@example.com`,
-    role: index === 0 ? ('admin' as const) : ('user' as const),
-  }));
+  const users = benchPeople();
   const memberToken = await seedBenchPeople(users, now, 1);
   const member = users[1]!;
   const adminToken = await signIn(users[0]!.email);
@@ -121,17 +122,8 @@ async function benchDialect(name: string, url: string): Promise<void> {
     ['projects list', projectsRoute, '/api/projects', (b) => (b.projects as []).length],
   ];
   for (const [label, handler, query, rows] of cases) {
-    let count = 0;
-    for (let index = 0; index < WARM_UP; index++) count = rows(await call(handler, query, memberToken));
-    const samples: number[] = [];
-    for (let index = 0; index < runs; index++) {
-      const start = performance.now();
-      await call(handler, query, memberToken);
-      samples.push(performance.now() - start);
-    }
-    console.log(
-      `| ${name} | ${label} | ${count.toLocaleString('en-US')} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} |`,
-    );
+    const { answer, p50, p99 } = await timeRequests(() => call(handler, query, memberToken), runs, WARM_UP);
+    console.log(`| ${name} | ${label} | ${rows(answer).toLocaleString('en-US')} | ${p50} | ${p99} |`);
   }
 
   // A role change that takes 1,000 tasks away: removal from project p-0, then the member's pull.

@@ -4,6 +4,7 @@
  * `createdMs`, with the columns the server derives from them, exactly as a push stores them. Imported
  * once the benchmark has set its environment (the database it opens).
  */
+import { randomUUID } from 'node:crypto';
 import { POST as login } from '@/app/api/auth/login/route';
 import { deriveTaskColumns } from '@/features/sync/server/store/task-columns';
 import { getDatabase } from '@/server/db';
@@ -34,6 +35,16 @@ export async function seedBenchPeople(
     {} as never,
   );
   return ((await response.json()) as { token: string }).token;
+}
+
+/** The benchmarks' six accounts: an admin, then five members. */
+export function benchPeople() {
+  return Array.from({ length: 6 }, (_, index) => ({
+    id: randomUUID(),
+    fullName: index === 0 ? 'Bench Admin' : `Member ${index}`,
+    email: `bench${index}@example.com`,
+    role: index === 0 ? ('admin' as const) : ('user' as const),
+  }));
 }
 
 /** Words for generated descriptions. */

@@ -13,8 +13,7 @@
  *   - an archive page of 50, without a search, with a search that matches about one task in ten,
  *     and with one that matches nothing (every archived row is looked at).
  */
-import { randomUUID } from 'node:crypto';
-import { arg, benchEnvironment, onBenchDatabases, percentile, seededRandom } from './bench-databases';
+import { arg, benchEnvironment, onBenchDatabases, seededRandom, timeRequests } from './bench-databases';
 
 const runs = Number(arg('--runs')) || 200;
 const asMember = arg('--as') === 'member';
@@ -49,6 +48,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
     benchDescription,
     benchTask,
     seedBenchPeople,
+    benchPeople,
     BENCH_WORDS: WORDS,
   } = await import('./bench-task-rows');
   const { sql } = await import('drizzle-orm');
@@ -56,12 +56,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
   const handle = await getDatabase();
   const { db, tables } = handle;
   const now = new Date();
-  const users = Array.from({ length: 6 }, (_, index) => ({
-    id: randomUUID(),
-    fullName: index === 0 ? 'Bench Admin' : `Member ${index}`,
-    email: `bench${index}@example.com`,
-    role: index === 0 ? ('admin' as const) : ('user' as const),
-  }));
+  const users = benchPeople();
   // `--as member`: a member who owns a sixth of the tasks reads through the visibility condition.
   const token = await seedBenchPeople(users, now, asMember ? 1 : 0);
 
@@ -118,16 +113,9 @@ async function benchDialect(name: string, url: string): Promise<void> {
       ],
     ];
     for (const [label, handler, query, rows] of cases) {
-      let count = 0;
-      for (let index = 0; index < WARM_UP; index++) count = rows(await get(handler, query));
-      const samples: number[] = [];
-      for (let index = 0; index < runs; index++) {
-        const start = performance.now();
-        await get(handler, query);
-        samples.push(performance.now() - start);
-      }
+      const { answer, p50, p99 } = await timeRequests(() => get(handler, query), runs, WARM_UP);
       console.log(
-        `| ${name} | ${size.toLocaleString('en-US')} | ${label} | ${count} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} |`,
+        `| ${name} | ${size.toLocaleString('en-US')} | ${label} | ${rows(answer)} | ${p50} | ${p99} |`,
       );
     }
   }

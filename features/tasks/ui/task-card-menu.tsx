@@ -1,5 +1,6 @@
 'use client';
 
+import type { ComponentType, ReactNode } from 'react';
 import { Ellipsis, FolderInput, UserRoundPen } from 'lucide-react';
 import { cn } from '@/shared/cn';
 import type { Task } from '@/features/tasks/model/task-types';
@@ -35,45 +36,53 @@ export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string })
       </button>
       {menu.open ? (
         <ul {...menu.menuProps} aria-label={TASK_CARD_MENU_LABEL} className={MENU_PANEL}>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={MENU_ITEM}
-              onClick={() => {
-                // The dialog gives focus back to what had it: the menu's button, not the item that goes.
+          <CardMenuItem
+            icon={UserRoundPen}
+            onChoose={() => {
+              // The dialog gives focus back to what had it: the menu's button, not the item that goes.
+              menu.close();
+              menu.focusButton();
+              reassign.open();
+            }}
+          >
+            Reassign
+          </CardMenuItem>
+          {move.available ? (
+            <CardMenuItem
+              icon={FolderInput}
+              onChoose={() => {
                 menu.close();
                 menu.focusButton();
-                reassign.open();
+                move.open();
               }}
             >
-              <UserRoundPen className="size-4" aria-hidden="true" />
-              Reassign
-            </button>
-          </li>
-          {move.available ? (
-            <li role="none">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={MENU_ITEM}
-                onClick={() => {
-                  menu.close();
-                  menu.focusButton();
-                  move.open();
-                }}
-              >
-                <FolderInput className="size-4" aria-hidden="true" />
-                {move.label}
-              </button>
-            </li>
+              {move.label}
+            </CardMenuItem>
           ) : null}
         </ul>
       ) : null}
       {reassign.dialog}
       {move.dialog}
     </div>
+  );
+}
+
+/** One item of the card menu: its icon and text; choosing it runs `onChoose`. */
+function CardMenuItem({
+  icon: Icon,
+  onChoose,
+  children,
+}: {
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li role="none">
+      <button type="button" role="menuitem" tabIndex={-1} className={MENU_ITEM} onClick={onChoose}>
+        <Icon className="size-4" aria-hidden="true" />
+        {children}
+      </button>
+    </li>
   );
 }
