@@ -7,7 +7,7 @@
  */
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findAxeViolations } from './page-helpers';
+import { dateKey, findAxeViolations } from './page-helpers';
 import type { AppProcess } from './process-helpers';
 import { E2E_PASSWORD, uniqueEmail } from './session-helpers';
 import {
@@ -265,6 +265,16 @@ test.describe('@one-width archiving a project', () => {
     await page.getByLabel('Title of a new task in To Do').press('Escape');
     await expect(todo(page).getByText('OLD-1', { exact: true })).toBeVisible({ timeout: 15_000 });
 
+    // A task due today in it is in Notifications until the project is archived.
+    await page.goto('/user/userpage');
+    await submitTask(page, 'Return the keys', 'Before Friday', async (form) => {
+      await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill(dateKey(new Date()));
+      await form.getByLabel('Project').selectOption({ label: 'Old Stuff (OLD)' });
+    });
+    await page.goto('/user/notifications');
+    await expect(page.getByText('Return the keys')).toBeVisible({ timeout: 15_000 });
+    await page.goto('/user/dashboard?project=OLD');
+
     await page.getByRole('button', { name: 'Archive', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Archive Old Stuff?' });
     await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
@@ -278,6 +288,8 @@ test.describe('@one-width archiving a project', () => {
     await page.goto('/user/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await expect(page.getByText('Sort the cupboard')).toHaveCount(0);
+    await page.goto('/user/notifications');
+    await expect(page.getByText('No new notifications')).toBeVisible();
 
     await page.goto('/user/dashboard?project=OLD');
     await page.getByRole('button', { name: 'Restore' }).click();

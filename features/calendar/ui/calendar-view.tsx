@@ -11,6 +11,7 @@ import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useToday } from '@/shared/hooks/use-today';
 import { calendarEventsStore } from '@/features/calendar/client/calendar-events';
 import { tasksStore } from '@/features/tasks/client/tasks';
+import { useTaskSlots } from '@/features/tasks/ui/task-slots';
 import { CARD } from '@/shared/ui/styles';
 import { EventForm } from './event-form';
 
@@ -67,7 +68,10 @@ function Legend({ withNext }: { withNext: boolean }) {
  * tab shows up at once.
  */
 export function CalendarView() {
-  const tasks = useLocalStore(tasksStore);
+  const all = useLocalStore(tasksStore);
+  // With projects, an archived project's tasks leave the calendar (docs/product.md#projects).
+  const shown = useTaskSlots().useShownInOverviews();
+  const tasks = useMemo(() => all.filter(shown), [all, shown]);
   const stored = useLocalStore(calendarEventsStore);
   const today = useToday();
   const events = useMemo(() => toCalendarEvents(tasks, stored, today), [tasks, stored, today]);

@@ -30,6 +30,19 @@ export function useTaskKeyOf(): (task: Pick<Task, 'projectId' | 'number'>) => st
   }, [projects]);
 }
 
+/** Tasks outside archived projects: what the overviews show (docs/product.md#projects). */
+export function useShownInOverviews(): (task: Pick<Task, 'projectId'>) => boolean {
+  const projects = useLocalStore(teamProjectsStore);
+  const archived = projects
+    .filter((project) => project.archived)
+    .map((project) => project.id)
+    .join(' ');
+  return useMemo(() => {
+    const hidden = new Set(archived === '' ? [] : archived.split(' '));
+    return (task) => !hidden.has(taskProjectId(task.projectId));
+  }, [archived]);
+}
+
 /** The key as a card and the task view show it (docs/product.md#task-keys); nothing before it has one. */
 export function TaskKey({ task, className }: { task: Task; className?: string }) {
   const key = useTaskKey(task);

@@ -8,18 +8,20 @@ import { planDesktopReminders } from '@/features/reminders/model/desktop';
 import { oneTabAtATime } from '@/shared/notifications/one-tab';
 import { notifiedStore } from '@/features/reminders/client/reminder-store';
 import { tasksStore } from '@/features/tasks/client/tasks';
+import { useTaskSlots } from '@/features/tasks/ui/task-slots';
+import type { Task } from '@/features/tasks/model/task-types';
 import { toLocalDateKey } from '@/shared/format/date-key';
 
 const LOCK_NAME = 'tasklane.reminders';
 
 /** Raises the desktop notifications due now and records them (docs/product.md#reminders). */
-function notifyDue(): void {
+function notifyDue(shown: (task: Task) => boolean): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   oneTabAtATime(LOCK_NAME, () => {
     const today = toLocalDateKey(new Date());
     const previous = notifiedStore.read();
     const { reminders, notified } = planDesktopReminders(
-      tasksStore.read(),
+      tasksStore.read().filter(shown),
       today,
       previous,
       DEADLINE_TOAST_LIMIT,
@@ -49,8 +51,10 @@ function notifyDue(): void {
 export function DesktopNotifier() {
   const tasks = useLocalStore(tasksStore);
   const today = useToday();
+  // With projects, an archived project's tasks are not due (docs/product.md#projects).
+  const shown = useTaskSlots().useShownInOverviews();
   useEffect(() => {
-    if (today !== null) notifyDue();
-  }, [today, tasks]);
+    if (today !== null) notifyDue(shown);
+  }, [today, tasks, shown]);
   return null;
 }

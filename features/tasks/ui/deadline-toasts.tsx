@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { tasksStore } from '@/features/tasks/client/tasks';
+import { useTaskSlots } from './task-slots';
 import {
   formatDeadlineSummary,
   formatDeadlineToast,
@@ -32,11 +33,13 @@ function playNotificationSound(): void {
  */
 export function DeadlineToasts() {
   const done = useRef(false);
+  // With projects, an archived project's tasks are not due (docs/product.md#projects).
+  const shown = useTaskSlots().useShownInOverviews();
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     if (done.current) return;
     done.current = true;
-    const alerts = getDeadlineAlerts(tasksStore.read(), toLocalDateKey(new Date()));
+    const alerts = getDeadlineAlerts(tasksStore.read().filter(shown), toLocalDateKey(new Date()));
     const { toasts, summarised } = planDeadlineToasts(alerts, DEADLINE_TOAST_LIMIT);
     for (const alert of toasts) {
       const show = alert.due === 'today' ? toast.error : toast.warning;
@@ -58,6 +61,7 @@ export function DeadlineToasts() {
       });
     }
     if (alerts.length > 0) playNotificationSound();
-  }, []);
+    // Once per page (`done`): a later change of the set shows nothing again.
+  }, [shown]);
   return null;
 }

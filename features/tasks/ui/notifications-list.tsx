@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { tasksStore } from '@/features/tasks/client/tasks';
+import { useTaskSlots } from './task-slots';
 import { formatDeadlineNotification, getDeadlineAlerts } from '@/features/tasks/model/deadlines';
 import { useToday } from '@/shared/hooks/use-today';
 import { TaskLink } from './task-view/task-link';
@@ -15,7 +16,12 @@ import { TaskLink } from './task-view/task-link';
 export function NotificationsList() {
   const tasks = useLocalStore(tasksStore);
   const today = useToday();
-  const alerts = useMemo(() => (today ? getDeadlineAlerts(tasks, today) : []), [tasks, today]);
+  // With projects, an archived project's tasks are not due (docs/product.md#projects).
+  const shown = useTaskSlots().useShownInOverviews();
+  const alerts = useMemo(
+    () => (today ? getDeadlineAlerts(tasks.filter(shown), today) : []),
+    [tasks, today, shown],
+  );
 
   if (today === null) return null;
   if (alerts.length === 0) {

@@ -28,6 +28,12 @@ export interface TaskSlots {
   ProjectField: ComponentType<{ task: Task }>;
   /** Create Tasks' `Project` (projects): where a new task goes; null is General. */
   NewTaskProject: ComponentType<{ value: string | null; onChange: (projectId: string | null) => void }>;
+  /**
+   * A hook: which tasks the overviews show (the calendar, Notifications, the deadline toasts and
+   * reminders): with projects, not those of archived projects; without, every task. One function
+   * per set, so a list filtered by it is filtered again only when the set changes.
+   */
+  useShownInOverviews: () => (task: Task) => boolean;
   /** A hook: each task's key (projects), so the finder finds `OPS-12`; without projects, none. */
   useTaskKeyOf: () => TaskKeyOf;
   /** A hook: the card menu's move to another project (projects); without projects, not available. */
@@ -44,6 +50,7 @@ export interface MenuDialog {
 
 const Nothing = () => null;
 const noKey: TaskKeyOf = () => null;
+const everyTask = () => true;
 const NO_DIALOG: MenuDialog = { available: false, label: '', open: () => undefined, dialog: null };
 
 export const EMPTY_TASK_SLOTS: TaskSlots = {
@@ -55,6 +62,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   TaskKey: Nothing,
   ProjectField: Nothing,
   NewTaskProject: Nothing,
+  useShownInOverviews: () => everyTask,
   useTaskKeyOf: () => noKey,
   useMoveTaskDialog: () => NO_DIALOG,
 };
