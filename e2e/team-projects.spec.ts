@@ -294,7 +294,7 @@ test.describe('@one-width archiving a project', () => {
     await page.goto('/user/dashboard?project=OLD');
     await page.getByRole('button', { name: 'Restore' }).click();
     await expect(page.getByText('Old Stuff is restored.')).toBeVisible();
-    await expect(projectsNav(page).getByRole('link', { name: /OLD Old Stuff 1 open/ })).toBeVisible();
+    await expect(projectsNav(page).getByRole('link', { name: /OLD Old Stuff 2 open/ })).toBeVisible();
     await page.goto('/user/dashboard');
     await expect(todo(page).getByText('Sort the cupboard')).toBeVisible({ timeout: 15_000 });
 
@@ -351,7 +351,7 @@ test.describe('@one-width a project’s settings', () => {
 
     const { page, context } = await openDeviceAt(teamServer.base, browser, admin);
     await page.goto('/user/dashboard?project=GEN');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings of General' });
     await expect(dialog.getByLabel('Everyone else in the team')).toHaveValue('assigned');
     await dialog.getByLabel('Everyone else in the team').selectOption({ label: 'Member' });
@@ -361,7 +361,7 @@ test.describe('@one-width a project’s settings', () => {
     await expect(readerDevice.page.getByText('Owen’s private plan')).toBeVisible({ timeout: 15_000 });
 
     // Back to Assigned only: the task leaves her board again.
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Settings', exact: true }).click();
     await dialog.getByLabel('Everyone else in the team').selectOption({ label: 'Assigned only' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(readerDevice.page.getByText('Owen’s private plan')).toHaveCount(0, { timeout: 15_000 });
