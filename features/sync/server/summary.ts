@@ -6,7 +6,7 @@ import type { SyncSummary } from '@/features/sync/model/protocol';
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/features/tasks/model/task-types';
 import { getDatabase, type Tables } from '@/server/db';
 import { pulledColumns, toPulled } from './pull-changes';
-import { activeVisibleTo } from '@/features/sync/server/store/visibility';
+import { activeVisibleParts, activeVisibleTo } from '@/features/sync/server/store/visibility';
 import { readState } from './state';
 
 /** Pending tasks the summary lists, as the admin dashboard shows them. */
@@ -37,26 +37,32 @@ export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Prom
   const { lastSeq } = await readState(db, tables);
   // A deleted or unreadable task has no board column (task-columns.ts): the column alone decides.
   // An archived project's tasks leave the counts (docs/product.md#projects).
-  const visible = activeVisibleTo(tables, actor, await loadProjectRoles(actor));
-  const counted = and(isNotNull(syncTasks.boardColumn), visible);
-  const groups = await db
-    .select({
-      column: syncTasks.boardColumn,
-      count: sql<number | string>`count(*)`,
-      completed: sql<
-        number | string | null
-      >`sum(case when ${syncTasks.progress} = ${TASK_PROGRESS_MAX} then 1 else 0 end)`,
-    })
-    .from(syncTasks)
-    .where(counted)
-    .groupBy(syncTasks.boardColumn);
+  const roles = await loadProjectRoles(actor);
+  const visible = activeVisibleTo(tables, actor, roles);
+  // Counted per part of what the person sees (disjoint), each part from its own index, then added.
+  const groups = [];
+  for (const part of activeVisibleParts(tables, actor, roles)) {
+    groups.push(
+      ...(await db
+        .select({
+          column: syncTasks.boardColumn,
+          count: sql<number | string>`count(*)`,
+          completed: sql<
+            number | string | null
+          >`sum(case when ${syncTasks.progress} = ${TASK_PROGRESS_MAX} then 1 else 0 end)`,
+        })
+        .from(syncTasks)
+        .where(and(isNotNull(syncTasks.boardColumn), part))
+        .groupBy(syncTasks.boardColumn)),
+    );
+  }
   const byColumn = new Map<string, number>();
   let total = 0;
   let completed = 0;
   for (const group of groups) {
     // PostgreSQL answers count(*) and sum() as bigint, which node-postgres returns as text.
     const count = Number(group.count);
-    byColumn.set(group.column ?? '', count);
+    byColumn.set(group.column ?? '', (byColumn.get(group.column ?? '') ?? 0) + count);
     total += count;
     completed += Number(group.completed ?? 0);
   }

@@ -46,8 +46,10 @@ export function tasksSyncTables(d: Dialect, { users }: Pick<AccountsTables, 'use
       // condition word for word, or SQLite would not use the index).
       d.index('sync_tasks_completed_uid_idx').on(table.completedAt, table.uid),
       d.index('sync_tasks_counts_idx').on(table.boardColumn, table.progress),
-      // A project's tasks in pull order.
+      // A project's tasks in pull order; and the counts of the projects a member sees whole, read
+      // from the index alone (features/sync/server/summary.ts).
       d.index('sync_tasks_project_version_idx').on(table.projectId, table.version, table.uid),
+      d.index('sync_tasks_project_counts_idx').on(table.projectId, table.boardColumn, table.progress),
       d
         .index('sync_tasks_pending_idx')
         .on(table.createdAt, table.uid)

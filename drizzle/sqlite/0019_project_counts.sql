@@ -1,0 +1,1 @@
+CREATE INDEX `sync_tasks_project_counts_idx` ON `sync_tasks` (`project_id`,`board_column`,`progress`);
