@@ -310,6 +310,11 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       sync_tasks_assignee_version_idx: { columns: ['assignee_id', 'version'], unique: false, where: null },
       sync_tasks_completed_uid_idx: { columns: ['completed_at', 'uid'], unique: false, where: null },
       sync_tasks_counts_idx: { columns: ['board_column', 'progress'], unique: false, where: null },
+      sync_tasks_project_counts_idx: {
+        columns: ['project_id', 'board_column', 'progress'],
+        unique: false,
+        where: null,
+      },
       sync_tasks_project_version_idx: {
         columns: ['project_id', 'version', 'uid'],
         unique: false,
