@@ -7,6 +7,8 @@ export type StoredTask = {
   id: string;
   /** The task's identity across devices, with team sync on. */
   uid?: string;
+  /** Team sync: its number in its project, the server's (docs/product.md#projects). */
+  number?: number;
   title: string;
   description?: string;
   priority?: 'High' | 'Medium' | 'Low';

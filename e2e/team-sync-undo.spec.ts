@@ -39,6 +39,8 @@ test.describe('team sync: undo a delete', () => {
     await addTask(phone.page, title, 'Venue and dates');
     // The first page of a freshly started server can be slow on a busy machine: a wait, not a bar.
     await expect(syncStatus(phone.page)).toHaveText('Synced', { timeout: 15_000 });
+    // Its key's number is the server's: it arrives with the pull after the push (docs/product.md#projects).
+    await expect.poll(async () => (await storedTask(phone.page, title)).number).toEqual(expect.any(Number));
     const before = await storedTask(phone.page, title);
 
     const laptop = await openDevice(browser);
