@@ -103,6 +103,8 @@ test.describe('@one-width projects with two people', () => {
     await expect(members.getByText('Bob Projects is now Member.')).toBeVisible();
     await members.getByRole('button', { name: 'Close' }).click();
     await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
+    // His sidebar learns of the project with its tasks.
+    await expect(projectsNav(bobDevice.page).getByRole('link', { name: /OPS Operations/ })).toBeVisible();
 
     // The finder finds a task by its key, any case.
     await page.goto('/user/dashboard');

@@ -71,6 +71,24 @@ function start(): void {
   });
 }
 
+/** Projects the browser's tasks named before the list knew them: asked about once each. */
+const askedAbout = new Set<string>();
+
+/**
+ * A task in a project this list does not hold (someone just gave this person a role there, and its
+ * tasks came over the live stream): the list is asked for again, once per such project.
+ */
+export function refreshForUnknownProjects(projectIds: Iterable<string>): void {
+  const known = new Set(teamProjectsStore.read().map((project) => project.id));
+  let unknown = false;
+  for (const id of projectIds) {
+    if (known.has(id) || askedAbout.has(id)) continue;
+    askedAbout.add(id);
+    unknown = true;
+  }
+  if (unknown) void refreshProjects();
+}
+
 /** Whether this page load asked the server for the list (answered, or failed: offline). */
 export function projectsAreFresh(): boolean {
   return fresh;
@@ -96,4 +114,5 @@ export function resetProjectsForTests(): void {
   inflight = null;
   started = false;
   fresh = false;
+  askedAbout.clear();
 }

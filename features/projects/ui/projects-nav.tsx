@@ -3,10 +3,11 @@
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Plus } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { activeProjects, projectByKey, type Project } from '@/features/projects/model/project';
 import { openCountsByProject } from '@/features/projects/model/project-counts';
-import { useProjects } from '@/features/projects/client/projects-store';
+import { refreshForUnknownProjects, useProjects } from '@/features/projects/client/projects-store';
+import { taskProjectId } from '@/features/projects/model/project-key';
 import { tasksStore } from '@/features/tasks/client/tasks';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
@@ -24,6 +25,11 @@ export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
   const shown = useMemo(() => activeProjects(projects), [projects]);
   const tasks = useLocalStore(tasksStore);
   const counts = useMemo(() => openCountsByProject(tasks), [tasks]);
+  // A project whose tasks arrived before the list knew it (a role just given): ask for the list.
+  useEffect(
+    () => refreshForUnknownProjects(new Set(tasks.map((task) => taskProjectId(task.projectId)))),
+    [tasks],
+  );
   const pathname = usePathname();
   const params = useSearchParams();
   const current =
