@@ -74,26 +74,33 @@ export async function submitTask(
 export const COLUMNS = ['To Do', 'In Progress', 'Completed'] as const;
 export type Column = (typeof COLUMNS)[number];
 
-export function boardColumn(page: Page, name: Column): Locator {
+export function boardColumn(page: Page, name: string): Locator {
   return page.locator(`section[data-column="${name}"]`);
 }
 
 /**
- * A keyboard drag of the card `title` from column `from` to column `to`, waiting for the board's
- * announcement after each key (a key pressed before the board has moved the card is lost).
+ * A keyboard drag of the card `title` from column `from` to column `to` of a board whose columns
+ * are `columns` (the spec's three unless a project's), waiting for the board's announcement after
+ * each key (a key pressed before the board has moved the card is lost).
  */
-export async function drag(page: Page, title: string, from: Column, to: Column): Promise<void> {
-  const over = (column: Column) => page.getByText(`Task "${title}" is over the ${column} column.`);
+export async function drag(
+  page: Page,
+  title: string,
+  from: string,
+  to: string,
+  columns: readonly string[] = COLUMNS,
+): Promise<void> {
+  const over = (column: string) => page.getByText(`Task "${title}" is over the ${column} column.`);
   await page
     .locator('[aria-roledescription="draggable task"]')
     .and(page.getByRole('button', { name: new RegExp(title) }))
     .focus();
   await pickUpWithKeyboard(page, `Task "${title}" is over the ${from} column.`);
-  const step = COLUMNS.indexOf(to) > COLUMNS.indexOf(from) ? 1 : -1;
-  for (let index = COLUMNS.indexOf(from); index !== COLUMNS.indexOf(to);) {
+  const step = columns.indexOf(to) > columns.indexOf(from) ? 1 : -1;
+  for (let index = columns.indexOf(from); index !== columns.indexOf(to);) {
     index += step;
     await page.keyboard.press(step > 0 ? 'ArrowRight' : 'ArrowLeft');
-    await expect(over(COLUMNS[index]!)).toBeAttached();
+    await expect(over(columns[index]!)).toBeAttached();
   }
   await page.keyboard.press('Space');
   await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();

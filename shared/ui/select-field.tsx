@@ -2,10 +2,11 @@ import { useId } from 'react';
 import { FieldFrame } from './text-field';
 import { FIELD_INPUT } from './styles';
 
-/** A labelled choice among fixed options, each shown as its own value. */
+/** A labelled choice among fixed options, each shown as its own value or as `optionText` says. */
 export function SelectField<T extends string>(props: {
   label: string;
   options: readonly T[];
+  optionText?: (option: T) => string;
   value: T;
   onChange: (value: T) => void;
   name?: string;
@@ -28,7 +29,7 @@ export function SelectField<T extends string>(props: {
       >
         {props.options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {props.optionText ? props.optionText(option) : option}
           </option>
         ))}
       </select>

@@ -9,6 +9,8 @@ import { createUserWithToken } from './factories';
  * answer it, the answers every endpoint gives, and the team most tests start from.
  */
 
+export type ColumnBody = { id: string; name: string; kind: string; wipLimit: number | null };
+
 export type ProjectBody = {
   id: string;
   key: string;
@@ -18,7 +20,15 @@ export type ProjectBody = {
   teamRole: string | null;
   role: string;
   archived: boolean;
+  columns: ColumnBody[];
 };
+
+/** The columns of a project whose board was never changed: the spec's three. */
+export const DEFAULT_COLUMNS: ColumnBody[] = [
+  { id: 'todo', name: 'To Do', kind: 'todo', wipLimit: null },
+  { id: 'doing', name: 'In Progress', kind: 'doing', wipLimit: null },
+  { id: 'done', name: 'Completed', kind: 'done', wipLimit: null },
+];
 
 export const NOT_FOUND = { message: 'No such project.', code: 'NOT_FOUND' };
 export const MANAGERS_ONLY = { message: 'Only a manager of this project can change it.', code: 'FORBIDDEN' };

@@ -82,6 +82,7 @@ export async function resetDatabase(): Promise<void> {
     description: '',
     teamRole: 'assigned',
     nextNumber: 1,
+    columns: null,
     archivedAt: null,
     createdBy: null,
   } as const;

@@ -5,7 +5,7 @@ import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/facto
 import { applyTestEnv } from '@/tests/setup/integration';
 import { GET as listMembers } from './[id]/members/route';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
-import type { ProjectBody } from '@/tests/helpers/projects';
+import { DEFAULT_COLUMNS, type ProjectBody } from '@/tests/helpers/projects';
 
 /**
  * GET and POST /api/projects (docs/decisions/0049-projects.md, docs/product.md#projects): who sees
@@ -99,6 +99,7 @@ describe('POST /api/projects', () => {
         teamRole: 'commenter',
         role: 'manager',
         archived: false,
+        columns: DEFAULT_COLUMNS,
       },
       message: 'Project created.',
     });
@@ -118,6 +119,7 @@ describe('POST /api/projects', () => {
       teamRole: null,
       role: 'manager',
       archived: false,
+      columns: DEFAULT_COLUMNS,
     });
     const nullRole = await create(token, { name: 'Design', key: 'DES', teamRole: null });
     expect(nullRole.status).toBe(201);
@@ -267,6 +269,7 @@ describe('GET /api/projects', () => {
       teamRole: 'assigned',
       role: 'assigned',
       archived: false,
+      columns: DEFAULT_COLUMNS,
     });
 
     // Max sees his own project as its manager, the shared ones with the team's role, not OPS.

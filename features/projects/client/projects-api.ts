@@ -1,3 +1,4 @@
+import type { ProjectColumn } from '@/features/projects/model/columns';
 import { projectParser, projectsParser, type Project } from '@/features/projects/model/project';
 import { isProjectRole, type ProjectRole } from '@/features/projects/model/roles';
 import { deleteJson, getJson, postJson, putJson, requestJson } from '@/shared/http/http';
@@ -51,6 +52,14 @@ export async function updateProject(id: string, settings: ProjectSettings): Prom
       body: settings,
     }),
   );
+}
+
+/** A column as the Columns dialog sends it: `id` absent for a new one. */
+export type ColumnDraft = Omit<ProjectColumn, 'id'> & { id?: string };
+
+/** A manager saves the board's columns, in order (PUT /api/projects/{id}/columns). */
+export async function saveColumns(id: string, columns: readonly ColumnDraft[]): Promise<Project> {
+  return readOne(await putJson<unknown>(`${PROJECTS_URL}/${encodeURIComponent(id)}/columns`, { columns }));
 }
 
 /** Deletes an archived project, its name typed to confirm. */

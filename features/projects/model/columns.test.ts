@@ -7,7 +7,6 @@ import {
   PROJECT_COLUMNS_MAX,
   WIP_LIMIT_MAX,
   checkColumns,
-  completionOfMove,
   isColumnKind,
   type ColumnKind,
   type ProjectColumn,
@@ -61,9 +60,9 @@ describe('column kinds', () => {
 describe('the default columns', () => {
   it('are To Do, In Progress and Completed, without WIP limits', () => {
     expect(DEFAULT_PROJECT_COLUMNS).toEqual([
-      { name: 'To Do', kind: 'todo', wipLimit: null },
-      { name: 'In Progress', kind: 'doing', wipLimit: null },
-      { name: 'Completed', kind: 'done', wipLimit: null },
+      { id: 'todo', name: 'To Do', kind: 'todo', wipLimit: null },
+      { id: 'doing', name: 'In Progress', kind: 'doing', wipLimit: null },
+      { id: 'done', name: 'Completed', kind: 'done', wipLimit: null },
     ]);
   });
 
@@ -147,31 +146,6 @@ describe('checkColumns', () => {
     expect(checkColumns([col('A', 'doing', 0), col('')])).toBe(WIP);
     expect(checkColumns([col('A'), col('a', 'doing', 0)])).toBe('Two columns are named "a".');
     expect(checkColumns([col('A', 'todo', 0), col('B', 'todo')])).toBe(WIP);
-  });
-});
-
-describe('completionOfMove', () => {
-  it('completes a card moved into a Done column and reopens one moved out of it', () => {
-    const expected: Record<ColumnKind, Record<ColumnKind, 'complete' | 'reopen' | 'none'>> = {
-      todo: { todo: 'none', doing: 'none', done: 'complete' },
-      doing: { todo: 'none', doing: 'none', done: 'complete' },
-      done: { todo: 'reopen', doing: 'reopen', done: 'none' },
-    };
-    for (const from of COLUMN_KINDS)
-      for (const to of COLUMN_KINDS)
-        expect(completionOfMove(from, to), `${from} → ${to}`).toBe(expected[from][to]);
-  });
-
-  it('states each pair', () => {
-    expect(completionOfMove('todo', 'todo')).toBe('none');
-    expect(completionOfMove('todo', 'doing')).toBe('none');
-    expect(completionOfMove('todo', 'done')).toBe('complete');
-    expect(completionOfMove('doing', 'todo')).toBe('none');
-    expect(completionOfMove('doing', 'doing')).toBe('none');
-    expect(completionOfMove('doing', 'done')).toBe('complete');
-    expect(completionOfMove('done', 'todo')).toBe('reopen');
-    expect(completionOfMove('done', 'doing')).toBe('reopen');
-    expect(completionOfMove('done', 'done')).toBe('none');
   });
 });
 

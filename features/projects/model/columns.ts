@@ -1,41 +1,33 @@
 /**
  * A project's board columns (docs/decisions/0049-projects.md): a name, an order, a kind and an
  * optional work-in-progress limit. Moving a card into a `done` column completes the task; out of
- * one reopens it. Pure.
+ * one reopens it (features/tasks/model/board-layout.ts). Pure.
  */
+import { isColumnKind, type KindColumn } from '@/features/tasks/model/board-layout';
 
-export const COLUMN_KINDS = ['todo', 'doing', 'done'] as const;
-export type ColumnKind = (typeof COLUMN_KINDS)[number];
+export {
+  COLUMN_KIND_NAMES,
+  COLUMN_KINDS,
+  isColumnKind,
+  type ColumnKind,
+} from '@/features/tasks/model/board-layout';
 
-/** The kinds as the screens name them. */
-export const COLUMN_KIND_NAMES: Record<ColumnKind, string> = {
-  todo: 'To do',
-  doing: 'Doing',
-  done: 'Done',
-};
+/** A project's column: the board's kind of column (features/tasks/model/board-layout.ts). */
+export type ProjectColumn = KindColumn;
 
-export interface ProjectColumn {
-  id: string;
-  name: string;
-  kind: ColumnKind;
-  /** At most this many tasks are meant to be in it (shown on the column, not enforced); null: no limit. */
-  wipLimit: number | null;
-}
-
-/** A new project's columns: the spec's three board columns, in order. */
-export const DEFAULT_PROJECT_COLUMNS: readonly Omit<ProjectColumn, 'id'>[] = [
-  { name: 'To Do', kind: 'todo', wipLimit: null },
-  { name: 'In Progress', kind: 'doing', wipLimit: null },
-  { name: 'Completed', kind: 'done', wipLimit: null },
+/**
+ * A new project's columns, and those of every project stored before columns existed: the spec's
+ * three board columns, in order, under ids of their own.
+ */
+export const DEFAULT_PROJECT_COLUMNS: readonly ProjectColumn[] = [
+  { id: 'todo', name: 'To Do', kind: 'todo', wipLimit: null },
+  { id: 'doing', name: 'In Progress', kind: 'doing', wipLimit: null },
+  { id: 'done', name: 'Completed', kind: 'done', wipLimit: null },
 ];
 
 export const COLUMN_NAME_MAX_LENGTH = 30;
 export const PROJECT_COLUMNS_MAX = 12;
 export const WIP_LIMIT_MAX = 999;
-
-export function isColumnKind(value: unknown): value is ColumnKind {
-  return (COLUMN_KINDS as readonly unknown[]).includes(value);
-}
 
 /**
  * Why a project's column list cannot be saved, or null: 1 to 12 columns, names 1–30 characters and
@@ -64,9 +56,25 @@ export function checkColumns(columns: readonly Omit<ProjectColumn, 'id'>[]): str
   return null;
 }
 
-/** Whether moving a card from a column of `from` kind to one of `to` kind completes it, reopens it, or neither. */
-export function completionOfMove(from: ColumnKind, to: ColumnKind): 'complete' | 'reopen' | 'none' {
-  if (from !== 'done' && to === 'done') return 'complete';
-  if (from === 'done' && to !== 'done') return 'reopen';
-  return 'none';
+/** A column id: letters, digits and hyphens, at most 40 (the defaults' `todo`, a new one's `col-…`). */
+export const COLUMN_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
+
+/**
+ * A project's stored or sent columns, read by hand (ADR 0010): the list when every column reads and
+ * the list passes checkColumns with ids unique, else the spec's three (DEFAULT_PROJECT_COLUMNS), so a
+ * project stored before columns existed, or a copy an older version kept, shows the board it had.
+ */
+export function readProjectColumns(value: unknown): ProjectColumn[] {
+  const fallback = DEFAULT_PROJECT_COLUMNS.map((column) => ({ ...column }));
+  if (!Array.isArray(value)) return fallback;
+  const columns: ProjectColumn[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return fallback;
+    const { id, name, kind, wipLimit } = item as Record<string, unknown>;
+    if (typeof id !== 'string' || !COLUMN_ID_PATTERN.test(id) || typeof name !== 'string') return fallback;
+    if (!isColumnKind(kind) || (wipLimit !== null && typeof wipLimit !== 'number')) return fallback;
+    columns.push({ id, name, kind, wipLimit });
+  }
+  const ids = new Set(columns.map((column) => column.id));
+  return ids.size === columns.length && checkColumns(columns) === null ? columns : fallback;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT_COLUMNS } from './columns';
 import { activeProjects, projectById, projectByKey, projectsParser, type Project } from './project';
 
 const OPS: Project = {
@@ -10,6 +11,7 @@ const OPS: Project = {
   teamRole: null,
   role: 'manager',
   archived: false,
+  columns: DEFAULT_PROJECT_COLUMNS.map((column) => ({ ...column })),
 };
 const GEN: Project = {
   ...OPS,

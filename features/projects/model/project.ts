@@ -1,5 +1,6 @@
 import { isLabelColor, type LabelColor } from '@/features/tasks/model/labels';
 import { INVALID, isRecord, parser, type Parser } from '@/shared/validation/parsers';
+import { readProjectColumns, type ProjectColumn } from './columns';
 import { GENERAL_PROJECT, PROJECT_KEY_PATTERN } from './project-key';
 import { isProjectRole, type ProjectRole } from './roles';
 
@@ -19,11 +20,13 @@ export interface Project {
   /** The caller's role (an admin: manager). */
   role: ProjectRole;
   archived: boolean;
+  /** Its board's columns, in order (features/projects/model/columns.ts); the spec's three when absent. */
+  columns: ProjectColumn[];
 }
 
 function readProject(value: unknown): Project | typeof INVALID {
   if (!isRecord(value)) return INVALID;
-  const { id, key, name, color, description, teamRole, role, archived } = value;
+  const { id, key, name, color, description, teamRole, role, archived, columns } = value;
   if (typeof id !== 'string' || id === '' || typeof name !== 'string') return INVALID;
   if (typeof key !== 'string' || !PROJECT_KEY_PATTERN.test(key)) return INVALID;
   if (!isProjectRole(role) || (teamRole !== null && !isProjectRole(teamRole))) return INVALID;
@@ -36,6 +39,7 @@ function readProject(value: unknown): Project | typeof INVALID {
     teamRole: teamRole as ProjectRole | null,
     role,
     archived: archived === true,
+    columns: readProjectColumns(columns),
   };
 }
 

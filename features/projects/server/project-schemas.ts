@@ -3,6 +3,12 @@ import '@/shared/validation/zod/zod-config';
 import { z } from 'zod';
 import { LABEL_COLORS } from '@/features/tasks/model/labels';
 import { PROJECT_ROLES } from '@/features/projects/model/roles';
+import {
+  COLUMN_ID_PATTERN,
+  COLUMN_KINDS,
+  PROJECT_COLUMNS_MAX,
+  WIP_LIMIT_MAX,
+} from '@/features/projects/model/columns';
 import { boundedText, singleLineText } from '@/shared/validation/zod/text';
 
 /**
@@ -58,3 +64,32 @@ export const deleteProjectSchema = z.object({
 
 /** PUT /api/projects/{id}/members/{userId}. */
 export const memberSchema = z.object({ role });
+
+/**
+ * PUT /api/projects/{id}/columns: the board's columns in order; `id` names a column kept (absent: a
+ * new one). The list as a whole is checked by checkColumns (features/projects/model/columns.ts).
+ */
+const COLUMN_NAME_CEILING = 200;
+
+export const columnsSchema = z.object({
+  columns: z
+    .array(
+      z.object({
+        id: z
+          .string()
+          .regex(COLUMN_ID_PATTERN, { error: 'A column id is letters, digits and hyphens.' })
+          .optional(),
+        // The length rule is checkColumns' (one message for the browser's check and this one); this
+        // ceiling only bounds what is read.
+        name: singleLineText('Column name', COLUMN_NAME_CEILING),
+        kind: z.enum(COLUMN_KINDS, { error: 'A column’s kind is one of todo, doing or done.' }),
+        wipLimit: z
+          .number({ error: `A WIP limit is a whole number from 1 to ${WIP_LIMIT_MAX}.` })
+          .nullable()
+          .default(null),
+      }),
+      { error: 'Send the columns as a list.' },
+    )
+    .max(PROJECT_COLUMNS_MAX, { error: `A board has 1 to ${PROJECT_COLUMNS_MAX} columns.` }),
+});
+export type ColumnsInput = z.infer<typeof columnsSchema>;

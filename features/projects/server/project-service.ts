@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { checkProjectKey, GENERAL_PROJECT } from '@/features/projects/model/project-key';
+import { checkColumns, readProjectColumns, type ProjectColumn } from '@/features/projects/model/columns';
 import {
   isProjectRole,
   seesWholeProject,
@@ -15,7 +16,7 @@ import { getDatabase, type DatabaseHandle, type Executor, type Tables } from '@/
 import { AppError } from '@/server/errors';
 import { getSyncHub } from '@/server/realtime/hub';
 import { notifyStatement } from '@/server/realtime/listener';
-import type { CreateProjectInput, UpdateProjectInput } from './project-schemas';
+import type { ColumnsInput, CreateProjectInput, UpdateProjectInput } from './project-schemas';
 
 /**
  * The projects' endpoints (docs/decisions/0049-projects.md): a project's settings, its people and
@@ -59,7 +60,18 @@ function viewOf(row: ProjectRow, role: ProjectRole): ProjectView {
     teamRole: isProjectRole(row.teamRole) ? row.teamRole : null,
     role,
     archived: row.archivedAt !== null,
+    columns: readStoredColumns(row.columns),
   };
+}
+
+/** The stored JSON of a project's columns (null: never changed, the spec's three). */
+function readStoredColumns(stored: string | null): ProjectColumn[] {
+  if (stored === null) return readProjectColumns(null);
+  try {
+    return readProjectColumns(JSON.parse(stored));
+  } catch {
+    return readProjectColumns(null);
+  }
 }
 
 /**
@@ -196,6 +208,39 @@ export async function updateProject(
   if (change) await announceSightChange(handle, change, id, null);
   const [row] = await handle.db.select().from(tables.projects).where(eq(tables.projects.id, id));
   return viewOf(row!, role);
+}
+
+/**
+ * The ids of a column list being saved: a column keeps the id it was sent with when the project has
+ * a column of that id (the first to name it; its tasks stay in it); any other gets a new one. A
+ * column left out is gone: its tasks show in the first column of their kind (board-layout.ts).
+ */
+function columnIds(sent: ColumnsInput['columns'], current: readonly ProjectColumn[]): ProjectColumn[] {
+  const known = new Set(current.map((column) => column.id));
+  const used = new Set<string>();
+  return sent.map(({ id, name, kind, wipLimit }) => {
+    const keep = id !== undefined && known.has(id) && !used.has(id);
+    const columnId = keep ? id : `col-${randomUUID().slice(0, 8)}`;
+    used.add(columnId);
+    return { id: columnId, name, kind, wipLimit };
+  });
+}
+
+/** PUT /api/projects/{id}/columns {columns}: a manager saves the board's columns, in order. */
+export async function setColumns(actor: SyncActor, id: string, input: ColumnsInput): Promise<ProjectView> {
+  const handle = await getDatabase();
+  const { tables } = handle;
+  return handle.exclusive(async (db) => {
+    const { project, role } = await requireRole(db, tables, actor, id, 'manage');
+    const problem = checkColumns(input.columns);
+    if (problem) throw new AppError('VALIDATION_ERROR', problem);
+    const columns = columnIds(input.columns, readStoredColumns(project.columns));
+    await db
+      .update(tables.projects)
+      .set({ columns: JSON.stringify(columns), updatedAt: new Date() })
+      .where(eq(tables.projects.id, id));
+    return viewOf({ ...project, columns: JSON.stringify(columns) }, role);
+  }, 'projects');
 }
 
 /** POST /api/projects/{id}/archive and /unarchive: managers; General stays. */

@@ -14,6 +14,7 @@ import { Button } from '@/shared/ui/button';
 import { LoadingLine } from '@/shared/ui/load-error';
 import { TEXT_LINK } from '@/shared/ui/styles';
 import { ArchiveControl } from './archive-control';
+import { ColumnsButton } from './columns-dialog';
 import { ProjectSettingsButton } from './project-settings-dialog';
 import dynamic from 'next/dynamic';
 
@@ -94,14 +95,17 @@ function AllProjectsDashboard({ projects }: { projects: readonly Project[] }) {
 
 function ProjectBoard({ project }: { project: Project }) {
   const [membersOpen, setMembersOpen] = useState(false);
+  // One scope while the columns read the same (the list is parsed again at each store change).
+  const columnsKey = JSON.stringify(project.columns);
   const scope = useMemo<BoardScope>(
     () => ({
       id: project.id,
       includes: (task) => inProject(task, project.id),
       newTaskFields: { projectId: project.id },
       readOnly: project.archived,
+      columns: JSON.parse(columnsKey) as Project['columns'],
     }),
-    [project.id, project.archived],
+    [project.id, project.archived, columnsKey],
   );
   useEffect(() => {
     const before = document.title;
@@ -125,6 +129,7 @@ function ProjectBoard({ project }: { project: Project }) {
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
           <ProjectSettingsButton project={project} />
+          <ColumnsButton project={project} />
           <ArchiveControl project={project} />
           <Button variant="secondary" size="sm" onClick={() => setMembersOpen(true)}>
             Members

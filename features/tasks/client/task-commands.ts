@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import * as board from '@/features/tasks/model/board';
+import { placeTaskInKindColumn, type KindColumn } from '@/features/tasks/model/board-layout';
 import { commandEffects } from '@/features/tasks/model/command-effects';
 import { toLocalDateKey } from '@/shared/format/date-key';
 import { withTaskLabels } from '@/features/tasks/model/labels';
@@ -87,7 +88,12 @@ function announceNextOccurrences(): void {
  */
 export function addTask(
   input: NewTaskInput,
-  options: { assignee?: Assignee; column?: BoardColumn; fields?: Pick<Task, 'projectId'> } = {},
+  options: {
+    assignee?: Assignee;
+    /** Added at the foot of a board column: places the new task (`taskId`) there as a drop would. */
+    place?: (tasks: readonly Task[], taskId: string) => Task[];
+    fields?: Pick<Task, 'projectId'>;
+  } = {},
 ): Task | null {
   const tasks = tasksStore.read();
   const made = createTask(input, {
@@ -103,10 +109,17 @@ export function addTask(
   if (!made) return null;
   // A project's board (features/tasks/ui/board-scope.tsx) puts the task in its project.
   const task: Task = options.fields?.projectId ? { ...made, projectId: options.fields.projectId } : made;
-  // Added at the foot of a board column: placed there as a drop there would (docs/product.md#capture).
-  const next = options.column ? board.placeTask([...tasks, task], task.id, options.column) : [...tasks, task];
+  // Added at the foot of a board column: placed there as a drop there would (docs/product.md#capture),
+  // with what a drop brings (a project's done column completes it).
+  const added = [...tasks, task];
+  const next = options.place ? afterCommand(tasks, options.place(added, task.id), Date.now()) : added;
   writeLocalEdit(tasks, next);
   return next[next.length - 1]!;
+}
+
+/** The spec's board: a new task placed at the foot of `column` (features/tasks/model/board.ts placeTask). */
+export function inBoardColumn(column: BoardColumn): (tasks: readonly Task[], taskId: string) => Task[] {
+  return (tasks, taskId) => board.placeTask(tasks, taskId, column);
 }
 
 /**
@@ -115,6 +128,27 @@ export function addTask(
  */
 export function moveTask(taskId: string, column: BoardColumn, ranks: readonly RankChange[] = []): boolean {
   return changeTasks((tasks) => board.placeTask(tasks, taskId, column, ranks));
+}
+
+/**
+ * A drop on a project's board (features/tasks/model/board-layout.ts): the task goes to the column
+ * `columnId` of `columns` (completed in a done column, reopened out of one) and the cards of `ranks`
+ * take their places. The refusal (a reopen its checklist decides) writes nothing.
+ */
+export function moveTaskToKindColumn(
+  taskId: string,
+  columns: readonly KindColumn[],
+  columnId: string,
+  ranks: readonly RankChange[] = [],
+): { ok: true; written: boolean } | { ok: false; message: string } {
+  let refusal: { ok: false; message: string } | null = null;
+  const written = changeTasks((tasks) => {
+    const placed = placeTaskInKindColumn(tasks, taskId, columns, columnId, ranks);
+    if (placed.ok) return placed.tasks;
+    refusal = placed;
+    return tasks as Task[];
+  });
+  return refusal ?? { ok: true, written };
 }
 
 /** The slider: sets the progress (clamped to 0–100) and lets it decide the column again. */

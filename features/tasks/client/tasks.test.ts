@@ -7,6 +7,7 @@ import { storageProblemsStore } from '@/shared/browser-storage/storage-problems'
 import type { Task } from '@/features/tasks/model/task-types';
 import {
   addTask,
+  inBoardColumn,
   assignTask,
   completeTask,
   deleteTask,
@@ -192,13 +193,13 @@ describe('task commands', () => {
       seed([VALID_TASK]);
       const todo = addTask(
         { title: 'Call', description: '', deadline: '', titleOnly: true },
-        { column: 'To Do' },
+        { place: inBoardColumn('To Do') },
       );
       expect(todo).toMatchObject({ title: 'Call', description: '', deadline: '', progress: 0 });
       expect(todo).not.toHaveProperty('column');
       const doing = addTask(
         { title: 'Print', description: '', deadline: '', titleOnly: true },
-        { column: 'In Progress' },
+        { place: inBoardColumn('In Progress') },
       );
       expect(doing).toMatchObject({ progress: 0, column: 'In Progress' });
       expect(storedTasks().map((task) => task.title)).toEqual(['Write tests', 'Call', 'Print']);

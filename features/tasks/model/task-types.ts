@@ -50,8 +50,10 @@ export const TASK_FIELD_NAMES: readonly string[] = [
   // server writes it; a key is `${project key}-${number}`).
   'projectId',
   'number',
-  // Its place within its board column (features/tasks/model/rank.ts).
+  // Its place within its board column (features/tasks/model/rank.ts), and on a project's board the
+  // column a move put it in (features/tasks/model/board-layout.ts).
   'rank',
+  'columnId',
   // The task view's fields (docs/product.md#the-task-view); checklist items are fields of their own,
   // named by CHECKLIST_FIELD_PATTERN (features/tasks/model/checklist.ts).
   'labels',
@@ -96,6 +98,11 @@ export type Task = {
    * puts it somewhere (docs/product.md#board).
    */
   rank?: string;
+  /**
+   * Team sync: on its project's board, the id of the column a move put it in
+   * (features/tasks/model/board-layout.ts); absent where its progress places it.
+   */
+  columnId?: string;
   /** Label ids (features/tasks/model/labels.ts), in the order they were added; absent when it has none. */
   labels?: string[];
   /** How the task repeats (features/tasks/model/repeat.ts); absent: it does not. */

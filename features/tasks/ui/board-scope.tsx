@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
+import type { KindColumn } from '@/features/tasks/model/board-layout';
 import type { Task } from '@/features/tasks/model/task-types';
 
 /**
@@ -16,6 +17,8 @@ export interface BoardScope {
   newTaskFields: Pick<Task, 'projectId'>;
   /** No task is added here (an archived project's board). */
   readOnly?: boolean;
+  /** The board's own columns (a project's, features/tasks/model/board-layout.ts); absent: the spec's three. */
+  columns?: readonly KindColumn[];
 }
 
 const BoardScopeContext = createContext<BoardScope | null>(null);

@@ -15,7 +15,7 @@ import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { addTask } from '@/features/tasks/client/task-commands';
 import { useBoardScope } from './board-scope';
 import { TASK_TITLE_MAX_LENGTH } from '@/features/tasks/model/task-patch';
-import type { BoardColumn } from '@/features/tasks/model/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
 import { FIELD_INPUT, FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
@@ -24,13 +24,20 @@ import { useSelfAssignee } from './assignee-picker';
 /** What the foot of a board column says (docs/product.md#capture). */
 export const COLUMN_ADD_TEXTS = {
   open: 'Add task',
-  label: (column: BoardColumn) => `Title of a new task in ${column}`,
+  label: (column: string) => `Title of a new task in ${column}`,
   placeholder: 'Task title',
   hint: 'Enter adds it; Escape closes.',
   add: 'Add',
   close: 'Close',
-  added: (title: string, column: BoardColumn) => `Added "${title}" to ${column}.`,
+  added: (title: string, column: string) => `Added "${title}" to ${column}.`,
 } as const;
+
+interface ColumnAddTaskProps {
+  /** The column's name. */
+  column: string;
+  /** Places the new task at the column's foot (features/tasks/ui/board-model.ts placeNew). */
+  place: (tasks: readonly Task[], taskId: string) => Task[];
+}
 
 /**
  * `+ Add task` at the foot of a board column (docs/product.md#capture): a one-line title field; Enter
@@ -38,7 +45,7 @@ export const COLUMN_ADD_TEXTS = {
  * the next; Escape (or Close) closes it and gives the focus back to the button. A blank title adds
  * nothing.
  */
-export function ColumnAddTask({ column }: { column: BoardColumn }) {
+export function ColumnAddTask({ column, place }: ColumnAddTaskProps) {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [added, setAdded] = useState('');
@@ -68,7 +75,7 @@ export function ColumnAddTask({ column }: { column: BoardColumn }) {
       const task = addTask(
         { title, description: '', deadline: '', titleOnly: true },
         // With team sync the task is bound to the signed-in user, as the form's default assigns.
-        { column, ...(teamSync ? { assignee: self } : {}), fields: scope?.newTaskFields },
+        { place, ...(teamSync ? { assignee: self } : {}), fields: scope?.newTaskFields },
       );
       if (!task) return;
       setTitle('');

@@ -11,6 +11,7 @@ import {
   type Active,
   type DragEndEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   type Over,
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -20,10 +21,8 @@ import { cn } from '@/shared/cn';
 import { useBoardMarks } from '@/features/tasks/ui/use-board-marks';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
-import { moveTask } from '@/features/tasks/client/task-commands';
-import { orderTasksByColumn } from '@/features/tasks/model/board';
 import { placeInColumn } from '@/features/tasks/model/rank';
-import { BOARD_COLUMNS, type BoardColumn, type Task } from '@/features/tasks/model/task-types';
+import type { Task } from '@/features/tasks/model/task-types';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { ShowMoreButton } from './show-more-button';
@@ -31,15 +30,13 @@ import { useTaskSlots } from '@/features/tasks/ui/task-slots';
 import { ColumnAddTask } from './column-add-task';
 import {
   announcements,
-  boardCollisions,
-  boardCoordinates,
-  columnOf,
-  dropPlace,
+  boardDrag,
   INSTRUCTIONS,
   KEYBOARD_CODES,
   MouseAndPenSensor,
   type DropPlace,
 } from './board-drag';
+import { useBoardModel, type BoardModel, type ShownColumn } from './board-model';
 import { BoardCardAssignee, TaskCardBody, taskCardClasses } from './task-card';
 import { taskFocusProps } from './task-focus';
 import { openTask } from './task-view/open-task';
@@ -107,35 +104,62 @@ function openerProps(
  * and changed nothing either.
  */
 function saveDrop(
+  model: BoardModel,
   taskId: string,
   place: DropPlace,
-  from: BoardColumn | undefined,
+  from: string | undefined,
   fromIndex: number,
 ): boolean {
   if (place.column === from && place.index === fromIndex) return false;
   let moved = false;
   saveSafely(() => {
-    moved = moveTask(taskId, place.column, placeInColumn(place.others, taskId, place.index));
+    moved = model.drop(taskId, place.column, placeInColumn(place.others, taskId, place.index));
   });
   return moved;
 }
 
-/** The board: three columns; a drop saves the list at once, progress unchanged (docs/product.md#board). */
-export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
-  const columns = useMemo(() => orderTasksByColumn(tasks), [tasks]);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [overColumn, setOverColumn] = useState<BoardColumn | null>(null);
-  const { timeDrop } = useBoardMarks(tasks);
-  const sensors = useSensors(
+/** Mouse and pen, touch, and the keyboard (its arrow keys as `coordinates` say). */
+function useBoardSensors(coordinates: KeyboardCoordinateGetter) {
+  return useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: boardCoordinates, keyboardCodes: KEYBOARD_CODES }),
+    useSensor(KeyboardSensor, { coordinateGetter: coordinates, keyboardCodes: KEYBOARD_CODES }),
   );
+}
+
+/** Three columns share the width (the spec's board); any other number scroll sideways when they do not fit. */
+function gridClasses(count: number): string {
+  return cn(
+    'grid gap-4',
+    count === 3
+      ? 'md:grid-cols-3'
+      : 'md:auto-cols-[minmax(18rem,1fr)] md:grid-flow-col md:overflow-x-auto md:pb-2',
+  );
+}
+
+/**
+ * The board: the spec's three columns, or a project's own (features/tasks/ui/board-model.ts); a drop
+ * saves the list at once (docs/product.md#board).
+ */
+export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
+  const model = useBoardModel();
+  const columns = useMemo(() => model.group(tasks), [model, tasks]);
+  const { columnOf, boardCoordinates, boardCollisions, dropPlace } = useMemo(
+    () => boardDrag(model.columns.map((column) => column.id)),
+    [model],
+  );
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [overColumn, setOverColumn] = useState<string | null>(null);
+  const { timeDrop } = useBoardMarks(tasks);
+  const sensors = useBoardSensors(boardCoordinates);
   const teamSync = useTeamSyncOn();
   const firstFramePainted = useFirstFramePainted();
   // Looked up when a drag needs it, not indexed on every render (5,000 tasks in bench:board).
   const titleOf = (id: string | number) => tasks.find((task) => task.id === String(id))?.title ?? 'task';
   const placeOf = (active: Active, over: Over | null) => dropPlace(columns, active, over);
+  const nameOf = (id: string) => model.columns.find((column) => column.id === id)?.name ?? id;
+  // Team sync's older completed tasks follow the first done column.
+  const firstDone = model.columns.find((column) => column.done)?.id;
   const activeTask = useMemo(
     () => (activeId ? tasks.find((task) => task.id === activeId) : undefined),
     [activeId, tasks],
@@ -152,8 +176,8 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
     const place = dropPlace(columns, active, over);
     if (!place) return;
     const from = columnOf(active);
-    const fromIndex = from ? columns[from].findIndex((task) => task.id === String(active.id)) : -1;
-    timeDrop(() => saveDrop(String(active.id), place, from, fromIndex));
+    const fromIndex = from ? (columns[from] ?? []).findIndex((task) => task.id === String(active.id)) : -1;
+    timeDrop(() => saveDrop(model, String(active.id), place, from, fromIndex));
   }
 
   return (
@@ -169,20 +193,22 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
         lastDragEndMs = Date.now();
       }}
       accessibility={{
-        announcements: announcements(titleOf, placeOf),
+        announcements: announcements(titleOf, placeOf, nameOf),
         screenReaderInstructions: { draggable: INSTRUCTIONS },
       }}
     >
-      <div className="grid gap-4 md:grid-cols-3">
-        {BOARD_COLUMNS.map((column) => (
+      <div className={gridClasses(model.columns.length)}>
+        {model.columns.map((column) => (
           <BoardColumnView
-            key={column}
+            key={column.id}
             column={column}
-            tasks={columns[column]}
+            tasks={columns[column.id] ?? NO_TASKS}
             activeId={activeId}
-            highlighted={overColumn === column}
+            highlighted={overColumn === column.id}
             teamSync={teamSync}
             firstFrame={!firstFramePainted}
+            olderCompleted={column.id === firstDone}
+            placeNew={model.placeNew}
           />
         ))}
       </div>
@@ -197,6 +223,8 @@ export function KanbanBoard({ tasks }: { tasks: readonly Task[] }) {
   );
 }
 
+const NO_TASKS: Task[] = [];
+
 function BoardColumnView({
   column,
   tasks,
@@ -204,45 +232,45 @@ function BoardColumnView({
   highlighted,
   teamSync,
   firstFrame,
+  olderCompleted,
+  placeNew,
 }: {
-  column: BoardColumn;
+  column: ShownColumn;
   tasks: Task[];
   activeId: string | null;
   highlighted: boolean;
   teamSync: boolean;
   /** The board's first frame: only the first few cards (FIRST_FRAME_CARDS). */
   firstFrame: boolean;
+  /** Team sync's `Older completed tasks` at its foot. */
+  olderCompleted: boolean;
+  placeNew: BoardModel['placeNew'];
 }) {
   const paged = usePagedList(tasks, COLUMN_PAGE_SIZE);
   const visible = useMemo(
     () => (firstFrame ? paged.visible.slice(0, FIRST_FRAME_CARDS) : paged.visible),
     [firstFrame, paged.visible],
   );
-  const { setNodeRef } = useDroppable({ id: column, data: { shown: visible.length } });
+  const { setNodeRef } = useDroppable({ id: column.id, data: { shown: visible.length } });
   const ids = useMemo(() => visible.map((task) => task.id), [visible]);
   const { OlderCompleted } = useTaskSlots();
-  const headingId = `board-column-${column.replace(/\s+/g, '-').toLowerCase()}`;
+  const headingId = `board-column-${column.id.replace(/\s+/g, '-').toLowerCase()}`;
 
   return (
     <section
       ref={setNodeRef}
       aria-labelledby={headingId}
-      data-column={column}
+      data-column={column.name}
       className={cn(
         'flex min-h-40 flex-col rounded-2xl border bg-slate-50 p-3 transition-colors',
         highlighted ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
       )}
     >
-      <h2 id={headingId} className="flex items-center justify-between px-1 pb-3 font-semibold text-slate-800">
-        {column}
-        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-600 ring-1 ring-slate-200">
-          {tasks.length} {tasks.length === 1 ? 'task' : 'tasks'}
-        </span>
-      </h2>
+      <ColumnHeading id={headingId} column={column} count={tasks.length} />
       {tasks.length === 0 ? (
         <p className="px-1 py-6 text-center text-sm text-slate-500">No tasks here.</p>
       ) : (
-        <SortableContext id={column} items={ids} strategy={verticalListSortingStrategy}>
+        <SortableContext id={column.id} items={ids} strategy={verticalListSortingStrategy}>
           <ul className="space-y-3">
             {visible.map((task) => (
               <li key={task.id}>
@@ -257,9 +285,43 @@ function BoardColumnView({
         </SortableContext>
       )}
       <ShowMoreButton list={paged} size="sm" className="mt-3" />
-      <ColumnAddTask column={column} />
-      {teamSync && column === 'Completed' ? <OlderCompleted className="mt-3" /> : null}
+      <ColumnAddTask column={column.name} place={placeNew(column.id)} />
+      {teamSync && olderCompleted ? <OlderCompleted className="mt-3" /> : null}
     </section>
+  );
+}
+
+/** What a column's heading says beside its name (docs/product.md#board, #project-columns). */
+export const COLUMN_HEADING_TEXTS = {
+  count: (count: number) => `${count} ${count === 1 ? 'task' : 'tasks'}`,
+  wipLimit: (limit: number) => `WIP limit ${limit}`,
+  overLimit: (limit: number) => `Over WIP limit ${limit}`,
+} as const;
+
+const HEADING_BADGE = 'rounded-full px-2 py-0.5 text-xs font-semibold ring-1';
+
+/** A column's name, its count and, when it has one, its WIP limit (flagged once the count is over it). */
+function ColumnHeading({ id, column, count }: { id: string; column: ShownColumn; count: number }) {
+  const over = column.wipLimit !== null && count > column.wipLimit;
+  return (
+    <h2 id={id} className="flex flex-wrap items-center gap-2 px-1 pb-3 font-semibold text-slate-800">
+      <span className="mr-auto min-w-0 break-words">{column.name}</span>
+      <span className={cn(HEADING_BADGE, 'bg-white text-slate-600 ring-slate-200')}>
+        {COLUMN_HEADING_TEXTS.count(count)}
+      </span>
+      {column.wipLimit !== null ? (
+        <span
+          className={cn(
+            HEADING_BADGE,
+            over ? 'bg-red-50 text-red-800 ring-red-300' : 'bg-white text-slate-600 ring-slate-200',
+          )}
+        >
+          {over
+            ? COLUMN_HEADING_TEXTS.overLimit(column.wipLimit)
+            : COLUMN_HEADING_TEXTS.wipLimit(column.wipLimit)}
+        </span>
+      ) : null}
+    </h2>
   );
 }
 

@@ -18,7 +18,7 @@ export function projectsTables(
   /**
    * One row per project. `key` is 2–10 capitals, unique (features/projects/model/project-key.ts);
    * `team_role` is the role of everyone in the team without a membership (null: not shared with
-   * them); `next_number` the number the next task to enter it gets. The General project (id
+   * them); `next_number` the number the next task to enter it gets; `columns` its board's columns. The General project (id
    * `general`, key `GEN`) holds every task of before projects and every task naming no project.
    */
   const projects = d.table(
@@ -31,6 +31,8 @@ export function projectsTables(
       description: d.text('description').notNull().default(''),
       teamRole: d.text('team_role', { enum: ROLES }),
       nextNumber: d.integer('next_number').notNull().default(1),
+      // The board's columns as JSON (features/projects/model/columns.ts); null: the spec's three.
+      columns: d.text('columns'),
       archivedAt: d.timestamp('archived_at'),
       createdAt: d.timestamp('created_at').notNull(),
       updatedAt: d.timestamp('updated_at').notNull(),

@@ -6,6 +6,7 @@ import { pull, pullAll, push, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
 import { GET, PATCH, POST, PUT } from './route';
 import {
+  DEFAULT_COLUMNS,
   MANAGERS_ONLY,
   NOT_FOUND,
   createProjectAs,
@@ -73,6 +74,7 @@ describe('PATCH /api/projects/{id}', () => {
       teamRole: 'commenter',
       role: 'manager',
       archived: false,
+      columns: DEFAULT_COLUMNS,
     };
     expect(res.body).toEqual({ project: expected, message: 'Project saved.' });
     expect(await seen(olive.token, ops.id)).toEqual(expected);
