@@ -4,7 +4,12 @@ import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
-import { TaskKey, useShownInOverviews, useTaskKeyOf } from '@/features/projects/ui/task-key';
+import {
+  TaskKey,
+  useProjectFilter,
+  useShownInOverviews,
+  useTaskKeyOf,
+} from '@/features/projects/ui/task-key';
 import { useMoveTaskDialog } from '@/features/projects/ui/move-task-dialog';
 import { NewTaskProject } from '@/features/projects/ui/new-task-project';
 import { EMPTY_TASK_SLOTS, TaskSlotsProvider, type TaskSlots } from '@/features/tasks/ui/task-slots';
@@ -47,6 +52,7 @@ const TEAM_SLOTS: TaskSlots = {
   useMoveTaskDialog,
   NewTaskProject,
   useShownInOverviews,
+  useProjectFilter,
 };
 
 export function TeamTaskSlots({ children }: { children: ReactNode }) {

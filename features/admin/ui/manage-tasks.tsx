@@ -23,6 +23,7 @@ import { StatusBadge } from './status-badge';
 import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from '@/shared/ui/table-styles';
 import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
+import { useProjectChoice } from '@/features/tasks/ui/project-choice';
 
 /**
  * Manage Tasks (docs/product.md#manage-tasks): 'Pending Tasks' (progress below 100) with
@@ -31,8 +32,14 @@ import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
  * the member board and other tabs follow.
  */
 export function ManageTasks() {
-  const tasks = useLocalStore(tasksStore);
-  const { pending, completed } = useMemo(() => splitTasksByCompletion(tasks), [tasks]);
+  const all = useLocalStore(tasksStore);
+  // With projects, one project's tasks or every project's.
+  const project = useProjectChoice();
+  const { choice, keep } = project;
+  const { pending, completed } = useMemo(
+    () => splitTasksByCompletion(choice === null ? all : all.filter(keep)),
+    [all, choice, keep],
+  );
   const [toDelete, setToDelete] = useState<Task | null>(null);
   const teamSync = useTeamSyncOn();
   const headingId = useId();
@@ -58,6 +65,7 @@ export function ManageTasks() {
       <h1 id={headingId} tabIndex={-1} className="pb-4 text-2xl font-bold text-brand-900 focus:outline-none">
         Manage Tasks
       </h1>
+      {project.select ? <div className="pb-4">{project.select}</div> : null}
       <div className="space-y-8">
         <TaskTable
           title="Pending Tasks"

@@ -12,6 +12,7 @@ import { useToday } from '@/shared/hooks/use-today';
 import { calendarEventsStore } from '@/features/calendar/client/calendar-events';
 import { tasksStore } from '@/features/tasks/client/tasks';
 import { useTaskSlots } from '@/features/tasks/ui/task-slots';
+import { useProjectChoice } from '@/features/tasks/ui/project-choice';
 import { CARD } from '@/shared/ui/styles';
 import { EventForm } from './event-form';
 
@@ -71,7 +72,10 @@ export function CalendarView() {
   const all = useLocalStore(tasksStore);
   // With projects, an archived project's tasks leave the calendar (docs/product.md#projects).
   const shown = useTaskSlots().useShownInOverviews();
-  const tasks = useMemo(() => all.filter(shown), [all, shown]);
+  // With projects, one project's deadlines or every project's.
+  const project = useProjectChoice();
+  const inProject = project.keep;
+  const tasks = useMemo(() => all.filter((task) => shown(task) && inProject(task)), [all, shown, inProject]);
   const stored = useLocalStore(calendarEventsStore);
   const today = useToday();
   const events = useMemo(() => toCalendarEvents(tasks, stored, today), [tasks, stored, today]);
@@ -81,6 +85,7 @@ export function CalendarView() {
         <p className="pb-1 text-sm text-slate-600">
           Select a range of days or times to add an event, or use the form below.
         </p>
+        {project.select ? <div className="pb-3">{project.select}</div> : null}
         <Legend withNext={events.some((event) => event.extendedProps.source === 'next')} />
         <TaskCalendar events={events} />
       </section>

@@ -68,6 +68,9 @@ export function projectById(projects: readonly Project[], id: string | undefined
   return projects.find((project) => project.id === wanted);
 }
 
+/** The address parameter naming the board's project (`/user/dashboard?project=OPS`). */
+export const PROJECT_PARAM = 'project';
+
 /** The project a board address names (`?project=OPS`, any case), among those not archived. */
 export function projectByKey(projects: readonly Project[], key: string | null): Project | undefined {
   if (key === null) return undefined;

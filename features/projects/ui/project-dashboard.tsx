@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { projectByKey, type Project } from '@/features/projects/model/project';
+import { PROJECT_PARAM, projectByKey, type Project } from '@/features/projects/model/project';
 import { inProject } from '@/features/projects/model/project-counts';
 import { taskProjectId } from '@/features/projects/model/project-key';
 import { onProjectsFresh, projectsAreFresh, useProjects } from '@/features/projects/client/projects-store';
@@ -24,9 +24,6 @@ const MembersDialog = dynamic(() => import('./members-dialog').then((module) => 
 });
 import { PROJECT_DOT } from './project-look';
 import { cn } from '@/shared/cn';
-
-/** The address parameter naming the board's project (`/user/dashboard?project=OPS`). */
-export const PROJECT_PARAM = 'project';
 
 export const PROJECT_BOARD_TEXTS = {
   notFound: 'No such project',

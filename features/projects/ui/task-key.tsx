@@ -2,11 +2,11 @@
 
 import { useMemo } from 'react';
 import { formatTaskKey, taskNumber, taskProjectId } from '@/features/projects/model/project-key';
-import { projectById } from '@/features/projects/model/project';
+import { activeProjects, projectById } from '@/features/projects/model/project';
 import type { Task } from '@/features/tasks/model/task-types';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { teamProjectsStore } from '@/features/projects/client/projects-store';
+import { teamProjectsStore, useProjects } from '@/features/projects/client/projects-store';
 
 /** A task's key (`OPS-12`) once the server numbered it and its project is known; else null. */
 export function useTaskKey(task: Pick<Task, 'projectId' | 'number'>): string | null {
@@ -41,6 +41,27 @@ export function useShownInOverviews(): (task: Pick<Task, 'projectId'>) => boolea
     const hidden = new Set(archived === '' ? [] : archived.split(' '));
     return (task) => !hidden.has(taskProjectId(task.projectId));
   }, [archived]);
+}
+
+/**
+ * The projects an overview may be narrowed to (features/tasks/ui/project-choice.tsx): those not
+ * archived, as `{name} ({KEY})`, once there is more than General; and each task's project key.
+ */
+export function useProjectFilter(): {
+  options: readonly (readonly [string, string])[];
+  keyOf: (task: Pick<Task, 'projectId'>) => string;
+} {
+  // Asks the server too: a page without the sidebar's projects (the admin's) has no fresher copy.
+  const projects = useProjects(true);
+  return useMemo(() => {
+    const listed = activeProjects(projects);
+    const options =
+      listed.length < 2
+        ? []
+        : listed.map((project) => [project.key, `${project.name} (${project.key})`] as const);
+    const keyById = new Map(projects.map((project) => [project.id, project.key]));
+    return { options, keyOf: (task) => keyById.get(taskProjectId(task.projectId)) ?? '' };
+  }, [projects]);
 }
 
 /** The key as a card and the task view show it (docs/product.md#task-keys); nothing before it has one. */

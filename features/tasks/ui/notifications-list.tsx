@@ -5,7 +5,12 @@ import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { tasksStore } from '@/features/tasks/client/tasks';
 import { useTaskSlots } from './task-slots';
-import { formatDeadlineNotification, getDeadlineAlerts } from '@/features/tasks/model/deadlines';
+import {
+  formatDeadlineNotification,
+  getDeadlineAlerts,
+  type DeadlineAlert,
+} from '@/features/tasks/model/deadlines';
+import { useProjectChoice } from './project-choice';
 import { useToday } from '@/shared/hooks/use-today';
 import { TaskLink } from './task-view/task-link';
 
@@ -18,12 +23,30 @@ export function NotificationsList() {
   const today = useToday();
   // With projects, an archived project's tasks are not due (docs/product.md#projects).
   const shown = useTaskSlots().useShownInOverviews();
+  // With projects, one project's or every project's.
+  const project = useProjectChoice();
+  const inProject = project.keep;
   const alerts = useMemo(
-    () => (today ? getDeadlineAlerts(tasks.filter(shown), today) : []),
-    [tasks, today, shown],
+    () =>
+      today
+        ? getDeadlineAlerts(
+            tasks.filter((task) => shown(task) && inProject(task)),
+            today,
+          )
+        : [],
+    [tasks, today, shown, inProject],
   );
 
   if (today === null) return null;
+  return (
+    <>
+      {project.select ? <div className="pb-4">{project.select}</div> : null}
+      <AlertList alerts={alerts} />
+    </>
+  );
+}
+
+function AlertList({ alerts }: { alerts: DeadlineAlert[] }) {
   if (alerts.length === 0) {
     return (
       <p className="rounded-2xl border border-slate-200 bg-white px-4 py-8 text-center text-slate-600">

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
@@ -18,6 +18,7 @@ import { PRIORITY_LOOK } from './priority';
 import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from './progress-slider';
 import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
+import { useProjectChoice } from './project-choice';
 import { TaskLink } from './task-view/task-link';
 
 /** Cards rendered at first; more on request (a list of thousands stays quick). */
@@ -28,11 +29,15 @@ export const GRID_PAGE_SIZE = 60;
  * (docs/product.md#create-tasks), narrowed by the task finder (docs/product.md#finding-tasks).
  */
 export function TaskGrid() {
-  const tasks = useLocalStore(tasksStore);
+  const all = useLocalStore(tasksStore);
+  // With projects, one project's tasks or every project's (before the finder, which counts them).
+  const project = useProjectChoice('sm:w-auto');
+  const { choice, keep } = project;
+  const tasks = useMemo(() => (choice === null ? all : all.filter(keep)), [all, choice, keep]);
   const finder = useTaskFinder(tasks, { columns: true });
   const { searchRef, resetAndFocus } = useFinderReset(finder.reset);
 
-  if (tasks.length === 0) {
+  if (all.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
         No tasks created yet. Start by adding a task!
@@ -41,6 +46,7 @@ export function TaskGrid() {
   }
   return (
     <>
+      {project.select ? <div className="pb-3">{project.select}</div> : null}
       <TaskFinderBar finder={finder} columns searchRef={searchRef} onReset={resetAndFocus} />
       {finder.matches.length === 0 ? (
         <NoTasksMatch onReset={resetAndFocus} />

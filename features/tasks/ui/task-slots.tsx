@@ -38,6 +38,17 @@ export interface TaskSlots {
   useTaskKeyOf: () => TaskKeyOf;
   /** A hook: the card menu's move to another project (projects); without projects, not available. */
   useMoveTaskDialog: (task: Task, returnFocus?: () => HTMLElement | null | undefined) => MenuDialog;
+  /**
+   * A hook: the projects an overview may be narrowed to (their keys and names, not archived; none
+   * with General alone) and each task's project key (features/tasks/ui/project-choice.tsx).
+   */
+  useProjectFilter: () => ProjectFilter;
+}
+
+/** The overviews' project choice: `[key, text]` options, and a task's project key ('' when unknown). */
+export interface ProjectFilter {
+  options: readonly (readonly [string, string])[];
+  keyOf: (task: Task) => string;
 }
 
 /** A card menu item's dialog: whether it is offered, its item's text, and the dialog to render. */
@@ -52,6 +63,7 @@ const Nothing = () => null;
 const noKey: TaskKeyOf = () => null;
 const everyTask = () => true;
 const NO_DIALOG: MenuDialog = { available: false, label: '', open: () => undefined, dialog: null };
+const NO_PROJECT_FILTER: ProjectFilter = { options: [], keyOf: () => '' };
 
 export const EMPTY_TASK_SLOTS: TaskSlots = {
   ConflictMarker: Nothing,
@@ -65,6 +77,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   useShownInOverviews: () => everyTask,
   useTaskKeyOf: () => noKey,
   useMoveTaskDialog: () => NO_DIALOG,
+  useProjectFilter: () => NO_PROJECT_FILTER,
 };
 
 const TaskSlotsContext = createContext<TaskSlots>(EMPTY_TASK_SLOTS);
