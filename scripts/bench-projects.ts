@@ -8,7 +8,13 @@
  * projects list; and, five times, how long a role change that removes the member from a project of
  * 1,000 tasks takes to reach them: from the manager's request to the end of the member's next pull,
  * which lists those tasks in `gone` (what their browsers do when the live stream pokes them).
+ * `--browser [--switches 5 --profile DIR]`: instead of the requests, the same data on the production
+ * build (run `npm run build` first; BENCH_PORT, 3341 by default), and in the member's browser,
+ * once its replica is filled, `switches` clicks on another of their projects in the sidebar, each
+ * timed from the click to the first card of that project's board painted (median and max;
+ * scripts/bench-projects-browser.ts).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import {
   arg,
   benchEnvironment,
@@ -17,18 +23,31 @@ import {
   seededRandom,
   timeRequests,
 } from './bench-databases';
+import { measureProjectSwitches, summarise } from './bench-projects-browser';
 
 const runs = Number(arg('--runs')) || 200;
+const browser = process.argv.includes('--browser');
+const switches = Number(arg('--switches')) || 5;
+const port = Number(process.env.BENCH_PORT ?? 3341);
 const PROJECTS = 50;
 const TASKS_PER_PROJECT = 1_000;
 const WARM_UP = 10;
 const ROLE_CHANGES = 5;
 const DAY_MS = 24 * 60 * 60_000;
 const TASKS_PER_PUSH = 50;
+/** Issue 36's bar: switching project → first card, median of 5. */
+const SWITCH_TARGET_MS = 400;
 
 const dir = benchEnvironment('projects', { teamSync: true });
 
 async function main(): Promise<void> {
+  if (browser) {
+    console.log(
+      `Projects in the browser: ${PROJECTS} × ${TASKS_PER_PROJECT.toLocaleString('en-US')} tasks, as a member of 10 and commenter in 10; production build, ${switches} switches from one project's board to the next in the sidebar, Node ${process.version}`,
+    );
+    await onBenchDatabases(dir, `tasklane_bench_projects_${process.pid}`, benchDialect);
+    return;
+  }
   console.log(
     `Projects: ${PROJECTS} × ${TASKS_PER_PROJECT.toLocaleString('en-US')} tasks, as a member of 10 and commenter in 10; ${runs} requests per figure after ${WARM_UP} warm-ups, Node ${process.version}`,
   );
@@ -49,7 +68,7 @@ async function benchDialect(name: string, url: string): Promise<void> {
     await import('@/app/api/projects/[id]/members/[userId]/route');
   const { POST: loginRoute } = await import('@/app/api/auth/login/route');
   const { benchDescription, benchTask, seedBenchPeople, benchPeople } = await import('./bench-task-rows');
-  const { sql } = await import('drizzle-orm');
+  const { eq, sql } = await import('drizzle-orm');
 
   const handle = await getDatabase();
   const { db, tables } = handle;
@@ -64,9 +83,10 @@ async function benchDialect(name: string, url: string): Promise<void> {
   await db.insert(tables.projects).values(
     projectIds.slice(1).map((id, index) => ({
       id,
-      key: `P${String.fromCharCode(65 + Math.floor(index / 26))}${String.fromCharCode(65 + (index % 26))}`,
+      key: projectKey(index),
       name: `Project ${index}`,
       teamRole: null,
+      nextNumber: TASKS_PER_PROJECT + 1,
       createdAt: now,
       updatedAt: now,
     })),
@@ -81,6 +101,11 @@ async function benchDialect(name: string, url: string): Promise<void> {
   );
   const lastSeq = Math.ceil((PROJECTS * TASKS_PER_PROJECT) / TASKS_PER_PUSH);
   await seed();
+  if (browser) {
+    await closeDatabase();
+    await switchInBrowser(name, url, member, memberToken);
+    return;
+  }
 
   const call = async (
     handler: (request: Request, context: never) => Promise<Response>,
@@ -201,12 +226,68 @@ async function benchDialect(name: string, url: string): Promise<void> {
     for (let start = 0; start < rows.length; start += 500) {
       await db.insert(tables.syncTasks).values(rows.slice(start, start + 500));
     }
+    // The keys a push writes as it numbers a task, so the server's start-up pass has none to give.
+    const keys = rows.map((row, index) => ({
+      projectId: projectIds[index % PROJECTS]!,
+      number: Math.floor(index / PROJECTS) + 1,
+      taskUid: row.uid,
+      createdAt: now,
+    }));
+    for (let start = 0; start < keys.length; start += 500) {
+      await db.insert(tables.taskKeys).values(keys.slice(start, start + 500));
+    }
+    await db
+      .update(tables.projects)
+      .set({ nextNumber: TASKS_PER_PROJECT + 1 })
+      .where(eq(tables.projects.id, 'general'));
     await db
       .insert(tables.syncState)
       .values({ id: 1, lastSeq, gcFloorSeq: 0, assigneesBound: true })
       .onConflictDoUpdate({ target: tables.syncState.id, set: { lastSeq } });
     if (handle.dialect === 'postgres') await db.execute(sql`vacuum analyze sync_tasks`);
   }
+}
+
+/** The key of project `index` (after General): PAA, PAB… */
+function projectKey(index: number): string {
+  return `P${String.fromCharCode(65 + Math.floor(index / 26))}${String.fromCharCode(65 + (index % 26))}`;
+}
+
+/**
+ * `--browser`: the member's browser on the production server over the seeded database, switching
+ * from the board of the first project they are a member of to each next one (PAA → PAB…).
+ */
+async function switchInBrowser(
+  name: string,
+  url: string,
+  member: { email: string; fullName: string },
+  token: string,
+): Promise<void> {
+  const run = await measureProjectSwitches({
+    databaseName: name,
+    databaseUrl: url,
+    dataDir: dir,
+    port,
+    member,
+    token,
+    keys: Array.from({ length: switches + 1 }, (_, index) => projectKey(index)),
+    profileDir: arg('--profile'),
+  });
+  const figures = summarise(run);
+  const ms = (value: number) => value.toFixed(1);
+  console.log(
+    `${name}: first sync ${(run.firstSyncMs / 1000).toFixed(1)} s, ${run.held.toLocaleString('en-US')} tasks in the browser; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+  );
+  for (const entry of run.switches) {
+    console.log(
+      `  → ${entry.key}: first card painted ${ms(entry.painted)} ms (in the DOM ${ms(entry.seen)}; server answer ${ms(entry.serverAnswer)}, board render start ${ms(entry.renderStart)}; longest task ${ms(entry.longest)})${entry.onScreen ? '' : ' — the card was below the fold'}`,
+    );
+  }
+  console.log(
+    `  switch → first card painted: median ${ms(figures.painted)} ms, max ${ms(figures.worst)} ms (medians: in the DOM ${ms(figures.seen)}, server answer ${ms(figures.serverAnswer)}, board render start ${ms(figures.renderStart)}; longest task ${ms(figures.longest)})${figures.painted > SWITCH_TARGET_MS ? ` — over the ${SWITCH_TARGET_MS} ms bar` : ''}`,
+  );
+  for (const line of run.profile) console.log(line);
+  if (figures.painted > SWITCH_TARGET_MS) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
