@@ -36,7 +36,8 @@ export type Executor = PgDatabase<NodePgQueryResultHKT, Tables>;
  * different keys may. `users`: the admin-user rules (first admin, last admin, self change).
  * `sync`: team sync pushes and tombstone purges. `labels`: the team's label set (count and unique names).
  * `comments`: comment writes (a retried post against the stored one, an edit against a delete).
- * `projects`: the projects' keys (unique) and each project's managers (never none).
+ * `projects`: the projects' keys (unique), each project's managers (never none), and every change of a
+ * project (its `event: projects` is sent at commit).
  */
 export type LockKey = 'users' | 'sync' | 'labels' | 'comments' | 'projects';
 

@@ -136,6 +136,28 @@ describe('labels events', () => {
   });
 });
 
+describe('projects events', () => {
+  it('reach every stream with a projects sender, and neither a labels sender nor a stream without one', () => {
+    const hub = createSyncHub();
+    const got: string[] = [];
+    hub.subscribe('a', 'user', () => got.push('a poke'), {
+      projects: () => got.push('a'),
+      labels: () => got.push('a labels'),
+    });
+    hub.subscribe('boss', 'admin', () => got.push('boss poke'), { projects: () => got.push('boss') });
+    hub.subscribe('b', 'user', () => got.push('b poke'), {
+      projects: () => {
+        throw new Error('closed');
+      },
+    });
+    hub.subscribe('c', 'user', () => got.push('c poke'), { projects: () => got.push('c') });
+    // A stream of the previous version's shape (labels only) gets none.
+    hub.subscribe('d', 'user', () => got.push('d poke'), { labels: () => got.push('d labels') });
+    hub.publishProjects();
+    expect(got).toEqual(['a', 'boss', 'c']);
+  });
+});
+
 describe('the NOTIFY payload of a comments poke', () => {
   it('names the task and the audience, or everyone when the list is too long', () => {
     expect(encodeCommentsPoke({ task: 't1', userIds: new Set(['a']) })).toBe('{"task":"t1","users":["a"]}');

@@ -43,6 +43,8 @@ export interface StreamOptions {
   comments?: (task: string | null) => void;
   /** Sends a labels event (publishLabels); a stream without it gets none. */
   labels?: () => void;
+  /** Sends a projects event (publishProjects); a stream without it gets none. */
+  projects?: () => void;
 }
 
 /** Caps on the streams held by this process. */
@@ -64,6 +66,7 @@ interface Subscriber {
   close: ((reason: StreamCloseReason) => void) | undefined;
   comments: ((task: string | null) => void) | undefined;
   labels: (() => void) | undefined;
+  projects: (() => void) | undefined;
 }
 
 export interface SyncHub {
@@ -78,6 +81,12 @@ export interface SyncHub {
    * stream (everyone uses the one set), as publish does.
    */
   publishLabels(): void;
+  /**
+   * "A project changed" (docs/product.md#projects: its settings, columns, archive, people, or it was
+   * deleted): calls the projects sender of every stream, as publishLabels does. The event carries
+   * nothing; each browser reads GET /api/projects again, which answers only what its person may see.
+   */
+  publishProjects(): void;
   /**
    * Makes room for one more stream of `userId` from `address`: with the user at `perUser`, their
    * oldest streams are closed (`replaced`). Returns the cap that is full instead (nothing is closed
@@ -162,6 +171,7 @@ export function createSyncHub(): SyncHub {
         close: options.close,
         comments: options.comments,
         labels: options.labels,
+        projects: options.projects,
       };
       subscribers.add(subscriber);
       return () => {
@@ -176,6 +186,9 @@ export function createSyncHub(): SyncHub {
     },
     publishLabels() {
       reach(subscribers, null, (subscriber) => subscriber.labels?.());
+    },
+    publishProjects() {
+      reach(subscribers, null, (subscriber) => subscriber.projects?.());
     },
     makeRoom(userId, address, limits) {
       const own = [...subscribers].filter((subscriber) => subscriber.userId === userId);

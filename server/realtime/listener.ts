@@ -12,7 +12,8 @@ import { getSyncHub, type CommentsPoke, type SyncPoke } from './hub';
  * LISTENs and publishes what it hears into its hub, its own pushes' included: on PostgreSQL that is
  * the only way a poke reaches a stream, so none arrives twice. Notifications sent while the
  * connection is down are lost, so after reconnecting it pokes every local stream. Comments travel
- * the same way on a channel of their own (COMMENTS_CHANNEL), and so do label changes (LABELS_CHANNEL).
+ * the same way on a channel of their own (COMMENTS_CHANNEL), and so do label changes (LABELS_CHANNEL)
+ * and project changes (PROJECTS_CHANNEL).
  */
 
 export const SYNC_CHANNEL = 'tasklane_sync';
@@ -31,6 +32,11 @@ export const COMMENTS_CHANNEL = 'tasklane_comments';
  * reason; its payload is `{}` (every stream gets it).
  */
 export const LABELS_CHANNEL = 'tasklane_labels';
+/**
+ * "A project changed" (features/projects/server/project-service.ts, features/sync/server/project-delete.ts):
+ * a channel of its own for the same reason; its payload is `{}` (every stream gets it).
+ */
+export const PROJECTS_CHANNEL = 'tasklane_projects';
 /** How the listener's connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'tasklane-sync-listener';
 
@@ -140,6 +146,11 @@ export function notifyLabelsStatement(db: Executor): WriteStatement {
   return db.execute(sql`select pg_notify(${LABELS_CHANNEL}, '{}')`);
 }
 
+/** The statement that tells every instance a project changed (at commit, inside a transaction). */
+export function notifyProjectsStatement(db: Executor): WriteStatement {
+  return db.execute(sql`select pg_notify(${PROJECTS_CHANNEL}, '{}')`);
+}
+
 interface ListenerState {
   url: string;
   client: Client | null;
@@ -222,6 +233,10 @@ async function connect(state: ListenerState): Promise<void> {
       getSyncHub().publishLabels();
       return;
     }
+    if (message.channel === PROJECTS_CHANNEL) {
+      getSyncHub().publishProjects();
+      return;
+    }
     if (message.channel !== SYNC_CHANNEL) return;
     const poke = decodePoke(message.payload ?? '');
     if (poke) getSyncHub().publish(poke);
@@ -233,6 +248,7 @@ async function connect(state: ListenerState): Promise<void> {
     await client.query(`listen ${SESSIONS_CHANNEL}`);
     await client.query(`listen ${COMMENTS_CHANNEL}`);
     await client.query(`listen ${LABELS_CHANNEL}`);
+    await client.query(`listen ${PROJECTS_CHANNEL}`);
     if (state.stopped || dropped) {
       await client.end().catch(() => undefined);
       return;
@@ -245,8 +261,9 @@ async function connect(state: ListenerState): Promise<void> {
       getSyncHub().publish({ seq: rows[0]?.last_seq ?? 0, userIds: null });
       // Comments written meanwhile are not in the pull: every open thread should look again.
       getSyncHub().publishComments({ task: null, userIds: null });
-      // So may the label set have.
+      // So may the label set and the projects have.
       getSyncHub().publishLabels();
+      getSyncHub().publishProjects();
     }
     state.failures = 0;
     wakeWaiters(state);

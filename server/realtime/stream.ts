@@ -1,7 +1,7 @@
 import 'server-only';
 import { COMMENTS_EVENT, type CommentsEventData } from '@/shared/realtime/events';
 import type { SyncActor } from '@/shared/auth/actor';
-import { LABELS_EVENT } from '@/shared/realtime/events';
+import { LABELS_EVENT, PROJECTS_EVENT } from '@/shared/realtime/events';
 import { getEnv } from '../env';
 import { AppError } from '../errors';
 import { getSyncHub, type StreamCloseReason } from './hub';
@@ -19,6 +19,9 @@ import { ensureSyncListener } from './listener';
  * - `event: labels` `data: {}` after an admin created, renamed, recoloured or deleted a team label
  *   (every stream: everyone uses the one set); the browser reads the set again. Browsers of the
  *   previous version ignore it, as they ignore `comments`;
+ * - `event: projects` `data: {}` after a project was created, changed (settings, columns, archive,
+ *   people) or deleted (every stream: GET /api/projects, which the browser reads again, answers
+ *   only what its person may see). Browsers of the previous version ignore it, as they ignore `labels`;
  * - a `: ping` comment every SYNC_STREAM_HEARTBEAT_MS, so proxies keep the connection open;
  * - `event: bye` `data: {}`, then the end, after SYNC_STREAM_MAX_MS or at the token's expiry,
  *   whichever comes first (the browser reconnects with a fresh token), or when the user's sessions
@@ -53,6 +56,7 @@ export const pokeEvent = (seq: number): string => `event: poke\ndata: ${JSON.str
 export const commentsEvent = (task: string | null): string =>
   `event: ${COMMENTS_EVENT}\ndata: ${JSON.stringify({ task } satisfies CommentsEventData)}\n\n`;
 export const LABELS_STREAM_EVENT = `event: ${LABELS_EVENT}\ndata: {}\n\n`;
+export const PROJECTS_STREAM_EVENT = `event: ${PROJECTS_EVENT}\ndata: {}\n\n`;
 const PING = ': ping\n\n';
 const BYE = 'event: bye\ndata: {}\n\n';
 const REPLACED = 'event: replaced\ndata: {}\n\n';
@@ -145,6 +149,7 @@ export async function openSyncStream(
       close: (reason) => end(FAREWELLS[reason]),
       comments: (task) => write(commentsEvent(task)),
       labels: () => write(LABELS_STREAM_EVENT),
+      projects: () => write(PROJECTS_STREAM_EVENT),
     }),
   );
   const onAbort = () => end();

@@ -10,3 +10,9 @@ export interface CommentsEventData {
 
 /** The event's name on the wire: `event: labels` `data: {}`. */
 export const LABELS_EVENT = 'labels';
+
+/**
+ * The event's name on the wire: `event: projects` `data: {}`: a project changed (its settings,
+ * columns, archive or people), or one was deleted; the browser reads GET /api/projects again.
+ */
+export const PROJECTS_EVENT = 'projects';

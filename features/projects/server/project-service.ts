@@ -15,7 +15,7 @@ import type { SyncActor } from '@/shared/auth/actor';
 import { getDatabase, type DatabaseHandle, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { getSyncHub } from '@/server/realtime/hub';
-import { notifyStatement } from '@/server/realtime/listener';
+import { notifyProjectsStatement, notifyStatement } from '@/server/realtime/listener';
 import type { ColumnsInput, CreateProjectInput, UpdateProjectInput } from './project-schemas';
 
 /**
@@ -23,7 +23,8 @@ import type { ColumnsInput, CreateProjectInput, UpdateProjectInput } from './pro
  * its archive, each checked against the caller's role by the permission table. A project the caller
  * has no role in answers 404 to everything (its existence does not leak); a role that may not do
  * the change answers 403. Changes that may take tasks from someone write a revocation under a new
- * sync sequence number and poke every stream, so each browser's next pull drops what it lost.
+ * sync sequence number and poke every stream, so each browser's next pull drops what it lost. Every
+ * change tells every open stream (`event: projects`), so each open page reads its list again.
  */
 
 export const PROJECT_MESSAGES = {
@@ -98,6 +99,23 @@ async function requireRole(
   return { project, role };
 }
 
+/**
+ * Runs a change of a project under the `projects` lock, then tells every open stream (`event:
+ * projects`) so every page reads GET /api/projects again (which answers each person only what they
+ * may see). PostgreSQL: a NOTIFY inside the transaction, so every instance's listener hears it at
+ * commit and never for a change rolled back (a refusal thrown inside tells nobody); SQLite has one
+ * process, and its hub is told after the change.
+ */
+async function changeAndAnnounce<T>(handle: DatabaseHandle, work: (db: Executor) => Promise<T>): Promise<T> {
+  const result = await handle.exclusive(async (db) => {
+    const done = await work(db);
+    if (handle.dialect === 'postgres') await notifyProjectsStatement(db);
+    return done;
+  }, 'projects');
+  if (handle.dialect === 'sqlite') getSyncHub().publishProjects();
+  return result;
+}
+
 /** GET /api/projects: the projects the caller has a role in (an admin: all), General first, then by key. */
 export async function listProjects(actor: SyncActor): Promise<ProjectView[]> {
   const { db, tables } = await getDatabase();
@@ -114,7 +132,7 @@ export async function listProjects(actor: SyncActor): Promise<ProjectView[]> {
 export async function createProject(actor: SyncActor, input: CreateProjectInput): Promise<ProjectView> {
   const handle = await getDatabase();
   const { tables } = handle;
-  return handle.exclusive(async (db) => {
+  return changeAndAnnounce(handle, async (db) => {
     const keys = (await db.select({ key: tables.projects.key }).from(tables.projects)).map((row) => row.key);
     const checked = checkProjectKey(input.key, keys);
     if ('message' in checked) {
@@ -139,7 +157,7 @@ export async function createProject(actor: SyncActor, input: CreateProjectInput)
       .values({ projectId: id, userId: actor.id, role: 'manager', createdAt: now });
     const [row] = await db.select().from(tables.projects).where(eq(tables.projects.id, id));
     return viewOf(row!, 'manager');
-  }, 'projects');
+  });
 }
 
 /**
@@ -198,11 +216,14 @@ export async function updateProject(
 ): Promise<ProjectView> {
   const handle = await getDatabase();
   const { tables } = handle;
-  const { project, role } = await requireRole(handle.db, tables, actor, id, 'manage');
-  await handle.db
-    .update(tables.projects)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(tables.projects.id, id));
+  const { project, role } = await changeAndAnnounce(handle, async (db) => {
+    const found = await requireRole(db, tables, actor, id, 'manage');
+    await db
+      .update(tables.projects)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(tables.projects.id, id));
+    return found;
+  });
   const before = isProjectRole(project.teamRole) ? project.teamRole : null;
   const change = patch.teamRole === undefined ? null : sightChange(before, patch.teamRole);
   if (change) await announceSightChange(handle, change, id, null);
@@ -230,7 +251,7 @@ function columnIds(sent: ColumnsInput['columns'], current: readonly ProjectColum
 export async function setColumns(actor: SyncActor, id: string, input: ColumnsInput): Promise<ProjectView> {
   const handle = await getDatabase();
   const { tables } = handle;
-  return handle.exclusive(async (db) => {
+  return changeAndAnnounce(handle, async (db) => {
     const { project, role } = await requireRole(db, tables, actor, id, 'manage');
     const problem = checkColumns(input.columns);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
@@ -240,21 +261,24 @@ export async function setColumns(actor: SyncActor, id: string, input: ColumnsInp
       .set({ columns: JSON.stringify(columns), updatedAt: new Date() })
       .where(eq(tables.projects.id, id));
     return viewOf({ ...project, columns: JSON.stringify(columns) }, role);
-  }, 'projects');
+  });
 }
 
 /** POST /api/projects/{id}/archive and /unarchive: managers; General stays. */
 export async function setArchived(actor: SyncActor, id: string, archived: boolean): Promise<ProjectView> {
-  const { db, tables } = await getDatabase();
-  const { role } = await requireRole(db, tables, actor, id, 'manage', !archived);
-  if (id === GENERAL_PROJECT.id) throw new AppError('VALIDATION_ERROR', PROJECT_MESSAGES.general);
-  const now = new Date();
-  await db
-    .update(tables.projects)
-    .set({ archivedAt: archived ? now : null, updatedAt: now })
-    .where(eq(tables.projects.id, id));
-  const [row] = await db.select().from(tables.projects).where(eq(tables.projects.id, id));
-  return viewOf(row!, role);
+  const handle = await getDatabase();
+  const { tables } = handle;
+  return changeAndAnnounce(handle, async (db) => {
+    const { role } = await requireRole(db, tables, actor, id, 'manage', !archived);
+    if (id === GENERAL_PROJECT.id) throw new AppError('VALIDATION_ERROR', PROJECT_MESSAGES.general);
+    const now = new Date();
+    await db
+      .update(tables.projects)
+      .set({ archivedAt: archived ? now : null, updatedAt: now })
+      .where(eq(tables.projects.id, id));
+    const [row] = await db.select().from(tables.projects).where(eq(tables.projects.id, id));
+    return viewOf(row!, role);
+  });
 }
 
 /**
@@ -321,7 +345,7 @@ export async function setMember(
   const handle = await getDatabase();
   const { tables } = handle;
   const { project } = await requireRole(handle.db, tables, actor, id, 'manage');
-  const before = await handle.exclusive(async (db) => {
+  const before = await changeAndAnnounce(handle, async (db) => {
     const [user] = await db
       .select({ id: tables.users.id })
       .from(tables.users)
@@ -341,7 +365,7 @@ export async function setMember(
           set: { role },
         });
     return previous;
-  }, 'projects');
+  });
   const teamRole = isProjectRole(project.teamRole) ? project.teamRole : null;
   const change = sightChange(before ?? teamRole, role ?? teamRole);
   if (change) await announceSightChange(handle, change, id, userId);

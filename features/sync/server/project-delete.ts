@@ -6,7 +6,7 @@ import type { SyncedTask } from '@/features/sync/model/merge';
 import type { SyncActor } from '@/shared/auth/actor';
 import { getDatabase, type WriteStatement } from '@/server/db';
 import { getSyncHub } from '@/server/realtime/hub';
-import { notifyStatement } from '@/server/realtime/listener';
+import { notifyProjectsStatement, notifyStatement } from '@/server/realtime/listener';
 import { serverStamp } from './push-changes';
 import { deriveTaskColumns } from './store/task-columns';
 
@@ -15,7 +15,8 @@ import { deriveTaskColumns } from './store/task-columns';
  * who typed its name. Under one new sequence number every task of it is deleted (a tombstone with
  * the server's stamp, which the purge removes later), a revocation naming the project for anyone
  * makes every member's next pull list its tasks in `gone` (nobody may see them now), and the
- * project, its people and its keys go. Every stream is poked. Returns how many tasks it deleted.
+ * project, its people and its keys go. Every stream is poked and told the projects changed (`event:
+ * projects`: each open page reads its list again). Returns how many tasks it deleted.
  */
 export async function deleteProject(actor: SyncActor, id: string, typedName: string): Promise<number> {
   await checkProjectDeletion(actor, id, typedName);
@@ -60,10 +61,13 @@ export async function deleteProject(actor: SyncActor, id: string, typedName: str
         .insert(syncState)
         .values({ id: 1, lastSeq: seq, gcFloorSeq: 0 })
         .onConflictDoUpdate({ target: syncState.id, set: { lastSeq: seq } }),
-      ...(handle.dialect === 'postgres' ? [notifyStatement(db, poke)] : []),
+      ...(handle.dialect === 'postgres' ? [notifyStatement(db, poke), notifyProjectsStatement(db)] : []),
     );
     await handle.writeAll(statements);
-    if (handle.dialect === 'sqlite') getSyncHub().publish(poke);
+    if (handle.dialect === 'sqlite') {
+      getSyncHub().publish(poke);
+      getSyncHub().publishProjects();
+    }
     return rows.length;
   }, 'sync');
 }

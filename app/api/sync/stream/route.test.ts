@@ -371,6 +371,8 @@ if (getTestDialect() === 'postgres')
     const ANY_THREAD = { event: 'comments', data: '{"task":null}' };
     /** After a reconnect the label set may have changed too: every page reads it again. */
     const LABELS = { event: 'labels', data: '{}' };
+    /** And so may the projects. */
+    const PROJECTS = { event: 'projects', data: '{}' };
 
     const notify = (payload: object) =>
       otherInstance((client) =>
@@ -398,6 +400,7 @@ if (getTestDialect() === 'postgres')
       // Comments written meanwhile are not in a pull: every open thread is told to look again.
       expect(await alices.events.nextEvent()).toEqual(ANY_THREAD);
       expect(await alices.events.nextEvent()).toEqual(LABELS);
+      expect(await alices.events.nextEvent()).toEqual(PROJECTS);
       await notify({ seq: 43, users: [alice.user.id] });
       expect(await alices.events.nextPoke()).toBe(43);
       await push(alice.token, 'laptop', [upsertOp('a2', 't2', { title: 'After' })]);
@@ -433,6 +436,7 @@ if (getTestDialect() === 'postgres')
       expect(await alices.events.nextPoke()).toBe(0);
       expect(await alices.events.nextEvent()).toEqual(ANY_THREAD);
       expect(await alices.events.nextEvent()).toEqual(LABELS);
+      expect(await alices.events.nextEvent()).toEqual(PROJECTS);
       await push(alice.token, 'laptop', [upsertOp('a1', 't1', { title: 'After the drop' })]);
       expect(await alices.events.nextPoke()).toBe(1);
     });
