@@ -132,6 +132,72 @@ describe('openPokeStream', () => {
     closeOld();
   });
 
+  it('calls onProjects at each opening and each `projects` event, apart from labels', async () => {
+    const chunks = [
+      'retry: 5000\n\nevent: poke\ndata: {"seq":1}\n\n',
+      'event: projects\ndata: {}\n\nevent: labels\ndata: {}\n\n',
+      'event: projects\ndata: {}\n\nevent: poke\ndata: {"seq":2}\n\nevent: bye\ndata: {}\n\n',
+    ];
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValueOnce(streamResponse(chunks));
+    fetch
+      .mockResolvedValueOnce(streamResponse(['event: poke\ndata: {"seq":3}\n\n']))
+      .mockImplementation(() => new Promise<Response>(() => undefined));
+    const seen: string[] = [];
+    const close = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch,
+      onPoke: (seq) => seen.push(`poke ${seq}`),
+      onHealth: () => undefined,
+      onLabels: () => seen.push('labels'),
+      onProjects: () => seen.push('projects'),
+      random: () => 0,
+    });
+    // Each opening reads both again (an event may have been missed while the stream was closed).
+    await vi.waitFor(() => expect(seen).toContain('poke 3'), WAIT);
+    expect(seen).toEqual([
+      'labels',
+      'projects',
+      'poke 1',
+      'projects',
+      'labels',
+      'projects',
+      'poke 2',
+      'labels',
+      'projects',
+      'poke 3',
+    ]);
+    close();
+  });
+
+  it('skips an event it does not know (a tab of the previous version given `projects`), and the stream works on', async () => {
+    // What a tab of the previous version gets from this server: `projects` events among the rest,
+    // with handlers for labels only; and a later event this version does not know.
+    const chunks = [
+      'retry: 5000\n\nevent: projects\ndata: {}\n\nevent: poke\ndata: {"seq":1}\n\n',
+      'event: projects\ndata: {}\n\nevent: labels\ndata: {}\n\n',
+      'event: something-later\ndata: {"seq":99}\n\nevent: projects\ndata: not json\n\n',
+      'event: poke\ndata: {"seq":2}\n\n',
+    ];
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValueOnce(streamResponse(chunks));
+    fetch.mockImplementation(() => new Promise<Response>(() => undefined));
+    const seen: string[] = [];
+    const health: boolean[] = [];
+    const close = openPokeStream({
+      url: '/api/sync/stream',
+      getToken: () => 'the-token',
+      fetch,
+      onPoke: (seq) => seen.push(`poke ${seq}`),
+      onHealth: (up) => health.push(up),
+      onLabels: () => seen.push('labels'),
+      random: () => 0,
+    });
+    await vi.waitFor(() => expect(seen).toContain('poke 2'), WAIT);
+    expect(seen).toEqual(['labels', 'poke 1', 'labels', 'poke 2']);
+    expect(health).toEqual([true, true]);
+    close();
+  });
+
   it('hands `comments` events to onComments, and skips them without one', async () => {
     const chunks = [
       'event: comments\ndata: {"task":"t-9"}\n\n',

@@ -2,7 +2,9 @@
  * The browser's end of `/api/sync/stream` (docs/product.md#team-sync-endpoints): a server-sent
  * events stream read with `fetch`, because `EventSource` cannot send the Authorization header and a
  * token in the URL would end up in logs. The stream only says "pull now" (`poke`, with the newest
- * sequence number; `comments` and `labels` name what else to read again); the engine pulls. It reconnects with jitter when the server ends it (`bye`,
+ * sequence number; `comments`, `labels` and `projects` name what else to read again); the engine pulls.
+ * An event it does not know is skipped, so a server may add events: a tab of the previous version
+ * skips `projects` as this one would skip a later event. It reconnects with jitter when the server ends it (`bye`,
  * every few minutes, at token expiry, and when the account's sessions changed) and with a growing
  * delay when it fails; meanwhile the engine keeps polling, so sync works behind any proxy. A server
  * that refuses the stream (503: its stream caps are full; 429: too many opened) or closes it for a
@@ -10,7 +12,7 @@
  */
 
 import { COMMENTS_EVENT, type CommentsEventData } from '@/shared/realtime/events';
-import { LABELS_EVENT } from '@/shared/realtime/events';
+import { LABELS_EVENT, PROJECTS_EVENT } from '@/shared/realtime/events';
 
 export interface StreamEvent {
   event: string;
@@ -94,6 +96,11 @@ export interface PokeStreamOptions {
    * while it was closed is missed, so the set is read again then too. Optional, as `onComments`.
    */
   onLabels?: () => void;
+  /**
+   * A `projects` event (a project was created, changed or deleted), and each time the stream opens,
+   * as `onLabels`. Optional, as `onComments`.
+   */
+  onProjects?: () => void;
   random?: () => number;
 }
 
@@ -104,12 +111,12 @@ interface StreamEnd {
 }
 
 /**
- * Reads an opened stream until it ends or drops, handing its `labels` and `comments` events on and
- * each valid poke to `onPoke`.
+ * Reads an opened stream until it ends or drops, handing its `labels`, `projects` and `comments`
+ * events on and each valid poke to `onPoke`; any other event is skipped.
  */
 async function readEvents(
   body: NonNullable<Response['body']>,
-  options: Pick<PokeStreamOptions, 'onComments' | 'onLabels'>,
+  options: Pick<PokeStreamOptions, 'onComments' | 'onLabels' | 'onProjects'>,
   onPoke: (seq: number) => void,
 ): Promise<StreamEnd> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
@@ -126,6 +133,10 @@ async function readEvents(
         if (event === 'replaced') end.replaced = true;
         if (event === LABELS_EVENT) {
           options.onLabels?.();
+          continue;
+        }
+        if (event === PROJECTS_EVENT) {
+          options.onProjects?.();
           continue;
         }
         if (event === COMMENTS_EVENT) {
@@ -202,6 +213,7 @@ export function openPokeStream(options: PokeStreamOptions): () => void {
       return;
     }
     options.onLabels?.();
+    options.onProjects?.();
     const { ended, replaced } = await readEvents(response.body, options, (seq) => {
       failures = 0;
       options.onHealth(true);

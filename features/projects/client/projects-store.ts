@@ -5,13 +5,16 @@ import { projectsParser, type Project } from '@/features/projects/model/project'
 import { createLocalStore } from '@/shared/browser-storage/local-store';
 import { TEAM_PROJECTS_KEY } from '@/shared/browser-storage/keys';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { onProjectsChanged } from '@/shared/realtime/live-projects';
 import { fetchProjects } from './projects-api';
 
 /**
  * The projects this person has a role in (team sync), from GET /api/projects, kept in
  * `tasklane.teamProjects` so that the sidebar, card keys and board headings show offline and on the
  * first paint. Refreshed when a page loads, when the window regains focus or the page shows again,
- * and after this browser's own changes (`refreshProjects`).
+ * at the live stream's `projects` events (someone changed a project: its columns, name, archive or
+ * people; or the stream opened again and may have missed one; shared/realtime/live-projects.ts), and
+ * after this browser's own changes (`refreshProjects`).
  */
 
 const NO_PROJECTS: Project[] = [];
@@ -23,6 +26,8 @@ export const teamProjectsStore = createLocalStore<Project[]>({
 });
 
 let inflight: Promise<void> | null = null;
+/** The request that follows the one in flight, for refreshes asked while it was on its way. */
+let followUp: Promise<void> | null = null;
 let started = false;
 /** Whether this page load asked the server (so "no such project" is an answer, not a wait). */
 let fresh = false;
@@ -44,9 +49,20 @@ function keep(projects: Project[]): void {
   }
 }
 
-/** Asks the server for the projects (one request at a time); a failure keeps the copy. */
+/**
+ * Asks the server for the projects (one request at a time); a failure keeps the copy. Asked while a
+ * request is on its way (a second live event, a change of one's own), one more follows it, for any
+ * number of such calls: the one on its way may have been answered before the change it is asked for.
+ */
 export function refreshProjects(): Promise<void> {
-  inflight ??= fetchProjects()
+  if (inflight) {
+    followUp ??= inflight.then(() => {
+      followUp = null;
+      return refreshProjects();
+    });
+    return followUp;
+  }
+  inflight = fetchProjects()
     .then(keep, settle)
     .finally(() => {
       inflight = null;
@@ -61,7 +77,11 @@ export function keepProject(project: Project): void {
   void refreshProjects();
 }
 
-function start(): void {
+/**
+ * Once per page load (useProjects starts it): a first refresh, and one each time the window regains
+ * focus or the page shows again, and at each live `projects` announcement.
+ */
+export function startProjectsRefresh(): void {
   if (started) return;
   started = true;
   void refreshProjects();
@@ -69,6 +89,7 @@ function start(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refreshProjects();
   });
+  onProjectsChanged(() => void refreshProjects());
 }
 
 /** Projects the browser's tasks named before the list knew them: asked about once each. */
@@ -104,7 +125,7 @@ export function onProjectsFresh(listener: () => void): () => void {
 export function useProjects(on: boolean): readonly Project[] {
   const projects = useLocalStore(teamProjectsStore);
   useEffect(() => {
-    if (on) start();
+    if (on) startProjectsRefresh();
   }, [on]);
   return on ? projects : NO_PROJECTS;
 }
@@ -112,6 +133,7 @@ export function useProjects(on: boolean): readonly Project[] {
 /** Tests only. */
 export function resetProjectsForTests(): void {
   inflight = null;
+  followUp = null;
   started = false;
   fresh = false;
   askedAbout.clear();

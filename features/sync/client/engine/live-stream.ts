@@ -3,10 +3,12 @@
  * the network work"), and the polling pace it sets: each poke makes a pull within 150 ms; while the
  * stream delivers, polling drops to once a minute; when it goes down, polling returns to every 4 s
  * (30 s hidden). Its `comments` events and health go on to shared/realtime/live-comments.ts, its `labels` events
- * (and each opening) to shared/realtime/live-labels.ts.
+ * (and each opening) to shared/realtime/live-labels.ts, its `projects` events (and each opening) to
+ * shared/realtime/live-projects.ts.
  */
 import { announceComments, announcePoke, setCommentsStreamUp } from '@/shared/realtime/live-comments';
 import { announceLabels } from '@/shared/realtime/live-labels';
+import { announceProjects } from '@/shared/realtime/live-projects';
 import type { SyncEnvironment } from './ports';
 import type { SyncLoop } from './sync-loop';
 
@@ -51,6 +53,7 @@ export function createLiveStream(ports: {
         },
         onComments: announceComments,
         onLabels: announceLabels,
+        onProjects: announceProjects,
         onHealth: (up) => {
           const wasUp = streamUp;
           streamUp = up;

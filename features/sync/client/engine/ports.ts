@@ -50,6 +50,8 @@ export interface StreamHandlers {
   onComments?: (task: string | null) => void;
   /** A `labels` event, and each time the stream opens (shared/realtime/live-labels.ts). */
   onLabels?: () => void;
+  /** A `projects` event, and each time the stream opens (shared/realtime/live-projects.ts). */
+  onProjects?: () => void;
 }
 
 export interface TeamSyncOptions {
