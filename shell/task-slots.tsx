@@ -55,7 +55,19 @@ const TEAM_SLOTS: TaskSlots = {
   useProjectFilter,
 };
 
+/**
+ * By default (no team sync): the browser's own projects (docs/product.md#projects-in-the-default-mode)
+ * in the task view, Create Tasks and the overviews; nothing of team sync or comments.
+ */
+const LOCAL_SLOTS: TaskSlots = {
+  ...EMPTY_TASK_SLOTS,
+  ProjectField,
+  NewTaskProject,
+  useShownInOverviews,
+  useProjectFilter,
+};
+
 export function TeamTaskSlots({ children }: { children: ReactNode }) {
   const teamSync = useTeamSyncOn();
-  return <TaskSlotsProvider slots={teamSync ? TEAM_SLOTS : EMPTY_TASK_SLOTS}>{children}</TaskSlotsProvider>;
+  return <TaskSlotsProvider slots={teamSync ? TEAM_SLOTS : LOCAL_SLOTS}>{children}</TaskSlotsProvider>;
 }

@@ -33,11 +33,9 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
           links={USER_PANEL_LINKS}
           adminPanel={teamSync ? ADMIN_TEAM_PANEL : undefined}
           sidebarExtra={
-            teamSync ? (
-              <Suspense fallback={null}>
-                <ProjectsNavSlot />
-              </Suspense>
-            ) : undefined
+            <Suspense fallback={null}>
+              <ProjectsNavSlot />
+            </Suspense>
           }
         >
           {teamSync ? <TeamSyncLoader /> : null}

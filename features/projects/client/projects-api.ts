@@ -1,4 +1,4 @@
-import type { ProjectColumn } from '@/features/projects/model/columns';
+import type { ColumnDraft } from '@/features/projects/model/columns';
 import { projectParser, projectsParser, type Project } from '@/features/projects/model/project';
 import { isProjectRole, type ProjectRole } from '@/features/projects/model/roles';
 import { deleteJson, getJson, postJson, putJson, requestJson } from '@/shared/http/http';
@@ -53,9 +53,6 @@ export async function updateProject(id: string, settings: ProjectSettings): Prom
     }),
   );
 }
-
-/** A column as the Columns dialog sends it: `id` absent for a new one. */
-export type ColumnDraft = Omit<ProjectColumn, 'id'> & { id?: string };
 
 /** A manager saves the board's columns, in order (PUT /api/projects/{id}/columns). */
 export async function saveColumns(id: string, columns: readonly ColumnDraft[]): Promise<Project> {

@@ -2,11 +2,12 @@
 
 import { useEffect } from 'react';
 import { projectsParser, type Project } from '@/features/projects/model/project';
-import { createLocalStore } from '@/shared/browser-storage/local-store';
+import { createLocalStore, type ReadableStore } from '@/shared/browser-storage/local-store';
 import { TEAM_PROJECTS_KEY } from '@/shared/browser-storage/keys';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { onProjectsChanged } from '@/shared/realtime/live-projects';
 import { fetchProjects } from './projects-api';
+import { localProjectsStore } from './local-projects';
 
 /**
  * The projects this person has a role in (team sync), from GET /api/projects, kept in
@@ -121,13 +122,22 @@ export function onProjectsFresh(listener: () => void): () => void {
   return () => freshListeners.delete(listener);
 }
 
-/** The projects this person has a role in (team sync; `on` false: none, nothing fetched). */
-export function useProjects(on: boolean): readonly Project[] {
-  const projects = useLocalStore(teamProjectsStore);
+/** The store of the mode's projects, read without asking the server (a card's key, the overviews). */
+export function projectsStoreFor(team: boolean): ReadableStore<Project[]> {
+  return team ? teamProjectsStore : localProjectsStore;
+}
+
+/**
+ * The projects of the mode that runs: with team sync (`team`), those this person has a role in, kept
+ * fresh from the server; by default, the browser's own (./local-projects.ts), General first.
+ */
+export function useProjects(team: boolean): readonly Project[] {
+  const teamProjects = useLocalStore(teamProjectsStore);
+  const localProjects = useLocalStore(localProjectsStore);
   useEffect(() => {
-    if (on) startProjectsRefresh();
-  }, [on]);
-  return on ? projects : NO_PROJECTS;
+    if (team) startProjectsRefresh();
+  }, [team]);
+  return team ? teamProjects : localProjects;
 }
 
 /** Tests only. */

@@ -78,3 +78,34 @@ export function readProjectColumns(value: unknown): ProjectColumn[] {
   const ids = new Set(columns.map((column) => column.id));
   return ids.size === columns.length && checkColumns(columns) === null ? columns : fallback;
 }
+
+/** A column as the `Columns` dialog sends it: `id` absent for a new one. */
+export type ColumnDraft = Omit<ProjectColumn, 'id'> & { id?: string };
+
+/** A new column's id: `col-` and 8 random letters or digits. */
+export function newColumnId(random: () => number = Math.random): string {
+  const noise = Math.floor(random() * 36 ** 8)
+    .toString(36)
+    .padStart(8, '0');
+  return `col-${noise}`;
+}
+
+/**
+ * The ids of a column list being saved: a column keeps the id it was sent with when the project has
+ * a column of that id (the first to name it; its cards stay in it); any other gets a new one. A
+ * column left out is gone: its cards show in the first column of their kind (board-layout.ts).
+ */
+export function assignColumnIds(
+  sent: readonly ColumnDraft[],
+  current: readonly ProjectColumn[],
+  newId: () => string = newColumnId,
+): ProjectColumn[] {
+  const known = new Set(current.map((column) => column.id));
+  const used = new Set<string>();
+  return sent.map(({ id, name, kind, wipLimit }) => {
+    let columnId = id !== undefined && known.has(id) && !used.has(id) ? id : newId();
+    while (used.has(columnId)) columnId = newId();
+    used.add(columnId);
+    return { id: columnId, name, kind, wipLimit };
+  });
+}

@@ -2,7 +2,12 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { checkProjectKey, GENERAL_PROJECT } from '@/features/projects/model/project-key';
-import { checkColumns, readProjectColumns, type ProjectColumn } from '@/features/projects/model/columns';
+import {
+  assignColumnIds,
+  checkColumns,
+  readProjectColumns,
+  type ProjectColumn,
+} from '@/features/projects/model/columns';
 import {
   isProjectRole,
   seesWholeProject,
@@ -231,22 +236,6 @@ export async function updateProject(
   return viewOf(row!, role);
 }
 
-/**
- * The ids of a column list being saved: a column keeps the id it was sent with when the project has
- * a column of that id (the first to name it; its tasks stay in it); any other gets a new one. A
- * column left out is gone: its tasks show in the first column of their kind (board-layout.ts).
- */
-function columnIds(sent: ColumnsInput['columns'], current: readonly ProjectColumn[]): ProjectColumn[] {
-  const known = new Set(current.map((column) => column.id));
-  const used = new Set<string>();
-  return sent.map(({ id, name, kind, wipLimit }) => {
-    const keep = id !== undefined && known.has(id) && !used.has(id);
-    const columnId = keep ? id : `col-${randomUUID().slice(0, 8)}`;
-    used.add(columnId);
-    return { id: columnId, name, kind, wipLimit };
-  });
-}
-
 /** PUT /api/projects/{id}/columns {columns}: a manager saves the board's columns, in order. */
 export async function setColumns(actor: SyncActor, id: string, input: ColumnsInput): Promise<ProjectView> {
   const handle = await getDatabase();
@@ -255,7 +244,7 @@ export async function setColumns(actor: SyncActor, id: string, input: ColumnsInp
     const { project, role } = await requireRole(db, tables, actor, id, 'manage');
     const problem = checkColumns(input.columns);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
-    const columns = columnIds(input.columns, readStoredColumns(project.columns));
+    const columns = assignColumnIds(input.columns, readStoredColumns(project.columns));
     await db
       .update(tables.projects)
       .set({ columns: JSON.stringify(columns), updatedAt: new Date() })

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Project } from '@/features/projects/model/project';
 import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
-import { archiveProject } from '@/features/projects/client/projects-api';
-import { keepProject } from '@/features/projects/client/projects-store';
+import { projectCommands } from '@/features/projects/client/project-commands';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -30,12 +30,13 @@ export const ARCHIVE_TEXTS = {
 export function ArchiveControl({ project }: { project: Project }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const commands = projectCommands(useTeamSyncOn());
   if (project.role !== 'manager' || project.id === GENERAL_PROJECT.id) return null;
 
   async function send(archived: boolean) {
     setBusy(true);
     try {
-      keepProject(await archiveProject(project.id, archived));
+      await commands.archive(project.id, archived);
       toast.success(archived ? ARCHIVE_TEXTS.archived(project.name) : ARCHIVE_TEXTS.restored(project.name));
       setConfirming(false);
     } catch (error) {

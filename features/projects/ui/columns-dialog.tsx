@@ -9,11 +9,12 @@ import {
   COLUMN_KINDS,
   PROJECT_COLUMNS_MAX,
   WIP_LIMIT_MAX,
+  type ColumnDraft,
   type ColumnKind,
 } from '@/features/projects/model/columns';
 import type { Project } from '@/features/projects/model/project';
-import { saveColumns, type ColumnDraft } from '@/features/projects/client/projects-api';
-import { keepProject } from '@/features/projects/client/projects-store';
+import { projectCommands } from '@/features/projects/client/project-commands';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { cn } from '@/shared/cn';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
@@ -103,6 +104,7 @@ export function ColumnsButton({ project }: { project: Project }) {
 function useColumnsForm(project: Project, setBusy: (busy: boolean) => void, onDone: () => void) {
   const [rows, setRows] = useState(() => rowsOf(project));
   const [problem, setProblem] = useState<string | null>(null);
+  const commands = projectCommands(useTeamSyncOn());
 
   const change = (key: string, patch: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -129,7 +131,7 @@ function useColumnsForm(project: Project, setBusy: (busy: boolean) => void, onDo
     }
     setBusy(true);
     try {
-      keepProject(await saveColumns(project.id, checked.drafts));
+      await commands.saveColumns(project.id, checked.drafts);
       toast.success(COLUMNS_TEXTS.saved);
       onDone();
     } catch (caught) {

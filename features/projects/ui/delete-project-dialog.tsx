@@ -4,8 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { Project } from '@/features/projects/model/project';
-import { deleteProject } from '@/features/projects/client/projects-api';
+import { projectCommands } from '@/features/projects/client/project-commands';
 import { refreshProjects } from '@/features/projects/client/projects-store';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { DialogActions, ModalDialog } from '@/shared/ui/modal-dialog';
@@ -15,6 +16,7 @@ export const DELETE_PROJECT_TEXTS = {
   open: 'Delete',
   title: (name: string) => `Delete ${name}?`,
   body: 'Its tasks, with their comments and history, are deleted from every device. This cannot be undone.',
+  localBody: 'Its tasks are deleted from this browser. This cannot be undone.',
   field: 'Type the project’s name',
   confirm: 'Delete project',
   mismatch: 'Type the project’s name exactly to delete it.',
@@ -38,7 +40,7 @@ export function DeleteProjectButton({ project }: { project: Project }) {
       <ModalDialog
         open={open}
         title={DELETE_PROJECT_TEXTS.title(project.name)}
-        description={DELETE_PROJECT_TEXTS.body}
+        description={useTeamSyncOn() ? DELETE_PROJECT_TEXTS.body : DELETE_PROJECT_TEXTS.localBody}
         busy={busy}
         onCancel={() => setOpen(false)}
         initialFocus={fieldRef}
@@ -70,6 +72,7 @@ function DeleteForm({
   onCancel: () => void;
 }) {
   const router = useRouter();
+  const team = useTeamSyncOn();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -81,9 +84,9 @@ function DeleteForm({
     }
     setBusy(true);
     try {
-      await deleteProject(project.id, name);
+      await projectCommands(team).remove(project.id, name);
       toast.success(DELETE_PROJECT_TEXTS.deleted(project.name));
-      await refreshProjects();
+      if (team) await refreshProjects();
       router.push('/user/dashboard');
     } catch (caught) {
       setError(describeRequestFailure(caught, DELETE_PROJECT_TEXTS.failed));

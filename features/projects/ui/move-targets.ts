@@ -5,6 +5,7 @@ import { useProjects } from '@/features/projects/client/projects-store';
 import type { Task } from '@/features/tasks/model/task-types';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { userStore } from '@/shared/session/session';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /**
  * The task's project, the projects it may go to (those not archived where the person may add
@@ -16,7 +17,7 @@ export function useMoveTargets(task: Task): {
   targets: Project[];
   mayMove: boolean;
 } {
-  const projects = useProjects(true);
+  const projects = useProjects(useTeamSyncOn());
   // The task's author, as the card menu decides it (features/tasks/ui/assignee-picker.tsx useIsTaskAuthor).
   const email = useLocalStore(userStore)?.email;
   const isAuthor = Boolean(email) && task.email === email;

@@ -3,8 +3,8 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { checkProjectKey, PROJECT_KEY_FIELD, suggestProjectKey } from '@/features/projects/model/project-key';
 import type { Project } from '@/features/projects/model/project';
-import { createProject } from '@/features/projects/client/projects-api';
-import { keepProject } from '@/features/projects/client/projects-store';
+import { projectCommands } from '@/features/projects/client/project-commands';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
@@ -18,6 +18,9 @@ export const NEW_PROJECT_MESSAGES = {
   nameRequired: 'Name is required.',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
   failed: 'Could not create the project',
+  teamDescription:
+    'A board of its own, with its own people. Its key starts every task’s number, as in OPS-12.',
+  localDescription: 'A board of its own, with its own columns. Its key names it, as in OPS.',
 } as const;
 
 type Errors = { name?: string; key?: string; form?: string };
@@ -44,7 +47,9 @@ export function NewProjectDialog({
     <ModalDialog
       open={open}
       title="New project"
-      description="A board of its own, with its own people. Its key starts every task’s number, as in OPS-12."
+      description={
+        useTeamSyncOn() ? NEW_PROJECT_MESSAGES.teamDescription : NEW_PROJECT_MESSAGES.localDescription
+      }
       busy={busy}
       onCancel={onClose}
       initialFocus={nameRef}
@@ -81,6 +86,7 @@ function NewProjectForm({
   const [key, setKey] = useState('');
   const [keyTyped, setKeyTyped] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  const commands = projectCommands(useTeamSyncOn());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,8 +95,7 @@ function NewProjectForm({
     if ('errors' in checked) return;
     setBusy(true);
     try {
-      const project = await createProject(checked.input);
-      keepProject(project);
+      const project = await commands.create(checked.input);
       onClose();
       onCreated(project);
     } catch (error) {

@@ -7,6 +7,7 @@ import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
 import { useProjects } from '@/features/projects/client/projects-store';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { FieldFrame } from '@/shared/ui/text-field';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /**
  * Create Tasks' `Project` (docs/product.md#projects): the projects not archived where the person
@@ -21,7 +22,9 @@ export function NewTaskProject({
   onChange: (projectId: string | null) => void;
 }) {
   const id = useId();
-  const targets = activeProjects(useProjects(true)).filter((project) => project.role !== 'commenter');
+  const targets = activeProjects(useProjects(useTeamSyncOn())).filter(
+    (project) => project.role !== 'commenter',
+  );
   const board = projectByKey(targets, useSearchParams()?.get(PROJECT_PARAM) ?? null);
   const chose = useRef(false);
   useEffect(() => {

@@ -43,9 +43,10 @@ const HEADING = 'pb-4 text-2xl font-bold text-brand-900';
 export function ProjectDashboard() {
   const team = useTeamSyncOn();
   const params = useSearchParams();
-  const key = team ? (params?.get(PROJECT_PARAM) ?? null) : null;
+  const key = params?.get(PROJECT_PARAM) ?? null;
   const projects = useProjects(team);
-  const fresh = useSyncExternalStore(onProjectsFresh, projectsAreFresh, () => false);
+  // The browser's own projects (default mode) are all there is: nothing to wait for.
+  const fresh = useSyncExternalStore(onProjectsFresh, projectsAreFresh, () => false) || !team;
   const project = projectByKey(projects, key);
 
   if (key === null) return <AllProjectsDashboard projects={projects} />;
@@ -92,6 +93,8 @@ function AllProjectsDashboard({ projects }: { projects: readonly Project[] }) {
 
 function ProjectBoard({ project }: { project: Project }) {
   const [membersOpen, setMembersOpen] = useState(false);
+  // The browser's own projects (default mode) have no people.
+  const team = useTeamSyncOn();
   // One scope while the columns read the same (the list is parsed again at each store change).
   const columnsKey = JSON.stringify(project.columns);
   const scope = useMemo<BoardScope>(
@@ -128,9 +131,11 @@ function ProjectBoard({ project }: { project: Project }) {
           <ProjectSettingsButton project={project} />
           <ColumnsButton project={project} />
           <ArchiveControl project={project} />
-          <Button variant="secondary" size="sm" onClick={() => setMembersOpen(true)}>
-            Members
-          </Button>
+          {team ? (
+            <Button variant="secondary" size="sm" onClick={() => setMembersOpen(true)}>
+              Members
+            </Button>
+          ) : null}
         </div>
       </div>
       {project.description ? (

@@ -9,6 +9,8 @@ import { UNDO_LABEL } from '@/shared/ui/undo-label';
 import type { Task } from '@/features/tasks/model/task-types';
 import { FIELD_INPUT, TEXT_LINK } from '@/shared/ui/styles';
 import { FieldFrame } from '@/shared/ui/text-field';
+import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /** The field's texts: those of the card menu's move (./move-task-dialog.tsx). */
 export const PROJECT_FIELD_TEXTS = MOVE_TASK_TEXTS;
@@ -23,7 +25,9 @@ export function ProjectField({ task }: { task: Task }) {
   const { current, targets, mayMove } = useMoveTargets(task);
   const id = useId();
   const [moved, setMoved] = useState<{ from: Project; to: Project; back: boolean } | null>(null);
-  if (!current) return null;
+  const team = useTeamSyncOn();
+  // By default, with General alone, the view stays as it was before projects.
+  if (!current || (!team && targets.length < 2 && current.id === GENERAL_PROJECT.id)) return null;
   if (!mayMove) {
     return (
       <div className="space-y-1.5">

@@ -4,8 +4,8 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { Project } from '@/features/projects/model/project';
 import { PROJECT_ROLE_NAMES, PROJECT_ROLES, type ProjectRole } from '@/features/projects/model/roles';
-import { updateProject } from '@/features/projects/client/projects-api';
-import { keepProject } from '@/features/projects/client/projects-store';
+import { projectCommands } from '@/features/projects/client/project-commands';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { LABEL_COLOR_NAMES, LABEL_COLORS, type LabelColor } from '@/features/tasks/model/labels';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
@@ -73,6 +73,7 @@ function useSettingsForm(project: Project, setBusy: (busy: boolean) => void, onD
     project.teamRole ?? ONLY_MEMBERS,
   );
   const [error, setError] = useState<{ name?: string; form?: string }>({});
+  const commands = projectCommands(useTeamSyncOn());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,13 +83,12 @@ function useSettingsForm(project: Project, setBusy: (busy: boolean) => void, onD
     }
     setBusy(true);
     try {
-      const saved = await updateProject(project.id, {
+      await commands.update(project.id, {
         name: name.trim(),
         color,
         description: description.trim(),
         teamRole: teamRole === ONLY_MEMBERS ? null : teamRole,
       });
-      keepProject(saved);
       toast.success(PROJECT_SETTINGS_TEXTS.saved);
       onDone();
     } catch (caught) {
@@ -163,16 +163,19 @@ function SettingsForm({
         value={description}
         onChange={(event) => setDescription(event.target.value)}
       />
-      <SettingsSelect
-        label={PROJECT_SETTINGS_TEXTS.teamRole}
-        hint={PROJECT_SETTINGS_TEXTS.teamRoleHint}
-        value={teamRole}
-        options={[
-          [ONLY_MEMBERS, PROJECT_SETTINGS_TEXTS.onlyMembers] as const,
-          ...PROJECT_ROLES.map((role) => [role, PROJECT_ROLE_NAMES[role]] as const),
-        ]}
-        onChange={(value) => setTeamRole(value as ProjectRole | typeof ONLY_MEMBERS)}
-      />
+      {/* Team sync only: by default the browser's own projects are one person's. */}
+      {useTeamSyncOn() ? (
+        <SettingsSelect
+          label={PROJECT_SETTINGS_TEXTS.teamRole}
+          hint={PROJECT_SETTINGS_TEXTS.teamRoleHint}
+          value={teamRole}
+          options={[
+            [ONLY_MEMBERS, PROJECT_SETTINGS_TEXTS.onlyMembers] as const,
+            ...PROJECT_ROLES.map((role) => [role, PROJECT_ROLE_NAMES[role]] as const),
+          ]}
+          onChange={(value) => setTeamRole(value as ProjectRole | typeof ONLY_MEMBERS)}
+        />
+      ) : null}
       <DialogActions>
         <Button variant="secondary" onClick={onDone} disabled={busy}>
           Cancel

@@ -12,24 +12,25 @@ import { tasksStore } from '@/features/tasks/client/tasks';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { FOCUS_RING } from '@/shared/ui/styles';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { NewProjectDialog } from './new-project-dialog';
 import { PROJECT_DOT, projectBoardPath } from './project-look';
 
 /**
- * The sidebar's projects (docs/product.md#projects), team sync only: each project the person has a
+ * The sidebar's projects (docs/product.md#projects; by default the browser's own): each project the person has a
  * role in and that is not archived, with its colour, key, name and open tasks (as this browser holds
  * them), linking to its board; the current one marked; then `New project`.
  */
 export function ProjectsNav({ onNavigate }: { onNavigate?: () => void }) {
-  const projects = useProjects(true);
+  const team = useTeamSyncOn();
+  const projects = useProjects(team);
   const shown = useMemo(() => activeProjects(projects), [projects]);
   const tasks = useLocalStore(tasksStore);
   const counts = useMemo(() => openCountsByProject(tasks), [tasks]);
   // A project whose tasks arrived before the list knew it (a role just given): ask for the list.
-  useEffect(
-    () => refreshForUnknownProjects(new Set(tasks.map((task) => taskProjectId(task.projectId)))),
-    [tasks],
-  );
+  useEffect(() => {
+    if (team) refreshForUnknownProjects(new Set(tasks.map((task) => taskProjectId(task.projectId))));
+  }, [tasks, team]);
   const pathname = usePathname();
   const params = useSearchParams();
   const current =

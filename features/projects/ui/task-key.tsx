@@ -6,11 +6,12 @@ import { activeProjects, projectById } from '@/features/projects/model/project';
 import type { Task } from '@/features/tasks/model/task-types';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { teamProjectsStore, useProjects } from '@/features/projects/client/projects-store';
+import { projectsStoreFor, useProjects } from '@/features/projects/client/projects-store';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /** A task's key (`OPS-12`) once the server numbered it and its project is known; else null. */
 export function useTaskKey(task: Pick<Task, 'projectId' | 'number'>): string | null {
-  const projects = useLocalStore(teamProjectsStore);
+  const projects = useLocalStore(projectsStoreFor(useTeamSyncOn()));
   const number = taskNumber(task.number);
   if (number === null) return null;
   const project = projectById(projects, task.projectId);
@@ -19,7 +20,7 @@ export function useTaskKey(task: Pick<Task, 'projectId' | 'number'>): string | n
 
 /** Every task's key by the projects this browser knows (the finder's `OPS-12`); one function per list. */
 export function useTaskKeyOf(): (task: Pick<Task, 'projectId' | 'number'>) => string | null {
-  const projects = useLocalStore(teamProjectsStore);
+  const projects = useLocalStore(projectsStoreFor(useTeamSyncOn()));
   return useMemo(() => {
     const keys = new Map(projects.map((project) => [project.id, project.key]));
     return (task) => {
@@ -32,7 +33,7 @@ export function useTaskKeyOf(): (task: Pick<Task, 'projectId' | 'number'>) => st
 
 /** Tasks outside archived projects: what the overviews show (docs/product.md#projects). */
 export function useShownInOverviews(): (task: Pick<Task, 'projectId'>) => boolean {
-  const projects = useLocalStore(teamProjectsStore);
+  const projects = useLocalStore(projectsStoreFor(useTeamSyncOn()));
   const archived = projects
     .filter((project) => project.archived)
     .map((project) => project.id)
@@ -52,7 +53,7 @@ export function useProjectFilter(): {
   keyOf: (task: Pick<Task, 'projectId'>) => string;
 } {
   // Asks the server too: a page without the sidebar's projects (the admin's) has no fresher copy.
-  const projects = useProjects(true);
+  const projects = useProjects(useTeamSyncOn());
   return useMemo(() => {
     const listed = activeProjects(projects);
     const options =

@@ -245,6 +245,14 @@ export function deleteTask(taskId: string): boolean {
   return changeTasks((tasks) => board.removeTask(tasks, taskId));
 }
 
+/** Deletes every task `doomed` names (a project deleted in the default mode); whether it wrote. */
+export function deleteTasksWhere(doomed: (task: Task) => boolean): boolean {
+  return changeTasks((tasks) => {
+    const kept = tasks.filter((task) => !doomed(task));
+    return kept.length === tasks.length ? (tasks as Task[]) : kept;
+  });
+}
+
 /**
  * Undo of a delete (docs/product.md#undo-a-delete): puts `task` back, the very object the delete removed,
  * at `index` (clamped to the list's length), as a local edit and without a new `updatedAt`: the task is

@@ -136,7 +136,8 @@ export function CreateTaskForm({
         />
       </div>
       {teamSync ? <AssigneeSelect value={assignee} onChange={setAssignee} /> : null}
-      {teamSync ? <NewTaskProject value={projectId} onChange={setProjectId} /> : null}
+      {/* Projects (both modes): shown once there is more than General. */}
+      <NewTaskProject value={projectId} onChange={setProjectId} />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <Button type="submit">Add Task</Button>
         {children}

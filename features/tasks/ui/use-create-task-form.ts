@@ -25,16 +25,15 @@ export function useCreateTaskForm(titleOnly: boolean, onAdded: () => void) {
   // null: not chosen, so the task goes to the signed-in user, as the spec assigns.
   const [assignee, setAssignee] = useState<Assignee | null>(null);
   const self = useSelfAssignee();
-  // Team sync: the project the task goes into (null: General); kept for the next task.
+  // The project the task goes into (null: General); kept for the next task.
   const [projectId, setProjectId] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     saveSafely(() => {
       // With team sync the task is bound to a user id (docs/product.md#assignees); without, the spec's task.
-      const options = teamSync
-        ? { assignee: assignee ?? self, fields: projectId === null ? undefined : { projectId } }
-        : undefined;
+      const fields = projectId === null ? undefined : { projectId };
+      const options = teamSync ? { assignee: assignee ?? self, fields } : fields ? { fields } : undefined;
       // A blank title (or, on the spec's form, description) adds nothing, and the form stays as it is.
       if (!addTask({ ...form, titleOnly }, options)) return;
       setForm(EMPTY_FORM);

@@ -1,0 +1,148 @@
+/**
+ * Projects in the default mode (docs/product.md#projects-in-the-default-mode): the browser's own,
+ * under `tasklane.projects`. New project in the sidebar, the project's board with its own columns
+ * and settings (no people), a task added there keeping every spec field, Create Tasks' Project,
+ * archive, restore and delete (its tasks go), axe in both themes.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { findAxeViolations, readStoredJson } from './page-helpers';
+
+type Stored = Record<string, unknown> & { id: string; title: string };
+
+function projectsNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Projects' });
+}
+
+function column(page: Page, name: string): Locator {
+  return page.locator(`section[data-column="${name}"]`);
+}
+
+/** On a narrow screen the sidebar is folded behind `Menu`. */
+async function unfoldSidebar(page: Page): Promise<void> {
+  const menu = page.getByRole('complementary').getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
+async function createHome(page: Page): Promise<void> {
+  await page.goto('/user/dashboard');
+  await unfoldSidebar(page);
+  await expect(projectsNav(page).getByRole('link', { name: /GEN General/ })).toBeVisible({ timeout: 15_000 });
+  await projectsNav(page).getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await expect(dialog).toContainText(
+    'A board of its own, with its own columns. Its key names it, as in OPS.',
+  );
+  await dialog.getByLabel('Name').fill('Home');
+  await dialog.getByLabel('Key').fill('gen');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog.getByText('A project with the key GEN already exists.')).toBeVisible();
+  await dialog.getByLabel('Key').fill('HOM');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard\?project=HOM$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
+}
+
+test.describe('projects in the default mode', () => {
+  test('a project of the browser’s own: its board, columns, tasks, archive, restore and delete', async ({
+    memberPage: page,
+  }) => {
+    await createHome(page);
+    // One person's projects: no people.
+    await expect(page.getByRole('button', { name: 'Members' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings of Home' });
+    await expect(settings.getByLabel('Everyone else in the team')).toHaveCount(0);
+    await settings.getByLabel('Description').fill('Chores and repairs');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Chores and repairs')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    const columns = page.getByRole('dialog', { name: 'Columns of Home' });
+    await columns.getByRole('group', { name: 'Column 1', exact: true }).getByLabel('Name').fill('Someday');
+    await columns.getByRole('button', { name: 'Save' }).click();
+    await expect(columns).toBeHidden();
+    await expect(column(page, 'Someday')).toBeVisible();
+
+    await column(page, 'Someday').getByRole('button', { name: 'Add task' }).click();
+    await page.getByLabel('Title of a new task in Someday').fill('Fix the tap');
+    await page.getByLabel('Title of a new task in Someday').press('Enter');
+    await page.getByLabel('Title of a new task in Someday').press('Escape');
+    await expect(column(page, 'Someday').getByText('Fix the tap')).toBeVisible();
+    const projects = (await readStoredJson<{ id: string; key: string }[]>(page, 'tasklane.projects'))!;
+    const home = projects.find((project) => project.key === 'HOM')!;
+    const stored = (await readStoredJson<Stored[]>(page, 'tasks'))!;
+    // Every spec field, and the project.
+    expect(stored.find((task) => task.title === 'Fix the tap')).toMatchObject({
+      title: 'Fix the tap',
+      description: '',
+      priority: expect.any(String),
+      deadline: '',
+      progress: 0,
+      assignedTo: expect.any(String),
+      projectId: home.id,
+    });
+    await unfoldSidebar(page);
+    await expect(projectsNav(page).getByRole('link', { name: /HOM Home 1/ })).toBeVisible();
+
+    // Create Tasks offers the project once there is more than General.
+    await page.goto('/user/userpage');
+    const form = page.getByRole('form', { name: 'Create a New Task' });
+    await form.getByLabel('Project').selectOption({ label: 'Home (HOM)' });
+    await form.getByRole('textbox', { name: 'Title', exact: true }).fill('Paint the fence');
+    await form.getByRole('textbox', { name: 'Description', exact: true }).fill('White');
+    await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill('2099-01-01');
+    await form.getByRole('button', { name: 'Add Task' }).click();
+    await expect(page.getByText('Task added successfully!')).toBeVisible();
+    await page.goto('/user/dashboard?project=HOM');
+    await expect(page.getByText('Paint the fence')).toBeVisible({ timeout: 15_000 });
+
+    // Archive: out of the sidebar and the dashboard; restore; archive again and delete with its tasks.
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Archive Home?' })
+      .getByRole('button', { name: 'Archive' })
+      .click();
+    await expect(page.getByText('Archived: read-only until a manager restores it.')).toBeVisible();
+    await page.goto('/user/dashboard');
+    await expect(page.getByText('Fix the tap')).toHaveCount(0);
+    await unfoldSidebar(page);
+    await projectsNav(page).getByText('Archived (1)').click();
+    await projectsNav(page).getByRole('link', { name: 'HOM Home' }).click();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('Home is restored.')).toBeVisible();
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Archive Home?' })
+      .getByRole('button', { name: 'Archive' })
+      .click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Home?' });
+    await expect(confirm).toContainText('Its tasks are deleted from this browser. This cannot be undone.');
+    await confirm.getByLabel('Type the project’s name').fill('Home');
+    await confirm.getByRole('button', { name: 'Delete project' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    const left = (await readStoredJson<Stored[]>(page, 'tasks'))!;
+    expect(left.filter((task) => task.title === 'Fix the tap' || task.title === 'Paint the fence')).toEqual(
+      [],
+    );
+    expect(
+      (await readStoredJson<{ key: string }[]>(page, 'tasklane.projects'))!.map((project) => project.key),
+    ).not.toContain('HOM');
+  });
+
+  test('the sidebar, a project’s board and its dialogs pass axe in both themes', async ({
+    memberPage: page,
+  }) => {
+    await createHome(page);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/user/dashboard?project=HOM');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home', { timeout: 15_000 });
+      expect(await findAxeViolations(page), `${theme} board`).toEqual([]);
+      await page.getByRole('button', { name: 'Columns', exact: true }).click();
+      expect(await findAxeViolations(page), `${theme} columns`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+  });
+});
