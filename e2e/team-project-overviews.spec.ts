@@ -7,7 +7,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { dateKey, findAxeViolations } from './page-helpers';
-import type { AppProcess } from './process-helpers';
+import { startAppServer, type AppProcess } from './process-helpers';
 import { uniqueEmail } from './session-helpers';
 import {
   assignTo,
@@ -33,8 +33,9 @@ function projectSelect(page: Page) {
 test.describe('overviews by project', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-  test.beforeAll(async ({ teamServer }) => {
-    server = teamServer;
+  // A server of its own: it signs up an admin, which the worker's shared server may take once only.
+  test.beforeAll(async () => {
+    server = await startAppServer({ TEAM_SYNC: 'on' });
     dana = await registerAccount(server.base, 'Dana Overviews', uniqueEmail('dana-overviews'), 'user');
     admin = await registerAccount(server.base, 'Ada Overviews', uniqueEmail('ada-overviews'), 'admin');
     const response = await fetch(`${server.base}/api/projects`, {
@@ -50,6 +51,10 @@ test.describe('overviews by project', () => {
       { title: 'Fix the footer', deadline: TODAY, progress: 0, projectId: project.id, ...mine },
       { title: 'Renew the domain', deadline: TOMORROW, progress: 0, projectId: project.id, ...mine },
     ]);
+  });
+
+  test.afterAll(async () => {
+    await server.stop();
   });
 
   test('Notifications, the calendar and the Create Tasks grid show one project’s tasks when chosen', async ({

@@ -286,6 +286,17 @@ test.describe('@one-width archiving a project', () => {
     await expect(projectsNav(page).getByRole('link', { name: /OLD Old Stuff \d+ open/ })).toHaveCount(0);
     await projectsNav(page).getByText('Archived (1)').click();
     await expect(projectsNav(page).getByRole('link', { name: 'OLD Old Stuff' })).toBeVisible();
+    // Its tasks take no comment: the thread is read only, with no box (so no @ suggestions).
+    await todo(page)
+      .getByRole('button', { name: /Sort the cupboard/ })
+      .click();
+    const view = page.getByRole('dialog', { name: /Sort the cupboard/ });
+    await expect(
+      view.getByText('This project is archived: its tasks take no new comments until a manager restores it.'),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByRole('textbox', { name: 'Write a comment' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(view).toBeHidden();
 
     await page.goto('/user/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');

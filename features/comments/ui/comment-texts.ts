@@ -3,6 +3,8 @@ export const COMMENTS_TEXTS = {
   heading: 'Comments',
   loading: 'Loading comments…',
   empty: 'No comments yet.',
+  /** Instead of the box, on an archived project's task. */
+  archived: 'This project is archived: its tasks take no new comments until a manager restores it.',
   write: 'Write a comment',
   send: 'Comment',
   sending: 'Sending…',

@@ -9,6 +9,8 @@ import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { useSelfAssignee } from '@/features/tasks/ui/assignee-picker';
+import { projectById } from '@/features/projects/model/project';
+import { useProjects } from '@/features/projects/client/projects-store';
 import { CommentComposer } from './comment-composer';
 import { CommentItem, QueuedItem } from './comment-item';
 import { COMMENTS_TEXTS } from './comment-texts';
@@ -23,11 +25,13 @@ export { COMMENTS_TEXTS } from './comment-texts';
  * only the actions they may take. Text is shown as React text (never HTML), web addresses as links.
  */
 export function CommentsSection({ task }: { task: Task }) {
+  // An archived project's tasks take no comment (docs/product.md#projects): the thread is read only.
+  const archived = projectById(useProjects(true), task.projectId)?.archived === true;
   if (!isSyncId(task.uid)) return null;
-  return <Thread uid={task.uid} />;
+  return <Thread uid={task.uid} archived={archived} />;
 }
 
-function Thread({ uid }: { uid: string }) {
+function Thread({ uid, archived }: { uid: string; archived: boolean }) {
   const headingId = useId();
   const { state, apply, retry } = useCommentThread(uid);
   const self = useSelfAssignee();
@@ -70,8 +74,8 @@ function Thread({ uid }: { uid: string }) {
               key={comment.id}
               comment={comment}
               now={now}
-              canEdit={selfId !== null && comment.authorId === selfId}
-              canDelete={admin || (selfId !== null && comment.authorId === selfId)}
+              canEdit={!archived && selfId !== null && comment.authorId === selfId}
+              canDelete={!archived && (admin || (selfId !== null && comment.authorId === selfId))}
               readers={readers}
               onChanged={(changed) => apply([changed])}
             />
@@ -81,7 +85,8 @@ function Thread({ uid }: { uid: string }) {
           ))}
         </ol>
       ) : null}
-      {state.status !== 'loading' ? (
+      {archived ? <p className="text-sm text-slate-600">{COMMENTS_TEXTS.archived}</p> : null}
+      {state.status !== 'loading' && !archived ? (
         <CommentComposer uid={uid} author={selfId} readers={readers} onSent={(comment) => apply([comment])} />
       ) : null}
     </section>
