@@ -200,6 +200,10 @@ test.describe('a project’s own columns at both widths', () => {
       await expect(boardColumn(page, 'Doing').getByText('Over WIP limit 1', { exact: true })).toBeVisible();
       await expect(boardColumn(page, 'Backlog').getByText('Reset a password')).toBeVisible();
       await expect(boardColumn(page, 'Done').getByText('Set up the printer')).toBeVisible();
+      // Task Analytics counts the project's own columns.
+      await expect(page.getByRole('region', { name: 'Task Analytics' })).toContainText(
+        'Backlog: 1 task, Doing: 2 tasks, Review: 1 task, Done: 1 task',
+      );
       expect(await findAxeViolations(page), `${theme} board`).toEqual([]);
       await page.getByRole('button', { name: 'Columns', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Columns of Help desk' })).toBeVisible();

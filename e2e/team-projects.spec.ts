@@ -121,13 +121,25 @@ test.describe('@one-width projects with two people', () => {
     await expect(todo(bobDevice.page).getByText('OPS-1', { exact: true })).toBeVisible();
     await bobDevice.page.goto('/user/dashboard');
     await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
+    // He has it open when he loses it.
+    await todo(bobDevice.page)
+      .getByRole('button', { name: /Renew the certificate/ })
+      .click();
+    const bobView = bobDevice.page.getByRole('dialog', { name: 'Renew the certificate' });
+    await expect(bobView).toBeVisible();
 
-    // Removed, Bob loses the task live (his stream hears the change).
+    // Removed, Bob loses the task live (his stream hears the change); his open view says so.
     await page.goto('/user/dashboard?project=OPS');
     await page.getByRole('button', { name: 'Members' }).click();
     await members.getByRole('button', { name: 'Remove Bob Projects' }).click();
     await expect(members.getByText('Bob Projects no longer has a role of their own here.')).toBeVisible();
     await members.getByRole('button', { name: 'Close' }).click();
+    await expect(
+      bobDevice.page.getByText(
+        'This task has just left this device: it was deleted, or you can no longer see it.',
+      ),
+    ).toBeVisible({ timeout: 15_000 });
+    await bobDevice.page.keyboard.press('Escape');
     await expect(bobDevice.page.getByText('Renew the certificate')).toHaveCount(0, { timeout: 15_000 });
 
     await oliveDevice.context.close();

@@ -6,6 +6,7 @@ import {
   REOPEN_CHECKLIST_REFUSAL,
   REOPEN_PROGRESS,
   columnIdOf,
+  countTasksByKindColumns,
   isColumnKind,
   kindOf,
   moveToKindColumn,
@@ -248,6 +249,27 @@ describe('orderTasksByKindColumns', () => {
     expect(groups.doing!.map((task) => task.id)).toEqual(['t4']);
     expect(groups.done).toEqual([]);
     expect(groups.todo![0]).toBe(tasks[2]);
+  });
+});
+
+describe('countTasksByKindColumns', () => {
+  it('counts each column as the board shows it, in board order, with its name and kind', () => {
+    const tasks = [
+      makeTask('a', 10),
+      makeTask('b', 10, { columnId: 'ready' }),
+      makeTask('c', 60, { columnId: 'ready' }),
+      makeTask('d', 100, { columnId: 'shipped' }),
+      makeTask('e', 100),
+    ];
+    expect(countTasksByKindColumns(tasks, WIDE)).toEqual([
+      { column: 'Backlog', count: 1, kind: 'todo' },
+      { column: 'Ready', count: 1, kind: 'todo' },
+      { column: 'Doing', count: 1, kind: 'doing' },
+      { column: 'Review', count: 0, kind: 'doing' },
+      { column: 'Done', count: 1, kind: 'done' },
+      { column: 'Shipped', count: 1, kind: 'done' },
+    ]);
+    expect(countTasksByKindColumns([], [])).toEqual([]);
   });
 });
 

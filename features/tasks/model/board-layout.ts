@@ -105,6 +105,19 @@ export function orderTasksByKindColumns(
   return groups;
 }
 
+/** 'Task Analytics' of such a board: each column's name, kind and how many tasks it shows. */
+export function countTasksByKindColumns(
+  tasks: readonly Task[],
+  columns: readonly KindColumn[],
+): { column: string; count: number; kind: ColumnKind }[] {
+  const counts = new Map(columns.map((column) => [column.id, 0]));
+  for (const task of tasks) {
+    const id = columnIdOf(task, columns);
+    if (id !== undefined) counts.set(id, counts.get(id)! + 1);
+  }
+  return columns.map((column) => ({ column: column.name, count: counts.get(column.id)!, kind: column.kind }));
+}
+
 /**
  * `task` moved into the column `columnId` (docs/product.md#project-columns): into a done column it is
  * completed (markCompleted); out of one into another kind it is reopened at REOPEN_PROGRESS (refused

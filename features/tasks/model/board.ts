@@ -49,7 +49,13 @@ export function orderTasksByColumn(tasks: readonly Task[]): TasksByColumn {
 }
 
 /** One bar of 'Task Analytics': a column and how many tasks it holds. */
-export type ColumnCount = { column: BoardColumn; count: number };
+export type ColumnCount = {
+  /** The column's name. */
+  column: string;
+  count: number;
+  /** A project's column's kind (features/tasks/model/board-layout.ts); absent: one of the spec's three. */
+  kind?: 'todo' | 'doing' | 'done';
+};
 
 /** 'Task Analytics': the count per column, in column order (docs/product.md#task-analytics). */
 export function countTasksByColumn(tasks: readonly Task[]): ColumnCount[] {

@@ -2,12 +2,17 @@
 
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { ColumnCount } from '@/features/tasks/model/board';
-import type { BoardColumn } from '@/features/tasks/model/task-types';
 
-const BAR_COLORS: Record<BoardColumn, string> = {
-  'To Do': 'var(--color-slate-500)',
-  'In Progress': 'var(--color-yellow-600)',
-  Completed: 'var(--color-green-600)',
+/** A bar's colour by its column's kind: the spec's three are to do, doing and done. */
+const KIND_COLORS = {
+  todo: 'var(--color-slate-500)',
+  doing: 'var(--color-yellow-600)',
+  done: 'var(--color-green-600)',
+} as const;
+const SPEC_KINDS: Record<string, keyof typeof KIND_COLORS> = {
+  'To Do': 'todo',
+  'In Progress': 'doing',
+  Completed: 'done',
 };
 
 /** Axis labels in the page's secondary text colour, so they follow the theme (app/palette.css). */
@@ -26,8 +31,8 @@ export function AnalyticsChart({ counts, height }: { counts: readonly ColumnCoun
         <XAxis dataKey="column" tick={TICK} stroke="var(--color-slate-400)" />
         <YAxis allowDecimals={false} tick={TICK} stroke="var(--color-slate-400)" />
         <Bar dataKey="count" name="Tasks" radius={[6, 6, 0, 0]} isAnimationActive={false}>
-          {counts.map(({ column }) => (
-            <Cell key={column} fill={BAR_COLORS[column]} />
+          {counts.map(({ column, kind }, index) => (
+            <Cell key={`${index}-${column}`} fill={KIND_COLORS[kind ?? SPEC_KINDS[column] ?? 'doing']} />
           ))}
         </Bar>
       </BarChart>

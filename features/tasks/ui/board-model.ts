@@ -2,8 +2,9 @@
 
 import { useMemo } from 'react';
 import { toast } from 'sonner';
-import { orderTasksByColumn } from '@/features/tasks/model/board';
+import { countTasksByColumn, orderTasksByColumn, type ColumnCount } from '@/features/tasks/model/board';
 import {
+  countTasksByKindColumns,
   orderTasksByKindColumns,
   placeTaskInKindColumn,
   type KindColumn,
@@ -24,6 +25,8 @@ export interface BoardModel {
   group(tasks: readonly Task[]): Record<string, Task[]>;
   /** A drop: whether it wrote (a refusal is told in a toast and writes nothing). */
   drop(taskId: string, columnId: string, ranks: readonly RankChange[]): boolean;
+  /** 'Task Analytics': each column's count, in order. */
+  count(tasks: readonly Task[]): ColumnCount[];
   /** Places a task added at the foot of the column `columnId` (features/tasks/client/task-commands.ts addTask). */
   placeNew(columnId: string): (tasks: readonly Task[], taskId: string) => Task[];
 }
@@ -45,6 +48,7 @@ const SPEC_MODEL: BoardModel = {
     done: column === 'Completed',
   })),
   group: orderTasksByColumn,
+  count: countTasksByColumn,
   drop: (taskId, columnId, ranks) => moveTask(taskId, columnId as BoardColumn, ranks),
   placeNew: (columnId) => inBoardColumn(columnId as BoardColumn),
 };
@@ -58,6 +62,7 @@ function kindModel(columns: readonly KindColumn[]): BoardModel {
       done: column.kind === 'done',
     })),
     group: (tasks) => orderTasksByKindColumns(tasks, columns),
+    count: (tasks) => countTasksByKindColumns(tasks, columns),
     drop: (taskId, columnId, ranks) => {
       const moved = moveTaskToKindColumn(taskId, columns, columnId, ranks);
       if (!moved.ok) toast.error(moved.message);

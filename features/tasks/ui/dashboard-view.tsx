@@ -6,7 +6,6 @@ import { useTaskFinder } from '@/features/tasks/ui/use-task-finder';
 import { boardFilterStore, saveBoardFilter } from '@/features/tasks/client/board-filter';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { tasksStore } from '@/features/tasks/client/tasks';
-import { countTasksByColumn } from '@/features/tasks/model/board';
 import { filterBoardTasks, toBoardFilter, type BoardFilter } from '@/features/tasks/model/board-filter';
 import type { Task } from '@/features/tasks/model/task-types';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
@@ -15,6 +14,7 @@ import { BoardFilterControl } from './board-filter';
 import { BoardScopeProvider, type BoardScope } from './board-scope';
 import { DeadlineToasts } from './deadline-toasts';
 import { KanbanBoard } from './kanban-board';
+import { useBoardModel } from './board-model';
 import { NotesPanel } from './notes-panel';
 import { TaskAnalytics } from './task-analytics';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
@@ -83,7 +83,8 @@ const DashboardBody = memo(function DashboardBody({
   tasks: readonly Task[];
   noMatch: (() => void) | null;
 }) {
-  const computed = useMemo(() => countTasksByColumn(tasks), [tasks]);
+  const model = useBoardModel();
+  const computed = useMemo(() => model.count(tasks), [model, tasks]);
   // The same figures keep the same array: an edit that moves no card does not redraw the chart.
   const [counts, setCounts] = useState(computed);
   if (computed !== counts && !sameCounts(computed, counts)) setCounts(computed);

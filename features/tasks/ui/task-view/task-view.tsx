@@ -40,6 +40,8 @@ export const TASK_VIEW_TEXTS = {
   notFound: 'Task not found',
   notFoundBody:
     'This task is not on this device: it may have been deleted, or not have reached this device yet.',
+  /** The task was shown here, then left the device while open (deleted, or no longer visible to you). */
+  goneBody: 'This task has just left this device: it was deleted, or you can no longer see it.',
   links: 'Links in the description',
   progressFollowsChecklist: PROGRESS_FOLLOWS_CHECKLIST,
   created: 'Created',
@@ -62,6 +64,9 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }) {
   const tasks = useLocalStore(tasksStore);
   const task = findTaskByKey(tasks, taskKey);
+  // Shown, then gone while open (deleted elsewhere, or moved or a role changed out of sight).
+  const [seen, setSeen] = useState(false);
+  if (task && !seen) setSeen(true);
   const headingId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const { ConflictMarker } = useTaskSlots();
@@ -96,7 +101,9 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
       {task ? (
         <TaskViewBody task={task} admin={admin} />
       ) : (
-        <p className="px-4 py-6 text-sm text-slate-700 sm:px-6">{TASK_VIEW_TEXTS.notFoundBody}</p>
+        <p role="status" className="px-4 py-6 text-sm text-slate-700 sm:px-6">
+          {seen ? TASK_VIEW_TEXTS.goneBody : TASK_VIEW_TEXTS.notFoundBody}
+        </p>
       )}
     </ModalDialog>
   );
