@@ -26,7 +26,8 @@ const FEATURE_DEPS = {
   comments: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store', 'inbox'],
   // A task's history follows its comments (a new comment is read again there).
   sync: ['accounts', 'tasks', 'projects', 'inbox', 'comments'],
-  'data-transfer': ['accounts', 'tasks', 'calendar'],
+  // The JSON export carries the mode's projects, and an import adds the browser's own (ADR 0016).
+  'data-transfer': ['accounts', 'tasks', 'projects', 'calendar'],
   admin: ['accounts', 'tasks', 'projects', 'calendar', 'reminders', 'inbox', 'comments', 'sync'],
 };
 

@@ -96,7 +96,9 @@ test.describe('Your data', () => {
       const exported = JSON.parse(json.text) as Record<string, unknown>;
       expect(exported).toMatchObject({
         format: 'tasklane-export',
-        version: 2,
+        version: 3,
+        // The browser's projects: General alone, never stored, with the spec's three columns.
+        projects: [{ id: 'general', key: 'GEN', name: 'General' }],
         tasks: TASKS,
         notes: 'Call the bank',
         calendarEvents: STORED.json!.calendarEvents,
@@ -197,7 +199,7 @@ test.describe('Your data', () => {
 
       const json = await download(page, 'Export all data (JSON)');
       const exported = JSON.parse(json.text) as { version: number; tasks: unknown[] };
-      expect(exported.version).toBe(2);
+      expect(exported.version).toBe(3);
       expect(exported.tasks[2]).toEqual(viewTask);
 
       const csv = await download(page, 'Export tasks (CSV)');
@@ -243,12 +245,12 @@ test.describe('Your data', () => {
       await importFile(
         page,
         'future.json',
-        versionOne.replace('"version":1', '"version":3'),
+        versionOne.replace('"version":1', '"version":4'),
         'application/json',
       );
       await expect(
         page.getByRole('alert').filter({
-          hasText: 'This export is version 3; this Tasklane reads versions 1 and 2. Nothing was imported.',
+          hasText: 'This export is version 4; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
         }),
       ).toBeVisible();
     },

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { planImport, readImportText } from '@/features/data-transfer/client/import-plan';
+import { planImport } from '@/features/data-transfer/client/import-plan';
+import { readImportText } from '@/features/data-transfer/client/import-read';
 import { formatJsonExport } from '@/features/data-transfer/client/export';
 import * as board from '@/features/tasks/model/board';
 import * as checklist from '@/features/tasks/model/checklist';
@@ -72,10 +73,11 @@ function mayReopen(item: Event): boolean {
 
 /** The device's own export, read back by the import: the plan's counts. */
 function importOwnExport(tasks: readonly Task[]) {
-  const file = formatJsonExport({ tasks, notes: '', calendarEvents: [], userProfile: null }, new Date(START));
+  const data = { projects: [], tasks, notes: '', calendarEvents: [], userProfile: null };
+  const file = formatJsonExport(data, new Date(START));
   const source = readImportText('json', file);
   if (!source.ok) throw new Error(source.message);
-  return planImport(source.value, { tasks, notes: '', calendarEvents: [], userProfile: null });
+  return planImport(source.value, { ...data, storedProjects: [] });
 }
 
 /** The first task of the series that is not done yet (the one people work on), else the last one. */

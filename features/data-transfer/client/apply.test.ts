@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageQuotaError } from '@/shared/browser-storage/local-store';
 import { setTasksWriteHook, tasksStore } from '@/features/tasks/client/tasks';
 import type { Task } from '@/features/tasks/model/task-types';
+import {
+  createLocalProject,
+  localProjectsStore,
+  updateLocalProject,
+} from '@/features/projects/client/local-projects';
+import { teamProjectsStore } from '@/features/projects/client/projects-store';
+import type { Project } from '@/features/projects/model/project';
 import { readCurrentData, undoImport, writeImport } from './apply';
+import { formatJsonExport } from './export';
+import { applyImportPlan, planImport } from './import-plan';
+import { readImportText } from './import-read';
 
 const TASK: Task = {
   id: '1',
@@ -19,8 +29,28 @@ const EVENT = { title: 'Launch', start: '2026-12-01', type: 'event' as const };
 
 function storedKeys(): Record<string, string | null> {
   return Object.fromEntries(
-    ['tasks', 'calendarEvents', 'notes', 'userProfile'].map((key) => [key, localStorage.getItem(key)]),
+    ['tasklane.projects', 'tasks', 'calendarEvents', 'notes', 'userProfile'].map((key) => [
+      key,
+      localStorage.getItem(key),
+    ]),
   );
+}
+
+const GARDEN: Project = {
+  ...localProjectsStore.read()[0]!,
+  id: 'p-garden',
+  key: 'GAR',
+  name: 'Garden',
+};
+
+/** Plans a file against what the mode holds now, applies it and writes it, as the panel does. */
+function importText(text: string, team: boolean) {
+  const source = readImportText('json', text);
+  if (!source.ok) throw new Error(source.message);
+  const current = readCurrentData(team);
+  const plan = planImport(source.value, current);
+  const writes = applyImportPlan(plan, current, { replaceNotes: false, replaceProfile: false });
+  return { plan, writes, snapshot: writeImport(writes) };
 }
 
 beforeEach(() => {
@@ -46,7 +76,9 @@ describe('writeImport and undoImport', () => {
       userProfile: { name: 'Grace' },
     });
 
-    expect(readCurrentData()).toEqual({
+    expect(readCurrentData(false)).toEqual({
+      projects: localProjectsStore.read(),
+      storedProjects: [],
       tasks: [TASK, NEW_TASK],
       notes: 'theirs',
       calendarEvents: [EVENT],
@@ -87,5 +119,74 @@ describe('writeImport and undoImport', () => {
     );
     expect(storedKeys()).toEqual(before);
     expect(tasksStore.read()).toEqual([TASK]);
+  });
+});
+
+describe('an import’s projects (default mode)', () => {
+  it('adds the file’s new projects with their tasks; undo takes them away and General stays unstored', () => {
+    const file = formatJsonExport(
+      {
+        projects: [{ ...localProjectsStore.read()[0]!, name: 'Elsewhere' }, GARDEN],
+        tasks: [{ ...NEW_TASK, projectId: GARDEN.id }],
+        notes: '',
+        calendarEvents: [],
+        userProfile: null,
+      },
+      new Date(),
+    );
+    const { writes, snapshot } = importText(file, false);
+    expect(writes.projects).toEqual([GARDEN]);
+    expect(localProjectsStore.read().map((project) => project.name)).toEqual(['General', 'Garden']);
+    expect(tasksStore.read()).toEqual([{ ...NEW_TASK, projectId: GARDEN.id }]);
+
+    undoImport(snapshot);
+    expect(localStorage.getItem('tasklane.projects')).toBeNull();
+    expect(localStorage.getItem('tasks')).toBeNull();
+    expect(localProjectsStore.read().map((project) => project.name)).toEqual(['General']);
+  });
+
+  it('appends to the stored list, and undo puts back exactly what was stored', () => {
+    updateLocalProject('general', { name: 'Everything' });
+    createLocalProject({ name: 'Home', key: 'HOM' });
+    const before = storedKeys();
+    const { snapshot } = importText(
+      JSON.stringify({ format: 'tasklane-export', version: 3, projects: [GARDEN], tasks: [] }),
+      false,
+    );
+    expect(localProjectsStore.read().map((project) => project.name)).toEqual([
+      'Everything',
+      'Home',
+      'Garden',
+    ]);
+    undoImport(snapshot);
+    expect(storedKeys()).toEqual(before);
+  });
+
+  it('puts the projects back when the browser refuses the tasks', () => {
+    const setItem = Storage.prototype.setItem;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      if (key === 'tasks') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    expect(() => writeImport({ projects: [GARDEN], tasks: [NEW_TASK] })).toThrow(StorageQuotaError);
+    expect(localStorage.getItem('tasklane.projects')).toBeNull();
+  });
+
+  it('with team sync on, writes no project: the team’s list is read, tasks of other projects go into General', () => {
+    teamProjectsStore.write([{ ...GARDEN, id: 'general', key: 'GEN', name: 'General' }]);
+    const { plan, writes } = importText(
+      JSON.stringify({
+        format: 'tasklane-export',
+        version: 3,
+        projects: [GARDEN],
+        tasks: [{ ...NEW_TASK, projectId: GARDEN.id }],
+      }),
+      true,
+    );
+    expect(readCurrentData(true).storedProjects).toBeNull();
+    expect(plan.projectsNotAdded).toBe(1);
+    expect(writes.projects).toBeUndefined();
+    expect(localStorage.getItem('tasklane.projects')).toBeNull();
+    expect(tasksStore.read()).toEqual([NEW_TASK]);
   });
 });

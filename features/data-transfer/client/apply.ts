@@ -2,6 +2,9 @@ import { calendarEventsStore } from '@/features/calendar/client/calendar-events'
 import { type CalendarEvent } from '@/features/calendar/model/calendar-event';
 import { readRawItem } from '@/shared/browser-storage/local-store';
 import { userProfileStore, type UserProfile } from '@/features/accounts/client/profile-store';
+import { storedLocalProjects } from '@/features/projects/client/local-projects';
+import { projectsStoreFor } from '@/features/projects/client/projects-store';
+import type { Project } from '@/features/projects/model/project';
 import { notesStore } from '@/features/tasks/client/notes';
 import { replaceAllTasks, tasksStore } from '@/features/tasks/client/tasks';
 import type { Task } from '@/features/tasks/model/task-types';
@@ -22,6 +25,14 @@ const ACCESS: Record<
   WrittenKey,
   { key: string; read(): unknown; write(value: never): void; remove(): void }
 > = {
+  // The default mode's list exactly as stored (General only once the list was written); never written
+  // with team sync.
+  projects: {
+    key: storedLocalProjects.key,
+    read: () => storedLocalProjects.read(),
+    write: (value: Project[]) => storedLocalProjects.write(value),
+    remove: () => storedLocalProjects.remove(),
+  },
   tasks: {
     key: tasksStore.key,
     read: () => [...tasksStore.read()],
@@ -48,8 +59,11 @@ const ACCESS: Record<
   },
 };
 
-/** Written in this order, undone in the reverse one. */
-const WRITE_ORDER: readonly WrittenKey[] = ['tasks', 'calendarEvents', 'notes', 'userProfile'];
+/**
+ * Written in this order, undone in the reverse one: the projects before the tasks that name them, so no
+ * screen meets a task of a project it does not know yet.
+ */
+const WRITE_ORDER: readonly WrittenKey[] = ['projects', 'tasks', 'calendarEvents', 'notes', 'userProfile'];
 
 /** One key's value before the import: absent (the key was not stored) or the value its store read. */
 type Before = { key: WrittenKey; stored: false } | { key: WrittenKey; stored: true; value: unknown };
@@ -57,9 +71,14 @@ type Before = { key: WrittenKey; stored: false } | { key: WrittenKey; stored: tr
 /** What `undoImport` needs: the previous value of every key the import wrote. Kept in memory only. */
 export type ImportSnapshot = { readonly before: readonly Before[] };
 
-/** What this browser holds now, as the export and the import plan see it. */
-export function readCurrentData(): CurrentData {
+/**
+ * What this browser holds now, as the export and the import plan see it: `team`, with team sync on,
+ * the team's projects (the import adds none: `storedProjects` is null), else the browser's own.
+ */
+export function readCurrentData(team: boolean): CurrentData {
   return {
+    projects: projectsStoreFor(team).read(),
+    storedProjects: team ? null : storedLocalProjects.read(),
     tasks: tasksStore.read(),
     notes: notesStore.read(),
     calendarEvents: calendarEventsStore.read(),

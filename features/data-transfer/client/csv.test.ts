@@ -4,7 +4,7 @@ import { taskSchema } from '@/features/tasks/model/task-read';
 import type { Task } from '@/features/tasks/model/task-types';
 import { escapeFormula, formatCsv, parseCsv, unescapeFormula, type CsvCell } from '../model/csv';
 import { formatTasksCsv, TASK_CSV_COLUMNS } from './export';
-import { readImportText } from './import-plan';
+import { readImportText } from './import-read';
 
 describe('formatCsv', () => {
   it('quotes only the cells that need it, doubles quotes and ends every record with CRLF', () => {

@@ -6,12 +6,13 @@ import { exportFileName, formatJsonExport, formatTasksCsv } from './export';
 export type ExportKind = 'json' | 'csv';
 
 /**
- * Downloads this browser's data (docs/product.md#your-data): everything as JSON, or the tasks as CSV,
- * whose `labels` column names the labels of the set in use (`team`: the team's, else this browser's).
+ * Downloads this browser's data (docs/product.md#your-data): everything as JSON (its projects those of
+ * the mode: `team`, the team's, else this browser's own), or the tasks as CSV, whose `labels` column
+ * names the labels of the set in use (`team`: the team's, else this browser's).
  * Returns the file name.
  */
 export function downloadExport(kind: ExportKind, { team = false, now = new Date() } = {}): string {
-  const data = readCurrentData();
+  const data = readCurrentData(team);
   const fileName = exportFileName(now, kind);
   if (kind === 'json') {
     downloadText(fileName, formatJsonExport(data, now), 'application/json');

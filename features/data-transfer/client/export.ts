@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
 import type { UserProfile } from '@/features/accounts/client/profile-store';
+import type { Project } from '@/features/projects/model/project';
 import { LISTED_TASK_FIELDS, type Task } from '@/features/tasks/model/task-types';
 import { checklistCounts } from '@/features/tasks/model/checklist';
 import { toLocalDateKey } from '@/shared/format/date-key';
@@ -8,14 +9,20 @@ import { escapeFormula, formatCsv, type CsvCell } from '../model/csv';
 /**
  * The `format` of a Tasklane JSON export, and the version this app writes. Version 2 (issue 22) is
  * version 1 whose tasks may hold the task view's fields (labels, repeat, repeatedAs, checklistProgress,
- * createdAt, updatedAt, `ck_*` checklist items); it reads both (READABLE_EXPORT_VERSIONS).
+ * createdAt, updatedAt, `ck_*` checklist items). Version 3 adds `projects`; a file of version 1 or 2
+ * has none, so its tasks go into General. It reads all three (READABLE_EXPORT_VERSIONS).
  */
 export const EXPORT_FORMAT = 'tasklane-export';
-export const EXPORT_VERSION = 2;
-export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, EXPORT_VERSION];
+export const EXPORT_VERSION = 3;
+export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2, EXPORT_VERSION];
 
 /** What the JSON export holds (docs/product.md#your-data). */
 export type ExportData = {
+  /**
+   * The projects of the mode: by default the browser's own, General first (stored or not); with team
+   * sync the team's that this person has a role in, for reference (an import never makes team projects).
+   */
+  projects: readonly Project[];
   tasks: readonly Task[];
   notes: string;
   calendarEvents: readonly CalendarEvent[];
@@ -75,6 +82,7 @@ export function buildJsonExport(data: ExportData, now: Date): TasklaneExport {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
+    projects: data.projects,
     tasks: data.tasks,
     notes: data.notes,
     calendarEvents: data.calendarEvents,

@@ -1,21 +1,47 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT_COLUMNS } from '@/features/projects/model/columns';
+import type { Project } from '@/features/projects/model/project';
 import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
 import type { Task } from '@/features/tasks/model/task-types';
 import { exportFileName, formatJsonExport } from './export';
 import {
   applyImportPlan,
-  checkImportFile,
   describeInvalidTask,
-  IMPORT_MESSAGES,
   planChangesAnything,
   planImport,
   PREVIEW_TEXTS,
-  readImportText,
   type CurrentData,
   type ImportPlan,
 } from './import-plan';
+import { checkImportFile, IMPORT_MESSAGES, readImportText } from './import-read';
 
-const NOTHING: CurrentData = { tasks: [], notes: '', calendarEvents: [], userProfile: null };
+/** A project as local-projects.ts keeps it. */
+function project(id: string, key: string, name: string, fields: Partial<Project> = {}): Project {
+  return {
+    id,
+    key,
+    name,
+    color: 'blue',
+    description: '',
+    teamRole: null,
+    role: 'manager',
+    archived: false,
+    columns: DEFAULT_PROJECT_COLUMNS.map((column) => ({ ...column })),
+    ...fields,
+  };
+}
+
+const GENERAL = project('general', 'GEN', 'General');
+
+/** A browser of the default mode with nothing stored: General alone, not stored. */
+const NOTHING: CurrentData = {
+  projects: [GENERAL],
+  storedProjects: [],
+  tasks: [],
+  notes: '',
+  calendarEvents: [],
+  userProfile: null,
+};
 
 const TASK: Task = {
   id: '1',
@@ -84,11 +110,14 @@ describe('readImportText', () => {
     expect(failureOf('json', '[{"id": "1"}]')).toBe(
       'This JSON file is not a Tasklane export. Nothing was imported.',
     );
-    expect(failureOf('json', exportText({ version: 3, tasks: [] }))).toBe(
-      'This export is version 3; this Tasklane reads versions 1 and 2. Nothing was imported.',
+    expect(failureOf('json', exportText({ version: 4, tasks: [] }))).toBe(
+      'This export is version 4; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
     );
     expect(failureOf('json', exportText({ version: '2', tasks: [] }))).toBe(
-      'This export is version "2"; this Tasklane reads versions 1 and 2. Nothing was imported.',
+      'This export is version "2"; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
+    );
+    expect(failureOf('json', exportText({ version: undefined, tasks: [] }))).toBe(
+      'This export is version missing; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
     );
     expect(failureOf('json', exportText({ tasks: {} }))).toBe(
       'This Tasklane export is damaged: "tasks" is not a list. Nothing was imported.',
@@ -98,6 +127,9 @@ describe('readImportText', () => {
     );
     expect(failureOf('json', exportText({ tasks: [], calendarEvents: 'x' }))).toBe(
       'This Tasklane export is damaged: "calendarEvents" is not a list. Nothing was imported.',
+    );
+    expect(failureOf('json', exportText({ version: 3, tasks: [], projects: {} }))).toBe(
+      'This Tasklane export is damaged: "projects" is not a list. Nothing was imported.',
     );
     expect(failureOf('json', '  \n')).toBe(IMPORT_MESSAGES.empty);
   });
@@ -157,7 +189,7 @@ describe('planImport', () => {
   it('JSON: calendar events merge without duplicates; notes and profile only when they differ', () => {
     const event = { title: 'Launch', start: '2026-12-01', type: 'event' as const };
     const current: CurrentData = {
-      tasks: [],
+      ...NOTHING,
       notes: 'mine',
       calendarEvents: [event],
       userProfile: { name: 'Ada' },
@@ -204,6 +236,7 @@ describe('planImport', () => {
 
   it('an export of this browser changes nothing', () => {
     const current: CurrentData = {
+      ...NOTHING,
       tasks: [TASK],
       notes: 'n',
       calendarEvents: [{ title: 'E', start: '2026-12-01', type: 'event' }],
@@ -228,6 +261,151 @@ describe('applyImportPlan and its message', () => {
       ['8', 'Eight'],
     ]);
     expect(PREVIEW_TEXTS.applied(writes, plan)).toBe('Import applied: 2 tasks added, 1 task replaced.');
+  });
+});
+
+describe('projects (export version 3)', () => {
+  const HOME = project('p-home', 'HOM', 'Home', { description: 'Chores' });
+  const GARDEN = project('p-garden', 'GAR', 'Garden', {
+    archived: true,
+    columns: [
+      { id: 'later', name: 'Later', kind: 'todo', wipLimit: 3 },
+      { id: 'col-done', name: 'Picked', kind: 'done', wipLimit: null },
+    ],
+  });
+  const inProject = (id: string, projectId: string): Task => ({ ...TASK, id, projectId });
+
+  function versionThree(fields: Record<string, unknown>): string {
+    return exportText({ version: 3, notes: '', calendarEvents: [], userProfile: null, ...fields });
+  }
+
+  it('adds the projects that clash with none here, keeps their tasks in them, and General is never replaced', () => {
+    const text = versionThree({
+      projects: [
+        { ...GENERAL, name: 'Inbox', color: 'red' },
+        { ...HOME, role: 'commenter', teamRole: 'member' },
+        GARDEN,
+        { ...GARDEN, id: 'p-other', name: 'Same key in the file' },
+        { id: 'p-broken', key: 'lower', name: 'Unreadable' },
+      ],
+      tasks: [
+        inProject('1', 'p-home'),
+        inProject('2', 'p-garden'),
+        inProject('3', 'general'),
+        { ...TASK, id: '4' },
+      ],
+    });
+    const plan = planOf('json', text);
+    expect(plan.hasProjects).toBe(true);
+    // Each the browser's own: its manager, no team role; the file's columns and archive kept.
+    expect(plan.newProjects).toEqual([HOME, GARDEN]);
+    expect(PREVIEW_TEXTS.projects(plan)).toBe('Projects: 2 new.');
+    expect(plan.intoGeneralCount).toBe(0);
+    expect(plan.newTasks.map(({ task }) => task.projectId)).toEqual([
+      'p-home',
+      'p-garden',
+      'general',
+      undefined,
+    ]);
+
+    const writes = applyImportPlan(plan, NOTHING, { replaceNotes: false, replaceProfile: false });
+    // Appended to the list as stored: General, never stored here, stays unstored.
+    expect(writes.projects).toEqual([HOME, GARDEN]);
+    expect(PREVIEW_TEXTS.applied(writes, plan)).toBe('Import applied: 2 projects added, 4 tasks added.');
+  });
+
+  it('keeps this browser’s projects where an id or a key clashes; the tasks of a project not added go into General', () => {
+    const mine = project('p-mine', 'HOM', 'My home');
+    const changedGeneral = { ...GENERAL, name: 'Everything' };
+    const current: CurrentData = {
+      ...NOTHING,
+      projects: [changedGeneral, mine, GARDEN],
+      storedProjects: [changedGeneral, mine, GARDEN],
+      tasks: [inProject('9', 'p-garden')],
+    };
+    const text = versionThree({
+      projects: [GENERAL, HOME, { ...GARDEN, name: 'Renamed' }, project('p-new', 'NEW', 'New')],
+      tasks: [inProject('1', 'p-home'), inProject('2', 'p-new'), inProject('9', 'p-garden')],
+    });
+    const plan = planOf('json', text, current);
+    expect(plan.newProjects.map((item) => item.key)).toEqual(['NEW']);
+    // Task 1's project (HOM, another id) is not added: the task goes into General, its projectId gone.
+    expect(plan.newTasks.map(({ task }) => [task.id, task.projectId])).toEqual([
+      ['1', undefined],
+      ['2', 'p-new'],
+    ]);
+    expect(plan.newTasks[0]!.task).toEqual(TASK);
+    expect(plan.unchangedTasks.map(({ task }) => task.id)).toEqual(['9']);
+    expect(plan.intoGeneralCount).toBe(1);
+    expect(PREVIEW_TEXTS.intoGeneral(plan)).toBe('1 task from a project not here will go into General.');
+    const writes = applyImportPlan(plan, current, { replaceNotes: false, replaceProfile: false });
+    expect(writes.projects?.map((item) => item.name)).toEqual(['Everything', 'My home', 'Garden', 'New']);
+    expect(PREVIEW_TEXTS.applied(writes, plan)).toBe('Import applied: 1 project added, 2 tasks added.');
+  });
+
+  it('an export of this browser adds no project and changes nothing', () => {
+    const current: CurrentData = {
+      ...NOTHING,
+      projects: [GENERAL, HOME],
+      storedProjects: [HOME],
+      tasks: [inProject('1', 'p-home')],
+    };
+    const plan = planOf('json', formatJsonExport(current, new Date()), current);
+    expect(plan.newProjects).toEqual([]);
+    expect(PREVIEW_TEXTS.projects(plan)).toBe('Projects: 0 new.');
+    expect(planChangesAnything(plan, { replaceNotes: true, replaceProfile: true })).toBe(false);
+  });
+
+  it('a file of version 1 or 2 and a CSV have no projects: tasks naming a project not here go into General', () => {
+    const current: CurrentData = { ...NOTHING, projects: [GENERAL, HOME], storedProjects: [HOME] };
+    for (const version of [1, 2]) {
+      const plan = planOf(
+        'json',
+        exportText({
+          version,
+          tasks: [inProject('1', 'p-home'), inProject('2', 'p-gone'), { ...TASK, id: '3' }],
+        }),
+        current,
+      );
+      expect(plan.hasProjects).toBe(false);
+      expect(plan.newProjects).toEqual([]);
+      expect(plan.newTasks.map(({ task }) => task.projectId)).toEqual(['p-home', undefined, undefined]);
+      expect(plan.intoGeneralCount).toBe(1);
+    }
+    const csv = planOf(
+      'csv',
+      'id,title,projectId\r\n1,One,"""p-home"""\r\n2,Two,"""p-x"""\r\n3,Three,"""p-y"""\r\n',
+      current,
+    );
+    expect(csv.newTasks.map(({ task }) => task.projectId)).toEqual(['p-home', undefined, undefined]);
+    expect(PREVIEW_TEXTS.intoGeneral(csv)).toBe('2 tasks from projects not here will go into General.');
+  });
+
+  it('with team sync on, adds no project: the tasks of a project the team does not have go into General', () => {
+    const team: CurrentData = {
+      ...NOTHING,
+      projects: [
+        { ...GENERAL, teamRole: 'assigned' },
+        { ...HOME, role: 'member' },
+      ],
+      storedProjects: null,
+    };
+    const text = versionThree({
+      projects: [GENERAL, HOME, GARDEN, project('p-new', 'NEW', 'New')],
+      tasks: [inProject('1', 'p-home'), inProject('2', 'p-garden'), inProject('3', 'p-new')],
+    });
+    const plan = planOf('json', text, team);
+    expect(plan.newProjects).toEqual([]);
+    expect(plan.projectsNotAdded).toBe(2);
+    expect(PREVIEW_TEXTS.projects(plan)).toBe('Projects: 0 new.');
+    expect(PREVIEW_TEXTS.projectsNotAdded(plan)).toBe(
+      '2 projects of this file will not be added: with team sync on, projects are the team’s.',
+    );
+    expect(plan.newTasks.map(({ task }) => task.projectId)).toEqual(['p-home', undefined, undefined]);
+    expect(PREVIEW_TEXTS.intoGeneral(plan)).toBe('2 tasks from projects not here will go into General.');
+    const writes = applyImportPlan(plan, team, { replaceNotes: false, replaceProfile: false });
+    expect(writes.projects).toBeUndefined();
+    expect(PREVIEW_TEXTS.applied(writes, plan)).toBe('Import applied: 3 tasks added.');
   });
 });
 

@@ -1,198 +1,20 @@
-import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
 import { calendarEventSchema, type CalendarEvent } from '@/features/calendar/model/calendar-event';
 import { userProfileSchema, type UserProfile } from '@/features/accounts/client/profile-store';
+import { projectsParser, projectsToAdd, type Project } from '@/features/projects/model/project';
+import { GENERAL_PROJECT, taskProjectId } from '@/features/projects/model/project-key';
 import { taskSchema } from '@/features/tasks/model/task-read';
 import type { Task } from '@/features/tasks/model/task-types';
 import { isRecord } from '@/shared/validation/parsers';
-import { parseCsv, unescapeFormula } from '../model/csv';
-import {
-  EXPORT_FORMAT,
-  fieldOfCsvColumn,
-  READABLE_EXPORT_VERSIONS,
-  TASK_CSV_COLUMNS,
-  TASK_CSV_READING_COLUMNS,
-  type ExportData,
-} from './export';
+import type { ExportData } from './export';
+import { ROW_MESSAGES, type ImportKind, type ImportSource, type InvalidRow } from './import-read';
 
 /**
- * Reading an import file and planning what it changes (docs/product.md#your-data). Nothing here writes:
+ * Planning what a file read by import-read.ts changes (docs/product.md#your-data). Nothing here writes:
  * the plan is shown first, and applied only when the user says so.
  */
 
-export type ImportKind = 'json' | 'csv';
-
-const BYTES_PER_MB = 1024 * 1024;
-const MAX_MB = IMPORT_FILE_MAX_BYTES / BYTES_PER_MB;
-const NOTHING_IMPORTED = 'Nothing was imported.';
-
-/** The messages shown for a file that cannot be imported (docs/product.md#your-data). */
-export const IMPORT_MESSAGES = {
-  wrongType: `Choose a .json or .csv file exported from Tasklane. ${NOTHING_IMPORTED}`,
-  tooLarge: (bytes: number) =>
-    `This file is ${(bytes / BYTES_PER_MB).toFixed(1)} MB; files of up to ${MAX_MB} MB can be imported. ${NOTHING_IMPORTED}`,
-  empty: `This file is empty. ${NOTHING_IMPORTED}`,
-  unreadable: `This file could not be read. ${NOTHING_IMPORTED}`,
-  badJson: `This file is not valid JSON. ${NOTHING_IMPORTED}`,
-  notExport: `This JSON file is not a Tasklane export. ${NOTHING_IMPORTED}`,
-  wrongVersion: (version: string) =>
-    `This export is version ${version}; this Tasklane reads versions ${READABLE_EXPORT_VERSIONS.join(' and ')}. ${NOTHING_IMPORTED}`,
-  damaged: (problem: string) => `This Tasklane export is damaged: ${problem}. ${NOTHING_IMPORTED}`,
-  badCsv: (problem: string) => `This file is not valid CSV: ${problem} ${NOTHING_IMPORTED}`,
-  noCsvColumns: `This CSV file has no "id" and "title" columns, so it is not a Tasklane task list. ${NOTHING_IMPORTED}`,
-  badCsvHeader: (problem: string) => `This CSV file's header ${problem}. ${NOTHING_IMPORTED}`,
-} as const;
-
-/** Why one task of the file is skipped (docs/product.md#your-data). */
-export const ROW_MESSAGES = {
-  notAnObject: 'This entry is not a task.',
-  cellCount: (cells: number, columns: number) =>
-    `This row has ${cells} ${cells === 1 ? 'cell' : 'cells'}; the header has ${columns}.`,
-  duplicateId: (id: string, firstRow: number) => `Row ${firstRow} of this file already has the id "${id}".`,
-  field: {
-    id: '"id" is missing or is not text.',
-    title: '"title" is missing or is not text.',
-    description: '"description" is not text.',
-    priority: '"priority" must be High, Medium or Low.',
-    deadline: '"deadline" is not text.',
-    progress: '"progress" must be a whole number from 0 to 100.',
-    assignedTo: '"assignedTo" is not text.',
-    email: '"email" is not text.',
-    status: '"status" is not text.',
-  },
-  other: 'This task does not fit the task rules.',
-} as const;
-
 type CheckedField = keyof typeof ROW_MESSAGES.field;
 const CHECKED_FIELDS = Object.keys(ROW_MESSAGES.field) as CheckedField[];
-
-/** One task of the file, before validation: `row` is its number in the file (see ImportSource). */
-export type ImportRow = { row: number; value: unknown };
-export type InvalidRow = { row: number; message: string };
-
-/**
- * A file read: its tasks (for CSV, `row` counts records with the header as row 1; for JSON, the position
- * in `tasks` from 1), rows already refused while reading, and for JSON the other keys.
- */
-export type ImportSource = {
-  kind: ImportKind;
-  rows: ImportRow[];
-  refusedRows: InvalidRow[];
-  notes?: string;
-  calendarEvents?: unknown[];
-  /** `null` when the export had no profile. */
-  userProfile?: unknown;
-};
-
-export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** The kind of a chosen file from its name (then its type), or a message when it is neither. */
-export function checkImportFile(file: { name: string; size: number; type?: string }): Result<ImportKind> {
-  const name = file.name.toLowerCase();
-  const kind: ImportKind | null =
-    name.endsWith('.json') || (!name.includes('.') && file.type === 'application/json')
-      ? 'json'
-      : name.endsWith('.csv') || (!name.includes('.') && file.type === 'text/csv')
-        ? 'csv'
-        : null;
-  if (!kind) return { ok: false, message: IMPORT_MESSAGES.wrongType };
-  if (file.size > IMPORT_FILE_MAX_BYTES) return { ok: false, message: IMPORT_MESSAGES.tooLarge(file.size) };
-  if (file.size === 0) return { ok: false, message: IMPORT_MESSAGES.empty };
-  return { ok: true, value: kind };
-}
-
-function readJsonSource(text: string): Result<ImportSource> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text) as unknown;
-  } catch {
-    return { ok: false, message: IMPORT_MESSAGES.badJson };
-  }
-  if (!isRecord(data) || data.format !== EXPORT_FORMAT)
-    return { ok: false, message: IMPORT_MESSAGES.notExport };
-  // Version 1 files are read as they are: version 2 only adds task fields, which tasks keep anyway.
-  if (!READABLE_EXPORT_VERSIONS.includes(data.version as number)) {
-    return { ok: false, message: IMPORT_MESSAGES.wrongVersion(JSON.stringify(data.version) ?? 'missing') };
-  }
-  const { tasks, notes, calendarEvents, userProfile } = data;
-  if (!Array.isArray(tasks)) return { ok: false, message: IMPORT_MESSAGES.damaged('"tasks" is not a list') };
-  if (notes !== undefined && typeof notes !== 'string') {
-    return { ok: false, message: IMPORT_MESSAGES.damaged('"notes" is not text') };
-  }
-  if (calendarEvents !== undefined && !Array.isArray(calendarEvents)) {
-    return { ok: false, message: IMPORT_MESSAGES.damaged('"calendarEvents" is not a list') };
-  }
-  const source: ImportSource = {
-    kind: 'json',
-    rows: tasks.map((value: unknown, index) => ({ row: index + 1, value })),
-    refusedRows: [],
-  };
-  if (notes !== undefined) source.notes = notes;
-  if (calendarEvents !== undefined) source.calendarEvents = calendarEvents as unknown[];
-  if (userProfile !== undefined) source.userProfile = userProfile;
-  return { ok: true, value: source };
-}
-
-const KNOWN_COLUMNS: ReadonlySet<string> = new Set(TASK_CSV_COLUMNS);
-
-/** A cell of a column beyond the task fields holds JSON (as exported); other text is taken as text. */
-function readExtraCell(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function readCsvSource(text: string): Result<ImportSource> {
-  const parsed = parseCsv(text);
-  if (!parsed.ok) return { ok: false, message: IMPORT_MESSAGES.badCsv(parsed.message) };
-  const [header, ...records] = parsed.records;
-  if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
-  // Names are taken exactly (not trimmed): a field's name may hold spaces.
-  const names = header.map((cell) => (cell === null ? '' : unescapeFormula(cell)));
-  const blank = names.indexOf('');
-  if (blank !== -1) {
-    return { ok: false, message: IMPORT_MESSAGES.badCsvHeader(`has no name for column ${blank + 1}`) };
-  }
-  const twice = names.find((name, index) => names.indexOf(name) !== index);
-  if (twice !== undefined) {
-    return { ok: false, message: IMPORT_MESSAGES.badCsvHeader(`names the column "${twice}" twice`) };
-  }
-  if (!names.includes('id') || !names.includes('title')) {
-    return { ok: false, message: IMPORT_MESSAGES.noCsvColumns };
-  }
-  // The reading columns (label names, checklist counts) are skipped. A file without `checklist` is an
-  // older export, whose `labels` column, if any, is the task field as JSON.
-  const skipped: ReadonlySet<string> = names.includes('checklist')
-    ? new Set(TASK_CSV_READING_COLUMNS)
-    : new Set();
-  const source: ImportSource = { kind: 'csv', rows: [], refusedRows: [] };
-  records.forEach((record, index) => {
-    const row = index + 2;
-    if (record.length !== names.length) {
-      source.refusedRows.push({ row, message: ROW_MESSAGES.cellCount(record.length, names.length) });
-      return;
-    }
-    // fromEntries defines own fields, so a column named "__proto__" is just a field.
-    const value = Object.fromEntries(
-      record.flatMap((cell, column) => {
-        const name = names[column]!;
-        if (cell === null || skipped.has(name)) return [];
-        const cellText = unescapeFormula(cell);
-        return [[fieldOfCsvColumn(name), KNOWN_COLUMNS.has(name) ? cellText : readExtraCell(cellText)]];
-      }),
-    );
-    source.rows.push({ row, value });
-  });
-  return { ok: true, value: source };
-}
-
-/** The file's text read as `kind`, or the message saying why it cannot be imported. */
-export function readImportText(kind: ImportKind, text: string): Result<ImportSource> {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') return { ok: false, message: IMPORT_MESSAGES.empty };
-  return kind === 'json' ? readJsonSource(body) : readCsvSource(body);
-}
 
 /**
  * Why `value` is not a task, by the task rules themselves: each field is tried alone on a minimal valid
@@ -221,13 +43,26 @@ export function stableStringify(value: unknown): string {
   );
 }
 
-/** What this browser holds now, as the export holds it. */
-export type CurrentData = ExportData;
+/**
+ * What this browser holds now: what the export holds (`projects`, the mode's, General included) and
+ * `storedProjects`, the default mode's list as stored (`tasklane.projects`: General in it only once
+ * the list was written), which an import appends its new projects to. `null` with team sync on: an
+ * import adds no project there.
+ */
+export type CurrentData = ExportData & { storedProjects: readonly Project[] | null };
 
 export type PlannedTask = { row: number; task: Task };
 
 export type ImportPlan = {
   kind: ImportKind;
+  /** The file lists projects (a JSON export of version 3). */
+  hasProjects: boolean;
+  /** The file's projects this browser adds (projectsToAdd); none with team sync on. */
+  newProjects: Project[];
+  /** With team sync on: the file's projects the team does not have, which are not added. */
+  projectsNotAdded: number;
+  /** New and updated tasks naming a project neither here nor added: they go into General. */
+  intoGeneralCount: number;
   newTasks: PlannedTask[];
   /** Tasks with a stored id whose content differs: they replace the stored task. */
   updatedTasks: PlannedTask[];
@@ -252,25 +87,43 @@ function asRead(task: Task): Task {
   return parsed.success ? parsed.data : task;
 }
 
-/** Sorts the file's tasks into new, updated, unchanged and invalid, and its other keys likewise. */
-export function planImport(source: ImportSource, current: CurrentData): ImportPlan {
+/**
+ * The file's projects against the mode's: by default those that clash with none here are added
+ * (projectsToAdd); with team sync on none is, and the ones the team does not have are counted.
+ */
+function planProjects(
+  source: ImportSource,
+  current: CurrentData,
+): Pick<ImportPlan, 'hasProjects' | 'newProjects' | 'projectsNotAdded'> {
+  const incoming = source.projects === undefined ? [] : projectsParser.parse(source.projects);
+  const hasProjects = source.projects !== undefined;
+  if (current.storedProjects !== null) {
+    return { hasProjects, newProjects: projectsToAdd(current.projects, incoming), projectsNotAdded: 0 };
+  }
+  const known = new Set([GENERAL_PROJECT.id, ...current.projects.map((project) => project.id)]);
+  const projectsNotAdded = incoming.filter((project) => !known.has(project.id)).length;
+  return { hasProjects, newProjects: [], projectsNotAdded };
+}
+
+/** The task in General (its `projectId` taken away) when the project it names is not `known`. */
+function inKnownProject(task: Task, known: ReadonlySet<string>): Task {
+  if (task.projectId === undefined || known.has(taskProjectId(task.projectId))) return task;
+  const { projectId: _unknown, ...rest } = task;
+  return rest;
+}
+
+/** Sorts the file's tasks into new, updated, unchanged and invalid (into `plan`). */
+function planTasks(plan: ImportPlan, source: ImportSource, current: CurrentData): void {
   // The stored tasks read as the file's are (the task rules, completion's included): a task the
   // browser holds as another device sent it compares by what it shows, so this browser's own export
   // imports as unchanged.
   const stored = new Map(current.tasks.map((task) => [task.id, stableStringify(asRead(task))]));
-  const plan: ImportPlan = {
-    kind: source.kind,
-    newTasks: [],
-    updatedTasks: [],
-    unchangedTasks: [],
-    invalidRows: [...source.refusedRows],
-    newEvents: [],
-    knownEventCount: 0,
-    invalidEventCount: 0,
-    notes: null,
-    userProfile: null,
-    profileInvalid: false,
-  };
+  // The projects known once the import is applied: a task naming another goes into General.
+  const known = new Set([
+    GENERAL_PROJECT.id,
+    ...current.projects.map((project) => project.id),
+    ...plan.newProjects.map((project) => project.id),
+  ]);
   const firstRowOfId = new Map<string, number>();
   for (const { row, value } of source.rows) {
     const parsed = taskSchema.safeParse(value);
@@ -278,7 +131,7 @@ export function planImport(source: ImportSource, current: CurrentData): ImportPl
       plan.invalidRows.push({ row, message: describeInvalidTask(value) });
       continue;
     }
-    const task = parsed.data;
+    const task = inKnownProject(parsed.data, known);
     const firstRow = firstRowOfId.get(task.id);
     if (firstRow !== undefined) {
       plan.invalidRows.push({ row, message: ROW_MESSAGES.duplicateId(task.id, firstRow) });
@@ -293,11 +146,15 @@ export function planImport(source: ImportSource, current: CurrentData): ImportPl
           ? plan.unchangedTasks
           : plan.updatedTasks;
     list.push({ row, task });
+    if (task !== parsed.data && list !== plan.unchangedTasks) plan.intoGeneralCount++;
   }
   plan.invalidRows.sort((a, b) => a.row - b.row);
+}
 
+/** The file's calendar events: new ones (each once), those already here, unreadable ones. */
+function planEvents(plan: ImportPlan, events: readonly unknown[], current: CurrentData): void {
   const knownEvents = new Set(current.calendarEvents.map(stableStringify));
-  for (const value of source.calendarEvents ?? []) {
+  for (const value of events) {
     const parsed = calendarEventSchema.safeParse(value);
     if (!parsed.success) {
       plan.invalidEventCount++;
@@ -311,6 +168,30 @@ export function planImport(source: ImportSource, current: CurrentData): ImportPl
     knownEvents.add(text);
     plan.newEvents.push(parsed.data);
   }
+}
+
+/**
+ * Sorts the file's projects, tasks and events into new and the rest, and offers its notes and profile
+ * when they differ.
+ */
+export function planImport(source: ImportSource, current: CurrentData): ImportPlan {
+  const plan: ImportPlan = {
+    kind: source.kind,
+    ...planProjects(source, current),
+    intoGeneralCount: 0,
+    newTasks: [],
+    updatedTasks: [],
+    unchangedTasks: [],
+    invalidRows: [...source.refusedRows],
+    newEvents: [],
+    knownEventCount: 0,
+    invalidEventCount: 0,
+    notes: null,
+    userProfile: null,
+    profileInvalid: false,
+  };
+  planTasks(plan, source, current);
+  planEvents(plan, source.calendarEvents ?? [], current);
 
   if (source.notes !== undefined && source.notes !== current.notes) plan.notes = source.notes;
 
@@ -326,8 +207,12 @@ export function planImport(source: ImportSource, current: CurrentData): ImportPl
 
 export type ImportChoices = { replaceNotes: boolean; replaceProfile: boolean };
 
-/** The keys an applied plan writes, with their new values; a key it leaves alone is absent. */
+/**
+ * The keys an applied plan writes, with their new values; a key it leaves alone is absent. `projects`
+ * is the default mode's whole list as stored (features/projects/client/local-projects.ts).
+ */
 export type ImportWrites = {
+  projects?: Project[];
   tasks?: Task[];
   calendarEvents?: CalendarEvent[];
   notes?: string;
@@ -335,8 +220,9 @@ export type ImportWrites = {
 };
 
 /**
- * The plan applied to `current`: updated tasks replace the stored task with their id, in place; new
- * tasks follow, in file order; new events are appended; notes and profile are replaced only when chosen.
+ * The plan applied to `current`: new projects are appended to the stored list (default mode only);
+ * updated tasks replace the stored task with their id, in place; new tasks follow, in file order; new
+ * events are appended; notes and profile are replaced only when chosen.
  */
 export function applyImportPlan(
   plan: ImportPlan,
@@ -344,6 +230,9 @@ export function applyImportPlan(
   choices: ImportChoices,
 ): ImportWrites {
   const writes: ImportWrites = {};
+  if (plan.newProjects.length > 0 && current.storedProjects !== null) {
+    writes.projects = [...current.storedProjects, ...plan.newProjects];
+  }
   if (plan.newTasks.length > 0 || plan.updatedTasks.length > 0) {
     const updates = new Map(plan.updatedTasks.map(({ task }) => [task.id, task]));
     writes.tasks = [
@@ -365,6 +254,13 @@ function count(n: number, one: string, many: string): string {
 export const PREVIEW_TEXTS = {
   tasks: (plan: ImportPlan) =>
     `Tasks: ${plan.newTasks.length} new, ${plan.updatedTasks.length} updated, ${plan.unchangedTasks.length} unchanged, ${plan.invalidRows.length} invalid.`,
+  projects: (plan: ImportPlan) => `Projects: ${plan.newProjects.length} new.`,
+  projectsNotAdded: (plan: ImportPlan) =>
+    `${count(plan.projectsNotAdded, 'project', 'projects')} of this file will not be added: with team sync on, projects are the team’s.`,
+  intoGeneral: (plan: ImportPlan) =>
+    plan.intoGeneralCount === 1
+      ? '1 task from a project not here will go into General.'
+      : `${plan.intoGeneralCount} tasks from projects not here will go into General.`,
   events: (plan: ImportPlan) =>
     `Calendar events: ${plan.newEvents.length} new, ${plan.knownEventCount} already here` +
     (plan.invalidEventCount > 0 ? `, ${plan.invalidEventCount} could not be read and will be skipped.` : '.'),
@@ -372,6 +268,7 @@ export const PREVIEW_TEXTS = {
   nothingToChange: 'Nothing to change: everything in this file is already here.',
   applied: (writes: ImportWrites, plan: ImportPlan) => {
     const parts: string[] = [];
+    if (writes.projects) parts.push(`${count(plan.newProjects.length, 'project', 'projects')} added`);
     if (plan.newTasks.length > 0) parts.push(`${count(plan.newTasks.length, 'task', 'tasks')} added`);
     if (plan.updatedTasks.length > 0) {
       parts.push(`${count(plan.updatedTasks.length, 'task', 'tasks')} replaced`);
@@ -389,6 +286,7 @@ export const PREVIEW_TEXTS = {
 /** Whether applying the plan with these choices would write anything. */
 export function planChangesAnything(plan: ImportPlan, choices: ImportChoices): boolean {
   return (
+    plan.newProjects.length > 0 ||
     plan.newTasks.length > 0 ||
     plan.updatedTasks.length > 0 ||
     plan.newEvents.length > 0 ||

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
 import type { UserProfile } from '@/features/accounts/client/profile-store';
+import { DEFAULT_PROJECT_COLUMNS } from '@/features/projects/model/columns';
+import type { Project } from '@/features/projects/model/project';
+import { LABEL_COLORS } from '@/features/tasks/model/labels';
 import { CHECKLIST_FIELD_PATTERN } from '@/features/tasks/model/checklist';
 import { REPEAT_FROM, REPEAT_UNITS } from '@/features/tasks/model/repeat';
 import {
@@ -22,11 +25,12 @@ import {
 } from './export';
 import {
   applyImportPlan,
+  planChangesAnything,
   planImport,
-  readImportText,
   type CurrentData,
   type ImportPlan,
 } from './import-plan';
+import { readImportText } from './import-read';
 
 /** Text a CSV or a spreadsheet could trip on: separators, quotes, line ends, formula starts, unicode. */
 const trickyText = fc.oneof(
@@ -144,14 +148,64 @@ const profile: fc.Arbitrary<UserProfile | null> = fc.option(
   { nil: null },
 );
 
+/** General as this browser shows it, never stored. */
+const GENERAL: Project = {
+  id: 'general',
+  key: 'GEN',
+  name: 'General',
+  color: 'blue',
+  description: '',
+  teamRole: null,
+  role: 'manager',
+  archived: false,
+  columns: DEFAULT_PROJECT_COLUMNS.map((column) => ({ ...column })),
+};
+
+/** A browser's own projects besides General: keys (and so ids) unique, none GEN. */
+const ownProjects: fc.Arbitrary<Project[]> = fc
+  .uniqueArray(
+    fc.record({
+      key: fc.stringMatching(/^[A-Z]{2,4}$/).filter((key) => key !== GENERAL.key),
+      name: trickyText,
+      color: fc.constantFrom(...LABEL_COLORS),
+      description: trickyText,
+      archived: fc.boolean(),
+      columns: fc.constantFrom(
+        DEFAULT_PROJECT_COLUMNS.map((column) => ({ ...column })),
+        [
+          { id: 'col-later', name: 'Later', kind: 'todo' as const, wipLimit: 4 },
+          { id: 'col-done', name: 'Done', kind: 'done' as const, wipLimit: null },
+        ],
+      ),
+    }),
+    { selector: (project) => project.key, maxLength: 4 },
+  )
+  .map((projects) =>
+    projects.map((project) => ({
+      ...project,
+      id: `p-${project.key.toLowerCase()}`,
+      teamRole: null,
+      role: 'manager' as const,
+    })),
+  );
+
 const exportData: fc.Arbitrary<ExportData> = fc.record({
+  projects: ownProjects.map((projects) => [GENERAL, ...projects]),
   tasks: uniqueTasks,
   notes: trickyText,
   calendarEvents: fc.uniqueArray(event, { selector: (item) => JSON.stringify(item), maxLength: 4 }),
   userProfile: profile,
 });
 
-const NOTHING: CurrentData = { tasks: [], notes: '', calendarEvents: [], userProfile: null };
+/** A browser of the default mode with nothing stored: General alone, not stored. */
+const NOTHING: CurrentData = {
+  projects: [GENERAL],
+  storedProjects: [],
+  tasks: [],
+  notes: '',
+  calendarEvents: [],
+  userProfile: null,
+};
 const NOW = new Date('2026-11-25T10:00:00Z');
 
 function plan(kind: 'json' | 'csv', text: string, current: CurrentData): ImportPlan {
@@ -164,13 +218,15 @@ function plan(kind: 'json' | 'csv', text: string, current: CurrentData): ImportP
 const asStored = (tasks: readonly Task[]) => tasksSchema.parse(JSON.parse(JSON.stringify(tasks)));
 
 describe('export → import round trip', () => {
-  it('JSON: into an empty browser every task comes back exactly, with notes, events and profile', () => {
+  it('JSON: into an empty browser every task comes back exactly, with projects, notes, events and profile', () => {
     fc.assert(
       fc.property(exportData, (data) => {
         const result = plan('json', formatJsonExport(data, NOW), NOTHING);
         expect(result.invalidRows).toEqual([]);
         expect(result.newTasks.map(({ task }) => task)).toEqual(asStored(data.tasks));
         const writes = applyImportPlan(result, NOTHING, { replaceNotes: true, replaceProfile: true });
+        // General is never stored by an import: only the others are written.
+        expect(writes.projects ?? []).toEqual(data.projects.slice(1));
         expect(writes.calendarEvents ?? []).toEqual(data.calendarEvents);
         expect(writes.notes ?? '').toBe(data.notes);
         expect(writes.userProfile ?? null).toEqual(data.userProfile);
@@ -182,8 +238,9 @@ describe('export → import round trip', () => {
   it('JSON: into the browser it came from, everything is unchanged and nothing would be written', () => {
     fc.assert(
       fc.property(exportData, (data) => {
-        const current = { ...data, tasks: asStored(data.tasks) };
+        const current = { ...data, tasks: asStored(data.tasks), storedProjects: data.projects.slice(1) };
         const result = plan('json', formatJsonExport(current, NOW), current);
+        expect(result.newProjects).toEqual([]);
         expect(result.unchangedTasks).toHaveLength(data.tasks.length);
         expect(result.newTasks.length + result.updatedTasks.length + result.invalidRows.length).toBe(0);
         expect(applyImportPlan(result, current, { replaceNotes: true, replaceProfile: true })).toEqual({});
@@ -209,7 +266,7 @@ describe('export → import round trip', () => {
       ck_bbbbbbbb: { text: 'Write', done: true, pos: 2 },
       ck_cccccccc: { text: 'Send', done: false, pos: 3 },
     } as Task;
-    const current: CurrentData = { tasks: [held], notes: '', calendarEvents: [], userProfile: null };
+    const current: CurrentData = { ...NOTHING, tasks: [held] };
     for (const [kind, text] of [
       ['json', formatJsonExport(current, NOW)],
       ['csv', formatTasksCsv(current.tasks)],
@@ -218,6 +275,35 @@ describe('export → import round trip', () => {
       expect(result.unchangedTasks, kind).toHaveLength(1);
       expect(result.updatedTasks, kind).toEqual([]);
     }
+  });
+
+  it('JSON: the tasks in projects come back in them, and imported again change nothing', () => {
+    const all = { replaceNotes: true, replaceProfile: true };
+    fc.assert(
+      fc.property(ownProjects, uniqueTasks, fc.array(fc.nat()), (projects, tasks, picks) => {
+        // Each task in one of the projects, or in General (no projectId).
+        const placed = tasks.map((task, index) => {
+          const project = projects[(picks[index] ?? 0) % (projects.length + 1)];
+          return project ? { ...task, projectId: project.id } : task;
+        });
+        const data = { ...NOTHING, projects: [GENERAL, ...projects], tasks: placed };
+        const result = plan('json', formatJsonExport(data, NOW), NOTHING);
+        expect(result.newProjects).toEqual(projects);
+        expect(result.intoGeneralCount).toBe(0);
+        expect(result.newTasks.map(({ task }) => task)).toEqual(asStored(placed));
+
+        const writes = applyImportPlan(result, NOTHING, all);
+        const after: CurrentData = {
+          ...NOTHING,
+          projects: [GENERAL, ...(writes.projects ?? [])],
+          storedProjects: writes.projects ?? [],
+          tasks: writes.tasks ?? [],
+        };
+        const again = plan('json', formatJsonExport(after, NOW), after);
+        expect(planChangesAnything(again, all)).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('CSV: every task comes back exactly (absent and empty fields told apart, formula guard undone)', () => {
@@ -321,11 +407,24 @@ describe('older export files', () => {
     expect(writes.notes).toBe('Call the bank');
   });
 
-  it('this version writes version 2, and its file of the same tasks reads back unchanged', () => {
-    const file = JSON.parse(VERSION_1_FILE) as ExportData;
+  it('a version 1 file has no projects: it adds none, and a task naming a project not here goes into General', () => {
+    const file = JSON.parse(VERSION_1_FILE) as { tasks: Task[] };
+    const named = VERSION_1_FILE.replace(
+      '"email": "mira@example.com"',
+      '"email": "mira@example.com", "projectId": "p-x"',
+    );
+    const result = plan('json', named, NOTHING);
+    expect(result.hasProjects).toBe(false);
+    expect(result.newProjects).toEqual([]);
+    expect(result.newTasks.map(({ task }) => task)).toEqual(file.tasks);
+    expect(result.intoGeneralCount).toBe(1);
+  });
+
+  it('this version writes version 3, with projects, and its file of the same tasks reads back unchanged', () => {
+    const file = { ...(JSON.parse(VERSION_1_FILE) as Omit<ExportData, 'projects'>), projects: [GENERAL] };
     const text = formatJsonExport(file, NOW);
-    expect(JSON.parse(text)).toMatchObject({ format: 'tasklane-export', version: 2 });
-    const current = { ...file, tasks: asStored(file.tasks) };
+    expect(JSON.parse(text)).toMatchObject({ format: 'tasklane-export', version: 3, projects: [GENERAL] });
+    const current = { ...file, tasks: asStored(file.tasks), storedProjects: [] };
     expect(plan('json', text, current).unchangedTasks).toHaveLength(1);
   });
 });

@@ -12,18 +12,21 @@ import {
 } from '@/features/data-transfer/client/apply';
 import {
   applyImportPlan,
-  checkImportFile,
-  IMPORT_MESSAGES,
   planChangesAnything,
   planImport,
   PREVIEW_TEXTS,
-  readImportText,
   type ImportChoices,
   type ImportPlan,
-  type ImportSource,
   type PlannedTask,
 } from '@/features/data-transfer/client/import-plan';
+import {
+  checkImportFile,
+  IMPORT_MESSAGES,
+  readImportText,
+  type ImportSource,
+} from '@/features/data-transfer/client/import-read';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
+import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /** How many entries each preview list shows before 'And {n} more.' */
 const PREVIEW_LIST_LIMIT = 50;
@@ -33,8 +36,11 @@ export type PreparedImport =
   | { ok: true; fileName: string; source: ImportSource; plan: ImportPlan }
   | { ok: false; fileName: string; message: string };
 
-/** Reads `file` (only after its type and size passed) and plans the import. Writes nothing. */
-export async function prepareImport(file: File): Promise<PreparedImport> {
+/**
+ * Reads `file` (only after its type and size passed) and plans the import against the mode's data
+ * (`team`: with team sync on). Writes nothing.
+ */
+export async function prepareImport(file: File, team: boolean): Promise<PreparedImport> {
   const fileName = file.name;
   const kind = checkImportFile(file);
   if (!kind.ok) return { ok: false, fileName, message: kind.message };
@@ -46,7 +52,7 @@ export async function prepareImport(file: File): Promise<PreparedImport> {
   }
   const source = readImportText(kind.value, text);
   if (!source.ok) return { ok: false, fileName, message: source.message };
-  return { ok: true, fileName, source: source.value, plan: planImport(source.value, readCurrentData()) };
+  return { ok: true, fileName, source: source.value, plan: planImport(source.value, readCurrentData(team)) };
 }
 
 export type ImportPanelProps = { prepared: PreparedImport };
@@ -78,6 +84,7 @@ const taskItem = ({ row, task }: PlannedTask) => `Row ${row}: ${task.title || '(
  * open, so the undo snapshot (kept in memory only) lives until the next import applied or the page left.
  */
 export function ImportPanel({ prepared }: ImportPanelProps) {
+  const team = useTeamSyncOn();
   const baseId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [shownFor, setShownFor] = useState(prepared);
@@ -101,7 +108,7 @@ export function ImportPanel({ prepared }: ImportPanelProps) {
   function apply() {
     if (!prepared.ok) return;
     // Planned again on what is stored now: another tab may have changed it since the preview.
-    const current = readCurrentData();
+    const current = readCurrentData(team);
     const plan = planImport(prepared.source, current);
     const writes = applyImportPlan(plan, current, choices);
     const result: { snapshot?: ImportSnapshot } = {};
@@ -173,8 +180,16 @@ function ImportPreview({
         Import preview
       </h3>
       <p className="text-sm break-words text-slate-600">File: {fileName}</p>
+      <ProjectLines plan={plan} />
       <p className="font-medium text-slate-800">{PREVIEW_TEXTS.tasks(plan)}</p>
+      {plan.intoGeneralCount > 0 ? (
+        <p className="text-sm text-slate-700">{PREVIEW_TEXTS.intoGeneral(plan)}</p>
+      ) : null}
       {plan.kind === 'json' ? <p className="text-slate-800">{PREVIEW_TEXTS.events(plan)}</p> : null}
+      <PreviewList
+        title="New projects"
+        items={plan.newProjects.map((project) => `${project.name} (${project.key})`)}
+      />
       <PreviewList title="New" items={plan.newTasks.map(taskItem)} />
       <PreviewList title="Updated" items={plan.updatedTasks.map(taskItem)} />
       <PreviewList title="Unchanged" items={plan.unchangedTasks.map(taskItem)} />
@@ -209,6 +224,22 @@ function ImportPreview({
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The file's projects (an export of version 3): how many are new here; with team sync on, how many
+ * the team does not have, which are not added.
+ */
+function ProjectLines({ plan }: { plan: ImportPlan }) {
+  if (!plan.hasProjects) return null;
+  return (
+    <>
+      <p className="font-medium text-slate-800">{PREVIEW_TEXTS.projects(plan)}</p>
+      {plan.projectsNotAdded > 0 ? (
+        <p className="text-sm text-slate-700">{PREVIEW_TEXTS.projectsNotAdded(plan)}</p>
+      ) : null}
+    </>
   );
 }
 

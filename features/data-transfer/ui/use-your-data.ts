@@ -50,7 +50,7 @@ export function useYourData() {
     setBusy(true);
     try {
       const { ImportPanel, prepareImport } = await import('./data-import-panel');
-      const prepared = await prepareImport(file);
+      const prepared = await prepareImport(file, team);
       setPanel({ Component: ImportPanel, prepared });
     } catch {
       setLoadError(SECTION_LOAD_FAILED);

@@ -24,8 +24,8 @@ export function YourData() {
         Your data
       </h2>
       <p className="text-slate-600">
-        Download your tasks, notes, calendar events and profile, or bring them back from a file exported here.
-        Everything stays in this browser.
+        Download your projects, tasks, notes, calendar events and profile, or bring them back from a file
+        exported here. Everything stays in this browser.
       </p>
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => void exportAs('json')}>

@@ -3,7 +3,7 @@ import {
   DEFAULT_PROJECT_COLUMNS,
   type ColumnDraft,
 } from '@/features/projects/model/columns';
-import { projectsParser, type Project } from '@/features/projects/model/project';
+import { projectsParser, projectsToAdd, type Project } from '@/features/projects/model/project';
 import { checkProjectKey, GENERAL_PROJECT, taskProjectId } from '@/features/projects/model/project-key';
 import { deleteTasksWhere } from '@/features/tasks/client/task-commands';
 import { createLocalStore, toReadableStore, type ReadableStore } from '@/shared/browser-storage/local-store';
@@ -118,12 +118,22 @@ export function deleteLocalProject(id: string, typedName: string): void {
   store.write(projects.filter((item) => item.id !== id));
 }
 
-/** Every project of an import (features/data-transfer): kept by id, the ones here kept where they clash. */
+/** Every project of an import: kept by id, the ones here kept where they clash (projectsToAdd). */
 export function mergeLocalProjects(incoming: readonly Project[]): void {
-  const projects = localProjectsStore.read();
-  const ids = new Set(projects.map((project) => project.id));
-  const keys = new Set(projects.map((project) => project.key));
-  const added = incoming.filter((project) => !ids.has(project.id) && !keys.has(project.key));
-  if (added.length > 0)
-    store.write([...projects, ...added.map((project) => ({ ...project, role: 'manager' as const }))]);
+  const added = projectsToAdd(localProjectsStore.read(), incoming);
+  // Appended to the list as stored: an unstored General stays so.
+  if (added.length > 0) store.write([...store.read(), ...added]);
 }
+
+/**
+ * The list exactly as stored, for a data import and its undo (features/data-transfer/client/apply.ts):
+ * General is in it only once the list was first written (a project made, General changed), so an
+ * import that adds projects appends to this list and leaves an unstored General unstored. `write` replaces the whole list, `remove` takes the key away (as before an
+ * import into a browser that had stored none). A refused write throws.
+ */
+export const storedLocalProjects = {
+  key: LOCAL_PROJECTS_KEY,
+  read: (): Project[] => store.read(),
+  write: (projects: Project[]): void => store.write(projects),
+  remove: (): void => store.remove(),
+} as const;

@@ -82,3 +82,22 @@ export function projectByKey(projects: readonly Project[], key: string | null): 
 export function activeProjects(projects: readonly Project[]): Project[] {
   return projects.filter((project) => !project.archived);
 }
+
+/**
+ * The projects of an import (`incoming`, features/data-transfer) that the browser adds to `here`: those
+ * whose id and key clash with none of `here`, nor with one of `incoming` taken before them, each as
+ * the browser's own (its person the manager, no team role). General is always here, so a file never
+ * replaces it.
+ */
+export function projectsToAdd(here: readonly Project[], incoming: readonly Project[]): Project[] {
+  const ids = new Set([GENERAL_PROJECT.id, ...here.map((project) => project.id)]);
+  const keys = new Set<string>([GENERAL_PROJECT.key, ...here.map((project) => project.key)]);
+  const added: Project[] = [];
+  for (const project of incoming) {
+    if (ids.has(project.id) || keys.has(project.key)) continue;
+    ids.add(project.id);
+    keys.add(project.key);
+    added.push({ ...project, role: 'manager', teamRole: null });
+  }
+  return added;
+}
