@@ -29,7 +29,7 @@ type Body = { project?: ProjectBody; message?: string; code?: string };
 type SentColumn = { id?: string; name: string; kind: string; wipLimit?: number | null };
 
 /** A column id the server made: `col-` and 8 hex digits. */
-const NEW_ID = /^col-[0-9a-f]{8}$/;
+const NEW_ID = /^col-[0-9a-z]{8}$/;
 const ARCHIVED = { message: 'This project is archived: restore it to change it.', code: 'CONFLICT' };
 const KIND = 'A column’s kind is one of todo, doing or done.';
 
