@@ -17,6 +17,8 @@ import {
   syncStatus,
   userIdOf,
   type Account,
+  apiAs,
+  columnHeadings,
 } from './team-sync-helpers';
 
 let server: AppProcess;
@@ -27,18 +29,8 @@ let projectId: string;
 /** Live: well under a focus or a reload, with room for a busy machine. */
 const LIVE = { timeout: 10_000 };
 
-async function api(account: Account, method: string, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${server.base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
-  return response.json();
-}
-
-function columnHeadings(page: Page): Locator {
-  return page.locator('section[data-column] h2 > span:first-child');
+function api(account: Account, method: string, path: string, body: unknown): Promise<unknown> {
+  return apiAs(server.base, account, method, path, body);
 }
 
 function projectsNav(page: Page): Locator {

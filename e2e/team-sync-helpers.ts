@@ -106,6 +106,28 @@ export async function drag(
   await expect(page.getByText(`Task "${title}" was dropped in the ${to} column.`)).toBeAttached();
 }
 
+/** A call of the app's API at `base` as `account` (JSON in and out), which must succeed. */
+export async function apiAs(
+  base: string,
+  account: { token: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return response.json();
+}
+
+/** The board's column headings, in order (the names, without their counts). */
+export function columnHeadings(page: Page): Locator {
+  return page.locator('section[data-column] h2 > span:first-child');
+}
+
 /** The user id a session token carries (its `sub`). */
 export function userIdOf(account: { token: string }): string {
   const payload = JSON.parse(Buffer.from(account.token.split('.')[1]!, 'base64url').toString('utf8')) as {

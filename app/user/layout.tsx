@@ -1,5 +1,5 @@
 import { connection } from 'next/server';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ProjectsNavSlot } from '@/features/projects/ui/projects-nav-slot';
 import { AreaGuard } from '@/features/accounts/ui/area-guard';
 import { ReminderWatcher } from '@/features/reminders/ui/reminder-watcher';
@@ -32,11 +32,7 @@ export default async function UserLayout({ children }: { children: ReactNode }) 
           title={USER_PANEL_TITLE}
           links={USER_PANEL_LINKS}
           adminPanel={teamSync ? ADMIN_TEAM_PANEL : undefined}
-          sidebarExtra={
-            <Suspense fallback={null}>
-              <ProjectsNavSlot />
-            </Suspense>
-          }
+          sidebarExtra={<ProjectsNavSlot />}
         >
           {teamSync ? <TeamSyncLoader /> : null}
           <TeamTasksGate on={teamSync}>

@@ -19,7 +19,7 @@ import { cn } from '@/shared/cn';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
-import { DialogActions, ModalDialog } from '@/shared/ui/modal-dialog';
+import { ManagerDialogButton, SaveActions } from './manager-dialog-button';
 import { SelectField } from '@/shared/ui/select-field';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { TextField } from '@/shared/ui/text-field';
@@ -79,25 +79,16 @@ function draftsOf(rows: readonly Row[]): { drafts: ColumnDraft[] } | { problem: 
  * and removed. Checked here by the rules the server checks again.
  */
 export function ColumnsButton({ project }: { project: Project }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (project.role !== 'manager' || project.archived) return null;
   return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        {COLUMNS_TEXTS.open}
-      </Button>
-      <ModalDialog
-        open={open}
-        title={COLUMNS_TEXTS.title(project.name)}
-        description={COLUMNS_TEXTS.description}
-        busy={busy}
-        onCancel={() => setOpen(false)}
-        className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-2xl p-5"
-      >
-        <ColumnsForm project={project} busy={busy} setBusy={setBusy} onDone={() => setOpen(false)} />
-      </ModalDialog>
-    </>
+    <ManagerDialogButton
+      project={project}
+      label={COLUMNS_TEXTS.open}
+      title={COLUMNS_TEXTS.title(project.name)}
+      description={COLUMNS_TEXTS.description}
+      className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-2xl p-5"
+    >
+      {(form) => <ColumnsForm project={project} {...form} />}
+    </ManagerDialogButton>
   );
 }
 
@@ -178,14 +169,7 @@ function ColumnsForm({
         <Plus className="size-4" aria-hidden="true" />
         {COLUMNS_TEXTS.add}
       </Button>
-      <DialogActions>
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveActions busy={busy} onDone={onDone} />
     </form>
   );
 }

@@ -8,9 +8,8 @@ import { projectCommands } from '@/features/projects/client/project-commands';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { LABEL_COLOR_NAMES, LABEL_COLORS, type LabelColor } from '@/features/tasks/model/labels';
 import { describeRequestFailure } from '@/shared/http/failure-message';
-import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
-import { DialogActions, ModalDialog } from '@/shared/ui/modal-dialog';
+import { ManagerDialogButton, SaveActions } from './manager-dialog-button';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { FieldFrame, TextField } from '@/shared/ui/text-field';
 
@@ -35,32 +34,17 @@ export const PROJECT_SETTINGS_TEXTS = {
  * their browsers at their next sync.
  */
 export function ProjectSettingsButton({ project }: { project: Project }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-  if (project.role !== 'manager' || project.archived) return null;
   return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        {PROJECT_SETTINGS_TEXTS.open}
-      </Button>
-      <ModalDialog
-        open={open}
-        title={PROJECT_SETTINGS_TEXTS.title(project.name)}
-        busy={busy}
-        onCancel={() => setOpen(false)}
-        initialFocus={nameRef}
-        className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl p-5"
-      >
-        <SettingsForm
-          project={project}
-          nameRef={nameRef}
-          busy={busy}
-          setBusy={setBusy}
-          onDone={() => setOpen(false)}
-        />
-      </ModalDialog>
-    </>
+    <ManagerDialogButton
+      project={project}
+      label={PROJECT_SETTINGS_TEXTS.open}
+      title={PROJECT_SETTINGS_TEXTS.title(project.name)}
+      initialFocus={nameRef}
+      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl p-5"
+    >
+      {(form) => <SettingsForm project={project} nameRef={nameRef} {...form} />}
+    </ManagerDialogButton>
   );
 }
 
@@ -176,14 +160,7 @@ function SettingsForm({
           onChange={(value) => setTeamRole(value as ProjectRole | typeof ONLY_MEMBERS)}
         />
       ) : null}
-      <DialogActions>
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveActions busy={busy} onDone={onDone} />
     </form>
   );
 }
