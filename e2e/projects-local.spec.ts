@@ -18,10 +18,17 @@ function column(page: Page, name: string): Locator {
   return page.locator(`section[data-column="${name}"]`);
 }
 
-/** On a narrow screen the sidebar is folded behind `Menu`. */
+/**
+ * On a narrow screen the sidebar is folded behind `Menu`: unfolded, and again if the click came
+ * before the page could take it (right after a navigation).
+ */
 async function unfoldSidebar(page: Page): Promise<void> {
   const menu = page.getByRole('complementary').getByRole('button', { name: 'Menu' });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  if (!(await menu.isVisible())) return;
+  await expect(async () => {
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
 }
 
 async function createHome(page: Page): Promise<void> {
