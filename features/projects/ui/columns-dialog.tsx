@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
@@ -221,35 +221,52 @@ function ColumnRow({
           onChange={(event) => onChange({ wip: event.target.value })}
         />
         <div className="flex items-end justify-end gap-1 sm:pb-1">
-          <button
-            type="button"
-            className={ICON_BUTTON}
+          <IconButton
+            icon={ArrowUp}
+            label={COLUMNS_TEXTS.up(row.name)}
             disabled={index === 0}
-            aria-label={COLUMNS_TEXTS.up(row.name)}
             onClick={() => onMove(-1)}
-          >
-            <ArrowUp className="size-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={ICON_BUTTON}
+          />
+          <IconButton
+            icon={ArrowDown}
+            label={COLUMNS_TEXTS.down(row.name)}
             disabled={last}
-            aria-label={COLUMNS_TEXTS.down(row.name)}
             onClick={() => onMove(1)}
-          >
-            <ArrowDown className="size-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={ICON_BUTTON}
+          />
+          <IconButton
+            icon={Trash2}
+            label={COLUMNS_TEXTS.remove(row.name)}
             disabled={only}
-            aria-label={COLUMNS_TEXTS.remove(row.name)}
             onClick={onRemove}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
+          />
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** A row's button that shows an icon only; its name is for screen readers (and the tooltip). */
+function IconButton({
+  icon: Icon,
+  label,
+  disabled,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={ICON_BUTTON}
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
   );
 }
