@@ -237,6 +237,63 @@ test.describe('@one-width projects with two people', () => {
     await context.close();
   });
 
+  test('a move to a project where the assignee has no role says so and asks; into a column of its board', async ({
+    browser,
+  }) => {
+    const { page, context } = await openDeviceAt(server.base, browser, olive);
+    await page.goto('/user/userpage');
+    await submitTask(page, 'Book the venue', 'For the spring fair', async (fields) => {
+      await fields.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Sam Projects' });
+    });
+    await page.goto('/user/dashboard');
+    const card = todo(page).locator('li').filter({ hasText: 'Book the venue' });
+    await expect(card.getByText(/^GEN-\d+$/)).toBeVisible({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Task actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move to project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move task' });
+    await expect(dialog.getByLabel('Column')).toHaveValue('todo');
+    await dialog.getByLabel('Project').selectOption({ label: 'Operations (OPS)' });
+    await expect(dialog.getByLabel('Column').locator('option')).toHaveText([
+      'To Do',
+      'In Progress',
+      'Completed',
+    ]);
+    await expect(
+      dialog.getByText('Sam Projects has no role in Operations and would not see this task there.'),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('Assign it to me instead')).toBeChecked();
+    await dialog.getByLabel('Column').selectOption({ label: 'In Progress' });
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByText('Moved to Operations.')).toBeVisible();
+    const doing = boardColumn(page, 'In Progress').locator('li').filter({ hasText: 'Book the venue' });
+    await expect(doing.getByText('Assigned to Olive Projects', { exact: true })).toBeVisible();
+    await expect(doing.getByText(/^OPS-\d+$/)).toBeVisible({ timeout: 15_000 });
+    // One Undo puts back the project, the column and the assignee.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Moved back to General.')).toBeVisible();
+    await expect(card.getByText('Assigned to Sam Projects', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^GEN-\d+$/)).toBeVisible({ timeout: 15_000 });
+
+    // From the view: the same question, answered by keeping Sam.
+    await card
+      .getByRole('button', { name: /Book the venue/ })
+      .first()
+      .click();
+    const view = page.getByRole('dialog', { name: 'Book the venue' });
+    await view.getByLabel('Project').selectOption({ label: 'Operations (OPS)' });
+    await expect(
+      view.getByText('Sam Projects has no role in Operations and would not see this task there.'),
+    ).toBeVisible();
+    await view.getByLabel('Assign it to me instead').uncheck();
+    await view.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(view.getByText('Moved to Operations.')).toBeVisible();
+    await expect(view.getByLabel('Project')).toHaveValue(/.+/);
+    await page.keyboard.press('Escape');
+    await expect(card.getByText('Assigned to Sam Projects', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^OPS-\d+$/)).toBeVisible({ timeout: 15_000 });
+    await context.close();
+  });
+
   test('the project board and its dialogs pass axe in both themes', async ({ browser }) => {
     const device = await openDeviceAt(server.base, browser, olive);
     const { page } = device;

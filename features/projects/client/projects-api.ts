@@ -89,6 +89,15 @@ function memberPath(projectId: string, userId: string): string {
   return `${PROJECTS_URL}/${encodeURIComponent(projectId)}/members/${encodeURIComponent(userId)}`;
 }
 
+/**
+ * Whether the person would see a task of the project assigned to them
+ * (GET /api/projects/{id}/members/{userId}); a move asks before it keeps such an assignee.
+ */
+export async function fetchAssigneeSight(projectId: string, userId: string): Promise<boolean> {
+  const body = await getJson<unknown>(memberPath(projectId, userId));
+  return isRecord(body) && body.sees === true;
+}
+
 export async function setMemberRole(projectId: string, userId: string, role: ProjectRole): Promise<void> {
   await putJson<unknown>(memberPath(projectId, userId), { role });
 }

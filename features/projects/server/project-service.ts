@@ -306,6 +306,31 @@ export async function listMembers(actor: SyncActor, id: string): Promise<MemberV
   return rows.flatMap((row) => (isProjectRole(row.role) ? [{ ...row, role: row.role }] : []));
 }
 
+/** Whether a person would see the tasks assigned to them in a project, and their own role there. */
+export interface MemberSight {
+  userId: string;
+  role: ProjectRole | null;
+  sees: boolean;
+}
+
+/**
+ * GET /api/projects/{id}/members/{userId}, for anyone with a role there: whether the person would see
+ * a task of this project assigned to them (an admin, a role of their own, or the team's role), which
+ * a move asks before it keeps the task's assignee (docs/product.md#projects).
+ */
+export async function memberSight(actor: SyncActor, id: string, userId: string): Promise<MemberSight> {
+  const { db, tables } = await getDatabase();
+  await requireRole(db, tables, actor, id, 'read');
+  const [user] = await db
+    .select({ id: tables.users.id, role: tables.users.role })
+    .from(tables.users)
+    .where(eq(tables.users.id, userId));
+  if (!user) throw new AppError('NOT_FOUND', PROJECT_MESSAGES.unknownUser);
+  const person: SyncActor = { id: user.id, role: user.role === 'admin' ? 'admin' : 'user' };
+  const standing = standingIn(await loadProjectRoles(person, db), id).role;
+  return { userId, role: await memberRole(db, tables, id, userId), sees: standing !== null };
+}
+
 /** Refuses a change that would leave the project with no manager of its own (admins aside). */
 async function keepAManager(db: Executor, tables: Tables, id: string, userId: string): Promise<void> {
   const [row] = await db

@@ -1,13 +1,14 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Project } from '@/features/projects/model/project';
+import { columnIdOf } from '@/features/tasks/model/board-layout';
 import type { Task } from '@/features/tasks/model/task-types';
 import { UNDO_LABEL } from '@/shared/ui/undo-label';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { FIELD_INPUT } from '@/shared/ui/styles';
-import { FieldFrame } from '@/shared/ui/text-field';
+import { SelectField } from '@/shared/ui/select-field';
+import { AssigneeQuestion, useAssigneeQuestion } from './move-assignee';
 import { useMoveTargets } from './move-targets';
 
 export const MOVE_TASK_TEXTS = {
@@ -15,31 +16,57 @@ export const MOVE_TASK_TEXTS = {
   title: 'Move task',
   confirm: 'Move',
   label: 'Project',
+  column: 'Column',
   moved: (name: string) => `Moved to ${name}.`,
   movedBack: (name: string) => `Moved back to ${name}.`,
 } as const;
 
+type Choice = { projectId: string; columnId: string | undefined };
+
+/** A project as the move's choices name it: `{name} ({KEY})`. */
+export function projectOption(projects: readonly Project[], id: string): string {
+  const project = projects.find((item) => item.id === id);
+  return project ? `${project.name} (${project.key})` : id;
+}
+
+/** The column a task shows in on `project`'s board: where the dialog's `Column` starts. */
+function shownColumn(task: Task, project: Project | undefined): string | undefined {
+  return project ? columnIdOf(task, project.columns) : undefined;
+}
+
 /**
- * The card menu's `Move to project` (docs/product.md#projects): a dialog with the task's title and
- * `Project`, then `Move`; a toast says where it went, with `Undo` (the dialog is closed by then).
- * `available` is false when the person may not move the task.
+ * The card menu's `Move to project` (docs/product.md#projects): a dialog with the task's title,
+ * `Project` and `Column` (the target board's, starting where the task would show there), and the
+ * question about an assignee who would not see it there; then `Move`. A toast says where it went,
+ * with `Undo` (the dialog is closed by then). `available` is false when the person may not move it.
  */
 export function useMoveTaskDialog(task: Task, returnFocus?: () => HTMLElement | null | undefined) {
   const { current, targets, mayMove } = useMoveTargets(task);
-  const [choice, setChoice] = useState<string | null>(null);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const to = targets.find((project) => project.id === choice?.projectId);
+  const question = useAssigneeQuestion(task, choice ? to : undefined);
 
   function move() {
-    const to = targets.find((project) => project.id === choice);
+    if (question.sight.status === 'checking') return;
+    const { assignTo } = question;
     setChoice(null);
-    if (!current || !to || to.id === current.id) return;
+    if (!current || !to || !choice) return;
+    const columnId = choice.columnId;
+    if (to.id === current.id && columnId === shownColumn(task, current)) return;
+    const said = to.id === current.id ? to.columns.find((column) => column.id === columnId)?.name : to.name;
     // The task commands are fetched on use: every workspace page carries this menu's code.
-    void import('./move-task').then(({ moveTaskToProject }) => {
-      if (!moveTaskToProject(task, to)) return;
-      toast.success(MOVE_TASK_TEXTS.moved(to.name), {
+    void import('./move-task').then(({ moveTaskToProject, undoMove }) => {
+      const written = moveTaskToProject(task, to, { columnId, assignTo });
+      if (!written) return;
+      if ('refused' in written) {
+        toast.error(written.refused);
+        return;
+      }
+      toast.success(MOVE_TASK_TEXTS.moved(said ?? to.name), {
         action: {
           label: UNDO_LABEL,
           onClick: () => {
-            if (moveTaskToProject(task, current)) toast.success(MOVE_TASK_TEXTS.movedBack(current.name));
+            if (undoMove(written)) toast.success(MOVE_TASK_TEXTS.movedBack(current.name));
           },
         },
       });
@@ -49,52 +76,46 @@ export function useMoveTaskDialog(task: Task, returnFocus?: () => HTMLElement | 
   return {
     available: mayMove,
     label: MOVE_TASK_TEXTS.item,
-    open: () => setChoice(current?.id ?? null),
+    open: () => current && setChoice({ projectId: current.id, columnId: shownColumn(task, current) }),
     dialog: (
       <ConfirmDialog
         open={choice !== null}
         title={MOVE_TASK_TEXTS.title}
         confirmLabel={MOVE_TASK_TEXTS.confirm}
         confirmVariant="primary"
+        busy={question.sight.status === 'checking'}
         onConfirm={move}
         onCancel={() => setChoice(null)}
         returnFocus={returnFocus}
       >
         <p className="font-medium text-slate-900">{task.title}</p>
         {choice !== null ? (
-          <ProjectChoice className="mt-3" projects={targets} value={choice} onChange={setChoice} />
+          <>
+            <SelectField
+              className="mt-3"
+              label={MOVE_TASK_TEXTS.label}
+              options={targets.map((project) => project.id)}
+              optionText={(id) => projectOption(targets, id)}
+              value={choice.projectId}
+              onChange={(projectId) => {
+                const project = targets.find((item) => item.id === projectId);
+                setChoice({ projectId, columnId: shownColumn(task, project) });
+              }}
+            />
+            {to && choice.columnId !== undefined ? (
+              <SelectField
+                className="mt-3"
+                label={MOVE_TASK_TEXTS.column}
+                options={to.columns.map((column) => column.id)}
+                optionText={(id) => to.columns.find((column) => column.id === id)?.name ?? id}
+                value={choice.columnId}
+                onChange={(columnId) => setChoice({ ...choice, columnId })}
+              />
+            ) : null}
+            <AssigneeQuestion question={question} />
+          </>
         ) : null}
       </ConfirmDialog>
     ),
   };
-}
-
-function ProjectChoice({
-  projects,
-  value,
-  onChange,
-  className,
-}: {
-  projects: readonly Project[];
-  value: string;
-  onChange: (id: string) => void;
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <FieldFrame inputId={id} label={MOVE_TASK_TEXTS.label} className={className}>
-      <select
-        id={id}
-        className={FIELD_INPUT}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {projects.map((project) => (
-          <option key={project.id} value={project.id}>
-            {project.name} ({project.key})
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
-  );
 }

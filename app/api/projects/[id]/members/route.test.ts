@@ -44,6 +44,14 @@ function list(token: string | undefined, id: string) {
   return call<Body>(GET, `/api/projects/${id}/members`, { token, params: { id } });
 }
 
+function sight(token: string | undefined, id: string, userId: string) {
+  return call<Body & { userId?: string; role?: string | null; sees?: boolean }>(
+    getOne,
+    `/api/projects/${id}/members/${userId}`,
+    { token, params: { id, userId } },
+  );
+}
+
 function put(token: string | undefined, id: string, userId: string, body: unknown) {
   return call<Body>(putRoute, `/api/projects/${id}/members/${userId}`, {
     token,
@@ -101,6 +109,7 @@ describe('/api/projects/{id}/members: who may call it', () => {
     for (const token of [undefined, 'not-a-token']) {
       for (const res of [
         await list(token, 'general'),
+        await sight(token, 'general', 'x'),
         await put(token, 'general', 'x', { role: 'member' }),
         await remove(token, 'general', 'x'),
       ]) {
@@ -114,9 +123,9 @@ describe('/api/projects/{id}/members: who may call it', () => {
       params: { id: 'general' },
     });
     await expectMethodNotAllowed(
-      { GET: getOne, POST: postOne, PATCH: patchOne },
+      { POST: postOne, PATCH: patchOne },
       '/api/projects/general/members/x',
-      'PUT, DELETE',
+      'GET, PUT, DELETE',
       { token, params: { id: 'general', userId: 'x' } },
     );
   });
@@ -284,6 +293,54 @@ describe('GET, PUT and DELETE /api/projects/{id}/members', () => {
     expect(last.body).toEqual(LAST_MANAGER);
     // Setting the last manager's role to manager again changes nothing and is allowed.
     expect((await put(max.token, ops.id, max.user.id, { role: 'manager' })).status).toBe(200);
+  });
+});
+
+describe('GET /api/projects/{id}/members/{userId}: would the person see a task assigned to them', () => {
+  it('says so for a role of their own, for the team’s role, and for an admin; not for someone with none', async () => {
+    const { olive, max, cal, sam, ops } = await projectTeam();
+    const admin = await createAdminWithToken();
+    const expectations: [Person | typeof admin, string | null, boolean][] = [
+      [olive, 'manager', true],
+      [max, 'member', true],
+      [cal, 'commenter', true],
+      [sam, null, false],
+      [admin, null, true],
+    ];
+    // Asked by anyone with a role there: a manager and a commenter alike.
+    for (const asker of [olive, cal]) {
+      for (const [person, role, sees] of expectations) {
+        const res = await sight(asker.token, ops.id, person.user.id);
+        expect(res.status, person.user.fullName).toBe(200);
+        expect(res.body, person.user.fullName).toEqual({ userId: person.user.id, role, sees });
+      }
+    }
+    // The team's role lets everyone see the tasks assigned to them.
+    await call(patchProject, `/api/projects/${ops.id}`, {
+      token: olive.token,
+      method: 'PATCH',
+      body: { teamRole: 'assigned' },
+      params: { id: ops.id },
+    });
+    expect((await sight(olive.token, ops.id, sam.user.id)).body).toEqual({
+      userId: sam.user.id,
+      role: null,
+      sees: true,
+    });
+  });
+
+  it('answers 404 to someone with no role and for a project or a person that does not exist', async () => {
+    const { olive, max, sam, ops } = await projectTeam();
+    const noProject = await sight(olive.token, 'no-such-project', max.user.id);
+    const noRole = await sight(sam.token, ops.id, max.user.id);
+    for (const res of [noProject, noRole]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(NOT_FOUND);
+    }
+    expect(noRole.text).toBe(noProject.text);
+    const nobody = await sight(olive.token, ops.id, 'no-such-user');
+    expect(nobody.status).toBe(404);
+    expect(nobody.body).toEqual({ message: 'No such account.', code: 'NOT_FOUND' });
   });
 });
 

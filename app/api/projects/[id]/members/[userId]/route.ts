@@ -1,5 +1,5 @@
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
-import { setMember } from '@/features/projects/server/project-service';
+import { memberSight, setMember } from '@/features/projects/server/project-service';
 import { memberSchema } from '@/features/projects/server/project-schemas';
 import { syncCaller } from '@/features/sync/server/caller';
 
@@ -8,6 +8,16 @@ export const dynamic = 'force-dynamic';
 interface Context {
   params: Promise<{ id: string; userId: string }>;
 }
+
+/**
+ * GET /api/projects/{id}/members/{userId}: `{ userId, role, sees }`, for anyone with a role there:
+ * the person's own role (null: none) and whether they would see a task of it assigned to them.
+ */
+export const GET = withErrorHandling<Context>(async (request, context) => {
+  const actor = await syncCaller(request);
+  const { id, userId } = await context.params;
+  return json(await memberSight(actor, id, userId));
+});
 
 /** PUT /api/projects/{id}/members/{userId} {role}: a manager adds the person or changes their role. */
 export const PUT = withErrorHandling<Context>(async (request, context) => {
@@ -24,4 +34,4 @@ export const DELETE = withErrorHandling<Context>(async (request, context) => {
   return json({ members: await setMember(actor, id, userId, null), message: 'Member removed.' });
 });
 
-export const { GET, POST, PATCH } = methodNotAllowed('PUT', 'DELETE');
+export const { POST, PATCH } = methodNotAllowed('GET', 'PUT', 'DELETE');
