@@ -205,10 +205,11 @@ test.describe('Your data', () => {
       const csv = await download(page, 'Export tasks (CSV)');
       const [header, , , row] = csv.text.replace('\uFEFF', '').split('\r\n');
       expect(header).toBe(
-        'id,title,description,priority,deadline,progress,assignedTo,email,status,column,labels,checklist,labelIds,ck_a1,ck_b2,createdAt,updatedAt',
+        'id,title,description,priority,deadline,progress,assignedTo,email,status,column,labels,checklist,project,labelIds,ck_a1,ck_b2,createdAt,updatedAt',
       );
       // The names of this browser's labels; an id no label has (deleted) stays as it is.
-      expect(row).toContain(',Travel; home,1/2,"[""travel"",""home""]",');
+      // The project's name and key, to sort or filter by: every task here is General's.
+      expect(row).toContain(',Travel; home,1/2,General (GEN),"[""travel"",""home""]",');
 
       await importFile(page, csv.name, csv.text, 'text/csv');
       await expect(

@@ -1,7 +1,7 @@
 /**
  * The overviews narrowed to one project (docs/product.md#projects) on the worker's production
- * server with TEAM_SYNC=on: Notifications, the calendar, the Create Tasks grid and the admin's Manage
- * Tasks offer `Filter by project` once there is more than General, keep the choice in the address (`?in=KEY`),
+ * server with TEAM_SYNC=on: Notifications, the calendar, the Create Tasks grid, the admin's Manage
+ * Tasks and the admin dashboard offer `Filter by project` once there is more than General, keep the choice in the address (`?in=KEY`),
  * and the `n` quick add over a project's board puts the task in that project.
  */
 import { type Page } from '@playwright/test';
@@ -118,6 +118,29 @@ test.describe('overviews by project', () => {
     await projectSelect(page).selectOption({ label: 'Website (WEB)' });
     await expect(page.getByRole('rowheader', { name: /Water the plants/ })).toHaveCount(0);
     await expect(page.getByRole('rowheader', { name: /Fix the footer/ })).toBeVisible();
+    await context.close();
+  });
+
+  test('the admin dashboard counts one project’s tasks when chosen, and a reload keeps the choice', async ({
+    browser,
+  }) => {
+    const { page, context } = await openDeviceAt(server.base, browser, admin);
+    await page.goto('/admin/dashboard');
+    const total = page.getByRole('region', { name: 'Total Tasks' });
+    const pending = page.getByRole('region', { name: 'Pending Tasks' });
+    // Every project: Water the plants (General) and the three of Website.
+    await expect(total).toContainText('4', { timeout: 15_000 });
+    await expect(pending.getByText('Water the plants')).toBeVisible();
+    await projectSelect(page).selectOption({ label: 'Website (WEB)' });
+    await expect(page).toHaveURL(/\/admin\/dashboard\?in=WEB$/);
+    await expect(total).toContainText('3');
+    await expect(pending.getByText('Water the plants')).toHaveCount(0);
+    await expect(pending.getByText('Fix the footer')).toBeVisible();
+    await page.reload();
+    await expect(projectSelect(page)).toHaveValue('WEB', { timeout: 15_000 });
+    await expect(total).toContainText('3', { timeout: 15_000 });
+    await projectSelect(page).selectOption({ label: 'All projects' });
+    await expect(total).toContainText('4');
     await context.close();
   });
 });

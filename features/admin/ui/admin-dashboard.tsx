@@ -16,6 +16,7 @@ import { lastKnownText } from '@/features/sync/client/team-summary';
 import { useTeamSummary } from '@/features/admin/ui/use-team-summary';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { TaskAnalytics } from '@/features/tasks/ui/task-analytics';
+import { PROJECT_CHOICE_PARAM, useProjectChoice } from '@/features/tasks/ui/project-choice';
 import { FOCUS_RING } from '@/shared/ui/styles';
 import { FirstRunChecklist } from './first-run-checklist';
 import { UsersLoadState } from '@/features/admin/ui/users-load-state';
@@ -32,6 +33,7 @@ export const DASHBOARD_PENDING_LIMIT = 10;
  * The admin dashboard (docs/product.md#admin-dashboard): tiles 'Total Users' (GET /admin/users' length),
  * 'Total Tasks' and 'Completed Tasks' (progress exactly 100) from the browser's tasks, or with team
  * sync from the server's count; 'Recent Users' newest first; 'Pending Tasks'; the 'Task Analytics' chart.
+ * With projects, `Filter by project` narrows the task figures to one project's (docs/product.md#projects).
  */
 export function AdminDashboard() {
   return useTeamSyncOn() ? <TeamAdminDashboard /> : <LocalAdminDashboard />;
@@ -39,12 +41,16 @@ export function AdminDashboard() {
 
 function LocalAdminDashboard() {
   const { state, retry } = useAdminUsers();
-  const tasks = useLocalStore(tasksStore);
+  const stored = useLocalStore(tasksStore);
+  const projects = useProjectChoice();
+  const { keep } = projects;
+  const tasks = useMemo(() => stored.filter(keep), [stored, keep]);
   const { pending, completed } = useMemo(() => splitTasksByCompletion(tasks), [tasks]);
   const counts = useMemo(() => countTasksByColumn(tasks), [tasks]);
 
   return (
     <div className="space-y-6">
+      {projects.select}
       <ul className="grid gap-4 sm:grid-cols-3">
         <StatTile label="Total Users" value={usersTileValue(state)} />
         <StatTile label="Total Tasks" value={String(tasks.length)} />
@@ -52,7 +58,7 @@ function LocalAdminDashboard() {
       </ul>
       <RecentUsers state={state} onRetry={retry} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <PendingTasks tasks={pending} total={pending.length} />
+        <PendingTasks tasks={pending} total={pending.length} project={projects.choice} />
         <TaskAnalytics counts={counts} />
       </div>
     </div>
@@ -65,7 +71,8 @@ function LocalAdminDashboard() {
  */
 function TeamAdminDashboard() {
   const { state, retry } = useAdminUsers();
-  const figures = useTeamSummary(true);
+  const projects = useProjectChoice();
+  const figures = useTeamSummary(true, projects.choice);
   const summary = figures.status === 'ready' || figures.status === 'stale' ? figures.summary : null;
   const pending = useMemo(() => (summary ? pulledTasks(summary.pending) : []), [summary]);
   const taskValue = (count: (known: SyncSummary) => number) =>
@@ -74,6 +81,7 @@ function TeamAdminDashboard() {
   return (
     <div className="space-y-6">
       <FirstRunChecklist />
+      {projects.select}
       <div className="space-y-2">
         <ul className="grid gap-4 sm:grid-cols-3">
           <StatTile label="Total Users" value={usersTileValue(state)} />
@@ -91,7 +99,7 @@ function TeamAdminDashboard() {
       <RecentUsers state={state} onRetry={retry} />
       <div className="grid gap-6 lg:grid-cols-2">
         {summary ? (
-          <PendingTasks tasks={pending} total={summary.pendingTotal} />
+          <PendingTasks tasks={pending} total={summary.pendingTotal} project={projects.choice} />
         ) : (
           <FiguresPlaceholder title="Pending Tasks" loading={figures.status === 'loading'} />
         )}
@@ -184,7 +192,16 @@ function RecentUsers({ state, onRetry }: { state: AdminUsersState; onRetry: () =
  * Each pending task with its status badge ('Pending' when it has none) and its deadline; `total`
  * counts them all (with team sync, the server's count: `tasks` holds the first ones only).
  */
-function PendingTasks({ tasks, total }: { tasks: readonly Task[]; total: number }) {
+function PendingTasks({
+  tasks,
+  total,
+  project,
+}: {
+  tasks: readonly Task[];
+  total: number;
+  /** The project chosen (its key): Manage Tasks opens on it. */
+  project: string | null;
+}) {
   const headingId = useId();
   const shown = tasks.slice(0, DASHBOARD_PENDING_LIMIT);
   const more = total - shown.length;
@@ -219,7 +236,9 @@ function PendingTasks({ tasks, total }: { tasks: readonly Task[]; total: number 
             <p className="pt-2 text-sm text-slate-600">
               And {more} more in{' '}
               <Link
-                href="/admin/manage-tasks"
+                href={
+                  project ? `/admin/manage-tasks?${PROJECT_CHOICE_PARAM}=${project}` : '/admin/manage-tasks'
+                }
                 className={cn('font-medium text-brand-700 underline underline-offset-2', FOCUS_RING)}
               >
                 Manage Tasks

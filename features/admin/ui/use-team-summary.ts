@@ -24,11 +24,20 @@ export const TEAM_SUMMARY_OFFLINE = 'You are offline. The team figures need a co
  * The admin dashboard's team figures (docs/product.md#admin-dashboard), from the server: asked for
  * when the dashboard opens, again a second after the task list last changed (a local edit, or a
  * pull that the live stream set off), when the page becomes visible and when the connection comes
- * back. A failure or no connection shows the last figures this device kept. Off (`enabled` false):
- * nothing is asked.
+ * back. A failure or no connection shows the last figures this device kept (of every project: one
+ * project's, `project` a key, are not kept). Off (`enabled` false): nothing is asked.
  */
-export function useTeamSummary(enabled: boolean): TeamSummaryState {
-  const [state, setState] = useState<TeamSummaryState>({ status: 'loading' });
+export function useTeamSummary(enabled: boolean, project: string | null = null): TeamSummaryState {
+  // Whose figures they are: figures of another project than the one asked for are not shown.
+  const [held, setHeld] = useState<{ of: string | null; state: TeamSummaryState }>({
+    of: project,
+    state: { status: 'loading' },
+  });
+  const setState = (next: TeamSummaryState | ((current: TeamSummaryState) => TeamSummaryState)) =>
+    setHeld((current) => {
+      const mine: TeamSummaryState = current.of === project ? current.state : { status: 'loading' };
+      return { of: project, state: typeof next === 'function' ? next(mine) : next };
+    });
 
   useEffect(() => {
     if (!enabled) return;
@@ -39,7 +48,11 @@ export function useTeamSummary(enabled: boolean): TeamSummaryState {
     const fallBack = (message: string) => {
       setState((current) => {
         const known =
-          current.status === 'ready' || current.status === 'stale' ? current.summary : loadLastSummary();
+          current.status === 'ready' || current.status === 'stale'
+            ? current.summary
+            : project === null
+              ? loadLastSummary()
+              : null;
         return known ? { status: 'stale', summary: known } : { status: 'failed', message };
       });
     };
@@ -52,10 +65,10 @@ export function useTeamSummary(enabled: boolean): TeamSummaryState {
       }
       const mine = new AbortController();
       controller = mine;
-      fetchTeamSummary({ signal: mine.signal }).then(
+      fetchTeamSummary({ signal: mine.signal, project }).then(
         (summary) => {
           if (stopped || mine.signal.aborted) return;
-          saveLastSummary(summary);
+          if (project === null) saveLastSummary(summary);
           setState({ status: 'ready', summary });
         },
         (error: unknown) => {
@@ -86,7 +99,9 @@ export function useTeamSummary(enabled: boolean): TeamSummaryState {
       window.removeEventListener('online', load);
       window.removeEventListener('offline', load);
     };
-  }, [enabled]);
+    // setState is this render's (it names `project`, a dependency already).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, project]);
 
-  return state;
+  return held.of === project ? held.state : { status: 'loading' };
 }

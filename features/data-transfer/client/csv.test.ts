@@ -133,7 +133,15 @@ describe('the task CSV: labels and checklist columns (issue 22)', () => {
 
   it('writes label names joined by "; " (the id for a label without a name) and done/total', () => {
     const [header, row, plain] = records(formatTasksCsv([withBoth, { ...base, id: '2' }], { labelName }));
-    expect(header).toEqual([...TASK_CSV_COLUMNS, 'labels', 'checklist', 'labelIds', 'ck_a', 'ck_b']);
+    expect(header).toEqual([
+      ...TASK_CSV_COLUMNS,
+      'labels',
+      'checklist',
+      'project',
+      'labelIds',
+      'ck_a',
+      'ck_b',
+    ]);
     const cell = (record: CsvCell[] | undefined, name: string) => record![header!.indexOf(name)];
     // The formula guard applies to names too.
     expect(cell(row, 'labels')).toBe("'=Urgent; Home; gone");
@@ -141,6 +149,34 @@ describe('the task CSV: labels and checklist columns (issue 22)', () => {
     expect(cell(row, 'labelIds')).toBe('["l1","l2","gone"]');
     expect(cell(plain, 'labels')).toBeNull();
     expect(cell(plain, 'checklist')).toBeNull();
+  });
+
+  it('names each task’s project as {name} ({KEY}): General without one, the id of a project not listed', () => {
+    const projects = [{ id: 'p-ops', key: 'OPS', name: '=Ops' }];
+    const tasks = [
+      { ...base, id: '1' },
+      { ...base, id: '2', projectId: 'p-ops' },
+      { ...base, id: '3', projectId: 'p-gone' },
+      { ...base, id: '4', projectId: 'general' },
+    ];
+    const [header, ...rows] = records(formatTasksCsv(tasks, { projects }));
+    const column = header!.indexOf('project');
+    // The formula guard applies to names too.
+    expect(rows.map((row) => row[column])).toEqual([
+      'General (GEN)',
+      "'=Ops (OPS)",
+      'p-gone',
+      'General (GEN)',
+    ]);
+    // The import skips it: the project travels in projectId.
+    const source = readImportText('csv', formatTasksCsv(tasks, { projects }));
+    if (!source.ok) throw new Error(source.message);
+    expect(source.value.rows.map((row) => row.value.projectId)).toEqual([
+      undefined,
+      'p-ops',
+      'p-gone',
+      'general',
+    ]);
   });
 
   it('without labelName, the labels column holds the ids; an empty label list is an empty cell', () => {

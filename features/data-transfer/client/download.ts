@@ -8,7 +8,8 @@ export type ExportKind = 'json' | 'csv';
 /**
  * Downloads this browser's data (docs/product.md#your-data): everything as JSON (its projects those of
  * the mode: `team`, the team's, else this browser's own), or the tasks as CSV, whose `labels` column
- * names the labels of the set in use (`team`: the team's, else this browser's).
+ * names the labels of the set in use (`team`: the team's, else this browser's) and whose `project`
+ * column names each task's project.
  * Returns the file name.
  */
 export function downloadExport(kind: ExportKind, { team = false, now = new Date() } = {}): string {
@@ -23,7 +24,7 @@ export function downloadExport(kind: ExportKind, { team = false, now = new Date(
   );
   downloadText(
     fileName,
-    formatTasksCsv(data.tasks, { labelName: (id) => names.get(id) }),
+    formatTasksCsv(data.tasks, { labelName: (id) => names.get(id), projects: data.projects }),
     'text/csv;charset=utf-8',
   );
   return fileName;

@@ -1,6 +1,7 @@
 import type { CalendarEvent } from '@/features/calendar/model/calendar-event';
 import type { UserProfile } from '@/features/accounts/client/profile-store';
 import type { Project } from '@/features/projects/model/project';
+import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
 import { LISTED_TASK_FIELDS, type Task } from '@/features/tasks/model/task-types';
 import { checklistCounts } from '@/features/tasks/model/checklist';
 import { toLocalDateKey } from '@/shared/format/date-key';
@@ -45,10 +46,12 @@ export const TASK_CSV_COLUMNS = ['id', ...LISTED_TASK_FIELDS] as const;
 
 /**
  * Columns for reading, after TASK_CSV_COLUMNS (docs/product.md#your-data): `labels`, the task's label
- * names joined by `; `, and `checklist`, `{done}/{total}` (empty without a checklist). The import skips
- * them: the label ids travel in `labelIds` and the checklist items in their own `ck_*` columns.
+ * names joined by `; `; `checklist`, `{done}/{total}` (empty without a checklist); and `project`, the
+ * task's project as `{name} ({KEY})`, to sort or filter by in a spreadsheet. The import skips them:
+ * the label ids travel in `labelIds`, the checklist items in their own `ck_*` columns and the project
+ * in `projectId`.
  */
-export const TASK_CSV_READING_COLUMNS = ['labels', 'checklist'] as const;
+export const TASK_CSV_READING_COLUMNS = ['labels', 'checklist', 'project'] as const;
 
 /** The column of the task field `labels` (its label ids, as JSON), named apart from `labels` above. */
 export const CSV_LABEL_IDS_COLUMN = 'labelIds';
@@ -117,14 +120,29 @@ export function extraTaskFields(tasks: readonly Task[]): string[] {
   return [...extra];
 }
 
-/** How the CSV names a label: `labelName(id)`, or the id itself when it gives none. */
-export type CsvExportOptions = { labelName?: (id: string) => string | undefined };
+/**
+ * How the CSV names a label: `labelName(id)`, or the id itself when it gives none; and a project
+ * (`projects`: those of the mode; a task whose project is not among them shows its id).
+ */
+export type CsvExportOptions = {
+  labelName?: (id: string) => string | undefined;
+  projects?: readonly Pick<Project, 'id' | 'key' | 'name'>[];
+};
 
 /** The `labels` cell: the names joined by `; `; empty without labels. */
 export function labelsCell(task: Task, labelName: CsvExportOptions['labelName']): CsvCell {
   const ids = Array.isArray(task.labels) ? task.labels : [];
   if (ids.length === 0) return null;
   return ids.map((id) => labelName?.(id) ?? id).join(CSV_LABEL_SEPARATOR);
+}
+
+/** The `project` cell: `{name} ({KEY})` of the task's project (General without one), else its id. */
+export function projectCell(task: Task, projects: CsvExportOptions['projects'] = []): CsvCell {
+  const id =
+    typeof task.projectId === 'string' && task.projectId !== '' ? task.projectId : GENERAL_PROJECT.id;
+  const project =
+    projects.find((item) => item.id === id) ?? (id === GENERAL_PROJECT.id ? GENERAL_PROJECT : null);
+  return project ? `${project.name} (${project.key})` : id;
 }
 
 /** The `checklist` cell: `{done}/{total}`; empty without a checklist. */
@@ -145,6 +163,7 @@ export function formatTasksCsv(tasks: readonly Task[], options: CsvExportOptions
     ...TASK_CSV_COLUMNS.map((field) => knownCell(task[field])),
     labelsCell(task, options.labelName),
     checklistCell(task),
+    projectCell(task, options.projects),
     ...extra.map((column) => {
       const value = task[fieldOfCsvColumn(column)];
       return value === undefined ? null : JSON.stringify(value);

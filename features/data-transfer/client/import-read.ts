@@ -167,8 +167,8 @@ function readCsvSource(text: string): Result<ImportSource> {
   if (!names.includes('id') || !names.includes('title')) {
     return { ok: false, message: IMPORT_MESSAGES.noCsvColumns };
   }
-  // The reading columns (label names, checklist counts) are skipped. A file without `checklist` is an
-  // older export, whose `labels` column, if any, is the task field as JSON.
+  // The reading columns (label names, checklist counts, the project's name) are skipped. A file
+  // without `checklist` is an older export, whose `labels` column, if any, is the task field as JSON.
   const skipped: ReadonlySet<string> = names.includes('checklist')
     ? new Set(TASK_CSV_READING_COLUMNS)
     : new Set();

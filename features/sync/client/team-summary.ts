@@ -96,11 +96,16 @@ export function lastKnownText(asOf: string): string {
   return `Last known figures, ${formatAdminDateTime(asOf)}.`;
 }
 
-/** The server's figures now; fails like every API read (shared/http/http.ts). */
-export async function fetchTeamSummary(options: { signal?: AbortSignal; fetch?: typeof fetch } = {}) {
-  const summary = readSyncSummary(
-    await getJson<unknown>(SYNC_SUMMARY_URL, { ...options, endSessionOn401: false }),
-  );
+/**
+ * The server's figures now, of every project or of the one `project` names (its key); fails like
+ * every API read (shared/http/http.ts).
+ */
+export async function fetchTeamSummary(
+  options: { signal?: AbortSignal; fetch?: typeof fetch; project?: string | null } = {},
+) {
+  const { project, ...request } = options;
+  const url = project ? `${SYNC_SUMMARY_URL}?project=${encodeURIComponent(project)}` : SYNC_SUMMARY_URL;
+  const summary = readSyncSummary(await getJson<unknown>(url, { ...request, endSessionOn401: false }));
   if (!summary) throw new Error('The server sent figures that could not be read.');
   return summary;
 }

@@ -1,6 +1,9 @@
 import 'server-only';
 import { loadProjectRoles } from '@/features/projects/server/roles';
-import { and, asc, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { standingIn, type ProjectRoles } from '@/features/projects/model/roles';
+import { AppError } from '@/server/errors';
+import { PROJECT_MESSAGES } from '@/features/projects/server/project-service';
 import type { SyncActor } from '@/shared/auth/actor';
 import type { SyncSummary } from '@/features/sync/model/protocol';
 import { BOARD_COLUMNS, TASK_PROGRESS_MAX, type BoardColumn } from '@/features/tasks/model/task-types';
@@ -31,17 +34,39 @@ function pendingCondition(tables: Tables): SQL {
   return sql`${boardColumn} is not null and (${progress} is null or ${progress} <> 100)`;
 }
 
-export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Promise<SyncSummary> {
+/**
+ * The project `key` names, for the summary of one project (`?project={KEY}`, any case): 404 `No such
+ * project.` alike for a key nobody has and for a project the person has no role in.
+ */
+async function projectNamed(roles: ProjectRoles, key: string): Promise<string> {
+  const { db, tables } = await getDatabase();
+  const [row] = await db
+    .select({ id: tables.projects.id })
+    .from(tables.projects)
+    .where(eq(tables.projects.key, key.trim().toUpperCase()));
+  if (!row || standingIn(roles, row.id).role === null)
+    throw new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound);
+  return row.id;
+}
+
+export async function summarizeTasks(
+  actor: SyncActor,
+  options: { nowMs?: number; projectKey?: string | null } = {},
+): Promise<SyncSummary> {
   const { db, tables } = await getDatabase();
   const { syncTasks } = tables;
   const { lastSeq } = await readState(db, tables);
   // A deleted or unreadable task has no board column (task-columns.ts): the column alone decides.
   // An archived project's tasks leave the counts (docs/product.md#projects).
   const roles = await loadProjectRoles(actor);
-  const visible = activeVisibleTo(tables, actor, roles);
+  const inProject = options.projectKey
+    ? eq(syncTasks.projectId, await projectNamed(roles, options.projectKey))
+    : undefined;
+  const visible = and(activeVisibleTo(tables, actor, roles), inProject);
   // Counted per part of what the person sees (disjoint), each part from its own index, then added.
   const groups = [];
-  for (const part of activeVisibleParts(tables, actor, roles)) {
+  for (const visiblePart of activeVisibleParts(tables, actor, roles)) {
+    const part = and(visiblePart, inProject);
     groups.push(
       ...(await db
         .select({
@@ -79,6 +104,6 @@ export async function summarizeTasks(actor: SyncActor, nowMs = Date.now()): Prom
     pending: pending.map(toPulled),
     pendingTotal: total - completed,
     seq: lastSeq,
-    asOf: new Date(nowMs).toISOString(),
+    asOf: new Date(options.nowMs ?? Date.now()).toISOString(),
   };
 }

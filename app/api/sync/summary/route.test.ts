@@ -5,6 +5,7 @@ import { expectMethodNotAllowed, expectSyncDisabled } from '@/tests/helpers/expe
 import { createAdminWithToken, createUserWithToken } from '@/tests/helpers/factories';
 import { lifeOp, pull, push, stamp, upsertOp } from '@/tests/helpers/sync';
 import { applyTestEnv } from '@/tests/setup/integration';
+import { createProjectAs } from '@/tests/helpers/projects';
 import { DELETE, GET, PATCH, POST, PUT } from './route';
 
 const PATH = '/api/sync/summary';
@@ -135,6 +136,38 @@ describe('GET /api/sync/summary', () => {
     expect(forBob.pending.map((task) => task.uid)).toEqual(['a-bob', 'b-own']);
     const forAdmin = await figures(admin.token);
     expect([forAdmin.total, forAdmin.completed]).toEqual([3, 1]);
+  });
+
+  it('counts one project’s tasks with ?project={KEY}, any case; 404 alike for a key nobody has and a project without a role', async () => {
+    const olive = await createUserWithToken({ fullName: 'Olive Summary' });
+    const sam = await createUserWithToken({ fullName: 'Sam Summary' });
+    const admin = await createAdminWithToken();
+    const sum = await createProjectAs(olive.token, { key: 'SUMM', name: 'Summary' });
+    await push(olive.token, 'co', [
+      upsertOp('s1', 'sum-1', { title: 'In SUMM', progress: 100, projectId: sum.id }),
+      upsertOp('s2', 'sum-2', { title: 'In SUMM too', progress: 10, projectId: sum.id }),
+      upsertOp('s3', 'gen-olive', { title: 'In General', progress: 10 }),
+    ]);
+    for (const token of [olive.token, admin.token]) {
+      for (const key of ['SUMM', 'summ']) {
+        const res = await call<SyncSummary>(GET, `${PATH}?project=${key}`, { token });
+        expect(res.status, res.text).toBe(200);
+        expect([res.body.total, res.body.completed, res.body.pendingTotal]).toEqual([2, 1, 1]);
+        expect(res.body.byColumn).toEqual(columns(1, 0, 1));
+        expect(res.body.pending.map((task) => task.uid)).toEqual(['sum-2']);
+      }
+    }
+    expect((await figures(olive.token)).total).toBe(3);
+    const notFound = [
+      await call(GET, `${PATH}?project=SUMM`, { token: sam.token }),
+      await call(GET, `${PATH}?project=NOPE`, { token: olive.token }),
+      await call(GET, `${PATH}?project=${'X'.repeat(30)}`, { token: olive.token }),
+    ];
+    for (const res of notFound) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'No such project.', code: 'NOT_FOUND' });
+    }
+    expect(notFound[0]!.text).toBe(notFound[1]!.text);
   });
 
   it('follows every change: a completion, a reopening, a drag', async () => {
