@@ -135,8 +135,8 @@ test.describe('Your data', () => {
       // Edited in a spreadsheet: one title changed, one row added, one row broken.
       const edited =
         csv.text.replace('Café ✓ naïve', 'Café ✓ renamed') +
-        '1700000000003,New from the sheet,,Medium,,0,Mira Member,,,,,\r\n' +
-        '1700000000004,Broken,,Medium,,150,Mira Member,,,,,\r\n';
+        '1700000000003,New from the sheet,,Medium,,0,Mira Member,,,,,,\r\n' +
+        '1700000000004,Broken,,Medium,,150,Mira Member,,,,,,\r\n';
       await importFile(page, 'edited.csv', edited, 'text/csv');
       await expect(
         main.getByText('Tasks: 1 new, 1 updated, 1 unchanged, 1 invalid.', { exact: true }),

@@ -294,6 +294,59 @@ test.describe('@one-width projects with two people', () => {
     await context.close();
   });
 
+  test('a selection on the Create Tasks grid moves to a project and a column at once, with one Undo', async ({
+    browser,
+  }) => {
+    const { page, context } = await openDeviceAt(server.base, browser, olive);
+    await page.goto('/user/userpage');
+    await submitTask(page, 'Print the flyers', 'Two hundred');
+    await submitTask(page, 'Hang the posters', 'In the hall', async (fields) => {
+      await fields.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Sam Projects' });
+    });
+    const selection = page.getByRole('region', { name: 'Selection' });
+    await expect(selection).toContainText('0 selected');
+    await page.getByLabel('Search tasks').fill('the flyers');
+    await selection.getByRole('button', { name: 'Select all shown' }).click();
+    await expect(selection).toContainText('1 selected');
+    await page.getByLabel('Search tasks').fill('');
+    await page.getByRole('checkbox', { name: 'Select Hang the posters' }).check();
+    await expect(selection).toContainText('2 selected');
+    await selection.getByRole('button', { name: 'Move to project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move 2 tasks' });
+    await dialog.getByLabel('Project').selectOption({ label: 'Operations (OPS)' });
+    await expect(dialog.getByLabel('Column')).toHaveValue('');
+    await expect(dialog.getByLabel('Column').locator('option:checked')).toHaveText(
+      'Where each task’s progress puts it',
+    );
+    await dialog.getByLabel('Column').selectOption({ label: 'In Progress' });
+    await expect(
+      dialog.getByText('Sam Projects has no role in Operations and would not see their tasks there.'),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('Assign them to me instead')).toBeChecked();
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByText('Moved 2 tasks to Operations.')).toBeVisible();
+    await expect(selection).toContainText('0 selected');
+    const posters = page.getByRole('article', { name: 'Hang the posters' });
+    await expect(posters).toContainText('Assigned To: Olive Projects');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Moved 2 tasks back.')).toBeVisible();
+    await expect(posters).toContainText('Assigned To: Sam Projects');
+
+    // Moved again, they show in the column chosen on the project's board.
+    await page.getByRole('checkbox', { name: 'Select Print the flyers' }).check();
+    await page.getByRole('checkbox', { name: 'Select Hang the posters' }).check();
+    await selection.getByRole('button', { name: 'Move to project' }).click();
+    await dialog.getByLabel('Project').selectOption({ label: 'Operations (OPS)' });
+    await dialog.getByLabel('Column').selectOption({ label: 'In Progress' });
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect(page.getByText('Moved 2 tasks to Operations.')).toBeVisible();
+    await page.goto('/user/dashboard?project=OPS');
+    const doing = boardColumn(page, 'In Progress');
+    await expect(doing.getByText('Print the flyers')).toBeVisible({ timeout: 15_000 });
+    await expect(doing.getByText('Hang the posters')).toBeVisible();
+    await context.close();
+  });
+
   test('the project board and its dialogs pass axe in both themes', async ({ browser }) => {
     const device = await openDeviceAt(server.base, browser, olive);
     const { page } = device;

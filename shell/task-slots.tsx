@@ -12,6 +12,7 @@ import {
 } from '@/features/projects/ui/task-key';
 import { useMoveTaskDialog } from '@/features/projects/ui/move-task-dialog';
 import { NewTaskProject } from '@/features/projects/ui/new-task-project';
+import { useMayMoveSelection } from '@/features/projects/ui/move-targets';
 import { EMPTY_TASK_SLOTS, TaskSlotsProvider, type TaskSlots } from '@/features/tasks/ui/task-slots';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
@@ -28,6 +29,10 @@ const Comments = dynamic(
 );
 const ProjectField = dynamic(
   () => import('@/features/projects/ui/project-field').then((module) => module.ProjectField, nothing),
+  { ssr: false },
+);
+const MoveSelectionButton = dynamic(
+  () => import('@/features/projects/ui/move-selection').then((module) => module.MoveSelectionButton, nothing),
   { ssr: false },
 );
 const History = dynamic(
@@ -53,6 +58,8 @@ const TEAM_SLOTS: TaskSlots = {
   NewTaskProject,
   useShownInOverviews,
   useProjectFilter,
+  useMayMoveSelection,
+  MoveSelectionButton,
 };
 
 /**
@@ -65,6 +72,8 @@ const LOCAL_SLOTS: TaskSlots = {
   NewTaskProject,
   useShownInOverviews,
   useProjectFilter,
+  useMayMoveSelection,
+  MoveSelectionButton,
 };
 
 export function TeamTaskSlots({ children }: { children: ReactNode }) {

@@ -171,7 +171,7 @@ describe('the task CSV: labels and checklist columns (issue 22)', () => {
     // The import skips it: the project travels in projectId.
     const source = readImportText('csv', formatTasksCsv(tasks, { projects }));
     if (!source.ok) throw new Error(source.message);
-    expect(source.value.rows.map((row) => row.value.projectId)).toEqual([
+    expect(source.value.rows.map((row) => (row.value as { projectId?: string }).projectId)).toEqual([
       undefined,
       'p-ops',
       'p-gone',

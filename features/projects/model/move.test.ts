@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REOPEN_CHECKLIST_REFUSAL, columnIdOf, kindOf, type KindColumn } from '@/features/tasks/model/board-layout';
+import {
+  REOPEN_CHECKLIST_REFUSAL,
+  columnIdOf,
+  kindOf,
+  type KindColumn,
+} from '@/features/tasks/model/board-layout';
 import { isTaskDone } from '@/features/tasks/model/completion';
 import type { Task } from '@/features/tasks/model/task-types';
 import { movedTask, revertedMove } from './move';

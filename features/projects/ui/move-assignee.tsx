@@ -1,28 +1,41 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { fetchAssigneeSight } from '@/features/projects/client/projects-api';
 import type { Project } from '@/features/projects/model/project';
 import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
 import { assigneeName, type Assignee, type Task } from '@/features/tasks/model/task-types';
-import { useIsTaskAuthor, useSelfAssignee } from '@/features/tasks/ui/assignee-picker';
+import { useSelfAssignee } from '@/features/tasks/ui/assignee-picker';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { userStore } from '@/shared/session/session';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
+
+/** `Ann`, `Ann and Bo`, `Ann, Bo and Cy`. */
+function nameList(names: readonly string[]): string {
+  if (names.length < 2) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
 
 export const MOVE_ASSIGNEE_TEXTS = {
   checking: 'Checking who can see it there…',
-  hidden: (name: string, project: string) =>
-    `${name} has no role in ${project} and would not see this task there.`,
-  assignToMe: 'Assign it to me instead',
+  /** `tasks`: how many tasks are moved (one: "this task"). */
+  hidden: (names: readonly string[], project: string, tasks: number) =>
+    `${nameList(names)} ${names.length === 1 ? 'has' : 'have'} no role in ${project} and would not see ${
+      tasks === 1 ? 'this task' : 'their tasks'
+    } there.`,
+  assignToMe: (tasks: number) => (tasks === 1 ? 'Assign it to me instead' : 'Assign them to me instead'),
 } as const;
 
-/** What a move to a project asks about the task's assignee (docs/product.md#projects). */
+/** What a move to a project asks about the tasks' assignees (docs/product.md#projects). */
 export type AssigneeSight =
-  { status: 'fine' } | { status: 'checking' } | { status: 'hidden'; name: string; project: string };
+  | { status: 'fine' }
+  | { status: 'checking' }
+  | { status: 'hidden'; hidden: ReadonlySet<string>; project: string };
 
 /**
- * The assignee a move to `target` must ask about, or null: nothing to ask without team sync, without
- * an assignee bound by id, when the mover is the assignee (they may add tasks there), or when the
- * task stays where it is.
+ * The assignee a move of `task` to `target` must ask about, or null: nothing to ask without team
+ * sync, without an assignee bound by id, when the mover is the assignee (they may add tasks there),
+ * or when the task stays in its project.
  */
 export function assigneeToAsk(task: Task, target: Project | undefined, selfId: string | null, team: boolean) {
   const assigneeId = task.assigneeId;
@@ -31,62 +44,89 @@ export function assigneeToAsk(task: Task, target: Project | undefined, selfId: s
 }
 
 /**
- * Whether the task's assignee would see it in `target`, as the server answers. When it cannot
- * (offline), the move goes on and keeps the assignee, as any offline change does.
+ * Which of `assigneeIds` would not see their tasks in `target`, as the server answers. When it
+ * cannot (offline), the move goes on and keeps the assignees, as any offline change does.
  */
-async function checkAssigneeSight(task: Task, target: Project, assigneeId: string): Promise<AssigneeSight> {
+async function checkAssigneeSight(target: Project, assigneeIds: readonly string[]): Promise<AssigneeSight> {
+  const hidden = new Set<string>();
   try {
-    if (await fetchAssigneeSight(target.id, assigneeId)) return { status: 'fine' };
-    return { status: 'hidden', name: assigneeName(task), project: target.name };
+    const sees = await Promise.all(assigneeIds.map((id) => fetchAssigneeSight(target.id, id)));
+    assigneeIds.forEach((id, index) => {
+      if (!sees[index]) hidden.add(id);
+    });
   } catch {
     return { status: 'fine' };
   }
+  return hidden.size === 0 ? { status: 'fine' } : { status: 'hidden', hidden, project: target.name };
 }
 
 /**
- * The assignee question of a move to `target`, asked again whenever the target changes: the sight,
- * whether the mover may take the task instead (its owner, or a member or manager there), and their
- * answer (`assignTo`: the mover, when they chose to take it; checked by default).
+ * The assignee question of a move of `tasks` to `target`, asked again whenever the target or the
+ * assignees change: the sight, the names of those who would not see their tasks, the tasks the mover
+ * may take instead (their owner's, or every one for a member or manager there), and the mover's
+ * answer (`assignTo`, checked by default). `onFine`: told when the server says everyone sees them.
  */
 export function useAssigneeQuestion(
-  task: Task,
+  tasks: readonly Task[],
   target: Project | undefined,
-  /** Told when the server says the assignee sees it there: nothing to ask after all. */
   onFine?: (target: Project) => void,
 ) {
   const team = useTeamSyncOn();
   const self = useSelfAssignee();
-  const isAuthor = useIsTaskAuthor(task);
+  const email = useLocalStore(userStore)?.email;
+  const asked = useMemo(() => {
+    const ids = new Set<string>();
+    for (const task of tasks) {
+      const id = assigneeToAsk(task, target, self.id, team);
+      if (id) ids.add(id);
+    }
+    return [...ids].sort();
+  }, [tasks, target, self.id, team]);
+  const question = asked.length > 0 && target ? `${target.id} ${asked.join(' ')}` : null;
   const [sight, setSight] = useState<{ for: string | null; value: AssigneeSight }>({
     for: null,
     value: { status: 'fine' },
   });
   const [takeIt, setTakeIt] = useState(true);
-  const asked = assigneeToAsk(task, target, self.id, team);
-  const question = asked && target ? `${target.id} ${asked}` : null;
   useEffect(() => {
-    if (!asked || !target) return;
+    if (question === null || !target) return;
     let active = true;
-    void checkAssigneeSight(task, target, asked).then((value) => {
+    void checkAssigneeSight(target, asked).then((value) => {
       if (!active) return;
-      setSight({ for: `${target.id} ${asked}`, value });
+      setSight({ for: question, value });
       if (value.status === 'fine') onFine?.(target);
     });
     return () => {
       active = false;
     };
-    // The question (the target and the assignee) is what is asked again; not every edit of the task.
+    // The question (the target and the assignees) is what is asked again; not every edit of a task.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [question]);
   const current: AssigneeSight =
     question === null ? { status: 'fine' } : sight.for === question ? sight.value : { status: 'checking' };
-  const mayTake = isAuthor || target?.role === 'member' || target?.role === 'manager';
-  const assignTo: Assignee | undefined = current.status === 'hidden' && mayTake && takeIt ? self : undefined;
-  return { sight: current, mayTake, takeIt, setTakeIt, assignTo };
+  const hiddenTasks =
+    current.status === 'hidden' ? tasks.filter((task) => current.hidden.has(task.assigneeId ?? '')) : [];
+  const names = [...new Set(hiddenTasks.map((task) => assigneeName(task)))];
+  const mayTakeAll = target?.role === 'member' || target?.role === 'manager';
+  const takeable = hiddenTasks.filter((task) => mayTakeAll || (Boolean(email) && task.email === email));
+  const reassign = takeIt ? new Set(takeable.map((task) => task.id)) : new Set<string>();
+  const assignTo: Assignee | undefined = reassign.size > 0 ? self : undefined;
+  return {
+    sight: current,
+    names,
+    count: tasks.length,
+    mayTake: takeable.length > 0,
+    takeIt,
+    setTakeIt,
+    assignTo,
+    reassign,
+  };
 }
 
-/** The question shown under the move's `Project`: the sentence, and the choice to take the task. */
-export function AssigneeQuestion({ question }: { question: ReturnType<typeof useAssigneeQuestion> }) {
+export type AssigneeQuestionState = ReturnType<typeof useAssigneeQuestion>;
+
+/** The question shown under the move's `Project`: the sentence, and the choice to take the tasks. */
+export function AssigneeQuestion({ question }: { question: AssigneeQuestionState }) {
   const id = useId();
   const { sight } = question;
   if (sight.status === 'fine') return null;
@@ -99,7 +139,7 @@ export function AssigneeQuestion({ question }: { question: ReturnType<typeof use
   return (
     <div className="mt-2 space-y-2 text-sm">
       <p role="status" className="text-slate-800">
-        {MOVE_ASSIGNEE_TEXTS.hidden(sight.name, sight.project)}
+        {MOVE_ASSIGNEE_TEXTS.hidden(question.names, sight.project, question.count)}
       </p>
       {question.mayTake ? (
         <label htmlFor={id} className="flex items-center gap-2 text-slate-900">
@@ -110,7 +150,7 @@ export function AssigneeQuestion({ question }: { question: ReturnType<typeof use
             checked={question.takeIt}
             onChange={(event) => question.setTakeIt(event.target.checked)}
           />
-          {MOVE_ASSIGNEE_TEXTS.assignToMe}
+          {MOVE_ASSIGNEE_TEXTS.assignToMe(question.count)}
         </label>
       ) : null}
     </div>

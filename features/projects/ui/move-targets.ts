@@ -22,11 +22,26 @@ export function useMoveTargets(task: Task): {
   const email = useLocalStore(userStore)?.email;
   const isAuthor = Boolean(email) && task.email === email;
   const current = projectById(projects, task.projectId);
-  const targets = activeProjects(projects).filter((project) => project.role !== 'commenter');
-  const mayMove =
-    current !== undefined &&
-    !current.archived &&
-    targets.length > 1 &&
-    (current.role === 'member' || current.role === 'manager' || (current.role === 'assigned' && isAuthor));
+  const targets = moveTargets(projects);
+  const mayMove = targets.length > 1 && mayMoveOut(current, isAuthor);
   return { current, targets, mayMove };
+}
+
+/** The projects tasks may be moved to: not archived, where the person may add tasks (not as a commenter). */
+export function moveTargets(projects: readonly Project[]): Project[] {
+  return activeProjects(projects).filter((project) => project.role !== 'commenter');
+}
+
+/**
+ * Whether the person may move a task out of `current` (its project): a member or manager of it, or
+ * the task's author where they see only their own; never out of an archived project.
+ */
+export function mayMoveOut(current: Project | undefined, isAuthor: boolean): boolean {
+  if (current === undefined || current.archived) return false;
+  return current.role === 'member' || current.role === 'manager' || (current.role === 'assigned' && isAuthor);
+}
+
+/** Whether the person has somewhere to move tasks to (two projects or more where they may add tasks). */
+export function useMayMoveSelection(): boolean {
+  return moveTargets(useProjects(useTeamSyncOn())).length > 1;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { Project } from '@/features/projects/model/project';
 import { columnIdOf } from '@/features/tasks/model/board-layout';
@@ -44,7 +44,8 @@ export function useMoveTaskDialog(task: Task, returnFocus?: () => HTMLElement | 
   const { current, targets, mayMove } = useMoveTargets(task);
   const [choice, setChoice] = useState<Choice | null>(null);
   const to = targets.find((project) => project.id === choice?.projectId);
-  const question = useAssigneeQuestion(task, choice ? to : undefined);
+  const tasks = useMemo(() => [task], [task]);
+  const question = useAssigneeQuestion(tasks, choice ? to : undefined);
 
   function move() {
     if (question.sight.status === 'checking') return;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Project } from '@/features/projects/model/project';
 import { moveTaskToProject, undoMove, type WrittenMove } from './move-task';
 import { MOVE_TASK_TEXTS, projectOption } from './move-task-dialog';
@@ -36,7 +36,8 @@ export function ProjectField({ task }: { task: Task }) {
   const [asking, setAsking] = useState<Project | null>(null);
   const team = useTeamSyncOn();
   const selfId = useSelfAssignee().id;
-  const question = useAssigneeQuestion(task, asking ?? undefined, (to) => move(to, undefined));
+  const tasks = useMemo(() => [task], [task]);
+  const question = useAssigneeQuestion(tasks, asking ?? undefined, (to) => move(to, undefined));
 
   function move(to: Project, assignTo = question.assignTo) {
     setAsking(null);

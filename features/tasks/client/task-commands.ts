@@ -202,6 +202,29 @@ export function changeOneTask<Refusal extends { ok: false }>(
 }
 
 /**
+ * `rule` applied to each task whose id is in `ids`, in one write (one change for sync, one Undo): a
+ * task the rule refuses stays as it was and is counted in `refused`. Returns whether it wrote.
+ */
+export function changeSomeTasks(
+  ids: ReadonlySet<string>,
+  rule: (task: Task) => { ok: true; task: Task } | { ok: false },
+): { written: boolean; refused: number } {
+  let refused = 0;
+  const written = changeTasks((tasks) => {
+    refused = 0;
+    let next: Task[] | null = null;
+    tasks.forEach((task, index) => {
+      if (!ids.has(task.id)) return;
+      const result = rule(task);
+      if (!result.ok) refused++;
+      else if (result.task !== task) (next ??= [...tasks])[index] = result.task;
+    });
+    return next ?? (tasks as Task[]);
+  });
+  return { written, refused };
+}
+
+/**
  * Team sync: the author gives the task to `assignee` (user id and name). Sync sends it like any other
  * edit; the server lets only the task's owner change it. Returns whether it wrote.
  */

@@ -43,6 +43,10 @@ export interface TaskSlots {
    * with General alone) and each task's project key (features/tasks/ui/project-choice.tsx).
    */
   useProjectFilter: () => ProjectFilter;
+  /** A hook: whether the grid offers selecting tasks to move them (projects: somewhere to move them to). */
+  useMayMoveSelection: () => boolean;
+  /** The selection's `Move to project` button and dialog (projects); `onMoved` clears the selection. */
+  MoveSelectionButton: ComponentType<{ tasks: readonly Task[]; onMoved: () => void }>;
 }
 
 /** The overviews' project choice: `[key, text]` options, and a task's project key ('' when unknown). */
@@ -78,6 +82,8 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   useTaskKeyOf: () => noKey,
   useMoveTaskDialog: () => NO_DIALOG,
   useProjectFilter: () => NO_PROJECT_FILTER,
+  useMayMoveSelection: () => false,
+  MoveSelectionButton: Nothing,
 };
 
 const TaskSlotsContext = createContext<TaskSlots>(EMPTY_TASK_SLOTS);
