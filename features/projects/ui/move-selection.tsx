@@ -24,10 +24,12 @@ export const MOVE_SELECTION_TEXTS = {
   button: MOVE_TASK_TEXTS.item,
   title: (count: number) => `Move ${tasksText(count)}`,
   byProgress: 'Where each task’s progress puts it',
-  notMovable: (count: number) =>
-    count === 1
-      ? 'You may not move 1 of them: it stays where it is.'
-      : `You may not move ${count} of them: they stay where they are.`,
+  notMovable: (count: number, of: number) =>
+    count === of
+      ? 'You may not move these tasks: only their owner, or a member of their project, may.'
+      : count === 1
+        ? 'You may not move 1 of them: it stays where it is.'
+        : `You may not move ${count} of them: they stay where they are.`,
   moved: (count: number, name: string) => `Moved ${tasksText(count)} to ${name}.`,
   movedBack: (count: number) => `Moved ${tasksText(count)} back.`,
 } as const;
@@ -109,7 +111,9 @@ export function MoveSelectionButton({ tasks, onMoved }: { tasks: readonly Task[]
         onCancel={() => setChoice(null)}
       >
         {tasks.length > movable.length ? (
-          <p className="text-slate-800">{MOVE_SELECTION_TEXTS.notMovable(tasks.length - movable.length)}</p>
+          <p className="text-slate-800">
+            {MOVE_SELECTION_TEXTS.notMovable(tasks.length - movable.length, tasks.length)}
+          </p>
         ) : null}
         {choice !== null ? (
           <MoveChoices targets={targets} to={to} choice={choice} onChange={setChoice} />

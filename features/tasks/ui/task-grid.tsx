@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
@@ -36,6 +36,7 @@ export function TaskGrid() {
   const tasks = useMemo(() => (choice === null ? all : all.filter(keep)), [all, choice, keep]);
   const finder = useTaskFinder(tasks, { columns: true });
   const { searchRef, resetAndFocus } = useFinderReset(finder.reset);
+  const selection = useSelection(finder.matches);
 
   if (all.length === 0) {
     return (
@@ -48,24 +49,105 @@ export function TaskGrid() {
     <>
       {project.select ? <div className="pb-3">{project.select}</div> : null}
       <TaskFinderBar finder={finder} columns searchRef={searchRef} onReset={resetAndFocus} />
+      {selection.offered ? <SelectionBar selection={selection} shown={finder.matches} /> : null}
       {finder.matches.length === 0 ? (
         <NoTasksMatch onReset={resetAndFocus} />
       ) : (
-        <TaskGridCards tasks={finder.matches} />
+        <TaskGridCards tasks={finder.matches} selection={selection.offered ? selection : null} />
       )}
     </>
   );
 }
 
+export const SELECTION_TEXTS = {
+  region: 'Selection',
+  select: (title: string) => `Select ${title}`,
+  count: (count: number) => `${count} selected`,
+  all: 'Select all shown',
+  clear: 'Clear selection',
+} as const;
+
+interface Selection {
+  /** Whether selecting is offered (projects: somewhere to move tasks to). */
+  offered: boolean;
+  ids: ReadonlySet<string>;
+  /** The tasks shown that are selected, in the order shown. */
+  tasks: readonly Task[];
+  toggle: (id: string) => void;
+  set: (ids: ReadonlySet<string>) => void;
+}
+
+/** The grid's selection, among the tasks shown (a task the finder hides is not moved with it). */
+function useSelection(shown: readonly Task[]): Selection {
+  const offered = useTaskSlots().useMayMoveSelection();
+  const [ids, set] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (id: string) =>
+      set((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const tasks = useMemo(() => (ids.size === 0 ? [] : shown.filter((task) => ids.has(task.id))), [ids, shown]);
+  return { offered, ids, tasks, toggle, set };
+}
+
+/**
+ * Above the cards (docs/product.md#projects): `{n} selected`, the selection's `Move to project`,
+ * `Clear selection`; with nothing selected, `Select all shown`.
+ */
+function SelectionBar({ selection, shown }: { selection: Selection; shown: readonly Task[] }) {
+  const { MoveSelectionButton } = useTaskSlots();
+  const count = selection.tasks.length;
+  return (
+    <div
+      role="region"
+      aria-label={SELECTION_TEXTS.region}
+      className="mb-3 flex min-h-10 flex-wrap items-center gap-2 text-sm text-slate-800"
+    >
+      <span aria-live="polite">{SELECTION_TEXTS.count(count)}</span>
+      {count > 0 ? (
+        <>
+          <MoveSelectionButton tasks={selection.tasks} onMoved={() => selection.set(new Set())} />
+          <Button variant="secondary" size="sm" onClick={() => selection.set(new Set())}>
+            {SELECTION_TEXTS.clear}
+          </Button>
+        </>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={shown.length === 0}
+          onClick={() => selection.set(new Set(shown.map((task) => task.id)))}
+        >
+          {SELECTION_TEXTS.all}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** The cards, a page at a time; memoised so a keystroke in 'Search tasks' does not redraw them. */
-const TaskGridCards = memo(function TaskGridCards({ tasks }: { tasks: readonly Task[] }) {
+const TaskGridCards = memo(function TaskGridCards({
+  tasks,
+  selection,
+}: {
+  tasks: readonly Task[];
+  selection: Selection | null;
+}) {
   const paged = usePagedList(tasks, GRID_PAGE_SIZE);
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {paged.visible.map((task) => (
           <li key={task.id}>
-            <TaskGridCard task={task} />
+            <TaskGridCard
+              task={task}
+              selected={selection ? selection.ids.has(task.id) : null}
+              onToggle={selection?.toggle}
+            />
           </li>
         ))}
       </ul>
@@ -75,7 +157,14 @@ const TaskGridCards = memo(function TaskGridCards({ tasks }: { tasks: readonly T
 });
 
 /** Memoised: an edit of one task redraws its card only. */
-const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
+interface SelectableCard {
+  task: Task;
+  /** Whether it is selected; null: selecting is not offered. */
+  selected: boolean | null;
+  onToggle?: (id: string) => void;
+}
+
+const TaskGridCard = memo(function TaskGridCard({ task, selected, onToggle }: SelectableCard) {
   const { CommentCount, ConflictMarker } = useTaskSlots();
   const sliderId = `task-progress-${task.id}`;
   const titleId = `task-title-${task.id}`;
@@ -98,9 +187,7 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
         PRIORITY_LOOK[task.priority].card,
       )}
     >
-      <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
-        <TaskLink task={task}>{task.title}</TaskLink>
-      </h3>
+      <CardTitle task={task} titleId={titleId} selected={selected} onToggle={onToggle} />
       {/* A task captured with its title only has no description (docs/product.md#capture): no empty line. */}
       {task.description ? (
         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
@@ -157,3 +244,23 @@ const TaskGridCard = memo(function TaskGridCard({ task }: { task: Task }) {
     </article>
   );
 });
+
+/** The card's title, and its selection box when selecting is offered. */
+function CardTitle({ task, titleId, selected, onToggle }: SelectableCard & { titleId: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <h3 id={titleId} className="min-w-0 flex-1 text-lg font-semibold break-words text-slate-900">
+        <TaskLink task={task}>{task.title}</TaskLink>
+      </h3>
+      {selected !== null ? (
+        <input
+          type="checkbox"
+          className="mt-1.5 size-4 shrink-0 accent-brand-600"
+          aria-label={SELECTION_TEXTS.select(task.title)}
+          checked={selected}
+          onChange={() => onToggle?.(task.id)}
+        />
+      ) : null}
+    </div>
+  );
+}
