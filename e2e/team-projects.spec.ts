@@ -119,6 +119,11 @@ test.describe('@one-width projects with two people', () => {
     });
     await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
     await expect(todo(bobDevice.page).getByText('OPS-1', { exact: true })).toBeVisible();
+    // Not its author, he may still move it as a member: the card's menu offers that alone.
+    const bobCard = todo(bobDevice.page).locator('li').filter({ hasText: 'Renew the certificate' });
+    await bobCard.getByRole('button', { name: 'Task actions' }).click();
+    await expect(bobDevice.page.getByRole('menuitem')).toHaveText(['Move to project']);
+    await bobDevice.page.keyboard.press('Escape');
     await bobDevice.page.goto('/user/dashboard');
     await expect(todo(bobDevice.page).getByText('Renew the certificate')).toBeVisible({ timeout: 15_000 });
     // He has it open when he loses it.

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useProjects } from '@/features/projects/client/projects-store';
-import { projectById, type Project } from '@/features/projects/model/project';
+import { projectById } from '@/features/projects/model/project';
 import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
 import type { Task } from '@/features/tasks/model/task-types';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
@@ -11,11 +11,10 @@ import { userStore } from '@/shared/session/session';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { SelectField } from '@/shared/ui/select-field';
 import { UNDO_LABEL } from '@/shared/ui/undo-label';
 import { AssigneeQuestion, useAssigneeQuestion } from './move-assignee';
 import { moveTasksToProject, undoMoves } from './move-task';
-import { MOVE_TASK_TEXTS, projectOption } from './move-task-dialog';
+import { MOVE_TASK_TEXTS, MoveChoices } from './move-task-dialog';
 import { mayMoveOut, moveTargets } from './move-targets';
 
 const tasksText = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
@@ -43,10 +42,21 @@ type Choice = { projectId: string; columnId: string };
  * with one Undo; the others stay, as the dialog says. `onMoved`: told once they went.
  */
 export function MoveSelectionButton({ tasks, onMoved }: { tasks: readonly Task[]; onMoved: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={tasks.length === 0}>
+        {MOVE_SELECTION_TEXTS.button}
+      </Button>
+      {open ? <MoveSelectionDialog tasks={tasks} onMoved={onMoved} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** The tasks of `tasks` the person may move out of their projects. */
+function useMovable(tasks: readonly Task[]) {
   const projects = useProjects(useTeamSyncOn());
-  const targets = moveTargets(projects);
   const email = useLocalStore(userStore)?.email;
-  const [choice, setChoice] = useState<Choice | null>(null);
   const movable = useMemo(
     () =>
       tasks.filter((task) =>
@@ -54,11 +64,31 @@ export function MoveSelectionButton({ tasks, onMoved }: { tasks: readonly Task[]
       ),
     [tasks, projects, email],
   );
-  const to = targets.find((project) => project.id === choice?.projectId);
+  return { targets: moveTargets(projects), movable };
+}
+
+function MoveSelectionDialog({
+  tasks,
+  onMoved,
+  onClose,
+}: {
+  tasks: readonly Task[];
+  onMoved: () => void;
+  onClose: () => void;
+}) {
+  const { targets, movable } = useMovable(tasks);
+  // The first project not all of them are in already.
+  const [choice, setChoice] = useState<Choice>(() => {
+    const first = targets.find((project) =>
+      tasks.some((task) => (task.projectId ?? GENERAL_PROJECT.id) !== project.id),
+    );
+    return { projectId: (first ?? targets[0])?.id ?? GENERAL_PROJECT.id, columnId: '' };
+  });
+  const to = targets.find((project) => project.id === choice.projectId);
   // Into the project they are in, without a column, a task does not move.
   const moving = useMemo(
     () =>
-      to && choice
+      to
         ? movable.filter((task) => choice.columnId !== '' || (task.projectId ?? GENERAL_PROJECT.id) !== to.id)
         : [],
     [movable, to, choice],
@@ -68,8 +98,8 @@ export function MoveSelectionButton({ tasks, onMoved }: { tasks: readonly Task[]
   function move() {
     if (question.sight.status === 'checking') return;
     const { assignTo, reassign } = question;
-    setChoice(null);
-    if (!to || !choice || moving.length === 0) return;
+    onClose();
+    if (!to || moving.length === 0) return;
     const written = moveTasksToProject(moving, to, {
       columnId: choice.columnId || undefined,
       assignTo,
@@ -90,75 +120,31 @@ export function MoveSelectionButton({ tasks, onMoved }: { tasks: readonly Task[]
     });
   }
 
-  const start = () => {
-    const first = targets.find((project) =>
-      tasks.some((task) => (task.projectId ?? GENERAL_PROJECT.id) !== project.id),
-    );
-    setChoice({ projectId: (first ?? targets[0])!.id, columnId: '' });
-  };
   return (
-    <>
-      <Button variant="secondary" size="sm" onClick={start} disabled={tasks.length === 0}>
-        {MOVE_SELECTION_TEXTS.button}
-      </Button>
-      <ConfirmDialog
-        open={choice !== null}
-        title={MOVE_SELECTION_TEXTS.title(tasks.length)}
-        confirmLabel={MOVE_TASK_TEXTS.confirm}
-        confirmVariant="primary"
-        busy={question.sight.status === 'checking'}
-        onConfirm={move}
-        onCancel={() => setChoice(null)}
-      >
-        {tasks.length > movable.length ? (
-          <p className="text-slate-800">
-            {MOVE_SELECTION_TEXTS.notMovable(tasks.length - movable.length, tasks.length)}
-          </p>
-        ) : null}
-        {choice !== null ? (
-          <MoveChoices targets={targets} to={to} choice={choice} onChange={setChoice} />
-        ) : null}
-        <AssigneeQuestion question={question} />
-      </ConfirmDialog>
-    </>
-  );
-}
-
-function MoveChoices({
-  targets,
-  to,
-  choice,
-  onChange,
-}: {
-  targets: readonly Project[];
-  to: Project | undefined;
-  choice: Choice;
-  onChange: (choice: Choice) => void;
-}) {
-  return (
-    <>
-      <SelectField
-        className="mt-3"
-        label={MOVE_TASK_TEXTS.label}
-        options={targets.map((project) => project.id)}
-        optionText={(id) => projectOption(targets, id)}
-        value={choice.projectId}
-        onChange={(projectId) => onChange({ projectId, columnId: '' })}
-      />
-      {to ? (
-        <SelectField
-          className="mt-3"
-          label={MOVE_TASK_TEXTS.column}
-          options={['', ...to.columns.map((column) => column.id)]}
-          optionText={(id) =>
-            id === ''
-              ? MOVE_SELECTION_TEXTS.byProgress
-              : (to.columns.find((column) => column.id === id)?.name ?? id)
-          }
-          value={choice.columnId}
-          onChange={(columnId) => onChange({ ...choice, columnId })}
-        />
+    <ConfirmDialog
+      open
+      title={MOVE_SELECTION_TEXTS.title(tasks.length)}
+      confirmLabel={MOVE_TASK_TEXTS.confirm}
+      confirmVariant="primary"
+      busy={question.sight.status === 'checking'}
+      onConfirm={move}
+      onCancel={onClose}
+    >
+      {tasks.length > movable.length ? (
+        <p className="text-slate-800">
+          {MOVE_SELECTION_TEXTS.notMovable(tasks.length - movable.length, tasks.length)}
+        </p>
       ) : null}
-    </>
+      <MoveChoices
+        targets={targets}
+        to={to}
+        projectId={choice.projectId}
+        columnId={choice.columnId}
+        onProject={(projectId) => setChoice({ projectId, columnId: '' })}
+        onColumn={(columnId) => setChoice({ ...choice, columnId })}
+        anyColumn={MOVE_SELECTION_TEXTS.byProgress}
+      />
+      <AssigneeQuestion question={question} />
+    </ConfirmDialog>
   );
 }

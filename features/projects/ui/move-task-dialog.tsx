@@ -39,19 +39,54 @@ function shownColumn(task: Task, project: Project | undefined): string | undefin
  * `Project` and `Column` (the target board's, starting where the task would show there), and the
  * question about an assignee who would not see it there; then `Move`. A toast says where it went,
  * with `Undo` (the dialog is closed by then). `available` is false when the person may not move it.
+ * The dialog's parts mount only while it is open: every card of a board holds this hook.
  */
 export function useMoveTaskDialog(task: Task, returnFocus?: () => HTMLElement | null | undefined) {
   const { current, targets, mayMove } = useMoveTargets(task);
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const to = targets.find((project) => project.id === choice?.projectId);
+  const [open, setOpen] = useState(false);
+  return {
+    available: mayMove,
+    label: MOVE_TASK_TEXTS.item,
+    open: () => setOpen(true),
+    dialog:
+      open && current ? (
+        <MoveTaskDialog
+          task={task}
+          current={current}
+          targets={targets}
+          onClose={() => setOpen(false)}
+          returnFocus={returnFocus}
+        />
+      ) : null,
+  };
+}
+
+function MoveTaskDialog({
+  task,
+  current,
+  targets,
+  onClose,
+  returnFocus,
+}: {
+  task: Task;
+  current: Project;
+  targets: readonly Project[];
+  onClose: () => void;
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
+  const [choice, setChoice] = useState<Choice>({
+    projectId: current.id,
+    columnId: shownColumn(task, current),
+  });
+  const to = targets.find((project) => project.id === choice.projectId);
   const tasks = useMemo(() => [task], [task]);
-  const question = useAssigneeQuestion(tasks, choice ? to : undefined);
+  const question = useAssigneeQuestion(tasks, to);
 
   function move() {
     if (question.sight.status === 'checking') return;
     const { assignTo } = question;
-    setChoice(null);
-    if (!current || !to || !choice) return;
+    onClose();
+    if (!to) return;
     const columnId = choice.columnId;
     if (to.id === current.id && columnId === shownColumn(task, current)) return;
     const said = to.id === current.id ? to.columns.find((column) => column.id === columnId)?.name : to.name;
@@ -74,49 +109,85 @@ export function useMoveTaskDialog(task: Task, returnFocus?: () => HTMLElement | 
     });
   }
 
-  return {
-    available: mayMove,
-    label: MOVE_TASK_TEXTS.item,
-    open: () => current && setChoice({ projectId: current.id, columnId: shownColumn(task, current) }),
-    dialog: (
-      <ConfirmDialog
-        open={choice !== null}
-        title={MOVE_TASK_TEXTS.title}
-        confirmLabel={MOVE_TASK_TEXTS.confirm}
-        confirmVariant="primary"
-        busy={question.sight.status === 'checking'}
-        onConfirm={move}
-        onCancel={() => setChoice(null)}
-        returnFocus={returnFocus}
-      >
-        <p className="font-medium text-slate-900">{task.title}</p>
-        {choice !== null ? (
-          <>
-            <SelectField
-              className="mt-3"
-              label={MOVE_TASK_TEXTS.label}
-              options={targets.map((project) => project.id)}
-              optionText={(id) => projectOption(targets, id)}
-              value={choice.projectId}
-              onChange={(projectId) => {
-                const project = targets.find((item) => item.id === projectId);
-                setChoice({ projectId, columnId: shownColumn(task, project) });
-              }}
-            />
-            {to && choice.columnId !== undefined ? (
-              <SelectField
-                className="mt-3"
-                label={MOVE_TASK_TEXTS.column}
-                options={to.columns.map((column) => column.id)}
-                optionText={(id) => to.columns.find((column) => column.id === id)?.name ?? id}
-                value={choice.columnId}
-                onChange={(columnId) => setChoice({ ...choice, columnId })}
-              />
-            ) : null}
-            <AssigneeQuestion question={question} />
-          </>
-        ) : null}
-      </ConfirmDialog>
-    ),
-  };
+  return (
+    <ConfirmDialog
+      open
+      title={MOVE_TASK_TEXTS.title}
+      confirmLabel={MOVE_TASK_TEXTS.confirm}
+      confirmVariant="primary"
+      busy={question.sight.status === 'checking'}
+      onConfirm={move}
+      onCancel={onClose}
+      returnFocus={returnFocus}
+    >
+      <p className="font-medium text-slate-900">{task.title}</p>
+      <MoveChoices
+        targets={targets}
+        to={to}
+        projectId={choice.projectId}
+        columnId={choice.columnId}
+        onProject={(projectId) =>
+          setChoice({
+            projectId,
+            columnId: shownColumn(
+              task,
+              targets.find((item) => item.id === projectId),
+            ),
+          })
+        }
+        onColumn={(columnId) => setChoice({ ...choice, columnId })}
+      />
+      <AssigneeQuestion question={question} />
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * A move's `Project` and `Column` (the columns of the project chosen). `anyColumn`: the text of a
+ * first choice `''` that leaves each task where its progress puts it (a selection's move).
+ */
+export function MoveChoices({
+  targets,
+  to,
+  projectId,
+  columnId,
+  onProject,
+  onColumn,
+  anyColumn,
+}: {
+  targets: readonly Project[];
+  to: Project | undefined;
+  projectId: string;
+  columnId: string | undefined;
+  onProject: (projectId: string) => void;
+  onColumn: (columnId: string) => void;
+  anyColumn?: string;
+}) {
+  const columnIds = to ? to.columns.map((column) => column.id) : [];
+  return (
+    <>
+      <SelectField
+        className="mt-3"
+        label={MOVE_TASK_TEXTS.label}
+        options={targets.map((project) => project.id)}
+        optionText={(id) => projectOption(targets, id)}
+        value={projectId}
+        onChange={onProject}
+      />
+      {to && columnId !== undefined ? (
+        <SelectField
+          className="mt-3"
+          label={MOVE_TASK_TEXTS.column}
+          options={anyColumn === undefined ? columnIds : ['', ...columnIds]}
+          optionText={(id) =>
+            id === '' && anyColumn !== undefined
+              ? anyColumn
+              : (to.columns.find((column) => column.id === id)?.name ?? id)
+          }
+          value={columnId}
+          onChange={onColumn}
+        />
+      ) : null}
+    </>
+  );
 }

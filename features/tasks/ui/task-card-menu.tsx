@@ -13,14 +13,24 @@ import { useTaskSlots } from './task-slots';
 export const TASK_CARD_MENU_LABEL = 'Task actions';
 
 /**
- * A board card's '…' menu, 'Task actions' (team sync, the task's author; docs/product.md#assignees):
- * 'Reassign' opens the 'Reassign task' dialog, which gives focus back to this button when it closes.
- * A menu button (shared/ui/menu-button.ts): Enter, Space or ↓ open it, Escape closes it.
+ * A board card's '…' menu, 'Task actions' (team sync; docs/product.md#assignees): for the task's
+ * author 'Reassign', which opens the 'Reassign task' dialog (focus goes back to this button when it
+ * closes); for whoever may move the task, 'Move to project' (docs/product.md#projects). Nothing when
+ * neither. A menu button (shared/ui/menu-button.ts): Enter, Space or ↓ open it, Escape closes it.
  */
-export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string }) {
+export function TaskCardMenu({
+  task,
+  titleId,
+  isAuthor,
+}: {
+  task: Task;
+  titleId: string;
+  isAuthor: boolean;
+}) {
   const menu = useMenuButton();
   const reassign = useReassignDialog(task, () => menu.buttonRef.current);
   const move = useTaskSlots().useMoveTaskDialog(task, () => menu.buttonRef.current);
+  if (!isAuthor && !move.available) return null;
   return (
     <div {...menu.rootProps} className="relative">
       <button
@@ -36,17 +46,19 @@ export function TaskCardMenu({ task, titleId }: { task: Task; titleId: string })
       </button>
       {menu.open ? (
         <ul {...menu.menuProps} aria-label={TASK_CARD_MENU_LABEL} className={MENU_PANEL}>
-          <CardMenuItem
-            icon={UserRoundPen}
-            onChoose={() => {
-              // The dialog gives focus back to what had it: the menu's button, not the item that goes.
-              menu.close();
-              menu.focusButton();
-              reassign.open();
-            }}
-          >
-            Reassign
-          </CardMenuItem>
+          {isAuthor ? (
+            <CardMenuItem
+              icon={UserRoundPen}
+              onChoose={() => {
+                // The dialog gives focus back to what had it: the menu's button, not the item that goes.
+                menu.close();
+                menu.focusButton();
+                reassign.open();
+              }}
+            >
+              Reassign
+            </CardMenuItem>
+          ) : null}
           {move.available ? (
             <CardMenuItem
               icon={FolderInput}

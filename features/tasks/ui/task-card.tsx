@@ -124,7 +124,7 @@ export function BoardCardAssignee({
       </p>
       <div className="flex shrink-0 items-center gap-2">
         {children}
-        {isAuthor ? <TaskCardMenu task={task} titleId={titleId} /> : null}
+        <TaskCardMenu task={task} titleId={titleId} isAuthor={isAuthor} />
       </div>
     </div>
   );
