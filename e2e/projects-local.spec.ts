@@ -19,22 +19,21 @@ function column(page: Page, name: string): Locator {
 }
 
 /**
- * On a narrow screen the sidebar is folded behind `Menu`: unfolded, and again if the click came
- * before the page could take it (right after a navigation).
+ * On a narrow screen the sidebar is folded behind `Menu`: unfolded until `shown` is visible, and
+ * again if the click came before the page could take it, or the page folded it once more as it
+ * settled (right after a navigation). On a wide screen, waits for `shown`.
  */
-async function unfoldSidebar(page: Page): Promise<void> {
+async function unfoldSidebar(page: Page, shown: Locator = projectsNav(page)): Promise<void> {
   const menu = page.getByRole('complementary').getByRole('button', { name: 'Menu' });
-  if (!(await menu.isVisible())) return;
   await expect(async () => {
-    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-    await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
-  }).toPass();
+    if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function createHome(page: Page): Promise<void> {
   await page.goto('/user/dashboard');
-  await unfoldSidebar(page);
-  await expect(projectsNav(page).getByRole('link', { name: /GEN General/ })).toBeVisible({ timeout: 15_000 });
+  await unfoldSidebar(page, projectsNav(page).getByRole('link', { name: /GEN General/ }));
   await projectsNav(page).getByRole('button', { name: 'New project' }).click();
   const dialog = page.getByRole('dialog', { name: 'New project' });
   await expect(dialog).toContainText(
@@ -89,8 +88,7 @@ test.describe('projects in the default mode', () => {
       assignedTo: expect.any(String),
       projectId: home.id,
     });
-    await unfoldSidebar(page);
-    await expect(projectsNav(page).getByRole('link', { name: /HOM Home 1/ })).toBeVisible();
+    await unfoldSidebar(page, projectsNav(page).getByRole('link', { name: /HOM Home 1/ }));
 
     // Create Tasks offers the project once there is more than General.
     await page.goto('/user/userpage');
@@ -101,6 +99,21 @@ test.describe('projects in the default mode', () => {
     await form.getByRole('textbox', { name: 'Deadline', exact: true }).fill('2099-01-01');
     await form.getByRole('button', { name: 'Add Task' }).click();
     await expect(page.getByText('Task added successfully!')).toBeVisible();
+    // A selection on the grid moves to another project at once; one Undo brings it back.
+    await page.getByRole('checkbox', { name: 'Select Paint the fence' }).check();
+    const selection = page.getByRole('region', { name: 'Selection' });
+    await expect(selection).toContainText('1 selected');
+    await selection.getByRole('button', { name: 'Move to project' }).click();
+    const move = page.getByRole('dialog', { name: 'Move 1 task' });
+    await expect(move.getByLabel('Project')).toHaveValue('general');
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(page.getByText('Moved 1 task to General.')).toBeVisible();
+    const fence = async () =>
+      (await readStoredJson<Stored[]>(page, 'tasks'))!.find((task) => task.title === 'Paint the fence');
+    expect((await fence())?.projectId).toBe('general');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Moved 1 task back.')).toBeVisible();
+    expect((await fence())?.projectId).toBe(home.id);
     await page.goto('/user/dashboard?project=HOM');
     await expect(page.getByText('Paint the fence')).toBeVisible({ timeout: 15_000 });
 
@@ -113,7 +126,7 @@ test.describe('projects in the default mode', () => {
     await expect(page.getByText('Archived: read-only until a manager restores it.')).toBeVisible();
     await page.goto('/user/dashboard');
     await expect(page.getByText('Fix the tap')).toHaveCount(0);
-    await unfoldSidebar(page);
+    await unfoldSidebar(page, projectsNav(page).getByText('Archived (1)'));
     await projectsNav(page).getByText('Archived (1)').click();
     await projectsNav(page).getByRole('link', { name: 'HOM Home' }).click();
     await page.getByRole('button', { name: 'Restore' }).click();

@@ -367,6 +367,17 @@ test.describe('@one-width projects with two people', () => {
       await projectsNav(page).getByRole('button', { name: 'New project' }).click();
       expect(await findAxeViolations(page), `${theme} new project`).toEqual([]);
       await page.keyboard.press('Escape');
+      // The grid's selection and its move.
+      await page.goto('/user/userpage');
+      await page.getByRole('checkbox', { name: 'Select Book the venue' }).check({ timeout: 15_000 });
+      expect(await findAxeViolations(page), `${theme} selection`).toEqual([]);
+      await page
+        .getByRole('region', { name: 'Selection' })
+        .getByRole('button', { name: 'Move to project' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Move 1 task' }).getByLabel('Column')).toBeVisible();
+      expect(await findAxeViolations(page), `${theme} move`).toEqual([]);
+      await page.keyboard.press('Escape');
     }
     await device.context.close();
   });
