@@ -192,7 +192,26 @@ test.describe('@one-width projects with two people', () => {
     await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard\?project=OPS&task=/, { timeout: 15_000 });
+    // Signed in through the form, the server answers the link itself: a redirect to the task.
+    const opened = await page.goto('/t/ops-1');
+    expect(opened?.request().redirectedFrom()?.url()).toMatch(/\/t\/ops-1$/);
+    await expect(page).toHaveURL(/\/user\/dashboard\?project=OPS&task=/);
     await signedOut.close();
+
+    // Sam, signed in through the form, gets the not-found page with status 404, as for a key nobody has.
+    const samBrowser = await browser.newContext({ baseURL: server.base });
+    const samPage = await samBrowser.newPage();
+    await samPage.goto('/login');
+    await samPage.getByLabel('Email').fill(sam.email);
+    await samPage.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await samPage.getByRole('button', { name: 'Login' }).click();
+    await expect(samPage).toHaveURL(/\/user\/dashboard/, { timeout: 15_000 });
+    for (const link of ['/t/OPS-1', '/t/NOPE-7']) {
+      const response = await samPage.goto(link);
+      expect(response?.status(), link).toBe(404);
+      await expect(samPage.getByRole('heading', { name: 'Page not found' }), link).toBeVisible();
+    }
+    await samBrowser.close();
   });
 
   test('a task moves to another project from its view, takes a key there, and Undo moves it back', async ({

@@ -1,4 +1,5 @@
 import { INVALID, isRecord, parser } from '@/shared/validation/parsers';
+import { writeLinkCookie } from './link-cookie';
 
 import {
   createNullableStore,
@@ -48,6 +49,7 @@ export function saveSession({ token, email, name }: { token: string; email: stri
     loggedInUserStore.write({ name });
     // Written last so that a token in storage always comes with its profile.
     writeRawItem(SESSION_KEYS.token, token);
+    writeLinkCookie(token);
   } catch (error) {
     clearSessionQuietly();
     throw error;
@@ -60,11 +62,13 @@ export function saveSession({ token, email, name }: { token: string; email: stri
  */
 export function replaceStoredToken(token: string): void {
   writeRawItem(SESSION_KEYS.token, token);
+  writeLinkCookie(token);
 }
 
 /** Throws `StorageUnavailableError` when storage cannot be written. */
 export function clearSession(): void {
   // Token first: if a later removal fails, the user is at least logged out.
+  writeLinkCookie(null);
   removeRawItem(SESSION_KEYS.token);
   userStore.remove();
   loggedInUserStore.remove();

@@ -8,6 +8,7 @@ import { loginReturningTo } from '@/shared/auth/return-path';
 import { ApiError } from '@/shared/http/http';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { getStoredToken } from '@/shared/session/session';
+import { writeLinkCookie } from '@/shared/session/link-cookie';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 
 export const TASK_LINK_TEXTS = {
@@ -29,10 +30,13 @@ export function TaskLink({ taskKey }: { taskKey: string }) {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!getStoredToken()) {
+    const token = getStoredToken();
+    if (!token) {
       router.replace(loginReturningTo(`/t/${taskKey}`));
       return;
     }
+    // A session of before the cookie (or one whose cookie went): the next link is the server's to answer.
+    writeLinkCookie(token);
     let active = true;
     resolveTaskKey(taskKey).then(
       (resolved) => {
