@@ -175,7 +175,7 @@ test.describe('a project’s own columns at both widths', () => {
     ]);
   });
 
-  test('the board shows each column with its cards and limit, and passes axe with the Columns dialog, light and dark', async ({
+  test('the board shows each column with its cards and limit, and passes axe with its dialogs, light and dark', async ({
     browser,
   }) => {
     const device = await openDeviceAt(server.base, browser, carol);
@@ -200,6 +200,20 @@ test.describe('a project’s own columns at both widths', () => {
       await page.getByRole('button', { name: 'Columns', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Columns of Help desk' })).toBeVisible();
       expect(await findAxeViolations(page), `${theme} columns`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Members', exact: true }).click();
+      await expect(page.getByRole('list', { name: 'Members' })).toBeVisible();
+      expect(await findAxeViolations(page), `${theme} members`).toEqual([]);
+      await page.keyboard.press('Escape');
+      // The card menu's move, with the target board's columns.
+      await boardColumn(page, 'Backlog')
+        .locator('li')
+        .filter({ hasText: 'Reset a password' })
+        .getByRole('button', { name: 'Task actions' })
+        .click();
+      await page.getByRole('menuitem', { name: 'Move to project' }).click();
+      await expect(page.getByRole('dialog', { name: 'Move task' }).getByLabel('Column')).toHaveValue('todo');
+      expect(await findAxeViolations(page), `${theme} move`).toEqual([]);
       await page.keyboard.press('Escape');
     }
     await device.context.close();
