@@ -1,4 +1,5 @@
 import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
+import { joinWithAnd } from '@/shared/format/word-list';
 import { isRecord } from '@/shared/validation/parsers';
 import { parseCsv, unescapeFormula } from '../model/csv';
 import {
@@ -20,13 +21,6 @@ const BYTES_PER_MB = 1024 * 1024;
 const MAX_MB = IMPORT_FILE_MAX_BYTES / BYTES_PER_MB;
 const NOTHING_IMPORTED = 'Nothing was imported.';
 
-/** `1`, `1 and 2`, `1, 2 and 3`. */
-function inWords(items: readonly (string | number)[]): string {
-  const words = items.map(String);
-  if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
-}
-
 /** The messages shown for a file that cannot be imported (docs/product.md#your-data). */
 export const IMPORT_MESSAGES = {
   wrongType: `Choose a .json or .csv file exported from Tasklane. ${NOTHING_IMPORTED}`,
@@ -37,7 +31,7 @@ export const IMPORT_MESSAGES = {
   badJson: `This file is not valid JSON. ${NOTHING_IMPORTED}`,
   notExport: `This JSON file is not a Tasklane export. ${NOTHING_IMPORTED}`,
   wrongVersion: (version: string) =>
-    `This export is version ${version}; this Tasklane reads versions ${inWords(READABLE_EXPORT_VERSIONS)}. ${NOTHING_IMPORTED}`,
+    `This export is version ${version}; this Tasklane reads versions ${joinWithAnd(READABLE_EXPORT_VERSIONS)}. ${NOTHING_IMPORTED}`,
   damaged: (problem: string) => `This Tasklane export is damaged: ${problem}. ${NOTHING_IMPORTED}`,
   badCsv: (problem: string) => `This file is not valid CSV: ${problem} ${NOTHING_IMPORTED}`,
   noCsvColumns: `This CSV file has no "id" and "title" columns, so it is not a Tasklane task list. ${NOTHING_IMPORTED}`,

@@ -1,4 +1,5 @@
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
+import { joinWithAnd } from '@/shared/format/word-list';
 import { CHECKLIST_FIELD_PATTERN } from '@/features/tasks/model/checklist';
 import type { ReplacedValue } from '@/features/sync/model/push-rules/push-types';
 
@@ -55,8 +56,7 @@ export function replacedFieldNames(fields: readonly string[]): string[] {
 /** `description`, `title and description`, `title, description and deadline`. */
 function listWords(words: readonly string[]): string {
   if (words.length === 0) return 'values';
-  if (words.length === 1) return words[0]!;
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return joinWithAnd(words);
 }
 
 /**

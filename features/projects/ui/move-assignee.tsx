@@ -1,5 +1,6 @@
 'use client';
 
+import { joinWithAnd } from '@/shared/format/word-list';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { fetchAssigneeSight } from '@/features/projects/client/projects-api';
 import type { Project } from '@/features/projects/model/project';
@@ -10,17 +11,11 @@ import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { userStore } from '@/shared/session/session';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
-/** `Ann`, `Ann and Bo`, `Ann, Bo and Cy`. */
-function nameList(names: readonly string[]): string {
-  if (names.length < 2) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
 export const MOVE_ASSIGNEE_TEXTS = {
   checking: 'Checking who can see it there…',
   /** `tasks`: how many tasks are moved (one: "this task"). */
   hidden: (names: readonly string[], project: string, tasks: number) =>
-    `${nameList(names)} ${names.length === 1 ? 'has' : 'have'} no role in ${project} and would not see ${
+    `${joinWithAnd(names)} ${names.length === 1 ? 'has' : 'have'} no role in ${project} and would not see ${
       tasks === 1 ? 'this task' : 'their tasks'
     } there.`,
   assignToMe: (tasks: number) => (tasks === 1 ? 'Assign it to me instead' : 'Assign them to me instead'),
