@@ -24,6 +24,8 @@ const FEATURE_DEPS = {
   // The Reminders section holds the inbox's digest switch, and its unsubscribe link turns the digest off.
   reminders: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store', 'inbox'],
   comments: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store', 'inbox'],
+  // Files on tasks (ADR 0051): beside the synced tasks, as comments are; who may see a task is sync's.
+  attachments: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store'],
   // A task's history follows its comments (a new comment is read again there).
   sync: ['accounts', 'tasks', 'projects', 'inbox', 'comments'],
   // The JSON export carries the mode's projects, and an import adds the browser's own (ADR 0016).

@@ -19,6 +19,8 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Pages and API responses; build assets are fetched by pages that already carried it.
-  matcher: ['/((?!_next/static|_next/image).*)'],
+  // Pages and API responses; build assets are fetched by pages that already carried it. Not the file
+  // routes (/api/files/…): Next.js cuts a proxied request's body at 10 MB, and an upload is up to
+  // MAX_UPLOAD_SIZE (their responses set HSTS themselves, features/attachments/server/download.ts).
+  matcher: ['/((?!_next/static|_next/image|api/files/).*)'],
 };

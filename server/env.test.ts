@@ -261,3 +261,20 @@ describe('parseDatabaseUrl', () => {
     expect(parseDatabaseUrl(':memory:')).toEqual({ dialect: 'sqlite', file: ':memory:' });
   });
 });
+
+describe('parseEnv: file sizes', () => {
+  it('takes MAX_UPLOAD_SIZE in bytes or with a unit, 25 MB by default, and no total unless set', () => {
+    expect(parseEnv({ NODE_ENV: 'development' }).MAX_UPLOAD_SIZE).toBe(25 * 1024 * 1024);
+    expect(parseEnv({ NODE_ENV: 'development' }).MAX_FILES_TOTAL).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'development', MAX_UPLOAD_SIZE: '1MB' }).MAX_UPLOAD_SIZE).toBe(1_048_576);
+    expect(parseEnv({ NODE_ENV: 'development', MAX_UPLOAD_SIZE: '5000' }).MAX_UPLOAD_SIZE).toBe(5000);
+    expect(parseEnv({ NODE_ENV: 'development', MAX_FILES_TOTAL: '2GB' }).MAX_FILES_TOTAL).toBe(2 * 1024 ** 3);
+  });
+
+  it('refuses a size it cannot read, naming the setting', () => {
+    expect(() => parseEnv({ NODE_ENV: 'development', MAX_UPLOAD_SIZE: '25 megs' })).toThrow(
+      /MAX_UPLOAD_SIZE must be a size such as 26214400, 512KB, 25MB or 2GB/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'development', MAX_UPLOAD_SIZE: '0' })).toThrow(/MAX_UPLOAD_SIZE/);
+  });
+});

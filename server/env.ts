@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 import { SIGNUP_DOMAINS_MAX_COUNT, SIGNUP_MODES, parseDomainList } from '@/shared/auth/signup-policy';
 import { DEFAULT_PROVIDER_NAME, isAllowedIssuer, parseGroupList } from '@/shared/auth/single-sign-on';
+import { parseByteSize } from '@/shared/format/bytes';
 
 /**
  * Where the embedded database, the dev secret and the mail outbox live (DATA_DIR, default ./data).
@@ -25,6 +26,20 @@ export type LogLevel = z.infer<typeof logLevelSchema>;
 const MIN_SECRET_LENGTH = 32;
 
 const intFromEnv = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+/** A size setting in bytes or with a unit (`25MB`; shared/format/bytes.ts parseByteSize), at least 1 byte. */
+const sizeSetting = (name: string) =>
+  z.string().transform((text, context) => {
+    const bytes = parseByteSize(text);
+    if (bytes === null || bytes < 1) {
+      context.addIssue({
+        code: 'custom',
+        message: `${name} must be a size such as 26214400, 512KB, 25MB or 2GB`,
+      });
+      return z.NEVER;
+    }
+    return bytes;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -118,6 +133,12 @@ const envSchema = z.object({
   SYNC_STREAM_MAX_PER_ADDRESS: intFromEnv(100, 1),
   /** Live sync streams on an instance (about 60 kB of memory each); beyond it a new one gets 503. */
   SYNC_STREAM_MAX_PER_INSTANCE: intFromEnv(2_000, 1),
+  /** The largest file one upload may attach to a task (docs/product.md#files-on-tasks). */
+  MAX_UPLOAD_SIZE: sizeSetting('MAX_UPLOAD_SIZE').default(25 * 1024 * 1024),
+  /** Files one task may hold (deleted ones waiting for their Undo not counted). */
+  MAX_ATTACHMENTS_PER_TASK: intFromEnv(100, 1),
+  /** The bytes every task's files may take together on this instance; unset: no limit. */
+  MAX_FILES_TOTAL: sizeSetting('MAX_FILES_TOTAL').optional(),
   /** Live sync streams one user may open within the window (each also counts on RATE_LIMIT_SYNC_MAX). */
   RATE_LIMIT_SYNC_STREAM_MAX: intFromEnv(30, 1),
   RATE_LIMIT_SYNC_STREAM_WINDOW_SECONDS: intFromEnv(60, 1),
@@ -154,6 +175,9 @@ const envSchema = z.object({
   /** Comment writes (post, edit, delete) one account may make within the window (TEAM_SYNC=on). */
   RATE_LIMIT_COMMENT_MAX: intFromEnv(30, 1),
   RATE_LIMIT_COMMENT_WINDOW_SECONDS: intFromEnv(60, 1),
+  /** File uploads, renames, deletes and restores per account within the window. */
+  RATE_LIMIT_ATTACHMENT_MAX: intFromEnv(60, 1),
+  RATE_LIMIT_ATTACHMENT_WINDOW_SECONDS: intFromEnv(60, 1),
   /** People one account may mention in comments within the window (each new mention counts once). */
   RATE_LIMIT_MENTION_MAX: intFromEnv(100, 1),
   RATE_LIMIT_MENTION_WINDOW_SECONDS: intFromEnv(60 * 60, 1),

@@ -30,6 +30,7 @@ export type LimiterName =
   | 'invite'
   | 'testMail'
   | 'comments'
+  | 'attachments'
   | 'mentions'
   | 'oidc'
   | 'twoFactor';
@@ -78,6 +79,8 @@ const LIMITS: Record<LimiterName, { points: EnvKey; window: EnvKey | number; tim
   testMail: { points: 'RATE_LIMIT_TEST_MAIL_MAX', window: 'RATE_LIMIT_TEST_MAIL_WINDOW_SECONDS' },
   // Comment writes (post, edit, delete), and people mentioned, per account (docs/product.md#comments).
   comments: { points: 'RATE_LIMIT_COMMENT_MAX', window: 'RATE_LIMIT_COMMENT_WINDOW_SECONDS' },
+  // File uploads, renames, deletes and restores, per account (docs/product.md#files-on-tasks).
+  attachments: { points: 'RATE_LIMIT_ATTACHMENT_MAX', window: 'RATE_LIMIT_ATTACHMENT_WINDOW_SECONDS' },
   // Sign-ins through the provider started from one client address (docs/product.md#single-sign-on).
   oidc: { points: 'RATE_LIMIT_OIDC_MAX', window: 'RATE_LIMIT_OIDC_WINDOW_SECONDS' },
   mentions: { points: 'RATE_LIMIT_MENTION_MAX', window: 'RATE_LIMIT_MENTION_WINDOW_SECONDS' },

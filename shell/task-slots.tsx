@@ -27,6 +27,14 @@ const Comments = dynamic(
   () => import('@/features/comments/ui/comments-section').then((module) => module.CommentsSection, nothing),
   { ssr: false },
 );
+const Attachments = dynamic(
+  () =>
+    import('@/features/attachments/ui/attachments-section').then(
+      (module) => module.AttachmentsSection,
+      nothing,
+    ),
+  { ssr: false },
+);
 const ProjectField = dynamic(
   () => import('@/features/projects/ui/project-field').then((module) => module.ProjectField, nothing),
   { ssr: false },
@@ -50,6 +58,7 @@ const TEAM_SLOTS: TaskSlots = {
   CommentCount,
   OlderCompleted: OlderCompletedSlot,
   Comments,
+  Attachments,
   History,
   TaskKey,
   ProjectField,

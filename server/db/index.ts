@@ -37,9 +37,10 @@ export type Executor = PgDatabase<NodePgQueryResultHKT, Tables>;
  * `sync`: team sync pushes and tombstone purges. `labels`: the team's label set (count and unique names).
  * `comments`: comment writes (a retried post against the stored one, an edit against a delete).
  * `projects`: the projects' keys (unique), each project's managers (never none), and every change of a
- * project (its `event: projects` is sent at commit).
+ * project (its `event: projects` is sent at commit). `attachments`: a task's files (the per-task and
+ * instance limits against the rows stored).
  */
-export type LockKey = 'users' | 'sync' | 'labels' | 'comments' | 'projects';
+export type LockKey = 'users' | 'sync' | 'labels' | 'comments' | 'projects' | 'attachments';
 
 /** PostgreSQL advisory lock per key (any fixed numbers). */
 const ADVISORY_KEYS: Record<LockKey, number> = {
@@ -48,6 +49,7 @@ const ADVISORY_KEYS: Record<LockKey, number> = {
   labels: 482_117_303,
   comments: 482_117_304,
   projects: 482_117_305,
+  attachments: 482_117_306,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { accountsTables } from './tables/accounts';
 import { adminTables } from './tables/admin';
+import { attachmentsTables } from './tables/attachments';
 import { commentsInboxTables } from './tables/comments-inbox';
 import { sqliteDialect } from './tables/dialect';
 import { projectsTables } from './tables/projects';
@@ -19,6 +20,7 @@ const tasksSync = tasksSyncTables(sqliteDialect, accounts);
 const reminders = remindersTables(sqliteDialect, accounts);
 const commentsInbox = commentsInboxTables(sqliteDialect, { ...accounts, ...tasksSync });
 const projectArea = projectsTables(sqliteDialect, { ...accounts, ...tasksSync });
+const attachments = attachmentsTables(sqliteDialect, { ...accounts, ...tasksSync });
 
 export const { users, passwordResetTokens, emailConfirmations, userIdentities, revokedTokens, rateLimits } =
   accounts;
@@ -30,3 +32,4 @@ export const { labels } = tasksSync;
 export const { taskComments, inboxItems, inboxDigests } = commentsInbox;
 export const { userTwoFactor } = accounts;
 export const { projects, projectMembers, taskKeys } = projectArea;
+export const { taskAttachments } = attachments;

@@ -60,6 +60,7 @@ export async function startServer(): Promise<void> {
     // Keep serving: /api/health reports 503 and the next request tries again.
     logger.error('Database unavailable at start-up; will retry on the next request', error);
   }
+  if (isTeamSyncOn()) await checkFileStore();
   let stopReminders: () => Promise<void> = async () => undefined;
   if (isTeamSyncOn()) {
     // Morning reminder emails (docs/decisions/0017-reminder-emails.md): a timer in this process.
@@ -75,4 +76,26 @@ export async function startServer(): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+/**
+ * The file store of task attachments (docs/decisions/0051-file-storage.md): settings it cannot read
+ * stop the process with one line, as the environment's do; a store that fails its probe (write, read
+ * back, delete) is logged with the setting to check, and the app serves on (uploads answer 503).
+ */
+async function checkFileStore(): Promise<void> {
+  const { getFileStore } = await import('@/server/storage');
+  let store;
+  try {
+    store = getFileStore();
+  } catch (error) {
+    console.error(`Tasklane cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  try {
+    await store.probe();
+    logger.info(`File storage ready (${store.driver})`);
+  } catch (error) {
+    logger.error(`File storage unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

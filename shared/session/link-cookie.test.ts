@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkCookieText, TASK_LINK_COOKIE } from './link-cookie';
+import { FILES_COOKIE, linkCookieText, TASK_LINK_COOKIE } from './link-cookie';
 
 /** A token whose claims say it expires at `exp` (seconds); the signature is not read here. */
 function tokenExpiringAt(exp: number): string {
@@ -21,5 +21,17 @@ describe('the task links’ cookie', () => {
 
   it('is removed at once when the session ends', () => {
     expect(linkCookieText(null, false)).toBe(`${TASK_LINK_COOKIE}=; Path=/t; SameSite=Lax; Max-Age=0`);
+  });
+});
+
+describe('the files’ cookie', () => {
+  it('holds the same token for /api/files only, Lax, until the token expires, and goes with the session', () => {
+    const token = tokenExpiringAt(1_000 + 60);
+    expect(linkCookieText(token, true, 1_000_000, FILES_COOKIE)).toBe(
+      `${FILES_COOKIE}=${token}; Path=/api/files; SameSite=Lax; Secure; Max-Age=60`,
+    );
+    expect(linkCookieText(null, false, 0, FILES_COOKIE)).toBe(
+      `${FILES_COOKIE}=; Path=/api/files; SameSite=Lax; Max-Age=0`,
+    );
   });
 });

@@ -1,12 +1,19 @@
 /**
- * The task links' cookie (docs/decisions/0050-task-link-cookie.md): the session's token, sent only
- * with requests under `/t/`, so that the server can answer a task's link itself (a redirect to the
- * task, or the not-found page with status 404) instead of drawing it in the browser. The session
- * lives in localStorage (its token is sent as a header, never as a cookie, to every other path).
+ * The link cookies (docs/decisions/0050-task-link-cookie.md): the session's token, sent only with
+ * requests a plain link makes, where no header can be added. `tasklane_link` goes only to `/t/`, so
+ * the server can answer a task's link itself (a redirect to the task, or the not-found page with
+ * status 404); `tasklane_files` only to `/api/files/`, so a file's link downloads it (and an image
+ * shows) with the session checked (docs/decisions/0051-file-storage.md). The session lives in
+ * localStorage (its token is sent as a header, never as a cookie, to every other path).
  */
 
 export const TASK_LINK_COOKIE = 'tasklane_link';
-const PATH = '/t';
+export const FILES_COOKIE = 'tasklane_files';
+
+const COOKIE_PATHS: Readonly<Record<string, string>> = {
+  [TASK_LINK_COOKIE]: '/t',
+  [FILES_COOKIE]: '/api/files',
+};
 
 function expirySeconds(token: string, nowMs: number): number | null {
   const payload = token.split('.')[1];
@@ -23,8 +30,13 @@ function expirySeconds(token: string, nowMs: number): number | null {
 }
 
 /** The cookie's text for `token` (null: removed), as `document.cookie` takes it. */
-export function linkCookieText(token: string | null, secure: boolean, nowMs = Date.now()): string {
-  const base = `${TASK_LINK_COOKIE}=${token ? encodeURIComponent(token) : ''}; Path=${PATH}; SameSite=Lax${
+export function linkCookieText(
+  token: string | null,
+  secure: boolean,
+  nowMs = Date.now(),
+  name: string = TASK_LINK_COOKIE,
+): string {
+  const base = `${name}=${token ? encodeURIComponent(token) : ''}; Path=${COOKIE_PATHS[name]}; SameSite=Lax${
     secure ? '; Secure' : ''
   }`;
   if (!token) return `${base}; Max-Age=0`;
@@ -32,12 +44,15 @@ export function linkCookieText(token: string | null, secure: boolean, nowMs = Da
   return maxAge === null ? base : `${base}; Max-Age=${maxAge}`;
 }
 
-/** Keeps the cookie in step with the stored session (a write the browser refuses changes nothing). */
+/** Keeps the cookies in step with the stored session (a write the browser refuses changes nothing). */
 export function writeLinkCookie(token: string | null): void {
   if (typeof document === 'undefined') return;
-  try {
-    document.cookie = linkCookieText(token, window.location.protocol === 'https:');
-  } catch {
-    // Without it, the task link is answered in the browser, as before.
+  const secure = window.location.protocol === 'https:';
+  for (const name of Object.keys(COOKIE_PATHS)) {
+    try {
+      document.cookie = linkCookieText(token, secure, Date.now(), name);
+    } catch {
+      // Without it, the task link is answered in the browser, as before (a file's link asks to log in).
+    }
   }
 }

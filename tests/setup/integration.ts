@@ -29,6 +29,11 @@ export const BASE_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_SYNC_STREAM_MAX: '100000',
   RATE_LIMIT_INVITE_MAX: '1000',
   RATE_LIMIT_COMMENT_MAX: '1000',
+  RATE_LIMIT_ATTACHMENT_MAX: '1000',
+  // File tests set these; the production defaults (empty: unset).
+  MAX_UPLOAD_SIZE: '25MB',
+  MAX_ATTACHMENTS_PER_TASK: '100',
+  MAX_FILES_TOTAL: '',
   RATE_LIMIT_MENTION_MAX: '1000',
   // Sync route tests turn it on; every other test runs with the default.
   TEAM_SYNC: 'off',
@@ -71,6 +76,7 @@ export async function resetDatabase(): Promise<void> {
   await db.delete(tables.inboxDigests);
   await db.delete(tables.userTwoFactor);
   await db.delete(tables.taskComments);
+  await db.delete(tables.taskAttachments);
   await db.delete(tables.taskKeys);
   await db.delete(tables.projectMembers);
   // The General project as the migration makes it (ADR 0049); every other project goes.

@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { parseTaskKey, formatTaskKey } from '@/features/projects/model/project-key';
 import { answerTaskLink } from '@/features/sync/server/task-link';
 import { TaskLink } from '@/features/projects/ui/task-link';
-import { TASK_LINK_COOKIE } from '@/shared/session/link-cookie';
+import { TASK_LINK_COOKIE } from '@/shared/auth/link-cookies';
 
 export const metadata: Metadata = { title: 'Task', robots: { index: false } };
 

@@ -4,7 +4,8 @@ import { and, asc, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-
 import { COMMENT_MESSAGES, COMMENT_PAGE_MAX, isTaskUid } from '@/features/comments/model/rules';
 import type { CommentCounts, CommentsPage } from '@/features/comments/model/protocol';
 import type { SyncActor } from '@/shared/auth/actor';
-import { toComments, visibleTask, type TaskAccessRow } from './comment-service';
+import type { TaskAccessRow } from '@/features/sync/server/store/task-access';
+import { toComments, visibleTask } from './comment-service';
 import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { formatArchiveCursor, parseArchiveCursor } from '@/features/sync/server/store/archive-cursor';

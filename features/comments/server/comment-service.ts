@@ -5,7 +5,12 @@ import { COMMENT_MESSAGES, isCommentId, sameMentions } from '@/features/comments
 import { FORMER_MEMBER_NAME } from '@/shared/content/people';
 import type { TaskComment } from '@/features/comments/model/protocol';
 import { commentInboxEvents } from '@/features/inbox/model/rules';
-import { canSeeTask, type TaskPlace } from '@/features/sync/model/access';
+import { canSeeTask } from '@/features/sync/model/access';
+import {
+  readTaskPlace,
+  visibleTask as visibleTaskOf,
+  type TaskAccessRow,
+} from '@/features/sync/server/store/task-access';
 import { standingIn } from '@/features/projects/model/roles';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { CreateCommentInput, EditCommentInput } from '@/features/comments/server/comment-schemas';
@@ -33,35 +38,9 @@ import { notifyCommentsStatement } from '@/server/realtime/listener';
 
 export type CommentRow = Tables['taskComments']['$inferSelect'];
 
-export interface TaskAccessRow extends TaskPlace {
-  deleted: boolean;
-}
-
-async function readTask(db: Executor, tables: Tables, uid: string): Promise<TaskAccessRow | undefined> {
-  const { syncTasks } = tables;
-  const [task] = await db
-    .select({
-      ownerId: syncTasks.ownerId,
-      assigneeId: syncTasks.assigneeId,
-      projectId: syncTasks.projectId,
-      deleted: syncTasks.deleted,
-    })
-    .from(syncTasks)
-    .where(eq(syncTasks.uid, uid));
-  return task;
-}
-
 /** The task `uid` when `actor` may see it; 404 alike for a task that does not exist and one they may not see. */
-export async function visibleTask(
-  db: Executor,
-  tables: Tables,
-  actor: SyncActor,
-  uid: string,
-): Promise<TaskAccessRow> {
-  const task = await readTask(db, tables, uid);
-  if (!task || !canSeeTask(actor, task, await loadProjectRoles(actor, db)))
-    throw new AppError('NOT_FOUND', COMMENT_MESSAGES.taskNotFound);
-  return task;
+export function visibleTask(db: Executor, tables: Tables, actor: SyncActor, uid: string) {
+  return visibleTaskOf(db, tables, actor, uid, COMMENT_MESSAGES.taskNotFound);
 }
 
 /**
@@ -84,7 +63,7 @@ async function visibleComment(
   const [row] = isCommentId(id)
     ? await db.select().from(taskComments).where(eq(taskComments.id, id.toLowerCase()))
     : [];
-  const task = row && (await readTask(db, tables, row.taskUid));
+  const task = row && (await readTaskPlace(db, tables, row.taskUid));
   if (!row || !task || !canSeeTask(actor, task, await loadProjectRoles(actor, db)))
     throw new AppError('NOT_FOUND', COMMENT_MESSAGES.notFound);
   return { row, task };

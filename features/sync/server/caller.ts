@@ -1,5 +1,8 @@
 import 'server-only';
-import { authenticateRequest } from '@/features/accounts/server/auth-service';
+import { authenticateRequest, authenticateToken } from '@/features/accounts/server/auth-service';
+import { cookieValue } from '@/shared/auth/link-cookies';
+import { AppError } from '@/server/errors';
+import { readBearerToken } from '@/server/http';
 import type { AuthenticatedUser } from '@/server/authenticated-user';
 import { consumeRateLimit, type LimiterName } from '@/server/rate-limit';
 import { assertSyncEnabled } from './state';
@@ -15,5 +18,20 @@ export async function syncCaller(
   assertSyncEnabled();
   const actor = await authenticateRequest(request);
   await consumeRateLimit(limiter, actor.id);
+  return actor;
+}
+
+/**
+ * The caller of a read a plain link makes (a file's download, an `<img>`): the session's header when
+ * sent (the screens' fetches), else the link cookie `cookie` (shared/auth/link-cookies.ts). Only
+ * reads take a cookie: every write needs the header, so no other site can make a browser write.
+ */
+export async function syncLinkReader(request: Request, cookie: string): Promise<AuthenticatedUser> {
+  if (readBearerToken(request)) return syncCaller(request);
+  assertSyncEnabled();
+  const token = cookieValue(request.headers.get('cookie'), cookie);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required. Log in and try again.');
+  const actor = await authenticateToken(token);
+  await consumeRateLimit('sync', actor.id);
   return actor;
 }

@@ -21,6 +21,8 @@ export interface TaskSlots {
   CommentCount: ComponentType<{ task: Task; className?: string }>;
   OlderCompleted: ComponentType<{ className?: string }>;
   Comments: ComponentType<{ task: Task }>;
+  /** The task view's files (attachments, team sync). */
+  Attachments: ComponentType<{ task: Task }>;
   History: ComponentType<{ task: Task }>;
   /** The task's key in its project (`OPS-12`, projects). */
   TaskKey: ComponentType<{ task: Task; className?: string }>;
@@ -74,6 +76,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   CommentCount: Nothing,
   OlderCompleted: Nothing,
   Comments: Nothing,
+  Attachments: Nothing,
   History: Nothing,
   TaskKey: Nothing,
   ProjectField: Nothing,

@@ -111,7 +111,7 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
 
 function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
   const teamSync = useTeamSyncOn();
-  const { Comments, History, ProjectField, TaskKey } = useTaskSlots();
+  const { Attachments, Comments, History, ProjectField, TaskKey } = useTaskSlots();
   return (
     <div className="grid gap-5 px-4 py-5 sm:px-6">
       <TaskKey task={task} className="-mb-3 text-sm" />
@@ -141,6 +141,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
       <ChecklistSection task={task} />
       <LabelsSection task={task} />
       <RepeatSection task={task} />
+      {teamSync ? <Attachments task={task} /> : null}
       <TaskTimes task={task} />
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
         <DeleteTaskButton task={task} />

@@ -1,0 +1,43 @@
+/**
+ * The wire format of files on tasks (docs/product.md#files-on-tasks): what the attachment endpoints
+ * answer. Pure types and constants, shared by the server and the browser.
+ */
+
+/** How the task view shows a file: previewed inline (an image, a PDF, audio, video) or only downloaded. */
+export type AttachmentPreview = 'image' | 'pdf' | 'audio' | 'video' | null;
+
+export interface TaskAttachment {
+  id: string;
+  task: string;
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** What the server sniffed from the bytes; `application/octet-stream` when it could not tell. */
+  mediaType: string;
+  preview: AttachmentPreview;
+  /** Who added it: null when their account is gone (`addedByName` then says so). */
+  addedById: string | null;
+  addedByName: string;
+  addedAt: string;
+  /** Where the file downloads (and previews) from: the same origin, checked on every request. */
+  url: string;
+}
+
+/** The limits the screens show and check before sending (the server checks them again). */
+export interface AttachmentLimits {
+  /** The largest file, bytes (MAX_UPLOAD_SIZE). */
+  maxUploadSize: number;
+  /** Files one task may hold (MAX_ATTACHMENTS_PER_TASK). */
+  perTask: number;
+}
+
+/** GET /api/sync/attachments?task=uid */
+export interface AttachmentList {
+  attachments: TaskAttachment[];
+  limits: AttachmentLimits;
+}
+
+/** The download route of one file: outside the proxy's matcher, as the upload (proxy.ts). */
+export function attachmentUrl(id: string): string {
+  return `/api/files/${id}`;
+}

@@ -1,0 +1,68 @@
+import 'server-only';
+import { Readable } from 'node:stream';
+import { strictTransportHeader } from '@/shared/security/strict-transport';
+import type { SyncActor } from '@/shared/auth/actor';
+import { AppError } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { getFileStore, StorageError } from '@/server/storage';
+import {
+  ATTACHMENT_MESSAGES,
+  contentDisposition,
+  entityTag,
+  matchesEntityTag,
+  parseRange,
+  previewOf,
+} from '../model/rules';
+import { openAttachment, type AttachmentRow } from './attachment-service';
+
+/**
+ * The headers every file response carries. `private, no-cache`: a browser may keep the bytes but
+ * asks again each time (a 304 when unchanged), so a person who lost access to the task gets a 404
+ * rather than a cached file. What does not preview is a download in a sandbox: an HTML or SVG file
+ * opened from the link runs no script on this origin.
+ */
+function fileHeaders(row: AttachmentRow): Headers {
+  const inline = previewOf(row.mediaType) !== null;
+  const headers = new Headers({
+    'Cache-Control': 'private, no-cache',
+    ETag: entityTag(row.sha256),
+    'Accept-Ranges': 'bytes',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Type': inline ? row.mediaType : 'application/octet-stream',
+    'Content-Disposition': contentDisposition(row.name, inline),
+    'Content-Security-Policy': inline ? "default-src 'none'; style-src 'unsafe-inline'; sandbox" : 'sandbox',
+  });
+  // The files routes are outside the proxy (proxy.ts), which sets HSTS on every other response.
+  const hsts = strictTransportHeader(process.env.APP_URL);
+  if (hsts) headers.set('Strict-Transport-Security', hsts);
+  return headers;
+}
+
+/**
+ * GET /api/files/{id}: the file's bytes for whoever may see its task (404 alike otherwise), checked
+ * on every request. `If-None-Match` → 304; one `Range` → 206 (416 past the end); HEAD → headers only.
+ */
+export async function fileResponse(actor: SyncActor, id: string, request: Request): Promise<Response> {
+  const row = await openAttachment(actor, id);
+  const headers = fileHeaders(row);
+  if (matchesEntityTag(request.headers.get('if-none-match'), entityTag(row.sha256)))
+    return new Response(null, { status: 304, headers });
+  const range = parseRange(request.headers.get('range'), row.size);
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${row.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const status = range ? 206 : 200;
+  if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`);
+  headers.set('Content-Length', String(range ? range.end - range.start + 1 : row.size));
+  if (request.method === 'HEAD' || row.size === 0) return new Response(null, { status, headers });
+  const stream = await getFileStore()
+    .get(row.storageKey, range ?? undefined)
+    .catch((error: unknown) => {
+      if (!(error instanceof StorageError && error.code === 'NOT_FOUND'))
+        logger.error('attachments: the file store refused a read', error);
+      else logger.error(`attachments: ${row.storageKey} is recorded but missing from the store`);
+      throw new AppError('SERVICE_UNAVAILABLE', ATTACHMENT_MESSAGES.unavailable);
+    });
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
+}

@@ -1,0 +1,165 @@
+'use client';
+
+import { FileText, Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { TaskAttachment } from '@/features/attachments/model/protocol';
+import { fileNameProblem } from '@/features/attachments/model/rules';
+import {
+  deleteAttachment,
+  renameAttachment,
+  restoreAttachment,
+} from '@/features/attachments/client/attachments-api';
+import { formatBytes } from '@/shared/format/bytes';
+import { describeRequestFailure } from '@/shared/http/failure-message';
+import { Button } from '@/shared/ui/button';
+import { RelativeTime, useNow } from '@/shared/ui/relative-time';
+import { FIELD_INPUT } from '@/shared/ui/styles';
+import { UNDO_LABEL } from '@/shared/ui/undo-label';
+import { ATTACHMENT_TEXTS } from './attachment-texts';
+
+/**
+ * One file: its name as the link that downloads it (or shows it, for what the browser can show),
+ * its size, who added it and when; Rename and Delete (with Undo) unless the task is read only.
+ */
+export function AttachmentItem({
+  attachment,
+  readOnly,
+  onChanged,
+  onRemoved,
+}: {
+  attachment: TaskAttachment;
+  readOnly: boolean;
+  onChanged: (attachment: TaskAttachment) => void;
+  onRemoved: (id: string) => void;
+}) {
+  const now = useNow([attachment.addedAt]);
+  const [renaming, setRenaming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function remove() {
+    try {
+      await deleteAttachment(attachment.id);
+      onRemoved(attachment.id);
+      toast.success(ATTACHMENT_TEXTS.removed(attachment.name), {
+        action: { label: UNDO_LABEL, onClick: () => void undo() },
+      });
+    } catch (failure) {
+      setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.removeFailed));
+    }
+  }
+
+  async function undo() {
+    try {
+      onChanged(await restoreAttachment(attachment.id));
+      toast.success(ATTACHMENT_TEXTS.restored(attachment.name));
+    } catch (failure) {
+      toast.error(describeRequestFailure(failure, ATTACHMENT_TEXTS.restoreFailed));
+    }
+  }
+
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+      <FileText className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        {renaming ? (
+          <RenameForm
+            attachment={attachment}
+            onDone={(renamed) => {
+              setRenaming(false);
+              if (renamed) onChanged(renamed);
+            }}
+          />
+        ) : (
+          <a
+            href={attachment.url}
+            target={attachment.preview ? '_blank' : undefined}
+            rel="noreferrer"
+            className="break-words text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {attachment.name}
+          </a>
+        )}
+        <p className="text-xs text-slate-600">
+          {ATTACHMENT_TEXTS.added(formatBytes(attachment.size), attachment.addedByName)}{' '}
+          <RelativeTime iso={attachment.addedAt} now={now} />
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {readOnly || renaming ? null : (
+        <div className="flex gap-1">
+          <Button variant="ghost" size="sm" onClick={() => setRenaming(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            <span className="sr-only">{ATTACHMENT_TEXTS.rename(attachment.name)}</span>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => void remove()}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            <span className="sr-only">{ATTACHMENT_TEXTS.remove(attachment.name)}</span>
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function RenameForm({
+  attachment,
+  onDone,
+}: {
+  attachment: TaskAttachment;
+  onDone: (renamed: TaskAttachment | null) => void;
+}) {
+  const [name, setName] = useState(attachment.name);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = fileNameProblem(name);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      onDone(await renameAttachment(attachment.id, name));
+    } catch (failure) {
+      setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.renameFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-wrap items-center gap-2" onSubmit={(event) => void submit(event)}>
+      <input
+        aria-label={ATTACHMENT_TEXTS.renameLabel}
+        className={`${FIELD_INPUT} min-w-0 flex-1`}
+        value={name}
+        maxLength={300}
+        autoFocus
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            onDone(null);
+          }
+        }}
+      />
+      <Button type="submit" size="sm" disabled={busy}>
+        {ATTACHMENT_TEXTS.save}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => onDone(null)}>
+        {ATTACHMENT_TEXTS.cancelRename}
+      </Button>
+      {error ? (
+        <p role="alert" className="w-full text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

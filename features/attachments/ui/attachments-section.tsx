@@ -1,0 +1,175 @@
+'use client';
+
+import { Paperclip, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { isSyncId } from '@/features/sync/model/protocol';
+import type { Task } from '@/features/tasks/model/task-types';
+import { projectById } from '@/features/projects/model/project';
+import { useProjects } from '@/features/projects/client/projects-store';
+import { cn } from '@/shared/cn';
+import { writeLinkCookie } from '@/shared/session/link-cookie';
+import { getStoredToken } from '@/shared/session/session';
+import { Button } from '@/shared/ui/button';
+import { LoadError, LoadingLine } from '@/shared/ui/load-error';
+import { ATTACHMENT_TEXTS } from './attachment-texts';
+import { AttachmentItem } from './attachment-item';
+import { useAttachments } from './use-attachments';
+import { useUploads, type Upload } from './use-uploads';
+
+/**
+ * A task's files (docs/product.md#files-on-tasks), team sync only: the list (each a link that
+ * downloads it, or shows it when the browser can), `Attach files` (the file chooser, several at
+ * once) and dropping files on the section; each file on its way with its progress and Cancel.
+ */
+export function AttachmentsSection({ task }: { task: Task }) {
+  const archived = projectById(useProjects(true), task.projectId)?.archived === true;
+  if (!isSyncId(task.uid)) return null;
+  return <Files uid={task.uid} archived={archived} />;
+}
+
+function Files({ uid, archived }: { uid: string; archived: boolean }) {
+  const headingId = useId();
+  const { state, reload, put, drop } = useAttachments(uid);
+  const limits = state.status === 'ready' ? state.limits : null;
+  const { uploads, sendAll, cancel, dismiss } = useUploads(uid, limits, put);
+  const [dragging, setDragging] = useState(false);
+  // A session of before the files' cookie (or one whose cookie went): the links need it to download.
+  useEffect(() => writeLinkCookie(getStoredToken()), []);
+  const dropHandlers = archived
+    ? {}
+    : {
+        onDragOver: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: () => setDragging(false),
+        onDrop: (event: DragEvent) => {
+          if (event.dataTransfer.files.length === 0) return;
+          event.preventDefault();
+          setDragging(false);
+          sendAll(event.dataTransfer.files);
+        },
+      };
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        'space-y-3 rounded-lg border border-transparent',
+        dragging && 'border-dashed border-brand-600 bg-brand-50',
+      )}
+      {...dropHandlers}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          {ATTACHMENT_TEXTS.heading}
+        </h3>
+        {archived ? null : <AttachButton onFiles={sendAll} />}
+      </div>
+      {archived ? <p className="text-sm text-slate-600">{ATTACHMENT_TEXTS.archived}</p> : null}
+      {limits && !archived ? (
+        <p className="text-xs text-slate-600">{ATTACHMENT_TEXTS.limit(limits.maxUploadSize)}</p>
+      ) : null}
+      {dragging ? (
+        <p role="status" className="text-sm font-medium text-brand-800">
+          {ATTACHMENT_TEXTS.dropHere}
+        </p>
+      ) : null}
+      <UploadList uploads={uploads} onCancel={cancel} onDismiss={dismiss} />
+      {state.status === 'loading' ? <LoadingLine>{ATTACHMENT_TEXTS.loading}</LoadingLine> : null}
+      {state.status === 'error' ? <LoadError message={state.message} onRetry={reload} /> : null}
+      {state.status === 'ready' && state.attachments.length === 0 && uploads.length === 0 ? (
+        <p className="text-sm text-slate-600">{ATTACHMENT_TEXTS.empty}</p>
+      ) : null}
+      {state.status === 'ready' && state.attachments.length > 0 ? (
+        <ul aria-labelledby={headingId} className="divide-y divide-slate-200">
+          {state.attachments.map((attachment) => (
+            <AttachmentItem
+              key={attachment.id}
+              attachment={attachment}
+              readOnly={archived}
+              onChanged={put}
+              onRemoved={drop}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** `Attach files`: a button that opens the browser's file chooser (the input it labels). */
+function AttachButton({ onFiles }: { onFiles: (files: FileList) => void }) {
+  const buttonId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button id={buttonId} variant="secondary" size="sm" onClick={() => input.current?.click()}>
+        <Paperclip className="size-4" aria-hidden="true" />
+        {ATTACHMENT_TEXTS.attach}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        aria-labelledby={buttonId}
+        tabIndex={-1}
+        className="sr-only"
+        onChange={(event) => {
+          if (event.target.files && event.target.files.length > 0) onFiles(event.target.files);
+          // The same file can be picked again (after a failure, say).
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}
+
+function UploadList({
+  uploads,
+  onCancel,
+  onDismiss,
+}: {
+  uploads: Upload[];
+  onCancel: (key: string) => void;
+  onDismiss: (key: string) => void;
+}) {
+  if (uploads.length === 0) return null;
+  return (
+    <ul className="space-y-2">
+      {uploads.map((upload) =>
+        upload.message ? (
+          <li
+            key={upload.key}
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          >
+            <span className="min-w-0 flex-1 break-words">{upload.message}</span>
+            <button
+              type="button"
+              aria-label={ATTACHMENT_TEXTS.dismiss(upload.name)}
+              className="rounded p-1 hover:bg-red-100"
+              onClick={() => onDismiss(upload.key)}
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </li>
+        ) : (
+          <li key={upload.key} className="flex items-center gap-3 text-sm text-slate-700">
+            <span className="min-w-0 flex-1 truncate">{upload.name}</span>
+            <progress
+              aria-label={ATTACHMENT_TEXTS.sending(upload.name)}
+              max={1}
+              value={upload.share}
+              className="h-2 w-24 accent-brand-600"
+            />
+            <Button variant="ghost" size="sm" onClick={() => onCancel(upload.key)}>
+              <span className="sr-only">{ATTACHMENT_TEXTS.cancel(upload.name)}</span>
+              <X className="size-4" aria-hidden="true" />
+            </Button>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}

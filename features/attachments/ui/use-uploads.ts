@@ -1,0 +1,77 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
+import { cleanFileName } from '@/features/attachments/model/rules';
+import { uploadFile } from '@/features/attachments/client/attachments-api';
+import { ATTACHMENT_TEXTS } from './attachment-texts';
+
+/** A file on its way (`share` sent, 0 to 1), or one the server or the limits refused (`message`). */
+export interface Upload {
+  key: string;
+  name: string;
+  share: number;
+  message?: string;
+}
+
+/**
+ * The files being sent to `task`, several at once, each with its progress and a way to cancel. A
+ * file over the limit is refused here, before a byte is sent, with the message the server would
+ * give; anything the server refuses stays in the list with its message until dismissed. Stored
+ * files go to `onStored`.
+ */
+export function useUploads(
+  task: string,
+  limits: AttachmentLimits | null,
+  onStored: (attachment: TaskAttachment) => void,
+) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+  useEffect(() => {
+    const open = controllers.current;
+    return () => {
+      for (const controller of open.values()) controller.abort();
+    };
+  }, []);
+  const change = useCallback((key: string, patch: Partial<Upload> | null) => {
+    setUploads((current) =>
+      patch === null
+        ? current.filter((upload) => upload.key !== key)
+        : current.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)),
+    );
+  }, []);
+  const send = useCallback(
+    (file: File) => {
+      const key = crypto.randomUUID();
+      const name = cleanFileName(file.name);
+      if (limits && file.size > limits.maxUploadSize) {
+        setUploads((current) => [
+          ...current,
+          { key, name, share: 0, message: ATTACHMENT_TEXTS.tooLarge(name, limits.maxUploadSize) },
+        ]);
+        return;
+      }
+      const controller = new AbortController();
+      controllers.current.set(key, controller);
+      setUploads((current) => [...current, { key, name, share: 0 }]);
+      uploadFile(
+        { id: key, task, file, name },
+        { signal: controller.signal, onProgress: (share) => change(key, { share }) },
+      )
+        .then((attachment) => {
+          change(key, null);
+          onStored(attachment);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof DOMException && error.name === 'AbortError') change(key, null);
+          else change(key, { message: ATTACHMENT_TEXTS.failed(name, (error as Error).message) });
+        })
+        .finally(() => controllers.current.delete(key));
+    },
+    [task, limits, change, onStored],
+  );
+  const sendAll = useCallback((files: Iterable<File>) => [...files].forEach(send), [send]);
+  const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);
+  const dismiss = useCallback((key: string) => change(key, null), [change]);
+  return { uploads, sendAll, cancel, dismiss };
+}

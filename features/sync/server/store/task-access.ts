@@ -1,0 +1,49 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { loadProjectRoles } from '@/features/projects/server/roles';
+import { canSeeTask, type TaskPlace } from '@/features/sync/model/access';
+import type { SyncActor } from '@/shared/auth/actor';
+import type { Executor, Tables } from '@/server/db';
+import { AppError } from '@/server/errors';
+
+/** Where a stored task is (its project, owner and assignee) and whether it is deleted. */
+export interface TaskAccessRow extends TaskPlace {
+  deleted: boolean;
+}
+
+/** The stored task `uid`'s place, or undefined when there is no such row. */
+export async function readTaskPlace(
+  db: Executor,
+  tables: Tables,
+  uid: string,
+): Promise<TaskAccessRow | undefined> {
+  const { syncTasks } = tables;
+  const [task] = await db
+    .select({
+      ownerId: syncTasks.ownerId,
+      assigneeId: syncTasks.assigneeId,
+      projectId: syncTasks.projectId,
+      deleted: syncTasks.deleted,
+    })
+    .from(syncTasks)
+    .where(eq(syncTasks.uid, uid));
+  return task;
+}
+
+/**
+ * The task `uid` when `actor` may see it (features/sync/model/access.ts canSeeTask). Throws 404 with
+ * `notFoundMessage` alike for a task that does not exist and one they may not see: what is beside a
+ * task (its comments, its files) tells nobody else that it exists.
+ */
+export async function visibleTask(
+  db: Executor,
+  tables: Tables,
+  actor: SyncActor,
+  uid: string,
+  notFoundMessage: string,
+): Promise<TaskAccessRow> {
+  const task = await readTaskPlace(db, tables, uid);
+  if (!task || !canSeeTask(actor, task, await loadProjectRoles(actor, db)))
+    throw new AppError('NOT_FOUND', notFoundMessage);
+  return task;
+}
