@@ -2,25 +2,20 @@
 
 import { FileText, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
 import { fileNameProblem } from '@/features/attachments/model/rules';
-import {
-  deleteAttachment,
-  renameAttachment,
-  restoreAttachment,
-} from '@/features/attachments/client/attachments-api';
+import { deleteAttachment, renameAttachment } from '@/features/attachments/client/attachments-api';
 import { formatBytes } from '@/shared/format/bytes';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { RelativeTime, useNow } from '@/shared/ui/relative-time';
 import { FIELD_INPUT } from '@/shared/ui/styles';
-import { UNDO_LABEL } from '@/shared/ui/undo-label';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
 
 /**
  * One file: its name as the link that downloads it (or shows it, for what the browser can show),
- * its size, who added it and when; Rename and Delete (with Undo) unless the task is read only.
+ * its size, who added it and when; Rename and Delete (its Undo is the section's) unless the task is
+ * read only.
  */
 export function AttachmentItem({
   attachment,
@@ -31,7 +26,7 @@ export function AttachmentItem({
   attachment: TaskAttachment;
   readOnly: boolean;
   onChanged: (attachment: TaskAttachment) => void;
-  onRemoved: (id: string) => void;
+  onRemoved: (attachment: TaskAttachment) => void;
 }) {
   const now = useNow([attachment.addedAt]);
   const [renaming, setRenaming] = useState(false);
@@ -40,21 +35,9 @@ export function AttachmentItem({
   async function remove() {
     try {
       await deleteAttachment(attachment.id);
-      onRemoved(attachment.id);
-      toast.success(ATTACHMENT_TEXTS.removed(attachment.name), {
-        action: { label: UNDO_LABEL, onClick: () => void undo() },
-      });
+      onRemoved(attachment);
     } catch (failure) {
       setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.removeFailed));
-    }
-  }
-
-  async function undo() {
-    try {
-      onChanged(await restoreAttachment(attachment.id));
-      toast.success(ATTACHMENT_TEXTS.restored(attachment.name));
-    } catch (failure) {
-      toast.error(describeRequestFailure(failure, ATTACHMENT_TEXTS.restoreFailed));
     }
   }
 

@@ -22,7 +22,6 @@ export const ATTACHMENT_TEXTS = {
   cancelRename: 'Cancel',
   remove: (name: string) => `Delete ${name}`,
   removed: (name: string) => `Deleted ${name}.`,
-  restored: (name: string) => `${name} is back.`,
   removeFailed: 'Could not delete the file',
   restoreFailed: 'Could not bring the file back',
   renameFailed: 'Could not rename the file',

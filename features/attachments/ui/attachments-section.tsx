@@ -4,6 +4,7 @@ import { Paperclip, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
+import type { TaskAttachment } from '@/features/attachments/model/protocol';
 import { projectById } from '@/features/projects/model/project';
 import { useProjects } from '@/features/projects/client/projects-store';
 import { cn } from '@/shared/cn';
@@ -13,6 +14,7 @@ import { Button } from '@/shared/ui/button';
 import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
 import { AttachmentItem } from './attachment-item';
+import { DeletedList } from './deleted-list';
 import { useAttachments } from './use-attachments';
 import { useUploads, type Upload } from './use-uploads';
 
@@ -32,6 +34,8 @@ function Files({ uid, archived }: { uid: string; archived: boolean }) {
   const { state, reload, put, drop } = useAttachments(uid);
   const limits = state.status === 'ready' ? state.limits : null;
   const { uploads, sendAll, cancel, dismiss } = useUploads(uid, limits, put);
+  // Deleted here while the view is open: each says so with its Undo (a toast would sit behind the modal view).
+  const [deleted, setDeleted] = useState<TaskAttachment[]>([]);
   const [dragging, setDragging] = useState(false);
   // A session of before the files' cookie (or one whose cookie went): the links need it to download.
   useEffect(() => writeLinkCookie(getStoredToken()), []);
@@ -89,16 +93,30 @@ function Files({ uid, archived }: { uid: string; archived: boolean }) {
               attachment={attachment}
               readOnly={archived}
               onChanged={put}
-              onRemoved={drop}
+              onRemoved={(removed) => {
+                drop(removed.id);
+                setDeleted((current) => [...current, removed]);
+              }}
             />
           ))}
         </ul>
       ) : null}
+      <DeletedList
+        deleted={deleted}
+        onRestored={(restored) => {
+          put(restored);
+          setDeleted((current) => current.filter((item) => item.id !== restored.id));
+        }}
+      />
     </section>
   );
 }
 
-/** `Attach files`: a button that opens the browser's file chooser (the input it labels). */
+/**
+ * `Attach files`: a button that opens the browser's file chooser, an `<input type="file" multiple>`
+ * labelled by it (out of the accessibility tree: Chromium names a file input a button too, and one
+ * button of that name is what people and checks look for).
+ */
 function AttachButton({ onFiles }: { onFiles: (files: FileList) => void }) {
   const buttonId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -113,6 +131,8 @@ function AttachButton({ onFiles }: { onFiles: (files: FileList) => void }) {
         type="file"
         multiple
         aria-labelledby={buttonId}
+        // The button is what a keyboard and a screen reader meet; the input only takes the files.
+        aria-hidden="true"
         tabIndex={-1}
         className="sr-only"
         onChange={(event) => {
@@ -141,10 +161,11 @@ function UploadList({
         upload.message ? (
           <li
             key={upload.key}
-            role="alert"
             className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
           >
-            <span className="min-w-0 flex-1 break-words">{upload.message}</span>
+            <span role="alert" className="min-w-0 flex-1 break-words">
+              {upload.message}
+            </span>
             <button
               type="button"
               aria-label={ATTACHMENT_TEXTS.dismiss(upload.name)}

@@ -1,0 +1,156 @@
+/**
+ * Files on tasks with team sync on (docs/product.md#files-on-tasks): the task view's `Files` section
+ * attaches files picked with `Attach files` or dropped on it, lists each as a link that downloads the
+ * same bytes, refuses a file over the limit before sending it, deletes with Undo, and the assignee
+ * sees the files. A production server with TEAM_SYNC=on and a 1 MB limit, on its own SQLite file.
+ */
+import { createHash } from 'node:crypto';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { findAxeViolations } from './page-helpers';
+import { startAppServer, type AppProcess } from './process-helpers';
+import { type Account, createTaskFor, openDeviceAt, registerAccount } from './team-sync-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: AppProcess;
+const accounts = {} as Record<'ana' | 'ben', Account>;
+const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function filesOf(view: Locator): Locator {
+  return view.getByRole('region', { name: 'Files' });
+}
+
+/** Opens the task view of `uid` and waits for its files to be read. */
+async function openFiles(page: Page, uid: string): Promise<Locator> {
+  await page.goto(`/user/dashboard?task=${uid}`);
+  const files = filesOf(page.getByRole('dialog'));
+  await expect(files.getByRole('button', { name: 'Attach files' })).toBeVisible({ timeout: 15_000 });
+  await expect(files.getByText('Loading files…')).toHaveCount(0);
+  return files;
+}
+
+/** Drops `name` (text `body`) on `target` as the browser does a file dragged from the desktop. */
+async function dropFile(target: Locator, name: string, body: string): Promise<void> {
+  const transfer = await target.page().evaluateHandle(
+    ([fileName, text]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], fileName, { type: 'text/plain' }));
+      return data;
+    },
+    [name, body] as const,
+  );
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+test.describe('files on tasks', () => {
+  test.beforeAll(async () => {
+    server = await startAppServer({ TEAM_SYNC: 'on', MAX_UPLOAD_SIZE: '1MB' });
+    accounts.ana = await registerAccount(server.base, 'Ana Author', 'ana-files@example.com', 'user');
+    accounts.ben = await registerAccount(server.base, 'Ben Builder', 'ben-files@example.com', 'user');
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('@one-width attach by picking and dropping, download the same bytes, refuse too large, delete and Undo', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const ana = await openDevice(browser, accounts.ana);
+    const uid = await createTaskFor(ana.page, 'Print the posters', 'Ben Builder');
+    const files = await openFiles(ana.page, uid);
+    await expect(
+      files.getByText('No files yet. Attach files here or drop them on this section.'),
+    ).toBeVisible();
+    await expect(files.getByText('Up to 1 MB each.', { exact: true })).toBeVisible();
+
+    // The button opens the browser's file chooser, which takes several files.
+    const chooser = ana.page.waitForEvent('filechooser');
+    await files.getByRole('button', { name: 'Attach files' }).click();
+    const picked = await chooser;
+    expect(picked.isMultiple()).toBe(true);
+    const brief = Buffer.from('Posters: A2, two hundred copies.\n');
+    await picked.setFiles([
+      { name: 'brief.txt', mimeType: 'text/plain', buffer: brief },
+      { name: 'proof.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    const link = files.getByRole('link', { name: 'brief.txt', exact: true });
+    await expect(link).toBeVisible();
+    await expect(files.getByRole('link', { name: 'proof.png', exact: true })).toBeVisible();
+    await expect(files.getByRole('listitem').filter({ hasText: 'brief.txt' })).toContainText(
+      '33 B · added by Ana Author',
+    );
+
+    // The link downloads the same bytes under the file's name (the files' cookie carries the session).
+    const href = await link.getAttribute('href');
+    const response = await ana.page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(sha256(await response.body())).toBe(sha256(brief));
+    expect(response.headers()['content-disposition']).toContain('filename="brief.txt"');
+
+    // Over the limit: said, and not listed.
+    await files.getByLabel('Attach files').setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(1024 * 1024 + 1, 7),
+    });
+    await expect(files.getByRole('alert')).toHaveText('scan.pdf is too large: files can be at most 1 MB.');
+    await expect(files.getByRole('link', { name: 'scan.pdf' })).toHaveCount(0);
+    await files.getByRole('button', { name: 'Dismiss the message about scan.pdf' }).click();
+    await expect(files.getByRole('alert')).toHaveCount(0);
+
+    // Dropped on the section.
+    await dropFile(files, 'notes.txt', 'Ask for matte paper.');
+    await expect(files.getByRole('link', { name: 'notes.txt', exact: true })).toBeVisible();
+
+    // Delete, then Undo.
+    await files.getByRole('button', { name: 'Delete notes.txt' }).click();
+    await expect(files.getByRole('link', { name: 'notes.txt' })).toHaveCount(0);
+    const gone = files.getByRole('listitem').filter({ hasText: 'Deleted notes.txt.' });
+    await gone.getByRole('button', { name: 'Undo' }).click();
+    await expect(gone).toHaveCount(0);
+    await expect(files.getByRole('link', { name: 'notes.txt', exact: true })).toBeVisible();
+
+    // The assignee sees the same files.
+    const ben = await openDevice(browser, accounts.ben);
+    const benFiles = await openFiles(ben.page, uid);
+    await expect(benFiles.getByRole('link')).toHaveText(['brief.txt', 'proof.png', 'notes.txt']);
+    await ben.context.close();
+    await ana.context.close();
+  });
+
+  test('the Files section passes axe, light and dark, and fits the width', async ({ browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const ana = await openDevice(browser, accounts.ana);
+    const uid = await createTaskFor(ana.page, `Book the hall ${testInfo.project.name}`, 'Ben Builder');
+    const files = await openFiles(ana.page, uid);
+    await files.getByLabel('Attach files').setInputFiles([
+      {
+        name: 'floor plan with a rather long name for a small screen.png',
+        mimeType: 'image/png',
+        buffer: PNG,
+      },
+      { name: 'too-big.zip', mimeType: 'application/zip', buffer: Buffer.alloc(1024 * 1024 + 1, 1) },
+    ]);
+    await expect(files.getByRole('link')).toHaveCount(1);
+    await expect(files.getByRole('alert')).toBeVisible();
+    await files.scrollIntoViewIfNeeded();
+    await ana.page.screenshot({ path: testInfo.outputPath('files-light.png') });
+    await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    await ana.page.screenshot({ path: testInfo.outputPath('files-dark.png') });
+    await ana.page.evaluate(() => delete document.documentElement.dataset.theme);
+    expect(await findAxeViolations(ana.page)).toEqual([]);
+    const overflow = await ana.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await ana.context.close();
+  });
+});
