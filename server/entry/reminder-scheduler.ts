@@ -3,10 +3,11 @@ import { getEnv } from '@/server/env';
 import { runDigestTick } from '@/features/inbox/server/inbox-digest-service';
 import { logger } from '@/server/logger';
 import { runReminderTick } from '@/features/reminders/server/reminder-service';
+import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-service';
 
 /**
- * Runs the reminder tick inside the app process (no extra worker), every `intervalMs`, and after it
- * the inbox digest's when SMTP_URL is set (docs/decisions/0033-inbox-email-digest.md): started by
+ * Runs the reminder tick inside the app process (no extra worker), every `intervalMs`, then the sweep
+ * of deleted files, and after it the inbox digest's when SMTP_URL is set (docs/decisions/0033-inbox-email-digest.md): started by
  * start-up with TEAM_SYNC=on only, unref'd (it never keeps the process alive) and stopped on shutdown.
  * Ticks never overlap: one still running when the next is due makes that one a no-op. The clock is
  * the real one; tests call runReminderTick(now) and runDigestTick(now) with the instants they need.
@@ -20,6 +21,13 @@ async function runTicks(now: Date): Promise<void> {
     if (result.sent + result.failed > 0) logger.info('Reminder emails', result);
   } catch (error) {
     logger.error('Reminder tick failed; the next one tries again', error);
+  }
+  try {
+    // Files deleted more than a day ago (their Undo is over): bytes and rows (docs/decisions/0051).
+    const swept = await sweepDeletedAttachments(now);
+    if (swept > 0) logger.info(`Removed ${swept} deleted files`);
+  } catch (error) {
+    logger.error('Removing deleted files failed; the next tick tries again', error);
   }
   // Without a mail server the digest would only fill data/outbox.log: it is not sent at all.
   if (!getEnv().SMTP_URL) return;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, count, eq, isNull, sum } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, sum } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { loadProjectRoles } from '@/features/projects/server/roles';
 import { can, standingIn } from '@/features/projects/model/roles';
@@ -36,6 +36,9 @@ import {
  */
 
 export type AttachmentRow = Tables['taskAttachments']['$inferSelect'];
+
+/** How long a deleted file is kept for its Undo before the sweep removes it: a day. */
+export const DELETED_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** The bytes file-type needs to recognise every type it knows. */
 const SNIFF_BYTES = 4100;
@@ -340,9 +343,35 @@ export async function restoreAttachment(actor: SyncActor, id: string): Promise<T
   return handle.exclusive(async (db) => {
     const row = await changeableAttachment(db, tables, actor, id, { deleted: true });
     if (row.deletedAt === null) return toAttachment(db, tables, row);
+    if (Date.now() - row.deletedAt.getTime() >= DELETED_KEEP_MS)
+      throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.restoreGone);
     await checkRoom(db, tables, row.taskUid, 0);
     const change = { deletedAt: null, changedAt: new Date() };
     await db.update(tables.taskAttachments).set(change).where(eq(tables.taskAttachments.id, row.id));
     return toAttachment(db, tables, { ...row, ...change });
   }, 'attachments');
+}
+
+/**
+ * Removes the files deleted more than a day before `now` (`DELETED_KEEP_MS`): their bytes first, then
+ * their rows, at most `batch` at a time (the scheduler's tick calls it again). A crash between the two
+ * leaves the row, removed on the next run. Returns how many went.
+ */
+export async function sweepDeletedAttachments(now: Date, batch = 200): Promise<number> {
+  const { db, tables } = await getDatabase();
+  const { taskAttachments } = tables;
+  const cutoff = new Date(now.getTime() - DELETED_KEEP_MS);
+  const rows = await db
+    .select({ id: taskAttachments.id, storageKey: taskAttachments.storageKey })
+    .from(taskAttachments)
+    .where(and(isNotNull(taskAttachments.deletedAt), lt(taskAttachments.deletedAt, cutoff)))
+    .limit(batch);
+  const store = getFileStore();
+  for (const row of rows) {
+    await store.delete(row.storageKey);
+    await db
+      .delete(taskAttachments)
+      .where(and(eq(taskAttachments.id, row.id), isNotNull(taskAttachments.deletedAt)));
+  }
+  return rows.length;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttachmentList, TaskAttachment } from '@/features/attachments/model/protocol';
 import { getDatabase } from '@/server/db';
@@ -13,6 +14,7 @@ import { GET as listRoute } from '@/app/api/sync/attachments/route';
 import { DELETE as deleteRoute, PATCH as renameRoute } from '@/app/api/sync/attachments/[id]/route';
 import { POST as restoreRoute } from '@/app/api/sync/attachments/[id]/restore/route';
 import { DELETE, GET, HEAD, PATCH, POST, PUT } from './route';
+import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-service';
 
 type Body = { attachment?: TaskAttachment; message?: string; code?: string } & Partial<AttachmentList>;
 
@@ -341,6 +343,35 @@ describe('/api/sync/attachments/{id}: rename, delete and Undo', () => {
     expect(back.body.attachment!.name).toBe('final.txt');
     expect((await list(ash.token, 't1')).body.attachments!.map((item) => item.id)).toEqual([id]);
     expect(Buffer.from((await download(ash.token, id)).bytes).toString()).toBe('draft');
+  });
+
+  it('keeps a deleted file a day for Undo, then the sweep removes its row and its bytes', async () => {
+    const { olive } = await team();
+    const kept = await upload(olive.token, 't1', 'kept.txt', Buffer.from('kept'));
+    const gone = await upload(olive.token, 't1', 'gone.txt', Buffer.from('gone'));
+    const { db, tables } = await getDatabase();
+    const [row] = await db
+      .select()
+      .from(tables.taskAttachments)
+      .where(eq(tables.taskAttachments.id, gone.id));
+    expect((await remove(olive.token, gone.id)).status).toBe(204);
+    // Within the day nothing is swept.
+    expect(await sweepDeletedAttachments(new Date(Date.now() + 60_000))).toBe(0);
+    // A day and more later: the Undo is over, and the sweep takes it.
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000);
+    await db
+      .update(tables.taskAttachments)
+      .set({ deletedAt: dayAgo })
+      .where(eq(tables.taskAttachments.id, gone.id));
+    const late = await restore(olive.token, gone.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('That file can no longer be restored.');
+    expect(await sweepDeletedAttachments(new Date())).toBe(1);
+    expect(
+      await db.select().from(tables.taskAttachments).where(eq(tables.taskAttachments.id, gone.id)),
+    ).toEqual([]);
+    await expect(getFileStore().head(row!.storageKey)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await download(olive.token, kept.id)).status).toBe(200);
   });
 
   it('answers 405 to the methods it does not take', async () => {
