@@ -23,6 +23,7 @@ export const ATTACHMENT_MESSAGES = {
   lengthRequired: 'Send the file’s length (Content-Length).',
   unavailable: 'Files cannot be stored right now. Please try again later.',
   restoreGone: 'That file can no longer be restored.',
+  cutShort: 'The file arrived cut short. Please try again.',
 } as const;
 
 export const MAX_FILE_NAME_LENGTH = 255;

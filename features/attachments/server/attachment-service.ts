@@ -246,6 +246,10 @@ export async function uploadAttachment(
     });
   const mediaType = (await fileTypeFromBuffer(head()))?.mime ?? 'application/octet-stream';
   try {
+    // A body cut short on the way (a proxy's limit, a dropped connection that still ended cleanly)
+    // is not the file that was sent: refused, and its bytes removed.
+    if (input.declaredSize !== undefined && stored.size !== input.declaredSize)
+      throw new AppError('VALIDATION_ERROR', ATTACHMENT_MESSAGES.cutShort);
     return await recordUpload(actor, { id, key, mediaType, ...stored, ...input });
   } catch (error) {
     await store.delete(key).catch(() => undefined);

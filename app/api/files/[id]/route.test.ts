@@ -228,6 +228,17 @@ describe('/api/files', () => {
     }
   });
 
+  it('refuses a body shorter than its declared length (cut on the way), keeping nothing', async () => {
+    const { olive } = await team();
+    const cut = await upload(olive.token, 't1', 'cut.bin', Buffer.alloc(500, 3), { declare: 1000 });
+    expect(cut.status).toBe(400);
+    expect(cut.body.message).toBe('The file arrived cut short. Please try again.');
+    expect((await list(olive.token, 't1')).body.attachments).toEqual([]);
+    const keys: string[] = [];
+    for await (const entry of getFileStore().list('attachments/')) keys.push(entry.key);
+    expect(keys.filter((key) => key.includes(cut.id))).toEqual([]);
+  });
+
   it('keeps to MAX_ATTACHMENTS_PER_TASK', async () => {
     await applyTestEnv({ TEAM_SYNC: 'on', MAX_ATTACHMENTS_PER_TASK: '2' });
     try {
