@@ -87,6 +87,12 @@ const nextConfig = {
   // Drizzle's migrator reads the migration folders at run time, and the password pool starts its
   // worker script by path (file tracing does not follow `new Worker(path)`): ship them, and the
   // bcryptjs the worker loads, with the standalone server.
+  // The data folder (databases, the development secret, task files: DATA_DIR, FILES_DIR) is read at
+  // run time from paths the tracer cannot know; without this it copies whatever a local run left there
+  // (an e2e database, test files) into the standalone output.
+  outputFileTracingExcludes: {
+    '/**': ['./data/**/*'],
+  },
   outputFileTracingIncludes: {
     '/**': ['./drizzle/**/*', './server/password-worker.cjs', './node_modules/bcryptjs/**/*'],
   },

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
-import { type Account, createTaskFor, openDeviceAt, registerAccount } from './team-sync-helpers';
+import { type Account, boardColumn, createTaskFor, openDeviceAt, registerAccount } from './team-sync-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -120,10 +120,63 @@ test.describe('files on tasks', () => {
     await expect(gone).toHaveCount(0);
     await expect(files.getByRole('link', { name: 'notes.txt', exact: true })).toBeVisible();
 
+    // Images open in a lightbox over the view; the arrows and Escape work, and focus comes back.
+    await files
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'proof-2.png', mimeType: 'image/png', buffer: PNG });
+    await files.getByRole('link', { name: 'proof.png', exact: true }).click();
+    const lightbox = ana.page.getByRole('dialog', { name: 'proof.png' });
+    await expect(lightbox.getByRole('img', { name: 'proof.png' })).toBeVisible();
+    await expect(lightbox.getByText('Image 1 of 2')).toBeVisible();
+    await lightbox.getByRole('button', { name: 'Next image' }).focus();
+    await ana.page.keyboard.press('ArrowRight');
+    await expect(
+      ana.page.getByRole('dialog', { name: 'proof-2.png' }).getByText('Image 2 of 2'),
+    ).toBeVisible();
+    await ana.page.keyboard.press('Escape');
+    await expect(ana.page.getByRole('dialog', { name: 'proof-2.png' })).toHaveCount(0);
+    await expect(files.getByRole('link', { name: 'proof.png', exact: true })).toBeFocused();
+
+    // A screenshot pasted into the description is attached to the task.
+    const description = ana.page
+      .getByRole('dialog')
+      .getByRole('textbox', { name: 'Description', exact: true });
+    await description.evaluate(
+      (field, bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
+        field.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      [...PNG],
+    );
+    await expect(files.getByRole('link', { name: 'image.png', exact: true })).toBeVisible();
+
+    // The card shows how many files the task has.
+    await ana.page.keyboard.press('Escape');
+    await expect(boardColumn(ana.page, 'To Do').getByText('5 files', { exact: true })).toBeVisible();
+
     // The assignee sees the same files.
     const ben = await openDevice(browser, accounts.ben);
     const benFiles = await openFiles(ben.page, uid);
-    await expect(benFiles.getByRole('link')).toHaveText(['brief.txt', 'proof.png', 'notes.txt']);
+    // The two picked together may be stored in either order.
+    await expect(benFiles.getByRole('link')).toHaveCount(5);
+    expect((await benFiles.getByRole('link').allTextContents()).sort()).toEqual([
+      'brief.txt',
+      'image.png',
+      'notes.txt',
+      'proof-2.png',
+      'proof.png',
+    ]);
+    // Live: a file Ana adds shows in Ben's open view without a reload.
+    await ana.page.goto(`/user/dashboard?task=${uid}`);
+    await filesOf(ana.page.getByRole('dialog'))
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('late') });
+    await expect(benFiles.getByRole('link', { name: 'late.txt', exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
     await ben.context.close();
     await ana.context.close();
   });

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
+import { AttachmentCount } from '@/features/attachments/ui/attachment-count';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import {
   TaskKey,
@@ -56,6 +57,7 @@ const History = dynamic(
 const TEAM_SLOTS: TaskSlots = {
   ConflictMarker,
   CommentCount,
+  AttachmentCount,
   OlderCompleted: OlderCompletedSlot,
   Comments,
   Attachments,

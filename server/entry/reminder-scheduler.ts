@@ -3,7 +3,7 @@ import { getEnv } from '@/server/env';
 import { runDigestTick } from '@/features/inbox/server/inbox-digest-service';
 import { logger } from '@/server/logger';
 import { runReminderTick } from '@/features/reminders/server/reminder-service';
-import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-service';
+import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-changes';
 
 /**
  * Runs the reminder tick inside the app process (no extra worker), every `intervalMs`, then the sweep

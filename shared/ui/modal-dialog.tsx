@@ -50,6 +50,9 @@ export function ModalDialog({
       aria-labelledby={labelledBy ?? titleId}
       aria-describedby={describedBy ?? (description === undefined ? undefined : descriptionId)}
       onCancel={(event) => {
+        // React passes a nested dialog's cancel (Escape in a lightbox over the task view) up its tree:
+        // each dialog answers only its own.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         if (!busy) onCancel();
       }}

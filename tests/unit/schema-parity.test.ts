@@ -254,6 +254,7 @@ describe('schema.sqlite.ts and schema.pg.ts', () => {
       'syncRevocations',
       'syncState',
       'syncTasks',
+      'taskAttachments',
       'taskComments',
       'taskKeys',
       'userIdentities',

@@ -115,3 +115,16 @@ export function uploadFile(
     request.send(input.file);
   });
 }
+
+/** Files (not deleted) on every task the caller sees that has any: the cards' paperclips. */
+export async function fetchAttachmentCounts(): Promise<Record<string, number>> {
+  const body = await getJson<unknown>(`${ATTACHMENTS_URL}/counts`, { endSessionOn401: false });
+  const raw = (body as { counts?: unknown } | undefined)?.counts;
+  const counts: Record<string, number> = {};
+  if (typeof raw === 'object' && raw !== null) {
+    for (const [uid, n] of Object.entries(raw)) {
+      if (typeof n === 'number' && Number.isInteger(n) && n > 0) counts[uid] = n;
+    }
+  }
+  return counts;
+}

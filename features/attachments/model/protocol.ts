@@ -21,6 +21,14 @@ export interface TaskAttachment {
   addedAt: string;
   /** Where the file downloads (and previews) from: the same origin, checked on every request. */
   url: string;
+  /**
+   * An image's small WebP thumbnail (within 480×480, no metadata), checked as the file is: null until
+   * it is made, shortly after the upload, and for anything that gets none.
+   */
+  thumbnailUrl: string | null;
+  /** An image's size in pixels as shown (EXIF orientation applied), once read; null otherwise. */
+  width: number | null;
+  height: number | null;
 }
 
 /** The limits the screens show and check before sending (the server checks them again). */

@@ -1,32 +1,29 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, count, eq, isNotNull, isNull, lt, sum } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { loadProjectRoles } from '@/features/projects/server/roles';
-import { can, standingIn } from '@/features/projects/model/roles';
-import { visibleTask, type TaskAccessRow } from '@/features/sync/server/store/task-access';
-import { FORMER_MEMBER_NAME } from '@/shared/content/people';
+import { visibleTask, writeAndPokeTask } from '@/features/sync/server/store/task-access';
 import type { SyncActor } from '@/shared/auth/actor';
-import { getDatabase, type Executor, type Tables } from '@/server/db';
+import { getDatabase } from '@/server/db';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { getFileStore, StorageError } from '@/server/storage';
+import { type AttachmentLimits, type AttachmentList, type TaskAttachment } from '../model/protocol';
+import { ATTACHMENT_MESSAGES, cleanFileName, isAttachmentId, storageKeyFor } from '../model/rules';
+import { queueThumbnail } from './thumbnails';
 import {
-  attachmentUrl,
-  type AttachmentLimits,
-  type AttachmentList,
-  type TaskAttachment,
-} from '../model/protocol';
-import {
-  ATTACHMENT_MESSAGES,
-  cleanFileName,
-  isAttachmentId,
-  mayChangeAttachment,
-  previewOf,
-  storageKeyFor,
-} from '../model/rules';
+  checkRoom,
+  readRow,
+  rightsOn,
+  toAttachment,
+  toAttachments,
+  visibleAttachment,
+  type AttachmentRow,
+} from './attachment-rows';
+
+export { DELETED_KEEP_MS, type AttachmentRow } from './attachment-rows';
 
 /**
  * Files on team tasks (docs/product.md#files-on-tasks, docs/decisions/0051-file-storage.md): a row
@@ -34,11 +31,6 @@ import {
  * downloads its files; whoever may comment on it adds files; whoever may edit it (or added the file)
  * renames and deletes them. For anyone else the task and its files do not exist (404).
  */
-
-export type AttachmentRow = Tables['taskAttachments']['$inferSelect'];
-
-/** How long a deleted file is kept for its Undo before the sweep removes it: a day. */
-export const DELETED_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** The bytes file-type needs to recognise every type it knows. */
 const SNIFF_BYTES = 4100;
@@ -53,71 +45,11 @@ function checkId(id: string): string {
   return id.toLowerCase();
 }
 
-async function readRow(db: Executor, tables: Tables, id: string): Promise<AttachmentRow | undefined> {
-  const [row] = await db.select().from(tables.taskAttachments).where(eq(tables.taskAttachments.id, id));
-  return row;
-}
-
 /** What `actor` may do with files on `task`: add them, and change anyone's. */
-async function rightsOn(
-  db: Executor,
-  actor: SyncActor,
-  task: TaskAccessRow,
-): Promise<{ mayComment: boolean; mayEdit: boolean; archived: boolean }> {
-  const standing = standingIn(await loadProjectRoles(actor, db), task.projectId);
-  const context = { project: { archived: standing.archived }, userId: actor.id, task };
-  return {
-    mayComment: can(standing.role, 'comment', context),
-    mayEdit: can(standing.role, 'edit', context),
-    archived: standing.archived,
-  };
-}
 
 /** The stored file `id` (not deleted unless `deleted`) and its task, when `actor` may see the task; 404 otherwise. */
-async function visibleAttachment(
-  db: Executor,
-  tables: Tables,
-  actor: SyncActor,
-  id: string,
-  options: { deleted?: boolean } = {},
-): Promise<{ row: AttachmentRow; task: TaskAccessRow }> {
-  const row = isAttachmentId(id) ? await readRow(db, tables, id.toLowerCase()) : undefined;
-  if (!row || (row.deletedAt !== null && !options.deleted))
-    throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
-  const task = await visibleTask(db, tables, actor, row.taskUid, ATTACHMENT_MESSAGES.notFound);
-  return { row, task };
-}
 
 /** Rows as the API sends them, with the current name of whoever added each. */
-async function toAttachments(
-  db: Executor,
-  tables: Tables,
-  rows: readonly AttachmentRow[],
-): Promise<TaskAttachment[]> {
-  const { users } = tables;
-  const names = new Map<string, string>();
-  for (const id of new Set(rows.flatMap((row) => (row.addedBy === null ? [] : [row.addedBy])))) {
-    const [user] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, id));
-    if (user) names.set(id, user.fullName);
-  }
-  return rows.map((row) => ({
-    id: row.id,
-    task: row.taskUid,
-    name: row.name,
-    size: row.size,
-    mediaType: row.mediaType,
-    preview: previewOf(row.mediaType),
-    addedById: row.addedBy,
-    addedByName: (row.addedBy !== null && names.get(row.addedBy)) || FORMER_MEMBER_NAME,
-    addedAt: row.addedAt.toISOString(),
-    url: attachmentUrl(row.id),
-  }));
-}
-
-async function toAttachment(db: Executor, tables: Tables, row: AttachmentRow): Promise<TaskAttachment> {
-  const [attachment] = await toAttachments(db, tables, [row]);
-  return attachment!;
-}
 
 /** GET /api/sync/attachments?task=uid: the task's files, oldest first, and the limits. */
 export async function listAttachments(actor: SyncActor, taskUid: string): Promise<AttachmentList> {
@@ -133,29 +65,8 @@ export async function listAttachments(actor: SyncActor, taskUid: string): Promis
 }
 
 /** Files on `taskUid` now, and bytes of every file on the instance (deleted ones still hold theirs). */
-async function usage(
-  db: Executor,
-  tables: Tables,
-  taskUid: string,
-): Promise<{ onTask: number; total: number }> {
-  const { taskAttachments } = tables;
-  const [onTask] = await db
-    .select({ n: count() })
-    .from(taskAttachments)
-    .where(and(eq(taskAttachments.taskUid, taskUid), isNull(taskAttachments.deletedAt)));
-  const [total] = await db.select({ bytes: sum(taskAttachments.size) }).from(taskAttachments);
-  return { onTask: onTask?.n ?? 0, total: Number(total?.bytes ?? 0) };
-}
 
 /** Refuses a file the task or the instance has no room for (409, 507-like 409). */
-async function checkRoom(db: Executor, tables: Tables, taskUid: string, size: number): Promise<void> {
-  const env = getEnv();
-  const { onTask, total } = await usage(db, tables, taskUid);
-  if (onTask >= env.MAX_ATTACHMENTS_PER_TASK)
-    throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.tooMany(env.MAX_ATTACHMENTS_PER_TASK));
-  if (env.MAX_FILES_TOTAL !== undefined && total + size > env.MAX_FILES_TOTAL)
-    throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.storeFull);
-}
 
 export interface UploadInput {
   task: string;
@@ -250,7 +161,10 @@ export async function uploadAttachment(
     // is not the file that was sent: refused, and its bytes removed.
     if (input.declaredSize !== undefined && stored.size !== input.declaredSize)
       throw new AppError('VALIDATION_ERROR', ATTACHMENT_MESSAGES.cutShort);
-    return await recordUpload(actor, { id, key, mediaType, ...stored, ...input });
+    const recorded = await recordUpload(actor, { id, key, mediaType, ...stored, ...input });
+    // Made after this answer, never awaited by it (./thumbnails.ts).
+    queueThumbnail({ id, storageKey: key, mediaType, size: stored.size });
+    return recorded;
   } catch (error) {
     await store.delete(key).catch(() => undefined);
     throw error;
@@ -264,7 +178,8 @@ async function recordUpload(
   const handle = await getDatabase();
   const { tables } = handle;
   return handle.exclusive(async (db) => {
-    // Checked again under the lock: uploads to one task finish side by side.
+    // Checked again under the lock: uploads to one task finish side by side, and access may have gone.
+    const task = await visibleTask(db, tables, actor, file.task, ATTACHMENT_MESSAGES.taskNotFound);
     await checkRoom(db, tables, file.task, file.size);
     if (await readRow(db, tables, file.id))
       throw new AppError('CONFLICT', 'A file with this id already exists.');
@@ -281,8 +196,13 @@ async function recordUpload(
       addedAt: now,
       deletedAt: null,
       changedAt: now,
+      thumbnailKey: null,
+      width: null,
+      height: null,
     };
-    await db.insert(tables.taskAttachments).values(row);
+    await writeAndPokeTask(handle, db, actor, file.task, task, [
+      db.insert(tables.taskAttachments).values(row),
+    ]);
     return { attachment: await toAttachment(db, tables, row), created: true };
   }, 'attachments');
 }
@@ -293,89 +213,6 @@ export async function openAttachment(actor: SyncActor, id: string): Promise<Atta
   return (await visibleAttachment(db, tables, actor, id)).row;
 }
 
-/** The file `id` for a change by `actor`: visible (404), changeable by them (403), its project open (409). */
-async function changeableAttachment(
-  db: Executor,
-  tables: Tables,
-  actor: SyncActor,
-  id: string,
-  options: { deleted?: boolean } = {},
-): Promise<AttachmentRow> {
-  const { row, task } = await visibleAttachment(db, tables, actor, id, options);
-  const rights = await rightsOn(db, actor, task);
-  if (rights.archived) throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.archived);
-  if (!mayChangeAttachment({ actorId: actor.id, addedBy: row.addedBy, ...rights }))
-    throw new AppError('FORBIDDEN', ATTACHMENT_MESSAGES.mayNotChange);
-  return row;
-}
-
 /** PATCH /api/sync/attachments/{id} {name}: a new name (cleaned as an upload's). */
-export async function renameAttachment(actor: SyncActor, id: string, name: string): Promise<TaskAttachment> {
-  const handle = await getDatabase();
-  const { tables } = handle;
-  return handle.exclusive(async (db) => {
-    const row = await changeableAttachment(db, tables, actor, id);
-    const change = { name: cleanFileName(name), changedAt: new Date() };
-    if (change.name === row.name) return toAttachment(db, tables, row);
-    await db.update(tables.taskAttachments).set(change).where(eq(tables.taskAttachments.id, row.id));
-    return toAttachment(db, tables, { ...row, ...change });
-  }, 'attachments');
-}
-
-/**
- * DELETE /api/sync/attachments/{id}: the file leaves the task at once; its row and bytes stay a day,
- * for Undo (`restoreAttachment`), then the sweep removes them. Deleting a deleted file changes nothing.
- */
-export async function deleteAttachment(actor: SyncActor, id: string): Promise<void> {
-  const handle = await getDatabase();
-  const { tables } = handle;
-  await handle.exclusive(async (db) => {
-    const row = await changeableAttachment(db, tables, actor, id, { deleted: true });
-    if (row.deletedAt !== null) return;
-    const now = new Date();
-    await db
-      .update(tables.taskAttachments)
-      .set({ deletedAt: now, changedAt: now })
-      .where(eq(tables.taskAttachments.id, row.id));
-  }, 'attachments');
-}
 
 /** POST /api/sync/attachments/{id}/restore: Undo of a delete, while the file is kept (a day). */
-export async function restoreAttachment(actor: SyncActor, id: string): Promise<TaskAttachment> {
-  const handle = await getDatabase();
-  const { tables } = handle;
-  return handle.exclusive(async (db) => {
-    const row = await changeableAttachment(db, tables, actor, id, { deleted: true });
-    if (row.deletedAt === null) return toAttachment(db, tables, row);
-    if (Date.now() - row.deletedAt.getTime() >= DELETED_KEEP_MS)
-      throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.restoreGone);
-    await checkRoom(db, tables, row.taskUid, 0);
-    const change = { deletedAt: null, changedAt: new Date() };
-    await db.update(tables.taskAttachments).set(change).where(eq(tables.taskAttachments.id, row.id));
-    return toAttachment(db, tables, { ...row, ...change });
-  }, 'attachments');
-}
-
-/**
- * Removes the files deleted more than a day before `now` (`DELETED_KEEP_MS`): their bytes first, then
- * their rows, at most `batch` at a time (the scheduler's tick calls it again). A crash between the two
- * leaves the row, removed on the next run. Returns how many went.
- */
-export async function sweepDeletedAttachments(now: Date, batch = 200): Promise<number> {
-  const { db, tables } = await getDatabase();
-  const { taskAttachments } = tables;
-  const cutoff = new Date(now.getTime() - DELETED_KEEP_MS);
-  const rows = await db
-    .select({ id: taskAttachments.id, storageKey: taskAttachments.storageKey })
-    .from(taskAttachments)
-    .where(and(isNotNull(taskAttachments.deletedAt), lt(taskAttachments.deletedAt, cutoff)))
-    .limit(batch);
-  const store = getFileStore();
-  for (const row of rows) {
-    await store.delete(row.storageKey);
-    await db
-      .delete(taskAttachments)
-      .where(and(eq(taskAttachments.id, row.id), isNotNull(taskAttachments.deletedAt)));
-  }
-  return rows.length;
-}

@@ -32,7 +32,11 @@ function fileHeaders(row: AttachmentRow): Headers {
     'Content-Disposition': contentDisposition(row.name, inline),
     'Content-Security-Policy': inline ? "default-src 'none'; style-src 'unsafe-inline'; sandbox" : 'sandbox',
   });
-  // The files routes are outside the proxy (proxy.ts), which sets HSTS on every other response.
+  return withTransportSecurity(headers);
+}
+
+/** The files routes are outside the proxy (proxy.ts), which sets HSTS on every other response. */
+function withTransportSecurity(headers: Headers): Headers {
   const hsts = strictTransportHeader(process.env.APP_URL);
   if (hsts) headers.set('Strict-Transport-Security', hsts);
   return headers;
@@ -65,4 +69,41 @@ export async function fileResponse(actor: SyncActor, id: string, request: Reques
       throw new AppError('SERVICE_UNAVAILABLE', ATTACHMENT_MESSAGES.unavailable);
     });
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
+}
+
+const NO_THUMBNAIL = 'This file has no thumbnail.';
+
+/**
+ * GET /api/files/{id}/thumbnail: the image's small WebP (./thumbnails.ts) for whoever may see its task
+ * (404 alike otherwise), checked on every request as the file is; 404 while it has none (not an
+ * image, refused, or not made yet). `If-None-Match` → 304; HEAD → headers only.
+ */
+export async function thumbnailResponse(actor: SyncActor, id: string, request: Request): Promise<Response> {
+  const row = await openAttachment(actor, id);
+  if (row.thumbnailKey === null) throw new AppError('NOT_FOUND', NO_THUMBNAIL);
+  const tag = entityTag(`${row.sha256}-thumb`);
+  const headers = withTransportSecurity(
+    new Headers({
+      'Cache-Control': 'private, no-cache',
+      ETag: tag,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'image/webp',
+      'Content-Disposition': 'inline',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    }),
+  );
+  if (matchesEntityTag(request.headers.get('if-none-match'), tag))
+    return new Response(null, { status: 304, headers });
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+  const key = row.thumbnailKey;
+  const stream = await getFileStore()
+    .get(key)
+    .catch((error: unknown) => {
+      // The file itself is still there: its card shows it as a plain file.
+      if (!(error instanceof StorageError && error.code === 'NOT_FOUND'))
+        logger.error('attachments: the file store refused a read', error);
+      else logger.error(`attachments: ${key} is recorded but missing from the store`);
+      throw new AppError('NOT_FOUND', NO_THUMBNAIL);
+    });
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 200, headers });
 }

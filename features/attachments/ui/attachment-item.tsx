@@ -22,11 +22,14 @@ export function AttachmentItem({
   readOnly,
   onChanged,
   onRemoved,
+  onShow,
 }: {
   attachment: TaskAttachment;
   readOnly: boolean;
   onChanged: (attachment: TaskAttachment) => void;
   onRemoved: (attachment: TaskAttachment) => void;
+  /** An image's link opens the lightbox instead (a plain click; a modified one opens the file). */
+  onShow?: () => void;
 }) {
   const now = useNow([attachment.addedAt]);
   const [renaming, setRenaming] = useState(false);
@@ -58,6 +61,11 @@ export function AttachmentItem({
             href={attachment.url}
             target={attachment.preview ? '_blank' : undefined}
             rel="noreferrer"
+            onClick={(event) => {
+              if (!onShow || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              onShow();
+            }}
             className="break-words text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
           >
             {attachment.name}

@@ -3,6 +3,8 @@ import { formatBytes } from '@/shared/format/bytes';
 /** The texts of a task's files (docs/product.md#files-on-tasks). */
 export const ATTACHMENT_TEXTS = {
   heading: 'Files',
+  /** A card's paperclip, as read out. */
+  count: (n: number) => `${n} file${n === 1 ? '' : 's'}`,
   attach: 'Attach files',
   loading: 'Loading files…',
   empty: 'No files yet. Attach files here or drop them on this section.',
@@ -25,5 +27,10 @@ export const ATTACHMENT_TEXTS = {
   removeFailed: 'Could not delete the file',
   restoreFailed: 'Could not bring the file back',
   renameFailed: 'Could not rename the file',
+  imageOf: (n: number, total: number) => `Image ${n} of ${total}`,
+  previousImage: 'Previous image',
+  nextImage: 'Next image',
+  download: 'Download',
+  close: 'Close',
   archived: 'This project is archived: its tasks take no new files until a manager restores it.',
 } as const;

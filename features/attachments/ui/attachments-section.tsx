@@ -1,7 +1,7 @@
 'use client';
 
 import { Paperclip, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
@@ -15,7 +15,9 @@ import { LoadError, LoadingLine } from '@/shared/ui/load-error';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
 import { AttachmentItem } from './attachment-item';
 import { DeletedList } from './deleted-list';
+import { ImageLightbox } from './image-lightbox';
 import { useAttachments } from './use-attachments';
+import { useFileDrop, usePastedFiles } from './use-file-drop';
 import { useUploads, type Upload } from './use-uploads';
 
 /**
@@ -36,27 +38,17 @@ function Files({ uid, archived }: { uid: string; archived: boolean }) {
   const { uploads, sendAll, cancel, dismiss } = useUploads(uid, limits, put);
   // Deleted here while the view is open: each says so with its Undo (a toast would sit behind the modal view).
   const [deleted, setDeleted] = useState<TaskAttachment[]>([]);
-  const [dragging, setDragging] = useState(false);
+  // The lightbox: which of the task's images is shown (null: closed).
+  const [shown, setShown] = useState<number | null>(null);
+  const images = state.status === 'ready' ? state.attachments.filter((item) => item.preview === 'image') : [];
+  const { dragging, handlers: dropHandlers } = useFileDrop(!archived, sendAll);
+  const section = useRef<HTMLElement>(null);
+  usePastedFiles(section, !archived, sendAll);
   // A session of before the files' cookie (or one whose cookie went): the links need it to download.
   useEffect(() => writeLinkCookie(getStoredToken()), []);
-  const dropHandlers = archived
-    ? {}
-    : {
-        onDragOver: (event: DragEvent) => {
-          if (!event.dataTransfer.types.includes('Files')) return;
-          event.preventDefault();
-          setDragging(true);
-        },
-        onDragLeave: () => setDragging(false),
-        onDrop: (event: DragEvent) => {
-          if (event.dataTransfer.files.length === 0) return;
-          event.preventDefault();
-          setDragging(false);
-          sendAll(event.dataTransfer.files);
-        },
-      };
   return (
     <section
+      ref={section}
       aria-labelledby={headingId}
       className={cn(
         'space-y-3 rounded-lg border border-transparent',
@@ -93,6 +85,11 @@ function Files({ uid, archived }: { uid: string; archived: boolean }) {
               attachment={attachment}
               readOnly={archived}
               onChanged={put}
+              onShow={
+                attachment.preview === 'image'
+                  ? () => setShown(images.findIndex((image) => image.id === attachment.id))
+                  : undefined
+              }
               onRemoved={(removed) => {
                 drop(removed.id);
                 setDeleted((current) => [...current, removed]);
@@ -100,6 +97,9 @@ function Files({ uid, archived }: { uid: string; archived: boolean }) {
             />
           ))}
         </ul>
+      ) : null}
+      {shown !== null ? (
+        <ImageLightbox images={images} index={shown} onIndex={setShown} onClose={() => setShown(null)} />
       ) : null}
       <DeletedList
         deleted={deleted}

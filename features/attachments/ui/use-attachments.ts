@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
 import { fetchAttachments } from '@/features/attachments/client/attachments-api';
+import { attachmentCounts } from '@/features/attachments/client/counts-store';
+import { onCommentsChanged } from '@/shared/realtime/live-comments';
 
 export type AttachmentsState =
   | { status: 'loading' }
@@ -10,8 +12,9 @@ export type AttachmentsState =
   | { status: 'ready'; attachments: TaskAttachment[]; limits: AttachmentLimits };
 
 /**
- * A task's files as the server has them, read when the view opens and again on `reload`; `put` and
- * `drop` change the list at once after a write of this screen (the server's answer, or Undo).
+ * A task's files as the server has them: read when the view opens, again when another screen
+ * changes what is beside the task (the live stream's event) and on `reload` (Retry); `put` and
+ * `drop` change the list at once after a write of this screen. The card's count follows the list.
  */
 export function useAttachments(task: string) {
   const [state, setState] = useState<AttachmentsState>({ status: 'loading' });
@@ -22,11 +25,23 @@ export function useAttachments(task: string) {
       (list) => setState({ status: 'ready', ...list }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        // A refresh that fails keeps the list shown; only a first read (or Retry) shows the error.
+        const message = error instanceof Error ? error.message : String(error);
+        setState((current) => (current.status === 'ready' ? current : { status: 'error', message }));
       },
     );
     return () => controller.abort();
   }, [task, round]);
+  useEffect(
+    () =>
+      onCommentsChanged((changed) => {
+        if (changed === null || changed === task) setRound((n) => n + 1);
+      }),
+    [task],
+  );
+  useEffect(() => {
+    if (state.status === 'ready') attachmentCounts.set(task, state.attachments.length);
+  }, [task, state]);
   const reload = useCallback(() => {
     setState({ status: 'loading' });
     setRound((n) => n + 1);

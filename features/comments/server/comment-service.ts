@@ -9,23 +9,16 @@ import { canSeeTask } from '@/features/sync/model/access';
 import {
   readTaskPlace,
   visibleTask as visibleTaskOf,
+  writeAndPokeTask,
   type TaskAccessRow,
 } from '@/features/sync/server/store/task-access';
 import { standingIn } from '@/features/projects/model/roles';
 import { type SyncActor } from '@/shared/auth/actor';
 import type { CreateCommentInput, EditCommentInput } from '@/features/comments/server/comment-schemas';
-import {
-  getDatabase,
-  type DatabaseHandle,
-  type Executor,
-  type Tables,
-  type WriteStatement,
-} from '@/server/db';
+import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { inboxStatements } from '@/features/inbox/server/inbox-service';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { getSyncHub, type CommentsPoke } from '@/server/realtime/hub';
-import { notifyCommentsStatement } from '@/server/realtime/listener';
 
 /**
  * Comments on team tasks (docs/product.md#comments, docs/decisions/0030-comments.md): plain server
@@ -144,28 +137,6 @@ async function checkMentions(
   });
 }
 
-/**
- * Runs the write statements of a change to the comments of `task` and pokes the streams of the
- * people who see it (its owner and assignee, the writer's other devices; admins always). On
- * PostgreSQL every instance's listener hears the NOTIFY at commit; SQLite has one process.
- */
-async function writeAndPoke(
-  handle: DatabaseHandle,
-  db: Executor,
-  actor: SyncActor,
-  uid: string,
-  task: TaskAccessRow,
-  statements: WriteStatement[],
-): Promise<void> {
-  const userIds = new Set([actor.id]);
-  if (task.ownerId !== null) userIds.add(task.ownerId);
-  if (task.assigneeId !== null) userIds.add(task.assigneeId);
-  const poke: CommentsPoke = { task: uid, userIds };
-  if (handle.dialect === 'postgres') statements.push(notifyCommentsStatement(db, poke));
-  await handle.writeAll(statements);
-  if (handle.dialect === 'sqlite') getSyncHub().publishComments(poke);
-}
-
 /** The comment as the API sends it (one row). */
 async function toComment(db: Executor, tables: Tables, row: CommentRow): Promise<TaskComment> {
   const [comment] = await toComments(db, tables, [row]);
@@ -218,7 +189,7 @@ export async function createComment(
       changedAt: now,
     };
     const told = commentInboxEvents(actor.id, { uid: input.task, ...task }, id, input.mentions);
-    await writeAndPoke(handle, db, actor, input.task, task, [
+    await writeAndPokeTask(handle, db, actor, input.task, task, [
       db.insert(taskComments).values(row),
       ...inboxStatements(db, tables, actor.id, told, now),
     ]);
@@ -253,7 +224,7 @@ export async function editComment(
     const change = { body: input.body, mentions: JSON.stringify(mentions), editedAt: now, changedAt: now };
     // Only the people the edit newly mentions are told.
     const told = commentInboxEvents(actor.id, { uid: row.taskUid, ...task }, row.id, added, { edit: true });
-    await writeAndPoke(handle, db, actor, row.taskUid, task, [
+    await writeAndPokeTask(handle, db, actor, row.taskUid, task, [
       db.update(taskComments).set(change).where(eq(taskComments.id, row.id)),
       ...inboxStatements(db, tables, actor.id, told, now),
     ]);
@@ -279,7 +250,7 @@ export async function deleteComment(actor: SyncActor, id: string): Promise<TaskC
     await requireOpenProject(db, actor, task);
     const now = new Date();
     const change = { body: '', mentions: '[]', deletedAt: now, changedAt: now };
-    await writeAndPoke(handle, db, actor, row.taskUid, task, [
+    await writeAndPokeTask(handle, db, actor, row.taskUid, task, [
       db.update(taskComments).set(change).where(eq(taskComments.id, row.id)),
     ]);
     return toComment(db, tables, { ...row, ...change });

@@ -26,7 +26,7 @@ import { TaskCardMenu } from './task-card-menu';
  */
 export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
   const look = PRIORITY_LOOK[task.priority];
-  const { CommentCount, TaskKey } = useTaskSlots();
+  const { AttachmentCount, CommentCount, TaskKey } = useTaskSlots();
   return (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -53,6 +53,7 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
         <TaskKey task={task} className="mt-1" />
         <ChecklistBadge task={task} className="mt-1" />
         <CommentCount task={task} className="mt-1" />
+        <AttachmentCount task={task} className="mt-1" />
       </div>
     </>
   );

@@ -19,6 +19,8 @@ export interface TaskSlots {
     reviewOnRequest?: boolean;
   }>;
   CommentCount: ComponentType<{ task: Task; className?: string }>;
+  /** A card's paperclip and file count (attachments, team sync). */
+  AttachmentCount: ComponentType<{ task: Task; className?: string }>;
   OlderCompleted: ComponentType<{ className?: string }>;
   Comments: ComponentType<{ task: Task }>;
   /** The task view's files (attachments, team sync). */
@@ -74,6 +76,7 @@ const NO_PROJECT_FILTER: ProjectFilter = { options: [], keyOf: () => '' };
 export const EMPTY_TASK_SLOTS: TaskSlots = {
   ConflictMarker: Nothing,
   CommentCount: Nothing,
+  AttachmentCount: Nothing,
   OlderCompleted: Nothing,
   Comments: Nothing,
   Attachments: Nothing,

@@ -19,7 +19,11 @@ export function attachmentsTables(
    * (never what the browser said), `application/octet-stream` when it could not tell; `size` and
    * `sha256` what the store counted. A deleted file keeps its row for a day (`deleted_at`: Undo
    * restores it), then the row and its bytes are removed. `changed_at` is the last add, rename,
-   * delete or restore, for polling. Purging a task removes its rows (the bytes by the store's sweep).
+   * delete, restore or thumbnail, for polling. Purging a task removes its rows (the bytes by the
+   * store's sweep). An image's `width` and `height` (pixels, as shown: EXIF orientation applied) once
+   * its header has been read, and `thumbnail_key` once its thumbnail (a WebP within 480×480, made after
+   * the upload: features/attachments/server/thumbnails.ts) is stored; null for anything else, or until
+   * then.
    */
   const taskAttachments = d.table(
     'task_attachments',
@@ -35,6 +39,9 @@ export function attachmentsTables(
       addedAt: d.timestamp('added_at').notNull(),
       deletedAt: d.timestamp('deleted_at'),
       changedAt: d.timestamp('changed_at').notNull(),
+      thumbnailKey: d.text('thumbnail_key'),
+      width: d.integer('width'),
+      height: d.integer('height'),
     },
     (table) => [
       // A task's files, oldest first; the per-task count and the cards' paperclip counts.

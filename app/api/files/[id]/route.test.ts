@@ -13,8 +13,9 @@ import { applyTestEnv } from '@/tests/setup/integration';
 import { GET as listRoute } from '@/app/api/sync/attachments/route';
 import { DELETE as deleteRoute, PATCH as renameRoute } from '@/app/api/sync/attachments/[id]/route';
 import { POST as restoreRoute } from '@/app/api/sync/attachments/[id]/restore/route';
+import { GET as countsRoute } from '@/app/api/sync/attachments/counts/route';
 import { DELETE, GET, HEAD, PATCH, POST, PUT } from './route';
-import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-service';
+import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-changes';
 
 type Body = { attachment?: TaskAttachment; message?: string; code?: string } & Partial<AttachmentList>;
 
@@ -383,6 +384,20 @@ describe('/api/sync/attachments/{id}: rename, delete and Undo', () => {
     ).toEqual([]);
     await expect(getFileStore().head(row!.storageKey)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await download(olive.token, kept.id)).status).toBe(200);
+  });
+
+  it('counts the files (not deleted) on each task the caller sees', async () => {
+    const { olive, ash, max } = await team();
+    const pushed = await push(max.token, 'max-pc', [upsertOp('m1', 't2', { title: 'Max only' })]);
+    expect(pushed.status).toBe(200);
+    await upload(olive.token, 't1', 'a.txt', Buffer.from('a'));
+    const second = await upload(olive.token, 't1', 'b.txt', Buffer.from('b'));
+    await upload(max.token, 't2', 'c.txt', Buffer.from('c'));
+    await remove(olive.token, second.id);
+    const counts = (token: string) =>
+      call<{ counts: Record<string, number> }>(countsRoute, '/api/sync/attachments/counts', { token });
+    expect((await counts(ash.token)).body.counts).toEqual({ t1: 1 });
+    expect((await counts(max.token)).body.counts).toEqual({ t2: 1 });
   });
 
   it('answers 405 to the methods it does not take', async () => {

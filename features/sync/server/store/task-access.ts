@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { loadProjectRoles } from '@/features/projects/server/roles';
 import { canSeeTask, type TaskPlace } from '@/features/sync/model/access';
 import type { SyncActor } from '@/shared/auth/actor';
-import type { Executor, Tables } from '@/server/db';
+import type { DatabaseHandle, Executor, Tables, WriteStatement } from '@/server/db';
+import { getSyncHub, type CommentsPoke } from '@/server/realtime/hub';
+import { notifyCommentsStatement } from '@/server/realtime/listener';
 import { AppError } from '@/server/errors';
 
 /** Where a stored task is (its project, owner and assignee) and whether it is deleted. */
@@ -46,4 +48,28 @@ export async function visibleTask(
   if (!task || !canSeeTask(actor, task, await loadProjectRoles(actor, db)))
     throw new AppError('NOT_FOUND', notFoundMessage);
   return task;
+}
+
+/**
+ * Runs the write statements of a change beside task `uid` (its comments, its files) and pokes the
+ * live streams of the people who see it (its owner and assignee, the writer's other devices; admins
+ * always) with the `comments` event, which the screens read as "what is beside this task changed"
+ * (docs/decisions/0030-comments.md, 0051-file-storage.md). On PostgreSQL every instance's listener
+ * hears the NOTIFY at commit; SQLite has one process.
+ */
+export async function writeAndPokeTask(
+  handle: DatabaseHandle,
+  db: Executor,
+  actor: SyncActor,
+  uid: string,
+  task: TaskAccessRow,
+  statements: WriteStatement[],
+): Promise<void> {
+  const userIds = new Set([actor.id]);
+  if (task.ownerId !== null) userIds.add(task.ownerId);
+  if (task.assigneeId !== null) userIds.add(task.assigneeId);
+  const poke: CommentsPoke = { task: uid, userIds };
+  if (handle.dialect === 'postgres') statements.push(notifyCommentsStatement(db, poke));
+  await handle.writeAll(statements);
+  if (handle.dialect === 'sqlite') getSyncHub().publishComments(poke);
 }

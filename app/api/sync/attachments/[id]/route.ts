@@ -1,4 +1,4 @@
-import { deleteAttachment, renameAttachment } from '@/features/attachments/server/attachment-service';
+import { deleteAttachment, renameAttachment } from '@/features/attachments/server/attachment-changes';
 import { renameSchema } from '@/features/attachments/server/attachment-schemas';
 import { syncCaller } from '@/features/sync/server/caller';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';

@@ -1,4 +1,4 @@
-import { restoreAttachment } from '@/features/attachments/server/attachment-service';
+import { restoreAttachment } from '@/features/attachments/server/attachment-changes';
 import { syncCaller } from '@/features/sync/server/caller';
 import { json, methodNotAllowed, withErrorHandling } from '@/server/http';
 
