@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { findAxeViolations } from './page-helpers';
 import { startAppServer, type AppProcess } from './process-helpers';
@@ -21,6 +22,24 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A 640×360 picture (a gradient), as a phone's screenshot would be, for a cover worth looking at. */
+async function gradientPng(): Promise<Buffer> {
+  const width = 640;
+  const height = 360;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = Math.round((x / width) * 255);
+      pixels[at + 1] = Math.round((y / height) * 200);
+      pixels[at + 2] = 180;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function filesOf(view: Locator): Locator {
@@ -153,8 +172,17 @@ test.describe('files on tasks', () => {
     );
     await expect(files.getByRole('link', { name: 'image.png', exact: true })).toBeVisible();
 
-    // The card shows how many files the task has.
+    // An image as the card's cover.
+    const proofRow = files
+      .getByRole('listitem')
+      .filter({ has: ana.page.getByRole('link', { name: 'proof.png', exact: true }) });
+    await proofRow.getByRole('button', { name: 'Use as cover' }).click();
+    await expect(proofRow.getByRole('button', { name: 'Remove cover' })).toBeVisible();
+    await expect(proofRow.getByText('Cover', { exact: true })).toBeVisible();
+
+    // The card shows its cover and how many files the task has.
     await ana.page.keyboard.press('Escape');
+    await expect(boardColumn(ana.page, 'To Do').locator('img[src$="/thumbnail"]')).toBeVisible();
     await expect(boardColumn(ana.page, 'To Do').getByText('5 files', { exact: true })).toBeVisible();
 
     // The assignee sees the same files.
@@ -190,12 +218,14 @@ test.describe('files on tasks', () => {
       {
         name: 'floor plan with a rather long name for a small screen.png',
         mimeType: 'image/png',
-        buffer: PNG,
+        buffer: await gradientPng(),
       },
       { name: 'too-big.zip', mimeType: 'application/zip', buffer: Buffer.alloc(1024 * 1024 + 1, 1) },
     ]);
     await expect(files.getByRole('link')).toHaveCount(1);
     await expect(files.getByRole('alert')).toBeVisible();
+    await files.getByRole('button', { name: 'Use as cover' }).click();
+    await expect(files.getByText('Cover', { exact: true })).toBeVisible();
     await files.scrollIntoViewIfNeeded();
     await ana.page.screenshot({ path: testInfo.outputPath('files-light.png') });
     await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
@@ -204,6 +234,16 @@ test.describe('files on tasks', () => {
     expect(await findAxeViolations(ana.page)).toEqual([]);
     const overflow = await ana.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The board with the card's cover, for axe and for the eye.
+    await ana.page.keyboard.press('Escape');
+    await expect(boardColumn(ana.page, 'To Do').locator('img[src$="/thumbnail"]').first()).toBeVisible();
+    await ana.page.screenshot({ path: testInfo.outputPath('cover-light.png') });
+    await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    // Colours change with a short transition: the picture is of the dark theme, not of the change.
+    await ana.page.waitForTimeout(400);
+    await ana.page.screenshot({ path: testInfo.outputPath('cover-dark.png') });
+    await ana.page.evaluate(() => delete document.documentElement.dataset.theme);
+    expect(await findAxeViolations(ana.page)).toEqual([]);
     await ana.context.close();
   });
 });

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
-import { AttachmentCount } from '@/features/attachments/ui/attachment-count';
+import { AttachmentCount, AttachmentCover } from '@/features/attachments/ui/attachment-count';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import {
   TaskKey,
@@ -58,6 +58,7 @@ const TEAM_SLOTS: TaskSlots = {
   ConflictMarker,
   CommentCount,
   AttachmentCount,
+  AttachmentCover,
   OlderCompleted: OlderCompletedSlot,
   Comments,
   Attachments,

@@ -8,27 +8,28 @@
 /** Events closer together than this make one request. */
 const REFRESH_DELAY_MS = 300;
 
-type Counts = Readonly<Record<string, number>>;
+type Counts<V> = Readonly<Record<string, V>>;
 
-export interface CountsStore {
+export interface CountsStore<V = number> {
   subscribe(listener: () => void): () => void;
-  snapshot(): Counts;
-  serverSnapshot(): Counts;
-  /** A screen read the task's list: its count is known without asking. */
-  set(task: string, count: number): void;
+  snapshot(): Counts<V>;
+  serverSnapshot(): Counts<V>;
+  /** A screen read the task's list: its value is known without asking (null: the task has none). */
+  set(task: string, value: V | null): void;
 }
 
-const NONE: Counts = {};
+const NONE: Counts<never> = {};
 
 /**
  * `fetchCounts` reads every count (a failure keeps what was shown; the next event asks again);
  * `onChanged` subscribes to the events after which to read them again.
  */
-export function createCountsStore(
-  fetchCounts: () => Promise<Record<string, number>>,
+export function createCountsStore<V = number>(
+  fetchCounts: () => Promise<Record<string, V>>,
   onChanged: (listener: () => void) => () => void,
-): CountsStore {
-  let counts: Counts = {};
+  same: (a: V, b: V) => boolean = Object.is,
+): CountsStore<V> {
+  let counts: Counts<V> = {};
   let loaded = false;
   let loading = false;
   let again = false;
@@ -36,7 +37,7 @@ export function createCountsStore(
   let stopListening: (() => void) | null = null;
   const listeners = new Set<() => void>();
 
-  function publish(next: Counts): void {
+  function publish(next: Counts<V>): void {
     counts = next;
     for (const listener of [...listeners]) listener();
   }
@@ -86,11 +87,12 @@ export function createCountsStore(
     },
     snapshot: () => counts,
     serverSnapshot: () => NONE,
-    set(task, count) {
-      if ((counts[task] ?? 0) === count) return;
+    set(task, value) {
+      const current = counts[task];
+      if (value === null ? current === undefined : current !== undefined && same(current, value)) return;
       const next = { ...counts };
-      if (count > 0) next[task] = count;
-      else delete next[task];
+      if (value === null) delete next[task];
+      else next[task] = value;
       publish(next);
     },
   };

@@ -116,15 +116,32 @@ export function uploadFile(
   });
 }
 
-/** Files (not deleted) on every task the caller sees that has any: the cards' paperclips. */
-export async function fetchAttachmentCounts(): Promise<Record<string, number>> {
+/**
+ * Files (not deleted) on every task the caller sees that has any, and each card's cover thumbnail:
+ * the cards' paperclips and covers.
+ */
+export async function fetchAttachmentCounts(): Promise<
+  Record<string, { count: number; cover: string | null }>
+> {
   const body = await getJson<unknown>(`${ATTACHMENTS_URL}/counts`, { endSessionOn401: false });
-  const raw = (body as { counts?: unknown } | undefined)?.counts;
-  const counts: Record<string, number> = {};
+  const { counts: raw, covers: rawCovers } = (body ?? {}) as { counts?: unknown; covers?: unknown };
+  const covers =
+    typeof rawCovers === 'object' && rawCovers !== null ? (rawCovers as Record<string, unknown>) : {};
+  const result: Record<string, { count: number; cover: string | null }> = {};
   if (typeof raw === 'object' && raw !== null) {
     for (const [uid, n] of Object.entries(raw)) {
-      if (typeof n === 'number' && Number.isInteger(n) && n > 0) counts[uid] = n;
+      const cover = covers[uid];
+      if (typeof n === 'number' && Number.isInteger(n) && n > 0)
+        result[uid] = {
+          count: n,
+          cover: typeof cover === 'string' && cover.startsWith('/api/files/') ? cover : null,
+        };
     }
   }
-  return counts;
+  return result;
+}
+
+/** Makes the file the card's cover (or not). */
+export async function setAttachmentCover(id: string, cover: boolean): Promise<TaskAttachment> {
+  return readAttachment(await requestJson(attachmentPath(id), { method: 'PATCH', body: { cover } }));
 }

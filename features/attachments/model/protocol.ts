@@ -29,6 +29,14 @@ export interface TaskAttachment {
   /** An image's size in pixels as shown (EXIF orientation applied), once read; null otherwise. */
   width: number | null;
   height: number | null;
+  /** The image the task's card shows (its thumbnail): at most one per task. */
+  cover: boolean;
+}
+
+/** GET /api/sync/attachments/counts: files per task, and each cover's thumbnail, for the cards. */
+export interface AttachmentCounts {
+  counts: Record<string, number>;
+  covers: Record<string, string>;
 }
 
 /** The limits the screens show and check before sending (the server checks them again). */

@@ -24,6 +24,8 @@ export const ATTACHMENT_MESSAGES = {
   unavailable: 'Files cannot be stored right now. Please try again later.',
   restoreGone: 'That file can no longer be restored.',
   cutShort: 'The file arrived cut short. Please try again.',
+  coverImagesOnly: 'Only an image can be the card’s cover.',
+  changeRequired: 'Send a new name or whether the file is the cover.',
 } as const;
 
 export const MAX_FILE_NAME_LENGTH = 255;

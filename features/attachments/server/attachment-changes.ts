@@ -6,7 +6,7 @@ import { getDatabase, type Executor, type Tables } from '@/server/db';
 import { AppError } from '@/server/errors';
 import { getFileStore } from '@/server/storage';
 import type { TaskAttachment } from '../model/protocol';
-import { ATTACHMENT_MESSAGES, cleanFileName, mayChangeAttachment } from '../model/rules';
+import { ATTACHMENT_MESSAGES, cleanFileName, mayChangeAttachment, previewOf } from '../model/rules';
 import {
   checkRoom,
   DELETED_KEEP_MS,
@@ -38,16 +38,36 @@ async function changeableAttachment(
   return { row, task };
 }
 
-/** PATCH /api/sync/attachments/{id} {name}: a new name (cleaned as an upload's). */
-export async function renameAttachment(actor: SyncActor, id: string, name: string): Promise<TaskAttachment> {
+/**
+ * PATCH /api/sync/attachments/{id} {name?, cover?}: a new name (cleaned as an upload's), and/or the
+ * image the task's card shows (one per task: choosing one unsets the other). Only what changes is written.
+ */
+export async function changeAttachment(
+  actor: SyncActor,
+  id: string,
+  input: { name?: string; cover?: boolean },
+): Promise<TaskAttachment> {
   const handle = await getDatabase();
   const { tables } = handle;
+  const { taskAttachments } = tables;
   return handle.exclusive(async (db) => {
     const { row, task } = await changeableAttachment(db, tables, actor, id);
-    const change = { name: cleanFileName(name), changedAt: new Date() };
-    if (change.name === row.name) return toAttachment(db, tables, row);
+    const name = input.name === undefined ? row.name : cleanFileName(input.name);
+    const isCover = input.cover ?? row.isCover;
+    if (isCover && !row.isCover && previewOf(row.mediaType) !== 'image')
+      throw new AppError('VALIDATION_ERROR', ATTACHMENT_MESSAGES.coverImagesOnly);
+    if (name === row.name && isCover === row.isCover) return toAttachment(db, tables, row);
+    const change = { name, isCover, changedAt: new Date() };
     await writeAndPokeTask(handle, db, actor, row.taskUid, task, [
-      db.update(tables.taskAttachments).set(change).where(eq(tables.taskAttachments.id, row.id)),
+      ...(isCover && !row.isCover
+        ? [
+            db
+              .update(taskAttachments)
+              .set({ isCover: false, changedAt: change.changedAt })
+              .where(and(eq(taskAttachments.taskUid, row.taskUid), eq(taskAttachments.isCover, true))),
+          ]
+        : []),
+      db.update(taskAttachments).set(change).where(eq(taskAttachments.id, row.id)),
     ]);
     return toAttachment(db, tables, { ...row, ...change });
   }, 'attachments');

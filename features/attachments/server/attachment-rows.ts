@@ -81,6 +81,7 @@ export async function toAttachments(
     thumbnailUrl: row.thumbnailKey === null ? null : thumbnailUrl(row.id),
     width: row.width,
     height: row.height,
+    cover: row.isCover,
   }));
 }
 

@@ -30,10 +30,19 @@ export function parseUploadQuery(params: URLSearchParams, contentLength: string 
   return { task, name, declaredSize: declared };
 }
 
-/** PATCH {name}: a new name, checked (rules.ts fileNameProblem). */
-export const renameSchema = z.object({
-  name: z.string('A file needs a name.').superRefine((name, context) => {
-    const problem = fileNameProblem(name);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
-});
+/** PATCH {name?, cover?}: a new name, checked (rules.ts fileNameProblem), and/or the card's cover. */
+export const changeSchema = z
+  .object({
+    name: z
+      .string('A file needs a name.')
+      .superRefine((name, context) => {
+        const problem = fileNameProblem(name);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+    cover: z.boolean('cover must be true or false.').optional(),
+  })
+  .refine(
+    (change) => change.name !== undefined || change.cover !== undefined,
+    ATTACHMENT_MESSAGES.changeRequired,
+  );

@@ -199,6 +199,7 @@ async function recordUpload(
       thumbnailKey: null,
       width: null,
       height: null,
+      isCover: false,
     };
     await writeAndPokeTask(handle, db, actor, file.task, task, [
       db.insert(tables.taskAttachments).values(row),

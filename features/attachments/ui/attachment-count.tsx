@@ -15,6 +15,21 @@ const TeamAttachmentCount = dynamic(
   { ssr: false },
 );
 
+const TeamAttachmentCover = dynamic(
+  () =>
+    import('./team-attachment-count').then(
+      (module) => module.TeamAttachmentCover,
+      () => () => null,
+    ),
+  { ssr: false },
+);
+
+/** A card's cover image with team sync on (docs/product.md#files-on-tasks); nothing otherwise. */
+export function AttachmentCover({ task }: { task: Task }) {
+  if (!useTeamSyncOn() || typeof task.uid !== 'string') return null;
+  return <TeamAttachmentCover uid={task.uid} />;
+}
+
 /**
  * A card's file count with team sync on (docs/product.md#files-on-tasks): a paperclip and the
  * number, named `2 files`; nothing for a task without files, and nothing in the default mode.

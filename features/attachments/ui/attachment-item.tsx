@@ -4,7 +4,11 @@ import { FileText, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
 import { fileNameProblem } from '@/features/attachments/model/rules';
-import { deleteAttachment, renameAttachment } from '@/features/attachments/client/attachments-api';
+import {
+  deleteAttachment,
+  renameAttachment,
+  setAttachmentCover,
+} from '@/features/attachments/client/attachments-api';
 import { formatBytes } from '@/shared/format/bytes';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
@@ -31,9 +35,17 @@ export function AttachmentItem({
   /** An image's link opens the lightbox instead (a plain click; a modified one opens the file). */
   onShow?: () => void;
 }) {
-  const now = useNow([attachment.addedAt]);
   const [renaming, setRenaming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  async function toggleCover() {
+    try {
+      onChanged(await setAttachmentCover(attachment.id, !attachment.cover));
+      setError(null);
+    } catch (failure) {
+      setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.coverFailed));
+    }
+  }
 
   async function remove() {
     try {
@@ -47,7 +59,7 @@ export function AttachmentItem({
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
       <FileText className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         {renaming ? (
           <RenameForm
             attachment={attachment}
@@ -57,24 +69,9 @@ export function AttachmentItem({
             }}
           />
         ) : (
-          <a
-            href={attachment.url}
-            target={attachment.preview ? '_blank' : undefined}
-            rel="noreferrer"
-            onClick={(event) => {
-              if (!onShow || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-              event.preventDefault();
-              onShow();
-            }}
-            className="break-words text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-          >
-            {attachment.name}
-          </a>
+          <FileLink attachment={attachment} onShow={onShow} />
         )}
-        <p className="text-xs text-slate-600">
-          {ATTACHMENT_TEXTS.added(formatBytes(attachment.size), attachment.addedByName)}{' '}
-          <RelativeTime iso={attachment.addedAt} now={now} />
-        </p>
+        <ItemMeta attachment={attachment} />
         {error ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {error}
@@ -83,6 +80,11 @@ export function AttachmentItem({
       </div>
       {readOnly || renaming ? null : (
         <div className="flex gap-1">
+          {attachment.preview === 'image' ? (
+            <Button variant="ghost" size="sm" onClick={() => void toggleCover()}>
+              {attachment.cover ? ATTACHMENT_TEXTS.removeCover : ATTACHMENT_TEXTS.useAsCover}
+            </Button>
+          ) : null}
           <Button variant="ghost" size="sm" onClick={() => setRenaming(true)}>
             <Pencil className="size-4" aria-hidden="true" />
             <span className="sr-only">{ATTACHMENT_TEXTS.rename(attachment.name)}</span>
@@ -94,6 +96,41 @@ export function AttachmentItem({
         </div>
       )}
     </li>
+  );
+}
+
+/** The file's name, a link that downloads it (or shows it); an image's plain click opens the lightbox. */
+function FileLink({ attachment, onShow }: { attachment: TaskAttachment; onShow?: () => void }) {
+  return (
+    <a
+      href={attachment.url}
+      target={attachment.preview ? '_blank' : undefined}
+      rel="noreferrer"
+      onClick={(event) => {
+        if (!onShow || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onShow();
+      }}
+      className="break-words text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+    >
+      {attachment.name}
+    </a>
+  );
+}
+
+/** `Cover` when it is, the size, who added it and when. */
+function ItemMeta({ attachment }: { attachment: TaskAttachment }) {
+  const now = useNow([attachment.addedAt]);
+  return (
+    <p className="text-xs text-slate-600">
+      {attachment.cover ? (
+        <span className="mr-1 rounded bg-brand-50 px-1.5 py-0.5 font-semibold text-brand-800">
+          {ATTACHMENT_TEXTS.coverTag}
+        </span>
+      ) : null}
+      {ATTACHMENT_TEXTS.added(formatBytes(attachment.size), attachment.addedByName)}{' '}
+      <RelativeTime iso={attachment.addedAt} now={now} />
+    </p>
   );
 }
 

@@ -13,7 +13,7 @@ export function TeamAttachmentCount({ uid, className }: { uid: string; className
     attachmentCounts.snapshot,
     attachmentCounts.serverSnapshot,
   );
-  const count = counts[uid] ?? 0;
+  const count = counts[uid]?.count ?? 0;
   if (count === 0) return null;
   return (
     <CountBadge
@@ -22,5 +22,23 @@ export function TeamAttachmentCount({ uid, className }: { uid: string; className
       label={ATTACHMENT_TEXTS.count(count)}
       className={className}
     />
+  );
+}
+
+/**
+ * A card's cover: the thumbnail of the image chosen with `Use as cover` (never the original),
+ * decorative (the card's title names it); nothing without one, or until its thumbnail is made.
+ */
+export function TeamAttachmentCover({ uid }: { uid: string }) {
+  const counts = useSyncExternalStore(
+    attachmentCounts.subscribe,
+    attachmentCounts.snapshot,
+    attachmentCounts.serverSnapshot,
+  );
+  const cover = counts[uid]?.cover;
+  if (!cover) return null;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- a private thumbnail, checked on each request
+    <img src={cover} alt="" loading="lazy" className="mb-2 h-28 w-full rounded-md object-cover" />
   );
 }

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
 import { fetchAttachments } from '@/features/attachments/client/attachments-api';
-import { attachmentCounts } from '@/features/attachments/client/counts-store';
+import { attachmentCounts, cardFilesOf } from '@/features/attachments/client/counts-store';
 import { onCommentsChanged } from '@/shared/realtime/live-comments';
 
 export type AttachmentsState =
@@ -40,7 +40,7 @@ export function useAttachments(task: string) {
     [task],
   );
   useEffect(() => {
-    if (state.status === 'ready') attachmentCounts.set(task, state.attachments.length);
+    if (state.status === 'ready') attachmentCounts.set(task, cardFilesOf(state.attachments));
   }, [task, state]);
   const reload = useCallback(() => {
     setState({ status: 'loading' });
@@ -49,7 +49,10 @@ export function useAttachments(task: string) {
   const put = useCallback((attachment: TaskAttachment) => {
     setState((current) => {
       if (current.status !== 'ready') return current;
-      const others = current.attachments.filter((item) => item.id !== attachment.id);
+      // A new cover: the task's other files are not any more.
+      const others = current.attachments
+        .filter((item) => item.id !== attachment.id)
+        .map((item) => (attachment.cover && item.cover ? { ...item, cover: false } : item));
       const attachments = [...others, attachment].sort(
         (a, b) => a.addedAt.localeCompare(b.addedAt) || a.id.localeCompare(b.id),
       );

@@ -14,4 +14,6 @@ export const subscribeCommentCounts = store.subscribe;
 export const commentCountsSnapshot = store.snapshot;
 export const serverCommentCounts = store.serverSnapshot;
 /** The task view read a thread: its count (comments not deleted) is known without asking. */
-export const setCommentCount = store.set;
+export function setCommentCount(task: string, count: number): void {
+  store.set(task, count > 0 ? count : null);
+}

@@ -26,9 +26,10 @@ import { TaskCardMenu } from './task-card-menu';
  */
 export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
   const look = PRIORITY_LOOK[task.priority];
-  const { AttachmentCount, CommentCount, TaskKey } = useTaskSlots();
+  const { AttachmentCount, AttachmentCover, CommentCount, TaskKey } = useTaskSlots();
   return (
     <>
+      <AttachmentCover task={task} />
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-900">
           {task.title}

@@ -21,6 +21,8 @@ export interface TaskSlots {
   CommentCount: ComponentType<{ task: Task; className?: string }>;
   /** A card's paperclip and file count (attachments, team sync). */
   AttachmentCount: ComponentType<{ task: Task; className?: string }>;
+  /** A card's cover image, above its title (attachments, team sync). */
+  AttachmentCover: ComponentType<{ task: Task }>;
   OlderCompleted: ComponentType<{ className?: string }>;
   Comments: ComponentType<{ task: Task }>;
   /** The task view's files (attachments, team sync). */
@@ -77,6 +79,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   ConflictMarker: Nothing,
   CommentCount: Nothing,
   AttachmentCount: Nothing,
+  AttachmentCover: Nothing,
   OlderCompleted: Nothing,
   Comments: Nothing,
   Attachments: Nothing,

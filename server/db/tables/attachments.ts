@@ -23,7 +23,7 @@ export function attachmentsTables(
    * store's sweep). An image's `width` and `height` (pixels, as shown: EXIF orientation applied) once
    * its header has been read, and `thumbnail_key` once its thumbnail (a WebP within 480×480, made after
    * the upload: features/attachments/server/thumbnails.ts) is stored; null for anything else, or until
-   * then.
+   * then. `is_cover`: the image the task's card shows (its thumbnail), at most one per task.
    */
   const taskAttachments = d.table(
     'task_attachments',
@@ -42,6 +42,7 @@ export function attachmentsTables(
       thumbnailKey: d.text('thumbnail_key'),
       width: d.integer('width'),
       height: d.integer('height'),
+      isCover: d.boolean('is_cover').notNull().default(false),
     },
     (table) => [
       // A task's files, oldest first; the per-task count and the cards' paperclip counts.

@@ -16,6 +16,7 @@ import { POST as restoreRoute } from '@/app/api/sync/attachments/[id]/restore/ro
 import { GET as countsRoute } from '@/app/api/sync/attachments/counts/route';
 import { DELETE, GET, HEAD, PATCH, POST, PUT } from './route';
 import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-changes';
+import { waitForThumbnails } from '@/features/attachments/server/thumbnails';
 
 type Body = { attachment?: TaskAttachment; message?: string; code?: string } & Partial<AttachmentList>;
 
@@ -396,8 +397,50 @@ describe('/api/sync/attachments/{id}: rename, delete and Undo', () => {
     await remove(olive.token, second.id);
     const counts = (token: string) =>
       call<{ counts: Record<string, number> }>(countsRoute, '/api/sync/attachments/counts', { token });
-    expect((await counts(ash.token)).body.counts).toEqual({ t1: 1 });
+    expect((await counts(ash.token)).body).toEqual({ counts: { t1: 1 }, covers: {} });
     expect((await counts(max.token)).body.counts).toEqual({ t2: 1 });
+  });
+
+  it('makes one image the card’s cover, shown in the counts once its thumbnail is made', async () => {
+    const { olive, ash } = await team();
+    const first = await upload(olive.token, 't1', 'first.png', PNG);
+    const second = await upload(olive.token, 't1', 'second.png', PNG);
+    const text = await upload(olive.token, 't1', 'notes.txt', Buffer.from('notes'));
+    const cover = (token: string, id: string, value: unknown) =>
+      call<Body>(renameRoute, `/api/sync/attachments/${id}`, {
+        token,
+        method: 'PATCH',
+        body: { cover: value },
+        params: { id },
+      });
+    const refused = await cover(olive.token, text.id, true);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Only an image can be the card’s cover.');
+    expect((await cover(olive.token, first.id, 'yes')).status).toBe(400);
+    expect((await cover(olive.token, first.id, true)).body.attachment!.cover).toBe(true);
+    // Another cover unsets the first.
+    expect((await cover(olive.token, second.id, true)).body.attachment!.cover).toBe(true);
+    const listed = await list(ash.token, 't1');
+    expect(listed.body.attachments!.map((item) => [item.name, item.cover])).toEqual([
+      ['first.png', false],
+      ['second.png', true],
+      ['notes.txt', false],
+    ]);
+    await waitForThumbnails();
+    const counts = await call<{ counts: Record<string, number>; covers: Record<string, string> }>(
+      countsRoute,
+      '/api/sync/attachments/counts',
+      { token: ash.token },
+    );
+    expect(counts.body).toEqual({ counts: { t1: 3 }, covers: { t1: `/api/files/${second.id}/thumbnail` } });
+    expect((await cover(olive.token, second.id, false)).body.attachment!.cover).toBe(false);
+    const none = await call<{ covers: Record<string, string> }>(countsRoute, '/api/sync/attachments/counts', {
+      token: ash.token,
+    });
+    expect(none.body.covers).toEqual({});
+    expect((await rename(olive.token, first.id, undefined)).body.message).toBe(
+      'Send a new name or whether the file is the cover.',
+    );
   });
 
   it('answers 405 to the methods it does not take', async () => {

@@ -1,5 +1,5 @@
-import { deleteAttachment, renameAttachment } from '@/features/attachments/server/attachment-changes';
-import { renameSchema } from '@/features/attachments/server/attachment-schemas';
+import { changeAttachment, deleteAttachment } from '@/features/attachments/server/attachment-changes';
+import { changeSchema } from '@/features/attachments/server/attachment-schemas';
 import { syncCaller } from '@/features/sync/server/caller';
 import { json, methodNotAllowed, readJson, withErrorHandling } from '@/server/http';
 
@@ -9,11 +9,11 @@ interface Context {
   params: Promise<{ id: string }>;
 }
 
-/** PATCH /api/sync/attachments/{id} {name}: renames the file. 200 `{ attachment }`. */
+/** PATCH /api/sync/attachments/{id} {name?, cover?}: renames the file, makes it (or not) the card's cover. 200 `{ attachment }`. */
 export const PATCH = withErrorHandling<Context>(async (request, context) => {
   const actor = await syncCaller(request, 'attachments');
-  const { name } = await readJson(request, renameSchema);
-  return json({ attachment: await renameAttachment(actor, (await context.params).id, name) });
+  const change = await readJson(request, changeSchema);
+  return json({ attachment: await changeAttachment(actor, (await context.params).id, change) });
 });
 
 /** DELETE /api/sync/attachments/{id}: removes the file from its task (Undo: …/restore, within a day). 204. */

@@ -1,0 +1,1 @@
+ALTER TABLE "task_attachments" ADD COLUMN "is_cover" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `task_attachments` ADD `is_cover` integer DEFAULT false NOT NULL;
