@@ -6,12 +6,14 @@
  * 10 MB; a 25 MB upload through the proxy would be stored short. API level: no page is opened.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './fixtures';
 import { startAppServer, type AppProcess } from './process-helpers';
 import { uniqueEmail } from './session-helpers';
 import { pushTasksAt, registerAccount, type Account } from './team-sync-helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 60_000 });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 /** MAX_UPLOAD_SIZE's default: 25 MB. */
 const LIMIT = 25 * 1024 * 1024;
@@ -104,4 +106,68 @@ test('@one-width 25 MB and one byte is refused with 413, declared or counted, an
     expect(files.map((file) => file.id)).not.toContain(sent.id);
     expect(files.every((file) => file.size <= LIMIT)).toBe(true);
   }
+});
+
+/** Every file under the data folder's store (`files/`), relative paths; `.tmp/` holds unfinished writes. */
+function storedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}
+
+test('@one-width the server killed mid-upload keeps no half file; the same upload again after the restart is stored whole', async () => {
+  const bytes = patternBytes(8 * 1024 * 1024);
+  const id = randomUUID();
+  const query = new URLSearchParams({ task, name: 'interrupted.bin' });
+  const url = `${server.base}/api/files/${id}?${query}`;
+  // A body that sends 2 MiB, then waits: the server is killed while it reads.
+  let sentSoFar = 0;
+  let release: () => void = () => undefined;
+  const stalled = new Promise<void>((resolve) => (release = resolve));
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sentSoFar >= 2 * 1024 * 1024) await stalled;
+      if (sentSoFar >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(sentSoFar, sentSoFar + 256 * 1024));
+      sentSoFar += 256 * 1024;
+    },
+  });
+  const interrupted = fetch(url, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-length': String(bytes.length) },
+    body,
+    duplex: 'half',
+  } as RequestInit).then(
+    (response) => response.status,
+    () => 'failed' as const,
+  );
+  await expect.poll(() => storedFiles(server.dataDir).some((file) => file.startsWith('.tmp'))).toBe(true);
+  await server.kill();
+  release();
+  expect(await interrupted).toBe('failed');
+  // Nothing under the file's key: the write went to a temporary file, never renamed.
+  expect(storedFiles(server.dataDir).filter((file) => file.includes(id))).toEqual([]);
+
+  server = await startAppServer({ TEAM_SYNC: 'on' }, { port: server.port, dataDir: server.dataDir });
+  expect((await listedFiles()).map((file) => file.id)).not.toContain(id);
+  const again = await fetch(url, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${owner.token}` },
+    body: new Uint8Array(bytes),
+  });
+  expect(again.status, await again.clone().text()).toBe(201);
+  // Sent twice more (a retry after a lost answer): the stored file is the answer, not a second one.
+  const retried = await fetch(url, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${owner.token}` },
+    body: new Uint8Array(bytes),
+  });
+  expect(retried.status).toBe(200);
+  const back = await fetch(`${server.base}/api/files/${id}`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  expect(sha256(new Uint8Array(await back.arrayBuffer()))).toBe(sha256(bytes));
+  expect((await listedFiles()).filter((file) => file.id === id)).toHaveLength(1);
 });

@@ -1,3 +1,4 @@
+import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -6,13 +7,18 @@ import type { BackupTable } from './tables';
 
 /**
  * The backup file (docs/decisions/0035-backup-format.md): gzip-compressed JSON lines.
- *   1. the header: format name and version, the app's migration level, when, from which dialect;
+ *   1. the header: format name and version, the app's migration level, when, from which dialect,
+ *      and (version 2) whether the files' bytes are in it;
  *   2. per table: a line naming the table and its columns, then one line per row, an array of the
  *      values in that column order;
- *   3. the trailer: row counts per table and the SHA-256 of every byte before the trailer line.
+ *   3. (version 2, with files) per file a line `{"file":key,"size":n,"sha256":…}`, then its bytes in
+ *      base64 lines (./file-refs.ts), and a line `{"skipped":key,…}` when they could not be read;
+ *   4. the trailer: row counts per table, the files' count (version 2) and the SHA-256 of every byte
+ *      before the trailer line.
+ * Version 1 files (no files, no `files` in the header) are read as before.
  */
 export const BACKUP_FORMAT = 'tasklane-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
 
 export const headerSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -21,6 +27,10 @@ export const headerSchema = z.object({
   createdAt: z.string(),
   dialect: z.enum(['sqlite', 'postgres']),
   app: z.string().optional(),
+  /** Version 2: whether the files' bytes follow the tables (absent, as in version 1: they do not). */
+  files: z.boolean().optional(),
+  /** Version 2: the driver the files were read from (for the operator; a restore writes to any). */
+  fileStore: z.enum(['local', 's3']).optional(),
 });
 export type BackupHeader = z.infer<typeof headerSchema>;
 
@@ -32,6 +42,14 @@ export const tableLineSchema = z.object({
 export const trailerSchema = z.object({
   trailer: z.object({
     rows: z.record(z.string(), z.number().int().min(0)),
+    /** Version 2: the file records that hold bytes, their total size, and the ones marked skipped. */
+    files: z
+      .object({
+        count: z.number().int().min(0),
+        bytes: z.number().int().min(0),
+        skipped: z.number().int().min(0),
+      })
+      .optional(),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
   }),
 });
@@ -49,6 +67,22 @@ export const MAX_LINE_LABEL = '16 MB';
 /** An expected failure of a backup or a restore: the message is one sentence for the operator. */
 export function backupError(message: string, code: ErrorCode = 'VALIDATION_ERROR'): AppError {
   return new AppError(code, message);
+}
+
+export const INCOMPLETE_MESSAGE =
+  'The backup file is incomplete: it ends before its last line (copied while it was being written, or cut short). Take the backup again.';
+
+/** A line of JSON checked against `schema`; anything else is a backupError with `message`. */
+export function parseBackupLine<T>(line: string, schema: z.ZodType<T>, message: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw backupError(message);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw backupError(message);
+  return parsed.data;
 }
 
 /** How many migrations this app's schema is made of (the drizzle journal; both dialects agree). */

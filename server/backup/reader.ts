@@ -1,29 +1,31 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
-import type { z } from 'zod';
 import {
   BACKUP_FORMAT_VERSION,
   backupError,
   headerSchema,
+  INCOMPLETE_MESSAGE,
   MAX_LINE_CHARS,
   MAX_LINE_LABEL,
+  parseBackupLine,
   tableLineSchema,
   trailerSchema,
   type BackupHeader,
 } from './format';
+import { FileSection, LineSource, type FileItem } from './reader-files';
 
 /** What a backup file is made of, line by line, as a restore consumes it. */
 export type BackupItem =
   | { kind: 'table'; table: string; columns: string[] }
   | { kind: 'row'; values: unknown[] }
+  | FileItem
   | { kind: 'end'; rows: Record<string, number> };
 
 const NOT_A_BACKUP =
   'This file is not a Tasklane backup (it is not a gzip-compressed file made by the backup command).';
-const INCOMPLETE =
-  'The backup file is incomplete: it ends before its last line (copied while it was being written, or cut short). Take the backup again.';
 
 /**
  * The decompressed lines of `input`, split in one pass: each decompressed piece is searched for line
@@ -69,7 +71,8 @@ async function* gunzipLines(input: Readable): AsyncGenerator<string, void, undef
     if (code === 'Z_BUF_ERROR' && gunzip.bytesWritten === 0) {
       throw backupError('The backup file is empty: nothing was written to it. Take the backup again.');
     }
-    if (code === 'Z_BUF_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE') throw backupError(INCOMPLETE);
+    if (code === 'Z_BUF_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+      throw backupError(INCOMPLETE_MESSAGE);
     if (code === 'Z_DATA_ERROR' && lineCount === 0) throw backupError(NOT_A_BACKUP);
     if (code === 'Z_DATA_ERROR')
       throw backupError(`The backup file is damaged (${(error as Error).message}).`);
@@ -78,19 +81,7 @@ async function* gunzipLines(input: Readable): AsyncGenerator<string, void, undef
     input.unpipe(gunzip);
     input.destroy();
   }
-  if (partsLength + decoder.end().length > 0) throw backupError(INCOMPLETE);
-}
-
-function parseLine<T>(line: string, schema: z.ZodType<T>, message: string): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    throw backupError(message);
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw backupError(message);
-  return parsed.data;
+  if (partsLength + decoder.end().length > 0) throw backupError(INCOMPLETE_MESSAGE);
 }
 
 function parseRow(line: string): unknown[] {
@@ -105,36 +96,41 @@ function parseRow(line: string): unknown[] {
 }
 
 /**
- * Reads a backup's header, then hands out its tables and rows, and checks at the end that the
- * trailer's checksum and row counts match what was read. Any damage is an AppError with one
+ * Reads a backup's header, then hands out its tables, rows and files, and checks at the end that
+ * the trailer's checksum and counts match what was read. Any damage is an AppError with one
  * sentence; a restore that meets one rolls back.
  */
 export class BackupReader {
+  /** The files: which rows name which bytes, what was read of them, what a restore still needs. */
+  readonly files: FileSection;
+
   private constructor(
     readonly header: BackupHeader,
-    private readonly lines: AsyncGenerator<string, void, undefined>,
+    private readonly lines: LineSource,
     private readonly hash: ReturnType<typeof createHash>,
-  ) {}
+  ) {
+    this.files = new FileSection(header, lines, hash);
+  }
 
   /** Reads and checks the header: the format, and that this app may restore it (`migrationLevel`). */
   static async open(input: Readable, migrationLevel: number): Promise<BackupReader> {
-    const lines = gunzipLines(input);
+    const lines = new LineSource(gunzipLines(input));
     const first = await lines.next();
-    if (first.done) throw backupError(NOT_A_BACKUP);
-    const header = parseLine(first.value, headerSchema, NOT_A_BACKUP);
+    if (first === undefined) throw backupError(NOT_A_BACKUP);
+    const header = parseBackupLine(first, headerSchema, NOT_A_BACKUP);
     if (header.formatVersion > BACKUP_FORMAT_VERSION || header.migrationLevel > migrationLevel) {
-      await lines.return();
+      await lines.close();
       throw backupError(
         `This backup was made by a newer version of Tasklane (database level ${header.migrationLevel}, format ${header.formatVersion}; this one has level ${migrationLevel}, format ${BACKUP_FORMAT_VERSION}): upgrade Tasklane first, then restore it.`,
       );
     }
     if (header.migrationLevel < migrationLevel) {
-      await lines.return();
+      await lines.close();
       throw backupError(
         `This backup was made by an older version of Tasklane (database level ${header.migrationLevel}; this one has ${migrationLevel}): restore it with that version, then upgrade, which brings the data up to date.`,
       );
     }
-    const hash = createHash('sha256').update(first.value + '\n');
+    const hash = createHash('sha256').update(first + '\n');
     return new BackupReader(header, lines, hash);
   }
 
@@ -142,17 +138,19 @@ export class BackupReader {
     const counts: Record<string, number> = {};
     let current: string | undefined;
     let width = 0;
-    for await (const line of this.lines) {
+    for (let line = await this.lines.next(); line !== undefined; line = await this.lines.next()) {
       if (line.startsWith('[')) {
-        if (current === undefined) throw backupError('The backup file is damaged (a row before its table).');
+        if (current === undefined || this.files.started)
+          throw backupError('The backup file is damaged (a row before its table).');
         const values = parseRow(line);
         if (values.length !== width)
           throw backupError('The backup file is damaged (a row has the wrong length).');
         this.hash.update(line + '\n');
         counts[current] = (counts[current] ?? 0) + 1;
+        this.files.onRow(values);
         yield { kind: 'row', values };
-      } else if (line.startsWith('{"table"')) {
-        const table = parseLine(
+      } else if (line.startsWith('{"table"') && !this.files.started) {
+        const table = parseBackupLine(
           line,
           tableLineSchema,
           'The backup file is damaged (a table line is not readable).',
@@ -161,32 +159,45 @@ export class BackupReader {
         current = table.table;
         width = table.columns.length;
         counts[current] = 0;
+        this.files.onTable(table.table, table.columns);
         yield { kind: 'table', table: table.table, columns: table.columns };
+      } else if (line.startsWith('{"file"')) {
+        const item = await this.files.open(line);
+        if (item) {
+          yield item;
+          await this.files.settle(item);
+        }
       } else {
-        const { trailer } = parseLine(
-          line,
-          trailerSchema,
-          'The backup file is damaged (a line is not readable).',
-        );
-        if (trailer.sha256 !== this.hash.digest('hex')) {
-          throw backupError('The backup file is damaged: its checksum does not match its contents.');
-        }
-        const expected = JSON.stringify(Object.entries(trailer.rows).sort());
-        if (expected !== JSON.stringify(Object.entries(counts).sort())) {
-          throw backupError('The backup file is damaged: its row counts do not match its contents.');
-        }
-        const rest = await this.lines.next();
-        if (!rest.done) throw backupError('The backup file is damaged: there is more after its last line.');
-        yield { kind: 'end', rows: counts };
+        yield { kind: 'end', rows: await this.end(line, counts) };
         return;
       }
     }
-    throw backupError(INCOMPLETE);
+    throw backupError(INCOMPLETE_MESSAGE);
   }
 
-  /** Reads to the end, checking everything; for a file, before the database is touched. */
+  /** The trailer: checksum, row and file counts, and nothing after it. */
+  private async end(line: string, counts: Record<string, number>): Promise<Record<string, number>> {
+    const { trailer } = parseBackupLine(
+      line,
+      trailerSchema,
+      'The backup file is damaged (a line is not readable).',
+    );
+    if (trailer.sha256 !== this.hash.digest('hex')) {
+      throw backupError('The backup file is damaged: its checksum does not match its contents.');
+    }
+    const expected = JSON.stringify(Object.entries(trailer.rows).sort());
+    if (expected !== JSON.stringify(Object.entries(counts).sort())) {
+      throw backupError('The backup file is damaged: its row counts do not match its contents.');
+    }
+    this.files.finish(trailer.files);
+    if ((await this.lines.next()) !== undefined)
+      throw backupError('The backup file is damaged: there is more after its last line.');
+    return counts;
+  }
+
+  /** Reads to the end, checking everything (every file's bytes too); for a file, before the database is touched. */
   async verify(): Promise<Record<string, number>> {
     for await (const item of this.items()) if (item.kind === 'end') return item.rows;
-    throw backupError(INCOMPLETE);
+    throw backupError(INCOMPLETE_MESSAGE);
   }
 }

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { count, eq, max, sql } from 'drizzle-orm';
@@ -5,13 +6,14 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { migrationsFolder, type DatabaseHandle, type Executor } from '../db';
 import { appMigrationLevel, backupError, decodeValue } from './format';
 import { BackupReader } from './reader';
+import { FileRestorer, type FileRestoreOptions, type FilesRestored } from './restore-files';
 import { BATCH_ROWS, handleTables, sqliteClient } from './snapshot';
 import { BOOKKEEPING_TABLES, type BackupTable } from './tables';
 
 /** The largest value of an `integer` column in PostgreSQL (the counters a restore moves on). */
 const MAX_INT = 2 ** 31 - 1;
 
-export interface RestoreOptions {
+export interface RestoreOptions extends FileRestoreOptions {
   /** Replace whatever the database holds; without it a database with data is refused. */
   force?: boolean;
 }
@@ -58,70 +60,125 @@ async function insertBatch(db: Executor, table: BackupTable, rows: Record<string
   if (rows.length) await db.insert(table.table as PgTable).values(rows);
 }
 
+/** Puts a backup's rows into their tables in batches, checking each table and its columns against this app's. */
+class TableLoader {
+  private readonly byName: Map<string, BackupTable>;
+  private readonly seen = new Set<string>();
+  private table: BackupTable | undefined;
+  private order: BackupTable['columns'] = [];
+  private batch: Record<string, unknown>[] = [];
+
+  constructor(
+    private readonly db: Executor,
+    private readonly tables: BackupTable[],
+  ) {
+    this.byName = new Map(tables.map((table) => [table.name, table]));
+  }
+
+  async start(name: string, columns: string[]): Promise<void> {
+    await this.flush();
+    this.table = this.byName.get(name);
+    if (!this.table || this.seen.has(name)) {
+      throw backupError(`The backup file does not match this version's tables (table ${name}).`);
+    }
+    this.seen.add(name);
+    const known = new Map(this.table.columns.map((column) => [column.name, column]));
+    if (columns.length !== known.size || columns.some((column) => !known.has(column))) {
+      throw backupError(`The backup file does not match this version's columns of table ${name}.`);
+    }
+    this.order = columns.map((column) => known.get(column)!);
+  }
+
+  async row(values: unknown[]): Promise<void> {
+    const row: Record<string, unknown> = {};
+    this.order.forEach((column, index) => (row[column.key] = decodeValue(column.column, values[index])));
+    this.batch.push(row);
+    if (this.batch.length >= BATCH_ROWS) await this.flush();
+  }
+
+  /** Inserts the rows waiting; a table that never came is refused. */
+  async finish(): Promise<void> {
+    await this.flush();
+    const missing = this.tables.filter((entry) => !this.seen.has(entry.name)).map((entry) => entry.name);
+    if (missing.length) {
+      throw backupError(`The backup file lacks tables this version has (${missing.join(', ')}).`);
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.table) await insertBatch(this.db, this.table, this.batch);
+    this.batch = [];
+  }
+}
+
+export interface RestoreSummary {
+  /** Rows restored per table. */
+  rows: Record<string, number>;
+  files: FilesRestored;
+}
+
 /**
  * Loads the backup `reader` is positioned on into `handle`'s database, in one transaction: a
  * damaged file, a refused target or any failed insert leaves the database as it was. The tables
  * must be empty (bookkeeping apart) unless `force`, which empties them first. Every account's
  * session version then moves RESTORE_SESSION_GAP on, so every session ends (none that ended after
  * the backup comes back), and team sync's counter and pull floor move RESTORE_SEQ_GAP on, so every
- * browser takes its tasks again.
+ * browser takes its tasks again. Resolves to the rows restored per table (restoreBackupAndFiles
+ * says what became of the files too).
  */
 export async function restoreBackup(
   handle: DatabaseHandle,
   reader: BackupReader,
   options: RestoreOptions = {},
 ): Promise<Record<string, number>> {
-  const tables = handleTables(handle);
-  const byName = new Map(tables.map((table) => [table.name, table]));
-  return inTransaction(handle, async (db) => {
-    const stored = await storedRows(db, tables);
-    if (stored.length && !options.force) {
-      throw backupError(
-        `The database is not empty (rows in ${stored.join(', ')}): restore into an empty database, or add --force to replace everything in it with the backup.`,
-        'CONFLICT',
-      );
-    }
-    for (const table of [...tables].reverse()) await db.delete(table.table as PgTable);
+  return (await restoreBackupAndFiles(handle, reader, options)).rows;
+}
 
-    const seen = new Set<string>();
-    let table: BackupTable | undefined;
-    let order: BackupTable['columns'] = [];
-    let batch: Record<string, unknown>[] = [];
-    for await (const item of reader.items()) {
-      if (item.kind === 'row') {
-        const row: Record<string, unknown> = {};
-        order.forEach((column, index) => (row[column.key] = decodeValue(column.column, item.values[index])));
-        batch.push(row);
-        if (batch.length >= BATCH_ROWS) {
-          await insertBatch(db, table!, batch);
-          batch = [];
-        }
-      } else if (item.kind === 'table') {
-        if (table) await insertBatch(db, table, batch);
-        batch = [];
-        table = byName.get(item.table);
-        if (!table || seen.has(item.table)) {
-          throw backupError(`The backup file does not match this version's tables (table ${item.table}).`);
-        }
-        seen.add(item.table);
-        const columns = new Map(table.columns.map((column) => [column.name, column]));
-        if (item.columns.length !== columns.size || item.columns.some((name) => !columns.has(name))) {
-          throw backupError(`The backup file does not match this version's columns of table ${item.table}.`);
-        }
-        order = item.columns.map((name) => columns.get(name)!);
-      } else {
-        if (table) await insertBatch(db, table, batch);
-        const missing = tables.filter((entry) => !seen.has(entry.name)).map((entry) => entry.name);
-        if (missing.length) {
-          throw backupError(`The backup file lacks tables this version has (${missing.join(', ')}).`);
-        }
-        await endEverySession(db, handle);
-        await moveSyncCounterOn(db, handle);
-        return item.rows;
+/**
+ * restoreBackup, and the files: their bytes go into the configured store (whichever driver) as
+ * they are read, each checked against its SHA-256; the files the backup does not hold must be in
+ * the store already (FileRestorer.checkNotInBackup). All or nothing: on any failure the transaction
+ * rolls back and the files this restore created are deleted again.
+ */
+export async function restoreBackupAndFiles(
+  handle: DatabaseHandle,
+  reader: BackupReader,
+  options: RestoreOptions = {},
+): Promise<RestoreSummary> {
+  const tables = handleTables(handle);
+  const files = new FileRestorer(options);
+  try {
+    const rows = await inTransaction(handle, async (db) => {
+      const stored = await storedRows(db, tables);
+      if (stored.length && !options.force) {
+        throw backupError(
+          `The database is not empty (rows in ${stored.join(', ')}): restore into an empty database, or add --force to replace everything in it with the backup.`,
+          'CONFLICT',
+        );
       }
-    }
-    throw backupError('The backup file is incomplete.');
-  });
+      for (const table of [...tables].reverse()) await db.delete(table.table as PgTable);
+      const loader = new TableLoader(db, tables);
+      for await (const item of reader.items()) {
+        if (item.kind === 'row') await loader.row(item.values);
+        else if (item.kind === 'table') await loader.start(item.table, item.columns);
+        else if (item.kind === 'file') {
+          await loader.flush();
+          await files.write(item);
+        } else {
+          await loader.finish();
+          await files.checkNotInBackup(reader.files.notInBackup());
+          await endEverySession(db, handle);
+          await moveSyncCounterOn(db, handle);
+          return item.rows;
+        }
+      }
+      throw backupError('The backup file is incomplete.');
+    });
+    return { rows, files: files.result };
+  } catch (error) {
+    await files.undo();
+    throw error;
+  }
 }
 
 /**

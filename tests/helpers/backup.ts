@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { getFileStore } from '@/server/storage';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -233,6 +235,28 @@ export async function populateEveryTable() {
     .insert(tables.projectMembers)
     .values({ projectId: 'p-ops', userId: max.user.id, role: 'commenter', createdAt: now });
   await db.insert(tables.taskKeys).values({ projectId: 'p-ops', number: 1, taskUid: 't1', createdAt: now });
+  // A file on t1: its row, and its bytes in the store (a backup holds both).
+  const bytes = Buffer.from('The plan, in a file.\n');
+  const fileId = randomUUID();
+  const key = `attachments/${fileId.slice(0, 2)}/${fileId}-0001`;
+  await getFileStore().put(key, Readable.from([bytes]), { maxBytes: bytes.length });
+  await db.insert(tables.taskAttachments).values({
+    id: fileId,
+    taskUid: 't1',
+    name: 'plan.txt',
+    mediaType: 'text/plain',
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    storageKey: key,
+    addedBy: olive.user.id,
+    addedAt: now,
+    deletedAt: null,
+    changedAt: now,
+    thumbnailKey: null,
+    width: null,
+    height: null,
+    isCover: false,
+  });
   // Two-factor sign-in on for an account of its own (its logins then ask for a code).
   const tess = await createUserWithToken({ fullName: 'Tess Twofactor' });
   const setup = await call<{ secret: string }>(setUpTwoFactor, '/api/auth/two-factor/setup', {

@@ -50,7 +50,7 @@ describe(`backup and restore, ${getTestDialect()} → ${otherDialect} → ${getT
     expect(statSync(first).mode & 0o777).toBe(0o600);
     expect(written.header).toMatchObject({
       format: 'tasklane-backup',
-      formatVersion: 1,
+      formatVersion: 2,
       dialect: getTestDialect(),
     });
     expect(written.rows).toEqual(
