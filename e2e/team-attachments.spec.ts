@@ -15,7 +15,7 @@ import { type Account, boardColumn, createTaskFor, openDeviceAt, registerAccount
 test.describe.configure({ mode: 'serial' });
 
 let server: AppProcess;
-const accounts = {} as Record<'ana' | 'ben', Account>;
+const accounts = {} as Record<'ana' | 'ben' | 'ada', Account>;
 const openDevice = (browser: Browser, account: Account) => openDeviceAt(server.base, browser, account);
 
 const PNG = Buffer.from(
@@ -74,6 +74,7 @@ test.describe('files on tasks', () => {
     server = await startAppServer({ TEAM_SYNC: 'on', MAX_UPLOAD_SIZE: '1MB' });
     accounts.ana = await registerAccount(server.base, 'Ana Author', 'ana-files@example.com', 'user');
     accounts.ben = await registerAccount(server.base, 'Ben Builder', 'ben-files@example.com', 'user');
+    accounts.ada = await registerAccount(server.base, 'Ada Admin', 'ada-files@example.com', 'admin');
   });
 
   test.afterAll(async () => {
@@ -245,5 +246,24 @@ test.describe('files on tasks', () => {
     await ana.page.evaluate(() => delete document.documentElement.dataset.theme);
     expect(await findAxeViolations(ana.page)).toEqual([]);
     await ana.context.close();
+  });
+
+  test('@one-width Admin Settings says what the files take and the limits', async ({ browser }) => {
+    const ada = await openDevice(browser, accounts.ada);
+    await ada.page.goto('/admin/settings');
+    const section = ada.page.getByRole('region', { name: 'Files' });
+    await expect(section.getByText(/^\d+ files?, [\d.]+ (B|kB|MB) in all\.$/)).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(
+      section.getByText('No limit for all files together (MAX_FILES_TOTAL is not set).'),
+    ).toBeVisible();
+    await expect(
+      section.getByText(
+        'Each file at most 1 MB (MAX_UPLOAD_SIZE); at most 100 files on a task (MAX_ATTACHMENTS_PER_TASK).',
+      ),
+    ).toBeVisible();
+    await expect(section.getByText('Stored on this server’s disk (FILES_DIR).')).toBeVisible();
+    await ada.context.close();
   });
 });

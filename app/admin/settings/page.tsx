@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AdminProfileForm } from '@/features/admin/ui/admin-profile-form';
 import { ChangePasswordForm } from '@/features/accounts/ui/profile/change-password-form';
+import { FilesSettings } from '@/features/attachments/ui/files-settings';
 import { InboxEmailSettings } from '@/features/admin/ui/inbox-email-settings';
 import { LabelsSettings } from '@/features/admin/ui/labels-settings';
 import { RecentActivity } from '@/features/admin/ui/recent-activity';
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: 'Admin Settings' };
  * (docs/product.md#admin-settings), who may sign up, 'Sign-up' (docs/product.md#sign-up-settings),
  * 'Outgoing Mail' with its test email (docs/product.md#send-a-test-email), and with team sync the team's
  * 'Labels' (docs/product.md#labels) and the admin's 'Missed Notifications' email
- * (docs/product.md#email-of-what-you-miss). From 1280 px, two columns of equal width: the admin's own
+ * (docs/product.md#email-of-what-you-miss), and what the team's 'Files' take (docs/product.md#files-on-tasks). From 1280 px, two columns of equal width: the admin's own
  * account and mail on the left, the workspace's settings on the right (one column below, in that order).
  * Fixed columns rather than a flowing layout, so a block that grows (labels added) never moves another
  * block to the other side under the admin's eyes.
@@ -49,6 +50,7 @@ export default function AdminSettingsPage() {
             <TestMailForm />
           </SettingsSection>
           <LabelsSettings />
+          <FilesSettings />
         </div>
       </div>
     </main>

@@ -1,4 +1,4 @@
-import type { AttachmentList, TaskAttachment } from '@/features/attachments/model/protocol';
+import type { AttachmentList, FilesUsage, TaskAttachment } from '@/features/attachments/model/protocol';
 import { ApiError, deleteJson, getJson, postJson, requestJson } from '@/shared/http/http';
 import { getStoredToken } from '@/shared/session/session';
 import { handleSessionExpired } from '@/shared/session/session-expiry';
@@ -144,4 +144,12 @@ export async function fetchAttachmentCounts(): Promise<
 /** Makes the file the card's cover (or not). */
 export async function setAttachmentCover(id: string, cover: boolean): Promise<TaskAttachment> {
   return readAttachment(await requestJson(attachmentPath(id), { method: 'PATCH', body: { cover } }));
+}
+
+/** What the team's files take, and their limits (admins). */
+export async function fetchFilesUsage(signal?: AbortSignal): Promise<FilesUsage> {
+  const body = await getJson<Partial<FilesUsage>>('/api/admin/files', { signal });
+  if (typeof body?.files !== 'number' || typeof body.bytes !== 'number')
+    throw new ApiError('http', 'The server sent a response that could not be read.');
+  return body as FilesUsage;
 }

@@ -57,3 +57,15 @@ export interface AttachmentList {
 export function attachmentUrl(id: string): string {
   return `/api/files/${id}`;
 }
+
+/** GET /api/admin/files: what the files take, and the limits (Admin Settings' `Files`). */
+export interface FilesUsage {
+  /** Files stored, those deleted within the day (kept for Undo) included. */
+  files: number;
+  bytes: number;
+  /** MAX_FILES_TOTAL, bytes; null: no limit. */
+  totalLimit: number | null;
+  maxUploadSize: number;
+  perTask: number;
+  storage: 'local' | 's3';
+}
