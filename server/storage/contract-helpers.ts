@@ -1,6 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import S3rver from 's3rver';
 import { expect } from 'vitest';
 import { readAll } from './streams';
 import { StorageError, type FileStore, type StorageErrorCode } from './file-store';
@@ -141,4 +145,27 @@ export async function expectAbsent(store: FileStore, key: string): Promise<void>
   await expectStorageError(store.head(key), 'NOT_FOUND');
   await expectStorageError(store.get(key), 'NOT_FOUND');
   expect((await listAll(store, '')).map((item) => item.key)).not.toContain(key);
+}
+
+/**
+ * s3rver (a local S3-compatible server, tests only) on a free 127.0.0.1 port with `bucket`, its
+ * objects in a temporary folder; `stop` closes it and removes the folder. Accepts the keys S3RVER/S3RVER.
+ */
+export async function startLocalS3(bucket: string): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'tasklane-s3rver-'));
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: folder,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
 }

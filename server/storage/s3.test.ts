@@ -1,12 +1,8 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStorageError, listAll, MiB, patternBody } from './contract-helpers';
+import { expectStorageError, listAll, MiB, patternBody, startLocalS3 } from './contract-helpers';
 import { describeFileStoreContract } from './file-store.contract';
 import type { FileStore } from './file-store';
 import { createS3Store, type S3Config } from './s3';
@@ -30,8 +26,7 @@ const real: S3Config | undefined = process.env.TEST_S3_ENDPOINT
   : undefined;
 
 const BUCKET = 'tasklane-test';
-let server: S3rver | undefined;
-let serverFolder: string | undefined;
+let stopServer: (() => Promise<void>) | undefined;
 let base: S3Config;
 
 beforeAll(async () => {
@@ -39,17 +34,10 @@ beforeAll(async () => {
     base = real;
     return;
   }
-  serverFolder = await mkdtemp(path.join(tmpdir(), 'tasklane-s3rver-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: serverFolder,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
+  const local = await startLocalS3(BUCKET);
+  stopServer = local.stop;
   base = {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: local.endpoint,
     region: 'us-east-1',
     bucket: BUCKET,
     accessKeyId: 'S3RVER',
@@ -60,8 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  if (serverFolder) await rm(serverFolder, { recursive: true, force: true });
+  await stopServer?.();
 });
 
 function runPrefix(): string {

@@ -1,12 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq, getTableColumns } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBackup, restoreBackupAndFiles, verifyBackupFile } from '@/server/backup/restore';
 import { verifyStore } from '@/server/backup/verify-store';
@@ -14,6 +12,7 @@ import { writeBackupFile } from '@/server/backup/write';
 import { getDatabase } from '@/server/db';
 import { getFileStore, resetFileStoreForTests, type FileStore } from '@/server/storage';
 import { readAll } from '@/server/storage/streams';
+import { startLocalS3 } from '@/server/storage/contract-helpers';
 import { afterRestores, dumpTables } from '@/tests/helpers/backup';
 import { createUserWithToken } from '@/tests/helpers/factories';
 import { push, upsertOp } from '@/tests/helpers/sync';
@@ -28,8 +27,7 @@ import { getTestDialect } from '@/tests/setup/test-database';
 const dir = mkdtempSync(path.join(tmpdir(), 'tasklane-backup-files-'));
 const BUCKET = 'tasklane-backup-test';
 const run = randomBytes(4).toString('hex');
-let server: S3rver | undefined;
-let serverFolder = '';
+let stopServer: (() => Promise<void>) | undefined;
 let endpoint = '';
 
 const S3_UNSET = {
@@ -42,23 +40,16 @@ const S3_UNSET = {
 };
 
 beforeAll(async () => {
-  serverFolder = await mkdtemp(path.join(tmpdir(), 'tasklane-s3rver-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: serverFolder,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+  const local = await startLocalS3(BUCKET);
+  stopServer = local.stop;
+  endpoint = local.endpoint;
   await useStore('local', 'initial');
 });
 
 afterAll(async () => {
   await applyTestEnv({ STORAGE: undefined, FILES_DIR: undefined, ...S3_UNSET });
   resetFileStoreForTests();
-  await server?.close();
-  await rm(serverFolder, { recursive: true, force: true });
+  await stopServer?.();
   rmSync(dir, { recursive: true, force: true });
 });
 

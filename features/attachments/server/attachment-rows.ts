@@ -18,16 +18,19 @@ import { thumbnailUrl } from './thumbnails';
  * the room left, and the row as the API sends it.
  */
 
+/** A `task_attachments` row. */
 export type AttachmentRow = Tables['taskAttachments']['$inferSelect'];
 
 /** How long a deleted file is kept for its Undo before the sweep removes it: a day. */
 export const DELETED_KEEP_MS = 24 * 60 * 60 * 1000;
 
+/** The stored row of file `id` (deleted or not), if any. */
 export async function readRow(db: Executor, tables: Tables, id: string): Promise<AttachmentRow | undefined> {
   const [row] = await db.select().from(tables.taskAttachments).where(eq(tables.taskAttachments.id, id));
   return row;
 }
 
+/** What `actor` may do with files on `task`: add them, and change anyone's. */
 export async function rightsOn(
   db: Executor,
   actor: SyncActor,
@@ -42,6 +45,7 @@ export async function rightsOn(
   };
 }
 
+/** The stored file `id` (not deleted unless `deleted`) and its task, when `actor` may see the task; 404 otherwise. */
 export async function visibleAttachment(
   db: Executor,
   tables: Tables,
@@ -56,6 +60,7 @@ export async function visibleAttachment(
   return { row, task };
 }
 
+/** Rows as the API sends them, with the current name of whoever added each. */
 export async function toAttachments(
   db: Executor,
   tables: Tables,
@@ -85,6 +90,7 @@ export async function toAttachments(
   }));
 }
 
+/** One row as the API sends it. */
 export async function toAttachment(
   db: Executor,
   tables: Tables,
@@ -94,6 +100,7 @@ export async function toAttachment(
   return attachment!;
 }
 
+/** Files on `taskUid` now, and bytes of every file on the instance (deleted ones still hold theirs). */
 export async function usage(
   db: Executor,
   tables: Tables,
@@ -108,6 +115,7 @@ export async function usage(
   return { onTask: onTask?.n ?? 0, total: Number(total?.bytes ?? 0) };
 }
 
+/** Refuses (409) a file the task or the instance has no room for. */
 export async function checkRoom(db: Executor, tables: Tables, taskUid: string, size: number): Promise<void> {
   const env = getEnv();
   const { onTask, total } = await usage(db, tables, taskUid);
