@@ -184,7 +184,7 @@ test.describe('team mode', () => {
     await expectSettingsLayout(
       page,
       [...OWN_BLOCKS, 'Missed Notifications'],
-      [...WORKSPACE_BLOCKS, 'Labels'],
+      [...WORKSPACE_BLOCKS, 'Labels', 'Files'],
     );
 
     // A label's own row, in edit: the same.

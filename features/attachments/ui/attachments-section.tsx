@@ -6,6 +6,10 @@ import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
 import { projectById } from '@/features/projects/model/project';
+import { can } from '@/features/projects/model/roles';
+import { useSelfAssignee } from '@/features/tasks/ui/assignee-picker';
+import { useLocalStore } from '@/shared/hooks/use-local-store';
+import { userStore } from '@/shared/session/session';
 import { useProjects } from '@/features/projects/client/projects-store';
 import { cn } from '@/shared/cn';
 import { writeLinkCookie } from '@/shared/session/link-cookie';
@@ -26,12 +30,35 @@ import { useUploads, type Upload } from './use-uploads';
  * once) and dropping files on the section; each file on its way with its progress and Cancel.
  */
 export function AttachmentsSection({ task }: { task: Task }) {
-  const archived = projectById(useProjects(true), task.projectId)?.archived === true;
+  const project = projectById(useProjects(true), task.projectId);
+  const archived = project?.archived === true;
+  const self = useSelfAssignee();
+  const email = useLocalStore(userStore)?.email;
+  // Who may edit the task changes any file (features/projects/model/roles.ts); anyone else only their own.
+  const isAuthor = Boolean(email) && task.email === email;
+  const mayEdit =
+    project !== undefined &&
+    self.id !== null &&
+    can(project.role, 'edit', {
+      project: { archived },
+      userId: self.id,
+      task: { ownerId: isAuthor ? self.id : null, assigneeId: task.assigneeId || null },
+    });
   if (!isSyncId(task.uid)) return null;
-  return <Files uid={task.uid} archived={archived} />;
+  const mayChange = (attachment: TaskAttachment) =>
+    !archived && (mayEdit || (self.id !== null && attachment.addedById === self.id));
+  return <Files uid={task.uid} archived={archived} mayChange={mayChange} />;
 }
 
-function Files({ uid, archived }: { uid: string; archived: boolean }) {
+function Files({
+  uid,
+  archived,
+  mayChange,
+}: {
+  uid: string;
+  archived: boolean;
+  mayChange: (attachment: TaskAttachment) => boolean;
+}) {
   const headingId = useId();
   const { state, reload, put, drop } = useAttachments(uid);
   const limits = state.status === 'ready' ? state.limits : null;
@@ -78,25 +105,17 @@ function Files({ uid, archived }: { uid: string; archived: boolean }) {
         <p className="text-sm text-slate-600">{ATTACHMENT_TEXTS.empty}</p>
       ) : null}
       {state.status === 'ready' && state.attachments.length > 0 ? (
-        <ul aria-labelledby={headingId} className="divide-y divide-slate-200">
-          {state.attachments.map((attachment) => (
-            <AttachmentItem
-              key={attachment.id}
-              attachment={attachment}
-              readOnly={archived}
-              onChanged={put}
-              onShow={
-                attachment.preview === 'image'
-                  ? () => setShown(images.findIndex((image) => image.id === attachment.id))
-                  : undefined
-              }
-              onRemoved={(removed) => {
-                drop(removed.id);
-                setDeleted((current) => [...current, removed]);
-              }}
-            />
-          ))}
-        </ul>
+        <FileList
+          labelledBy={headingId}
+          attachments={state.attachments}
+          mayChange={mayChange}
+          onChanged={put}
+          onShow={(attachment) => setShown(images.findIndex((image) => image.id === attachment.id))}
+          onRemoved={(removed) => {
+            drop(removed.id);
+            setDeleted((current) => [...current, removed]);
+          }}
+        />
       ) : null}
       {shown !== null ? (
         <ImageLightbox images={images} index={shown} onIndex={setShown} onClose={() => setShown(null)} />
@@ -191,6 +210,38 @@ function UploadList({
           </li>
         ),
       )}
+    </ul>
+  );
+}
+
+/** The task's files; Rename, Delete and the cover for whoever `mayChange` them. */
+function FileList({
+  labelledBy,
+  attachments,
+  mayChange,
+  onChanged,
+  onShow,
+  onRemoved,
+}: {
+  labelledBy: string;
+  attachments: TaskAttachment[];
+  mayChange: (attachment: TaskAttachment) => boolean;
+  onChanged: (attachment: TaskAttachment) => void;
+  onShow: (attachment: TaskAttachment) => void;
+  onRemoved: (attachment: TaskAttachment) => void;
+}) {
+  return (
+    <ul aria-labelledby={labelledBy} className="divide-y divide-slate-200">
+      {attachments.map((attachment) => (
+        <AttachmentItem
+          key={attachment.id}
+          attachment={attachment}
+          readOnly={!mayChange(attachment)}
+          onChanged={onChanged}
+          onShow={attachment.preview === 'image' ? () => onShow(attachment) : undefined}
+          onRemoved={onRemoved}
+        />
+      ))}
     </ul>
   );
 }
