@@ -95,6 +95,10 @@ async function checkFileStore(): Promise<void> {
   try {
     await store.probe();
     logger.info(`File storage ready (${store.driver})`);
+    // Images whose thumbnail was still to make when the process last stopped (docs/decisions/0051).
+    const { backfillThumbnails } = await import('@/features/attachments/server/thumbnails');
+    const queued = await backfillThumbnails();
+    if (queued > 0) logger.info(`Making ${queued} missing thumbnails`);
   } catch (error) {
     logger.error(`File storage unavailable: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { getDatabase } from '@/server/db';
 import { logger } from '@/server/logger';
@@ -262,4 +262,33 @@ export function queueThumbnail(file: ThumbnailSource): void {
 /** Resolves once every queued thumbnail is made or given up (tests, and a clean shutdown). */
 export function waitForThumbnails(): Promise<void> {
   return thumbnailQueue().idle();
+}
+
+/**
+ * At start-up: queues the images that never got their thumbnail (the process stopped before their
+ * turn, or they were restored from a backup without one), at most `limit` per start. An image
+ * already looked at (its size recorded) is not tried again. Returns how many were queued.
+ */
+export async function backfillThumbnails(limit = 500): Promise<number> {
+  const { db, tables } = await getDatabase();
+  const { taskAttachments } = tables;
+  const rows = await db
+    .select({
+      id: taskAttachments.id,
+      storageKey: taskAttachments.storageKey,
+      mediaType: taskAttachments.mediaType,
+      size: taskAttachments.size,
+    })
+    .from(taskAttachments)
+    .where(
+      and(
+        inArray(taskAttachments.mediaType, [...THUMBNAIL_TYPES]),
+        isNull(taskAttachments.thumbnailKey),
+        isNull(taskAttachments.width),
+        isNull(taskAttachments.deletedAt),
+      ),
+    )
+    .limit(limit);
+  for (const row of rows) queueThumbnail(row);
+  return rows.length;
 }

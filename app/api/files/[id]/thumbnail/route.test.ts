@@ -6,7 +6,12 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttachmentList, TaskAttachment } from '@/features/attachments/model/protocol';
 import { sweepDeletedAttachments } from '@/features/attachments/server/attachment-changes';
-import { makeThumbnail, thumbnailKeyFor, waitForThumbnails } from '@/features/attachments/server/thumbnails';
+import {
+  backfillThumbnails,
+  makeThumbnail,
+  thumbnailKeyFor,
+  waitForThumbnails,
+} from '@/features/attachments/server/thumbnails';
 import { getDatabase } from '@/server/db';
 import { logger } from '@/server/logger';
 import { getFileStore } from '@/server/storage';
@@ -279,6 +284,58 @@ describe('/api/files/{id}/thumbnail', () => {
     await makeThumbnail({ id, storageKey, mediaType: 'image/png', size: png.length });
     expect(await storedKeys(id)).toEqual([storageKey]);
     await getFileStore().delete(storageKey);
+  });
+
+  it('makes at start-up the thumbnails of images that never got one, and only those', async () => {
+    const olive = await createUserWithToken();
+    expect((await push(olive.token, 'pc', [upsertOp('o1', 't9', { title: 'Posters' })])).status).toBe(200);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: 'blue' } })
+      .png()
+      .toBuffer();
+    const { db, tables } = await getDatabase();
+    const rows = [];
+    for (const [name, width] of [
+      ['never.png', null],
+      ['looked-at.png', 40],
+    ] as const) {
+      const id = randomUUID();
+      const storageKey = `attachments/${id.slice(0, 2)}/${id}-0000abcd`;
+      await getFileStore().put(storageKey, Readable.from([png]), { maxBytes: png.length });
+      const now = new Date();
+      const row = {
+        id,
+        taskUid: 't9',
+        name,
+        mediaType: 'image/png',
+        size: png.length,
+        sha256: createHash('sha256').update(png).digest('hex'),
+        storageKey,
+        addedBy: olive.user.id,
+        addedAt: now,
+        deletedAt: null,
+        changedAt: now,
+        thumbnailKey: null,
+        width,
+        height: width === null ? null : 30,
+        isCover: false,
+      };
+      await db.insert(tables.taskAttachments).values(row);
+      rows.push(row);
+    }
+    expect(await backfillThumbnails()).toBe(1);
+    await waitForThumbnails();
+    const [never, lookedAt] = await Promise.all(
+      rows.map(async (row) => {
+        const [stored] = await db
+          .select({ key: tables.taskAttachments.thumbnailKey })
+          .from(tables.taskAttachments)
+          .where(eq(tables.taskAttachments.id, row.id));
+        return stored?.key;
+      }),
+    );
+    expect(never).toBe(thumbnailKeyFor(rows[0]!.storageKey));
+    expect(lookedAt).toBeNull();
+    expect(await backfillThumbnails()).toBe(0);
   });
 
   it('answers 405 to the methods it does not take', async () => {
