@@ -54,7 +54,7 @@ test.describe('SIGNUP_DOMAINS: a sign-up waits for the mailed link', () => {
   });
   test.afterAll(async () => app?.stop());
 
-  test('signing up mails a link; login says to confirm and sends a new one; the link opens the account', async ({
+  test('@one-width signing up mails a link; login says to confirm and sends a new one; the link opens the account', async ({
     page,
   }, testInfo) => {
     const email = `cara-${testInfo.project.name}@corp.example`;
@@ -160,7 +160,7 @@ test.describe('single sign-on opens only an account whose address is proved', ()
     await page.waitForURL(`${app.base}/user/dashboard`);
   });
 
-  test('an account whose address nobody proved links the provider from its profile; the provider then opens it', async ({
+  test('@one-width an account whose address nobody proved links the provider from its profile; the provider then opens it', async ({
     page,
   }, testInfo) => {
     const email = `lena-${testInfo.project.name}@example.com`;
@@ -206,7 +206,7 @@ test.describe('single sign-on opens only an account whose address is proved', ()
     expect((await account.json()).user.email).toBe(email);
   });
 
-  test('a link refused at the provider is said on the profile, and the section offers it again', async ({
+  test('@one-width a link refused at the provider is said on the profile, and the section offers it again', async ({
     page,
   }, testInfo) => {
     const email = `omar-${testInfo.project.name}@example.com`;
@@ -232,7 +232,7 @@ test.describe('team mode: the profile offers a confirmation link while the addre
   });
   test.afterAll(async () => app?.stop());
 
-  test('a quiet notice on Profile sends a link; once it is followed the notice is gone', async ({
+  test('@one-width a quiet notice on Profile sends a link; once it is followed the notice is gone', async ({
     browser,
   }, testInfo) => {
     const email = `pia-${testInfo.project.name}@example.com`;
