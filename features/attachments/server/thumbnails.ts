@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { getDatabase } from '@/server/db';
+import { pokeTask, readTaskPlace } from '@/features/sync/server/store/task-access';
 import { logger } from '@/server/logger';
 import { getFileStore, type FileStore } from '@/server/storage';
 import { attachmentUrl } from '../model/protocol';
@@ -140,15 +141,21 @@ async function record(
   file: ThumbnailSource,
   values: { thumbnailKey: string | null; width: number; height: number },
 ): Promise<boolean> {
-  const { db, tables } = await getDatabase();
+  const handle = await getDatabase();
+  const { db, tables } = handle;
   const { taskAttachments } = tables;
   // A file deleted meanwhile keeps its thumbnail for its Undo; the sweep removes both.
   const updated = await db
     .update(taskAttachments)
     .set({ ...values, changedAt: new Date() })
     .where(and(eq(taskAttachments.id, file.id), eq(taskAttachments.storageKey, file.storageKey)))
-    .returning({ id: taskAttachments.id });
-  return updated.length > 0;
+    .returning({ taskUid: taskAttachments.taskUid });
+  const [row] = updated;
+  if (!row) return false;
+  // The open views and the cards read again: a cover chosen before its thumbnail was made shows now.
+  const task = await readTaskPlace(db, tables, row.taskUid);
+  if (task) await pokeTask(handle, row.taskUid, task);
+  return true;
 }
 
 /** Makes, stores and records the thumbnail of `file` (see the module's comment). */

@@ -57,6 +57,19 @@ export async function visibleTask(
  * (docs/decisions/0030-comments.md, 0051-file-storage.md). On PostgreSQL every instance's listener
  * hears the NOTIFY at commit; SQLite has one process.
  */
+/**
+ * Pokes the live streams of the people who see task `uid` (its owner and assignee; admins always)
+ * with the `comments` event, after a change nobody made by hand (a file's thumbnail made).
+ */
+export async function pokeTask(handle: DatabaseHandle, uid: string, task: TaskPlace): Promise<void> {
+  const userIds = new Set<string>();
+  if (task.ownerId !== null) userIds.add(task.ownerId);
+  if (task.assigneeId !== null) userIds.add(task.assigneeId);
+  const poke: CommentsPoke = { task: uid, userIds };
+  if (handle.dialect === 'postgres') await notifyCommentsStatement(handle.db, poke);
+  else getSyncHub().publishComments(poke);
+}
+
 export async function writeAndPokeTask(
   handle: DatabaseHandle,
   db: Executor,
