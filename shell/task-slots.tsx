@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
 import { AttachmentCount, AttachmentCover } from '@/features/attachments/ui/attachment-count';
+import { useFileCountOf } from '@/features/attachments/ui/card-files';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import {
   TaskKey,
@@ -62,6 +63,7 @@ const TEAM_SLOTS: TaskSlots = {
   OlderCompleted: OlderCompletedSlot,
   Comments,
   Attachments,
+  useFileCountOf,
   History,
   TaskKey,
   ProjectField,
@@ -76,10 +78,15 @@ const TEAM_SLOTS: TaskSlots = {
 
 /**
  * By default (no team sync): the browser's own projects (docs/product.md#projects-in-the-default-mode)
- * in the task view, Create Tasks and the overviews; nothing of team sync or comments.
+ * and files (docs/product.md#files-in-the-default-mode) in the task view, on the cards, Create Tasks
+ * and the overviews; nothing of team sync or comments.
  */
 const LOCAL_SLOTS: TaskSlots = {
   ...EMPTY_TASK_SLOTS,
+  AttachmentCount,
+  AttachmentCover,
+  Attachments,
+  useFileCountOf,
   ProjectField,
   NewTaskProject,
   useShownInOverviews,

@@ -4,17 +4,13 @@ import { FileText, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
 import { fileNameProblem } from '@/features/attachments/model/rules';
-import {
-  deleteAttachment,
-  renameAttachment,
-  setAttachmentCover,
-} from '@/features/attachments/client/attachments-api';
 import { formatBytes } from '@/shared/format/bytes';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { RelativeTime, useNow } from '@/shared/ui/relative-time';
 import { FIELD_INPUT } from '@/shared/ui/styles';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
+import { useFilesSource } from './use-files-source';
 
 /**
  * One file: its name as the link that downloads it (or shows it, for what the browser can show),
@@ -35,12 +31,13 @@ export function AttachmentItem({
   /** An image's link opens the lightbox instead (a plain click; a modified one opens the file). */
   onShow?: () => void;
 }) {
+  const source = useFilesSource();
   const [renaming, setRenaming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function toggleCover() {
     try {
-      onChanged(await setAttachmentCover(attachment.id, !attachment.cover));
+      onChanged(await source.setCover(attachment.id, !attachment.cover));
       setError(null);
     } catch (failure) {
       setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.coverFailed));
@@ -49,7 +46,7 @@ export function AttachmentItem({
 
   async function remove() {
     try {
-      await deleteAttachment(attachment.id);
+      await source.remove(attachment.id);
       onRemoved(attachment);
     } catch (failure) {
       setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.removeFailed));
@@ -105,6 +102,8 @@ function FileLink({ attachment, onShow }: { attachment: TaskAttachment; onShow?:
     <a
       href={attachment.url}
       target={attachment.preview ? '_blank' : undefined}
+      // The default mode's files are this page's own addresses (blob:), which carry no name to save under.
+      download={!attachment.preview && attachment.url.startsWith('blob:') ? attachment.name : undefined}
       rel="noreferrer"
       onClick={(event) => {
         if (!onShow || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -141,6 +140,7 @@ function RenameForm({
   attachment: TaskAttachment;
   onDone: (renamed: TaskAttachment | null) => void;
 }) {
+  const source = useFilesSource();
   const [name, setName] = useState(attachment.name);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -154,7 +154,7 @@ function RenameForm({
     }
     setBusy(true);
     try {
-      onDone(await renameAttachment(attachment.id, name));
+      onDone(await source.rename(attachment.id, name));
     } catch (failure) {
       setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.renameFailed));
       setBusy(false);

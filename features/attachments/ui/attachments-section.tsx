@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
-import { projectById } from '@/features/projects/model/project';
+import { projectById, type Project } from '@/features/projects/model/project';
 import { can } from '@/features/projects/model/roles';
 import { useSelfAssignee } from '@/features/tasks/ui/assignee-picker';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
@@ -23,39 +23,51 @@ import { ImageLightbox } from './image-lightbox';
 import { useAttachments } from './use-attachments';
 import { useFileDrop, usePastedFiles } from './use-file-drop';
 import { useUploads, type Upload } from './use-uploads';
+import { useFilesSource } from './use-files-source';
 
 /**
- * A task's files (docs/product.md#files-on-tasks), team sync only: the list (each a link that
- * downloads it, or shows it when the browser can), `Attach files` (the file chooser, several at
- * once) and dropping files on the section; each file on its way with its progress and Cancel.
+ * A task's files (docs/product.md#files-on-tasks): the list (each a link that downloads it, or shows
+ * it when the browser can), `Attach files` (the file chooser, several at once) and dropping files on
+ * the section; each file on its way with its progress and Cancel. With team sync the server keeps
+ * them; by default this browser does (docs/product.md#files-in-the-default-mode).
  */
 export function AttachmentsSection({ task }: { task: Task }) {
   const project = projectById(useProjects(true), task.projectId);
   const archived = project?.archived === true;
+  const team = useFilesSource().team;
+  const mayEdit = useMayEdit(task, project);
+  if (!team) return <Files fileKey={task.id} archived={archived} mayChange={() => !archived} />;
+  if (!isSyncId(task.uid)) return null;
+  const self = mayEdit.self;
+  const mayChange = (attachment: TaskAttachment) =>
+    !archived && (mayEdit.edit || (self !== null && attachment.addedById === self));
+  return <Files fileKey={task.uid} archived={archived} mayChange={mayChange} />;
+}
+
+/** With team sync: whether this person may edit the task (its project role), and their id. */
+function useMayEdit(task: Task, project: Project | undefined): { edit: boolean; self: string | null } {
   const self = useSelfAssignee();
   const email = useLocalStore(userStore)?.email;
   // Who may edit the task changes any file (features/projects/model/roles.ts); anyone else only their own.
   const isAuthor = Boolean(email) && task.email === email;
-  const mayEdit =
+  const edit =
     project !== undefined &&
     self.id !== null &&
     can(project.role, 'edit', {
-      project: { archived },
+      project: { archived: project.archived === true },
       userId: self.id,
       task: { ownerId: isAuthor ? self.id : null, assigneeId: task.assigneeId || null },
     });
-  if (!isSyncId(task.uid)) return null;
-  const mayChange = (attachment: TaskAttachment) =>
-    !archived && (mayEdit || (self.id !== null && attachment.addedById === self.id));
-  return <Files uid={task.uid} archived={archived} mayChange={mayChange} />;
+  return { edit, self: self.id };
 }
 
 function Files({
-  uid,
+  fileKey: uid,
   archived,
   mayChange,
 }: {
-  uid: string;
+  /** The task's key where its files live: its sync identity, or by default its id. */
+  fileKey: string;
   archived: boolean;
   mayChange: (attachment: TaskAttachment) => boolean;
 }) {
@@ -72,7 +84,10 @@ function Files({
   const section = useRef<HTMLElement>(null);
   usePastedFiles(section, !archived, sendAll);
   // A session of before the files' cookie (or one whose cookie went): the links need it to download.
-  useEffect(() => writeLinkCookie(getStoredToken()), []);
+  const team = useFilesSource().team;
+  useEffect(() => {
+    if (team) writeLinkCookie(getStoredToken());
+  }, [team]);
   return (
     <section
       ref={section}

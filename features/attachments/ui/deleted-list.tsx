@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
-import { restoreAttachment } from '@/features/attachments/client/attachments-api';
 import { describeRequestFailure } from '@/shared/http/failure-message';
 import { Button } from '@/shared/ui/button';
 import { UNDO_LABEL } from '@/shared/ui/undo-label';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
+import { useFilesSource } from './use-files-source';
 
 /**
  * The files deleted in this view, each with its Undo, in the section itself: the task view is a
@@ -36,13 +36,14 @@ function DeletedItem({
   attachment: TaskAttachment;
   onRestored: (attachment: TaskAttachment) => void;
 }) {
+  const source = useFilesSource();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function undo() {
     setBusy(true);
     try {
-      onRestored(await restoreAttachment(attachment.id));
+      onRestored(await source.restore(attachment.id));
     } catch (failure) {
       setError(describeRequestFailure(failure, ATTACHMENT_TEXTS.restoreFailed));
       setBusy(false);

@@ -2,9 +2,11 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
-import { fetchAttachments } from '@/features/attachments/client/attachments-api';
-import { attachmentCounts, cardFilesOf } from '@/features/attachments/client/counts-store';
+import { cardFilesOf } from '@/features/attachments/client/counts-store';
+import { localAttachmentCounts } from '@/features/attachments/client/local-counts';
+import { attachmentCounts } from '@/features/attachments/client/counts-store';
 import { onCommentsChanged } from '@/shared/realtime/live-comments';
+import { useFilesSource } from './use-files-source';
 
 export type AttachmentsState =
   | { status: 'loading' }
@@ -12,16 +14,17 @@ export type AttachmentsState =
   | { status: 'ready'; attachments: TaskAttachment[]; limits: AttachmentLimits };
 
 /**
- * A task's files as the server has them: read when the view opens, again when another screen
+ * A task's files as the server (or, by default, this browser) has them: read when the view opens, again when another screen
  * changes what is beside the task (the live stream's event) and on `reload` (Retry); `put` and
  * `drop` change the list at once after a write of this screen. The card's count follows the list.
  */
 export function useAttachments(task: string) {
+  const source = useFilesSource();
   const [state, setState] = useState<AttachmentsState>({ status: 'loading' });
   const [round, setRound] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    fetchAttachments(task, controller.signal).then(
+    source.list(task, controller.signal).then(
       (list) => setState({ status: 'ready', ...list }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -31,7 +34,7 @@ export function useAttachments(task: string) {
       },
     );
     return () => controller.abort();
-  }, [task, round]);
+  }, [source, task, round]);
   useEffect(
     () =>
       onCommentsChanged((changed) => {
@@ -40,8 +43,9 @@ export function useAttachments(task: string) {
     [task],
   );
   useEffect(() => {
-    if (state.status === 'ready') attachmentCounts.set(task, cardFilesOf(state.attachments));
-  }, [task, state]);
+    const counts = source.team ? attachmentCounts : localAttachmentCounts;
+    if (state.status === 'ready') counts.set(task, cardFilesOf(state.attachments));
+  }, [source, task, state]);
   const reload = useCallback(() => {
     setState({ status: 'loading' });
     setRound((n) => n + 1);

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
 import { cleanFileName } from '@/features/attachments/model/rules';
-import { uploadFile } from '@/features/attachments/client/attachments-api';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
+import { useFilesSource } from './use-files-source';
 
 /** A file on its way (`share` sent, 0 to 1), or one the server or the limits refused (`message`). */
 export interface Upload {
@@ -25,6 +25,7 @@ export function useUploads(
   limits: AttachmentLimits | null,
   onStored: (attachment: TaskAttachment) => void,
 ) {
+  const source = useFilesSource();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
   useEffect(() => {
@@ -54,10 +55,11 @@ export function useUploads(
       const controller = new AbortController();
       controllers.current.set(key, controller);
       setUploads((current) => [...current, { key, name, share: 0 }]);
-      uploadFile(
-        { id: key, task, file, name },
-        { signal: controller.signal, onProgress: (share) => change(key, { share }) },
-      )
+      source
+        .upload(
+          { id: key, task, file, name },
+          { signal: controller.signal, onProgress: (share) => change(key, { share }) },
+        )
         .then((attachment) => {
           change(key, null);
           onStored(attachment);
@@ -68,7 +70,7 @@ export function useUploads(
         })
         .finally(() => controllers.current.delete(key));
     },
-    [task, limits, change, onStored],
+    [source, task, limits, change, onStored],
   );
   const sendAll = useCallback((files: Iterable<File>) => [...files].forEach(send), [send]);
   const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);

@@ -19,14 +19,16 @@ export interface TaskSlots {
     reviewOnRequest?: boolean;
   }>;
   CommentCount: ComponentType<{ task: Task; className?: string }>;
-  /** A card's paperclip and file count (attachments, team sync). */
+  /** A card's paperclip and file count (attachments). */
   AttachmentCount: ComponentType<{ task: Task; className?: string }>;
-  /** A card's cover image, above its title (attachments, team sync). */
+  /** A card's cover image, above its title (attachments). */
   AttachmentCover: ComponentType<{ task: Task }>;
   OlderCompleted: ComponentType<{ className?: string }>;
   Comments: ComponentType<{ task: Task }>;
-  /** The task view's files (attachments, team sync). */
+  /** The task view's files (attachments). */
   Attachments: ComponentType<{ task: Task }>;
+  /** A hook: how many files each task holds (attachments), for the finder's `has attachments`; without, none. */
+  useFileCountOf: () => (task: Task) => number;
   History: ComponentType<{ task: Task }>;
   /** The task's key in its project (`OPS-12`, projects). */
   TaskKey: ComponentType<{ task: Task; className?: string }>;
@@ -72,6 +74,7 @@ export interface MenuDialog {
 const Nothing = () => null;
 const noKey: TaskKeyOf = () => null;
 const everyTask = () => true;
+const noFiles = () => 0;
 const NO_DIALOG: MenuDialog = { available: false, label: '', open: () => undefined, dialog: null };
 const NO_PROJECT_FILTER: ProjectFilter = { options: [], keyOf: () => '' };
 
@@ -87,6 +90,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   TaskKey: Nothing,
   ProjectField: Nothing,
   NewTaskProject: Nothing,
+  useFileCountOf: () => noFiles,
   useShownInOverviews: () => everyTask,
   useTaskKeyOf: () => noKey,
   useMoveTaskDialog: () => NO_DIALOG,

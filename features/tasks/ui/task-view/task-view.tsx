@@ -141,7 +141,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
       <ChecklistSection task={task} />
       <LabelsSection task={task} />
       <RepeatSection task={task} />
-      {teamSync ? <Attachments task={task} /> : null}
+      <Attachments task={task} />
       <TaskTimes task={task} />
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
         <DeleteTaskButton task={task} />
