@@ -210,6 +210,62 @@ test.describe('files on tasks', () => {
     await ana.context.close();
   });
 
+  test('@one-width a file picked offline waits in the browser and is sent when the connection returns', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const ana = await openDevice(browser, accounts.ana);
+    const uid = await createTaskFor(ana.page, 'Send the invoice', 'Ben Builder');
+    const files = await openFiles(ana.page, uid);
+    const invoice = Buffer.from('Invoice 2026-114: 1,200 EUR.\n');
+
+    await ana.context.setOffline(true);
+    await files
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'invoice.txt', mimeType: 'text/plain', buffer: invoice });
+    await expect(files.getByText('Waiting to be sent', { exact: true })).toBeVisible();
+    await expect(files.getByRole('status').filter({ hasText: 'invoice.txt' })).toHaveText(
+      'invoice.txt waits to be sent: it goes when you are back online. (29 B)',
+    );
+    await expect(files.getByRole('link', { name: 'invoice.txt' })).toHaveCount(0);
+    // Another picked offline, then discarded: it never reaches the server.
+    await files
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from('draft') });
+    await files.getByRole('button', { name: 'Discard draft.txt' }).click();
+    await expect(files.getByText('draft.txt', { exact: false })).toHaveCount(0);
+
+    // The page goes away while offline: the file waits in IndexedDB, not in the page.
+    await ana.page.close();
+    await ana.context.setOffline(false);
+    const page = await ana.context.newPage();
+    await page.goto('/user/dashboard');
+    // The board's cards send what waits; the card then counts the file.
+    await expect(boardColumn(page, 'To Do').getByText('1 file', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    const after = await openFiles(page, uid);
+    const link = after.getByRole('link', { name: 'invoice.txt', exact: true });
+    await expect(link).toBeVisible();
+    await expect(after.getByText('Waiting to be sent', { exact: true })).toHaveCount(0);
+    await expect(after.getByRole('link')).toHaveCount(1);
+    const response = await page.request.get((await link.getAttribute('href'))!);
+    expect(sha256(await response.body())).toBe(sha256(invoice));
+
+    // Offline again with the view open: the file goes at the `online` event, no reload.
+    await ana.context.setOffline(true);
+    await after
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('paid') });
+    await expect(after.getByRole('status').filter({ hasText: 'receipt.txt' })).toBeVisible();
+    await ana.context.setOffline(false);
+    await expect(after.getByRole('link', { name: 'receipt.txt', exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(after.getByText('Waiting to be sent', { exact: true })).toHaveCount(0);
+    await ana.context.close();
+  });
+
   test('the Files section passes axe, light and dark, and fits the width', async ({ browser }, testInfo) => {
     test.setTimeout(120_000);
     const ana = await openDevice(browser, accounts.ana);

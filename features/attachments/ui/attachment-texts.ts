@@ -46,5 +46,10 @@ export const ATTACHMENT_TEXTS = {
   nextImage: 'Next image',
   download: 'Download',
   close: 'Close',
+  signedOut: 'Sign in again to send files.',
+  waiting: (name: string) => `${name} waits to be sent: it goes when you are back online.`,
+  waitingHeading: 'Waiting to be sent',
+  notSent: (name: string, message: string) => `${name} was not sent: ${message}`,
+  discard: (name: string) => `Discard ${name}`,
   archived: 'This project is archived: its tasks take no new files until a manager restores it.',
 } as const;

@@ -24,6 +24,7 @@ import { useAttachments } from './use-attachments';
 import { useFileDrop, usePastedFiles } from './use-file-drop';
 import { useUploads, type Upload } from './use-uploads';
 import { useFilesSource } from './use-files-source';
+import { useWaiting, WaitingList } from './waiting-list';
 
 /**
  * A task's files (docs/product.md#files-on-tasks): the list (each a link that downloads it, or shows
@@ -75,6 +76,8 @@ function Files({
   const { state, reload, put, drop } = useAttachments(uid);
   const limits = state.status === 'ready' ? state.limits : null;
   const { uploads, sendAll, cancel, dismiss } = useUploads(uid, limits, put);
+  const team = useFilesSource().team;
+  const waiting = useWaiting(uid, team);
   // Deleted here while the view is open: each says so with its Undo (a toast would sit behind the modal view).
   const [deleted, setDeleted] = useState<TaskAttachment[]>([]);
   // The lightbox: which of the task's images is shown (null: closed).
@@ -84,7 +87,6 @@ function Files({
   const section = useRef<HTMLElement>(null);
   usePastedFiles(section, !archived, sendAll);
   // A session of before the files' cookie (or one whose cookie went): the links need it to download.
-  const team = useFilesSource().team;
   useEffect(() => {
     if (team) writeLinkCookie(getStoredToken());
   }, [team]);
@@ -98,25 +100,21 @@ function Files({
       )}
       {...dropHandlers}
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-base font-semibold text-slate-900">
-          {ATTACHMENT_TEXTS.heading}
-        </h3>
-        {archived ? null : <AttachButton onFiles={sendAll} />}
-      </div>
-      {archived ? <p className="text-sm text-slate-600">{ATTACHMENT_TEXTS.archived}</p> : null}
-      {limits && !archived ? (
-        <p className="text-xs text-slate-600">{ATTACHMENT_TEXTS.limit(limits.maxUploadSize)}</p>
-      ) : null}
-      {dragging ? (
-        <p role="status" className="text-sm font-medium text-brand-800">
-          {ATTACHMENT_TEXTS.dropHere}
-        </p>
-      ) : null}
+      <SectionHead
+        headingId={headingId}
+        archived={archived}
+        limit={limits?.maxUploadSize ?? null}
+        dragging={dragging}
+        onFiles={sendAll}
+      />
       <UploadList uploads={uploads} onCancel={cancel} onDismiss={dismiss} />
+      <WaitingList waiting={waiting} />
       {state.status === 'loading' ? <LoadingLine>{ATTACHMENT_TEXTS.loading}</LoadingLine> : null}
       {state.status === 'error' ? <LoadError message={state.message} onRetry={reload} /> : null}
-      {state.status === 'ready' && state.attachments.length === 0 && uploads.length === 0 ? (
+      {state.status === 'ready' &&
+      state.attachments.length === 0 &&
+      uploads.length === 0 &&
+      waiting.length === 0 ? (
         <p className="text-sm text-slate-600">{ATTACHMENT_TEXTS.empty}</p>
       ) : null}
       {state.status === 'ready' && state.attachments.length > 0 ? (
@@ -143,6 +141,41 @@ function Files({
         }}
       />
     </section>
+  );
+}
+
+/** The heading and `Attach files`, then what the section says first: archived, the limit, where to drop. */
+function SectionHead({
+  headingId,
+  archived,
+  limit,
+  dragging,
+  onFiles,
+}: {
+  headingId: string;
+  archived: boolean;
+  limit: number | null;
+  dragging: boolean;
+  onFiles: (files: FileList) => void;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          {ATTACHMENT_TEXTS.heading}
+        </h3>
+        {archived ? null : <AttachButton onFiles={onFiles} />}
+      </div>
+      {archived ? <p className="text-sm text-slate-600">{ATTACHMENT_TEXTS.archived}</p> : null}
+      {limit !== null && !archived ? (
+        <p className="text-xs text-slate-600">{ATTACHMENT_TEXTS.limit(limit)}</p>
+      ) : null}
+      {dragging ? (
+        <p role="status" className="text-sm font-medium text-brand-800">
+          {ATTACHMENT_TEXTS.dropHere}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,9 +1,10 @@
 'use client';
 
 import { Paperclip } from 'lucide-react';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { attachmentCounts, type CardFiles } from '@/features/attachments/client/counts-store';
 import { localAttachmentCounts } from '@/features/attachments/client/local-counts';
+import { startSendingWaiting } from '@/features/attachments/client/waiting-uploads';
 import type { Task } from '@/features/tasks/model/task-types';
 import { CountBadge } from '@/features/tasks/ui/count-badge';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
@@ -18,6 +19,10 @@ export function useCardFiles(): (task: Task) => CardFiles | undefined {
   const team = useTeamSyncOn();
   const store = team ? attachmentCounts : localAttachmentCounts;
   const counts = useSyncExternalStore(store.subscribe, store.snapshot, store.serverSnapshot);
+  // Files picked offline go when the connection returns, whether or not their task is open.
+  useEffect(() => {
+    if (team) startSendingWaiting();
+  }, [team]);
   return useCallback(
     (task: Task) => {
       const key = team ? task.uid : task.id;

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
 import { cleanFileName } from '@/features/attachments/model/rules';
+import { currentAccount, keepWaiting } from '@/features/attachments/client/waiting-uploads';
+import { ApiError } from '@/shared/http/http';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
 import { useFilesSource } from './use-files-source';
 
@@ -52,9 +54,20 @@ export function useUploads(
         ]);
         return;
       }
+      setUploads((current) => [...current, { key, name, share: 0 }]);
+      // Offline with team sync: the file waits in this browser and goes when the connection returns.
+      const wait = () =>
+        keepUntilOnline({ id: key, task, name, file }).then(
+          () => change(key, null),
+          (error: unknown) =>
+            change(key, { message: ATTACHMENT_TEXTS.failed(name, (error as Error).message) }),
+        );
+      if (source.team && !navigator.onLine) {
+        void wait();
+        return;
+      }
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      setUploads((current) => [...current, { key, name, share: 0 }]);
       source
         .upload(
           { id: key, task, file, name },
@@ -66,6 +79,7 @@ export function useUploads(
         })
         .catch((error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') change(key, null);
+          else if (source.team && error instanceof ApiError && error.kind === 'network') void wait();
           else change(key, { message: ATTACHMENT_TEXTS.failed(name, (error as Error).message) });
         })
         .finally(() => controllers.current.delete(key));
@@ -76,4 +90,11 @@ export function useUploads(
   const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);
   const dismiss = useCallback((key: string) => change(key, null), [change]);
   return { uploads, sendAll, cancel, dismiss };
+}
+
+/** Keeps a team file in this browser until the connection returns (features/attachments/client/waiting-uploads.ts). */
+async function keepUntilOnline(input: { id: string; task: string; name: string; file: File }): Promise<void> {
+  const account = currentAccount();
+  if (account === null) throw new ApiError('http', ATTACHMENT_TEXTS.signedOut);
+  await keepWaiting({ id: input.id, task: input.task, account, name: input.name, bytes: input.file });
 }
