@@ -7,20 +7,24 @@
  * Per driver, on a fresh server (scripts/start.sh, fresh SQLite) with one account and one task:
  * - one small upload and download first (the files routes' modules and the store's client load on
  *   first use: that is not the body's cost), then
- * - a 25 MB upload (26,214,400 bytes, deterministic content, streamed from a file on disk:
+ * - one 25 MB upload (26,214,400 bytes, deterministic content, streamed from a file on disk:
  *   `fs.openAsBlob`, so the request declares its Content-Length as a browser's would and the client
- *   never holds the file) and its download over loopback, median of `--runs` (5) each;
- * - the server's memory growth over those uploads: its RSS (VmRSS of /proc/<pid>/status) sampled
- *   every 50 ms, the peak minus the RSS just before the first upload, and each upload's own growth
- *   (a body held whole would show in every one; the first also holds V8's young generation growing
- *   to its full size, about 30 MB, whatever the body); the same for the downloads and the
- *   concurrent uploads, as figures without a target;
+ *   never holds the file) whose RSS growth is reported on its own, without a target: the body's
+ *   chunks (and S3's parts) are garbage as soon as they are written, but their memory is outside
+ *   V8's heap and freed only at its next collection, which a few objects per 64 kB chunk seldom
+ *   call for, so 25–40 MB of them wait at a time (a forced collection frees them), and the process
+ *   keeps much of the memory they took and reuses it;
+ * - then `--runs` (5) more 25 MB uploads and their downloads over loopback (medians), and the
+ *   server's memory growth over those uploads, the steady state: its RSS (VmRSS of
+ *   /proc/<pid>/status) sampled every 50 ms, the peak minus the RSS just before the first of them,
+ *   and each upload's own growth (a body held whole would show in every one); the same for the
+ *   downloads and the concurrent uploads, as figures without a target;
  * - four 25 MB uploads at once: the wall time until the last answered.
  * Every upload must answer 201 with the size sent, and the SHA-256 of every download must equal the
  * file's: otherwise the bench fails (exit code 1), as on any error.
- * Targets: upload ≤ 2 s and download ≤ 2 s (medians), upload memory growth ≤ 20 MB, four at once
+ * Targets: upload ≤ 2 s and download ≤ 2 s (medians), upload memory growth (steady) ≤ 20 MB, four at once
  * ≤ 8 s. A missed target is printed, not an exit code (these machines are noisy).
- * Thumbnails (image previews) are left out: they are not built yet.
+ * Thumbnails (image previews) are left out: docs/benchmarks.md has them, measured on their own.
  * Usage: npm run bench:attachments [-- --runs 5 --drivers local,s3]
  *
  * The parts: config.mjs (options, sizes, targets), test-file.mjs (the bodies), servers.mjs (s3rver,
