@@ -55,6 +55,22 @@ async function openFiles(page: Page, uid: string): Promise<Locator> {
   return files;
 }
 
+/** Pastes a PNG named `name` into `field`, as the browser does a screenshot from the clipboard. */
+async function pasteImage(field: Locator, name: string): Promise<void> {
+  await field.evaluate(
+    (element, [fileName, bytes]) => {
+      const data = new DataTransfer();
+      data.items.add(
+        new File([new Uint8Array(bytes as number[])], fileName as string, { type: 'image/png' }),
+      );
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    [name, [...PNG]] as const,
+  );
+}
+
 /** Drops `name` (text `body`) on `target` as the browser does a file dragged from the desktop. */
 async function dropFile(target: Locator, name: string, body: string): Promise<void> {
   const transfer = await target.page().evaluateHandle(
@@ -161,17 +177,26 @@ test.describe('files on tasks', () => {
     const description = ana.page
       .getByRole('dialog')
       .getByRole('textbox', { name: 'Description', exact: true });
-    await description.evaluate(
-      (field, bytes) => {
-        const data = new DataTransfer();
-        data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
-        field.dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-        );
-      },
-      [...PNG],
-    );
+    await pasteImage(description, 'image.png');
     await expect(files.getByRole('link', { name: 'image.png', exact: true })).toBeVisible();
+    // ...and shown where it was pasted: the description keeps a reference, the image shows under it.
+    await expect(description).toHaveValue(/^!\[image\.png\]\(file:[0-9a-f-]{36}\)Venue and dates$/);
+    const pastedId = /file:([0-9a-f-]{36})/.exec(await description.inputValue())![1];
+    await expect(files.getByRole('link', { name: 'image.png', exact: true })).toHaveAttribute(
+      'href',
+      `/api/files/${pastedId}`,
+    );
+    const view = ana.page.getByRole('dialog');
+    await expect(view.getByText('Images in the description', { exact: true })).toBeVisible();
+    await expect(view.getByRole('img', { name: 'image.png' })).toBeVisible();
+    // A screenshot pasted into a comment box: attached, and shown in the comment where it was pasted.
+    const commentBox = view.getByRole('textbox', { name: 'Write a comment' });
+    await pasteImage(commentBox, 'shot.png');
+    await expect(commentBox).toHaveValue(/^!\[shot\.png\]\(file:[0-9a-f-]{36}\)$/);
+    await expect(files.getByRole('link', { name: 'shot.png', exact: true })).toBeVisible();
+    await view.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(commentBox).toHaveValue('');
+    await expect(view.getByRole('listitem').getByRole('img', { name: 'shot.png' })).toBeVisible();
 
     // An image as the card's cover.
     const proofRow = files
@@ -184,19 +209,20 @@ test.describe('files on tasks', () => {
     // The card shows its cover and how many files the task has.
     await ana.page.keyboard.press('Escape');
     await expect(boardColumn(ana.page, 'To Do').locator('img[src$="/thumbnail"]')).toBeVisible();
-    await expect(boardColumn(ana.page, 'To Do').getByText('5 files', { exact: true })).toBeVisible();
+    await expect(boardColumn(ana.page, 'To Do').getByText('6 files', { exact: true })).toBeVisible();
 
     // The assignee sees the same files.
     const ben = await openDevice(browser, accounts.ben);
     const benFiles = await openFiles(ben.page, uid);
     // The two picked together may be stored in either order.
-    await expect(benFiles.getByRole('link')).toHaveCount(5);
+    await expect(benFiles.getByRole('link')).toHaveCount(6);
     expect((await benFiles.getByRole('link').allTextContents()).sort()).toEqual([
       'brief.txt',
       'image.png',
       'notes.txt',
       'proof-2.png',
       'proof.png',
+      'shot.png',
     ]);
     // Live: a file Ana adds shows in Ben's open view without a reload.
     await ana.page.goto(`/user/dashboard?task=${uid}`);

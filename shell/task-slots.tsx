@@ -37,6 +37,10 @@ const Attachments = dynamic(
     ),
   { ssr: false },
 );
+const InlineFiles = dynamic(
+  () => import('@/features/attachments/ui/inline-images').then((module) => module.InlineImages, nothing),
+  { ssr: false },
+);
 const ProjectField = dynamic(
   () => import('@/features/projects/ui/project-field').then((module) => module.ProjectField, nothing),
   { ssr: false },
@@ -63,6 +67,7 @@ const TEAM_SLOTS: TaskSlots = {
   OlderCompleted: OlderCompletedSlot,
   Comments,
   Attachments,
+  InlineFiles,
   useFileCountOf,
   History,
   TaskKey,
@@ -86,6 +91,7 @@ const LOCAL_SLOTS: TaskSlots = {
   AttachmentCount,
   AttachmentCover,
   Attachments,
+  InlineFiles,
   useFileCountOf,
   ProjectField,
   NewTaskProject,

@@ -36,7 +36,7 @@ export async function sweepLocalFiles(taskIds: ReadonlySet<string>, now: Date = 
   const tx = db.transaction('files', 'readwrite');
   let removed = 0;
   for (const file of await tx.store.getAll()) {
-    const expired = file.deletedAt !== null && now.getTime() - Date.parse(file.deletedAt) > LOCAL_RESTORE_MS;
+    const expired = file.deletedAt !== null && now.getTime() - Date.parse(file.deletedAt) >= LOCAL_RESTORE_MS;
     if (expired || !taskIds.has(file.task)) {
       await tx.store.delete(file.id);
       forgetAddresses(file.id);

@@ -5,7 +5,7 @@
  * tabs hear too, as the server's stream says it in team mode.
  */
 import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
-import { ATTACHMENT_MESSAGES, previewOf } from '@/features/attachments/model/rules';
+import { ATTACHMENT_MESSAGES, fileNameProblem, previewOf } from '@/features/attachments/model/rules';
 import { announceComments } from '@/shared/realtime/live-comments';
 import { ApiError } from '@/shared/http/http';
 import { filesDb, isQuotaError, type StoredFile } from './files-db';
@@ -52,6 +52,14 @@ export function listLocalFiles(
   });
 }
 
+/** Refuses (409) a file more on a task that holds as many as one may. */
+async function checkRoom(task: string): Promise<void> {
+  const db = await filesDb();
+  const held = (await db.getAllFromIndex('files', 'task', task)).filter((file) => file.deletedAt === null);
+  if (held.length >= LOCAL_LIMITS.perTask)
+    throw new ApiError('http', ATTACHMENT_MESSAGES.tooMany(LOCAL_LIMITS.perTask), { status: 409 });
+}
+
 /** Keeps `file` as the task's new file `id`; an id kept already answers with that file (sent twice). */
 export function addLocalFile(
   input: { id: string; task: string; file: Blob; name: string; addedByName: string },
@@ -62,7 +70,10 @@ export function addLocalFile(
       throw new ApiError('http', ATTACHMENT_MESSAGES.tooLarge(LOCAL_LIMITS.maxUploadSize), { status: 413 });
     const db = await filesDb();
     const existing = await db.get('files', input.id);
-    if (existing) return toAttachment(existing);
+    // The same file sent twice is kept once; an id another file holds is refused, as the server does.
+    if (existing && existing.task === input.task && existing.deletedAt === null)
+      return toAttachment(existing);
+    if (existing) throw new ApiError('http', ATTACHMENT_MESSAGES.idTaken, { status: 409 });
     const held = (await db.getAllFromIndex('files', 'task', input.task)).filter(
       (file) => file.deletedAt === null,
     );
@@ -115,6 +126,8 @@ function changeLocalFile(id: string, change: (file: StoredFile, others: StoredFi
 }
 
 export function renameLocalFile(id: string, name: string): Promise<TaskAttachment> {
+  const problem = fileNameProblem(name);
+  if (problem) return Promise.reject(new ApiError('http', problem, { status: 400 }));
   return changeLocalFile(id, (file) => ({ ...file, name: name.trim() }));
 }
 
@@ -142,8 +155,10 @@ export function restoreLocalFile(id: string, now: Date = new Date()): Promise<Ta
     const db = await filesDb();
     const file = await db.get('files', id);
     if (!file) throw new ApiError('http', ATTACHMENT_MESSAGES.notFound, { status: 404 });
-    if (file.deletedAt !== null && now.getTime() - Date.parse(file.deletedAt) > LOCAL_RESTORE_MS)
+    if (file.deletedAt === null) return toAttachment(file);
+    if (now.getTime() - Date.parse(file.deletedAt) >= LOCAL_RESTORE_MS)
       throw new ApiError('http', ATTACHMENT_MESSAGES.restoreGone, { status: 409 });
+    await checkRoom(file.task);
     const restored = { ...file, deletedAt: null };
     await db.put('files', restored);
     announceComments(file.task);

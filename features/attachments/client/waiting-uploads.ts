@@ -38,7 +38,8 @@ export async function keepWaiting(
   try {
     const db = await filesDb();
     const held = await db.getAll('waiting');
-    const taken = held.reduce((sum, item) => sum + item.size, 0);
+    // A file kept again (the same id) takes its room once.
+    const taken = held.reduce((sum, item) => (item.id === input.id ? sum : sum + item.size), 0);
     if (taken + input.bytes.size > WAITING_CAP_BYTES)
       throw new ApiError('http', WAITING_MESSAGES.full(WAITING_CAP_BYTES), { status: 507 });
     const waiting: WaitingUpload = { ...input, size: input.bytes.size, queuedAt: now.toISOString() };
@@ -86,14 +87,17 @@ async function sendOne(item: WaitingUpload): Promise<SendResult> {
   }
 }
 
-let sending: Promise<void> | null = null;
+/** The run under way per account. */
+const sending = new Map<string, Promise<void>>();
 
 /**
  * Sends the account's waiting files, oldest first, one at a time; stops at the first that must wait
  * longer. One run per page at a time; another tab may send the same file meanwhile (stored once).
  */
 export function sendWaiting(account: string): Promise<void> {
-  sending ??= (async () => {
+  const running = sending.get(account);
+  if (running) return running;
+  const run = (async () => {
     try {
       const db = await filesDb();
       const items = (await db.getAll('waiting')).filter((item) => item.account === account && !item.refused);
@@ -103,10 +107,11 @@ export function sendWaiting(account: string): Promise<void> {
     } catch {
       // IndexedDB unavailable: nothing can be waiting.
     } finally {
-      sending = null;
+      sending.delete(account);
     }
   })();
-  return sending;
+  sending.set(account, run);
+  return run;
 }
 
 let started = false;

@@ -1,3 +1,5 @@
+import { teamFileUrl } from '@/shared/format/inline-files';
+
 /**
  * The wire format of files on tasks (docs/product.md#files-on-tasks): what the attachment endpoints
  * answer. Pure types and constants, shared by the server and the browser.
@@ -55,7 +57,7 @@ export interface AttachmentList {
 
 /** The download route of one file: outside the proxy's matcher, as the upload (proxy.ts). */
 export function attachmentUrl(id: string): string {
-  return `/api/files/${id}`;
+  return teamFileUrl(id);
 }
 
 /** GET /api/admin/files: what the files take, and the limits (Admin Settings' `Files`). */

@@ -26,6 +26,7 @@ export const ATTACHMENT_MESSAGES = {
   cutShort: 'The file arrived cut short. Please try again.',
   coverImagesOnly: 'Only an image can be the card’s cover.',
   changeRequired: 'Send a new name or whether the file is the cover.',
+  idTaken: 'A file with this id already exists.',
 } as const;
 
 export const MAX_FILE_NAME_LENGTH = 255;

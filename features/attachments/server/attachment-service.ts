@@ -91,7 +91,7 @@ async function admitUpload(
   if (existing) {
     if (existing.taskUid === input.task && existing.addedBy === actor.id && existing.deletedAt === null)
       return { retry: await toAttachment(db, tables, existing) };
-    throw new AppError('CONFLICT', 'A file with this id already exists.');
+    throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.idTaken);
   }
   const rights = await rightsOn(db, actor, task);
   if (rights.archived) throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.archived);
@@ -181,8 +181,7 @@ async function recordUpload(
     // Checked again under the lock: uploads to one task finish side by side, and access may have gone.
     const task = await visibleTask(db, tables, actor, file.task, ATTACHMENT_MESSAGES.taskNotFound);
     await checkRoom(db, tables, file.task, file.size);
-    if (await readRow(db, tables, file.id))
-      throw new AppError('CONFLICT', 'A file with this id already exists.');
+    if (await readRow(db, tables, file.id)) throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.idTaken);
     const now = new Date();
     const row: AttachmentRow = {
       id: file.id,

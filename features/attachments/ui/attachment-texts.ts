@@ -46,6 +46,8 @@ export const ATTACHMENT_TEXTS = {
   nextImage: 'Next image',
   download: 'Download',
   close: 'Close',
+  inlineHeading: 'Images in the description',
+  inlineMissing: (name: string) => `${name} is not among the task’s files (not sent yet, or deleted).`,
   signedOut: 'Sign in again to send files.',
   waiting: (name: string) => `${name} waits to be sent: it goes when you are back online.`,
   waitingHeading: 'Waiting to be sent',

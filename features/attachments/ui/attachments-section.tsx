@@ -1,7 +1,7 @@
 'use client';
 
 import { Paperclip, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isSyncId } from '@/features/sync/model/protocol';
 import type { Task } from '@/features/tasks/model/task-types';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
@@ -12,6 +12,8 @@ import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { userStore } from '@/shared/session/session';
 import { useProjects } from '@/features/projects/client/projects-store';
 import { cn } from '@/shared/cn';
+import { inlineFileToken } from '@/shared/format/inline-files';
+import { cleanFileName } from '@/features/attachments/model/rules';
 import { writeLinkCookie } from '@/shared/session/link-cookie';
 import { getStoredToken } from '@/shared/session/session';
 import { Button } from '@/shared/ui/button';
@@ -21,7 +23,7 @@ import { AttachmentItem } from './attachment-item';
 import { DeletedList } from './deleted-list';
 import { ImageLightbox } from './image-lightbox';
 import { useAttachments } from './use-attachments';
-import { useFileDrop, usePastedFiles } from './use-file-drop';
+import { insertAtCaret, useFileDrop, usePastedFiles } from './use-file-drop';
 import { useUploads, type Upload } from './use-uploads';
 import { useFilesSource } from './use-files-source';
 import { useWaiting, WaitingList } from './waiting-list';
@@ -75,7 +77,7 @@ function Files({
   const headingId = useId();
   const { state, reload, put, drop } = useAttachments(uid);
   const limits = state.status === 'ready' ? state.limits : null;
-  const { uploads, sendAll, cancel, dismiss } = useUploads(uid, limits, put);
+  const { uploads, send, sendAll, cancel, dismiss } = useUploads(uid, limits, put);
   const team = useFilesSource().team;
   const waiting = useWaiting(uid, team);
   // Deleted here while the view is open: each says so with its Undo (a toast would sit behind the modal view).
@@ -84,8 +86,7 @@ function Files({
   const [shown, setShown] = useState<number | null>(null);
   const images = state.status === 'ready' ? state.attachments.filter((item) => item.preview === 'image') : [];
   const { dragging, handlers: dropHandlers } = useFileDrop(!archived, sendAll);
-  const section = useRef<HTMLElement>(null);
-  usePastedFiles(section, !archived, sendAll);
+  const section = usePasteTarget(!archived, send);
   // A session of before the files' cookie (or one whose cookie went): the links need it to download.
   useEffect(() => {
     if (team) writeLinkCookie(getStoredToken());
@@ -142,6 +143,36 @@ function Files({
       />
     </section>
   );
+}
+
+/** The section, whose dialog takes pasted files (`pasteFiles`). */
+function usePasteTarget(enabled: boolean, send: (file: File, id: string) => void) {
+  const section = useRef<HTMLElement>(null);
+  const onFiles = useCallback(
+    (files: File[], field: HTMLTextAreaElement | null) => pasteFiles(files, field, send),
+    [send],
+  );
+  usePastedFiles(section, enabled, onFiles);
+  return section;
+}
+
+/**
+ * Pasted files are attached; an image pasted into a text field (the description, a comment box)
+ * also leaves its reference there, so the text shows it where it was pasted.
+ */
+function pasteFiles(
+  files: File[],
+  field: HTMLTextAreaElement | null,
+  send: (file: File, id: string) => void,
+) {
+  const sent = files.map((file) => ({ file, id: crypto.randomUUID() }));
+  const images = sent.filter(({ file }) => file.type.startsWith('image/'));
+  if (field && images.length > 0)
+    insertAtCaret(
+      field,
+      images.map(({ file, id }) => inlineFileToken(cleanFileName(file.name), id)).join('\n'),
+    );
+  for (const { file, id } of sent) send(file, id);
 }
 
 /** The heading and `Attach files`, then what the section says first: archived, the limit, where to drop. */

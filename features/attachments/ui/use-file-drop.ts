@@ -29,12 +29,13 @@ export function useFileDrop(enabled: boolean, onFiles: (files: FileList) => void
 
 /**
  * Files pasted anywhere in the dialog around `inside` (a screenshot pasted into the description or
- * a comment box): attached to the task. A paste of text only is left to the field it goes into.
+ * a comment box): attached to the task; `onFiles` gets the field they were pasted into, if any. A
+ * paste of text only is left to the field it goes into.
  */
 export function usePastedFiles(
   inside: RefObject<HTMLElement | null>,
   enabled: boolean,
-  onFiles: (files: File[]) => void,
+  onFiles: (files: File[], field: HTMLTextAreaElement | null) => void,
 ) {
   useEffect(() => {
     const scope = inside.current?.closest('dialog') ?? inside.current;
@@ -43,9 +44,21 @@ export function usePastedFiles(
       const files = [...(event.clipboardData?.files ?? [])];
       if (files.length === 0) return;
       event.preventDefault();
-      onFiles(files);
+      onFiles(files, event.target instanceof HTMLTextAreaElement ? event.target : null);
     };
     scope.addEventListener('paste', onPaste);
     return () => scope.removeEventListener('paste', onPaste);
   }, [inside, enabled, onFiles]);
+}
+
+/**
+ * Writes `text` where the field's caret is, as typing would: the field's own change (and undo)
+ * follow. A paste's images leave their references this way (shared/format/inline-files.ts).
+ */
+export function insertAtCaret(field: HTMLTextAreaElement, text: string): void {
+  field.focus();
+  // The browser's own edit keeps the field's undo history; it is missing in some browsers.
+  if (document.execCommand?.('insertText', false, text)) return;
+  field.setRangeText(text, field.selectionStart, field.selectionEnd, 'end');
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }

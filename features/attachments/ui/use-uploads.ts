@@ -20,7 +20,8 @@ export interface Upload {
  * The files being sent to `task`, several at once, each with its progress and a way to cancel. A
  * file over the limit is refused here, before a byte is sent, with the message the server would
  * give; anything the server refuses stays in the list with its message until dismissed. Stored
- * files go to `onStored`.
+ * files go to `onStored`. `send` takes the id to store a file under (a pasted image's reference in
+ * the text names it before it is sent); `sendAll` picks one per file.
  */
 export function useUploads(
   task: string,
@@ -44,8 +45,7 @@ export function useUploads(
     );
   }, []);
   const send = useCallback(
-    (file: File) => {
-      const key = crypto.randomUUID();
+    (file: File, key: string = crypto.randomUUID()) => {
       const name = cleanFileName(file.name);
       if (limits && file.size > limits.maxUploadSize) {
         setUploads((current) => [
@@ -86,10 +86,10 @@ export function useUploads(
     },
     [source, task, limits, change, onStored],
   );
-  const sendAll = useCallback((files: Iterable<File>) => [...files].forEach(send), [send]);
+  const sendAll = useCallback((files: Iterable<File>) => [...files].forEach((file) => send(file)), [send]);
   const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);
   const dismiss = useCallback((key: string) => change(key, null), [change]);
-  return { uploads, sendAll, cancel, dismiss };
+  return { uploads, send, sendAll, cancel, dismiss };
 }
 
 /** Keeps a team file in this browser until the connection returns (features/attachments/client/waiting-uploads.ts). */

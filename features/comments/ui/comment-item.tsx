@@ -5,6 +5,7 @@ import { splitMentions } from '@/features/comments/model/mentions';
 import { commentOutboxStore, dropQueued, type QueuedComment } from '@/features/comments/client/outbox';
 import type { TaskComment } from '@/features/comments/model/protocol';
 import { splitLinks } from '@/shared/format/links';
+import { splitInlineFiles, teamFileUrl } from '@/shared/format/inline-files';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { InitialsAvatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
@@ -185,23 +186,60 @@ function CommentActions({
 export function CommentBody({ body, mentions = [] }: { body: string; mentions?: readonly string[] }) {
   return (
     <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">
-      {splitLinks(body).map((piece, index) =>
-        piece.href !== undefined ? (
-          <a key={index} href={piece.href} target="_blank" rel="noopener noreferrer" className={TEXT_LINK}>
-            {piece.text}
-          </a>
+      {splitInlineFiles(body).map((piece, index) =>
+        'file' in piece ? (
+          <InlineImage key={index} id={piece.file} name={piece.name} />
         ) : (
-          splitMentions(piece.text, mentions).map((part, partIndex) =>
-            part.mention ? (
-              <strong key={`${index}-${partIndex}`} className="font-semibold text-brand-700">
-                {part.text}
-              </strong>
-            ) : (
-              part.text
-            ),
-          )
+          <TextWithLinks key={index} text={piece.text} mentions={mentions} />
         ),
       )}
     </p>
+  );
+}
+
+/** A comment's text: web addresses as links, mentions in bold, never markup. */
+function TextWithLinks({ text, mentions }: { text: string; mentions: readonly string[] }) {
+  return splitLinks(text).map((piece, index) =>
+    piece.href !== undefined ? (
+      <a key={index} href={piece.href} target="_blank" rel="noopener noreferrer" className={TEXT_LINK}>
+        {piece.text}
+      </a>
+    ) : (
+      splitMentions(piece.text, mentions).map((part, partIndex) =>
+        part.mention ? (
+          <strong key={`${index}-${partIndex}`} className="font-semibold text-brand-700">
+            {part.text}
+          </strong>
+        ) : (
+          part.text
+        ),
+      )
+    ),
+  );
+}
+
+/**
+ * An image pasted into the comment (attached to its task, docs/product.md#files-on-tasks), shown
+ * where it was pasted, a link to the file; its name alone when it cannot be shown (deleted, not
+ * sent yet, or not an image).
+ */
+function InlineImage({ id, name }: { id: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  const url = teamFileUrl(id);
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className={failed ? TEXT_LINK : 'my-1 block w-fit'}>
+      {failed ? (
+        name
+      ) : (
+        // eslint-disable-next-line @next/next/no-img-element -- a private file, checked on each request
+        <img
+          src={url}
+          alt={name}
+          loading="lazy"
+          onError={() => setFailed(true)}
+          className="max-h-60 max-w-full rounded-md border border-slate-200 object-contain"
+        />
+      )}
+    </a>
   );
 }

@@ -27,6 +27,8 @@ export interface TaskSlots {
   Comments: ComponentType<{ task: Task }>;
   /** The task view's files (attachments). */
   Attachments: ComponentType<{ task: Task }>;
+  /** The images pasted into the description, shown under it (attachments). */
+  InlineFiles: ComponentType<{ task: Task; text: string }>;
   /** A hook: how many files each task holds (attachments), for the finder's `has attachments`; without, none. */
   useFileCountOf: () => (task: Task) => number;
   History: ComponentType<{ task: Task }>;
@@ -90,6 +92,7 @@ export const EMPTY_TASK_SLOTS: TaskSlots = {
   TaskKey: Nothing,
   ProjectField: Nothing,
   NewTaskProject: Nothing,
+  InlineFiles: Nothing,
   useFileCountOf: () => noFiles,
   useShownInOverviews: () => everyTask,
   useTaskKeyOf: () => noKey,

@@ -111,7 +111,7 @@ export function TaskView({ taskKey, admin }: { taskKey: string; admin: boolean }
 
 function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
   const teamSync = useTeamSyncOn();
-  const { Attachments, Comments, History, ProjectField, TaskKey } = useTaskSlots();
+  const { Attachments, Comments, History, InlineFiles, ProjectField, TaskKey } = useTaskSlots();
   return (
     <div className="grid gap-5 px-4 py-5 sm:px-6">
       <TaskKey task={task} className="-mb-3 text-sm" />
@@ -124,6 +124,7 @@ function TaskViewBody({ task, admin }: { task: Task; admin: boolean }) {
         multiline
       />
       <DescriptionLinks text={task.description} />
+      <InlineFiles task={task} text={task.description} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Priority"
