@@ -28,8 +28,9 @@ const FEATURE_DEPS = {
   attachments: ['accounts', 'tasks', 'projects', 'sync/model', 'sync/server/store'],
   // A task's history follows its comments (a new comment is read again there).
   sync: ['accounts', 'tasks', 'projects', 'inbox', 'comments'],
-  // The JSON export carries the mode's projects, and an import adds the browser's own (ADR 0016).
-  'data-transfer': ['accounts', 'tasks', 'projects', 'calendar'],
+  // The JSON export carries the mode's projects, and an import adds the browser's own (ADR 0016); by
+  // default it carries the browser's files too, read and written through attachments' local-transfer.
+  'data-transfer': ['accounts', 'tasks', 'projects', 'calendar', 'attachments'],
   admin: ['accounts', 'tasks', 'projects', 'calendar', 'reminders', 'inbox', 'comments', 'sync'],
 };
 

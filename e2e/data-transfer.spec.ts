@@ -96,7 +96,7 @@ test.describe('Your data', () => {
       const exported = JSON.parse(json.text) as Record<string, unknown>;
       expect(exported).toMatchObject({
         format: 'tasklane-export',
-        version: 3,
+        version: 4,
         // The browser's projects: General alone, never stored, with the spec's three columns.
         projects: [{ id: 'general', key: 'GEN', name: 'General' }],
         tasks: TASKS,
@@ -199,7 +199,7 @@ test.describe('Your data', () => {
 
       const json = await download(page, 'Export all data (JSON)');
       const exported = JSON.parse(json.text) as { version: number; tasks: unknown[] };
-      expect(exported.version).toBe(3);
+      expect(exported.version).toBe(4);
       expect(exported.tasks[2]).toEqual(viewTask);
 
       const csv = await download(page, 'Export tasks (CSV)');
@@ -246,12 +246,13 @@ test.describe('Your data', () => {
       await importFile(
         page,
         'future.json',
-        versionOne.replace('"version":1', '"version":4'),
+        versionOne.replace('"version":1', '"version":5'),
         'application/json',
       );
       await expect(
         page.getByRole('alert').filter({
-          hasText: 'This export is version 4; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
+          hasText:
+            'This export is version 5; this Tasklane reads versions 1, 2, 3 and 4. Nothing was imported.',
         }),
       ).toBeVisible();
     },
@@ -329,7 +330,7 @@ test.describe('Your data', () => {
 
       await importFile(page, 'huge.csv', Buffer.alloc(6 * 1024 * 1024, 'a'), 'text/csv');
       await expect(main.getByRole('alert')).toHaveText(
-        'This file is 6.0 MB; files of up to 5 MB can be imported. Nothing was imported.',
+        'This file is 6.0 MB; CSV files of up to 5 MB can be imported. Nothing was imported.',
       );
       expect(await storedSnapshot(page)).toEqual(before);
 

@@ -1,5 +1,5 @@
 /**
- * Export and import carry the default mode's projects (docs/product.md#your-data, export version 3):
+ * Export and import carry the default mode's projects (docs/product.md#your-data, since export version 3):
  * a project made in this browser, with a task on its board, travels in the JSON export; a browser
  * with nothing stored imports it, shows the project in the sidebar and the task on its board, and
  * `Undo import` takes the project away again.
@@ -71,7 +71,7 @@ test(
       projects: StoredProject[];
       tasks: StoredTask[];
     };
-    expect(exported.version).toBe(3);
+    expect(exported.version).toBe(4);
     // General first (its edits travel too), then the browser's own.
     expect(exported.projects.map((project) => `${project.key} ${project.name}`)).toEqual([
       'GEN General',
@@ -128,7 +128,7 @@ test(
 );
 
 test(
-  'a file of version 2 imports into General, and the wrong-version message names the three versions',
+  'a file of version 2 imports into General, and the wrong-version message names the four versions',
   { tag: '@one-width' },
   async ({ memberPage: page }) => {
     await page.goto('/user/profile');
@@ -166,9 +166,9 @@ test(
     expect(await readStoredJson(page, 'tasks')).toEqual([inGeneral]);
     expect(await readStoredJson(page, 'tasklane.projects')).toBeNull();
 
-    await importJson(page, { name: 'future.json', text: JSON.stringify({ ...versionTwo, version: 4 }) });
+    await importJson(page, { name: 'future.json', text: JSON.stringify({ ...versionTwo, version: 5 }) });
     await expect(main.getByRole('alert')).toHaveText(
-      'This export is version 4; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
+      'This export is version 5; this Tasklane reads versions 1, 2, 3 and 4. Nothing was imported.',
     );
   },
 );

@@ -4,6 +4,7 @@ import type { Project } from '@/features/projects/model/project';
 import { GENERAL_PROJECT } from '@/features/projects/model/project-key';
 import { LISTED_TASK_FIELDS, type Task } from '@/features/tasks/model/task-types';
 import { checklistCounts } from '@/features/tasks/model/checklist';
+import type { ExportedFile } from '@/features/attachments/client/local-transfer';
 import { toLocalDateKey } from '@/shared/format/date-key';
 import { escapeFormula, formatCsv, type CsvCell } from '../model/csv';
 
@@ -11,11 +12,13 @@ import { escapeFormula, formatCsv, type CsvCell } from '../model/csv';
  * The `format` of a Tasklane JSON export, and the version this app writes. Version 2 (issue 22) is
  * version 1 whose tasks may hold the task view's fields (labels, repeat, repeatedAs, checklistProgress,
  * createdAt, updatedAt, `ck_*` checklist items). Version 3 adds `projects`; a file of version 1 or 2
- * has none, so its tasks go into General. It reads all three (READABLE_EXPORT_VERSIONS).
+ * has none, so its tasks go into General. Version 4 adds `files`: in the default mode the files of the
+ * exported tasks, with their bytes (features/attachments/client/local-transfer.ts). It reads all four
+ * (READABLE_EXPORT_VERSIONS).
  */
 export const EXPORT_FORMAT = 'tasklane-export';
-export const EXPORT_VERSION = 3;
-export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2, EXPORT_VERSION];
+export const EXPORT_VERSION = 4;
+export const READABLE_EXPORT_VERSIONS: readonly number[] = [1, 2, 3, EXPORT_VERSION];
 
 /** What the JSON export holds (docs/product.md#your-data). */
 export type ExportData = {
@@ -29,6 +32,12 @@ export type ExportData = {
   calendarEvents: readonly CalendarEvent[];
   /** `null` when no profile is stored. */
   userProfile: UserProfile | null;
+  /**
+   * In the default mode, each kept file of the tasks (`[]`: none). Absent when the export does not
+   * carry files: with team sync on (the team's files are the server's, in its backups), or when this
+   * browser's could not be read or would make the file too large (the download says so).
+   */
+  files?: readonly ExportedFile[];
 };
 
 export type TasklaneExport = ExportData & {
@@ -90,10 +99,12 @@ export function buildJsonExport(data: ExportData, now: Date): TasklaneExport {
     notes: data.notes,
     calendarEvents: data.calendarEvents,
     userProfile: data.userProfile,
+    // Last: the bulk of the file, after what a person reading it looks for.
+    ...(data.files === undefined ? {} : { files: data.files }),
   };
 }
 
-/** The export file's text: indented JSON, so that a person can read it. */
+/** The export file's text: indented JSON, so that a person can read it (a file's `data` stays one line). */
 export function formatJsonExport(data: ExportData, now: Date): string {
   return `${JSON.stringify(buildJsonExport(data, now), null, 2)}\n`;
 }

@@ -2,15 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_COLUMNS } from '@/features/projects/model/columns';
 import type { Project } from '@/features/projects/model/project';
 import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
+import { IMPORT_JSON_MAX_BYTES } from '../model/import-limits';
 import type { Task } from '@/features/tasks/model/task-types';
 import { exportFileName, formatJsonExport } from './export';
 import {
   applyImportPlan,
   describeInvalidTask,
+  fileLines,
+  filesLeftOut,
+  importedTaskIds,
   planChangesAnything,
   planImport,
   PREVIEW_TEXTS,
   type CurrentData,
+  type FilesSummary,
   type ImportPlan,
 } from './import-plan';
 import { checkImportFile, IMPORT_MESSAGES, readImportText } from './import-read';
@@ -89,12 +94,19 @@ describe('checkImportFile', () => {
       ok: false,
       message: 'Choose a .json or .csv file exported from Tasklane. Nothing was imported.',
     });
-    expect(checkImportFile({ name: 'big.json', size: IMPORT_FILE_MAX_BYTES + 1 })).toEqual({
+    expect(checkImportFile({ name: 'big.csv', size: IMPORT_FILE_MAX_BYTES + 1 })).toEqual({
       ok: false,
-      message: 'This file is 5.0 MB; files of up to 5 MB can be imported. Nothing was imported.',
+      message: 'This file is 5.0 MB; CSV files of up to 5 MB can be imported. Nothing was imported.',
     });
     expect(checkImportFile({ name: 'big.csv', size: 6.25 * 1024 * 1024 }).ok).toBe(false);
     expect(checkImportFile({ name: 'limit.csv', size: IMPORT_FILE_MAX_BYTES }).ok).toBe(true);
+    // A JSON export may carry the default mode's files: up to 300 MB.
+    expect(checkImportFile({ name: 'files.json', size: IMPORT_FILE_MAX_BYTES + 1 }).ok).toBe(true);
+    expect(checkImportFile({ name: 'limit.json', size: IMPORT_JSON_MAX_BYTES }).ok).toBe(true);
+    expect(checkImportFile({ name: 'big.json', size: 320 * 1024 * 1024 })).toEqual({
+      ok: false,
+      message: 'This file is 320.0 MB; JSON files of up to 300 MB can be imported. Nothing was imported.',
+    });
     expect(checkImportFile({ name: 'empty.csv', size: 0 })).toEqual({
       ok: false,
       message: 'This file is empty. Nothing was imported.',
@@ -110,14 +122,14 @@ describe('readImportText', () => {
     expect(failureOf('json', '[{"id": "1"}]')).toBe(
       'This JSON file is not a Tasklane export. Nothing was imported.',
     );
-    expect(failureOf('json', exportText({ version: 4, tasks: [] }))).toBe(
-      'This export is version 4; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
+    expect(failureOf('json', exportText({ version: 5, tasks: [] }))).toBe(
+      'This export is version 5; this Tasklane reads versions 1, 2, 3 and 4. Nothing was imported.',
     );
     expect(failureOf('json', exportText({ version: '2', tasks: [] }))).toBe(
-      'This export is version "2"; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
+      'This export is version "2"; this Tasklane reads versions 1, 2, 3 and 4. Nothing was imported.',
     );
     expect(failureOf('json', exportText({ version: undefined, tasks: [] }))).toBe(
-      'This export is version missing; this Tasklane reads versions 1, 2 and 3. Nothing was imported.',
+      'This export is version missing; this Tasklane reads versions 1, 2, 3 and 4. Nothing was imported.',
     );
     expect(failureOf('json', exportText({ tasks: {} }))).toBe(
       'This Tasklane export is damaged: "tasks" is not a list. Nothing was imported.',
@@ -130,6 +142,9 @@ describe('readImportText', () => {
     );
     expect(failureOf('json', exportText({ version: 3, tasks: [], projects: {} }))).toBe(
       'This Tasklane export is damaged: "projects" is not a list. Nothing was imported.',
+    );
+    expect(failureOf('json', exportText({ version: 4, tasks: [], files: {} }))).toBe(
+      'This Tasklane export is damaged: "files" is not a list. Nothing was imported.',
     );
     expect(failureOf('json', '  \n')).toBe(IMPORT_MESSAGES.empty);
   });
@@ -406,6 +421,89 @@ describe('projects (export version 3)', () => {
     const writes = applyImportPlan(plan, team, { replaceNotes: false, replaceProfile: false });
     expect(writes.projects).toBeUndefined();
     expect(PREVIEW_TEXTS.applied(writes, plan)).toBe('Import applied: 3 tasks added.');
+  });
+});
+
+describe('files (export version 4)', () => {
+  const NONE: FilesSummary = {
+    total: 0,
+    team: false,
+    unavailable: false,
+    new: 0,
+    alreadyHere: 0,
+    unreadable: 0,
+    overLimits: 0,
+    ofTasksLeftOut: 0,
+  };
+
+  it('a version 4 file reads with its files, kept apart for local-transfer.ts; older files have none', () => {
+    const entry = { id: 'x', data: 'AA==' };
+    const source = readImportText('json', exportText({ version: 4, tasks: [TASK], files: [entry] }));
+    expect(source.ok && source.value.files).toEqual([entry]);
+    const older = readImportText('json', exportText({ version: 3, tasks: [TASK] }));
+    expect(older.ok && older.value.files).toBeUndefined();
+  });
+
+  it('the tasks an import takes are the valid ones, new, updated or unchanged, under their own ids', () => {
+    const current = { ...NOTHING, tasks: [TASK, { ...TASK, id: '2' }] };
+    const plan = planOf('csv', 'id,title\r\n1,Write\r\n2,Edited\r\n3,New\r\n,No id\r\n', current);
+    expect([...importedTaskIds(plan)].sort()).toEqual(['1', '2', '3']);
+  });
+
+  it('the preview says what happens to the files, only for a file that holds some', () => {
+    expect(fileLines(null)).toEqual([]);
+    expect(fileLines(NONE)).toEqual([]);
+    const summary = {
+      ...NONE,
+      total: 9,
+      new: 2,
+      alreadyHere: 1,
+      unreadable: 3,
+      overLimits: 1,
+      ofTasksLeftOut: 2,
+    };
+    expect(fileLines(summary)).toEqual([
+      'Files: 2 new, 1 already here.',
+      '3 files could not be read (damaged or changed) and will be left out.',
+      '1 file is over the limits (25 MB each, 100 on a task) and will be left out.',
+      '2 files belong to tasks that are not imported and will be left out.',
+    ]);
+    expect(filesLeftOut(summary)).toBe(6);
+    expect(fileLines({ ...NONE, total: 1, unreadable: 1, ofTasksLeftOut: 1 }).slice(1)).toEqual([
+      '1 file could not be read (damaged or changed) and will be left out.',
+      '1 file belongs to a task that is not imported and will be left out.',
+    ]);
+    expect(fileLines({ ...NONE, total: 4, overLimits: 4 })[1]).toBe(
+      '4 files are over the limits (25 MB each, 100 on a task) and will be left out.',
+    );
+    expect(fileLines({ ...NONE, total: 3, team: true })).toEqual([
+      '3 files in this export will not be added: with team sync on, files are kept on the server (attach them in the task view).',
+    ]);
+    expect(fileLines({ ...NONE, total: 1, unavailable: true })).toEqual([
+      'This browser cannot keep files (its storage is off or full), so the file in this export will be left out.',
+    ]);
+    expect(filesLeftOut({ ...NONE, total: 3, team: true })).toBe(3);
+  });
+
+  it('new files alone are a change to apply, and the message counts them and those left out', () => {
+    const plan = planOf('json', formatJsonExport({ ...NOTHING, tasks: [TASK] }, new Date()), {
+      ...NOTHING,
+      tasks: [TASK],
+    });
+    const choices = { replaceNotes: false, replaceProfile: false };
+    expect(planChangesAnything(plan, choices)).toBe(false);
+    expect(planChangesAnything(plan, choices, 1)).toBe(true);
+    expect(PREVIEW_TEXTS.applied({}, plan, { added: 2, leftOut: 0 })).toBe('Import applied: 2 files added.');
+    expect(
+      PREVIEW_TEXTS.applied(
+        { tasks: [TASK] },
+        { ...plan, newTasks: [{ row: 1, task: TASK }] },
+        { added: 1, leftOut: 1 },
+      ),
+    ).toBe('Import applied: 1 task added, 1 file added. 1 file was left out.');
+    expect(PREVIEW_TEXTS.applied({}, plan, { added: 1, leftOut: 3 })).toBe(
+      'Import applied: 1 file added. 3 files were left out.',
+    );
   });
 });
 

@@ -1,9 +1,11 @@
+import { LOCAL_LIMITS } from '@/features/attachments/client/local-files';
 import { calendarEventSchema, type CalendarEvent } from '@/features/calendar/model/calendar-event';
 import { userProfileSchema, type UserProfile } from '@/features/accounts/client/profile-store';
 import { projectsParser, projectsToAdd, type Project } from '@/features/projects/model/project';
 import { GENERAL_PROJECT, taskProjectId } from '@/features/projects/model/project-key';
 import { taskSchema } from '@/features/tasks/model/task-read';
 import type { Task } from '@/features/tasks/model/task-types';
+import { formatBytes } from '@/shared/format/bytes';
 import { isRecord } from '@/shared/validation/parsers';
 import type { ExportData } from './export';
 import { ROW_MESSAGES, type ImportKind, type ImportSource, type InvalidRow } from './import-read';
@@ -205,6 +207,38 @@ export function planImport(source: ImportSource, current: CurrentData): ImportPl
   return plan;
 }
 
+/**
+ * The ids of the file's tasks that the import takes (new, updated or unchanged): the ids stay as in
+ * the file, so their files (export version 4) go to the tasks of the same ids.
+ */
+export function importedTaskIds(plan: ImportPlan): Set<string> {
+  return new Set([...plan.newTasks, ...plan.updatedTasks, ...plan.unchangedTasks].map(({ task }) => task.id));
+}
+
+/** What an import does with the file's files (export version 4; docs/product.md#your-data). */
+export type FilesSummary = {
+  /** How many the file holds. */
+  total: number;
+  /** With team sync on: none is added (the team's files are the server's). */
+  team: boolean;
+  /** This browser cannot keep files (IndexedDB off or refused): none is added. */
+  unavailable: boolean;
+  new: number;
+  alreadyHere: number;
+  /** Damaged: not a file's entry, or bytes that do not match their size or SHA-256. */
+  unreadable: number;
+  /** Over 25 MB, or past 100 files on their task (LOCAL_LIMITS). */
+  overLimits: number;
+  /** Of tasks the import does not take. */
+  ofTasksLeftOut: number;
+};
+
+/** How many of the file's files an import leaves out. */
+export function filesLeftOut(summary: FilesSummary): number {
+  if (summary.team || summary.unavailable) return summary.total;
+  return summary.unreadable + summary.overLimits + summary.ofTasksLeftOut;
+}
+
 export type ImportChoices = { replaceNotes: boolean; replaceProfile: boolean };
 
 /**
@@ -250,6 +284,37 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+const fileCount = (n: number) => count(n, 'file', 'files');
+
+/** The preview's lines about the file's files (docs/product.md#your-data). */
+export const FILE_TEXTS = {
+  files: (summary: FilesSummary) => `Files: ${summary.new} new, ${summary.alreadyHere} already here.`,
+  unreadable: (n: number) => `${fileCount(n)} could not be read (damaged or changed) and will be left out.`,
+  overLimits: (n: number) =>
+    `${fileCount(n)} ${n === 1 ? 'is' : 'are'} over the limits (${formatBytes(LOCAL_LIMITS.maxUploadSize)} each, ${LOCAL_LIMITS.perTask} on a task) and will be left out.`,
+  ofTasksLeftOut: (n: number) =>
+    n === 1
+      ? '1 file belongs to a task that is not imported and will be left out.'
+      : `${n} files belong to tasks that are not imported and will be left out.`,
+  team: (n: number) =>
+    `${fileCount(n)} in this export will not be added: with team sync on, files are kept on the server (attach them in the task view).`,
+  unavailable: (n: number) =>
+    `This browser cannot keep files (its storage is off or full), so ${n === 1 ? 'the file' : `the ${n} files`} in this export will be left out.`,
+  leftOut: (n: number) => ` ${fileCount(n)} ${n === 1 ? 'was' : 'were'} left out.`,
+} as const;
+
+/** The preview's lines about the file's files, in order; none for a file without files. */
+export function fileLines(summary: FilesSummary | null): string[] {
+  if (summary === null || summary.total === 0) return [];
+  if (summary.team) return [FILE_TEXTS.team(summary.total)];
+  if (summary.unavailable) return [FILE_TEXTS.unavailable(summary.total)];
+  const lines = [FILE_TEXTS.files(summary)];
+  if (summary.unreadable > 0) lines.push(FILE_TEXTS.unreadable(summary.unreadable));
+  if (summary.overLimits > 0) lines.push(FILE_TEXTS.overLimits(summary.overLimits));
+  if (summary.ofTasksLeftOut > 0) lines.push(FILE_TEXTS.ofTasksLeftOut(summary.ofTasksLeftOut));
+  return lines;
+}
+
 /** The preview's lines (docs/product.md#your-data). */
 export const PREVIEW_TEXTS = {
   tasks: (plan: ImportPlan) =>
@@ -266,7 +331,11 @@ export const PREVIEW_TEXTS = {
     (plan.invalidEventCount > 0 ? `, ${plan.invalidEventCount} could not be read and will be skipped.` : '.'),
   profileInvalid: 'The profile in this file could not be read, so it will be skipped.',
   nothingToChange: 'Nothing to change: everything in this file is already here.',
-  applied: (writes: ImportWrites, plan: ImportPlan) => {
+  /**
+   * `files`: how many of the file's files were added and left out (a file of version 4; by default
+   * none).
+   */
+  applied: (writes: ImportWrites, plan: ImportPlan, files = { added: 0, leftOut: 0 }) => {
     const parts: string[] = [];
     if (writes.projects) parts.push(`${count(plan.newProjects.length, 'project', 'projects')} added`);
     if (plan.newTasks.length > 0) parts.push(`${count(plan.newTasks.length, 'task', 'tasks')} added`);
@@ -278,14 +347,18 @@ export const PREVIEW_TEXTS = {
     }
     if (writes.notes !== undefined) parts.push('notes replaced');
     if (writes.userProfile !== undefined) parts.push('profile replaced');
-    return `Import applied: ${parts.join(', ')}.`;
+    if (files.added > 0) parts.push(`${count(files.added, 'file', 'files')} added`);
+    const leftOut = files.leftOut > 0 ? FILE_TEXTS.leftOut(files.leftOut) : '';
+    return `Import applied: ${parts.join(', ')}.${leftOut}`;
   },
+  applying: 'Applying the import…',
   undone: 'Import undone: everything is back as it was before.',
 } as const;
 
-/** Whether applying the plan with these choices would write anything. */
-export function planChangesAnything(plan: ImportPlan, choices: ImportChoices): boolean {
+/** Whether applying the plan with these choices (and `newFiles` of its files) would write anything. */
+export function planChangesAnything(plan: ImportPlan, choices: ImportChoices, newFiles = 0): boolean {
   return (
+    newFiles > 0 ||
     plan.newProjects.length > 0 ||
     plan.newTasks.length > 0 ||
     plan.updatedTasks.length > 0 ||

@@ -2,6 +2,7 @@ import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
 import { joinWithAnd } from '@/shared/format/word-list';
 import { isRecord } from '@/shared/validation/parsers';
 import { parseCsv, unescapeFormula } from '../model/csv';
+import { IMPORT_JSON_MAX_BYTES } from '../model/import-limits';
 import {
   EXPORT_FORMAT,
   fieldOfCsvColumn,
@@ -17,15 +18,23 @@ import {
 
 export type ImportKind = 'json' | 'csv';
 
+/**
+ * The largest file of each kind read: a CSV holds tasks only; a JSON export of version 4 may carry the
+ * default mode's files (docs/decisions/0016-data-export-and-import.md).
+ */
+export const IMPORT_MAX_BYTES: Record<ImportKind, number> = {
+  json: IMPORT_JSON_MAX_BYTES,
+  csv: IMPORT_FILE_MAX_BYTES,
+};
+
 const BYTES_PER_MB = 1024 * 1024;
-const MAX_MB = IMPORT_FILE_MAX_BYTES / BYTES_PER_MB;
 const NOTHING_IMPORTED = 'Nothing was imported.';
 
 /** The messages shown for a file that cannot be imported (docs/product.md#your-data). */
 export const IMPORT_MESSAGES = {
   wrongType: `Choose a .json or .csv file exported from Tasklane. ${NOTHING_IMPORTED}`,
-  tooLarge: (bytes: number) =>
-    `This file is ${(bytes / BYTES_PER_MB).toFixed(1)} MB; files of up to ${MAX_MB} MB can be imported. ${NOTHING_IMPORTED}`,
+  tooLarge: (bytes: number, kind: ImportKind) =>
+    `This file is ${(bytes / BYTES_PER_MB).toFixed(1)} MB; ${kind === 'json' ? 'JSON' : 'CSV'} files of up to ${IMPORT_MAX_BYTES[kind] / BYTES_PER_MB} MB can be imported. ${NOTHING_IMPORTED}`,
   empty: `This file is empty. ${NOTHING_IMPORTED}`,
   unreadable: `This file could not be read. ${NOTHING_IMPORTED}`,
   badJson: `This file is not valid JSON. ${NOTHING_IMPORTED}`,
@@ -76,6 +85,8 @@ export type ImportSource = {
   calendarEvents?: unknown[];
   /** `null` when the export had no profile. */
   userProfile?: unknown;
+  /** The export's files (version 4, default mode), unchecked: local-transfer.ts reads them. */
+  files?: unknown[];
 };
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -90,7 +101,9 @@ export function checkImportFile(file: { name: string; size: number; type?: strin
         ? 'csv'
         : null;
   if (!kind) return { ok: false, message: IMPORT_MESSAGES.wrongType };
-  if (file.size > IMPORT_FILE_MAX_BYTES) return { ok: false, message: IMPORT_MESSAGES.tooLarge(file.size) };
+  if (file.size > IMPORT_MAX_BYTES[kind]) {
+    return { ok: false, message: IMPORT_MESSAGES.tooLarge(file.size, kind) };
+  }
   if (file.size === 0) return { ok: false, message: IMPORT_MESSAGES.empty };
   return { ok: true, value: kind };
 }
@@ -105,11 +118,12 @@ function readJsonSource(text: string): Result<ImportSource> {
   if (!isRecord(data) || data.format !== EXPORT_FORMAT)
     return { ok: false, message: IMPORT_MESSAGES.notExport };
   // Files of versions 1 and 2 are read as they are: version 2 only adds task fields, which tasks keep
-  // anyway, and version 3 adds `projects`, which they lack (their tasks go into General).
+  // anyway, and version 3 adds `projects`, which they lack (their tasks go into General). Version 4
+  // adds `files`, which older files lack (and a team's export leaves out).
   if (!READABLE_EXPORT_VERSIONS.includes(data.version as number)) {
     return { ok: false, message: IMPORT_MESSAGES.wrongVersion(JSON.stringify(data.version) ?? 'missing') };
   }
-  const { tasks, projects, notes, calendarEvents, userProfile } = data;
+  const { tasks, projects, notes, calendarEvents, userProfile, files } = data;
   if (!Array.isArray(tasks)) return { ok: false, message: IMPORT_MESSAGES.damaged('"tasks" is not a list') };
   if (projects !== undefined && !Array.isArray(projects)) {
     return { ok: false, message: IMPORT_MESSAGES.damaged('"projects" is not a list') };
@@ -120,6 +134,9 @@ function readJsonSource(text: string): Result<ImportSource> {
   if (calendarEvents !== undefined && !Array.isArray(calendarEvents)) {
     return { ok: false, message: IMPORT_MESSAGES.damaged('"calendarEvents" is not a list') };
   }
+  if (files !== undefined && !Array.isArray(files)) {
+    return { ok: false, message: IMPORT_MESSAGES.damaged('"files" is not a list') };
+  }
   const source: ImportSource = {
     kind: 'json',
     rows: tasks.map((value: unknown, index) => ({ row: index + 1, value })),
@@ -129,6 +146,7 @@ function readJsonSource(text: string): Result<ImportSource> {
   if (notes !== undefined) source.notes = notes;
   if (calendarEvents !== undefined) source.calendarEvents = calendarEvents as unknown[];
   if (userProfile !== undefined) source.userProfile = userProfile;
+  if (files !== undefined) source.files = files as unknown[];
   return { ok: true, value: source };
 }
 

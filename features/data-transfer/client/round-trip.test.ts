@@ -420,11 +420,49 @@ describe('older export files', () => {
     expect(result.intoGeneralCount).toBe(1);
   });
 
-  it('this version writes version 3, with projects, and its file of the same tasks reads back unchanged', () => {
+  it('this version writes version 4, with projects, and its file of the same tasks reads back unchanged', () => {
     const file = { ...(JSON.parse(VERSION_1_FILE) as Omit<ExportData, 'projects'>), projects: [GENERAL] };
     const text = formatJsonExport(file, NOW);
-    expect(JSON.parse(text)).toMatchObject({ format: 'tasklane-export', version: 3, projects: [GENERAL] });
+    expect(JSON.parse(text)).toMatchObject({ format: 'tasklane-export', version: 4, projects: [GENERAL] });
+    // No `files` given (team sync, or the browser's could not be read): none written.
+    expect(JSON.parse(text)).not.toHaveProperty('files');
     const current = { ...file, tasks: asStored(file.tasks), storedProjects: [] };
     expect(plan('json', text, current).unchangedTasks).toHaveLength(1);
+  });
+
+  it('files of versions 2 and 3 still import as they are, with no files', () => {
+    const task = (JSON.parse(VERSION_1_FILE) as { tasks: Task[] }).tasks[0]!;
+    for (const version of [2, 3]) {
+      const text = VERSION_1_FILE.replace('"version": 1', `"version": ${version}`);
+      const result = plan('json', text, NOTHING);
+      expect(
+        result.newTasks.map((planned) => planned.task),
+        `version ${version}`,
+      ).toEqual([task]);
+      const source = readImportText('json', text);
+      expect(source.ok && source.value.files).toBeUndefined();
+    }
+  });
+
+  it('version 4 puts the files last, as given (`[]`: the tasks have none), and reads them back unchecked', () => {
+    const entry = {
+      id: '0b6c2a44-9f0e-4d55-8d7e-2f4b2f8c1a01',
+      task: '1764064800000',
+      name: 'a.txt',
+      mediaType: 'text/plain',
+      addedByName: 'Mira',
+      addedAt: '2026-11-25T10:00:00.000Z',
+      cover: false,
+      size: 1,
+      sha256: 'ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb',
+      data: 'YQ==',
+    };
+    const file = { ...(JSON.parse(VERSION_1_FILE) as Omit<ExportData, 'projects'>), projects: [GENERAL] };
+    const none = JSON.parse(formatJsonExport({ ...file, files: [] }, NOW)) as Record<string, unknown>;
+    expect(none.files).toEqual([]);
+    const text = formatJsonExport({ ...file, files: [entry] }, NOW);
+    expect(Object.keys(JSON.parse(text) as object).at(-1)).toBe('files');
+    const source = readImportText('json', text);
+    expect(source.ok && source.value.files).toEqual([entry]);
   });
 });

@@ -4,17 +4,21 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { FOCUS_RING } from '@/shared/ui/styles';
+import { transferFailureMessage } from '@/features/attachments/client/local-transfer';
 import {
+  applyImport,
+  prepareImportFiles,
   readCurrentData,
-  undoImport,
-  writeImport,
-  type ImportSnapshot,
+  undoAppliedImport,
+  type AppliedImport,
+  type PreparedFiles,
 } from '@/features/data-transfer/client/apply';
 import {
-  applyImportPlan,
+  fileLines,
   planChangesAnything,
   planImport,
   PREVIEW_TEXTS,
+  type FilesSummary,
   type ImportChoices,
   type ImportPlan,
   type PlannedTask,
@@ -25,7 +29,6 @@ import {
   readImportText,
   type ImportSource,
 } from '@/features/data-transfer/client/import-read';
-import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
 
 /** How many entries each preview list shows before 'And {n} more.' */
@@ -33,12 +36,14 @@ const PREVIEW_LIST_LIMIT = 50;
 
 /** A chosen file, read and planned against what is stored, or the message saying why it cannot be. */
 export type PreparedImport =
-  | { ok: true; fileName: string; source: ImportSource; plan: ImportPlan }
+  | { ok: true; fileName: string; source: ImportSource; plan: ImportPlan; files: PreparedFiles }
   | { ok: false; fileName: string; message: string };
+
+type ReadyImport = Extract<PreparedImport, { ok: true }>;
 
 /**
  * Reads `file` (only after its type and size passed) and plans the import against the mode's data
- * (`team`: with team sync on). Writes nothing.
+ * (`team`: with team sync on), its files against this browser's. Writes nothing.
  */
 export async function prepareImport(file: File, team: boolean): Promise<PreparedImport> {
   const fileName = file.name;
@@ -50,9 +55,63 @@ export async function prepareImport(file: File, team: boolean): Promise<Prepared
   } catch {
     return { ok: false, fileName, message: IMPORT_MESSAGES.unreadable };
   }
-  const source = readImportText(kind.value, text);
-  if (!source.ok) return { ok: false, fileName, message: source.message };
-  return { ok: true, fileName, source: source.value, plan: planImport(source.value, readCurrentData(team)) };
+  const read = readImportText(kind.value, text);
+  if (!read.ok) return { ok: false, fileName, message: read.message };
+  // The files' base64 is not kept with the preview: their checked bytes are.
+  const { files: entries, ...source } = read.value;
+  const plan = planImport(source, readCurrentData(team));
+  return { ok: true, fileName, source, plan, files: await prepareImportFiles(entries, plan, team) };
+}
+
+/** Apply and Undo, with the status line and the error they show. */
+function useImportActions(team: boolean) {
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  const [snapshot, setSnapshot] = useState<AppliedImport | null>(null);
+  const working = useRef(false);
+
+  async function apply(prepared: ReadyImport, choices: ImportChoices): Promise<boolean> {
+    if (working.current) return false;
+    working.current = true;
+    setError('');
+    setStatus(PREVIEW_TEXTS.applying);
+    try {
+      const outcome = await applyImport(prepared, team, choices);
+      if ('error' in outcome) {
+        setStatus('');
+        setError(outcome.error ?? '');
+        return false;
+      }
+      setSnapshot(outcome.applied);
+      setStatus(outcome.applied.status);
+      return true;
+    } finally {
+      working.current = false;
+    }
+  }
+
+  async function undo() {
+    if (!snapshot || working.current) return;
+    working.current = true;
+    setError('');
+    try {
+      if (!(await undoAppliedImport(snapshot))) return;
+      setSnapshot(null);
+      setStatus(PREVIEW_TEXTS.undone);
+    } catch (failure) {
+      // The keys are back; the files stay until Undo is pressed again.
+      setError(transferFailureMessage(failure));
+    } finally {
+      working.current = false;
+    }
+  }
+
+  function reset() {
+    setStatus('');
+    setError('');
+  }
+
+  return { status, error, snapshot, apply, undo, reset };
 }
 
 export type ImportPanelProps = { prepared: PreparedImport };
@@ -79,6 +138,8 @@ function PreviewList({ title, items }: { title: string; items: readonly ReactNod
 
 const taskItem = ({ row, task }: PlannedTask) => `Row ${row}: ${task.title || '(no title)'}`;
 
+const NO_CHOICES: ImportChoices = { replaceNotes: false, replaceProfile: false };
+
 /**
  * The import preview, then Apply and Undo (docs/product.md#your-data). Stays mounted while the page is
  * open, so the undo snapshot (kept in memory only) lives until the next import applied or the page left.
@@ -89,40 +150,23 @@ export function ImportPanel({ prepared }: ImportPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [shownFor, setShownFor] = useState(prepared);
   const [open, setOpen] = useState(true);
-  const [choices, setChoices] = useState<ImportChoices>({ replaceNotes: false, replaceProfile: false });
-  const [status, setStatus] = useState('');
-  const [snapshot, setSnapshot] = useState<ImportSnapshot | null>(null);
+  const [choices, setChoices] = useState<ImportChoices>(NO_CHOICES);
+  const actions = useImportActions(team);
 
   // A new file chosen: show its preview (the snapshot of the last applied import stays).
   if (prepared !== shownFor) {
     setShownFor(prepared);
     setOpen(true);
-    setChoices({ replaceNotes: false, replaceProfile: false });
-    setStatus('');
+    setChoices(NO_CHOICES);
+    actions.reset();
   }
 
   useEffect(() => {
     if (prepared.ok) headingRef.current?.focus();
   }, [prepared]);
 
-  function apply() {
-    if (!prepared.ok) return;
-    // Planned again on what is stored now: another tab may have changed it since the preview.
-    const current = readCurrentData(team);
-    const plan = planImport(prepared.source, current);
-    const writes = applyImportPlan(plan, current, choices);
-    const result: { snapshot?: ImportSnapshot } = {};
-    if (!saveSafely(() => (result.snapshot = writeImport(writes))) || !result.snapshot) return;
-    setSnapshot(result.snapshot);
-    setOpen(false);
-    setStatus(PREVIEW_TEXTS.applied(writes, plan));
-  }
-
-  function undo() {
-    if (!snapshot) return;
-    if (!saveSafely(() => undoImport(snapshot))) return;
-    setSnapshot(null);
-    setStatus(PREVIEW_TEXTS.undone);
+  async function apply() {
+    if (prepared.ok && (await actions.apply(prepared, choices))) setOpen(false);
   }
 
   return (
@@ -134,17 +178,19 @@ export function ImportPanel({ prepared }: ImportPanelProps) {
           headingRef={headingRef}
           fileName={prepared.fileName}
           plan={prepared.plan}
+          files={prepared.files.summary}
           choices={choices}
           onChoicesChange={setChoices}
-          onApply={apply}
+          onApply={() => void apply()}
           onCancel={() => setOpen(false)}
         />
       ) : null}
+      {actions.error ? <FormAlert tone="error">{actions.error}</FormAlert> : null}
       <p role="status" className="text-sm font-medium text-green-800">
-        {status}
+        {actions.status}
       </p>
-      {snapshot ? (
-        <Button variant="secondary" onClick={undo}>
+      {actions.snapshot ? (
+        <Button variant="secondary" onClick={() => void actions.undo()}>
           Undo import
         </Button>
       ) : null}
@@ -158,6 +204,7 @@ function ImportPreview({
   headingRef,
   fileName,
   plan,
+  files,
   choices,
   onChoicesChange,
   onApply,
@@ -168,12 +215,14 @@ function ImportPreview({
   headingRef: RefObject<HTMLHeadingElement | null>;
   fileName: string;
   plan: ImportPlan;
+  /** What happens to the file's files (null: it holds none). */
+  files: FilesSummary | null;
   choices: ImportChoices;
   onChoicesChange: (choices: ImportChoices) => void;
   onApply: () => void;
   onCancel: () => void;
 }) {
-  const changes = planChangesAnything(plan, choices);
+  const changes = planChangesAnything(plan, choices, files?.new ?? 0);
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <h3 ref={headingRef} tabIndex={-1} className={`text-lg font-semibold text-brand-900 ${FOCUS_RING}`}>
@@ -186,6 +235,11 @@ function ImportPreview({
         <p className="text-sm text-slate-700">{PREVIEW_TEXTS.intoGeneral(plan)}</p>
       ) : null}
       {plan.kind === 'json' ? <p className="text-slate-800">{PREVIEW_TEXTS.events(plan)}</p> : null}
+      {fileLines(files).map((line, index) => (
+        <p key={line} className={index === 0 ? 'text-slate-800' : 'text-sm text-slate-700'}>
+          {line}
+        </p>
+      ))}
       <PreviewList
         title="New projects"
         items={plan.newProjects.map((project) => `${project.name} (${project.key})`)}

@@ -9,12 +9,16 @@ import type { ImportPanelProps, PreparedImport } from './data-import-panel';
 export const SECTION_LOAD_FAILED =
   'This part of the page could not be loaded. Check your connection and try again.';
 
+/** When the export itself failed (its code was fetched). */
+export const EXPORT_FAILED = 'The export could not be made. Please try again.';
+
 type Panel = { Component: ComponentType<ImportPanelProps>; prepared: PreparedImport };
 
 /**
- * Your data's actions, each fetching its code on first use: `exportAs` downloads, `openFilePicker`
- * shows the (lazily rendered) file input, `chooseFile` reads the file into the import `panel`.
- * `loadError` says when a chunk could not be fetched.
+ * Your data's actions, each fetching its code on first use: `exportAs` downloads (`exporting` while
+ * it reads this browser's files; `exportNotice` says when the JSON export left files out),
+ * `openFilePicker` shows the (lazily rendered) file input, `chooseFile` reads the file into the import
+ * `panel`. `loadError` says when a chunk could not be fetched, or the export failed.
  */
 export function useYourData() {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -22,15 +26,31 @@ export function useYourData() {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [exportNotice, setExportNotice] = useState('');
+  // A second click while an export reads the files starts no second download.
+  const exportingRef = useRef(false);
   const team = useTeamSyncOn();
 
   async function exportAs(kind: 'json' | 'csv') {
+    if (exportingRef.current) return;
     setLoadError('');
-    try {
-      const { downloadExport } = await import('@/features/data-transfer/client/download');
-      downloadExport(kind, { team });
-    } catch {
+    setExportNotice('');
+    const download = await import('@/features/data-transfer/client/download').catch(() => null);
+    if (!download) {
       setLoadError(SECTION_LOAD_FAILED);
+      return;
+    }
+    exportingRef.current = true;
+    setExporting(true);
+    try {
+      const { notice } = await download.downloadExport(kind, { team });
+      setExportNotice(notice ?? '');
+    } catch {
+      setLoadError(EXPORT_FAILED);
+    } finally {
+      exportingRef.current = false;
+      setExporting(false);
     }
   }
 
@@ -59,5 +79,17 @@ export function useYourData() {
     }
   }
 
-  return { inputRef, pickerShown, panel, busy, loadError, exportAs, openFilePicker, chooseFile };
+  return {
+    inputRef,
+    pickerShown,
+    panel,
+    busy,
+    loadError,
+    exporting,
+    exportNotice,
+    team,
+    exportAs,
+    openFilePicker,
+    chooseFile,
+  };
 }

@@ -5,6 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { CARD } from '@/shared/ui/styles';
 import { IMPORT_FILE_MAX_BYTES } from '@/shared/constants';
+import { IMPORT_JSON_MAX_BYTES } from '../model/import-limits';
 import { useYourData } from './use-your-data';
 
 /**
@@ -15,8 +16,19 @@ import { useYourData } from './use-your-data';
 export function YourData() {
   const baseId = useId();
   const hintId = `${baseId}-hint`;
-  const { inputRef, pickerShown, panel, busy, loadError, exportAs, openFilePicker, chooseFile } =
-    useYourData();
+  const {
+    inputRef,
+    pickerShown,
+    panel,
+    busy,
+    loadError,
+    exporting,
+    exportNotice,
+    team,
+    exportAs,
+    openFilePicker,
+    chooseFile,
+  } = useYourData();
 
   return (
     <section aria-labelledby={`${baseId}-heading`} className={`${CARD} mt-8 space-y-4 p-4 sm:p-6`}>
@@ -24,8 +36,8 @@ export function YourData() {
         Your data
       </h2>
       <p className="text-slate-600">
-        Download your projects, tasks, notes, calendar events and profile, or bring them back from a file
-        exported here. Everything stays in this browser.
+        Download your projects, tasks{team ? '' : ' with their files'}, notes, calendar events and profile, or
+        bring them back from a file exported here. Everything stays in this browser.
       </p>
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => void exportAs('json')}>
@@ -50,9 +62,16 @@ export function YourData() {
         ) : null}
       </div>
       <p id={hintId} className="text-xs text-slate-500">
-        A .json or .csv file exported from Tasklane, up to {IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB. You see
-        what changes before anything is saved.
+        A .json file (up to {IMPORT_JSON_MAX_BYTES / 1024 / 1024} MB) or a .csv file (up to{' '}
+        {IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB) exported from Tasklane. You see what changes before anything
+        is saved.
       </p>
+      {exporting ? (
+        <p role="status" className="text-sm text-slate-600">
+          Preparing the export…
+        </p>
+      ) : null}
+      {exportNotice ? <FormAlert tone="error">{exportNotice}</FormAlert> : null}
       {busy ? (
         <p role="status" className="text-sm text-slate-600">
           Reading the file…
