@@ -3,8 +3,8 @@ import { expect, test } from './fixtures';
 import { findAxeViolations, openWith, storeData, type StoredTask } from './page-helpers';
 
 /**
- * Finding tasks (docs/product.md#finding-tasks): 'Search tasks', 'Priority', 'Due' and (Create Tasks only)
- * 'Column' above the board and the task grid, kept in the URL.
+ * Finding tasks (docs/product.md#finding-tasks): 'Search tasks', 'Priority', 'Due', (Create Tasks only)
+ * 'Column' and 'Has files' above the board and the task grid, kept in the URL.
  */
 
 /** The fixed "now" of these tests (local time): a Tuesday. */
@@ -291,3 +291,43 @@ test('the finder fits the width (no sideways scroll) and axe finds nothing on ei
     await page.evaluate(() => window.innerWidth),
   );
 });
+
+test(
+  'Has files keeps the tasks holding a file (kept in this browser), on the board and Create Tasks, in the URL',
+  { tag: '@one-width' },
+  async ({ memberPage: page }) => {
+    await open(page, '/user/dashboard?task=2');
+    const files = page.getByRole('dialog').getByRole('region', { name: 'Files' });
+    await expect(files.getByRole('button', { name: 'Attach files' })).toBeVisible({ timeout: 15_000 });
+    await files
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'copy.txt', mimeType: 'text/plain', buffer: Buffer.from('The new wording') });
+    await expect(files.getByRole('link', { name: 'copy.txt', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(boardColumn(page, 'In Progress').getByText('1 file', { exact: true })).toBeVisible();
+
+    // A checkbox behind Filters, drawn as a paperclip and named Has files; checked, only that task.
+    await finder(page).getByRole('button', { name: 'Filters', exact: true }).click();
+    const hasFiles = finder(page).getByRole('checkbox', { name: 'Has files', exact: true });
+    await expect(hasFiles).not.toBeChecked();
+    await hasFiles.check();
+    await expect(boardTitles(page)).toHaveText(['Login page copy']);
+    await expect(matchCount(page)).toHaveText('1 of 6 tasks');
+    await expect(finder(page).getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/dashboard\?has=files$/);
+    // It combines with the rest: no High task holds a file.
+    await priority(page, 'Any').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(priority(page, 'High')).toBeChecked();
+    await expect(page.getByText(NO_MATCH, { exact: true })).toBeVisible();
+
+    // A shared address restores it on Create Tasks; Clear filters unchecks it.
+    await page.goto('/user/userpage?has=files');
+    await expect(hasFiles).toBeChecked();
+    await expect(gridTitles(page)).toHaveText(['Login page copy']);
+    await finder(page).getByRole('button', { name: 'Clear filters', exact: true }).click();
+    await expect(gridTitles(page)).toHaveCount(6);
+    await expect(hasFiles).not.toBeChecked();
+    await expect(page).toHaveURL(/\/user\/userpage$/);
+  },
+);

@@ -10,6 +10,7 @@ import {
   foldSearchText,
   formatMatchCount,
   getSearchWords,
+  hasFiles,
   isTaskFilterActive,
   keepSameList,
   matchesDue,
@@ -162,6 +163,7 @@ describe('parseTaskFilter and writeTaskFilter', () => {
       due: 'week',
       column: 'In Progress',
       label: null,
+      hasFiles: false,
     });
     expect(parseTaskFilter(params('column=todo')).column).toBe('To Do');
     expect(parseTaskFilter(params('column=completed&due=none')).column).toBe('Completed');
@@ -195,9 +197,11 @@ describe('parseTaskFilter and writeTaskFilter', () => {
         due: 'overdue',
         column: 'Completed',
         label: 'l1',
+        hasFiles: true,
       }).toString(),
-    ).toBe('view=x&q=a+b&priority=low&due=overdue&column=completed&label=l1');
+    ).toBe('view=x&q=a+b&priority=low&due=overdue&column=completed&label=l1&has=files');
     expect(writeTaskFilter(params('label=old'), EMPTY_TASK_FILTER).toString()).toBe('');
+    expect(writeTaskFilter(params('has=files&view=x'), EMPTY_TASK_FILTER).toString()).toBe('view=x');
   });
 });
 
@@ -208,6 +212,7 @@ describe('isTaskFilterActive and formatMatchCount', () => {
     expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, q: 'a' })).toBe(true);
     expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, due: 'none' })).toBe(true);
     expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, label: 'l1' })).toBe(true);
+    expect(isTaskFilterActive({ ...EMPTY_TASK_FILTER, hasFiles: true })).toBe(true);
   });
 
   it('a label keeps the tasks that carry it, whatever else they carry', () => {
@@ -271,22 +276,26 @@ describe('properties', () => {
     due: fc.option(fc.constantFrom(...DUE_FILTERS), { nil: null }),
     column: fc.option(fc.constantFrom(...BOARD_COLUMNS), { nil: null }),
     label: fc.option(fc.constantFrom('l1', 'l2', 'l9'), { nil: null }),
+    hasFiles: fc.boolean(),
   });
+  /** Files by the task's place in the list: none, one or two. */
+  const countOf = (task: Task) => Number(task.id) % 3;
 
   it('keeps a subsequence of the tasks, in stored order, and every kept task matches', () => {
     fc.assert(
       fc.property(tasksArb, filterArb, dayArb, (tasks, filter, today) => {
-        const kept = filterTasks(tasks, filter, today);
+        const kept = filterTasks(tasks, filter, today, undefined, countOf);
         let from = 0;
         for (const task of kept) {
           const at = tasks.indexOf(task, from);
           expect(at).toBeGreaterThanOrEqual(from);
           from = at + 1;
-          expect(filterTasks([task], filter, today)).toEqual([task]);
+          expect(filterTasks([task], filter, today, undefined, countOf)).toEqual([task]);
         }
         // Nothing dropped that matches.
         for (const task of tasks) {
-          if (!kept.includes(task)) expect(filterTasks([task], filter, today)).toEqual([]);
+          if (!kept.includes(task))
+            expect(filterTasks([task], filter, today, undefined, countOf)).toEqual([]);
         }
       }),
     );
@@ -303,9 +312,15 @@ describe('properties', () => {
   it('each added part only narrows the list (AND)', () => {
     fc.assert(
       fc.property(tasksArb, filterArb, dayArb, (tasks, filter, today) => {
-        const all = filterTasks(tasks, filter, today);
-        for (const part of ['q', 'priority', 'due', 'column', 'label'] as const) {
-          const looser = filterTasks(tasks, { ...filter, [part]: EMPTY_TASK_FILTER[part] }, today);
+        const all = filterTasks(tasks, filter, today, undefined, countOf);
+        for (const part of ['q', 'priority', 'due', 'column', 'label', 'hasFiles'] as const) {
+          const looser = filterTasks(
+            tasks,
+            { ...filter, [part]: EMPTY_TASK_FILTER[part] },
+            today,
+            undefined,
+            countOf,
+          );
           for (const task of all) expect(looser).toContain(task);
         }
       }),
@@ -362,5 +377,45 @@ describe('filterTasks: task keys', () => {
     expect(filterTasks(tasks, { ...EMPTY_TASK_FILTER, q: 'OPS-12' }, null).map((task) => task.id)).toEqual([
       '2',
     ]);
+  });
+});
+
+describe('filterTasks: Has files', () => {
+  const tasks = [makeTask('1'), makeTask('2'), makeTask('3', { priority: 'High' })];
+  const files: Record<string, number> = { '2': 3, '3': 1 };
+  const fileCountOf = (task: Task) => files[task.id] ?? 0;
+  const ids = (filter: Partial<TaskFilter>, countOf: ((task: Task) => number) | undefined = fileCountOf) =>
+    filterTasks(tasks, { ...EMPTY_TASK_FILTER, ...filter }, null, undefined, countOf).map((task) => task.id);
+
+  it('hasFiles: a task holds a file when its count is above 0; without a count function, none does', () => {
+    expect(hasFiles(tasks[0]!, fileCountOf)).toBe(false);
+    expect(hasFiles(tasks[1]!, fileCountOf)).toBe(true);
+    expect(hasFiles(tasks[2]!, fileCountOf)).toBe(true);
+    expect(hasFiles(tasks[1]!, undefined)).toBe(false);
+  });
+
+  it('keeps the tasks holding a file, in stored order, and combines with the other parts', () => {
+    expect(ids({ hasFiles: true })).toEqual(['2', '3']);
+    expect(ids({ hasFiles: true, priority: 'High' })).toEqual(['3']);
+    expect(ids({ hasFiles: true, q: 'task 1' })).toEqual([]);
+    // Unchecked is "any": every task, whatever its files.
+    expect(ids({ hasFiles: false })).toEqual(['1', '2', '3']);
+  });
+
+  it('keeps none without files where the finder runs (no count function, or every count 0)', () => {
+    expect(filterTasks(tasks, { ...EMPTY_TASK_FILTER, hasFiles: true }, null)).toEqual([]);
+    expect(ids({ hasFiles: true }, () => 0)).toEqual([]);
+  });
+
+  it('reads `has=files` from the address, any case, and nothing else as it', () => {
+    expect(parseTaskFilter(params('has=files')).hasFiles).toBe(true);
+    expect(parseTaskFilter(params('has=%20Files%20')).hasFiles).toBe(true);
+    for (const odd of ['', 'file', 'yes', '1', 'labels']) {
+      expect(parseTaskFilter(params(`has=${odd}`)).hasFiles, odd).toBe(false);
+    }
+    expect(parseTaskFilter(params('')).hasFiles).toBe(false);
+    expect(writeTaskFilter(params('q=x'), { ...EMPTY_TASK_FILTER, q: 'x', hasFiles: true }).toString()).toBe(
+      'q=x&has=files',
+    );
   });
 });

@@ -16,6 +16,7 @@ export const TASK_SEARCH_MAX_LENGTH = 200;
 /**
  * What the task finder shows (docs/product.md#finding-tasks): `q` as typed (matched trimmed), and at most
  * one priority, one due choice, one column and one label (its id, docs/product.md#labels); `null` is "any".
+ * `hasFiles`: only tasks holding a file (docs/product.md#files-on-tasks); `false` is "any".
  */
 export type TaskFilter = {
   q: string;
@@ -23,12 +24,23 @@ export type TaskFilter = {
   due: DueFilter | null;
   column: BoardColumn | null;
   label: string | null;
+  hasFiles: boolean;
 };
 
-export const EMPTY_TASK_FILTER: TaskFilter = { q: '', priority: null, due: null, column: null, label: null };
+export const EMPTY_TASK_FILTER: TaskFilter = {
+  q: '',
+  priority: null,
+  due: null,
+  column: null,
+  label: null,
+  hasFiles: false,
+};
 
 /** The URL parameters the finder owns, in the order it writes them. */
-export const TASK_FILTER_PARAMS = ['q', 'priority', 'due', 'column', 'label'] as const;
+export const TASK_FILTER_PARAMS = ['q', 'priority', 'due', 'column', 'label', 'has'] as const;
+
+/** The `has` parameter's value for `hasFiles` (`?has=files`). */
+const HAS_FILES_PARAM = 'files';
 
 /** URL values: lower-case words, so a shared link reads naturally (`?priority=high&column=in-progress`). */
 const PRIORITY_PARAM: Record<TaskPriority, string> = { High: 'high', Medium: 'medium', Low: 'low' };
@@ -45,7 +57,8 @@ export function isTaskFilterActive(filter: TaskFilter): boolean {
     filter.priority !== null ||
     filter.due !== null ||
     filter.column !== null ||
-    filter.label !== null
+    filter.label !== null ||
+    filter.hasFiles
   );
 }
 
@@ -70,6 +83,7 @@ export function parseTaskFilter(params: { get(name: string): string | null }): T
     due: (DUE_FILTERS as readonly string[]).includes(due) ? (due as DueFilter) : null,
     column: findKey(COLUMN_PARAM, params.get('column') ?? ''),
     label: LABEL_ID_PATTERN.test(label) ? label : null,
+    hasFiles: (params.get('has') ?? '').trim().toLowerCase() === HAS_FILES_PARAM,
   };
 }
 
@@ -85,6 +99,7 @@ export function writeTaskFilter(current: URLSearchParams, filter: TaskFilter): U
   if (filter.due) next.set('due', filter.due);
   if (filter.column) next.set('column', COLUMN_PARAM[filter.column]);
   if (filter.label) next.set('label', filter.label);
+  if (filter.hasFiles) next.set('has', HAS_FILES_PARAM);
   return next;
 }
 
@@ -154,6 +169,14 @@ export function hasLabel(task: Pick<Task, 'labels'>, labelId: string): boolean {
 }
 
 /**
+ * Whether the task holds a file (docs/product.md#files-on-tasks), by `fileCountOf`; without one (no
+ * files where the finder runs), no task does.
+ */
+export function hasFiles(task: Task, fileCountOf: FileCountOf | undefined): boolean {
+  return fileCountOf !== undefined && fileCountOf(task) > 0;
+}
+
+/**
  * The tasks `filter` keeps, in stored order (docs/product.md#finding-tasks): every part must match.
  * With no part narrowing the list, the same array is returned.
  */
@@ -162,15 +185,17 @@ export function filterTasks(
   filter: TaskFilter,
   todayKey: string | null,
   keyOf?: TaskKeyOf,
+  fileCountOf?: FileCountOf,
 ): readonly Task[] {
   if (!isTaskFilterActive(filter)) return tasks;
   const words = getSearchWords(filter.q);
   const key = keyOf ? taskKeyQuery(filter.q) : null;
-  const { priority, due, column, label } = filter;
+  const { priority, due, column, label, hasFiles: filesOnly } = filter;
   return tasks.filter(
     (task) =>
       (priority === null || task.priority === priority) &&
       (label === null || hasLabel(task, label)) &&
+      (!filesOnly || hasFiles(task, fileCountOf)) &&
       (column === null || getBoardColumn(task) === column) &&
       (due === null || matchesDue(task, due, todayKey)) &&
       (matchesSearch(task, words) || (key !== null && keyOf!(task) === key)),
@@ -179,6 +204,9 @@ export function filterTasks(
 
 /** A task's key (`OPS-12`, docs/product.md#projects), or null: what the finder matches a typed key with. */
 export type TaskKeyOf = (task: Task) => string | null;
+
+/** How many files a task holds (docs/product.md#files-on-tasks), 0 without: what `Has files` reads. */
+export type FileCountOf = (task: Task) => number;
 
 /** The search as a task key (`ops-12` reads `OPS-12`), or null when it is not one. */
 export function taskKeyQuery(q: string): string | null {

@@ -12,8 +12,8 @@ export const NO_TASKS_MATCH = 'No tasks match your search and filters.';
 
 /**
  * The task finder above the board and the Create Tasks grid (docs/product.md#finding-tasks): 'Search
- * tasks', the 'Priority' radio group, 'Due', (on Create Tasks) 'Column' and, once labels exist, 'Label'
- * (docs/product.md#labels), in one row; 'Clear filters'
+ * tasks', the 'Priority' radio group, 'Due', (on Create Tasks) 'Column', once labels exist 'Label'
+ * (docs/product.md#labels), and 'Has files' (docs/product.md#files-on-tasks), in one row; 'Clear filters'
  * and the count of matches, announced politely, once the list is narrowed. The search shows with a
  * 'Filters' button that opens the rest (open at first when filters are set), so the board does not move
  * far down the page and, closed, the page holds no form control beyond the spec's own (a second select
@@ -34,9 +34,13 @@ export function TaskFinderBar({
   const id = useId();
   const { filter, change } = finder;
   const labels = useLabelSet();
-  const chosen = [filter.priority, filter.due, columns ? filter.column : null, filter.label].filter(
-    Boolean,
-  ).length;
+  const chosen = [
+    filter.priority,
+    filter.due,
+    columns ? filter.column : null,
+    filter.label,
+    filter.hasFiles,
+  ].filter(Boolean).length;
   // 'Label' shows once there are labels, or when the address names one (deleted, or not loaded yet).
   const labelOptions = labelOptionsFor(labels, filter.label);
   // Open at first when the address brought filters, so they are not hidden.

@@ -35,10 +35,11 @@ export type TaskFinder = {
 };
 
 /**
- * The task finder's state (docs/product.md#finding-tasks): read from the URL (`?q=&priority=&due=&column=&label=`)
- * on arrival, written back with `history.replaceState` (no new history entry, no server round trip) once
- * the user changes something, so a bookmarked or shared link restores the view. `columns: false` (the
- * board, whose columns already sort by column) ignores a `column` parameter.
+ * The task finder's state (docs/product.md#finding-tasks): read from the URL
+ * (`?q=&priority=&due=&column=&label=&has=`) on arrival, written back with `history.replaceState` (no new
+ * history entry, no server round trip) once the user changes something, so a bookmarked or shared link
+ * restores the view. `columns: false` (the board, whose columns already sort by column) ignores a
+ * `column` parameter. `Has files` reads each task's files from the task slots (none without them).
  */
 export function useTaskFinder(tasks: readonly Task[], { columns }: { columns: boolean }): TaskFinder {
   // Typed as nullable for the Pages Router; always present in the App Router.
@@ -84,8 +85,13 @@ export function useTaskFinder(tasks: readonly Task[], { columns }: { columns: bo
 
   const today = useToday();
   const deferred = useDeferredValue(filter);
-  const keyOf = useTaskSlots().useTaskKeyOf();
-  const filtered = useMemo(() => filterTasks(tasks, deferred, today, keyOf), [tasks, deferred, today, keyOf]);
+  const { useTaskKeyOf, useFileCountOf } = useTaskSlots();
+  const keyOf = useTaskKeyOf();
+  const fileCountOf = useFileCountOf();
+  const filtered = useMemo(
+    () => filterTasks(tasks, deferred, today, keyOf, fileCountOf),
+    [tasks, deferred, today, keyOf, fileCountOf],
+  );
   // The same matches as last time keep last time's array, so the memoised board and grid skip the render.
   const [kept, setKept] = useState(filtered);
   const matches = keepSameList(kept, filtered);
