@@ -38,6 +38,8 @@ const contentSecurityPolicy = [
   "media-src 'self' data:",
   // The service worker (/sw.js) and the web app manifest: named although default-src allows them.
   "worker-src 'self'",
+  // The task view shows a PDF in a frame: the file's own address, or by default this page's own copy (blob:).
+  "frame-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -53,6 +55,16 @@ export const securityHeaders = [
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
+/**
+ * A task's file and its thumbnail (app/api/files/[id]): the route sets the file's own
+ * Content-Security-Policy (a sandbox; a header set here would replace it), and this site alone may
+ * frame what the browser shows (the task view's PDF preview).
+ */
+const fileHeaders = [
+  ...securityHeaders.filter((header) => !['Content-Security-Policy', 'X-Frame-Options'].includes(header.key)),
+  { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
 ];
 
 /** For a page whose address carries a secret: not cached, not sent on as a Referer. */
@@ -98,7 +110,8 @@ const nextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      { source: '/((?!api/files/).*)', headers: securityHeaders },
+      { source: '/api/files/:path*', headers: fileHeaders },
       // Pages whose address carries a secret (a reset, confirmation or unsubscribe token, an invitation's token in
       // `/signup?invite=…`, which proxy.ts may serve from /sso/signup): never stored by a browser or a
       // proxy cache, and never sent on as a Referer to whatever they link to.

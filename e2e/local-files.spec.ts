@@ -89,6 +89,22 @@ test('@one-width files in the default mode: attach, download, too large, cover, 
   await proofRow.getByRole('button', { name: 'Use as cover' }).click();
   await expect(proofRow.getByText('Cover', { exact: true })).toBeVisible();
 
+  // A PDF opens over the view, framed from this page's own copy.
+  await files.getByLabel('Attach files').setInputFiles({
+    name: 'contract.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await files.getByRole('link', { name: 'contract.pdf', exact: true }).click();
+  const pdfView = page.getByRole('dialog', { name: 'contract.pdf' });
+  await expect(pdfView.locator('iframe[title="contract.pdf, the document"]')).toHaveAttribute(
+    'src',
+    /^blob:/,
+  );
+  await pdfView.getByRole('button', { name: 'Close' }).click();
+  await files.getByRole('button', { name: 'Delete contract.pdf' }).click();
+  await expect(files.getByRole('link', { name: 'contract.pdf' })).toHaveCount(0);
+
   // Delete, then Undo.
   await files.getByRole('button', { name: 'Delete brief.txt' }).click();
   await expect(files.getByRole('link', { name: 'brief.txt' })).toHaveCount(0);

@@ -65,13 +65,6 @@ test.describe('@one-width files follow who may see the task', () => {
   test('a second person sees the file live and loses it when removed from the project', async ({
     browser,
   }) => {
-    // Known bug, expected to fail at "It shows in Bob's open view" until it is fixed: the poke after a
-    // file change (writeAndPokeTask and pokeTask, features/sync/server/store/task-access.ts) reaches
-    // only the task's owner, assignee and writer (and admins), never a project member who sees the
-    // task as such, so Bob's open Files section is not read again. With the poke sent to everyone
-    // when the task's project is seen whole (as pushAudience does for tasks), the test passes: remove
-    // this line with that fix.
-    test.fail(true, 'file changes do not poke project members who are not owner or assignee');
     const bobDevice = await openDeviceAt(server.base, browser, bob);
     const oliveDevice = await openDeviceAt(server.base, browser, olive);
 

@@ -22,6 +22,11 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A one-page PDF that says Hello PDF. */
+const PDF = Buffer.from(
+  'JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFszIDAgUl0gL0NvdW50IDEgPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL1BhZ2UgL1BhcmVudCAyIDAgUiAvTWVkaWFCb3ggWzAgMCA2MTIgNzkyXSAvQ29udGVudHMgNCAwIFIgL1Jlc291cmNlcyA8PCAvRm9udCA8PCAvRjEgNSAwIFIgPj4gPj4gPj4KZW5kb2JqCjQgMCBvYmoKPDwgL0xlbmd0aCA0MCA+PgpzdHJlYW0KQlQgL0YxIDQ4IFRmIDcyIDcwMCBUZCAoSGVsbG8gUERGKSBUaiBFVAplbmRzdHJlYW0KZW5kb2JqCjUgMCBvYmoKPDwgL1R5cGUgL0ZvbnQgL1N1YnR5cGUgL1R5cGUxIC9CYXNlRm9udCAvSGVsdmV0aWNhID4+CmVuZG9iagp4cmVmCjAgNgowMDAwMDAwMDAwIDY1NTM1IGYgCjAwMDAwMDAwMDkgMDAwMDAgbiAKMDAwMDAwMDA1OCAwMDAwMCBuIAowMDAwMDAwMTE1IDAwMDAwIG4gCjAwMDAwMDAyNDEgMDAwMDAgbiAKMDAwMDAwMDMzMSAwMDAwMCBuIAp0cmFpbGVyCjw8IC9TaXplIDYgL1Jvb3QgMSAwIFIgPj4Kc3RhcnR4cmVmCjQwMQolJUVPRgo=',
+  'base64',
+);
 /** A 640×360 picture (a gradient), as a phone's screenshot would be, for a cover worth looking at. */
 async function gradientPng(): Promise<Buffer> {
   const width = 640;
@@ -100,7 +105,7 @@ test.describe('files on tasks', () => {
   test('@one-width attach by picking and dropping, download the same bytes, refuse too large, delete and Undo', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const ana = await openDevice(browser, accounts.ana);
     const uid = await createTaskFor(ana.page, 'Print the posters', 'Ben Builder');
     const files = await openFiles(ana.page, uid);
@@ -155,6 +160,41 @@ test.describe('files on tasks', () => {
     await gone.getByRole('button', { name: 'Undo' }).click();
     await expect(gone).toHaveCount(0);
     await expect(files.getByRole('link', { name: 'notes.txt', exact: true })).toBeVisible();
+
+    // A PDF opens over the view in the browser's viewer, framed from its own address, which this site
+    // alone may frame. (The test browser, Chromium's headless shell, has no PDF viewer: the frame's
+    // request and its answer are what is checked; the full browser shows the document.)
+    await files
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const pdfLink = files.getByRole('link', { name: 'contract.pdf', exact: true });
+    const pdfHref = (await pdfLink.getAttribute('href'))!;
+    const framed = ana.page.waitForResponse(
+      async (answer) =>
+        answer.url().endsWith(pdfHref) && (await answer.request().headerValue('sec-fetch-dest')) === 'iframe',
+    );
+    await pdfLink.click();
+    const pdfView = ana.page.getByRole('dialog', { name: 'contract.pdf' });
+    await expect(pdfView.locator('iframe[title="contract.pdf, the document"]')).toHaveAttribute(
+      'src',
+      pdfHref,
+    );
+    await expect(pdfView.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', pdfHref);
+    const frameAnswer = await framed;
+    expect(frameAnswer.status()).toBe(200);
+    expect(await frameAnswer.headerValue('content-type')).toBe('application/pdf');
+    expect(await frameAnswer.headerValue('x-frame-options')).toBe('SAMEORIGIN');
+    expect(await frameAnswer.headerValue('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
+    );
+    await pdfView.getByRole('button', { name: 'Close' }).click();
+    await expect(pdfView).toHaveCount(0);
+    await expect(pdfLink).toBeFocused();
+    await files.getByRole('button', { name: 'Delete contract.pdf' }).click();
+    await expect(pdfLink).toHaveCount(0);
+    // A file that only downloads is never framed by the site.
+    const briefAnswer = await ana.page.request.get(href!);
+    expect(briefAnswer.headers()['content-security-policy']).toBe("sandbox; frame-ancestors 'none'");
 
     // Images open in a lightbox over the view; the arrows and Escape work, and focus comes back.
     await files

@@ -30,7 +30,10 @@ function fileHeaders(row: AttachmentRow): Headers {
     'X-Content-Type-Options': 'nosniff',
     'Content-Type': inline ? row.mediaType : 'application/octet-stream',
     'Content-Disposition': contentDisposition(row.name, inline),
-    'Content-Security-Policy': inline ? "default-src 'none'; style-src 'unsafe-inline'; sandbox" : 'sandbox',
+    // Shown by the browser: sandboxed, and framed by this site alone (the task view's PDF preview).
+    'Content-Security-Policy': inline
+      ? "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
+      : "sandbox; frame-ancestors 'none'",
   });
   return withTransportSecurity(headers);
 }

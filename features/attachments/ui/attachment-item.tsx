@@ -28,7 +28,7 @@ export function AttachmentItem({
   readOnly: boolean;
   onChanged: (attachment: TaskAttachment) => void;
   onRemoved: (attachment: TaskAttachment) => void;
-  /** An image's link opens the lightbox instead (a plain click; a modified one opens the file). */
+  /** An image's link opens the lightbox instead, a PDF's its preview (a plain click; a modified one opens the file). */
   onShow?: () => void;
 }) {
   const source = useFilesSource();
@@ -96,7 +96,7 @@ export function AttachmentItem({
   );
 }
 
-/** The file's name, a link that downloads it (or shows it); an image's plain click opens the lightbox. */
+/** The file's name, a link that downloads it (or shows it); an image's or PDF's plain click opens it over the view. */
 function FileLink({ attachment, onShow }: { attachment: TaskAttachment; onShow?: () => void }) {
   return (
     <a

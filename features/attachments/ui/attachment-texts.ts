@@ -46,6 +46,8 @@ export const ATTACHMENT_TEXTS = {
   nextImage: 'Next image',
   download: 'Download',
   close: 'Close',
+  pdfFrame: (name: string) => `${name}, the document`,
+  openInTab: 'Open in a new tab',
   inlineHeading: 'Images in the description',
   inlineMissing: (name: string) => `${name} is not among the task’s files (not sent yet, or deleted).`,
   signedOut: 'Sign in again to send files.',

@@ -1,5 +1,6 @@
 'use client';
 
+import { randomId } from '@/features/sync/model/random-id';
 import { Paperclip, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isSyncId } from '@/features/sync/model/protocol';
@@ -22,6 +23,7 @@ import { ATTACHMENT_TEXTS } from './attachment-texts';
 import { AttachmentItem } from './attachment-item';
 import { DeletedList } from './deleted-list';
 import { ImageLightbox } from './image-lightbox';
+import { PdfPreview, previewsPdfHere } from './pdf-preview';
 import { useAttachments } from './use-attachments';
 import { insertAtCaret, useFileDrop, usePastedFiles } from './use-file-drop';
 import { useUploads, type Upload } from './use-uploads';
@@ -82,9 +84,7 @@ function Files({
   const waiting = useWaiting(uid, team);
   // Deleted here while the view is open: each says so with its Undo (a toast would sit behind the modal view).
   const [deleted, setDeleted] = useState<TaskAttachment[]>([]);
-  // The lightbox: which of the task's images is shown (null: closed).
-  const [shown, setShown] = useState<number | null>(null);
-  const images = state.status === 'ready' ? state.attachments.filter((item) => item.preview === 'image') : [];
+  const previews = usePreviews(state.status === 'ready' ? state.attachments : NO_FILES);
   const { dragging, handlers: dropHandlers } = useFileDrop(!archived, sendAll);
   const section = usePasteTarget(!archived, send);
   // A session of before the files' cookie (or one whose cookie went): the links need it to download.
@@ -124,16 +124,15 @@ function Files({
           attachments={state.attachments}
           mayChange={mayChange}
           onChanged={put}
-          onShow={(attachment) => setShown(images.findIndex((image) => image.id === attachment.id))}
+          onShow={previews.show}
+          shows={previews.shows}
           onRemoved={(removed) => {
             drop(removed.id);
             setDeleted((current) => [...current, removed]);
           }}
         />
       ) : null}
-      {shown !== null ? (
-        <ImageLightbox images={images} index={shown} onIndex={setShown} onClose={() => setShown(null)} />
-      ) : null}
+      {previews.element}
       <DeletedList
         deleted={deleted}
         onRestored={(restored) => {
@@ -143,6 +142,34 @@ function Files({
       />
     </section>
   );
+}
+
+const NO_FILES: TaskAttachment[] = [];
+
+/**
+ * What opens over the view: the task's images in the lightbox, a PDF in its preview (on a screen
+ * wide enough: a phone's browser shows no PDF in a frame, and opens the link in its own viewer).
+ */
+function usePreviews(attachments: TaskAttachment[]) {
+  // The lightbox: which of the task's images is shown (null: closed).
+  const [shown, setShown] = useState<number | null>(null);
+  const [pdf, setPdf] = useState<TaskAttachment | null>(null);
+  const images = attachments.filter((item) => item.preview === 'image');
+  const show = (attachment: TaskAttachment) => {
+    if (attachment.preview === 'pdf') setPdf(attachment);
+    else setShown(images.findIndex((image) => image.id === attachment.id));
+  };
+  const shows = (attachment: TaskAttachment) =>
+    attachment.preview === 'image' || (attachment.preview === 'pdf' && previewsPdfHere());
+  const element = (
+    <>
+      {shown !== null ? (
+        <ImageLightbox images={images} index={shown} onIndex={setShown} onClose={() => setShown(null)} />
+      ) : null}
+      {pdf ? <PdfPreview file={pdf} onClose={() => setPdf(null)} /> : null}
+    </>
+  );
+  return { show, shows, element };
 }
 
 /** The section, whose dialog takes pasted files (`pasteFiles`). */
@@ -165,7 +192,7 @@ function pasteFiles(
   field: HTMLTextAreaElement | null,
   send: (file: File, id: string) => void,
 ) {
-  const sent = files.map((file) => ({ file, id: crypto.randomUUID() }));
+  const sent = files.map((file) => ({ file, id: randomId() }));
   const images = sent.filter(({ file }) => file.type.startsWith('image/'));
   if (field && images.length > 0)
     insertAtCaret(
@@ -300,6 +327,7 @@ function FileList({
   mayChange,
   onChanged,
   onShow,
+  shows,
   onRemoved,
 }: {
   labelledBy: string;
@@ -307,6 +335,8 @@ function FileList({
   mayChange: (attachment: TaskAttachment) => boolean;
   onChanged: (attachment: TaskAttachment) => void;
   onShow: (attachment: TaskAttachment) => void;
+  /** Whether a file opens over the view (an image; a PDF on a wide screen) rather than by its link. */
+  shows: (attachment: TaskAttachment) => boolean;
   onRemoved: (attachment: TaskAttachment) => void;
 }) {
   return (
@@ -317,7 +347,7 @@ function FileList({
           attachment={attachment}
           readOnly={!mayChange(attachment)}
           onChanged={onChanged}
-          onShow={attachment.preview === 'image' ? () => onShow(attachment) : undefined}
+          onShow={shows(attachment) ? () => onShow(attachment) : undefined}
           onRemoved={onRemoved}
         />
       ))}

@@ -1,5 +1,6 @@
 'use client';
 
+import { randomId } from '@/features/sync/model/random-id';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AttachmentLimits, TaskAttachment } from '@/features/attachments/model/protocol';
 import { cleanFileName } from '@/features/attachments/model/rules';
@@ -45,7 +46,7 @@ export function useUploads(
     );
   }, []);
   const send = useCallback(
-    (file: File, key: string = crypto.randomUUID()) => {
+    (file: File, key: string = randomId()) => {
       const name = cleanFileName(file.name);
       if (limits && file.size > limits.maxUploadSize) {
         setUploads((current) => [

@@ -150,7 +150,7 @@ describe('/api/files', () => {
       `attachment; filename="report.txt"; filename*=UTF-8''report.txt`,
     );
     expect(got.headers.get('content-type')).toBe('application/octet-stream');
-    expect(got.headers.get('content-security-policy')).toBe('sandbox');
+    expect(got.headers.get('content-security-policy')).toBe("sandbox; frame-ancestors 'none'");
     expect(got.headers.get('cache-control')).toBe('private, no-cache');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
     expect(got.headers.get('etag')).toBe(`"${sha256(bytes)}"`);
@@ -173,7 +173,7 @@ describe('/api/files', () => {
     const got = await download(olive.token, html.id);
     expect(got.headers.get('content-type')).toBe('application/octet-stream');
     expect(got.headers.get('content-disposition')).toMatch(/^attachment; /);
-    expect(got.headers.get('content-security-policy')).toBe('sandbox');
+    expect(got.headers.get('content-security-policy')).toBe("sandbox; frame-ancestors 'none'");
   });
 
   it('keeps a name in any script exactly, with an ASCII fallback', async () => {

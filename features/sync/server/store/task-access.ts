@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { loadProjectRoles } from '@/features/projects/server/roles';
+import { loadProjectRoles, projectsSeenWhole } from '@/features/projects/server/roles';
 import { canSeeTask, type TaskPlace } from '@/features/sync/model/access';
 import type { SyncActor } from '@/shared/auth/actor';
 import type { DatabaseHandle, Executor, Tables, WriteStatement } from '@/server/db';
@@ -51,25 +51,37 @@ export async function visibleTask(
 }
 
 /**
- * Runs the write statements of a change beside task `uid` (its comments, its files) and pokes the
- * live streams of the people who see it (its owner and assignee, the writer's other devices; admins
- * always) with the `comments` event, which the screens read as "what is beside this task changed"
- * (docs/decisions/0030-comments.md, 0051-file-storage.md). On PostgreSQL every instance's listener
- * hears the NOTIFY at commit; SQLite has one process.
+ * Who hears that what is beside a task changed (the live stream's `comments` event, which the
+ * screens read as "look again": docs/decisions/0030-comments.md, 0051-file-storage.md): its owner
+ * and assignee (and `also`, the writer's other devices; admins always), or everyone when some role
+ * of its project sees the whole project (its members are not listed here, as for a task's own
+ * changes: features/sync/server/push-changes.ts `pushAudience`).
  */
-/**
- * Pokes the live streams of the people who see task `uid` (its owner and assignee; admins always)
- * with the `comments` event, after a change nobody made by hand (a file's thumbnail made).
- */
-export async function pokeTask(handle: DatabaseHandle, uid: string, task: TaskPlace): Promise<void> {
+async function pokeFor(
+  db: Executor | undefined,
+  uid: string,
+  task: TaskPlace,
+  also: string | null,
+): Promise<CommentsPoke> {
+  if ((await projectsSeenWhole(db)).has(task.projectId)) return { task: uid, userIds: null };
   const userIds = new Set<string>();
+  if (also !== null) userIds.add(also);
   if (task.ownerId !== null) userIds.add(task.ownerId);
   if (task.assigneeId !== null) userIds.add(task.assigneeId);
-  const poke: CommentsPoke = { task: uid, userIds };
+  return { task: uid, userIds };
+}
+
+/** Pokes the people who see task `uid` after a change nobody made by hand (a file's thumbnail made). */
+export async function pokeTask(handle: DatabaseHandle, uid: string, task: TaskPlace): Promise<void> {
+  const poke = await pokeFor(handle.db, uid, task, null);
   if (handle.dialect === 'postgres') await notifyCommentsStatement(handle.db, poke);
   else getSyncHub().publishComments(poke);
 }
 
+/**
+ * Writes `statements` and pokes the people who see task `uid`. On PostgreSQL every instance's
+ * listener hears the NOTIFY at commit; SQLite has one process.
+ */
 export async function writeAndPokeTask(
   handle: DatabaseHandle,
   db: Executor,
@@ -78,10 +90,7 @@ export async function writeAndPokeTask(
   task: TaskAccessRow,
   statements: WriteStatement[],
 ): Promise<void> {
-  const userIds = new Set([actor.id]);
-  if (task.ownerId !== null) userIds.add(task.ownerId);
-  if (task.assigneeId !== null) userIds.add(task.assigneeId);
-  const poke: CommentsPoke = { task: uid, userIds };
+  const poke = await pokeFor(db, uid, task, actor.id);
   if (handle.dialect === 'postgres') statements.push(notifyCommentsStatement(db, poke));
   await handle.writeAll(statements);
   if (handle.dialect === 'sqlite') getSyncHub().publishComments(poke);
