@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inlineFileIds, inlineFileToken, splitInlineFiles } from './inline-files';
+import { inlineFileIds, inlineFilesAsText, inlineFileToken, splitInlineFiles } from './inline-files';
 
 const ID = '0b0f6f4e-5a4b-4c1e-9d2a-3f1e2d3c4b5a';
 const OTHER = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
@@ -30,6 +30,11 @@ describe('inline files', () => {
     const text = '![x](file:123) ![y](https://example.com/y.png)';
     expect(splitInlineFiles(text)).toEqual([{ text }]);
     expect(inlineFileIds(text)).toEqual([]);
+  });
+
+  it('reads as plain words where a screen shows the text in a line: each reference as its name', () => {
+    expect(inlineFilesAsText(`See ${inlineFileToken('shot.png', ID)} here`)).toBe('See [shot.png] here');
+    expect(inlineFilesAsText('No pictures.')).toBe('No pictures.');
   });
 
   it('names each file once', () => {

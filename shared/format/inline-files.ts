@@ -41,3 +41,10 @@ export function inlineFileIds(text: string): string[] {
 export function teamFileUrl(id: string): string {
   return `/api/files/${id}`;
 }
+
+/** The text as a line of plain words (a card, a row of the grid): each reference as `[name]`. */
+export function inlineFilesAsText(text: string): string {
+  return splitInlineFiles(text)
+    .map((piece) => ('file' in piece ? `[${piece.name}]` : piece.text))
+    .join('');
+}

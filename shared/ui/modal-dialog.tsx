@@ -13,6 +13,12 @@ import { readOrigin, returnTarget, type Origin } from './focus-origin';
  * `title` (and `description`) draw the dialog's heading (and the text under it) and name it; a
  * dialog that draws its own heading passes its id as `labelledBy` instead.
  */
+/** A stage's colours, fixed: slate 950, 800 and 50 of Tailwind's own palette. */
+const STAGE_COLOURS = 'border-[#1e293b] bg-[#020617] text-[#f8fafc]';
+
+/** Text beside a stage's picture that says less (a count, a hint): slate 300, fixed. */
+export const STAGE_MUTED_TEXT = 'text-[#cbd5e1]';
+
 export function ModalDialog({
   open,
   title,
@@ -24,6 +30,7 @@ export function ModalDialog({
   initialFocus,
   returnFocus,
   className,
+  stage = false,
   children,
 }: (
   | { title: ReactNode; description?: ReactNode; labelledBy?: never }
@@ -37,6 +44,11 @@ export function ModalDialog({
   initialFocus?: RefObject<HTMLElement | null>;
   returnFocus?: () => HTMLElement | null | undefined;
   className?: string;
+  /**
+   * A dark stage for a picture or a document (the lightbox, a PDF), the same in both themes: its
+   * colours are fixed, not the palette's (which swaps light and dark).
+   */
+  stage?: boolean;
   /** Rendered only while open. */
   children: ReactNode;
 }) {
@@ -57,7 +69,8 @@ export function ModalDialog({
         if (!busy) onCancel();
       }}
       className={cn(
-        'border border-slate-200 bg-white text-slate-900 shadow-xl backdrop:bg-black/50',
+        'border shadow-xl backdrop:bg-black/50',
+        stage ? STAGE_COLOURS : 'border-slate-200 bg-white text-slate-900',
         className,
       )}
     >

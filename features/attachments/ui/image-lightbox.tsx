@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
 import { Button, buttonClasses } from '@/shared/ui/button';
-import { ModalDialog } from '@/shared/ui/modal-dialog';
+import { ModalDialog, STAGE_MUTED_TEXT } from '@/shared/ui/modal-dialog';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
 
 /**
@@ -39,10 +39,11 @@ export function ImageLightbox({
       open
       title={image.name}
       onCancel={onClose}
-      className="m-auto h-dvh max-h-none w-full max-w-none bg-slate-950 p-4 text-white sm:rounded-xl [&_h2]:truncate [&_h2]:pr-24"
+      stage
+      className="m-auto h-dvh max-h-none w-full max-w-none p-4 sm:rounded-xl [&_h2]:truncate [&_h2]:pr-24"
     >
       <div className="flex h-[calc(100%-2rem)] flex-col gap-3" onKeyDown={onKeyDown}>
-        <p className="text-sm text-slate-300" aria-live="polite">
+        <p className={`text-sm ${STAGE_MUTED_TEXT}`} aria-live="polite">
           {ATTACHMENT_TEXTS.imageOf(index + 1, images.length)}
         </p>
         <div className="flex min-h-0 flex-1 items-center justify-center">

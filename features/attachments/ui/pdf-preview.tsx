@@ -25,7 +25,8 @@ export function PdfPreview({ file, onClose }: { file: TaskAttachment; onClose: (
       open
       title={file.name}
       onCancel={onClose}
-      className="m-auto h-dvh max-h-none w-full max-w-none bg-slate-950 p-4 text-white sm:rounded-xl [&_h2]:truncate [&_h2]:pr-24"
+      stage
+      className="m-auto h-dvh max-h-none w-full max-w-none p-4 sm:rounded-xl [&_h2]:truncate [&_h2]:pr-24"
     >
       <div className="flex h-[calc(100%-2rem)] flex-col gap-3">
         <iframe

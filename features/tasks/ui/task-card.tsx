@@ -1,5 +1,6 @@
 'use client';
 
+import { inlineFilesAsText } from '@/shared/format/inline-files';
 import type { ReactNode } from 'react';
 import { cn } from '@/shared/cn';
 import { useToday } from '@/shared/hooks/use-today';
@@ -45,7 +46,7 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
       </div>
       {task.description ? (
         <p className="mt-1 line-clamp-2 text-sm wrap-anywhere whitespace-pre-line text-slate-700">
-          {task.description}
+          {inlineFilesAsText(task.description)}
         </p>
       ) : null}
       <TaskLabelChips task={task} className="mt-2" plain />

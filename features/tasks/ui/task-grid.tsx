@@ -1,5 +1,6 @@
 'use client';
 
+import { inlineFilesAsText } from '@/shared/format/inline-files';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
@@ -190,7 +191,9 @@ const TaskGridCard = memo(function TaskGridCard({ task, selected, onToggle }: Se
       <CardTitle task={task} titleId={titleId} selected={selected} onToggle={onToggle} />
       {/* A task captured with its title only has no description (docs/product.md#capture): no empty line. */}
       {task.description ? (
-        <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{task.description}</p>
+        <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+          {inlineFilesAsText(task.description)}
+        </p>
       ) : null}
       <TaskLabelChips task={task} className="mt-2" />
       <dl className="mt-3 space-y-1 text-sm text-slate-800">
