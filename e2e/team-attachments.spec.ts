@@ -60,6 +60,17 @@ async function openFiles(page: Page, uid: string): Promise<Locator> {
   return files;
 }
 
+/** No axe violations in the light theme, then in the dark one (whose picture goes to `darkShot`). */
+async function expectNoAxeViolationsInBothThemes(page: Page, darkShot: string): Promise<void> {
+  expect(await findAxeViolations(page)).toEqual([]);
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+  // Colours change with a short transition: the check is of the dark theme, not of the change.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: darkShot });
+  expect(await findAxeViolations(page)).toEqual([]);
+  await page.evaluate(() => delete document.documentElement.dataset.theme);
+}
+
 /** Pastes a PNG named `name` into `field`, as the browser does a screenshot from the clipboard. */
 async function pasteImage(field: Locator, name: string): Promise<void> {
   await field.evaluate(
@@ -349,24 +360,32 @@ test.describe('files on tasks', () => {
     await expect(files.getByRole('alert')).toBeVisible();
     await files.getByRole('button', { name: 'Use as cover' }).click();
     await expect(files.getByText('Cover', { exact: true })).toBeVisible();
+    // A file picked offline waits in the section.
+    await ana.context.setOffline(true);
+    await files
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'seating.txt', mimeType: 'text/plain', buffer: Buffer.from('Rows A-F') });
+    await expect(files.getByText('Waiting to be sent', { exact: true })).toBeVisible();
     await files.scrollIntoViewIfNeeded();
     await ana.page.screenshot({ path: testInfo.outputPath('files-light.png') });
-    await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
-    await ana.page.screenshot({ path: testInfo.outputPath('files-dark.png') });
-    await ana.page.evaluate(() => delete document.documentElement.dataset.theme);
-    expect(await findAxeViolations(ana.page)).toEqual([]);
+    await expectNoAxeViolationsInBothThemes(ana.page, testInfo.outputPath('files-dark.png'));
+    await ana.context.setOffline(false);
+    await expect(files.getByRole('link', { name: 'seating.txt', exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    // The lightbox.
+    await files.getByRole('link', { name: /^floor plan/ }).click();
+    await expect(ana.page.getByRole('dialog', { name: /^floor plan/ }).getByRole('img')).toBeVisible();
+    await ana.page.screenshot({ path: testInfo.outputPath('lightbox-light.png') });
+    await expectNoAxeViolationsInBothThemes(ana.page, testInfo.outputPath('lightbox-dark.png'));
+    await ana.page.keyboard.press('Escape');
     const overflow = await ana.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // The board with the card's cover, for axe and for the eye.
     await ana.page.keyboard.press('Escape');
     await expect(boardColumn(ana.page, 'To Do').locator('img[src$="/thumbnail"]').first()).toBeVisible();
     await ana.page.screenshot({ path: testInfo.outputPath('cover-light.png') });
-    await ana.page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
-    // Colours change with a short transition: the picture is of the dark theme, not of the change.
-    await ana.page.waitForTimeout(400);
-    await ana.page.screenshot({ path: testInfo.outputPath('cover-dark.png') });
-    await ana.page.evaluate(() => delete document.documentElement.dataset.theme);
-    expect(await findAxeViolations(ana.page)).toEqual([]);
+    await expectNoAxeViolationsInBothThemes(ana.page, testInfo.outputPath('cover-dark.png'));
     await ana.context.close();
   });
 
