@@ -119,6 +119,9 @@ test(
     const file = await exportJson(page);
     const exported = JSON.parse(file.text) as { version: number; files: ExportedFile[] };
     expect(exported.version).toBe(4);
+    // The two files were picked together: stored, and exported, in either order.
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    exported.files.sort(byName);
     expect(exported.files.map(({ task, name, size, sha256: sha }) => ({ task, name, size, sha }))).toEqual([
       { task: TASK.id, name: 'brief.txt', size: BRIEF.length, sha: sha256(BRIEF) },
       { task: TASK.id, name: 'proof.png', size: PNG.length, sha: sha256(PNG) },

@@ -178,6 +178,8 @@ test.describe('a project’s own columns at both widths', () => {
   test('the board shows each column with its cards and limit, and passes axe with its dialogs, light and dark', async ({
     browser,
   }) => {
+    // Six axe runs over a board and its dialogs: over a minute on a busy two-core machine.
+    test.setTimeout(120_000);
     const device = await openDeviceAt(server.base, browser, carol);
     const { page } = device;
     for (const theme of ['light', 'dark'] as const) {

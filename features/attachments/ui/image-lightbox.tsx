@@ -1,11 +1,12 @@
 'use client';
 
-import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
-import { Button, buttonClasses } from '@/shared/ui/button';
+import { Button } from '@/shared/ui/button';
 import { ModalDialog, STAGE_MUTED_TEXT } from '@/shared/ui/modal-dialog';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
+import { StageActions } from './stage-actions';
 
 /**
  * A task's images one at a time, over the task view (docs/product.md#files-on-tasks): the image as
@@ -50,7 +51,7 @@ export function ImageLightbox({
           {/* eslint-disable-next-line @next/next/no-img-element -- a private file, checked on each request */}
           <img src={image.url} alt={image.name} className="max-h-full max-w-full object-contain" />
         </div>
-        <div className="flex flex-wrap items-center justify-center gap-2">
+        <StageActions file={image} onClose={onClose}>
           {many ? (
             <Button variant="secondary" size="sm" onClick={() => step(-1)}>
               <ChevronLeft className="size-4" aria-hidden="true" />
@@ -63,19 +64,7 @@ export function ImageLightbox({
               <ChevronRight className="size-4" aria-hidden="true" />
             </Button>
           ) : null}
-          <a
-            href={image.url}
-            download={image.name}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            {ATTACHMENT_TEXTS.download}
-          </a>
-          <Button variant="secondary" size="sm" onClick={onClose}>
-            <X className="size-4" aria-hidden="true" />
-            {ATTACHMENT_TEXTS.close}
-          </Button>
-        </div>
+        </StageActions>
       </div>
     </ModalDialog>
   );

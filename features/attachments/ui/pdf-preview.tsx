@@ -1,10 +1,11 @@
 'use client';
 
-import { Download, ExternalLink, X } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { TaskAttachment } from '@/features/attachments/model/protocol';
-import { Button, buttonClasses } from '@/shared/ui/button';
+import { buttonClasses } from '@/shared/ui/button';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { ATTACHMENT_TEXTS } from './attachment-texts';
+import { StageActions } from './stage-actions';
 
 /** Screens at least this wide preview a PDF in the view; a phone opens it in its own viewer. */
 const PREVIEW_MIN_WIDTH = '(min-width: 640px)';
@@ -34,7 +35,7 @@ export function PdfPreview({ file, onClose }: { file: TaskAttachment; onClose: (
           title={ATTACHMENT_TEXTS.pdfFrame(file.name)}
           className="min-h-0 w-full flex-1 rounded-md border-0 bg-white"
         />
-        <div className="flex flex-wrap items-center justify-center gap-2">
+        <StageActions file={file} onClose={onClose}>
           <a
             href={file.url}
             target="_blank"
@@ -44,19 +45,7 @@ export function PdfPreview({ file, onClose }: { file: TaskAttachment; onClose: (
             <ExternalLink className="size-4" aria-hidden="true" />
             {ATTACHMENT_TEXTS.openInTab}
           </a>
-          <a
-            href={file.url}
-            download={file.name}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            {ATTACHMENT_TEXTS.download}
-          </a>
-          <Button variant="secondary" size="sm" onClick={onClose}>
-            <X className="size-4" aria-hidden="true" />
-            {ATTACHMENT_TEXTS.close}
-          </Button>
-        </div>
+        </StageActions>
       </div>
     </ModalDialog>
   );
