@@ -6,33 +6,36 @@
  * these bytes only when a task's files are.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { AttachmentPreview } from '@/features/attachments/model/protocol';
+import type { TaskAttachment } from '@/features/attachments/model/protocol';
 
 export const FILES_DB_NAME = 'tasklane-files';
 const FILES_DB_VERSION = 1;
 
-/** A default-mode file: what the server keeps of one, and its bytes. */
-export interface StoredFile {
-  /** A UUID. */
-  id: string;
-  /** The task's `id`. */
-  task: string;
-  name: string;
-  size: number;
-  /** Sniffed from the bytes. */
-  mediaType: string;
-  preview: AttachmentPreview;
-  addedByName: string;
-  addedAt: string;
-  cover: boolean;
-  width: number | null;
-  height: number | null;
+/**
+ * A default-mode file: what the task view shows of one (the server's fields, without the addresses
+ * and who added it by id: this browser makes the addresses, and has no accounts), and its bytes.
+ * `task` is the task's `id`.
+ */
+export type StoredFile = Pick<
+  TaskAttachment,
+  | 'id'
+  | 'task'
+  | 'name'
+  | 'size'
+  | 'mediaType'
+  | 'preview'
+  | 'addedByName'
+  | 'addedAt'
+  | 'cover'
+  | 'width'
+  | 'height'
+> & {
   bytes: Blob;
   /** An image's WebP within 480×480 (null: none). */
   thumbnail: Blob | null;
   /** Deleted (kept a day for Undo); null: not. */
   deletedAt: string | null;
-}
+};
 
 /** A file picked with team sync while offline: sent when the connection returns. */
 export interface WaitingUpload {
