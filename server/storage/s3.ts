@@ -6,7 +6,6 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,6 +28,7 @@ import {
 } from './file-store';
 import { assertByteRange, readAll, sliceBytes } from './streams';
 import { describeEndpoint, describeS3Failure, isMissingObject } from './s3-errors';
+import { putInParts } from './s3-put';
 
 /** How to reach the bucket (config.ts reads it from S3_* settings). */
 export interface S3Config {
@@ -45,20 +45,13 @@ export interface S3Config {
   prefix: string;
 }
 
-/**
- * The size of a multipart upload's parts: S3's minimum, 5 MiB. lib-storage copies each part once as
- * it assembles it, so a put holds about three parts' worth whatever the file's size (measured:
- * 8 MiB parts two at a time grew the server by 80–100 MB over five 25 MB uploads; the target is 20).
- */
-export const PART_SIZE = 5 * 1024 * 1024;
-/** Parts in flight at once: one (bench:attachments measures the time this costs). */
-export const QUEUE_SIZE = 1;
 /** An endpoint that does not answer a connection within this is reported as unreachable. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 
 /**
  * A store keeping each object in the bucket under `prefix + key`. Bodies stream through the meter
- * into a multipart upload (single PUT below one part), so memory stays bounded whatever the size;
+ * into one part-sized buffer sent as each part in turn (s3-put.ts; a single PUT below one part), so
+ * memory stays at one part per upload whatever the size;
  * S3 replaces an object atomically, so writes go straight to the key. Failures are `StorageError`s
  * whose message names the setting to check, never the keys.
  */
@@ -99,20 +92,12 @@ class S3Store implements FileStore {
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     const flowing = pipeline(body, meter, { signal });
     flowing.catch(() => undefined); // Settled below; a failure here also fails the upload.
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.config.bucket, Key: this.objectKey(key), Body: meter },
-      partSize: PART_SIZE,
-      queueSize: QUEUE_SIZE,
-      leavePartsOnError: false,
-    });
+    const target = { client: this.client, bucket: this.config.bucket, key: this.objectKey(key), signal };
     try {
-      // When the meter fails, lib-storage stops reading and aborts the multipart upload before
-      // done() rejects (upload.abort() would reject at once and abort the parts later, unawaited).
-      await upload.done();
+      await putInParts(target, meter);
     } catch (error) {
       failures.record('store', error);
-      // lib-storage usually stops reading the meter itself; make sure the body is never left half-read.
+      // Make sure the body is never left half-read.
       stop.abort();
       await flowing.catch(() => undefined);
       throw classifyFlowFailure(meter, options, failures, (cause) => this.unavailable(cause));
