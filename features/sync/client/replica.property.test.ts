@@ -6,6 +6,7 @@ import { uniqueTaskId } from '@/features/tasks/model/task-create';
 import type { Task } from '@/features/tasks/model/task-types';
 import { compareHlc } from '../model/hlc';
 import { applyPullPage, finishWalk, hasPending, isIdlePage, takeTouched, type SyncMeta } from './replica';
+import { unpulledUids } from './replica/meta';
 import { sampleTask } from '../testing/fixtures';
 import { MemoryServer } from '../testing/memory-server';
 import { SIM_USER, SimReplica, type PushMode } from '../testing/sim-replica';
@@ -415,6 +416,30 @@ describe('isIdlePage (property)', () => {
     );
     // The property was exercised, not vacuously true.
     expect(idle).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('unpulledUids (property)', () => {
+  it('names exactly the entries with `u` (sent, not pulled since) after any run of pushes and pulls', () => {
+    let named = 0;
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        run(scenario, (replicas) => {
+          for (const replica of replicas) {
+            const scanned = Object.keys(replica.meta.tasks).filter(
+              (uid) => replica.meta.tasks[uid]!.u !== undefined,
+            );
+            const indexed = unpulledUids(replica.meta);
+            expect([...indexed].sort()).toEqual(scanned.sort());
+            named += indexed.length;
+            // A copy (the metadata read afresh) is indexed anew.
+            expect([...unpulledUids(structuredClone(replica.meta))].sort()).toEqual(scanned.sort());
+          }
+        });
+      }),
+      { numRuns: 200 },
+    );
+    expect(named).toBeGreaterThan(0);
   }, 60_000);
 });
 

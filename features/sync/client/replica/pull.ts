@@ -21,6 +21,7 @@ import {
   type SyncMeta,
   tidyDirty,
   touch,
+  unpulledUids,
 } from './meta';
 import { freezeTask } from './push';
 
@@ -103,10 +104,7 @@ export function applyPullPage(
     // A task acknowledged but never pulled: a row applied by that push has a version past the cursor
     // the pulls had then, so reaching the end without it means the server no longer has it (deleted
     // and forgotten, after an acknowledgement that was lost and repeated later).
-    for (const [uid, entry] of Object.entries(meta.tasks)) {
-      if (entry.u === undefined) continue;
-      forgetTask(work, uid);
-    }
+    for (const uid of unpulledUids(meta)) forgetTask(work, uid);
   }
 
   meta.cursor = page.cursor;

@@ -26,6 +26,7 @@ import {
   type SyncMeta,
   tidyDirty,
   touch,
+  markUnpulled,
 } from './meta';
 
 /**
@@ -214,7 +215,7 @@ function settleOp(meta: SyncMeta, op: SyncOp, localUids: Pick<ReadonlySet<string
     for (const [field, write] of Object.entries(op.fields)) {
       if (!entry || entry.f[field] === undefined || stampOf(entry, field) !== write.hlc) continue;
       dropDirtyField(entry, field);
-      if (!synced && localUids.has(op.uid)) synced = meta.tasks[op.uid] = { v: SENT_VERSION, h: {}, u: 1 };
+      if (!synced && localUids.has(op.uid)) synced = markUnpulled(meta, op.uid, SENT_VERSION);
       if (!synced) continue;
       if (write.value === null) delete synced.h[field];
       else synced.h[field] = hashValue(write.value);
@@ -222,8 +223,7 @@ function settleOp(meta: SyncMeta, op: SyncOp, localUids: Pick<ReadonlySet<string
   } else if (entry?.x?.s === op.hlc) {
     delete entry.x;
     if (op.kind === 'delete') delete meta.tasks[op.uid];
-    else if (!meta.tasks[op.uid] && localUids.has(op.uid))
-      meta.tasks[op.uid] = { v: SENT_VERSION, h: {}, u: 1 };
+    else if (!meta.tasks[op.uid] && localUids.has(op.uid)) markUnpulled(meta, op.uid, SENT_VERSION);
   }
   tidyDirty(meta, op.uid);
 }

@@ -7,7 +7,7 @@ import type { Task } from '@/features/tasks/model/task-types';
 import { type PullResponse, START_CURSOR } from '../../model/protocol';
 import { tasksByUid } from '../uid-index';
 import { isSyncId } from '@/features/sync/model/protocol';
-import { frozenKeys, type SyncMeta, touch, touchAll } from './meta';
+import { frozenKeys, type SyncMeta, touch, touchAll, unpulledUids } from './meta';
 import { yieldContested } from './pull';
 
 /**
@@ -50,8 +50,7 @@ export function beforePull(meta: SyncMeta, nowMs: number): boolean {
 export function isIdlePage(meta: SyncMeta, page: PullResponse): boolean {
   if (page.changes.length > 0 || page.gone.length > 0 || page.more || page.reset) return false;
   if (page.cursor !== meta.cursor || meta.walk !== null) return false;
-  for (const entry of Object.values(meta.tasks)) if (entry.u !== undefined) return false;
-  return true;
+  return unpulledUids(meta).length === 0;
 }
 
 /**
