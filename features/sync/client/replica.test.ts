@@ -549,6 +549,26 @@ describe('applyPullPage', () => {
     expect(out).toEqual([]);
     expect(meta.dirty['uid-1']?.x).toEqual({ del: true, s: S0 });
   });
+
+  it('keeps the very list when the rows show what the tasks already show (its own change coming back)', () => {
+    const { meta, tasks } = syncedMeta();
+    const task: Task = { ...tasks[0]!, labels: ['a', 'b'] };
+    const { id: _id, uid: _uid, ...data } = task;
+    const row = { uid: 'uid-1', v: 9, deleted: false, data: data as Record<string, Json> };
+    const page = { changes: [row], gone: [], cursor: '9:uid-1', more: false, reset: false };
+    const list = [task];
+    const out = applyPullPage(meta, list, page, NOW);
+    expect(out).toBe(list);
+    expect(out[0]).toBe(task);
+    // The replica still takes the row's version.
+    expect(meta.tasks['uid-1']!.v).toBe(9);
+
+    // One value different (inside an array too): the task is replaced.
+    const changed = { ...row, v: 10, data: { ...row.data, labels: ['a', 'c'] } };
+    const next = applyPullPage(meta, list, { ...page, changes: [changed], cursor: '10:uid-1' }, NOW);
+    expect(next).not.toBe(list);
+    expect(next[0]!.labels).toEqual(['a', 'c']);
+  });
 });
 
 describe('walks', () => {

@@ -187,8 +187,27 @@ function applyRow(work: PageWork, row: PulledTask): void {
     }
     return;
   }
-  placeTask(work, row.uid, local, next);
   meta.tasks[row.uid] = { v: row.v, h: serverHashes };
+  // Most often the row is this device's own change coming back: the task stays the object it is,
+  // so the list, the stored tasks and the screens have nothing to redo (issue 38).
+  if (!local || !sameTask(local, next)) placeTask(work, row.uid, local, next);
+}
+
+/**
+ * Whether two tasks hold the same fields and values. May say no for equal values written with their
+ * keys in another order (the task is then replaced by an equal one, as before): never yes for
+ * different ones.
+ */
+export function sameTask(a: Task, b: Task): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    const [x, y] = [a[key], b[key]];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
 }
 
 /**
