@@ -37,7 +37,7 @@ import {
   type DropPlace,
 } from './board-drag';
 import { useBoardModel, type BoardModel, type ShownColumn } from './board-model';
-import { BoardCardAssignee, TaskCardBody, taskCardClasses } from './task-card';
+import { BoardCardFooter, TaskCardBody, taskCardClasses } from './task-card';
 import { taskFocusProps } from './task-focus';
 import { openTask } from './task-view/open-task';
 
@@ -373,7 +373,6 @@ const DraggableCard = memo(function DraggableCard({ task, dragging, moving }: Ca
  */
 const AssignableCard = memo(function AssignableCard({ task, dragging, moving }: CardProps) {
   const titleId = useId();
-  const { ConflictMarker } = useTaskSlots();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, style } = useSortableCard(task);
   return (
     <div ref={setNodeRef} style={style} className={cn(taskCardClasses(task), dragging && 'opacity-40')}>
@@ -389,9 +388,7 @@ const AssignableCard = memo(function AssignableCard({ task, dragging, moving }: 
       >
         <TaskCardBody task={task} titleId={titleId} />
       </div>
-      <BoardCardAssignee task={task} titleId={titleId}>
-        <ConflictMarker task={task} returnFocus={() => document.getElementById(cardId(task))} />
-      </BoardCardAssignee>
+      <BoardCardFooter task={task} titleId={titleId} focusId={cardId(task)} />
     </div>
   );
 });

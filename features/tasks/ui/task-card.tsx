@@ -1,7 +1,7 @@
 'use client';
 
 import { inlineFilesAsText } from '@/shared/format/inline-files';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { cn } from '@/shared/cn';
 import { useToday } from '@/shared/hooks/use-today';
 import { getBoardColumn } from '@/features/tasks/model/board';
@@ -23,9 +23,10 @@ import { TaskCardMenu } from './task-card-menu';
 /**
  * A board card (docs/product.md#board): title, description (two lines at most; the task view shows all of
  * it), its labels (docs/product.md#labels), 'Deadline: {date}' with how near it is, coloured by priority
- * and said in text. Long words and addresses wrap anywhere rather than widen the card.
+ * and said in text. Long words and addresses wrap anywhere rather than widen the card. Memoised: a drag
+ * redraws every card's sortable wrapper at each step, not its body (issue 38).
  */
-export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
+export const TaskCardBody = memo(function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }) {
   const look = PRIORITY_LOOK[task.priority];
   const { AttachmentCount, AttachmentCover, CommentCount, TaskKey } = useTaskSlots();
   return (
@@ -59,7 +60,7 @@ export function TaskCardBody({ task, titleId }: { task: Task; titleId?: string }
       </div>
     </>
   );
-}
+});
 
 const DUE_TONE: Record<RelativeDueTone, string> = {
   overdue: 'bg-red-100 text-red-800 ring-red-200',
@@ -132,3 +133,25 @@ export function BoardCardAssignee({
     </div>
   );
 }
+
+/**
+ * An assignable card's footer: `BoardCardAssignee` with the replaced-values marker, which gives focus
+ * back to `focusId` (the card's handle) when it leaves. Memoised as the body is: a drag's steps do not
+ * redraw it.
+ */
+export const BoardCardFooter = memo(function BoardCardFooter({
+  task,
+  titleId,
+  focusId,
+}: {
+  task: Task;
+  titleId: string;
+  focusId: string;
+}) {
+  const { ConflictMarker } = useTaskSlots();
+  return (
+    <BoardCardAssignee task={task} titleId={titleId}>
+      <ConflictMarker task={task} returnFocus={() => document.getElementById(focusId)} />
+    </BoardCardAssignee>
+  );
+});

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@/features/tasks/model/task-types';
 import { createMeta, recordChanges, takeTouched } from '../replica';
 import { openReplicaDb, type ReplicaDb } from './replica-db';
+import { openReplicaIdb, READ_BATCH, readStoredTasks } from './replica-open';
 
 let opened: ReplicaDb[] = [];
 let names = 0;
@@ -35,6 +36,29 @@ let uids = 0;
 const newUid = () => `00000000-0000-4000-8000-${String(uids++).padStart(12, '0')}`;
 
 describe('the IndexedDB replica', () => {
+  it('reads every task and synced entry back in batches, past a batch and exactly at one', async () => {
+    for (const count of [READ_BATCH, 2 * READ_BATCH + 7]) {
+      const name = `replica-${names++}`;
+      const db = await open(name);
+      const meta = createMeta('user-1', 'client0000000001');
+      meta.decided = 'upload';
+      const many = Array.from({ length: count }, (_, index) => task(String(100_000 + index)));
+      const tasks = recordChanges(meta, null, many, 1_000, newUid);
+      // As if every task had been pulled: one synced entry each.
+      for (const [index, one] of tasks.entries())
+        meta.tasks[String(one.uid)] = { v: index + 1, h: { t: 'x' } };
+      await db.write({ putTasks: tasks, meta, wholeMeta: true });
+      db.close();
+
+      const again = await open(name);
+      const stored = await readStoredTasks(await openReplicaIdb(name));
+      expect(stored.tasks).toEqual(tasks);
+      const { meta: read } = await again.loadMeta();
+      expect(read).toEqual(meta);
+      expect(Object.keys(read!.tasks)).toHaveLength(count);
+    }
+  });
+
   it('reads back what it wrote: tasks by id, the bookkeeping whole, marks', async () => {
     const name = `replica-${names++}`;
     const db = await open(name);

@@ -11,6 +11,7 @@ import type { Task } from '@/features/tasks/model/task-types';
 import { readMeta, takeTouched, type SyncMeta } from '../replica';
 import {
   openReplicaIdb,
+  readInBatches,
   readStoredTasks,
   REPLICA_DB_NAME,
   REPLICA_STORES as STORES,
@@ -20,6 +21,8 @@ import {
 } from './replica-open';
 
 export { REPLICA_DB_NAME };
+
+type SyncedEntry = SyncMeta['tasks'][string];
 
 export interface ReplicaSnapshot {
   tasks: Task[];
@@ -75,9 +78,10 @@ export function replicaDbOf(raw: IDBDatabase): ReplicaDb {
 
   async function loadMeta(): Promise<Omit<ReplicaSnapshot, 'tasks'>> {
     const tx = db.transaction(['synced', 'dirty', 'state', 'marks'], 'readonly');
-    const [syncedKeys, synced, dirtyKeys, dirty, state, markIds, markUids] = await Promise.all([
-      tx.objectStore('synced').getAllKeys(),
-      tx.objectStore('synced').getAll(),
+    // One synced entry per task: read in batches, so that input is handled between them.
+    let synced: { keys: IDBValidKey[]; values: SyncedEntry[] } = { keys: [], values: [] };
+    readInBatches<SyncedEntry>(unwrap(tx.objectStore('synced')), (read) => (synced = read));
+    const [dirtyKeys, dirty, state, markIds, markUids] = await Promise.all([
       tx.objectStore('dirty').getAllKeys(),
       tx.objectStore('dirty').getAll(),
       tx.objectStore('state').get(STATE_KEY),
@@ -88,9 +92,11 @@ export function replicaDbOf(raw: IDBDatabase): ReplicaDb {
     const marks = markIds.map((id, index) => ({ id, uid: markUids[index] ?? '' }));
     let meta: SyncMeta | null = null;
     if (state) {
+      const tasks: SyncMeta['tasks'] = {};
+      synced.keys.forEach((key, index) => (tasks[String(key)] = synced.values[index]!));
       meta = readMeta({
         ...state,
-        tasks: Object.fromEntries(syncedKeys.map((key, index) => [key, synced[index]])),
+        tasks,
         dirty: Object.fromEntries(dirtyKeys.map((key, index) => [key, dirty[index]])),
       });
     }
