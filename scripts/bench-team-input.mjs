@@ -28,6 +28,13 @@ export function installInputWatch() {
     rowBack: ({ title }) => pendingTitles().includes(title),
     // The text right after an element (the slider's "57% Completed").
     textAfter: ({ id, text }) => document.getElementById(id)?.nextElementSibling?.textContent === text,
+    // The grid's card of a task says its priority (behind the task view, as it changes there).
+    cardPriority: ({ title, priority }) =>
+      [...document.querySelectorAll('main article')].some(
+        (card) =>
+          card.querySelector('h3')?.textContent === title &&
+          [...card.querySelectorAll('dd')].some((dd) => dd.textContent === priority),
+      ),
     // A card's title in a board column.
     inColumn: ({ title, column }) =>
       [...document.querySelectorAll(`section[data-column="${column}"] h3`)].some(
@@ -186,4 +193,25 @@ export async function dragFirstCard(/** @type {import('@playwright/test').Page} 
   return timed(page, 'keydown', 'inColumn', { title, column: 'In Progress' }, () =>
     page.keyboard.press('Space'),
   );
+}
+
+/** The task view (opened from the grid's first card): Priority changed by key → the card behind says it. */
+export async function editInTaskView(/** @type {import('@playwright/test').Page} */ page) {
+  const card = page.locator('main article').first();
+  const title = (await card.locator('h3').textContent({ timeout: 60_000 })) ?? '';
+  await card.locator('h3 a').click();
+  const view = page.getByRole('dialog');
+  const select = view.getByRole('combobox', { name: 'Priority' });
+  await select.waitFor({ timeout: 10_000 });
+  const now = await select.inputValue();
+  const order = ['High', 'Medium', 'Low'];
+  const [key, priority] =
+    now === 'Low' ? ['ArrowUp', 'Medium'] : ['ArrowDown', order[order.indexOf(now) + 1] ?? 'Low'];
+  await select.focus();
+  const times = await timed(page, 'keydown', 'cardPriority', { title, priority }, () =>
+    page.keyboard.press(key),
+  );
+  await page.keyboard.press('Escape');
+  await view.waitFor({ state: 'detached', timeout: 10_000 });
+  return times;
 }

@@ -11,7 +11,8 @@
  * - long tasks (PerformanceObserver 'longtask') from navigation to `--window` ms after load;
  * - commands given through real input (scripts/bench-team-input.mjs), `--commands` of each: the admin's
  *   Mark as Completed, Delete (confirmed) and its Undo, Mark as Completed at once after a reload; the
- *   member's slider by key (also at once after a reload) and the board's keyboard drop. Each is timed
+ *   member's slider by key (also at once after a reload), the task view's Priority by key (the grid's
+ *   card behind it then says it) and the board's keyboard drop. Each is timed
  *   in the page from the input event's time stamp to the frame after the result is shown, with the
  *   longest task in the 2 s after; and the command's own work (the `tasklane:command` User Timing
  *   entry of features/tasks/client/task-commands.ts: the change, the replica, the store);
@@ -46,6 +47,7 @@ import {
   completeFirstRow,
   deleteAndUndo,
   dragFirstCard,
+  editInTaskView,
   installInputWatch,
   slideFirstCard,
 } from './bench-team-input.mjs';
@@ -422,6 +424,9 @@ for (const size of sizes) {
       await page.goto(`${base}/user/userpage`, { waitUntil: 'commit' });
       return slideFirstCard(page);
     });
+    await page.goto(`${base}/user/userpage`);
+    await synced(page);
+    const viewEdits = await repeat(commands, () => editInTaskView(page));
     await page.goto(`${base}/user/dashboard`);
     await synced(page);
     const drags = await profiled(page, `${size}-drag`, () => repeat(commands, () => dragFirstCard(page)));
@@ -435,6 +440,7 @@ for (const size of sizes) {
       'task grid slider, a key (member)': memberTimes,
       'slider at once after a reload': memberReloads,
       'board drag, the keyboard drop (member)': drags,
+      "task view's Priority, a key (member)": viewEdits,
     };
     console.log('  click → the screen shows the result (medians; worst), longest task in the 2 s after:');
     for (const [name, times] of Object.entries(inputs)) {
