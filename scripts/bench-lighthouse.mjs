@@ -109,6 +109,31 @@ function missesOf(/** @type {BenchPage} */ page, /** @type {Figures} */ median) 
   return misses;
 }
 
+/** How many times a run that measured nothing (Lighthouse's runtime error) is tried again. */
+const RETRIES = 2;
+
+/**
+ * One Lighthouse run of `page`, the dashboard seeded first (and measured without Lighthouse's storage
+ * reset). A run with a runtime error (NO_NAVSTART now and then on a busy machine) is tried again.
+ * @param {{ base: string, chromePort: number, page: BenchPage, session: { token: string, email: string, name: string } | null }} options
+ */
+async function lighthouseRun({ base, chromePort, page, session }) {
+  for (let attempt = 0; ; attempt++) {
+    if (session) await seedDashboard({ base, chromePort, session, taskCount });
+    const result = await lighthouse(`${base}${page.path}`, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      disableStorageReset: Boolean(session),
+    });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const { runtimeError } = result.lhr;
+    if (!runtimeError || attempt >= RETRIES) return result;
+    console.log(`${page.label}: ${runtimeError.code}, measured again`);
+  }
+}
+
 /**
  * `runs` Lighthouse runs of `page` in the Chrome at `chromePort`; the dashboard is seeded (signed in,
  * tasks stored) before each run and measured without Lighthouse's storage reset. Returns the medians.
@@ -119,15 +144,7 @@ async function measurePage({ base, chromePort, page }) {
   /** @type {Figures[]} */
   const results = [];
   for (let run = 0; run < runs; run++) {
-    if (session) await seedDashboard({ base, chromePort, session, taskCount });
-    const result = await lighthouse(`${base}${page.path}`, {
-      port: chromePort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      disableStorageReset: Boolean(session),
-    });
-    if (!result) throw new Error('Lighthouse returned nothing');
+    const result = await lighthouseRun({ base, chromePort, page, session });
     const { runtimeError } = result.lhr;
     const figures = figuresOf(result.lhr);
     if (runtimeError) {
