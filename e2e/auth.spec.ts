@@ -39,6 +39,24 @@ async function gotoWithFrozenClock(page: Page, path: string) {
   await page.clock.pauseAt(new Date('2030-01-01T09:30:00Z'));
 }
 
+/**
+ * With the clock paused, a page opened by a link renders only as time moves (its code is fetched on
+ * the way, the links prefetching on intent only: shared/ui/intent-link.tsx; React reveals it on a
+ * timer). Moves the clock 50 ms at a time, far less than any delay under test, until the page's
+ * heading is `title`.
+ */
+async function expectHeadingWithPausedClock(page: Page, title: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(50);
+        return (await heading(page).allTextContents()).join(' | ');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(title);
+}
+
 async function fillSignup(
   page: Page,
   values: { fullName: string; email: string; password: string; confirmPassword?: string },
@@ -453,12 +471,18 @@ test.describe('Forgot password', { tag: '@one-width' }, () => {
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('forgot-leave'));
     await button(page, 'Send Reset Link').click();
     await expect(statusIn(page)).toHaveText('Reset link sent successfully. Check your email.');
+    const sentAt = await page.evaluate(() => Date.now());
     await link(page, 'Log in').click();
     await page.waitForURL(/\/login\?role=user$/);
+    await expectHeadingWithPausedClock(page, 'User Login');
     await link(page, 'Sign up').click();
     await page.waitForURL(/\/signup\?role=user$/);
+    await expectHeadingWithPausedClock(page, 'User Signup');
+    // Still inside the redirect's 3 s: a timer left running would fire within the 5 s below.
+    expect((await page.evaluate(() => Date.now())) - sentAt).toBeLessThan(3_000);
     await page.clock.runFor(5_000);
     await expect(page).toHaveURL(/\/signup\?role=user$/);
+    await expect(heading(page)).toHaveText('User Signup');
   });
 
   test('shows "Sending..." and is disabled while the request is on its way', async ({ page }) => {

@@ -279,6 +279,12 @@
       console.warn('Service worker registration failed', error);
     }
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // After the load event, once the main thread is idle (shell/pwa/after-load-idle.ts): the install
+  // downloads the whole build and must not compete with the page.
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 10000 });
+    else setTimeout(start, 2000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 })();

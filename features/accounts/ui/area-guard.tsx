@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { canEnterArea } from '@/shared/auth/area-access';
 import { withRole } from '@/shared/auth/role';
 import { SESSION_KEYS, getStoredToken } from '@/shared/session/session';
@@ -22,8 +22,11 @@ function subscribeToToken(onChange: () => void): () => void {
  * Client-side page guard for /user/* and /admin/*. The server refuses data to a bad token anyway;
  * this keeps people out of screens they cannot use. Nothing protected renders before the check,
  * and a logout in another tab sends this one to the login screen too.
- * The check is an external store, not an effect: the page then renders right after hydration, in the
- * same task, instead of waiting for the hydration's effects (a frame or more on a busy page).
+ * The check is an external store, not an effect: the page then renders right after hydration
+ * instead of waiting for the hydration's effects (a frame or more on a busy page). It renders as a
+ * deferred value (a transition), which React renders a few milliseconds at a time: the workspace's
+ * first render (5,000 tasks on the board) no longer holds the main thread in one long task of
+ * several hundred milliseconds on a phone (docs/benchmarks.md, the member dashboard in Lighthouse).
  */
 export function AreaGuard({ area, children }: { area: Role; children: ReactNode }) {
   const router = useRouter();
@@ -39,7 +42,9 @@ export function AreaGuard({ area, children }: { area: Role; children: ReactNode 
     if (!canEnterArea(area, getStoredToken())) router.replace(withRole('/login', area));
   }, [allowed, area, router]);
 
-  if (!allowed) return <SessionCheck />;
+  // The check itself is urgent (a logout hides the page at once); showing the page may wait its turn.
+  const shown = useDeferredValue(allowed);
+  if (!allowed || !shown) return <SessionCheck />;
   return <>{children}</>;
 }
 

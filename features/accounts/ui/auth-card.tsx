@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/shared/ui/intent-link';
 import type { ReactNode } from 'react';
 import { cn } from '@/shared/cn';
 import { CARD, TEXT_LINK } from '@/shared/ui/styles';
@@ -28,9 +28,9 @@ export function AuthCard({
         {footer ? (
           <div className="mt-6 text-center text-sm text-slate-600">
             {footer.prompt}{' '}
-            <Link href={footer.href} className={TEXT_LINK}>
+            <IntentLink href={footer.href} className={TEXT_LINK}>
               {footer.link}
-            </Link>
+            </IntentLink>
           </div>
         ) : null}
       </div>

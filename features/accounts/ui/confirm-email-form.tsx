@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/shared/ui/intent-link';
 import { useSearchParams } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { AuthCard } from '@/features/accounts/ui/auth-card';
@@ -20,9 +20,9 @@ function OutcomeCard({ tone, children }: { tone: 'error' | 'success'; children: 
       <div className="space-y-4">
         <FormAlert tone={tone}>{children}</FormAlert>
         <p className="text-center text-sm">
-          <Link href="/login" className={TEXT_LINK}>
+          <IntentLink href="/login" className={TEXT_LINK}>
             Log in
-          </Link>
+          </IntentLink>
         </p>
       </div>
     </AuthCard>

@@ -1,12 +1,12 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/shared/ui/intent-link';
+import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { readReturnPath, RETURN_PARAM } from '@/shared/auth/return-path';
 import { AuthCard } from '@/features/accounts/ui/auth-card';
 import { AuthForm, EmailField, useTextInput } from '@/features/accounts/ui/auth-form';
-import { ResendConfirmation } from '@/features/accounts/ui/confirm-email-form';
-import { OrDivider, SingleSignOnButton, SingleSignOnFailure } from '@/features/accounts/ui/single-sign-on';
+import { SingleSignOnFailure } from '@/features/accounts/ui/single-sign-on-failure';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { PasswordField } from '@/shared/ui/password-field';
 import { TEXT_LINK } from '@/shared/ui/styles';
@@ -17,6 +17,15 @@ import type { SingleSignOnSettings } from '@/shared/auth/single-sign-on';
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_REASON } from '@/shared/session/session-expiry';
 import { cn } from '@/shared/cn';
 import { useLoginForm } from './use-login-form';
+
+// Loaded when shown: a new confirmation link after a login refused for an unconfirmed address, and
+// the provider's button (single sign-on set up, /sso/login). /login's first load carries neither.
+const ResendConfirmation = dynamic(() =>
+  import('@/features/accounts/ui/confirm-email-form').then((module) => module.ResendConfirmation),
+);
+const SingleSignOnChoice = dynamic(() =>
+  import('@/features/accounts/ui/single-sign-on').then((module) => module.SingleSignOnChoice),
+);
 
 /** `?password=1`: the password form, when OIDC_ONLY hides it (for the break-glass admin). */
 export const PASSWORD_PARAM = 'password';
@@ -72,24 +81,19 @@ export function LoginForm({ sso = null }: { sso?: SingleSignOnSettings | null })
               {...password}
             />
             <div className="flex justify-end">
-              <Link href={withRole('/forgot-password', role)} className={cn(TEXT_LINK, 'text-sm')}>
+              <IntentLink href={withRole('/forgot-password', role)} className={cn(TEXT_LINK, 'text-sm')}>
                 Forgot Password?
-              </Link>
+              </IntentLink>
             </div>
           </AuthForm>
         ) : null}
         {waitingEmail ? <ResendConfirmation key={waitingEmail} email={waitingEmail} /> : null}
-        {sso ? (
-          <>
-            {passwordShown ? <OrDivider /> : null}
-            <SingleSignOnButton settings={sso} role={role} />
-          </>
-        ) : null}
+        {sso ? <SingleSignOnChoice settings={sso} role={role} divider={passwordShown} /> : null}
         {sso && !passwordShown ? (
           <p className="text-center text-sm">
-            <Link href={withRole(`/login?${PASSWORD_PARAM}=1`, role)} className={TEXT_LINK}>
+            <IntentLink href={withRole(`/login?${PASSWORD_PARAM}=1`, role)} className={TEXT_LINK}>
               Log in with a password instead
-            </Link>
+            </IntentLink>
           </p>
         ) : null}
       </div>

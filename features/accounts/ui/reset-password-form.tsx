@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/shared/ui/intent-link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { AuthCard } from '@/features/accounts/ui/auth-card';
@@ -29,9 +29,9 @@ export function ResetPasswordForm() {
         <div className="space-y-4">
           <FormAlert tone="error">This reset link is incomplete. Request a new one.</FormAlert>
           <p className="text-center text-sm">
-            <Link href="/forgot-password" className={TEXT_LINK}>
+            <IntentLink href="/forgot-password" className={TEXT_LINK}>
               Request a new reset link
-            </Link>
+            </IntentLink>
           </p>
         </div>
       </AuthCard>

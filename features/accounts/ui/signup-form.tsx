@@ -1,12 +1,12 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/shared/ui/intent-link';
+import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '@/features/accounts/ui/auth-card';
 import { AuthForm, EmailField } from '@/features/accounts/ui/auth-form';
 import { NewPasswordFields } from '@/features/accounts/ui/new-password-fields';
-import { OrDivider, SingleSignOnButton } from '@/features/accounts/ui/single-sign-on';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { TEXT_LINK } from '@/shared/ui/styles';
 import { TextField } from '@/shared/ui/text-field';
@@ -17,6 +17,11 @@ import { formatRole } from '@/shared/auth/role';
 import { parseRole, withRole, type Role } from '@/shared/auth/role';
 import type { SingleSignOnSettings } from '@/shared/auth/single-sign-on';
 import { useSignupForm } from './use-signup-form';
+
+// Only with single sign-on set up (/sso/signup): loaded then, so /signup's first load carries none of it.
+const SingleSignOnChoice = dynamic(() =>
+  import('@/features/accounts/ui/single-sign-on').then((module) => module.SingleSignOnChoice),
+);
 
 type Invitation =
   | { status: 'none' }
@@ -112,25 +117,23 @@ export function SignupForm({ sso = null }: { sso?: SingleSignOnSettings | null }
         <div className="space-y-4">
           <InvitationNotice invitation={invitation} />
           <p className="text-center text-sm">
-            <Link href={withRole('/signup', role)} className={TEXT_LINK}>
+            <IntentLink href={withRole('/signup', role)} className={TEXT_LINK}>
               Sign up without an invitation
-            </Link>
+            </IntentLink>
           </p>
         </div>
       </AuthCard>
     );
   }
 
-  const providerButton = sso ? (
-    <SingleSignOnButton settings={sso} role={role} invite={inviteToken || undefined} />
-  ) : null;
+  const provider = sso ? { settings: sso, role, invite: inviteToken || undefined } : null;
 
-  if (sso?.only) {
+  if (provider && sso?.only) {
     return (
       <AuthCard title={title} footer={footer}>
         <div className="space-y-4">
           <InvitationNotice invitation={invitation} />
-          {providerButton}
+          <SingleSignOnChoice {...provider} divider={false} />
         </div>
       </AuthCard>
     );
@@ -153,12 +156,7 @@ export function SignupForm({ sso = null }: { sso?: SingleSignOnSettings | null }
           )}
           <NewPasswordFields label="Password" state={newPassword} />
         </AuthForm>
-        {providerButton ? (
-          <>
-            <OrDivider />
-            {providerButton}
-          </>
-        ) : null}
+        {provider ? <SingleSignOnChoice {...provider} divider /> : null}
       </div>
     </AuthCard>
   );

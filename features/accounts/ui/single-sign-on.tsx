@@ -1,17 +1,12 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
+import type { ComponentProps } from 'react';
 import { buttonClasses } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
 import type { Role } from '@/shared/auth/role';
-import {
-  DEFAULT_PROVIDER_NAME,
-  isSsoFailure,
-  signInWithLabel,
-  SSO_ERROR_PARAM,
-  ssoFailureMessage,
-  type SingleSignOnSettings,
-} from '@/shared/auth/single-sign-on';
+import { signInWithLabel, type SingleSignOnSettings } from '@/shared/auth/single-sign-on';
+
+// Only with single sign-on set up (/sso/login and /sso/signup, which proxy.ts serves for /login and
+// /signup then): the forms load this module on demand (next/dynamic), so the plain pages never do.
 
 /**
  * "Sign in with {OIDC_NAME}" on /login and /signup (docs/product.md#single-sign-on): a plain link to
@@ -50,11 +45,15 @@ export function OrDivider() {
   );
 }
 
-/** Why the last sign-in through the provider failed (`?sso_error=` on /login), or nothing. */
-export function SingleSignOnFailure({ settings }: { settings: SingleSignOnSettings | null }) {
-  const failure = useSearchParams()?.get(SSO_ERROR_PARAM);
-  if (!isSsoFailure(failure)) return null;
+/** The provider's button, after the line "or" when the password form comes first. */
+export function SingleSignOnChoice({
+  divider,
+  ...button
+}: { divider: boolean } & ComponentProps<typeof SingleSignOnButton>) {
   return (
-    <FormAlert tone="error">{ssoFailureMessage(failure, settings?.name ?? DEFAULT_PROVIDER_NAME)}</FormAlert>
+    <>
+      {divider ? <OrDivider /> : null}
+      <SingleSignOnButton {...button} />
+    </>
   );
 }
