@@ -27,8 +27,7 @@
  * DIR/team-scale-{size}-{command}-{run}.cpuprofile, for DevTools) and prints the functions with the
  * most self time per command. Build with `npx next build --no-mangling` first to read their names.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -51,6 +50,8 @@ import {
   installInputWatch,
   slideFirstCard,
 } from './bench-team-input.mjs';
+import { upload } from './bench-team-upload.mjs';
+import { profiled, profileLoad } from './bench-team-profile.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3335);
 const sizes = (argValue('--sizes') ?? '5000,20000,50000').split(',').map(Number);
@@ -62,8 +63,6 @@ const profileDir = argValue('--profile');
 const recent = process.argv.includes('--recent');
 /** `--frames`: prints the long animation frames around each input, with the scripts that ran in them. */
 const showFrames = process.argv.includes('--frames');
-const PUSH_SIZE = 200;
-const DAY_MS = 24 * 60 * 60_000;
 const TARGETS = {
   firstSyncMs: 15_000,
   firstContentMs: 1000,
@@ -90,59 +89,6 @@ process.env.SIGNUP_MODE = 'open';
 process.env.RATE_LIMIT_SYNC_MAX = '1000000';
 process.env.SYNC_PUSH_BYTES_PER_MINUTE = String(1024 ** 3);
 process.env.SYNC_MAX_TASKS_PER_OWNER = '1000000';
-
-const WORDS =
-  'plan review draft ship budget venue client report sprint design roadmap invoice launch backlog metrics hiring onboarding release audit feedback'.split(
-    ' ',
-  );
-const words = (/** @type {number} */ count, /** @type {number} */ seed) =>
-  Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]).join(' ');
-let counter = 0;
-const stamp = () =>
-  `${String(Date.now()).padStart(15, '0')}-${String(counter++ % 1e6).padStart(6, '0')}-bench`;
-
-/** Task `index` of the upload: one in five open, the others completed on a day of the past year. */
-function taskValues(/** @type {number} */ index, /** @type {{ fullName: string, email: string }} */ owner) {
-  const open = index % 5 === 0;
-  const completedAt = new Date(Date.now() - ((index * 37) % 365) * DAY_MS - 60_000).toISOString();
-  return {
-    title: `${words(4, index)} ${index}`,
-    description: words(22, index + 1),
-    priority: ['High', 'Medium', 'Low'][index % 3],
-    deadline: `2027-0${(index % 9) + 1}-1${index % 10}`,
-    progress: open ? (index * 7) % 100 : 100,
-    ...(open ? {} : { status: 'Completed', ...(recent ? {} : { completedAt, updatedAt: completedAt }) }),
-    assignedTo: owner.fullName,
-    email: owner.email,
-  };
-}
-
-async function upload(
-  /** @type {string} */ base,
-  /** @type {{ token: string, fullName: string, email: string }} */ owner,
-  /** @type {number} */ count,
-) {
-  for (let start = 0; start < count; start += PUSH_SIZE) {
-    const ops = [];
-    for (let index = start; index < Math.min(count, start + PUSH_SIZE); index++) {
-      const hlc = stamp();
-      const values = taskValues(index, owner);
-      ops.push({
-        opId: randomUUID(),
-        uid: randomUUID(),
-        baseV: 0,
-        kind: 'upsert',
-        fields: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value, hlc }])),
-      });
-    }
-    const response = await fetch(`${base}/api/sync/push`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-      body: JSON.stringify({ clientId: 'bench-upload', ops }),
-    });
-    if (response.status !== 200) throw new Error(`push: ${response.status} ${await response.text()}`);
-  }
-}
 
 /** A browser profile on disk for one account: IndexedDB stays between its visits. */
 async function device(
@@ -267,98 +213,6 @@ async function visit(
   );
 }
 
-/**
- * Runs `commandsOf` under the CPU profiler when `--profile` asks for it: the profile goes to a file and
- * the functions with the most self time are printed (ms per command, averaged over the runs).
- */
-async function profiled(
-  /** @type {import('@playwright/test').Page} */ page,
-  /** @type {string} */ name,
-  /** @type {() => Promise<unknown[]>} */ commandsOf,
-) {
-  if (!profileDir) return commandsOf();
-  const session = await page.context().newCDPSession(page);
-  /** @type {any[]} */
-  const profiles = [];
-  session.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 50 });
-  await page.evaluate(() => {
-    /** @type {any} */ (window).__profileCommand = true;
-  });
-  const times = await commandsOf();
-  await page.evaluate(() => {
-    /** @type {any} */ (window).__profileCommand = false;
-  });
-  await session.send('Profiler.disable');
-  await session.detach();
-  printProfile(profiles, name, 'input to the result on screen');
-  return times;
-}
-
-/** Writes the profiles to `--profile`'s folder and prints the functions with the most self time (per profile). */
-function printProfile(/** @type {any[]} */ profiles, /** @type {string} */ name, /** @type {string} */ what) {
-  mkdirSync(/** @type {string} */ (profileDir), { recursive: true });
-  /** @type {Map<string, number>} */
-  const self = new Map();
-  profiles.forEach((profile, run) => {
-    writeFileSync(
-      path.join(/** @type {string} */ (profileDir), `team-scale-${name}-${run}.cpuprofile`),
-      JSON.stringify(profile),
-    );
-    const byId = new Map(profile.nodes.map((/** @type {any} */ node) => [node.id, node]));
-    const deltas = profile.timeDeltas ?? [];
-    (profile.samples ?? []).forEach((/** @type {number} */ id, /** @type {number} */ index) => {
-      const frame = byId.get(id)?.callFrame;
-      if (!frame || frame.functionName === '(idle)') return;
-      const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
-    });
-  });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
-  console.log(`  profile ${name} (${profiles.length} × ${what}): self time`);
-  for (const [key, ms] of top)
-    console.log(`    ${(ms / Math.max(1, profiles.length)).toFixed(2).padStart(7)} ms  ${key}`);
-}
-
-/**
- * `--profile`: one more visit of `url` under the CPU profiler, in two parts: navigation to the list
- * in memory (the `tasklane:team-ready` mark), then to the first card on the page.
- */
-async function profileLoad(
-  /** @type {import('@playwright/test').Page} */ page,
-  /** @type {string} */ url,
-  /** @type {string} */ name,
-) {
-  const session = await page.context().newCDPSession(page);
-  /** @type {any[]} */
-  const profiles = [];
-  session.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 100 });
-  await session.send('Profiler.start');
-  // The page ends the first part itself, at the mark, and starts the second.
-  await page.addInitScript(() => {
-    const mark = performance.mark.bind(performance);
-    performance.mark = (/** @type {string} */ markName, /** @type {any} */ options) => {
-      const entry = mark(markName, options);
-      if (markName === 'tasklane:team-ready') console.profile('ready-to-card');
-      return entry;
-    };
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('main article')) return;
-      observer.disconnect();
-      console.profileEnd('ready-to-card');
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForSelector('main article', { timeout: 60_000 });
-  const { profile } = await session.send('Profiler.stop');
-  await session.detach();
-  printProfile([profile], `${name}-whole`, 'navigation to the first card');
-  printProfile(profiles, `${name}-after-ready`, 'list in memory to the first card');
-}
-
 /** @type {Record<number, { commandAdmin: number, commandMember: number }>} */
 const bySize = {};
 const missed = [];
@@ -369,7 +223,7 @@ for (const size of sizes) {
     const admin = await registerAccount(base, { fullName: 'Scale Admin', role: 'admin' });
     const member = await registerAccount(base, { fullName: 'Scale Member' });
     const uploadStart = Date.now();
-    await upload(base, member, size);
+    await upload(base, member, size, recent);
     console.log(
       `\n${size.toLocaleString('en-US')} tasks (uploaded in ${((Date.now() - uploadStart) / 1000).toFixed(1)} s)`,
     );
@@ -400,7 +254,7 @@ for (const size of sizes) {
     );
     await synced(adminDevice.page);
     const admin5 = adminDevice.page;
-    const adminTimes = await profiled(admin5, `${size}-complete`, () =>
+    const adminTimes = await profiled(profileDir, admin5, `${size}-complete`, () =>
       repeat(commands, () => completeFirstRow(admin5)),
     );
     const deletes = await repeat(commands, () => deleteAndUndo(admin5));
@@ -415,9 +269,9 @@ for (const size of sizes) {
     await page.goto(`${base}/user/userpage`);
     await synced(page);
     const memberVisit = await visit(page, `${base}/user/userpage`, 'main article');
-    if (profileDir) await profileLoad(page, `${base}/user/userpage`, `${size}-member-load`);
+    if (profileDir) await profileLoad(profileDir, page, `${base}/user/userpage`, `${size}-member-load`);
     await synced(page);
-    const memberTimes = await profiled(page, `${size}-slide`, () =>
+    const memberTimes = await profiled(profileDir, page, `${size}-slide`, () =>
       repeat(commands, () => slideFirstCard(page)),
     );
     const memberReloads = await repeat(commands, async () => {
@@ -429,7 +283,9 @@ for (const size of sizes) {
     const viewEdits = await repeat(commands, () => editInTaskView(page));
     await page.goto(`${base}/user/dashboard`);
     await synced(page);
-    const drags = await profiled(page, `${size}-drag`, () => repeat(commands, () => dragFirstCard(page)));
+    const drags = await profiled(profileDir, page, `${size}-drag`, () =>
+      repeat(commands, () => dragFirstCard(page)),
+    );
     await memberDevice.close();
 
     const inputs = {
