@@ -279,7 +279,7 @@
       console.warn('Service worker registration failed', error);
     }
   };
-  // After the load event, once the main thread is idle (shell/pwa/after-load-idle.ts): the install
+  // After the load event, once the main thread is idle (shared/hooks/after-load-idle.ts): the install
   // downloads the whole build and must not compete with the page.
   const whenIdle = () => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 10000 });

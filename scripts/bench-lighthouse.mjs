@@ -14,7 +14,10 @@
  *   --path P      one page (default `/`)
  *   --all         every public and account page, one after the other, and a table of their medians
  *   --dashboard   the member dashboard, signed in, with --tasks tasks stored (alone, or after --all)
+ *   --save DIR    also write each run's whole report to DIR (JSON, one file per page and run)
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { argValue, CHROMIUM_FLAGS, startServer, systemChromium } from './bench-support.mjs';
@@ -31,6 +34,7 @@ const runs = Number(argValue('--runs') ?? 3);
 const taskCount = Number(argValue('--tasks') ?? 5000);
 const all = process.argv.includes('--all');
 const dashboard = process.argv.includes('--dashboard');
+const saveDir = argValue('--save');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const KIB = 1024;
 
@@ -153,6 +157,7 @@ async function measurePage({ base, chromePort, page }) {
       for (const key of Object.keys(figures)) figures[key] = Number.NaN;
     }
     results.push(figures);
+    if (saveDir) saveReport(page, run, result.lhr);
     const failing = Object.values(result.lhr.audits)
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
       .map((audit) => audit.id);
@@ -163,6 +168,14 @@ async function measurePage({ base, chromePort, page }) {
     );
   }
   return medians(results);
+}
+
+/** Writes run `run`'s report of `page` to the `--save` folder (for the details the table leaves out). */
+function saveReport(/** @type {BenchPage} */ page, /** @type {number} */ run, /** @type {unknown} */ lhr) {
+  if (!saveDir) return;
+  mkdirSync(saveDir, { recursive: true });
+  const name = `${page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-run${run + 1}.json`;
+  writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
 }
 
 /** With more than one page: each page's medians in one table, and what it missed. */

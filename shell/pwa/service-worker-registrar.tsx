@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { afterLoadWhenIdle } from '@/shell/pwa/after-load-idle';
+import { afterLoadWhenIdle } from '@/shared/hooks/after-load-idle';
 
 const UpdateToast = dynamic(() => import('./update-toast').then((module) => module.UpdateToast), {
   ssr: false,

@@ -52,11 +52,13 @@ export function AreaGuard({ area, children }: { area: Role; children: ReactNode 
  * What shows until the check has run. It is rendered on the server, so when the page's scripts never
  * arrive (offline, a proxy or the dev server refusing them) the spinner would spin forever: after a
  * while a CSS-only notice offers a plain link that loads the page again, with no JavaScript needed.
+ * It is as tall as the screen, so the footer waits below the fold instead of showing under the
+ * spinner and jumping away when the page arrives (a layout shift: docs/benchmarks.md).
  */
 function SessionCheck() {
   const pathname = usePathname();
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-4 p-10 text-center">
+    <div className="flex min-h-dvh flex-1 flex-col items-center justify-center gap-4 p-10 text-center">
       <div role="status" aria-live="polite">
         <span
           className="inline-block size-6 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"

@@ -32,7 +32,7 @@ describe('afterLoadWhenIdle', () => {
   it('waits for the load event, then for an idle moment', () => {
     const task = vi.fn();
     const page = fakeWindow({ loaded: false, idleCallbacks: true });
-    afterLoadWhenIdle(task, page.target);
+    afterLoadWhenIdle(task, { target: page.target });
     expect(page.idle).toHaveLength(0);
     page.load();
     expect(page.idle).toHaveLength(1);
@@ -45,7 +45,7 @@ describe('afterLoadWhenIdle', () => {
   it('asks for the idle moment at once on a page that has loaded already', () => {
     const task = vi.fn();
     const page = fakeWindow({ loaded: true, idleCallbacks: true });
-    afterLoadWhenIdle(task, page.target);
+    afterLoadWhenIdle(task, { target: page.target });
     page.idle[0]?.run();
     expect(task).toHaveBeenCalledTimes(1);
   });
@@ -54,9 +54,23 @@ describe('afterLoadWhenIdle', () => {
     vi.useFakeTimers();
     const task = vi.fn();
     const page = fakeWindow({ loaded: false, idleCallbacks: false });
-    afterLoadWhenIdle(task, page.target);
+    afterLoadWhenIdle(task, { target: page.target });
     page.load();
     vi.advanceTimersByTime(NO_IDLE_CALLBACK_DELAY_MS - 1);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for idleness no longer than the timeout it is given, with or without idle callbacks', () => {
+    vi.useFakeTimers();
+    const page = fakeWindow({ loaded: true, idleCallbacks: true });
+    afterLoadWhenIdle(vi.fn(), { target: page.target, timeoutMs: 1500 });
+    expect(page.idle[0]?.options).toEqual({ timeout: 1500 });
+    const task = vi.fn();
+    const safari = fakeWindow({ loaded: true, idleCallbacks: false });
+    afterLoadWhenIdle(task, { target: safari.target, timeoutMs: 500 });
+    vi.advanceTimersByTime(499);
     expect(task).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(task).toHaveBeenCalledTimes(1);
@@ -65,7 +79,7 @@ describe('afterLoadWhenIdle', () => {
   it('cancelled before the load event, never runs', () => {
     const task = vi.fn();
     const page = fakeWindow({ loaded: false, idleCallbacks: true });
-    const cancel = afterLoadWhenIdle(task, page.target);
+    const cancel = afterLoadWhenIdle(task, { target: page.target });
     cancel();
     expect(page.listeners.size).toBe(0);
     page.load();

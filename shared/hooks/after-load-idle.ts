@@ -6,17 +6,21 @@ export const NO_IDLE_CALLBACK_DELAY_MS = 2_000;
 /**
  * Runs `task` once the page has loaded and then the main thread is idle (`requestIdleCallback`):
  * the page's scripts, its hydration and first render come first, so work that can wait (the
- * service worker's install, which downloads and caches the whole build) never competes with them.
- * Returns a function that cancels it.
+ * service worker's install, which downloads and caches the whole build; code for a part of the
+ * page below its first screen) never competes with them. `timeoutMs`: the longest wait for an idle
+ * moment. Returns a function that cancels it.
  */
-export function afterLoadWhenIdle(task: () => void, target: Window = window): () => void {
+export function afterLoadWhenIdle(
+  task: () => void,
+  { target = window, timeoutMs = IDLE_TIMEOUT_MS }: { target?: Window; timeoutMs?: number } = {},
+): () => void {
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const whenIdle = () => {
     if (typeof target.requestIdleCallback === 'function') {
-      idle = target.requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS });
+      idle = target.requestIdleCallback(() => task(), { timeout: timeoutMs });
     } else {
-      timer = setTimeout(task, NO_IDLE_CALLBACK_DELAY_MS);
+      timer = setTimeout(task, Math.min(NO_IDLE_CALLBACK_DELAY_MS, timeoutMs));
     }
   };
   if (target.document.readyState === 'complete') whenIdle();
