@@ -3,8 +3,9 @@
 import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
 import { CommentCount } from '@/features/comments/ui/comment-count';
-import { AttachmentCount, AttachmentCover } from '@/features/attachments/ui/attachment-count';
-import { useFileCountOf } from '@/features/attachments/ui/card-files';
+// In the page's own code, not a chunk fetched when the first card renders: the finder needs the
+// counts anyway, and a lazy part on a card held the board's first frame back by a request.
+import { CardFileCount, CardFileCover, useFileCountOf } from '@/features/attachments/ui/card-files';
 import { OlderCompletedSlot } from '@/features/sync/ui/older-completed-slot';
 import {
   TaskKey,
@@ -62,8 +63,8 @@ const History = dynamic(
 const TEAM_SLOTS: TaskSlots = {
   ConflictMarker,
   CommentCount,
-  AttachmentCount,
-  AttachmentCover,
+  AttachmentCount: CardFileCount,
+  AttachmentCover: CardFileCover,
   OlderCompleted: OlderCompletedSlot,
   Comments,
   Attachments,
@@ -88,8 +89,8 @@ const TEAM_SLOTS: TaskSlots = {
  */
 const LOCAL_SLOTS: TaskSlots = {
   ...EMPTY_TASK_SLOTS,
-  AttachmentCount,
-  AttachmentCover,
+  AttachmentCount: CardFileCount,
+  AttachmentCover: CardFileCover,
   Attachments,
   InlineFiles,
   useFileCountOf,

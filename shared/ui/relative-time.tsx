@@ -3,7 +3,13 @@
 import { useEffect, useId, useState } from 'react';
 import { relativeTimeRefreshMs, relativeTimeText } from '@/shared/format/relative-time';
 
-const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+/** Made on first use, not when the module loads (ICU's set-up is a cost to a page's start). */
+let exactTime: Intl.DateTimeFormat | undefined;
+
+function formatExactTime(ms: number): string {
+  exactTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+  return exactTime.format(new Date(ms));
+}
 
 /**
  * `5 minutes ago`; the exact time in a tooltip on hover and on keyboard focus (`focusable` false:
@@ -24,7 +30,7 @@ export function RelativeTime({
 }) {
   const tipId = useId();
   const ms = Date.parse(iso);
-  const exact = Number.isNaN(ms) ? iso : exactTime.format(new Date(ms));
+  const exact = Number.isNaN(ms) ? iso : formatExactTime(ms);
   return (
     <span className="group relative">
       <time

@@ -4,6 +4,7 @@
  * sending it with the server's own words.
  */
 import { ID_PATTERN } from '@/features/sync/model/protocol';
+import { formatCount } from '@/shared/format/count';
 
 /** A comment holds at most this many characters (Unicode code points) after trimming. */
 export const COMMENT_BODY_MAX = 10_000;
@@ -14,7 +15,7 @@ export const COMMENT_MENTIONS_MAX = 20;
 
 export const COMMENT_MESSAGES = {
   empty: 'Write a comment first.',
-  tooLong: `A comment can be at most ${COMMENT_BODY_MAX.toLocaleString('en-US')} characters.`,
+  tooLong: `A comment can be at most ${formatCount(COMMENT_BODY_MAX)} characters.`,
   controlCharacters: 'A comment cannot contain control characters (only line breaks and tabs).',
   brokenText: 'This comment contains broken characters. Type it again without pasting it.',
   bodyType: 'body must be a string.',

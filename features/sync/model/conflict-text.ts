@@ -72,7 +72,8 @@ export function authorText(name: string | null): string {
   return `By ${name ?? 'a former team member'}`;
 }
 
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** Made on first use, not when the module loads (ICU's set-up is a cost to a page's start). */
+let relative: Intl.RelativeTimeFormat | undefined;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -81,7 +82,8 @@ const DAY_MS = 24 * HOUR_MS;
 export function formatWhen(iso: string, nowMs: number): string {
   const elapsed = Math.max(0, nowMs - Date.parse(iso));
   if (!Number.isFinite(elapsed) || elapsed < MINUTE_MS) return 'just now';
-  if (elapsed < HOUR_MS) return RELATIVE.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
-  if (elapsed < DAY_MS) return RELATIVE.format(-Math.floor(elapsed / HOUR_MS), 'hour');
-  return RELATIVE.format(-Math.floor(elapsed / DAY_MS), 'day');
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
+  if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), 'hour');
+  return relative.format(-Math.floor(elapsed / DAY_MS), 'day');
 }

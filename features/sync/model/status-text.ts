@@ -1,3 +1,5 @@
+import { formatCount } from '@/shared/format/count';
+
 /**
  * What the navbar's sync status says (docs/product.md#team-sync). Pure, so the wording is unit-tested
  * once and the component only lays it out.
@@ -27,7 +29,7 @@ export function storageFailureMessage(failure: StorageFailure): string {
 }
 
 function changes(count: number): string {
-  return `${count.toLocaleString('en-US')} change${count === 1 ? '' : 's'}`;
+  return `${formatCount(count)} change${count === 1 ? '' : 's'}`;
 }
 
 /** The short label, or null when nothing is shown (sync off). */
@@ -55,7 +57,7 @@ export function describeSyncStatus({ state, pending, storage }: SyncStatusView):
 /** The question asked once, the first time a browser holding tasks syncs. */
 export function firstSyncQuestion(count: number): { title: string; body: string } {
   const one = count === 1;
-  const tasks = `${count.toLocaleString('en-US')} task${one ? '' : 's'}`;
+  const tasks = `${formatCount(count)} task${one ? '' : 's'}`;
   return {
     title: 'Share this device’s tasks with your team?',
     body:

@@ -10,11 +10,12 @@
  */
 import type { SyncUser } from '@/features/accounts/model/team-users';
 
-const collator = new Intl.Collator('en');
+/** Made on first use: ICU's set-up is no part of the pages that load this module and sort no names. */
+let collator: Intl.Collator | undefined;
 
 /** The order of names everywhere in the picker and the endpoint: a fixed locale, so both dialects agree. */
 export function compareNames(a: string, b: string): number {
-  return collator.compare(a, b);
+  return (collator ??= new Intl.Collator('en')).compare(a, b);
 }
 
 /** Who a task is assigned to: a user id (null: nobody, or not known) and the name shown. */

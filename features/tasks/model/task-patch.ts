@@ -7,6 +7,7 @@ import {
   TASK_PROGRESS_RULE,
   type Task,
 } from './task-types';
+import { formatCount } from '@/shared/format/count';
 
 /** The fields a task's own view changes through `applyTaskPatch` (docs/product.md#editing-a-task). */
 export type TaskPatch = Partial<
@@ -20,7 +21,7 @@ export const TASK_DESCRIPTION_MAX_LENGTH = 5000;
 export const TASK_PATCH_MESSAGES = {
   titleRequired: 'Title is required.',
   titleTooLong: `Title must be at most ${TASK_TITLE_MAX_LENGTH} characters.`,
-  descriptionTooLong: `Description must be at most ${TASK_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  descriptionTooLong: `Description must be at most ${formatCount(TASK_DESCRIPTION_MAX_LENGTH)} characters.`,
   priority: TASK_PRIORITY_RULE,
   deadline: 'Deadline must be a real date (yyyy-mm-dd).',
   progress: TASK_PROGRESS_RULE,

@@ -2,6 +2,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { describeHiddenCharacters } from '../hidden-characters';
+import { formatCount } from '@/shared/format/count';
 
 // The browser's forms import the rule from ./hidden-characters.ts (no zod in their bundle).
 export { describeHiddenCharacters };
@@ -17,7 +18,7 @@ export const boundedText = (label: string, maxLength: number) =>
   requiredText(label)
     .trim()
     .min(1, `${label} is required.`)
-    .max(maxLength, `${label} must be at most ${maxLength.toLocaleString('en-US')} characters.`);
+    .max(maxLength, `${label} must be at most ${formatCount(maxLength)} characters.`);
 
 /**
  * A name: bounded text on one line that reads as it looks (names go into mail subjects, the navbar and

@@ -3,6 +3,7 @@ import type { Json, SyncOp } from '../protocol';
 import { checkTaskValues } from '../task-size';
 import { checkTaskFieldValue } from '@/features/tasks/model/task-fields';
 import type { LimitRefusal, PushInput } from './push-types';
+import { formatCount } from '@/shared/format/count';
 
 /*
  * The limits one push is held to (docs/decisions/0021-sync-limits.md): a value its field does not
@@ -24,7 +25,7 @@ export function checkFieldValues(fields: Readonly<Record<string, { value: Json }
 }
 
 export function taskLimitMessage(maxTasks: number): string {
-  return `You already have ${maxTasks.toLocaleString('en-US')} synced tasks, the most one account may have: delete some to sync new ones. The change stays in this browser.`;
+  return `You already have ${formatCount(maxTasks)} synced tasks, the most one account may have: delete some to sync new ones. The change stays in this browser.`;
 }
 
 /**

@@ -54,7 +54,13 @@ export const TASK_VIEW_TEXTS = {
 
 const STATUS_OPTIONS = ['Pending', 'Completed'] as const;
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Made on first use, not when the module loads (ICU's set-up is a cost to a page's start). */
+let timeFormat: Intl.DateTimeFormat | undefined;
+
+function formatTime(date: Date): string {
+  timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return timeFormat.format(date);
+}
 
 /**
  * A task's own view (docs/product.md#the-task-view): every field, each saved as it is changed through
@@ -365,7 +371,7 @@ function TimeLine({ label, ms }: { label: string; ms: number }) {
     <div>
       <dt className="inline">{label} </dt>
       <dd className="inline">
-        <time dateTime={date.toISOString()}>{timeFormat.format(date)}</time>
+        <time dateTime={date.toISOString()}>{formatTime(date)}</time>
       </dd>
     </div>
   );
