@@ -18,6 +18,15 @@ const localTasks = createLocalStore<Task[]>({ key: 'tasks', schema: tasksSchema,
 
 /** Where the list lives: the `tasks` key, or team mode's list in memory (backed by IndexedDB). */
 let store: LocalStore<Task[]> | MemoryTaskList = localTasks;
+
+/**
+ * Starts reading the `tasks` key in slices (createLocalStore's `readAhead`), so the first render of a
+ * screen of tasks finds the list read instead of reading 5,000 tasks in one long task. Nothing in team
+ * mode, whose list is not this key, nor once the list has been read.
+ */
+export function readTasksAhead(): void {
+  if (store === localTasks) void localTasks.readAhead();
+}
 /** Subscribers of `tasksStore`, each with its subscription to the current `store`. */
 const subscribers = new Map<() => void, () => void>();
 
