@@ -209,6 +209,51 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * An array's items checked a slice at a time (READ_AHEAD_SLICE_MS), so a page that shows a long list
+ * (5,000 stored tasks: 15–30 ms to copy, parse and check on a phone) does not hold its main thread in
+ * one piece while it starts. What it finds is what `getSnapshot` would (each item through the array's
+ * element parser, as `arrayOf` does). It gives up (null), leaving the read to `getSnapshot`, when
+ * `readElsewhere()` says the store read or wrote the key meanwhile, when the stored text changed, or
+ * at the first item that does not pass (the synchronous read keeps the stored text aside and reports it).
+ */
+async function readListAhead(
+  key: string,
+  element: Parser<unknown>,
+  readElsewhere: () => boolean,
+): Promise<{ raw: string; value: unknown[] } | null> {
+  await nextTask();
+  const raw = readStoredText(key);
+  if (readElsewhere() || raw === null) return null;
+  await nextTask();
+  const parsed = parseJson(raw);
+  if (readElsewhere() || !parsed.ok || !Array.isArray(parsed.value)) return null;
+  const items: unknown[] = parsed.value;
+  const value: unknown[] = [];
+  let sliceStart = performance.now();
+  for (const item of items) {
+    const result = element.safeParse(item);
+    if (!result.success) return null;
+    value.push(result.data);
+    if (performance.now() - sliceStart < READ_AHEAD_SLICE_MS) continue;
+    await nextTask();
+    if (readElsewhere()) return null;
+    sliceStart = performance.now();
+  }
+  await nextTask();
+  // Another tab may have written the key meanwhile (no event reaches a store nobody subscribes to).
+  if (readElsewhere() || readStoredText(key) !== raw) return null;
+  return { raw, value };
+}
+
+function readStoredText(key: string): string | null {
+  try {
+    return getLocalStorage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreOptions<T>): KeyStore<T> {
   const listeners = new Set<() => void>();
   // Keyed on the raw text so useSyncExternalStore gets the same reference until storage really changes.
@@ -259,48 +304,13 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
     return value;
   }
 
-  /**
-   * An array's items checked a slice at a time (READ_AHEAD_SLICE_MS), so a page that shows a long list
-   * (5,000 stored tasks: 15–30 ms to copy, parse and check on a phone) does not hold its main thread in
-   * one piece while it starts. What it finds is what `getSnapshot` would (each item through the array's
-   * element parser, as `arrayOf` does). It gives up, leaving the read to `getSnapshot`, when anything
-   * else read or wrote the key meanwhile, when the stored text changed, or at the first item that does
-   * not pass (the synchronous read keeps the stored text aside and reports it).
-   */
+  /** The list read ahead (readListAhead), kept when nothing else read or wrote the key first. */
   async function readAhead(): Promise<boolean> {
-    const element = schema.kind === 'array' ? schema.element : undefined;
-    if (cache || !element) return false;
-    await nextTask();
-    const raw = readStoredText();
-    if (cache || raw === null) return false;
-    await nextTask();
-    const parsed = parseJson(raw);
-    if (cache || !parsed.ok || !Array.isArray(parsed.value)) return false;
-    const items: unknown[] = parsed.value;
-    const values: unknown[] = [];
-    let sliceStart = performance.now();
-    for (const item of items) {
-      const result = element.safeParse(item);
-      if (!result.success) return false;
-      values.push(result.data);
-      if (performance.now() - sliceStart < READ_AHEAD_SLICE_MS) continue;
-      await nextTask();
-      if (cache) return false;
-      sliceStart = performance.now();
-    }
-    await nextTask();
-    // Another tab may have written the key meanwhile (no event reaches a store nobody subscribes to).
-    if (cache || readStoredText() !== raw) return false;
-    cache = { raw, value: values as T };
+    const element = schema.kind === 'array' && !cache ? schema.element : undefined;
+    const read = element && (await readListAhead(key, element, () => cache !== undefined));
+    if (!read || cache) return false;
+    cache = { raw: read.raw, value: read.value as T };
     return true;
-  }
-
-  function readStoredText(): string | null {
-    try {
-      return getLocalStorage()?.getItem(key) ?? null;
-    } catch {
-      return null;
-    }
   }
 
   function write(value: T): void {
