@@ -40,6 +40,28 @@ const config = [
     },
   },
   {
+    // No Intl set-up while a module loads (docs/decisions/0053-fast-from-the-first-load.md): the first
+    // Intl call of a page sets up ICU, 10–20 ms of a phone's main thread while the page starts. Make
+    // formatters on first use; write counts with shared/format/count.ts.
+    files: ['app/**/*.{ts,tsx}', 'features/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'shell/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/server/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) NewExpression[callee.object.name="Intl"]',
+          message: 'Make Intl formatters on first use, not when the module loads (ADR 0053).',
+        },
+        {
+          selector:
+            ':matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) CallExpression[callee.property.name=/^toLocale/]',
+          message: 'No toLocale* call when the module loads: formatCount (shared/format/count.ts) for counts (ADR 0053).',
+        },
+      ],
+    },
+  },
+  {
     // Plain CommonJS loaded by `node --require` before any bundler (server/client-address*.cjs).
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
