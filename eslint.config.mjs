@@ -56,7 +56,8 @@ const config = [
         {
           selector:
             ':matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) CallExpression[callee.property.name=/^toLocale/]',
-          message: 'No toLocale* call when the module loads: formatCount (shared/format/count.ts) for counts (ADR 0053).',
+          message:
+            'No toLocale* call when the module loads: formatCount (shared/format/count.ts) for counts (ADR 0053).',
         },
       ],
     },
