@@ -6,7 +6,7 @@ import { cn } from '@/shared/cn';
 import { getRecentUsers } from '@/features/admin/model/users';
 import { formatAdminDate } from '@/shared/format/admin-dates';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { tasksStore } from '@/features/tasks/client/tasks';
+import { readTasksAhead, tasksStore } from '@/features/tasks/client/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/features/tasks/model/admin-status';
 import { countTasksByColumn } from '@/features/tasks/model/board';
 import { syncedTaskSchema } from '@/features/tasks/model/task-read';
@@ -25,6 +25,10 @@ import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
 import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from '@/shared/ui/table-styles';
 import { useAdminUsers, type AdminUsersState } from '@/features/admin/ui/use-admin-users';
 import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
+
+// The stored tasks are read a few milliseconds at a time from the moment this module loads
+// (features/tasks/client/tasks.ts readTasksAhead).
+if (typeof window !== 'undefined') readTasksAhead();
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
 export const DASHBOARD_PENDING_LIMIT = 10;

@@ -7,7 +7,7 @@ import { paginate } from '@/shared/ui/pagination';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { saveSafely } from '@/shared/browser-storage/save-safely';
 import { completeTask } from '@/features/tasks/client/task-commands';
-import { tasksStore } from '@/features/tasks/client/tasks';
+import { readTasksAhead, tasksStore } from '@/features/tasks/client/tasks';
 import { getAdminTaskStatus, splitTasksByCompletion } from '@/features/tasks/model/admin-status';
 import type { Task } from '@/features/tasks/model/task-types';
 import { deleteTaskWithUndo } from '@/features/tasks/ui/delete-task';
@@ -24,6 +24,10 @@ import { TableHead, TableScroll } from '@/shared/ui/table-scroll';
 import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from '@/shared/ui/table-styles';
 import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
 import { useProjectChoice } from '@/features/tasks/ui/project-choice';
+
+// The stored tasks are read a few milliseconds at a time from the moment this module loads
+// (features/tasks/client/tasks.ts readTasksAhead).
+if (typeof window !== 'undefined') readTasksAhead();
 
 /**
  * Manage Tasks (docs/product.md#manage-tasks): 'Pending Tasks' (progress below 100) with

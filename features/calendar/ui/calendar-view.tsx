@@ -10,11 +10,15 @@ import {
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { useToday } from '@/shared/hooks/use-today';
 import { calendarEventsStore } from '@/features/calendar/client/calendar-events';
-import { tasksStore } from '@/features/tasks/client/tasks';
+import { readTasksAhead, tasksStore } from '@/features/tasks/client/tasks';
 import { useTaskSlots } from '@/features/tasks/ui/task-slots';
 import { useProjectChoice } from '@/features/tasks/ui/project-choice';
 import { CARD } from '@/shared/ui/styles';
 import { EventForm } from './event-form';
+
+// The stored tasks are read a few milliseconds at a time from the moment this module loads
+// (features/tasks/client/tasks.ts readTasksAhead).
+if (typeof window !== 'undefined') readTasksAhead();
 
 /** Same height as the calendar (task-calendar.tsx), so nothing jumps when it arrives. */
 function CalendarPlaceholder() {

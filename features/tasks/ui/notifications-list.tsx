@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
-import { tasksStore } from '@/features/tasks/client/tasks';
+import { readTasksAhead, tasksStore } from '@/features/tasks/client/tasks';
 import { useTaskSlots } from './task-slots';
 import {
   formatDeadlineNotification,
@@ -13,6 +13,10 @@ import {
 import { useProjectChoice } from './project-choice';
 import { useToday } from '@/shared/hooks/use-today';
 import { TaskLink } from './task-view/task-link';
+
+// The stored tasks are read a few milliseconds at a time from the moment this module loads
+// (features/tasks/client/tasks.ts readTasksAhead).
+if (typeof window !== 'undefined') readTasksAhead();
 
 /**
  * Notifications: tasks due today or tomorrow, otherwise 'No new notifications'

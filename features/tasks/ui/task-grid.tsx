@@ -6,7 +6,7 @@ import { cn } from '@/shared/cn';
 import { useLocalStore } from '@/shared/hooks/use-local-store';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { useTaskFinder } from '@/features/tasks/ui/use-task-finder';
-import { tasksStore } from '@/features/tasks/client/tasks';
+import { readTasksAhead, tasksStore } from '@/features/tasks/client/tasks';
 import { assigneeName, type Task } from '@/features/tasks/model/task-types';
 import { Button } from '@/shared/ui/button';
 import { useTeamSyncOn } from '@/shared/session/team-sync-context';
@@ -21,6 +21,10 @@ import { ShowMoreButton } from './show-more-button';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
 import { useProjectChoice } from './project-choice';
 import { TaskLink } from './task-view/task-link';
+
+// The stored tasks are read a few milliseconds at a time from the moment this module loads
+// (features/tasks/client/tasks.ts readTasksAhead).
+if (typeof window !== 'undefined') readTasksAhead();
 
 /** Cards rendered at first; more on request (a list of thousands stays quick). */
 export const GRID_PAGE_SIZE = 60;
