@@ -281,8 +281,13 @@ async function main(): Promise<void> {
       if (pushed.status !== 200 || !body.seq) fail(`push to A: ${pushed.status} ${JSON.stringify(body)}`);
       await card(page, title).waitFor({ timeout: Math.max(0, WITHIN_MS - (performance.now() - sent)) });
       const shown = performance.now() - sent;
-      const poke = proxy.pokes.find((item) => item.seq >= body.seq! && item.at >= sent);
-      if (!poke) fail(`the board showed "${title}" but B’s stream carried no poke for seq ${body.seq}`);
+      // The board may show the task before the poke has passed the proxy: the browser also pulls when
+      // its stream reopens. The poke must still come (seen once, on CI, right after B's LISTEN was cut).
+      const poke = await waitFor(
+        `the board showed "${title}" but B’s stream carried no poke for seq ${body.seq}`,
+        WITHIN_MS,
+        async () => proxy.pokes.find((item) => item.seq >= body.seq! && item.at >= sent),
+      );
       return { title, poke: poke.at - sent, shown };
     };
 
