@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { arrayOf, INVALID, parser } from '@/shared/validation/parsers';
-import { itemParser, listCorruptKeys, type Item } from '@/tests/helpers/stored-items';
+import { itemParser, itemsParser, listCorruptKeys, type Item } from '@/tests/helpers/stored-items';
 import { createLocalStore } from './local-store';
 
 const FALLBACK: Item[] = [];
@@ -100,5 +101,34 @@ describe('createLocalStore readAhead', () => {
     await expect(countingStore().store.readAhead()).resolves.toBe(false);
     localStorage.setItem('tasks', '{not json');
     await expect(countingStore().store.readAhead()).resolves.toBe(false);
+  });
+
+  it('never changes what a read gives: read ahead or not, the snapshot is the same', async () => {
+    const storedItem = fc.oneof(
+      fc.record({ id: fc.string(), title: fc.string() }),
+      fc.record({ id: fc.integer(), title: fc.string() }),
+      fc.string(),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(storedItem, { maxLength: 30 }), async (items) => {
+        localStorage.clear();
+        localStorage.setItem('tasks', JSON.stringify(items));
+        const plain = createLocalStore({
+          key: 'tasks',
+          schema: itemsParser,
+          fallback: FALLBACK,
+        }).getSnapshot();
+        const keptAside = listCorruptKeys('tasks').length;
+        localStorage.clear();
+        localStorage.setItem('tasks', JSON.stringify(items));
+        const ahead = createLocalStore({ key: 'tasks', schema: itemsParser, fallback: FALLBACK });
+        const readAhead = await ahead.readAhead();
+        expect(ahead.getSnapshot()).toEqual(plain);
+        expect(listCorruptKeys('tasks')).toHaveLength(keptAside);
+        // It reads ahead exactly when every item passes.
+        expect(readAhead).toBe(keptAside === 0);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
