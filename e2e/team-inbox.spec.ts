@@ -231,12 +231,14 @@ test.describe('the inbox', () => {
     await box.press('Enter');
     await expect(item.locator('strong')).toHaveText('@Ben Editor');
     await expect(bell(benPage)).toHaveAccessibleName('Inbox, 1 unread', { timeout: 30_000 });
-    const mentioned = async () => {
+    /** The comment as the server has it: its text and whom it mentions. */
+    const onServer = async () => {
       const { comments } = (await apiJson(base, ana, 'GET', `/api/sync/comments?task=${uid}`)) as {
-        comments: { mentions: { name: string }[] }[];
+        comments: { body: string; mentions: { name: string }[] }[];
       };
-      return comments[0]!.mentions.map((person) => person.name);
+      return { body: comments[0]!.body, mentions: comments[0]!.mentions.map((person) => person.name) };
     };
+    const mentioned = async () => (await onServer()).mentions;
     expect(await mentioned()).toEqual(['Ben Editor']);
 
     // Another edit that leaves `@Ben Editor` in keeps the mention and tells no one again.
@@ -246,7 +248,14 @@ test.describe('the inbox', () => {
     await box.press('Enter');
     await expect(item).toContainText('can you look? Thanks.');
     await expect(item.locator('strong')).toHaveText('@Ben Editor');
-    expect(await mentioned()).toEqual(['Ben Editor']);
+    // Once the server has the edit (it shows at once, saved when the request is answered), the mention
+    // is still there.
+    await expect
+      .poll(onServer)
+      .toEqual({
+        body: 'The projector flickers. @Ben Editor can you look? Thanks.',
+        mentions: ['Ben Editor'],
+      });
     // Taken out of the text, the mention is dropped.
     await item.getByRole('button', { name: 'Edit' }).click();
     await box.fill('The projector flickers less.');
