@@ -97,6 +97,16 @@ describe('createLocalStore readAhead', () => {
     expect(listCorruptKeys('tasks')).toHaveLength(1);
   });
 
+  it('reads once when asked twice at the same time', async () => {
+    storeItems(20);
+    const { store, checked } = countingStore();
+    const [first, second] = await Promise.all([store.readAhead(), store.readAhead()]);
+    expect([first, second]).toEqual([true, true]);
+    expect(checked.count).toBe(20);
+    // Once read, there is nothing left to read ahead.
+    await expect(store.readAhead()).resolves.toBe(false);
+  });
+
   it('does nothing without a stored list, or with text that is not JSON', async () => {
     await expect(countingStore().store.readAhead()).resolves.toBe(false);
     localStorage.setItem('tasks', '{not json');

@@ -246,6 +246,15 @@ async function readListAhead(
   return { raw, value };
 }
 
+/** `run`, one at a time: a call while one is under way (two screens' modules on a page) gets its answer. */
+function oneAtATime(run: () => Promise<boolean>): () => Promise<boolean> {
+  let pending: Promise<boolean> | null = null;
+  return () =>
+    (pending ??= run().finally(() => {
+      pending = null;
+    }));
+}
+
 function readStoredText(key: string): string | null {
   try {
     return getLocalStorage()?.getItem(key) ?? null;
@@ -305,13 +314,13 @@ export function createLocalStore<T>({ key, schema, fallback }: CreateLocalStoreO
   }
 
   /** The list read ahead (readListAhead), kept when nothing else read or wrote the key first. */
-  async function readAhead(): Promise<boolean> {
+  const readAhead = oneAtATime(async () => {
     const element = schema.kind === 'array' && !cache ? schema.element : undefined;
     const read = element && (await readListAhead(key, element, () => cache !== undefined));
     if (!read || cache) return false;
     cache = { raw: read.raw, value: read.value as T };
     return true;
-  }
+  });
 
   function write(value: T): void {
     const raw = JSON.stringify(value);
