@@ -250,12 +250,10 @@ test.describe('the inbox', () => {
     await expect(item.locator('strong')).toHaveText('@Ben Editor');
     // Once the server has the edit (it shows at once, saved when the request is answered), the mention
     // is still there.
-    await expect
-      .poll(onServer)
-      .toEqual({
-        body: 'The projector flickers. @Ben Editor can you look? Thanks.',
-        mentions: ['Ben Editor'],
-      });
+    await expect.poll(onServer).toEqual({
+      body: 'The projector flickers. @Ben Editor can you look? Thanks.',
+      mentions: ['Ben Editor'],
+    });
     // Taken out of the text, the mention is dropped.
     await item.getByRole('button', { name: 'Edit' }).click();
     await box.fill('The projector flickers less.');
