@@ -50,12 +50,13 @@ const config = [
         'error',
         {
           selector:
-            ':matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) NewExpression[callee.object.name="Intl"]',
-          message: 'Make Intl formatters on first use, not when the module loads (ADR 0053).',
+            ':matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) NewExpression[callee.object.name="Intl"]:not(:function NewExpression)',
+          message:
+            'Make Intl formatters on first use (onFirstUse, shared/format/on-first-use.ts), not when the module loads (ADR 0053).',
         },
         {
           selector:
-            ':matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) CallExpression[callee.property.name=/^toLocale/]',
+            ':matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) CallExpression[callee.property.name=/^toLocale/]:not(:function CallExpression)',
           message:
             'No toLocale* call when the module loads: formatCount (shared/format/count.ts) for counts (ADR 0053).',
         },

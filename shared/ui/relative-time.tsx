@@ -2,14 +2,11 @@
 
 import { useEffect, useId, useState } from 'react';
 import { relativeTimeRefreshMs, relativeTimeText } from '@/shared/format/relative-time';
+import { onFirstUse } from '@/shared/format/on-first-use';
 
-/** Made on first use, not when the module loads (ICU's set-up is a cost to a page's start). */
-let exactTime: Intl.DateTimeFormat | undefined;
-
-function formatExactTime(ms: number): string {
-  exactTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
-  return exactTime.format(new Date(ms));
-}
+const exactTime = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }),
+);
 
 /**
  * `5 minutes ago`; the exact time in a tooltip on hover and on keyboard focus (`focusable` false:
@@ -30,7 +27,7 @@ export function RelativeTime({
 }) {
   const tipId = useId();
   const ms = Date.parse(iso);
-  const exact = Number.isNaN(ms) ? iso : formatExactTime(ms);
+  const exact = Number.isNaN(ms) ? iso : exactTime().format(new Date(ms));
   return (
     <span className="group relative">
       <time

@@ -26,9 +26,7 @@ import { EMAIL_WRAP, NOWRAP, SECTION_CARD, TABLE, TABLE_CELL } from '@/shared/ui
 import { useAdminUsers, type AdminUsersState } from '@/features/admin/ui/use-admin-users';
 import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
 
-// The stored tasks are read a few milliseconds at a time from the moment this module loads
-// (features/tasks/client/tasks.ts readTasksAhead).
-if (typeof window !== 'undefined') readTasksAhead();
+readTasksAhead();
 
 /** Pending tasks listed on the dashboard; the rest are one link away on Manage Tasks. */
 export const DASHBOARD_PENDING_LIMIT = 10;

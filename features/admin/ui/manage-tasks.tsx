@@ -25,9 +25,7 @@ import { EMAIL_WRAP, NOWRAP, TABLE, TABLE_ACTIONS, TABLE_CELL } from '@/shared/u
 import { TaskLink } from '@/features/tasks/ui/task-view/task-link';
 import { useProjectChoice } from '@/features/tasks/ui/project-choice';
 
-// The stored tasks are read a few milliseconds at a time from the moment this module loads
-// (features/tasks/client/tasks.ts readTasksAhead).
-if (typeof window !== 'undefined') readTasksAhead();
+readTasksAhead();
 
 /**
  * Manage Tasks (docs/product.md#manage-tasks): 'Pending Tasks' (progress below 100) with

@@ -16,9 +16,7 @@ import { useProjectChoice } from '@/features/tasks/ui/project-choice';
 import { CARD } from '@/shared/ui/styles';
 import { EventForm } from './event-form';
 
-// The stored tasks are read a few milliseconds at a time from the moment this module loads
-// (features/tasks/client/tasks.ts readTasksAhead).
-if (typeof window !== 'undefined') readTasksAhead();
+readTasksAhead();
 
 /** Same height as the calendar (task-calendar.tsx), so nothing jumps when it arrives. */
 function CalendarPlaceholder() {

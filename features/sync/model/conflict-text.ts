@@ -1,4 +1,5 @@
 import { CHECKLIST_FIELD_PATTERN, readChecklistValue } from '@/features/tasks/model/checklist';
+import { onFirstUse } from '@/shared/format/on-first-use';
 
 /**
  * What the conflict marker and its dialog say (docs/product.md#team-sync, "Replaced values"). Pure,
@@ -72,8 +73,7 @@ export function authorText(name: string | null): string {
   return `By ${name ?? 'a former team member'}`;
 }
 
-/** Made on first use, not when the module loads (ICU's set-up is a cost to a page's start). */
-let relative: Intl.RelativeTimeFormat | undefined;
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -82,8 +82,7 @@ const DAY_MS = 24 * HOUR_MS;
 export function formatWhen(iso: string, nowMs: number): string {
   const elapsed = Math.max(0, nowMs - Date.parse(iso));
   if (!Number.isFinite(elapsed) || elapsed < MINUTE_MS) return 'just now';
-  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
-  if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), 'hour');
-  return relative.format(-Math.floor(elapsed / DAY_MS), 'day');
+  if (elapsed < HOUR_MS) return relative().format(-Math.floor(elapsed / MINUTE_MS), 'minute');
+  if (elapsed < DAY_MS) return relative().format(-Math.floor(elapsed / HOUR_MS), 'hour');
+  return relative().format(-Math.floor(elapsed / DAY_MS), 'day');
 }

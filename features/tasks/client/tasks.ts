@@ -21,12 +21,14 @@ let store: LocalStore<Task[]> | MemoryTaskList = localTasks;
 
 /**
  * Starts reading the `tasks` key in slices (createLocalStore's `readAhead`), so the first render of a
- * screen of tasks finds the list read instead of reading 5,000 tasks in one long task. Nothing in team
- * mode, whose list is not this key, nor once the list has been read.
+ * screen of tasks finds the list read instead of reading 5,000 tasks in one long task. Each screen that
+ * lists the tasks calls it when its module loads (ADR 0053). Nothing on the server, in team mode (whose
+ * list is not this key), or once the list has been read.
  */
 export function readTasksAhead(): void {
-  if (store === localTasks) void localTasks.readAhead();
+  if (typeof window !== 'undefined' && store === localTasks) void localTasks.readAhead();
 }
+
 /** Subscribers of `tasksStore`, each with its subscription to the current `store`. */
 const subscribers = new Map<() => void, () => void>();
 

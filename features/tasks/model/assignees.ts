@@ -9,13 +9,13 @@
  * an older version) is listed but disabled: the person choosing could not tell the two apart.
  */
 import type { SyncUser } from '@/features/accounts/model/team-users';
+import { onFirstUse } from '@/shared/format/on-first-use';
 
-/** Made on first use: ICU's set-up is no part of the pages that load this module and sort no names. */
-let collator: Intl.Collator | undefined;
+const collator = onFirstUse(() => new Intl.Collator('en'));
 
 /** The order of names everywhere in the picker and the endpoint: a fixed locale, so both dialects agree. */
 export function compareNames(a: string, b: string): number {
-  return (collator ??= new Intl.Collator('en')).compare(a, b);
+  return collator().compare(a, b);
 }
 
 /** Who a task is assigned to: a user id (null: nobody, or not known) and the name shown. */

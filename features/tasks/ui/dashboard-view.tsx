@@ -19,10 +19,7 @@ import { NotesPanel } from './notes-panel';
 import { TaskAnalytics } from './task-analytics';
 import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
 
-// From the moment this module loads (with the page's code, before the session check lets the board
-// render), the stored tasks are read a few milliseconds at a time (docs/benchmarks.md, the member
-// dashboard in Lighthouse).
-if (typeof window !== 'undefined') readTasksAhead();
+readTasksAhead();
 
 /**
  * The member dashboard: the board, then 'Task Analytics' and 'Notes'; deadline toasts on load

@@ -14,9 +14,7 @@ import { useProjectChoice } from './project-choice';
 import { useToday } from '@/shared/hooks/use-today';
 import { TaskLink } from './task-view/task-link';
 
-// The stored tasks are read a few milliseconds at a time from the moment this module loads
-// (features/tasks/client/tasks.ts readTasksAhead).
-if (typeof window !== 'undefined') readTasksAhead();
+readTasksAhead();
 
 /**
  * Notifications: tasks due today or tomorrow, otherwise 'No new notifications'

@@ -22,9 +22,7 @@ import { NoTasksMatch, TaskFinderBar, useFinderReset } from './task-finder';
 import { useProjectChoice } from './project-choice';
 import { TaskLink } from './task-view/task-link';
 
-// The stored tasks are read a few milliseconds at a time from the moment this module loads
-// (features/tasks/client/tasks.ts readTasksAhead).
-if (typeof window !== 'undefined') readTasksAhead();
+readTasksAhead();
 
 /** Cards rendered at first; more on request (a list of thousands stays quick). */
 export const GRID_PAGE_SIZE = 60;

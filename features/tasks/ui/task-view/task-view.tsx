@@ -31,6 +31,7 @@ import { LabelsSection } from './labels-section';
 import { PROGRESS_FOLLOWS_CHECKLIST, ProgressSlider } from '../progress-slider';
 import { closeTaskView } from './open-task';
 import { RepeatSection } from './repeat-section';
+import { onFirstUse } from '@/shared/format/on-first-use';
 
 /** Typing in the title or description saves once it pauses this long (as Notes do). */
 export const TASK_VIEW_AUTOSAVE_DELAY_MS = 500;
@@ -54,13 +55,9 @@ export const TASK_VIEW_TEXTS = {
 
 const STATUS_OPTIONS = ['Pending', 'Completed'] as const;
 
-/** Made on first use, not when the module loads (ICU's set-up is a cost to a page's start). */
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-function formatTime(date: Date): string {
-  timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return timeFormat.format(date);
-}
+const timeFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /**
  * A task's own view (docs/product.md#the-task-view): every field, each saved as it is changed through
@@ -371,7 +368,7 @@ function TimeLine({ label, ms }: { label: string; ms: number }) {
     <div>
       <dt className="inline">{label} </dt>
       <dd className="inline">
-        <time dateTime={date.toISOString()}>{formatTime(date)}</time>
+        <time dateTime={date.toISOString()}>{timeFormat().format(date)}</time>
       </dd>
     </div>
   );
